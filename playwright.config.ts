@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+
+// One random port per run, chosen once: workers inherit the runner's environment.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
+process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+process.env.E2E_DATA_DIR ??= `/tmp/storefront-e2e-${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    launchOptions: {
+      // STACK.md: Debian's Chromium; never a downloaded browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The production build on a fresh embedded database of its own.
+    command: `rm -rf ${process.env.E2E_DATA_DIR} && node build/server/index.js`,
+    url: `${process.env.E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: `pglite:${process.env.E2E_DATA_DIR}/db`,
+      LOG_LEVEL: 'warn',
+      // Every journey comes from one address; the limit itself is tested on a server of its own.
+      FORM_RATE_LIMIT: '100000',
+    },
+  },
+});

@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const secret = 'x'.repeat(32);
+
+function configError(environment: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({ AUTH_SECRET: secret });
+    expect(config.databaseUrl).toBe('pglite:./data/db');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.logLevel).toBe('info');
+    expect(config.site.tagline).toBe('Connecting Cultures, One Craft at a Time.');
+  });
+
+  it('names a bad PORT in one line', () => {
+    const error = configError({ AUTH_SECRET: secret, PORT: 'eighty' });
+    expect(error.message).toMatch(/^Invalid configuration: PORT /);
+    expect(error.message).toContain('"eighty"');
+    expect(error.message).not.toContain('\n');
+    expect(configError({ AUTH_SECRET: secret, PORT: '70000' }).message).toContain('PORT');
+  });
+
+  it('names a bad DATABASE_URL in one line', () => {
+    const error = configError({ AUTH_SECRET: secret, DATABASE_URL: 'mysql://localhost/shop' });
+    expect(error.message).toMatch(/^Invalid configuration: DATABASE_URL /);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ AUTH_SECRET: secret, PORT: '-1', LOG_LEVEL: 'loud' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('LOG_LEVEL');
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    const error = configError({ NODE_ENV: 'production' });
+    expect(error.message).toContain('AUTH_SECRET');
+    expect(configError({ NODE_ENV: 'production', AUTH_SECRET: 'short' }).message).toContain(
+      'AUTH_SECRET',
+    );
+  });
+
+  it('generates a development AUTH_SECRET once and keeps it in the data directory', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.authSecret).toHaveLength(64);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+  });
+
+  it('lets the environment override site settings', () => {
+    const config = loadConfig({
+      AUTH_SECRET: secret,
+      SHOP_NAME: 'Marble House',
+      SOCIAL_URL: 'https://example.com/shop',
+    });
+    expect(config.site.shopName).toBe('Marble House');
+    expect(config.site.socialUrl).toBe('https://example.com/shop');
+    expect(configError({ AUTH_SECRET: secret, WHATSAPP_NUMBER: '+91 98' }).message).toContain(
+      'WHATSAPP_NUMBER',
+    );
+  });
+});

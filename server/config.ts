@@ -1,0 +1,170 @@
+/**
+ * Every environment variable the server reads, parsed once at boot. A bad value stops start-up
+ * with one line naming the variable (ConfigError).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { siteDefaults, type SiteSettings } from '../content/site';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('pglite:./data/db')
+    .refine(
+      (value) => /^pglite:/.test(value) || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+      'must be pglite:<directory>, pglite:memory or postgres://user@host:port/database',
+    ),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 0 to 65535' })
+    .int('must be a whole number from 0 to 65535')
+    .min(0, 'must be a whole number from 0 to 65535')
+    .max(65535, 'must be a whole number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://shop.example' })
+    .optional(),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+  ),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SHOP_NAME: optionalText,
+  SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  SHOP_PHONE: optionalText,
+  WHATSAPP_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{7,15}$/, 'must be digits only, with the country code')
+      .optional(),
+  ),
+  SHOP_ADDRESS: optionalText,
+  SOCIAL_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  SOCIAL_LABEL: optionalText,
+  UPI_ID: optionalText,
+  BANK_DETAILS: optionalText,
+  // Abuse protection: requests per minute per form and client address.
+  FORM_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalText,
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  databaseUrl: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  authSecret: string;
+  logLevel: (typeof logLevels)[number];
+  dataDir: string;
+  /** Requests per minute per public form and client address. */
+  formRateLimit: number;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  site: SiteSettings;
+}
+
+/** Reads `.env` from the working directory when there is one; the real environment wins. */
+export function loadDotEnvFile(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Parses the environment; in development a missing AUTH_SECRET is generated once into DATA_DIR. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PORT=` in a .env file or a container spec) means "use the default".
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      const value = environment[variable];
+      return `${variable} ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  const dataDir = path.resolve(values.DATA_DIR);
+
+  let authSecret = values.AUTH_SECRET;
+  if (!authSecret) {
+    if (isProduction) {
+      throw new ConfigError(
+        'Invalid configuration: AUTH_SECRET is required in production (openssl rand -hex 32)',
+      );
+    }
+    authSecret = readOrCreateDevelopmentSecret(dataDir);
+  }
+
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    databaseUrl: values.DATABASE_URL,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    authSecret,
+    logLevel: values.LOG_LEVEL,
+    dataDir,
+    formRateLimit: values.FORM_RATE_LIMIT,
+    trustProxy: values.TRUST_PROXY,
+    smtpUrl: values.SMTP_URL,
+    mailFrom:
+      values.MAIL_FROM ??
+      `"${values.SHOP_NAME ?? siteDefaults.shopName}" <${values.SHOP_EMAIL ?? siteDefaults.shopEmail}>`,
+    site: {
+      ...siteDefaults,
+      shopName: values.SHOP_NAME ?? siteDefaults.shopName,
+      shopEmail: values.SHOP_EMAIL ?? siteDefaults.shopEmail,
+      phone: values.SHOP_PHONE ?? siteDefaults.phone,
+      whatsappNumber: values.WHATSAPP_NUMBER ?? siteDefaults.whatsappNumber,
+      address: values.SHOP_ADDRESS ?? siteDefaults.address,
+      socialUrl: values.SOCIAL_URL ?? siteDefaults.socialUrl,
+      socialLabel: values.SOCIAL_LABEL ?? siteDefaults.socialLabel,
+      upiId: values.UPI_ID ?? siteDefaults.upiId,
+      bankDetails: values.BANK_DETAILS ?? siteDefaults.bankDetails,
+    },
+  };
+}
+
+function readOrCreateDevelopmentSecret(dataDir: string): string {
+  const secretFile = path.join(dataDir, 'auth-secret');
+  if (existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,147 @@
+/**
+ * Opens the database named by DATABASE_URL: embedded PGlite (`pglite:./dir`, `pglite:memory`)
+ * or a PostgreSQL server (`postgres://…`). Both give the same drizzle `Database` type.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Assume } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+interface RowsResult<Row> {
+  rows: Row[];
+}
+
+/** Both drivers return rows at `.rows`; this result type lets one `Database` type serve both. */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs `select 1`; rejects when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Calls `onPayload` for each NOTIFY on `channel` (delivered after commit). Returns the unsubscribe. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** The underlying driver, for migrations and tests. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
+}
+
+export interface OpenDatabaseOptions {
+  /** Reuse a PGlite already loaded (tests clone a migrated template this way). */
+  pgliteLoadDataDir?: Blob;
+  onPoolError?: (error: Error) => void;
+}
+
+// Only one PGlite instance may ever own a data directory; dev reloads must reuse it.
+const openPglites = ((globalThis as { __pgliteByDir?: Map<string, PGlite> }).__pgliteByDir ??=
+  new Map<string, PGlite>());
+
+export function parseDatabaseUrl(
+  url: string,
+): { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string } {
+  if (url.startsWith('pglite:')) {
+    const location = url.slice('pglite:'.length);
+    return { kind: 'pglite', dataDir: location === 'memory' || location === '' ? null : location };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { kind: 'postgres', url };
+  }
+  throw new Error('DATABASE_URL must start with pglite: or postgres://');
+}
+
+export async function openDatabase(
+  url: string,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const target = parseDatabaseUrl(url);
+  if (target.kind === 'pglite') return openPglite(target.dataDir, options);
+  return openPostgres(target.url, options);
+}
+
+async function openPglite(
+  dataDir: string | null,
+  options: OpenDatabaseOptions,
+): Promise<DatabaseHandle> {
+  let client: PGlite;
+  const key = dataDir ? path.resolve(dataDir) : null;
+  const existing = key ? openPglites.get(key) : undefined;
+  if (existing && !existing.closed) {
+    client = existing;
+  } else {
+    if (key) mkdirSync(path.dirname(key), { recursive: true });
+    // The options-object form: `new PGlite(undefined, { loadDataDir })` ignores the dump.
+    client = new PGlite({ dataDir: key ?? undefined, loadDataDir: options.pgliteLoadDataDir });
+    await client.waitReady;
+    if (key) openPglites.set(key, client);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    driver: { kind: 'pglite', client },
+    async ping() {
+      await client.query('select 1');
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    async close() {
+      if (key) openPglites.delete(key);
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    kind: 'postgres',
+    driver: { kind: 'postgres', pool, url },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async listen(channel, onPayload) {
+      // LISTEN needs one connection of its own for as long as it listens.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => options.onPoolError?.(error));
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,476 @@
+/**
+ * The storefront's tables (spec §3). Money is integer minor units (paise); every status column
+ * carries a check constraint over the vocabularies in core/statuses.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { categoryValues } from '../../core/categories';
+import {
+  contactMessageStatuses,
+  mediaTypes,
+  newsletterSources,
+  orderStatuses,
+  paymentStatuses,
+  quotationStatuses,
+  reviewMediaTypes,
+  userRoleValues,
+} from '../../core/statuses';
+import { users } from './auth-schema';
+
+export * from './auth-schema';
+
+/** `column IN ('a', 'b')` for a check constraint; values are our own constants, never user input. */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    description: text('description').notNull(),
+    shortDescription: text('short_description'),
+    artisanStory: text('artisan_story'),
+    category: text('category').notNull(),
+    subcategory: text('subcategory'),
+    material: text('material').notNull(),
+    region: text('region'),
+    dimensions: text('dimensions'),
+    weight: text('weight'),
+    careInstructions: text('care_instructions'),
+    // spec §4: product defaults on create
+    inStock: boolean('in_stock').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    bestseller: boolean('bestseller').notNull().default(false),
+    newArrival: boolean('new_arrival').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('products_category_check', oneOf(table.category, categoryValues)),
+    check('products_price_check', sql`${table.priceMinor} >= 0`),
+    check('products_id_slug_check', sql`${table.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    index('products_created_at_idx').on(table.createdAt.desc()),
+    index('products_category_idx').on(table.category, table.published),
+  ],
+);
+
+export const productMedia = pgTable(
+  'product_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    mediaUrl: text('media_url').notNull(),
+    mediaType: text('media_type').notNull().default('image'),
+    altText: text('alt_text'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('product_media_type_check', oneOf(table.mediaType, mediaTypes)),
+    index('product_media_product_sort_idx').on(table.productId, table.sortOrder),
+    // spec §4: exactly one primary per product
+    uniqueIndex('product_media_one_primary_idx')
+      .on(table.productId)
+      .where(sql`${table.isPrimary}`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    content: text('content').notNull(),
+    rating: smallint('rating'),
+    isVerifiedPurchase: boolean('is_verified_purchase').notNull().default(false),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('reviews_rating_check', sql`${table.rating} is null or ${table.rating} between 1 and 5`),
+    check('reviews_helpful_count_check', sql`${table.helpfulCount} >= 0`),
+    index('reviews_product_helpful_idx').on(table.productId, table.helpfulCount.desc()),
+    index('reviews_product_created_idx').on(table.productId, table.createdAt.desc()),
+    index('reviews_user_id_idx').on(table.userId),
+  ],
+);
+
+export const reviewMedia = pgTable(
+  'review_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    mediaUrl: text('media_url').notNull(),
+    mediaType: text('media_type').notNull().default('image'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('review_media_type_check', oneOf(table.mediaType, reviewMediaTypes)),
+    index('review_media_review_id_idx').on(table.reviewId),
+  ],
+);
+
+/** One helpful vote per user and review (DESIGN.md §5); reviews.helpful_count mirrors the count. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.reviewId, table.userId] }),
+    index('review_helpful_votes_user_id_idx').on(table.userId),
+  ],
+);
+
+export const productQuestions = pgTable(
+  'product_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('product_questions_not_blank', sql`length(trim(${table.question})) > 0`),
+    index('product_questions_product_created_idx').on(table.productId, table.createdAt.desc()),
+    index('product_questions_user_id_idx').on(table.userId),
+  ],
+);
+
+export const productAnswers = pgTable(
+  'product_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => productQuestions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('product_answers_not_blank', sql`length(trim(${table.answer})) > 0`),
+    index('product_answers_question_idx').on(table.questionId, table.createdAt),
+    index('product_answers_user_id_idx').on(table.userId),
+  ],
+);
+
+export const quotationRequests = pgTable(
+  'quotation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: text('product_id').references(() => products.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    customizationNotes: text('customization_notes'),
+    customerName: text('customer_name').notNull(),
+    customerCompany: text('customer_company'),
+    customerMobile: text('customer_mobile').notNull(),
+    customerEmail: text('customer_email'),
+    // DESIGN.md §5: a signed-in requester's quotation carries their user id
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('quotation_requests_status_check', oneOf(table.status, quotationStatuses)),
+    check('quotation_requests_quantity_check', sql`${table.quantity} >= 1`),
+    index('quotation_requests_created_at_idx').on(table.createdAt.desc()),
+    index('quotation_requests_user_id_idx').on(table.userId),
+    index('quotation_requests_product_id_idx').on(table.productId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('unread'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('contact_messages_status_check', oneOf(table.status, contactMessageStatuses)),
+    // spec §5 / §9: contact limits
+    check(
+      'contact_messages_length_check',
+      sql`length(${table.name}) <= 100 and length(${table.email}) <= 255 and length(${table.subject}) <= 200 and length(${table.message}) <= 1000`,
+    ),
+    index('contact_messages_created_at_idx').on(table.createdAt.desc()),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // spec §8: a duplicate email is a unique violation (23505), answered "Already subscribed!"
+    email: text('email').notNull().unique('newsletter_subscriptions_email_key'),
+    source: text('source').notNull(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('newsletter_subscriptions_source_check', oneOf(table.source, newsletterSources)),
+    check(
+      'newsletter_subscriptions_email_lower_check',
+      sql`${table.email} = lower(${table.email})`,
+    ),
+  ],
+);
+
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  phone: text('phone'),
+  avatarUrl: text('avatar_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    streetAddress: text('street_address').notNull(),
+    apartment: text('apartment'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    // spec §9: default address country US
+    country: text('country').notNull().default('US'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('addresses_user_default_idx').on(table.userId, table.isDefault.desc()),
+    uniqueIndex('addresses_one_default_idx')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+/** The shipping address is a snapshot taken when the order is made, not a link to `addresses`. */
+export interface ShippingAddress {
+  name?: string;
+  streetAddress: string;
+  apartment?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone?: string | null;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderNumber: text('order_number').notNull().unique('orders_order_number_key'),
+    status: text('status').notNull().default('pending'),
+    // spec §3: payment status is pending when absent, and "absent" changes which actions apply
+    paymentStatus: text('payment_status'),
+    paymentId: text('payment_id'),
+    paymentMethod: text('payment_method'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    currency: text('currency').notNull().default('INR'),
+    subtotalMinor: integer('subtotal_minor').notNull().default(0),
+    shippingAmountMinor: integer('shipping_amount_minor').notNull().default(0),
+    taxAmountMinor: integer('tax_amount_minor').notNull().default(0),
+    totalAmountMinor: integer('total_amount_minor').notNull().default(0),
+    quotationRequestId: uuid('quotation_request_id').references(() => quotationRequests.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('orders_status_check', oneOf(table.status, orderStatuses)),
+    check(
+      'orders_payment_status_check',
+      sql`${table.paymentStatus} is null or ${oneOf(table.paymentStatus, paymentStatuses)}`,
+    ),
+    check(
+      'orders_amounts_check',
+      sql`${table.subtotalMinor} >= 0 and ${table.shippingAmountMinor} >= 0 and ${table.taxAmountMinor} >= 0 and ${table.totalAmountMinor} >= 0`,
+    ),
+    index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('orders_created_at_idx').on(table.createdAt.desc()),
+    index('orders_quotation_request_id_idx').on(table.quotationRequestId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').references(() => products.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image'),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    totalPriceMinor: integer('total_price_minor').notNull(),
+  },
+  (table) => [
+    check(
+      'order_items_amounts_check',
+      sql`${table.quantity} >= 1 and ${table.unitPriceMinor} >= 0 and ${table.totalPriceMinor} >= 0`,
+    ),
+    index('order_items_order_id_idx').on(table.orderId),
+    index('order_items_product_id_idx').on(table.productId),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    priceWhenAddedMinor: integer('price_when_added_minor').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('wishlist_items_user_product_key').on(table.userId, table.productId),
+    index('wishlist_items_user_added_idx').on(table.userId, table.addedAt.desc()),
+    index('wishlist_items_product_id_idx').on(table.productId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('user_roles_role_check', oneOf(table.role, userRoleValues)),
+    unique('user_roles_user_role_key').on(table.userId, table.role),
+    index('user_roles_created_at_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** Small facts about this installation, such as when the demo catalogue was seeded. */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Request counters for the public forms' rate limit (issue: abuse protection). Kept in the
+ * database so every server process counts the same requests; one row per key and minute.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_window_idx').on(table.windowStart),
+  ],
+);
+
+/**
+ * Phone numbers left in the welcome pop-up when sign-in by SMS is not configured: the shop calls
+ * them back (issue: welcome pop-up). Shown to admins with the console.
+ */
+export const callbackLeads = pgTable(
+  'callback_leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    countryCode: text('country_code').notNull(),
+    phone: text('phone').notNull(),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('callback_leads_country_code_check', sql`${table.countryCode} in ('+91', '+1', '+44')`),
+    index('callback_leads_created_at_idx').on(table.createdAt.desc()),
+  ],
+);

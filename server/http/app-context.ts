@@ -1,0 +1,23 @@
+import { createContext } from 'react-router';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { Actor } from '../modules/actor';
+import type { Mailer } from '../modules/mail';
+
+/** What every loader and action receives from the server, through React Router's context. */
+export interface AppContext {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  requestId: string;
+  /** The nonce of this response's CSP; inline scripts must carry it. */
+  cspNonce: string;
+  /** Who sends this request; loaders and actions hand it to the domain modules. */
+  actor: Actor;
+  mailer: Mailer;
+  /** The client's network address (X-Forwarded-For's first hop when TRUST_PROXY is on). */
+  clientAddress: string;
+}
+
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,187 @@
+/**
+ * The one HTTP app (DESIGN.md §1): health check, static files, security headers, request logs,
+ * compression, and React Router for every page.
+ */
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../logger';
+import { createMailer } from '../modules/mail';
+import { appContext } from './app-context';
+
+export interface HttpAppOptions {
+  database: DatabaseHandle;
+  config: Config;
+  logger: Logger;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  /** The built client (production); in development Vite serves these files. */
+  clientDirectory?: string;
+}
+
+type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string } };
+
+const HEALTH_CHECK_TIMEOUT_MS = 2000;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PUBLIC_FILES = 'public, max-age=86400, stale-while-revalidate=604800';
+
+export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
+  const { database, config, logger, mode } = options;
+  const app = new Hono<AppEnv>();
+  const usesHttps = config.publicUrl.startsWith('https://');
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDirectory: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Set after the handler: a Response returned by React Router replaces headers set before it.
+    c.res.headers.set('X-Request-Id', c.get('requestId'));
+    logger.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+
+  const contentSecurityPolicy = {
+    defaultSrc: ["'self'"],
+    // React Router's inline hydration scripts carry this response's nonce.
+    scriptSrc: ["'self'", NONCE],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'"],
+    connectSrc: mode === 'development' ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    mediaSrc: ["'self'", 'https:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+  app.use(
+    secureHeaders({
+      // Vite's dev client injects scripts of its own; in development the policy only reports.
+      ...(mode === 'production'
+        ? { contentSecurityPolicy }
+        : { contentSecurityPolicyReportOnly: contentSecurityPolicy }),
+      strictTransportSecurity: false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      permissionsPolicy: {
+        camera: [],
+        geolocation: [],
+        microphone: ['self'],
+        payment: [],
+      },
+    }),
+  );
+  app.use(async (c, next) => {
+    await next();
+    if (usesHttps || new URL(c.req.url).protocol === 'https:') {
+      c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    }
+  });
+  app.use(compress());
+
+  app.get('/healthz', async (c) => {
+    try {
+      await withTimeout(database.ping(), HEALTH_CHECK_TIMEOUT_MS);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: 'ok', database: database.kind });
+    } catch (error) {
+      logger.warn({ err: error, reqId: c.get('requestId') }, 'health check: database unavailable');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: 'unavailable', database: database.kind }, 503);
+    }
+  });
+
+  if (options.clientDirectory) {
+    const root = options.clientDirectory;
+    app.use(
+      '/assets/*',
+      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+    );
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', PUBLIC_FILES) }),
+    );
+  }
+
+  const handleRequest = createRequestHandler(options.build, mode);
+  app.all('*', async (c) => {
+    const context = new RouterContextProvider(
+      new Map([
+        [
+          appContext,
+          {
+            db: database.db,
+            config,
+            logger: logger.child({ reqId: c.get('requestId') }),
+            requestId: c.get('requestId'),
+            cspNonce: c.get('secureHeadersNonce') ?? '',
+            // Every request is a visitor's until sign-in exists (the identity issue reads the
+            // Better Auth session here).
+            actor: null,
+            mailer,
+            clientAddress: clientAddressOf(c, config.trustProxy),
+          },
+        ],
+      ]),
+    );
+    return handleRequest(c.req.raw, context);
+  });
+
+  app.onError((error, c: Context<AppEnv>) => {
+    logger.error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
+    return c.text('An unexpected error occurred. Please try again.', 500);
+  });
+
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), milliseconds);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // called without a Node socket, as in-process tests do
+  }
+}

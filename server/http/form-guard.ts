@@ -1,0 +1,38 @@
+/**
+ * Abuse protection shared by the public forms' actions: the per-address rate limit.
+ */
+import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import type { AppContext } from './app-context';
+
+export type PublicForm = 'quotation' | 'contact' | 'newsletter' | 'welcome';
+
+export interface RateLimited {
+  status: 'rate-limited';
+  message: string;
+}
+
+/** Null when the request may go ahead; otherwise what the action answers, with a 429. */
+export async function rateLimitedReply(
+  context: AppContext,
+  form: PublicForm,
+): Promise<{ body: RateLimited; init: ResponseInit } | null> {
+  const decision = await consumeRateLimit(context.db, {
+    key: `${form}:${context.clientAddress}`,
+    limit: context.config.formRateLimit,
+  });
+  if (decision.allowed) return null;
+  context.logger.warn({ form, clientAddress: context.clientAddress }, 'form rate limit reached');
+  return {
+    body: { status: 'rate-limited', message: RATE_LIMIT_MESSAGE },
+    init: { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
+  };
+}
+
+/**
+ * A route's `headers` export: React Router builds a document's headers from these functions,
+ * not from the action's reply, so the rate limit's Retry-After is passed on here.
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
+}

@@ -1,0 +1,111 @@
+/**
+ * Process start-up (DESIGN.md §2): config → database → migrations → seed → http, and a graceful
+ * shutdown on SIGTERM/SIGINT that closes the database.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { ConfigError, loadConfig, loadDotEnvFile, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedCatalog } from './db/seed/catalog';
+import { createLogger, type Logger } from './logger';
+
+export interface StartOptions {
+  /** Builds the HTTP app once everything it needs is open. */
+  createApp(dependencies: {
+    database: DatabaseHandle;
+    config: Config;
+    logger: Logger;
+  }): Promise<{ fetch: (request: Request) => Response | Promise<Response> }>;
+  /** Development only: Vite's middlewares run before the app. */
+  beforeApp?: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+  onClose?: () => Promise<void>;
+}
+
+export async function startServer(options: StartOptions): Promise<void> {
+  let config: Config;
+  try {
+    loadDotEnvFile();
+    config = loadConfig();
+  } catch (error) {
+    exitWithOneLine(error);
+  }
+  const logger = createLogger(config.logLevel);
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config.databaseUrl, {
+      onPoolError: (error) => logger.warn({ err: error }, 'database connection lost'),
+    });
+    await database.ping();
+    await runMigrations(database);
+  } catch (error) {
+    exitWithOneLine(
+      new ConfigError(`DATABASE_URL could not be opened or migrated: ${describe(error)}`),
+    );
+  }
+
+  const seeded = await seedCatalog(database.db);
+  if (!seeded.skipped) {
+    logger.info(
+      { products: seeded.productsInserted, media: seeded.mediaInserted },
+      'seeded the demo catalogue',
+    );
+  }
+
+  const app = await options.createApp({ database, config, logger });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((request, response) => {
+    if (options.beforeApp) {
+      options.beforeApp(request, response, () => void listener(request, response));
+    } else {
+      void listener(request, response);
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(new ConfigError(`PORT ${config.port} cannot be used: ${error.code ?? error.message}`));
+    });
+    server.listen(config.port, config.host, resolve);
+  }).catch(exitWithOneLine);
+
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, database: database.kind }, `serving on http://localhost:${port}`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    server.close(() => {
+      void (async () => {
+        await options.onClose?.();
+        await database.close();
+        logger.info('closed the database; bye');
+        process.exit(0);
+      })();
+    });
+    server.closeAllConnections();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return [code, error.message].filter(Boolean).join(' ').split('\n')[0] ?? 'unknown error';
+  }
+  return String(error);
+}
+
+function exitWithOneLine(error: unknown): never {
+  const message =
+    error instanceof ConfigError ? error.message : `Start-up failed: ${describe(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}

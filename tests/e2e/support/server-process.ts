@@ -1,0 +1,116 @@
+/**
+ * Starts a built server process of its own (for start-up, shutdown and database tests), separate
+ * from the shared server that Playwright starts for the journeys.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function temporaryDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-process-'));
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Runs the command until it exits (for start-ups that must fail). */
+export async function runToExit(
+  environment: Record<string, string>,
+  command: string[] = [process.execPath, 'build/server/index.js'],
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [program, ...args] = command;
+  const child = spawn(program ?? process.execPath, args, {
+    env: { ...process.env, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await exited(child);
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+/** Starts a server and waits until /healthz answers (or the process dies). */
+export async function startServerProcess(
+  environment: Record<string, string>,
+  options: { command?: string[]; cwd?: string; readyTimeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = environment.DATA_DIR ?? temporaryDataDir();
+  const [program, ...args] = options.command ?? [process.execPath, 'build/server/index.js'];
+  const child = spawn(program ?? process.execPath, args, {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'process-test-secret-process-test-secret',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `pglite:${dataDir}/db`,
+      ...environment,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  // Ready when the server logs that it serves; no polling, no sleeps.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not become ready:\n${output}`));
+    }, options.readyTimeoutMs ?? 90_000);
+    const onOutput = () => {
+      if (!output.includes('serving on http://')) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout?.on('data', onOutput);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited(child);
+    },
+  };
+}
