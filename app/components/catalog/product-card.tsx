@@ -1,0 +1,44 @@
+import { clsx } from 'clsx';
+import { Link } from 'react-router';
+import type { ViewMode } from '../../../core/shop-listing';
+import { ProductBadges, reviewCountLabel, type BadgeFlags } from './product-badges';
+import { ProductImage, type ProductImageData } from './product-image';
+
+export interface ProductCardData extends BadgeFlags {
+  id: string;
+  name: string;
+  shortDescription: string | null;
+  primaryImage: ProductImageData | null;
+  reviewCount: number;
+}
+
+/** spec §2 Shop listing: image, badges, name, short description, review count and the link. */
+export function ProductCard({ product, view }: { product: ProductCardData; view: ViewMode }) {
+  return (
+    <li
+      className={clsx(
+        'group relative flex overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone/60',
+        view === 'grid' ? 'flex-col' : 'flex-row',
+      )}
+    >
+      <ProductImage
+        image={product.primaryImage}
+        className={view === 'grid' ? 'w-full' : 'w-32 shrink-0 sm:w-48'}
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <ProductBadges product={product} newLabel="New" />
+        <h2 className="text-lg font-semibold">{product.name}</h2>
+        {product.shortDescription ? (
+          <p className="text-sm text-ink-muted">{product.shortDescription}</p>
+        ) : null}
+        <p className="text-sm text-ink-muted">{reviewCountLabel(product.reviewCount)}</p>
+        <Link
+          to={`/product/${product.id}`}
+          className="mt-auto inline-block pt-2 font-medium text-brass-700 underline-offset-4 group-hover:underline after:absolute after:inset-0"
+        >
+          View & Request Quote<span className="sr-only">: {product.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,203 @@
+import { clsx } from 'clsx';
+import { ChevronDown, Menu, User, X } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { Link, NavLink } from 'react-router';
+import { categories } from '../../../core/categories';
+import { useHydrated } from '../ui/use-hydrated';
+
+// spec §2: the Shop menu lists All Products and the four categories.
+const shopLinks = [
+  { to: '/shop', label: 'All Products' },
+  ...categories.map((category) => ({ to: `/shop/${category.slug}`, label: category.name })),
+];
+const pageLinks = [
+  { to: '/customisations', label: 'Customisations' },
+  { to: '/about', label: 'About Us' },
+  { to: '/blog', label: 'Journal' },
+  { to: '/contact', label: 'Contact' },
+];
+
+/** Closes an open popup on Escape (focus back to its button) or on a pointer press outside it. */
+function useDismiss(
+  open: boolean,
+  container: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+  close: () => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, container, button, close]);
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded px-2 py-1 font-medium hover:text-brass-700',
+    isActive && 'text-brass-700 underline underline-offset-8',
+  );
+
+export function SiteHeader({
+  shopName,
+  signedIn,
+  search,
+}: {
+  shopName: string;
+  signedIn: boolean;
+  search?: ReactNode;
+}) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone/70 bg-ivory/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link
+          to="/"
+          className="font-display text-xl font-semibold tracking-tight whitespace-nowrap xl:text-2xl"
+        >
+          {shopName}
+        </Link>
+        <nav
+          aria-label="Main"
+          className="ml-4 hidden items-center gap-1 whitespace-nowrap lg:flex xl:gap-3"
+        >
+          <ShopMenu />
+          {pageLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {search}
+          {/* spec §2: the account icon goes to /dashboard when signed in, to /auth when not */}
+          <Link
+            to={signedIn ? '/dashboard' : '/auth'}
+            aria-label={signedIn ? 'My account' : 'Sign in'}
+            className="rounded-full p-2 hover:bg-sand"
+          >
+            <User aria-hidden="true" className="h-5 w-5" />
+          </Link>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ShopMenu() {
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, container, button, close);
+
+  return (
+    <div ref={container} className="group relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((current) => !current)}
+        className="flex items-center gap-1 rounded px-2 py-1 font-medium hover:text-brass-700"
+      >
+        Shop
+        <ChevronDown
+          aria-hidden="true"
+          className={clsx('h-4 w-4 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      <ul
+        id={menuId}
+        className={clsx(
+          'absolute top-full left-0 mt-2 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-stone',
+          // The links are always in the HTML; before hydration, keyboard focus opens the menu.
+          hydrated ? (open ? 'block' : 'hidden') : 'hidden group-focus-within:block',
+        )}
+      >
+        {shopLinks.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              onClick={close}
+              className="block rounded-lg px-3 py-2 hover:bg-sand focus-visible:bg-sand"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, container, button, close);
+
+  return (
+    <div ref={container} className="lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+        className="rounded-full p-2 hover:bg-sand"
+      >
+        {open ? (
+          <X aria-hidden="true" className="h-6 w-6" />
+        ) : (
+          <Menu aria-hidden="true" className="h-6 w-6" />
+        )}
+      </button>
+      <nav
+        id={panelId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute inset-x-0 top-16 border-b border-stone bg-ivory px-4 pb-6 shadow-lg"
+      >
+        <ul className="grid gap-1 pt-2">
+          {[...shopLinks, ...pageLinks].map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                onClick={close}
+                className="block rounded-lg px-3 py-3 text-lg hover:bg-sand"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import { isbot } from 'isbot';
+import { siteDefaults } from '../content/site';
+import { appContext } from '../server/http/app-context';
+import type { Route } from './+types/root';
+import './app.css';
+import { useNonce } from './components/layout/nonce';
+import { NotFound } from './components/layout/not-found';
+import { NewsletterForm } from './components/community/newsletter-form';
+import { WelcomePopup } from './components/community/welcome-popup';
+import { SiteFooter } from './components/layout/site-footer';
+import { SiteHeader } from './components/layout/site-header';
+import { HeaderSearch } from './components/search/header-search';
+import { Toaster } from './components/ui/toaster';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  const { shopName, tagline, socialUrl, socialLabel } = config.site;
+  return {
+    site: { shopName, tagline, socialUrl, socialLabel, publicUrl: config.publicUrl },
+    signedIn: false,
+    // spec §2: the welcome pop-up is never shown to crawlers
+    showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const site = data?.site ?? siteDefaults;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f2" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-ivory text-ink antialiased">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
+        >
+          Skip to content
+        </a>
+        <SiteHeader
+          shopName={site.shopName}
+          signedIn={data?.signedIn ?? false}
+          search={<HeaderSearch />}
+        />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter
+          newsletter={<NewsletterForm source="footer" tone="dark" />}
+          shopName={site.shopName}
+          tagline={site.tagline}
+          socialUrl={site.socialUrl}
+          socialLabel={site.socialLabel}
+        />
+        {data?.showWelcome ? <WelcomePopup shopName={site.shopName} /> : null}
+        <Toaster />
+        {/* spec §2: scroll to the top on every path change; back/forward still restores. */}
+        <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  // spec §8: a route render failure shows this heading.
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-ink-muted">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : 'An unexpected error occurred. Please try again.'}
+      </p>
+      <Link to="/" className="mt-8 inline-block text-brass-700 underline underline-offset-4">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

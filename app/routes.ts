@@ -1,0 +1,32 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+// spec §2: the route table, plus /artisans and /payment (DESIGN.md §5: no footer link may 404).
+export default [
+  index('routes/home.tsx'),
+  route('shop', 'routes/shop.tsx', { id: 'shop-all' }),
+  route('shop/:category', 'routes/shop.tsx', { id: 'shop-category' }),
+  route('product/:id', 'routes/product.tsx'),
+  route('quote/:productId', 'routes/quote.tsx'),
+  route('search/suggestions', 'routes/search.suggestions.ts'),
+  route('newsletter', 'routes/newsletter.tsx'),
+  route('welcome-lead', 'routes/welcome-lead.ts'),
+  route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('dashboard', 'routes/dashboard.tsx'),
+  route('admin', 'routes/admin.tsx'),
+  route('admin/product-media', 'routes/admin.product-media.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('customisations', 'routes/customisations.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:storyId', 'routes/blog.story.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('faq', 'routes/faq.tsx'),
+  route('shipping', 'routes/shipping.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('artisans', 'routes/artisans.tsx'),
+  route('payment', 'routes/payment.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

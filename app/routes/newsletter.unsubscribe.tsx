@@ -1,0 +1,76 @@
+import { Form, Link } from 'react-router';
+import { appContext } from '../../server/http/app-context';
+import {
+  emailFromUnsubscribeToken,
+  unsubscribeFromNewsletter,
+} from '../../server/modules/newsletter';
+import { pageMeta } from '../components/layout/simple-page';
+import type { Route } from './+types/newsletter.unsubscribe';
+
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get('token') ?? '';
+}
+
+/** Opening the link only asks: mail scanners that follow links must not unsubscribe anyone. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  const token = tokenOf(request);
+  return { token, email: emailFromUnsubscribeToken(config.authSecret, token) };
+}
+
+/** The confirm button, and mail clients' one-click unsubscribe (RFC 8058), post here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config } = context.get(appContext);
+  return { outcome: await unsubscribeFromNewsletter(db, config.authSecret, tokenOf(request)) };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'Unsubscribe', undefined, { noindex: true });
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, email } = loaderData;
+  let body;
+  if (actionData?.outcome === 'unsubscribed') {
+    body = (
+      <>
+        <h1 className="text-3xl font-semibold">You have been unsubscribed</h1>
+        <p role="status" className="mt-4 text-lg text-ink-muted">
+          {email} will not receive our newsletter any more. You can subscribe again at any time.
+        </p>
+      </>
+    );
+  } else if (!email || actionData?.outcome === 'invalid') {
+    body = (
+      <>
+        <h1 className="text-3xl font-semibold">This link is not valid</h1>
+        <p role="alert" className="mt-4 text-lg text-ink-muted">
+          Please use the unsubscribe link from one of our e-mails, or write to us.
+        </p>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <h1 className="text-3xl font-semibold">Unsubscribe from the newsletter?</h1>
+        <p className="mt-4 text-lg text-ink-muted">{email} will stop receiving our e-mails.</p>
+        <Form method="post" action={`?token=${encodeURIComponent(token)}`} className="mt-8">
+          <button
+            type="submit"
+            className="rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800"
+          >
+            Unsubscribe
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      {body}
+      <Link to="/" className="mt-8 block text-brass-700 underline underline-offset-4">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

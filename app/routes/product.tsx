@@ -1,0 +1,265 @@
+import { clsx } from 'clsx';
+import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { findCategoryByValue } from '../../core/categories';
+import { displayImageUrl } from '../../core/media-url';
+import { appContext } from '../../server/http/app-context';
+import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
+import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
+import { ProductImage } from '../components/catalog/product-image';
+import { ProductNotFound } from '../components/layout/not-found';
+import { QuoteButton } from '../components/quotation/quote-button';
+import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
+import { breadcrumbList } from '../components/layout/structured-data';
+import type { Route } from './+types/product';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config, logger } = context.get(appContext);
+  // spec §2: a failed read is shown as "Product not found" too, and logged.
+  const found = await getPublishedProduct(db, params.id).catch((error: unknown) => {
+    logger.error({ err: error, productId: params.id }, 'product read failed');
+    return null;
+  });
+  if (!found) throw data(null, { status: 404 });
+  const { product, images } = found;
+  const category = findCategoryByValue(product.category);
+  const related = await listRelatedProducts(db, product);
+  return {
+    publicUrl: config.publicUrl,
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      careInstructions: product.careInstructions,
+      material: product.material,
+      dimensions: product.dimensions,
+      reviewCount: product.reviewCount,
+      newArrival: product.newArrival,
+      bestseller: product.bestseller,
+      featured: product.featured,
+    },
+    category: category ? { slug: category.slug, name: category.name } : null,
+    images,
+    related: related.map(({ id, name, primaryImage }) => ({ id, name, primaryImage })),
+  };
+}
+
+/** Picking another gallery image changes only `?image=`; nothing needs reloading for that. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod === undefined && currentUrl.pathname === nextUrl.pathname) {
+    const current = new URLSearchParams(currentUrl.search);
+    const next = new URLSearchParams(nextUrl.search);
+    current.delete('image');
+    next.delete('image');
+    if (current.toString() === next.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  if (!loaderData) return pageMeta(args, 'Product not found', undefined, { noindex: true });
+  const { product, images, publicUrl, category } = loaderData;
+  const description = product.description ?? product.name;
+  const trail = [
+    { name: 'Home', path: '/' },
+    ...(category ? [{ name: category.name, path: `/shop/${category.slug}` }] : []),
+    { name: product.name, path: `/product/${product.id}` },
+  ];
+  return pageMeta(args, product.name, description, {
+    type: 'product',
+    image: images[0] ? displayImageUrl(images[0].url) : null,
+    structuredData: [
+      {
+        // Sold by quotation: no fixed-price Offer; price on request (schema.org has no price).
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        productID: product.id,
+        sku: product.id,
+        name: product.name,
+        description,
+        material: product.material,
+        ...(category ? { category: category.name } : {}),
+        image: images.map((image) => absoluteUrl(publicUrl, displayImageUrl(image.url))),
+        url: `${publicUrl}/product/${product.id}`,
+      },
+      breadcrumbList(publicUrl, trail),
+    ],
+  });
+}
+
+// spec §2: the notes under the quotation button
+const notes = [
+  { icon: Truck, label: 'Free Shipping' },
+  { icon: ShieldCheck, label: 'Authentic Craft' },
+  { icon: RotateCcw, label: 'Easy Returns' },
+];
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product, category, images, related } = loaderData;
+  const [searchParams] = useSearchParams();
+  const requested = Number(searchParams.get('image') ?? '1') - 1;
+  const selected = Number.isInteger(requested) && images[requested] ? requested : 0;
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          {category ? (
+            <li>
+              <span aria-hidden="true">/ </span>
+              <Link to={`/shop/${category.slug}`} className="hover:underline">
+                {category.name}
+              </Link>
+            </li>
+          ) : null}
+          <li aria-current="page">
+            <span aria-hidden="true">/ </span>
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-8 grid gap-10 md:grid-cols-2">
+        <section aria-label="Gallery">
+          <ProductImage image={images[selected] ?? null} priority className="rounded-2xl" />
+          {/* spec §2: thumbnails when there is more than one image */}
+          {images.length > 1 ? (
+            <ul className="mt-4 grid grid-cols-4 gap-3">
+              {images.map((image, index) => (
+                <li key={image.url}>
+                  <Link
+                    to={`?image=${index + 1}`}
+                    replace
+                    preventScrollReset
+                    aria-label={`Show image ${index + 1} of ${images.length}: ${image.alt}`}
+                    aria-current={index === selected ? 'true' : undefined}
+                    className={clsx(
+                      'block overflow-hidden rounded-xl ring-2',
+                      index === selected ? 'ring-brass-700' : 'ring-transparent hover:ring-stone',
+                    )}
+                  >
+                    <img
+                      src={displayImageUrl(image.url)}
+                      alt=""
+                      width={160}
+                      height={160}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-square w-full object-cover"
+                    />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <div>
+          <ProductBadges product={product} newLabel="New Arrival" />
+          <h1 className="mt-3 text-4xl font-semibold">{product.name}</h1>
+          <p className="mt-2 text-ink-muted">{reviewCountLabel(product.reviewCount)}</p>
+          {product.description ? (
+            <p className="mt-4 text-lg text-ink-muted">{product.description}</p>
+          ) : null}
+          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+            <dt className="font-medium">Material</dt>
+            <dd>{product.material}</dd>
+            {product.dimensions ? (
+              <>
+                <dt className="font-medium">Dimensions</dt>
+                <dd>{product.dimensions}</dd>
+              </>
+            ) : null}
+          </dl>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <QuoteButton
+              product={product}
+              className="rounded-full bg-ink px-8 py-3 font-medium text-ivory hover:bg-brass-800"
+            >
+              Get Quotation
+            </QuoteButton>
+          </div>
+          <ul className="mt-8 grid grid-cols-3 gap-3 text-center text-sm">
+            {notes.map((note) => (
+              <li key={note.label} className="rounded-xl bg-sand p-3">
+                <note.icon aria-hidden="true" className="mx-auto h-5 w-5 text-brass-700" />
+                <span className="mt-1 block">{note.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <div className="mt-14 grid gap-10 md:grid-cols-2">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="text-2xl font-semibold">
+            Description
+          </h2>
+          <p className="mt-3 leading-relaxed">{product.description}</p>
+        </section>
+        {product.careInstructions ? (
+          <section aria-labelledby="care-heading">
+            <h2 id="care-heading" className="text-2xl font-semibold">
+              Care Instructions
+            </h2>
+            <p className="mt-3 leading-relaxed">{product.careInstructions}</p>
+          </section>
+        ) : null}
+      </div>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-semibold">
+            You May Also Like
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {related.map((item) => (
+              <li
+                key={item.id}
+                className="flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone/60"
+              >
+                <Link to={`/product/${item.id}`} className="group flex-1">
+                  <ProductImage image={item.primaryImage} />
+                  <h3 className="px-3 pt-3 font-sans text-base font-semibold group-hover:underline">
+                    {item.name}
+                  </h3>
+                </Link>
+                <div className="p-3">
+                  <QuoteButton
+                    product={item}
+                    className="text-sm font-medium text-brass-700 underline-offset-4 hover:underline"
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // spec §2: product not found
+    return <ProductNotFound />;
+  }
+  throw error;
+}

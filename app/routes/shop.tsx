@@ -1,0 +1,379 @@
+import { clsx } from 'clsx';
+import { LayoutGrid, List } from 'lucide-react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { data, Form, Link, useLocation, useNavigate, useSubmit } from 'react-router';
+import { findCategoryByValue, findCategoryBySlug } from '../../core/categories';
+import {
+  applyShopQuery,
+  DEFAULT_PRICE_RANGE,
+  distinctMaterials,
+  parseShopQuery,
+  shopQueryToSearchParams,
+  SORT_OPTIONS,
+  type ShopQuery,
+} from '../../core/shop-listing';
+import {
+  parseStoredPreferences,
+  preferencesFromQuery,
+  queryFromPreferences,
+  shopPreferencesKey,
+} from '../../core/shop-preferences';
+import { appContext } from '../../server/http/app-context';
+import { listPublishedProducts } from '../../server/modules/catalog';
+import { ProductCard } from '../components/catalog/product-card';
+import { useHydrated } from '../components/ui/use-hydrated';
+import { pageMeta, siteFromMatches } from '../components/layout/simple-page';
+import { breadcrumbList } from '../components/layout/structured-data';
+import type { Route } from './+types/shop';
+
+// spec §9: the saved scroll position is restored 100 ms after the listing renders.
+const SCROLL_RESTORE_DELAY_MS = 100;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(appContext);
+  const category = params.category ? findCategoryBySlug(params.category) : undefined;
+  if (params.category && !category) throw data(null, { status: 404 });
+
+  const query = parseShopQuery(new URL(request.url).searchParams);
+  // One read serves both the listing and the Material filter, which offers the materials of
+  // all products (spec §2), not only those of this category.
+  const everything = await listPublishedProducts(db);
+  const inCategory = category
+    ? everything.filter((product) => product.category === category.adminValue)
+    : everything;
+  const listing = applyShopQuery(
+    inCategory.map((product) => ({
+      ...product,
+      categorySlug: findCategoryByValue(product.category)?.slug ?? product.category,
+      description: product.description ?? '',
+    })),
+    query,
+  );
+
+  return {
+    shopName: config.site.shopName,
+    categorySlug: category?.slug,
+    // spec §2: the banner shows the category, or All Products with the collection tagline.
+    title: category?.name ?? 'All Products',
+    description:
+      category?.description ?? 'Discover our complete collection of handcrafted treasures',
+    materials: distinctMaterials(everything),
+    query,
+    total: listing.total,
+    hasMore: listing.hasMore,
+    products: listing.products.map((product) => ({
+      id: product.id,
+      name: product.name,
+      shortDescription: product.shortDescription,
+      primaryImage: product.primaryImage,
+      reviewCount: product.reviewCount,
+      newArrival: product.newArrival,
+      bestseller: product.bestseller,
+      featured: product.featured,
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const { loaderData } = args;
+  if (!loaderData) return pageMeta(args, 'Oops! Page not found', undefined, { noindex: true });
+  const { publicUrl } = siteFromMatches(args.matches);
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'All Products', path: '/shop' },
+    ...(loaderData.categorySlug
+      ? [{ name: loaderData.title, path: `/shop/${loaderData.categorySlug}` }]
+      : []),
+  ];
+  return pageMeta(args, loaderData.title, loaderData.description, {
+    image: loaderData.products[0]?.primaryImage?.url,
+    structuredData: [breadcrumbList(publicUrl, trail)],
+  });
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { query, products, total, materials, categorySlug, hasMore } = loaderData;
+  useShopPreferences(categorySlug, query);
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const formId = useId();
+  const activeFilters =
+    query.materials.length + (query.minPrice === null ? 0 : 1) + (query.maxPrice === null ? 0 : 1);
+  const clearFilters = `?${shopQueryToSearchParams({ sort: query.sort, view: query.view }).toString()}`;
+  const loadMore = `?${shopQueryToSearchParams({ ...query, page: query.page + 1 }).toString()}`;
+
+  // With JavaScript every change applies at once; without it the Apply button submits.
+  const applyChange = (event: FormEvent<HTMLElement>) => {
+    const form = (event.currentTarget as HTMLInputElement | HTMLSelectElement).form;
+    if (form) void submit(form, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <section className="bg-sand">
+        <div className="mx-auto max-w-6xl px-4 py-14">
+          <h1 className="text-4xl font-semibold">{loaderData.title}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-ink-muted">{loaderData.description}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[15rem_1fr]">
+        <Form
+          id={formId}
+          method="get"
+          preventScrollReset
+          replace
+          aria-label="Filters"
+          className="self-start rounded-2xl bg-white ring-1 ring-stone/60"
+        >
+          {/* Folded on phones so the products come first; always open on wide screens (app.css). */}
+          <details className="shop-filters" open={activeFilters > 0}>
+            <summary className="cursor-pointer p-5 text-lg font-semibold">
+              Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </summary>
+            <div className="flex flex-col gap-6 px-5 pb-5">
+              {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+              <fieldset>
+                <legend className="text-lg font-semibold">Material</legend>
+                <div className="mt-3 grid gap-2">
+                  {materials.map((material) => (
+                    <label key={material} className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        name="material"
+                        value={material}
+                        defaultChecked={query.materials.includes(material)}
+                        key={`${material}-${query.materials.includes(material)}`}
+                        onChange={applyChange}
+                        className="h-4 w-4 accent-brass-700"
+                      />
+                      {material}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <fieldset>
+                <legend className="text-lg font-semibold">Price range (₹)</legend>
+                <div className="mt-3 grid grid-cols-2 gap-2">
+                  <label className="grid gap-1 text-sm">
+                    Min
+                    <input
+                      type="number"
+                      name="minPrice"
+                      min={0}
+                      step={100}
+                      inputMode="numeric"
+                      placeholder={String(DEFAULT_PRICE_RANGE[0])}
+                      defaultValue={query.minPrice ?? ''}
+                      key={`min-${query.minPrice}`}
+                      onBlur={applyChange}
+                      className="w-full rounded-lg border border-stone px-2 py-1.5"
+                    />
+                  </label>
+                  <label className="grid gap-1 text-sm">
+                    Max
+                    <input
+                      type="number"
+                      name="maxPrice"
+                      min={0}
+                      step={100}
+                      inputMode="numeric"
+                      placeholder={String(DEFAULT_PRICE_RANGE[1])}
+                      defaultValue={query.maxPrice ?? ''}
+                      key={`max-${query.maxPrice}`}
+                      onBlur={applyChange}
+                      className="w-full rounded-lg border border-stone px-2 py-1.5"
+                    />
+                  </label>
+                </div>
+              </fieldset>
+              <div className="flex flex-wrap gap-2">
+                {hydrated ? null : (
+                  <button
+                    type="submit"
+                    className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-ivory hover:bg-brass-800"
+                  >
+                    Apply
+                  </button>
+                )}
+                <Link
+                  to={clearFilters}
+                  preventScrollReset
+                  className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-ink hover:bg-sand"
+                >
+                  Clear Filters
+                </Link>
+              </div>
+            </div>
+          </details>
+        </Form>
+
+        <section aria-label="Products" className="min-w-0">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+            {/* spec §2: the result line */}
+            <p role="status" className="text-ink-muted">
+              Showing {products.length} of {total} products
+              {query.q ? <> for &ldquo;{query.q}&rdquo;</> : null}
+            </p>
+            <div className="flex items-center gap-3">
+              <label className="flex items-center gap-2 text-sm">
+                Sort by
+                <select
+                  form={formId}
+                  name="sort"
+                  defaultValue={query.sort}
+                  key={query.sort}
+                  onChange={applyChange}
+                  className="rounded-lg border border-stone bg-white px-2 py-1.5"
+                >
+                  {SORT_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div role="group" aria-label="View" className="flex rounded-lg ring-1 ring-stone">
+                {(['grid', 'list'] as const).map((view) => (
+                  <button
+                    key={view}
+                    type="submit"
+                    form={formId}
+                    name="view"
+                    value={view}
+                    aria-pressed={query.view === view}
+                    aria-label={view === 'grid' ? 'Grid view' : 'List view'}
+                    className={clsx(
+                      'p-2 first:rounded-l-lg last:rounded-r-lg',
+                      query.view === view ? 'bg-ink text-ivory' : 'hover:bg-sand',
+                    )}
+                  >
+                    {view === 'grid' ? (
+                      <LayoutGrid aria-hidden="true" className="h-5 w-5" />
+                    ) : (
+                      <List aria-hidden="true" className="h-5 w-5" />
+                    )}
+                  </button>
+                ))}
+              </div>
+            </div>
+          </div>
+
+          {products.length === 0 ? (
+            <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone/60">
+              <p className="text-lg">No products found matching your filters.</p>
+              <Link
+                to={clearFilters}
+                className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-ivory hover:bg-brass-800"
+              >
+                Clear Filters
+              </Link>
+            </div>
+          ) : (
+            <ul
+              className={clsx(
+                'grid gap-6',
+                query.view === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1',
+              )}
+            >
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} view={query.view} />
+              ))}
+            </ul>
+          )}
+
+          {hasMore ? (
+            <div className="mt-10 text-center">
+              <Link
+                to={loadMore}
+                preventScrollReset
+                replace
+                className="inline-block rounded-full px-6 py-3 font-medium ring-1 ring-ink hover:bg-sand"
+              >
+                Load more
+              </Link>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/**
+ * spec §2: the listing remembers sortBy, viewMode, priceRange, selectedMaterials and the scroll
+ * position per category, saved on every change and when the page is left. Opened without
+ * parameters, the page returns to what was saved, scrolling after 100 ms.
+ */
+function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const key = shopPreferencesKey(categorySlug);
+  const latest = useRef({ query, scroll: 0 });
+  // Updated after render, so a cleanup below still sees the query of the page being left.
+  useEffect(() => {
+    latest.current.query = query;
+  });
+  const queryKey = shopQueryToSearchParams({ ...query, page: 1 }).toString();
+
+  // Restore once per category page, only when the URL does not ask for something itself.
+  useEffect(() => {
+    if (location.search !== '') return;
+    const saved = parseStoredPreferences(readStorage(key));
+    if (!saved) return;
+    const restored = shopQueryToSearchParams(queryFromPreferences(saved)).toString();
+    if (restored !== '') {
+      void navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true });
+    }
+    const timer = window.setTimeout(
+      () => window.scrollTo({ top: saved.scrollPosition }),
+      SCROLL_RESTORE_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+    // Only on arrival: later changes of the URL are the shopper's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  // Save on change. The first run is skipped, so an arrival without parameters cannot
+  // overwrite the preferences it is about to restore.
+  const firstRun = useRef(true);
+  useEffect(() => {
+    if (firstRun.current) {
+      firstRun.current = false;
+      return;
+    }
+    writeStorage(key, preferencesFromQuery(latest.current.query, window.scrollY));
+  }, [key, queryKey]);
+
+  // Save on leaving: closing the tab, and navigating elsewhere in the app.
+  useEffect(() => {
+    const trackScroll = () => {
+      latest.current.scroll = window.scrollY;
+    };
+    const save = () =>
+      writeStorage(key, preferencesFromQuery(latest.current.query, latest.current.scroll));
+    window.addEventListener('scroll', trackScroll, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', trackScroll);
+      window.removeEventListener('pagehide', save);
+      save();
+    };
+  }, [key]);
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null; // storage can be disabled; the listing still works without it
+  }
+}
+
+function writeStorage(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or disabled: preferences are a convenience, never an error
+  }
+}

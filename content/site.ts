@@ -1,0 +1,31 @@
+/**
+ * Site settings the shop owner sets (DESIGN.md §5). Each value can be overridden by the
+ * environment variable named beside it; server/config.ts applies the overrides.
+ */
+export const siteDefaults = {
+  /** SHOP_NAME */
+  shopName: 'Kalakriti Artisan Decor',
+  /** spec §1 */
+  tagline: 'Connecting Cultures, One Craft at a Time.',
+  /** SHOP_EMAIL: receives quotation and contact notifications */
+  shopEmail: 'hello@kalakriti.example',
+  /** SHOP_PHONE */
+  phone: '+91 98290 00000',
+  /** WHATSAPP_NUMBER: digits only, with country code, for https://wa.me/<number> */
+  whatsappNumber: '919829000000',
+  /** SHOP_ADDRESS */
+  address: 'Near Tripura Sundari Road, Banswara, Rajasthan 327001, India',
+  /** SOCIAL_URL: the footer's social icon button */
+  socialUrl: 'https://www.instagram.com/',
+  /** SOCIAL_LABEL */
+  socialLabel: 'Follow us on Instagram',
+  /** UPI_ID: shown on the Payment Methods page */
+  upiId: 'kalakriti@upi',
+  /** BANK_DETAILS: account name, number and IFSC for bank transfers, on one line */
+  bankDetails:
+    'Kalakriti Artisan Decor · A/c 000000000000 · IFSC SBIN0000000 · State Bank of India, Banswara',
+  /** spec §9: business hours */
+  businessHours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
+} as const;
+
+export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { NEWSLETTER_INVALID_EMAIL, newsletterSubscriptionSchema } from './newsletter';
+
+describe('the newsletter schema (spec §5)', () => {
+  it('trims and lowercases the e-mail', () => {
+    expect(
+      newsletterSubscriptionSchema.parse({ email: '  Meera@Example.COM ', source: 'footer' }),
+    ).toEqual({ email: 'meera@example.com', source: 'footer' });
+  });
+
+  it('rejects an invalid or missing e-mail with the spec message', () => {
+    for (const email of ['', 'meera', 'meera@', undefined]) {
+      const result = newsletterSubscriptionSchema.safeParse({ email, source: 'home' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(NEWSLETTER_INVALID_EMAIL);
+    }
+  });
+
+  it('accepts only the three sources home, footer and blog', () => {
+    expect(
+      newsletterSubscriptionSchema.safeParse({ email: 'a@b.co', source: 'popup' }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { rankProducts, relevanceBars, scoreProduct, type SearchableProduct } from './search';
+
+const catalogue: SearchableProduct[] = [
+  {
+    id: 'banswara-cake-stand',
+    name: 'Banswara Cake Stand',
+    categorySlug: 'culinary-crafts',
+    description: 'A pedestal stand carved from white marble.',
+    material: 'Marble',
+    region: 'Banswara, Rajasthan',
+  },
+  {
+    id: 'boat-ganesh',
+    name: 'Boat Ganesh',
+    categorySlug: 'divine-artistry',
+    description: 'Ganesh seated in a carved boat.',
+    material: 'Brass',
+    region: 'Moradabad, Uttar Pradesh',
+  },
+  {
+    id: 'lotus-urli',
+    name: 'Lotus Urli',
+    categorySlug: 'artisan-home-serenity',
+    description: 'A wide brass bowl for floating flowers.',
+    material: 'Brass',
+    region: 'Moradabad, Uttar Pradesh',
+  },
+];
+
+describe('scoreProduct (spec §5)', () => {
+  it.each([
+    // query, product id, expected score, why
+    ['cake', 'banswara-cake-stand', 10 + 2, 'name +10, word in name +2'],
+    [
+      'marble',
+      'banswara-cake-stand',
+      6 + 5 + 1,
+      'description +6, material +5, word in description +1',
+    ],
+    ['rajasthan', 'banswara-cake-stand', 4, 'region only'],
+    ['banswara', 'banswara-cake-stand', 10 + 4 + 2, 'name, region, word in name'],
+    ['divine', 'boat-ganesh', 8, 'category slug only'],
+    ['ganesh', 'boat-ganesh', 10 + 6 + 2 + 1, 'name, description, both word bonuses'],
+    ['brass bowl', 'lotus-urli', 6 + 1 + 1, 'phrase in description, each word in description'],
+    ['lotus brass', 'lotus-urli', 2 + 1, 'phrase nowhere; lotus in name, brass in description'],
+    ['  GANESH  ', 'boat-ganesh', 10 + 6 + 2 + 1, 'trimmed and lowercased'],
+    ['teapot', 'lotus-urli', 0, 'no match'],
+  ])('%s → %s scores %i (%s)', (query, id, expected) => {
+    const product = catalogue.find((candidate) => candidate.id === id);
+    expect(product && scoreProduct(product, query)).toBe(expected);
+  });
+});
+
+describe('rankProducts', () => {
+  it('gives nothing for an empty or blank query', () => {
+    expect(rankProducts(catalogue, '')).toEqual([]);
+    expect(rankProducts(catalogue, '   ')).toEqual([]);
+  });
+
+  it('keeps scores above 0, best first', () => {
+    const ranked = rankProducts(catalogue, 'brass');
+    expect(ranked.map((entry) => entry.product.id)).toEqual(['lotus-urli', 'boat-ganesh']);
+    expect(ranked.map((entry) => entry.score)).toEqual([5 + 6 + 1, 5]);
+  });
+
+  it('returns at most 6 unless asked for more', () => {
+    const many = Array.from({ length: 10 }, (_, index) => ({
+      ...catalogue[0]!,
+      id: `stand-${index}`,
+    }));
+    expect(rankProducts(many, 'stand')).toHaveLength(6);
+    expect(rankProducts(many, 'stand', Infinity)).toHaveLength(10);
+  });
+});
+
+describe('relevanceBars', () => {
+  it('is min(5, ceil(score / 2))', () => {
+    expect(relevanceBars(1)).toBe(1);
+    expect(relevanceBars(4)).toBe(2);
+    expect(relevanceBars(5)).toBe(3);
+    expect(relevanceBars(19)).toBe(5);
+  });
+});

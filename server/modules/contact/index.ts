@@ -1,0 +1,22 @@
+/** Contact messages (spec §2 Contact, §5, §7 "Insert contact_messages"). */
+import { contactMessageSchema, type ContactMessage } from '../../../core/contact';
+import type { Database } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+import { DomainError } from '../errors';
+
+/** Stores a visitor's message as unread (spec §4) after checking it with the form's schema. */
+export async function createContactMessage(
+  db: Database,
+  input: Record<string, unknown>,
+): Promise<ContactMessage & { id: string }> {
+  const parsed = contactMessageSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
+  }
+  const [created] = await db
+    .insert(contactMessages)
+    .values({ ...parsed.data, status: 'unread' })
+    .returning({ id: contactMessages.id });
+  if (!created) throw new Error('contact message not stored');
+  return { id: created.id, ...parsed.data };
+}

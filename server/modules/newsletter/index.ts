@@ -1,0 +1,79 @@
+/** Newsletter sign-ups (spec §5 Newsletter, §7 "Insert newsletter_subscriptions", §8). */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { newsletterSubscriptionSchema } from '../../../core/newsletter';
+import type { Database } from '../../db/client';
+import { newsletterSubscriptions } from '../../db/schema';
+import { DomainError } from '../errors';
+
+export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
+
+/**
+ * Adds an address to the list. An address already on it is not an error (spec §8: "Already
+ * subscribed!" counts as success); one that had unsubscribed is welcomed back.
+ */
+export async function subscribeToNewsletter(
+  db: Database,
+  input: Record<string, unknown>,
+): Promise<SubscribeOutcome> {
+  const parsed = newsletterSubscriptionSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
+  }
+  const { email, source } = parsed.data;
+  return db.transaction(async (tx) => {
+    // The unique e-mail (23505 on a plain insert) decides; ON CONFLICT keeps the transaction usable.
+    const inserted = await tx
+      .insert(newsletterSubscriptions)
+      .values({ email, source })
+      .onConflictDoNothing({ target: newsletterSubscriptions.email })
+      .returning({ id: newsletterSubscriptions.id });
+    if (inserted.length > 0) return 'subscribed';
+    const [existing] = await tx
+      .select({ unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email))
+      .for('update');
+    if (!existing?.unsubscribedAt) return 'already-subscribed';
+    await tx
+      .update(newsletterSubscriptions)
+      .set({ unsubscribedAt: null, source })
+      .where(eq(newsletterSubscriptions.email, email));
+    return 'subscribed';
+  });
+}
+
+const TOKEN_PURPOSE = 'newsletter-unsubscribe';
+
+/** A link token that names the address and proves we issued it (HMAC with AUTH_SECRET). */
+export function unsubscribeToken(secret: string, email: string): string {
+  const signature = createHmac('sha256', secret).update(`${TOKEN_PURPOSE}:${email}`).digest();
+  return `${Buffer.from(email).toString('base64url')}.${signature.toString('base64url')}`;
+}
+
+/** The address a token was issued for, or null when it was not issued by us. */
+export function emailFromUnsubscribeToken(secret: string, token: string): string | null {
+  const [encodedEmail, encodedSignature] = token.split('.');
+  if (!encodedEmail || !encodedSignature) return null;
+  const email = Buffer.from(encodedEmail, 'base64url').toString('utf8');
+  const expected = createHmac('sha256', secret).update(`${TOKEN_PURPOSE}:${email}`).digest();
+  const given = Buffer.from(encodedSignature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
+}
+
+/** Marks the address of a genuine token unsubscribed; a forged token changes nothing. */
+export async function unsubscribeFromNewsletter(
+  db: Database,
+  secret: string,
+  token: string,
+): Promise<'unsubscribed' | 'invalid'> {
+  const email = emailFromUnsubscribeToken(secret, token);
+  if (!email) return 'invalid';
+  await db
+    .update(newsletterSubscriptions)
+    .set({ unsubscribedAt: new Date() })
+    .where(
+      and(eq(newsletterSubscriptions.email, email), isNull(newsletterSubscriptions.unsubscribedAt)),
+    );
+  return 'unsubscribed';
+}

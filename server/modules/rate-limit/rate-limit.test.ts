@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/database';
+import { rateLimitCounters } from '../../db/schema';
+import { consumeRateLimit } from './index';
+
+describe(`the form rate limit on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('lets 5 requests a minute through and refuses the 6th', async () => {
+    const now = new Date('2026-11-22T10:00:10Z');
+    const decisions = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      decisions.push(
+        await consumeRateLimit(database.db, { key: 'contact:203.0.113.9', limit: 5, now }),
+      );
+    }
+    expect(decisions.map((decision) => decision.allowed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(decisions[5]?.retryAfterSeconds).toBe(50);
+  });
+
+  it('counts each form and address apart, and starts again the next minute', async () => {
+    const now = new Date('2026-11-22T10:00:30Z');
+    expect(
+      (await consumeRateLimit(database.db, { key: 'contact:198.51.100.1', limit: 5, now })).allowed,
+    ).toBe(true);
+    expect(
+      (await consumeRateLimit(database.db, { key: 'newsletter:203.0.113.9', limit: 5, now }))
+        .allowed,
+    ).toBe(true);
+    const nextMinute = new Date('2026-11-22T10:01:00Z');
+    expect(
+      (
+        await consumeRateLimit(database.db, {
+          key: 'contact:203.0.113.9',
+          limit: 5,
+          now: nextMinute,
+        })
+      ).allowed,
+    ).toBe(true);
+    // The finished minute of that key was cleared away.
+    const rows = await database.db.select().from(rateLimitCounters);
+    expect(rows.filter((row) => row.key === 'contact:203.0.113.9')).toHaveLength(1);
+  });
+
+  it('holds under concurrent requests: exactly the limit gets through', async () => {
+    const now = new Date('2026-11-22T11:00:00Z');
+    const decisions = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        consumeRateLimit(database.db, { key: 'quote:192.0.2.7', limit: 5, now }),
+      ),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * User roles (spec §3, §6). There is no screen to grant or revoke roles; the command line does it
+ * through these functions.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { UserRoleValue } from '../../../core/statuses';
+import type { Database } from '../../db/client';
+import { userRoles, users } from '../../db/schema';
+import { isAdmin, type Actor } from '../actor';
+import { DomainError } from '../errors';
+
+export interface RoleChange {
+  userId: string;
+  email: string;
+  changed: boolean;
+}
+
+export async function rolesOfUser(db: Database, userId: string): Promise<UserRoleValue[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role as UserRoleValue);
+}
+
+export async function grantRole(
+  db: Database,
+  actor: Actor,
+  input: { email: string; role: UserRoleValue },
+): Promise<RoleChange> {
+  requireAdmin(actor);
+  const user = await findUserByEmail(db, input.email);
+  const inserted = await db
+    .insert(userRoles)
+    .values({ userId: user.id, role: input.role })
+    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
+    .returning({ id: userRoles.id });
+  return { userId: user.id, email: user.email, changed: inserted.length > 0 };
+}
+
+export async function revokeRole(
+  db: Database,
+  actor: Actor,
+  input: { email: string; role: UserRoleValue },
+): Promise<RoleChange> {
+  requireAdmin(actor);
+  const user = await findUserByEmail(db, input.email);
+  const deleted = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, input.role)))
+    .returning({ id: userRoles.id });
+  return { userId: user.id, email: user.email, changed: deleted.length > 0 };
+}
+
+function requireAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) {
+    throw new DomainError('forbidden', 'You do not have administrator privileges.');
+  }
+}
+
+async function findUserByEmail(
+  db: Database,
+  email: string,
+): Promise<{ id: string; email: string }> {
+  const normalised = email.trim().toLowerCase();
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalised));
+  if (!user) {
+    throw new DomainError(
+      'not_found',
+      `No account uses the e-mail address ${normalised}. The person must sign up first.`,
+    );
+  }
+  return user;
+}

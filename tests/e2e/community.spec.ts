@@ -1,0 +1,203 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createScratchDatabase, withPostgres } from './support/postgres';
+import { startServerProcess } from './support/server-process';
+
+/** The e2e server writes mail to DATA_DIR/outbox (no SMTP_URL). */
+function outboxMailsContaining(text: string): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((mail) => mail.includes(text));
+}
+
+/** A toast as assistive technology meets it (see quotation.spec.ts). */
+const toastWith = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+test('the contact form shows each field error, then sends the message', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastWith(page, 'Validation Error')).toBeVisible();
+  await expect(toastWith(page, 'Please check the form for errors.')).toBeVisible();
+  for (const message of [
+    'Name is required',
+    'Email is required',
+    'Subject is required',
+    'Message is required',
+  ]) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  await form.getByLabel('Name').fill('Priya Nair');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Subject').fill('Diyas for a wedding');
+  await form.getByLabel('Message').fill('x'.repeat(1001));
+  await form.getByLabel('Message').blur();
+  await expect(form.getByText('Message must be less than 1000 characters')).toBeVisible();
+  await form.getByLabel('Email').fill('priya@example.com');
+  await form.getByLabel('Message').fill('We need two hundred diyas by March.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(toastWith(page, 'Message sent!')).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  // The owner hears of it by e-mail.
+  await expect
+    .poll(() => outboxMailsContaining('From: Priya Nair <priya@example.com>').length)
+    .toBeGreaterThan(0);
+});
+
+test('the contact page shows the business hours and the 24-hour promise', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByText('Mon-Fri 9-6, Sat 10-4, Sun closed')).toBeVisible();
+  await expect(page.getByText('We reply to every message within 24 hours.')).toBeVisible();
+});
+
+test('the footer newsletter thanks a new subscriber, then says "Already subscribed!"', async ({
+  page,
+}) => {
+  const email = `reader-${Date.now()}@example.com`;
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  const field = footer.getByRole('textbox', { name: 'Email address' });
+  await field.fill(`  ${email.toUpperCase()} `);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toastWith(page, 'Thank you for subscribing! 🎉')).toBeVisible();
+  await expect(field).toHaveValue('');
+
+  await field.fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toastWith(page, 'Already subscribed!')).toBeVisible();
+  await expect(
+    toastWith(page, "You're already on our mailing list. We'll keep you updated!"),
+  ).toBeVisible();
+});
+
+test('the home newsletter carries its line and works without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByText('Join 5,000+ craft lovers. Unsubscribe anytime.')).toBeVisible();
+  const section = page.getByRole('region', { name: /in your inbox/ });
+  await section
+    .getByRole('textbox', { name: 'Email address' })
+    .fill(`home-${Date.now()}@example.com`);
+  await section.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you for subscribing! 🎉' }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test('beyond the per-minute limit a form answers 429 with a clear message', async ({ browser }) => {
+  const server = await startServerProcess({ FORM_RATE_LIMIT: '2' });
+  try {
+    const post = () =>
+      fetch(`${server.url}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          name: 'Robo',
+          email: 'robo@example.com',
+          subject: 'Hello',
+          message: 'Again',
+        }),
+      });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    const limited = await post();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.text()).toContain('Too many requests, please try again in a minute.');
+
+    // In the browser the form says so too.
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    const form = page.getByRole('region', { name: 'Send us a message' });
+    await form.getByLabel('Name').fill('Priya');
+    await form.getByLabel('Email').fill('priya@example.com');
+    await form.getByLabel('Subject').fill('Hi');
+    await form.getByLabel('Message').fill('Hello there');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toastWith(page, 'Too many requests, please try again in a minute.')).toBeVisible();
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a robot that fills the hidden field is thanked and stored nowhere (on PostgreSQL)', async () => {
+  const database = await createScratchDatabase('storefront_honeypot');
+  const server = await startServerProcess({ DATABASE_URL: database.url });
+  try {
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'bot@example.com', source: 'footer', website: 'spam' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Thank you for subscribing!');
+    const rows = await withPostgres(
+      (client) => client.query('select count(*)::int as n from newsletter_subscriptions'),
+      database.url,
+    );
+    expect(rows.rows[0]).toEqual({ n: 0 });
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+});
+
+test('the owner hears of a quotation request by e-mail, and the requester gets a confirmation', async ({
+  page,
+}) => {
+  const name = `Outbox Tester ${Date.now()}`;
+  await page.goto('/product/lotus-urli');
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('textbox', { name: 'Mobile' }).fill('+91 90000 00000');
+  await page.getByLabel('Email (optional)').fill('buyer@example.com');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+  await expect.poll(() => outboxMailsContaining(name).length).toBe(2);
+  const [owner, confirmation] = [
+    outboxMailsContaining(name).find((mail) =>
+      mail.includes('Subject: New quotation request: Lotus Urli'),
+    ),
+    outboxMailsContaining(name).find((mail) => mail.includes('To: buyer@example.com')),
+  ];
+  expect(owner).toContain('To: hello@kalakriti.example');
+  expect(confirmation).toContain('We received your quotation request for Lotus Urli');
+});
+
+test('a new subscriber is welcomed with a working one-click unsubscribe link', async ({ page }) => {
+  const email = `leaver-${Date.now()}@example.com`;
+  await page.goto('/blog');
+  const form = page.getByRole('region', { name: 'New stories, once a month' });
+  await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(toastWith(page, 'Thank you for subscribing! 🎉')).toBeVisible();
+
+  await expect.poll(() => outboxMailsContaining(`To: ${email}`).length).toBe(1);
+  const welcome = outboxMailsContaining(`To: ${email}`)[0]!.replace(/=\r?\n/g, '');
+  expect(welcome).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  const link = /(https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w.-]+)/.exec(welcome)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(
+    page.getByRole('heading', { name: 'Unsubscribe from the newsletter?' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You have been unsubscribed' })).toBeVisible();
+
+  await page.goto('/newsletter/unsubscribe?token=forged.token');
+  await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+});

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createScratchDatabase, withPostgres } from './support/postgres';
+import { startServerProcess } from './support/server-process';
+
+/**
+ * A toast, as assistive technology meets it: a status. Radix repeats the text in a live region,
+ * which also reaches screen readers while a modal dialog hides the rest of the page.
+ */
+const toastWith = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+async function fillQuotation(
+  page: Page,
+  values: { quantity?: string; notes?: string; name: string; mobile: string },
+) {
+  if (values.quantity !== undefined) {
+    await page.getByLabel('Quantity').fill(values.quantity);
+  }
+  if (values.notes !== undefined) await page.getByLabel('Customisation notes').fill(values.notes);
+  await page.getByLabel('Your name').fill(values.name);
+  await page.getByRole('textbox', { name: 'Mobile' }).fill(values.mobile);
+}
+
+test('a guest requests a quotation from the product page and sees the success toast', async ({
+  page,
+}) => {
+  await page.goto('/product/lotus-urli');
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Quotation' });
+  await expect(dialog).toBeVisible();
+  // spec §2: the product is read-only
+  await expect(dialog.getByLabel('Product')).toHaveValue('Lotus Urli');
+  await expect(dialog.getByLabel('Product')).not.toBeEditable();
+
+  await fillQuotation(page, { quantity: '4', name: 'Meera Shah', mobile: '+91 98765 43210' });
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+
+  await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+  await expect(
+    toastWith(page, 'Your quotation request has been sent. We will contact you shortly.'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The dialog starts afresh next time.
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  await expect(page.getByLabel('Your name')).toHaveValue('');
+  await expect(page.getByLabel('Quantity')).toHaveValue('1');
+});
+
+test('an empty submit shows "Missing Information" and the field errors', async ({ page }) => {
+  await page.goto('/product/boat-ganesh');
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Quotation' });
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(toastWith(page, 'Missing Information')).toBeVisible();
+  await expect(toastWith(page, 'Please fill in all required fields.')).toBeVisible();
+  await expect(dialog.getByText('Please fill in all required fields.')).toHaveCount(2);
+  await expect(dialog.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+});
+
+test('every Get Quote button opens the dialog for its own product, by keyboard too', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const card = page
+    .getByRole('region', { name: 'Our Best Selling Products' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Boat Ganesh' });
+  await card.getByRole('link', { name: 'Get Quote' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Request Quotation' });
+  await expect(dialog.getByLabel('Product')).toHaveValue('Boat Ganesh');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('link', { name: 'Get Quote' })).toBeFocused();
+});
+
+test('without JavaScript, Get Quote opens the quotation page and the form still works', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/product/wine-chiller-black');
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  await expect(page).toHaveURL(/\/quote\/wine-chiller-black$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Request Quotation' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('alert')).toContainText('Missing Information');
+
+  await fillQuotation(page, { name: 'Kabir Rao', mobile: '9876543210', notes: 'Gift boxed' });
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Request Submitted!' })).toBeVisible();
+  await context.close();
+});
+
+test('/quote/nope is a 404 "Product not found"', async ({ page }) => {
+  const response = await page.goto('/quote/nope');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+});
+
+test('the request is stored as a pending row, and a failed write is reported (on PostgreSQL)', async ({
+  browser,
+}) => {
+  const database = await createScratchDatabase('storefront_quote');
+  const server = await startServerProcess({ DATABASE_URL: database.url });
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
+    await page.goto('/product/banswara-cake-stand');
+    await page.getByRole('link', { name: 'Get Quotation' }).click();
+    await fillQuotation(page, { quantity: '', name: 'Anita Desai', mobile: '+44 20 7946 0958' });
+    await page.getByLabel('Company (optional)').fill('Desai Interiors');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+
+    const rows = await withPostgres(
+      (client) =>
+        client.query(
+          `select product_id, product_name, quantity, customization_notes, customer_name,
+                  customer_company, customer_mobile, customer_email, user_id, status
+             from quotation_requests`,
+        ),
+      database.url,
+    );
+    expect(rows.rows).toEqual([
+      {
+        product_id: 'banswara-cake-stand',
+        product_name: 'Banswara Cake Stand',
+        // spec §5: a quantity that is not a number (here: none) falls back to 1
+        quantity: 1,
+        customization_notes: null,
+        customer_name: 'Anita Desai',
+        customer_company: 'Desai Interiors',
+        customer_mobile: '+44 20 7946 0958',
+        customer_email: null,
+        user_id: null,
+        status: 'pending',
+      },
+    ]);
+
+    // When the database cannot take the row, the shopper is told so and the dialog stays open.
+    await withPostgres(
+      (client) => client.query('alter table quotation_requests rename to quotation_requests_away'),
+      database.url,
+    );
+    await page.getByRole('link', { name: 'Get Quotation' }).click();
+    await fillQuotation(page, { name: 'Anita Desai', mobile: '+44 20 7946 0958' });
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(toastWith(page, 'Failed to submit your request. Please try again.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Request Quotation' })).toBeVisible();
+    expect(server.output()).toContain('quotation request failed');
+  } finally {
+    await context.close();
+    await server.stop();
+    await database.drop();
+  }
+});

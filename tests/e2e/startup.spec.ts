@@ -1,0 +1,116 @@
+/**
+ * The server process itself: configuration errors, PostgreSQL, health, shutdown and the quick
+ * start. These start servers of their own, so they run one at a time.
+ */
+import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createScratchDatabase, withPostgres } from './support/postgres';
+import { runToExit, startServerProcess, temporaryDataDir } from './support/server-process';
+
+test.describe.configure({ mode: 'serial' });
+
+test('a bad PORT stops start-up with one line naming it', async () => {
+  const result = await runToExit({ PORT: 'eighty', AUTH_SECRET: 'x'.repeat(32) });
+  expect(result.code).toBe(1);
+  const lines = result.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+});
+
+test('a malformed DATABASE_URL stops start-up with one line naming it', async () => {
+  const result = await runToExit({ DATABASE_URL: 'mysql://shop', AUTH_SECRET: 'x'.repeat(32) });
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(/^Invalid configuration: DATABASE_URL /);
+});
+
+test('an unreachable DATABASE_URL stops start-up with one line naming it', async () => {
+  const result = await runToExit({
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+    AUTH_SECRET: 'x'.repeat(32),
+    DATA_DIR: temporaryDataDir(),
+  });
+  expect(result.code).toBe(1);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(/^DATABASE_URL could not be opened or migrated: /);
+});
+
+test('production refuses to start without AUTH_SECRET', async () => {
+  const result = await runToExit({ NODE_ENV: 'production', AUTH_SECRET: '' });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('AUTH_SECRET is required in production');
+});
+
+test('on PostgreSQL the server migrates, seeds and serves the same pages; /healthz follows the database', async () => {
+  const database = await createScratchDatabase('storefront_e2e');
+  const server = await startServerProcess({ DATABASE_URL: database.url });
+  try {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ database: 'postgres' });
+
+    for (const [route, text] of [
+      ['/', 'Shop Now'],
+      ['/shop', 'All Products'],
+      ['/shop/crafted-sip-smoke', 'Wine Chiller Black'],
+      ['/product/boat-ganesh', 'Boat Ganesh'],
+    ] as const) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(await response.text(), route).toContain(text);
+    }
+
+    // The database goes away: health says so, and the process stays up.
+    await withPostgres((client) => client.query(`drop database ${database.name} with (force)`));
+    const down = await fetch(`${server.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: 'unavailable' });
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+});
+
+test('SIGTERM shuts down gracefully and closes the database', async () => {
+  const server = await startServerProcess({});
+  const code = await server.stop();
+  expect(code).toBe(0);
+  expect(server.output()).toContain('closed the database');
+});
+
+test("the README's first command serves the home page on a fresh copy and creates data/", async () => {
+  test.setTimeout(240_000);
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'storefront-fresh-'));
+  const root = process.cwd();
+  const skipped = new Set([
+    'node_modules',
+    'build',
+    'data',
+    '.git',
+    'test-results',
+    '.react-router',
+  ]);
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) => !skipped.has(path.relative(root, source).split(path.sep)[0] ?? ''),
+  });
+  // `npm ci` is the first half of the command; reuse this checkout's packages for it.
+  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  expect(existsSync(path.join(copy, 'data'))).toBe(false);
+
+  const server = await startServerProcess(
+    { NODE_ENV: '', AUTH_SECRET: '', DATA_DIR: '', DATABASE_URL: '' },
+    { command: [process.execPath, 'scripts/start.mjs'], cwd: copy, readyTimeoutMs: 200_000 },
+  );
+  try {
+    const home = await fetch(server.url);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Shop Now');
+    expect(existsSync(path.join(copy, 'data', 'db'))).toBe(true);
+    expect(existsSync(path.join(copy, 'data', 'auth-secret'))).toBe(true);
+  } finally {
+    await server.stop();
+  }
+});
