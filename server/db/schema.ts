@@ -446,14 +446,12 @@ export const appState = pgTable('app_state', {
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
-    key: text('key').notNull(),
+    // One row per form (or auth endpoint) and client: its window opens at the first request.
+    key: text('key').primaryKey(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (table) => [
-    primaryKey({ columns: [table.key, table.windowStart] }),
-    index('rate_limit_counters_window_idx').on(table.windowStart),
-  ],
+  (table) => [index('rate_limit_counters_window_idx').on(table.windowStart)],
 );
 
 /**

@@ -1,8 +1,10 @@
 /**
- * The public forms' rate limit (issue: abuse protection): a fixed one-minute window per form and
- * client address, counted in the database so several server processes share one count.
+ * Rate limits for the public forms and the sign-in endpoints (abuse protection). Each key (form
+ * or endpoint plus client address or account) gets a one-minute window that opens at its first
+ * request, so a burst cannot straddle a clock-minute boundary and get twice the limit. Counted in
+ * the database so several server processes share one count.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
@@ -21,23 +23,23 @@ export async function consumeRateLimit(
   input: { key: string; limit: number; now?: Date },
 ): Promise<RateLimitDecision> {
   const now = input.now ?? new Date();
-  const windowStart = new Date(
-    Math.floor(now.getTime() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS,
-  );
+  const expiredBefore = new Date(now.getTime() - RATE_LIMIT_WINDOW_MS);
+  // One atomic upsert: a window that has run out starts again at this request.
+  const windowOver = sql`${rateLimitCounters.windowStart} <= ${expiredBefore.toISOString()}::timestamptz`;
   const [counter] = await db
     .insert(rateLimitCounters)
-    .values({ key: input.key, windowStart, count: 1 })
+    .values({ key: input.key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
+      target: rateLimitCounters.key,
+      set: {
+        windowStart: sql`CASE WHEN ${windowOver} THEN excluded.window_start ELSE ${rateLimitCounters.windowStart} END`,
+        count: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+      },
     })
-    .returning({ count: rateLimitCounters.count });
-  // Earlier minutes of this key are no longer needed; removing them here keeps the table small.
-  await db
-    .delete(rateLimitCounters)
-    .where(
-      and(eq(rateLimitCounters.key, input.key), lt(rateLimitCounters.windowStart, windowStart)),
-    );
+    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
+  // Other keys' finished windows are no longer needed; removing them here keeps the table small.
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, expiredBefore));
+  const windowStart = counter?.windowStart ?? now;
   const retryAfterSeconds = Math.max(
     1,
     Math.ceil((windowStart.getTime() + RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000),

@@ -32,10 +32,10 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
       true,
       false,
     ]);
-    expect(decisions[5]?.retryAfterSeconds).toBe(50);
+    expect(decisions[5]?.retryAfterSeconds).toBe(60);
   });
 
-  it('counts each form and address apart, and starts again the next minute', async () => {
+  it('counts each form and address apart, and opens a new window a minute after the first request', async () => {
     const now = new Date('2026-11-22T10:00:30Z');
     expect(
       (await consumeRateLimit(database.db, { key: 'contact:198.51.100.1', limit: 5, now })).allowed,
@@ -44,19 +44,36 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
       (await consumeRateLimit(database.db, { key: 'newsletter:203.0.113.9', limit: 5, now }))
         .allowed,
     ).toBe(true);
-    const nextMinute = new Date('2026-11-22T10:01:00Z');
+    // The clock minute changing does not reset a window: it runs from its first request (10:00:10).
+    const nextClockMinute = new Date('2026-11-22T10:01:05Z');
+    const stillLimited = await consumeRateLimit(database.db, {
+      key: 'contact:203.0.113.9',
+      limit: 5,
+      now: nextClockMinute,
+    });
+    expect(stillLimited).toEqual({ allowed: false, retryAfterSeconds: 5 });
+    const windowOver = new Date('2026-11-22T10:01:10Z');
     expect(
       (
         await consumeRateLimit(database.db, {
           key: 'contact:203.0.113.9',
           limit: 5,
-          now: nextMinute,
+          now: windowOver,
         })
       ).allowed,
     ).toBe(true);
-    // The finished minute of that key was cleared away.
-    const rows = await database.db.select().from(rateLimitCounters);
+    // One row per key.
+    let rows = await database.db.select().from(rateLimitCounters);
     expect(rows.filter((row) => row.key === 'contact:203.0.113.9')).toHaveLength(1);
+    expect(rows.find((row) => row.key === 'contact:203.0.113.9')?.count).toBe(1);
+    // Finished windows of other keys are cleared away on the next request.
+    await consumeRateLimit(database.db, {
+      key: 'contact:203.0.113.9',
+      limit: 5,
+      now: new Date('2026-11-22T10:01:31Z'),
+    });
+    rows = await database.db.select().from(rateLimitCounters);
+    expect(rows.map((row) => row.key)).not.toContain('newsletter:203.0.113.9');
   });
 
   it('holds under concurrent requests: exactly the limit gets through', async () => {
