@@ -31,3 +31,13 @@ export type NewsletterSource = (typeof newsletterSources)[number];
 /** spec §3 User role: the value admin grants admin access. */
 export const userRoleValues = ['admin'] as const;
 export type UserRoleValue = (typeof userRoleValues)[number];
+
+/** spec §4: dashboard badge colours of the order statuses. */
+export const orderStatusColours: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  processing: 'purple',
+  shipped: 'indigo',
+  delivered: 'green',
+  cancelled: 'red',
+};

@@ -65,6 +65,17 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // Abuse protection of sign-in, sign-up, one-time codes and reset: attempts per minute, counted
+  // per client address and per account.
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
+  SMS_PROVIDER: z
+    .enum(['none', 'outbox', 'webhook'], { error: 'must be none, outbox or webhook' })
+    .optional(),
+  SMS_WEBHOOK_URL: optionalText.pipe(z.url('must be a URL').optional()),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
@@ -89,10 +100,27 @@ export interface Config {
   formRateLimit: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Attempts per minute on the sign-in endpoints, per client address and per account. */
+  authRateLimit: number;
+  /**
+   * Where text messages go: nowhere (phone sign-in is off), the outbox, or a webhook that relays
+   * them to an SMS gateway.
+   */
+  sms: { provider: 'none' } | { provider: 'outbox' } | { provider: 'webhook'; url: string };
   /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
   site: SiteSettings;
+}
+
+function smsSettings(provider: 'none' | 'outbox' | 'webhook', webhookUrl: string | undefined) {
+  if (provider !== 'webhook') return { provider };
+  if (!webhookUrl) {
+    throw new ConfigError(
+      'Invalid configuration: SMS_WEBHOOK_URL is required when SMS_PROVIDER is webhook',
+    );
+  }
+  return { provider, url: webhookUrl };
 }
 
 /** Reads `.env` from the working directory when there is one; the real environment wins. */
@@ -140,6 +168,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: values.LOG_LEVEL,
     dataDir,
     formRateLimit: values.FORM_RATE_LIMIT,
+    authRateLimit: values.AUTH_RATE_LIMIT,
+    sms: smsSettings(
+      values.SMS_PROVIDER ?? (isProduction ? 'none' : 'outbox'),
+      values.SMS_WEBHOOK_URL,
+    ),
     trustProxy: values.TRUST_PROXY,
     smtpUrl: values.SMTP_URL,
     mailFrom:

@@ -441,7 +441,7 @@ export const appState = pgTable('app_state', {
 
 /**
  * Request counters for the public forms' rate limit (issue: abuse protection). Kept in the
- * database so every server process counts the same requests; one row per key and minute.
+ * database so every server process counts the same requests; one row per key.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

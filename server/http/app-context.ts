@@ -1,9 +1,22 @@
 import { createContext } from 'react-router';
+import type { Auth } from '../auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Actor } from '../modules/actor';
 import type { Mailer } from '../modules/mail';
+import type { SmsSender } from '../modules/sms';
+
+/** The signed-in user as the pages show them; null for a visitor. */
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  isAdmin: boolean;
+  sessionExpiresAt: string;
+}
 
 /** What every loader and action receives from the server, through React Router's context. */
 export interface AppContext {
@@ -15,7 +28,11 @@ export interface AppContext {
   cspNonce: string;
   /** Who sends this request; loaders and actions hand it to the domain modules. */
   actor: Actor;
+  viewer: Viewer | null;
+  /** Better Auth; actions call `auth.api` with the request's headers. */
+  auth: Auth;
   mailer: Mailer;
+  sms: SmsSender;
   /** The client's network address (X-Forwarded-For's first hop when TRUST_PROXY is on). */
   clientAddress: string;
 }

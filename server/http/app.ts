@@ -9,12 +9,18 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { getSessionCookie } from 'better-auth/cookies';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
 import { createMailer } from '../modules/mail';
-import { appContext } from './app-context';
+import { rolesOfUser } from '../modules/roles';
+import { createOrderEventsHub } from '../modules/realtime';
+import { createSmsSender } from '../modules/sms';
+import { appContext, type Viewer } from './app-context';
+import { registerOrderEvents } from './order-events';
 
 export interface HttpAppOptions {
   database: DatabaseHandle;
@@ -26,7 +32,9 @@ export interface HttpAppOptions {
   clientDirectory?: string;
 }
 
-type AppEnv = { Variables: { requestId: string; secureHeadersNonce?: string } };
+type AppEnv = {
+  Variables: { requestId: string; secureHeadersNonce?: string; clientAddress: string };
+};
 
 const HEALTH_CHECK_TIMEOUT_MS = 2000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,8 +50,18 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     outboxDirectory: path.join(config.dataDir, 'outbox'),
     logger,
   });
+  const sms = createSmsSender({
+    settings: config.sms,
+    outboxDirectory: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  const auth = createAuth({ db: database.db, config, mailer, sms, logger });
 
   app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('clientAddress', clientAddressOf(c, config.trustProxy));
+    await next();
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -126,8 +144,28 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     );
   }
 
+  // spec §7: the identity endpoints, and the JWKS at its well-known address for API clients.
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
+    auth.handler(withClientAddress(c.req.raw, c.get('clientAddress'))),
+  );
+  app.get('/.well-known/jwks.json', (c) =>
+    auth.handler(new Request(new URL(`${AUTH_BASE_PATH}/jwks`, c.req.url))),
+  );
+
+  const orderEvents = createOrderEventsHub(database, (error) =>
+    logger.warn({ err: error }, 'order event could not be read'),
+  );
+  registerOrderEvents(app, {
+    hub: orderEvents,
+    logger,
+    userIdOf: async (request) =>
+      (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
+  });
+
   const handleRequest = createRequestHandler(options.build, mode);
   app.all('*', async (c) => {
+    const request = withClientAddress(c.req.raw, c.get('clientAddress'));
+    const { viewer, actor, refreshedCookies } = await identify(request);
     const context = new RouterContextProvider(
       new Map([
         [
@@ -138,17 +176,44 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             logger: logger.child({ reqId: c.get('requestId') }),
             requestId: c.get('requestId'),
             cspNonce: c.get('secureHeadersNonce') ?? '',
-            // Every request is a visitor's until sign-in exists (the identity issue reads the
-            // Better Auth session here).
-            actor: null,
+            actor,
+            viewer,
+            auth,
             mailer,
-            clientAddress: clientAddressOf(c, config.trustProxy),
+            sms,
+            clientAddress: c.get('clientAddress'),
           },
         ],
       ]),
     );
-    return handleRequest(c.req.raw, context);
+    const response = await handleRequest(request, context);
+    // A rolling session was extended: hand the browser its refreshed cookie.
+    for (const cookie of refreshedCookies) response.headers.append('Set-Cookie', cookie);
+    return response;
   });
+
+  /** The signed-in user behind a request, read only when it carries a session cookie. */
+  async function identify(request: Request) {
+    const anonymous = { viewer: null, actor: null, refreshedCookies: [] as string[] };
+    if (!getSessionCookie(request.headers, { cookiePrefix: 'storefront' })) return anonymous;
+    const { response: session, headers } = await auth.api.getSession({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const refreshedCookies = headers.getSetCookie();
+    if (!session) return { ...anonymous, refreshedCookies };
+    const roles = await rolesOfUser(database.db, session.user.id);
+    const viewer: Viewer = {
+      id: session.user.id,
+      name: session.user.name,
+      email: session.user.email,
+      emailVerified: session.user.emailVerified,
+      twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
+      isAdmin: roles.includes('admin'),
+      sessionExpiresAt: session.session.expiresAt.toISOString(),
+    };
+    return { viewer, actor: { userId: session.user.id, roles }, refreshedCookies };
+  }
 
   app.onError((error, c: Context<AppEnv>) => {
     logger.error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
@@ -172,6 +237,13 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
       },
     );
   });
+}
+
+/** The request as Better Auth and the routes see it: with the client address we trust. */
+function withClientAddress(request: Request, address: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, address);
+  return new Request(request, { headers });
 }
 
 function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {

@@ -1,5 +1,7 @@
 /** Typed domain errors (DESIGN.md §3); one mapping turns them into HTTP statuses and toasts. */
-export type DomainErrorCode = 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'rate_limited';
+import type { z, ZodType } from 'zod';
+export type DomainErrorCode =
+  'unauthenticated' | 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'rate_limited';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -12,9 +14,19 @@ export class DomainError extends Error {
 }
 
 export const httpStatusOf: Record<DomainErrorCode, number> = {
+  unauthenticated: 401,
   not_found: 404,
   forbidden: 403,
   conflict: 409,
   invalid: 400,
   rate_limited: 429,
 };
+
+/** Parses input with its shared schema; the first problem becomes an `invalid` error. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid input');
+  }
+  return parsed.data;
+}

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 
@@ -18,16 +19,13 @@ function outboxMailsContaining(text: string): string[] {
     .filter((mail) => mail.includes(text));
 }
 
-/** A toast as assistive technology meets it (see quotation.spec.ts). */
-const toastWith = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first();
-
 test('the contact form shows each field error, then sends the message', async ({ page }) => {
-  await page.goto('/contact');
+  await gotoHydrated(page, '/contact');
   const form = page.getByRole('region', { name: 'Send us a message' });
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(toastWith(page, 'Validation Error')).toBeVisible();
-  await expect(toastWith(page, 'Please check the form for errors.')).toBeVisible();
+  await expect(
+    toastWith(page, 'Validation Error').filter({ hasText: 'Please check the form for errors.' }),
+  ).toBeVisible();
   for (const message of [
     'Name is required',
     'Email is required',

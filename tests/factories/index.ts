@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/client';
-import { orders, products, users } from '../../server/db/schema';
+import { orderItems, orders, products, users } from '../../server/db/schema';
 
 let sequence = 0;
 function next(): number {
@@ -68,4 +68,19 @@ export async function insertOrder(
     .returning();
   if (!order) throw new Error('order not inserted');
   return order;
+}
+
+export async function insertOrderItem(
+  db: Database,
+  values: Pick<typeof orderItems.$inferInsert, 'orderId' | 'productName'> &
+    Partial<typeof orderItems.$inferInsert>,
+): Promise<typeof orderItems.$inferSelect> {
+  const quantity = values.quantity ?? 1;
+  const unitPriceMinor = values.unitPriceMinor ?? 150_000;
+  const [item] = await db
+    .insert(orderItems)
+    .values({ quantity, unitPriceMinor, totalPriceMinor: quantity * unitPriceMinor, ...values })
+    .returning();
+  if (!item) throw new Error('order item not inserted');
+  return item;
 }

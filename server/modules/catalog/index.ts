@@ -120,11 +120,15 @@ async function withListingDetails(db: Database, rows: ProductRow[]): Promise<Cat
   });
 }
 
-/** One query for the primary image of every listed product, not one per product. */
-async function primaryImages(
+/**
+ * One query for the primary image of every listed product, not one per product. Also used by the
+ * wishlist and the orders, which show the pieces they list.
+ */
+export async function primaryImages(
   db: Database,
   productIds: string[],
 ): Promise<Map<string, { url: string; alt: string | null }>> {
+  if (productIds.length === 0) return new Map();
   const primaries = await db
     .selectDistinctOn([productMedia.productId], {
       productId: productMedia.productId,

@@ -1,0 +1,91 @@
+/**
+ * The customer's own records (spec §2 Customer dashboard, §3 Profile, Address, Wishlist item):
+ * the profile and address forms, and the wishlist's price comparison.
+ */
+import { z } from 'zod';
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be less than ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max} characters`);
+
+export const profileSchema = z.object({
+  displayName: optionalText(100, 'Display name'),
+  phone: z
+    .string()
+    .trim()
+    .max(20, 'Phone must be less than 20 characters')
+    .refine((phone) => phone === '' || /^\+?[\d\s()-]{7,20}$/.test(phone), {
+      message: 'Enter a phone number of digits, spaces and an optional leading +',
+    })
+    .optional()
+    .transform((phone) => (phone ? phone : null)),
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+// spec §3: country defaults to US
+export const DEFAULT_ADDRESS_COUNTRY = 'US';
+
+export const addressSchema = z.object({
+  title: requiredText(50, 'Address Title'),
+  streetAddress: requiredText(200, 'Street Address'),
+  apartment: optionalText(100, 'Apartment/Suite'),
+  city: requiredText(100, 'City'),
+  state: requiredText(100, 'State'),
+  postalCode: requiredText(20, 'ZIP Code'),
+  country: z
+    .string()
+    .trim()
+    .max(60, 'Country must be less than 60 characters')
+    .optional()
+    .transform((country) => (country ? country : DEFAULT_ADDRESS_COUNTRY)),
+  isDefault: z
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])
+    .optional()
+    .transform((value) => value === true || value === 'on' || value === 'true'),
+});
+export type AddressInput = z.output<typeof addressSchema>;
+
+// spec §2 Wishlist: "Price Drop!" or "Price Up" when the price differs from price_when_added
+export function wishlistPriceChange(
+  currentMinor: number,
+  whenAddedMinor: number,
+): 'drop' | 'up' | null {
+  if (currentMinor < whenAddedMinor) return 'drop';
+  if (currentMinor > whenAddedMinor) return 'up';
+  return null;
+}
+
+// spec §8: dashboard toasts
+export const accountToasts = {
+  profileUpdated: {
+    title: 'Profile updated',
+    description: 'Your profile has been updated successfully.',
+  },
+  addressAdded: { title: 'Address added' },
+  addressUpdated: { title: 'Address updated' },
+  addressDeleted: { title: 'Address deleted' },
+  wishlistRemoved: { title: 'Removed from wishlist' },
+  wishlistAdded: { title: 'Added to wishlist' },
+  signInRequired: { title: 'Sign in required' },
+} as const;
+
+/** spec §2 Orders: the first three items show, then "+N more items". */
+export const ORDER_ITEMS_PREVIEW = 3;
+
+export function moreItemsLabel(itemCount: number): string | null {
+  const more = itemCount - ORDER_ITEMS_PREVIEW;
+  if (more <= 0) return null;
+  // spec §2, word for word, for any N
+  return `+${more} more items`;
+}

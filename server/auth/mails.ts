@@ -1,0 +1,32 @@
+/** The identity mails and texts: password reset links and one-time sign-in codes. */
+import type { Config } from '../config';
+import type { MailMessage } from '../modules/mail';
+
+const purposes: Record<string, string> = {
+  'sign-in': 'sign in',
+  'email-verification': 'verify your e-mail address',
+  'forget-password': 'reset your password',
+  'change-email': 'change your e-mail address',
+};
+
+export function identityMails({ site }: Pick<Config, 'site'>) {
+  return {
+    resetPassword({ to, url }: { to: string; url: string }): MailMessage {
+      return {
+        to,
+        subject: `Reset your ${site.shopName} password`,
+        text: `Someone asked to reset the password of your ${site.shopName} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+      };
+    },
+    oneTimeCode({ to, code, purpose }: { to: string; code: string; purpose: string }): MailMessage {
+      return {
+        to,
+        subject: `Your ${site.shopName} code: ${code}`,
+        text: `Your code to ${purposes[purpose] ?? 'sign in'} is ${code}.\n\nIt works for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
+      };
+    },
+    smsCode(code: string): string {
+      return `${code} is your ${site.shopName} sign-in code. It works for 10 minutes.`;
+    },
+  };
+}

@@ -1,0 +1,268 @@
+/**
+ * The customer's own records (spec §2 Customer dashboard, §3 Profile, Address, Wishlist item,
+ * §7 Dashboard calls). Every function takes the acting user and touches only that user's rows: a
+ * row of someone else is "not found", exactly like a row that does not exist.
+ */
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import {
+  addressSchema,
+  profileSchema,
+  wishlistPriceChange,
+  type AddressInput,
+  type ProfileInput,
+} from '../../../core/account';
+import type { Database } from '../../db/client';
+import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
+import { requireUser, type Actor } from '../actor';
+import { primaryImages } from '../catalog';
+import { DomainError, parseInput } from '../errors';
+
+const ADDRESS_NOT_FOUND = 'Address not found';
+const WISHLIST_ITEM_NOT_FOUND = 'Wishlist item not found';
+
+export interface Profile {
+  email: string;
+  displayName: string | null;
+  phone: string | null;
+}
+
+// spec §7: read profile by user_id; the e-mail comes from the signed-in user
+export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
+  const userId = requireUser(actor);
+  const [row] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      displayName: profiles.displayName,
+      phone: profiles.phone,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new DomainError('unauthenticated', 'Please sign in to continue.');
+  return { email: row.email, displayName: row.displayName ?? (row.name || null), phone: row.phone };
+}
+
+// spec §7: update profile {display_name, phone}
+export async function updateProfile(db: Database, actor: Actor, input: unknown): Promise<Profile> {
+  const userId = requireUser(actor);
+  const values: ProfileInput = parseInput(profileSchema, input);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(profiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: values });
+    // The account's name follows the display name, so mails and the header greet the same person.
+    if (values.displayName) {
+      await tx.update(users).set({ name: values.displayName }).where(eq(users.id, userId));
+    }
+  });
+  return getProfile(db, actor);
+}
+
+export type Address = typeof addresses.$inferSelect;
+
+// spec §7: addresses by user_id, the default first
+export async function listAddresses(db: Database, actor: Actor): Promise<Address[]> {
+  const userId = requireUser(actor);
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt));
+}
+
+export async function createAddress(db: Database, actor: Actor, input: unknown): Promise<Address> {
+  const userId = requireUser(actor);
+  const values: AddressInput = parseInput(addressSchema, input);
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .limit(1);
+    // The first address is the default one; a new default clears the others in this transaction.
+    const isDefault = values.isDefault || existing.length === 0;
+    if (isDefault) {
+      await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    }
+    const [created] = await tx
+      .insert(addresses)
+      .values({ ...values, isDefault, userId })
+      .returning();
+    if (!created) throw new Error('address not stored');
+    return created;
+  });
+}
+
+export async function updateAddress(
+  db: Database,
+  actor: Actor,
+  input: { id: string } & Record<string, unknown>,
+): Promise<Address> {
+  const userId = requireUser(actor);
+  const values: AddressInput = parseInput(addressSchema, input);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ isDefault: addresses.isDefault })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)));
+    if (!current) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
+    // Unticking "default" on the default address would leave none; it stays the default.
+    const isDefault = values.isDefault || current.isDefault;
+    if (values.isDefault) {
+      await tx
+        .update(addresses)
+        .set({ isDefault: false })
+        .where(and(eq(addresses.userId, userId), ne(addresses.id, input.id)));
+    }
+    const [updated] = await tx
+      .update(addresses)
+      .set({ ...values, isDefault })
+      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)))
+      .returning();
+    if (!updated) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
+    return updated;
+  });
+}
+
+export async function setDefaultAddress(
+  db: Database,
+  actor: Actor,
+  input: { id: string },
+): Promise<void> {
+  const userId = requireUser(actor);
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)));
+    if (!target) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
+    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, input.id));
+  });
+}
+
+export async function deleteAddress(
+  db: Database,
+  actor: Actor,
+  input: { id: string },
+): Promise<void> {
+  const userId = requireUser(actor);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)))
+      .returning({ isDefault: addresses.isDefault });
+    if (!deleted) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
+    if (deleted.isDefault) {
+      // The oldest remaining address becomes the default, so a saved address always has one.
+      const [oldest] = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(asc(addresses.createdAt))
+        .limit(1);
+      if (oldest) {
+        await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, oldest.id));
+      }
+    }
+  });
+}
+
+export interface WishlistEntry {
+  id: string;
+  productId: string;
+  name: string;
+  image: string | null;
+  priceMinor: number;
+  priceWhenAddedMinor: number;
+  priceChange: 'drop' | 'up' | null;
+  addedAt: Date;
+}
+
+// spec §7: wishlist_items by added_at, newest first; spec §2: items whose product is gone are hidden
+export async function listWishlist(db: Database, actor: Actor): Promise<WishlistEntry[]> {
+  const userId = requireUser(actor);
+  const rows = await db
+    .select({
+      id: wishlistItems.id,
+      productId: wishlistItems.productId,
+      name: products.name,
+      priceMinor: products.priceMinor,
+      priceWhenAddedMinor: wishlistItems.priceWhenAddedMinor,
+      addedAt: wishlistItems.addedAt,
+    })
+    .from(wishlistItems)
+    .innerJoin(
+      products,
+      and(eq(products.id, wishlistItems.productId), eq(products.published, true)),
+    )
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.addedAt));
+  const images = await primaryImages(
+    db,
+    rows.map((row) => row.productId),
+  );
+  return rows.map((row) => ({
+    ...row,
+    image: images.get(row.productId)?.url ?? null,
+    priceChange: wishlistPriceChange(row.priceMinor, row.priceWhenAddedMinor),
+  }));
+}
+
+export async function isInWishlist(
+  db: Database,
+  actor: Actor,
+  productId: string,
+): Promise<boolean> {
+  if (!actor) return false;
+  const [row] = await db
+    .select({ id: wishlistItems.id })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, actor.userId), eq(wishlistItems.productId, productId)));
+  return Boolean(row);
+}
+
+/**
+ * spec §2: the product page's wishlist button adds the product at today's price, or takes it out
+ * again. Answers whether the product is now on the wishlist.
+ */
+export async function toggleWishlist(
+  db: Database,
+  actor: Actor,
+  input: { productId: string },
+): Promise<{ inWishlist: boolean }> {
+  const userId = requireUser(actor);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, input.productId)))
+      .returning({ id: wishlistItems.id });
+    if (removed.length > 0) return { inWishlist: false };
+    const [product] = await tx
+      .select({ priceMinor: products.priceMinor })
+      .from(products)
+      .where(and(eq(products.id, input.productId), eq(products.published, true)));
+    if (!product) throw new DomainError('not_found', 'Product not found');
+    await tx
+      .insert(wishlistItems)
+      .values({ userId, productId: input.productId, priceWhenAddedMinor: product.priceMinor })
+      .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
+    return { inWishlist: true };
+  });
+}
+
+// spec §7: delete wishlist item by id
+export async function removeWishlistItem(
+  db: Database,
+  actor: Actor,
+  input: { id: string },
+): Promise<void> {
+  const userId = requireUser(actor);
+  const deleted = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.id, input.id), eq(wishlistItems.userId, userId)))
+    .returning({ id: wishlistItems.id });
+  if (deleted.length === 0) throw new DomainError('not_found', WISHLIST_ITEM_NOT_FOUND);
+}

@@ -1,0 +1,187 @@
+/**
+ * A customer's orders (spec §2 Customer dashboard Orders, §3 Order, §7 Dashboard calls), and
+ * "Reorder" (DESIGN.md §5): one quotation request per item, in one transaction.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { quotationRequestSchema } from '../../../core/quotation';
+import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
+import type { Database } from '../../db/client';
+import {
+  orderItems,
+  orders,
+  products,
+  quotationRequests,
+  type ShippingAddress,
+} from '../../db/schema';
+import { requireUser, type Actor } from '../actor';
+import { primaryImages } from '../catalog';
+import { DomainError, parseInput } from '../errors';
+
+export interface OrderItemView {
+  id: string;
+  productId: string | null;
+  productName: string;
+  productImage: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+  totalPriceMinor: number;
+}
+
+export interface OrderView {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  // spec §3: payment status is pending when absent
+  paymentStatus: PaymentStatus;
+  paymentMethod: string | null;
+  shippingAddress: ShippingAddress | null;
+  currency: string;
+  subtotalMinor: number;
+  shippingAmountMinor: number;
+  taxAmountMinor: number;
+  totalAmountMinor: number;
+  createdAt: Date;
+  items: OrderItemView[];
+}
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+// spec §7: orders with nested order_items, newest first, of the acting user only
+export async function listOrdersOfUser(db: Database, actor: Actor): Promise<OrderView[]> {
+  const userId = requireUser(actor);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt));
+  return withItems(db, rows);
+}
+
+export async function getOrderOfUser(
+  db: Database,
+  actor: Actor,
+  input: { orderId: string },
+): Promise<OrderView> {
+  const userId = requireUser(actor);
+  if (!z.uuid().safeParse(input.orderId).success)
+    throw new DomainError('not_found', ORDER_NOT_FOUND);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
+  const [order] = await withItems(db, rows);
+  if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  return order;
+}
+
+const reorderSchema = z.object({
+  customerName: quotationRequestSchema.shape.customerName,
+  customerMobile: quotationRequestSchema.shape.customerMobile,
+  customerEmail: quotationRequestSchema.shape.customerEmail,
+  customizationNotes: quotationRequestSchema.shape.customizationNotes,
+  items: z
+    .array(
+      z.object({
+        productId: z.string().min(1),
+        quantity: quotationRequestSchema.shape.quantity,
+      }),
+    )
+    .min(1, 'Choose at least one piece to reorder'),
+});
+
+/**
+ * "Reorder": a quotation request for each chosen item of one of the user's own orders, all stored
+ * or none. Answers how many requests were made.
+ */
+export async function reorderAsQuotations(
+  db: Database,
+  actor: Actor,
+  input: { orderId: string } & Record<string, unknown>,
+): Promise<{ created: number }> {
+  const order = await getOrderOfUser(db, actor, { orderId: input.orderId });
+  const values = parseInput(reorderSchema, input);
+  const orderedIds = new Set(order.items.map((item) => item.productId));
+  const wanted = values.items.filter((item) => orderedIds.has(item.productId));
+  if (wanted.length !== values.items.length) {
+    throw new DomainError('invalid', 'Only pieces of this order can be reordered');
+  }
+  const available = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.id,
+          wanted.map((item) => item.productId),
+        ),
+        eq(products.published, true),
+      ),
+    );
+  const names = new Map(available.map((product) => [product.id, product.name]));
+  const missing = wanted.find((item) => !names.has(item.productId));
+  if (missing) {
+    throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(quotationRequests).values(
+      wanted.map((item) => ({
+        productId: item.productId,
+        productName: names.get(item.productId) ?? item.productId,
+        quantity: item.quantity,
+        customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
+        customerName: values.customerName,
+        customerCompany: null,
+        customerMobile: values.customerMobile,
+        customerEmail: values.customerEmail,
+        userId: actor?.userId ?? null,
+        status: 'pending',
+      })),
+    );
+  });
+  return { created: wanted.length };
+}
+
+async function withItems(db: Database, rows: (typeof orders.$inferSelect)[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.productName));
+  const images = await primaryImages(
+    db,
+    items.flatMap((item) => (item.productId && !item.productImage ? [item.productId] : [])),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status as OrderStatus,
+    paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
+    paymentMethod: row.paymentMethod,
+    shippingAddress: row.shippingAddress,
+    currency: row.currency,
+    subtotalMinor: row.subtotalMinor,
+    shippingAmountMinor: row.shippingAmountMinor,
+    taxAmountMinor: row.taxAmountMinor,
+    totalAmountMinor: row.totalAmountMinor,
+    createdAt: row.createdAt,
+    items: items
+      .filter((item) => item.orderId === row.id)
+      .map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        productName: item.productName,
+        productImage:
+          item.productImage ?? (item.productId ? (images.get(item.productId)?.url ?? null) : null),
+        quantity: item.quantity,
+        unitPriceMinor: item.unitPriceMinor,
+        totalPriceMinor: item.totalPriceMinor,
+      })),
+  }));
+}

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../../tests/factories';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/database';
+import { orders, quotationRequests } from '../../db/schema';
+import type { Actor } from '../actor';
+import { createOrderEventsHub, type OrderChange } from '../realtime';
+import { getOrderOfUser, listOrdersOfUser, reorderAsQuotations } from './index';
+
+describe(`a customer's orders on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  let customerA: Actor;
+  let customerB: Actor;
+  let ordersOfA: { older: string; newer: string };
+  let productIds: string[];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const a = await insertUser(db);
+    const b = await insertUser(db);
+    customerA = { userId: a.id, roles: [] };
+    customerB = { userId: b.id, roles: [] };
+    const pieces = await Promise.all(
+      ['Boat Ganesh', 'Lotus Urli', 'Cake Stand', 'Brass Diya', 'Wine Chiller'].map((name) =>
+        insertProduct(db, { name }),
+      ),
+    );
+    productIds = pieces.map((piece) => piece.id);
+    const older = await insertOrder(db, {
+      userId: a.id,
+      status: 'delivered',
+      createdAt: new Date('2026-10-01T10:00:00Z'),
+    });
+    const newer = await insertOrder(db, {
+      userId: a.id,
+      status: 'pending',
+      paymentMethod: 'upi',
+      createdAt: new Date('2026-11-01T10:00:00Z'),
+    });
+    for (const piece of pieces) {
+      await insertOrderItem(db, {
+        orderId: newer.id,
+        productId: piece.id,
+        productName: piece.name,
+        quantity: 2,
+      });
+    }
+    await insertOrder(db, { userId: b.id });
+    ordersOfA = { older: older.id, newer: newer.id };
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("lists only the acting user's orders, newest first, with their items", async () => {
+    const list = await listOrdersOfUser(database.db, customerA);
+    expect(list.map((order) => order.id)).toEqual([ordersOfA.newer, ordersOfA.older]);
+    expect(list[0]?.items).toHaveLength(5);
+    // spec §3: payment status is pending when absent
+    expect(list[0]?.paymentStatus).toBe('pending');
+    expect((await listOrdersOfUser(database.db, customerB)).map((order) => order.id)).not.toContain(
+      ordersOfA.newer,
+    );
+    await expect(listOrdersOfUser(database.db, null)).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+  });
+
+  it("answers not found when customer B asks for customer A's order", async () => {
+    const { db } = database;
+    expect((await getOrderOfUser(db, customerA, { orderId: ordersOfA.newer })).id).toBe(
+      ordersOfA.newer,
+    );
+    await expect(getOrderOfUser(db, customerB, { orderId: ordersOfA.newer })).rejects.toMatchObject(
+      { code: 'not_found' },
+    );
+    await expect(getOrderOfUser(db, customerA, { orderId: 'not-a-uuid' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('reorders as one quotation request per item, all in one go', async () => {
+    const { db } = database;
+    const items = productIds.slice(0, 3).map((productId) => ({ productId, quantity: '4' }));
+    const result = await reorderAsQuotations(db, customerA, {
+      orderId: ordersOfA.newer,
+      customerName: 'Asha Rao',
+      customerMobile: '+91 98290 11111',
+      customerEmail: 'asha@example.com',
+      items,
+    });
+    expect(result).toEqual({ created: 3 });
+    const stored = await db
+      .select()
+      .from(quotationRequests)
+      .where(eq(quotationRequests.userId, customerA!.userId));
+    expect(stored.map((row) => [row.quantity, row.status])).toEqual([
+      [4, 'pending'],
+      [4, 'pending'],
+      [4, 'pending'],
+    ]);
+  });
+
+  it("refuses to reorder customer A's order for customer B, or a bad form, and stores nothing", async () => {
+    const { db } = database;
+    const before = await db.select().from(quotationRequests);
+    const form = {
+      orderId: ordersOfA.newer,
+      customerName: 'Bala',
+      customerMobile: '+91 98290 22222',
+      items: [{ productId: productIds[0], quantity: 1 }],
+    };
+    await expect(reorderAsQuotations(db, customerB, form)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(reorderAsQuotations(db, null, form)).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    await expect(
+      reorderAsQuotations(db, customerA, { ...form, customerName: '' }),
+    ).rejects.toMatchObject({ code: 'invalid', message: 'Please fill in all required fields.' });
+    expect(await db.select().from(quotationRequests)).toHaveLength(before.length);
+  });
+
+  it("streams a change of A's order to A's subscribers only", async () => {
+    const { db } = database;
+    const hub = createOrderEventsHub(database);
+    const seenByA: OrderChange[] = [];
+    const seenByB: OrderChange[] = [];
+    const stopA = await hub.subscribe(customerA!.userId, (change) => seenByA.push(change));
+    const stopB = await hub.subscribe(customerB!.userId, (change) => seenByB.push(change));
+    await db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, ordersOfA.newer));
+    await expect.poll(() => seenByA.length).toBe(1);
+    expect(seenByA[0]).toMatchObject({
+      orderId: ordersOfA.newer,
+      status: 'confirmed',
+      op: 'UPDATE',
+    });
+    expect(seenByB).toEqual([]);
+    await stopA();
+    await stopB();
+    await hub.close();
+  });
+});
