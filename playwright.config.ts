@@ -47,6 +47,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey comes from one address; the limit itself is tested on a server of its own.
       FORM_RATE_LIMIT: '100000',
+      AUTH_RATE_LIMIT: '100000',
+      // Phone sign-in codes go to the outbox, where the journeys read them.
+      SMS_PROVIDER: 'outbox',
     },
   },
 });

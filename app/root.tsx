@@ -15,6 +15,8 @@ import { siteDefaults } from '../content/site';
 import { appContext } from '../server/http/app-context';
 import type { Route } from './+types/root';
 import './app.css';
+import { AuthProvider } from './components/account/auth-context';
+import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
 import { NotFound } from './components/layout/not-found';
 import { NewsletterForm } from './components/community/newsletter-form';
@@ -29,11 +31,11 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext);
+  const { config, viewer } = context.get(appContext);
   const { shopName, tagline, socialUrl, socialLabel } = config.site;
   return {
     site: { shopName, tagline, socialUrl, socialLabel, publicUrl: config.publicUrl },
-    signedIn: false,
+    user: viewer,
     // spec §2: the welcome pop-up is never shown to crawlers
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
   };
@@ -59,14 +61,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          shopName={site.shopName}
-          signedIn={data?.signedIn ?? false}
-          search={<HeaderSearch />}
-        />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
+        <AuthProvider user={data?.user ?? null}>
+          <SiteHeader
+            shopName={site.shopName}
+            signedIn={Boolean(data?.user)}
+            search={<HeaderSearch />}
+            signOut={data?.user ? <SignOutButton /> : null}
+          />
+          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+        </AuthProvider>
         <SiteFooter
           newsletter={<NewsletterForm source="footer" tone="dark" />}
           shopName={site.shopName}

@@ -58,3 +58,14 @@ export const quotationRequestSchema = z.object({
 
 export type QuotationRequestInput = z.input<typeof quotationRequestSchema>;
 export type QuotationRequest = z.output<typeof quotationRequestSchema>;
+
+// spec §8: the quotation toasts
+export const quotationToasts = {
+  success: {
+    title: 'Request Submitted!',
+    description: 'Your quotation request has been sent. We will contact you shortly.',
+  },
+  missing: { title: 'Missing Information', description: QUOTATION_MISSING_FIELDS },
+  invalidEmail: { title: 'Invalid Email', description: QUOTATION_INVALID_EMAIL },
+  failure: { title: 'Error', description: 'Failed to submit your request. Please try again.' },
+} as const;

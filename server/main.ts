@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, loadDotEnvFile, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedCatalog } from './db/seed/catalog';
+import { seedDemoAccounts } from './db/seed/demo-accounts';
 import { createLogger, type Logger } from './logger';
 
 export interface StartOptions {
@@ -52,6 +53,19 @@ export async function startServer(options: StartOptions): Promise<void> {
       { products: seeded.productsInserted, media: seeded.mediaInserted },
       'seeded the demo catalogue',
     );
+  }
+
+  // A first look at a fresh embedded database, never in production (README "Demo accounts").
+  if (database.kind === 'pglite' && !config.isProduction) {
+    const demo = await seedDemoAccounts(database.db);
+    if (demo.length > 0) {
+      const lines = demo.map(
+        (account) => `  ${account.role.padEnd(8)} ${account.email}  password: ${account.password}`,
+      );
+      process.stdout.write(
+        `\nDemo accounts (shown only this once; change or delete them before going live):\n${lines.join('\n')}\n\n`,
+      );
+    }
   }
 
   const app = await options.createApp({ database, config, logger });

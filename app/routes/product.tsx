@@ -14,13 +14,15 @@ import { getPublishedProduct, listRelatedProducts } from '../../server/modules/c
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
+import { isInWishlist } from '../../server/modules/account';
+import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import type { Route } from './+types/product';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config, logger } = context.get(appContext);
+  const { db, config, logger, actor } = context.get(appContext);
   // spec §2: a failed read is shown as "Product not found" too, and logged.
   const found = await getPublishedProduct(db, params.id).catch((error: unknown) => {
     logger.error({ err: error, productId: params.id }, 'product read failed');
@@ -29,8 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { product, images } = found;
   const category = findCategoryByValue(product.category);
-  const related = await listRelatedProducts(db, product);
+  const [related, inWishlist] = await Promise.all([
+    listRelatedProducts(db, product),
+    isInWishlist(db, actor, product.id),
+  ]);
   return {
+    inWishlist,
     publicUrl: config.publicUrl,
     product: {
       id: product.id,
@@ -195,6 +201,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             >
               Get Quotation
             </QuoteButton>
+            <WishlistButton
+              productId={product.id}
+              productName={product.name}
+              inWishlist={loaderData.inWishlist}
+            />
           </div>
           <ul className="mt-8 grid grid-cols-3 gap-3 text-center text-sm">
             {notes.map((note) => (

@@ -61,10 +61,12 @@ export function SiteHeader({
   shopName,
   signedIn,
   search,
+  signOut,
 }: {
   shopName: string;
   signedIn: boolean;
   search?: ReactNode;
+  signOut?: ReactNode;
 }) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone/70 bg-ivory/95 backdrop-blur">
@@ -96,6 +98,7 @@ export function SiteHeader({
           >
             <User aria-hidden="true" className="h-5 w-5" />
           </Link>
+          {signOut}
           <MobileMenu />
         </div>
       </div>

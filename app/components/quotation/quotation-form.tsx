@@ -7,6 +7,7 @@ import {
   QUOTATION_INVALID_EMAIL,
   QUOTATION_MISSING_FIELDS,
   quotationRequestSchema,
+  quotationToasts,
 } from '../../../core/quotation';
 import { Honeypot } from '../community/honeypot';
 import { toast } from '../ui/toast-store';
@@ -20,16 +21,7 @@ export type QuotationActionData =
   | { status: 'error'; result: SubmissionResult<string[]> | null }
   | { status: 'rate-limited'; message: string };
 
-// spec §8: the quotation toasts
-export const quotationToasts = {
-  success: {
-    title: 'Request Submitted!',
-    description: 'Your quotation request has been sent. We will contact you shortly.',
-  },
-  missing: { title: 'Missing Information', description: QUOTATION_MISSING_FIELDS },
-  invalidEmail: { title: 'Invalid Email', description: QUOTATION_INVALID_EMAIL },
-  failure: { title: 'Error', description: 'Failed to submit your request. Please try again.' },
-} as const;
+export { quotationToasts };
 
 export function parseQuotationForm(formData: FormData) {
   // The schema reads the raw text itself (quantity falls back to 1), so no coercion here.

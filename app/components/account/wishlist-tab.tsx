@@ -1,0 +1,87 @@
+import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { accountToasts } from '../../../core/account';
+import { formatLongDate } from '../../../core/dates';
+import { formatRupees } from '../../../core/money';
+import { ProductImage } from '../catalog/product-image';
+import { useDashboardAction } from './dashboard-answer';
+
+interface WishlistItem {
+  id: string;
+  productId: string;
+  name: string;
+  image: string | null;
+  priceMinor: number;
+  priceChange: 'drop' | 'up' | null;
+  addedAt: Date | string;
+}
+
+/** spec §2 Wishlist: newest first; a price change against the price when added is flagged. */
+export function WishlistTab({ items }: { items: WishlistItem[] }) {
+  return (
+    <div>
+      <h2 className="font-display text-2xl font-semibold">My Wishlist ({items.length})</h2>
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-sand p-10 text-center">
+          <p className="text-lg font-medium">Your wishlist is empty</p>
+          <Link
+            to="/shop"
+            className="mt-4 inline-block rounded-full bg-ink px-6 py-3 text-ivory hover:bg-brass-800"
+          >
+            Discover Products
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <WishlistCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function WishlistCard({ item }: { item: WishlistItem }) {
+  const fetcher = useDashboardAction(accountToasts.wishlistRemoved);
+  const removing = fetcher.state !== 'idle';
+  return (
+    <li
+      aria-label={item.name}
+      className={`relative overflow-hidden rounded-2xl border border-stone/70 bg-white ${removing ? 'opacity-50' : ''}`}
+    >
+      <ProductImage image={item.image ? { url: item.image, alt: item.name } : null} />
+      <fetcher.Form method="post" className="absolute top-3 right-3">
+        <input type="hidden" name="intent" value="remove-wishlist" />
+        <input type="hidden" name="id" value={item.id} />
+        <button
+          type="submit"
+          aria-label={`Remove ${item.name} from wishlist`}
+          className="rounded-full bg-white/90 p-2 shadow hover:bg-sand"
+          disabled={removing}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </fetcher.Form>
+      <div className="grid gap-2 p-4">
+        <h3 className="font-display text-lg font-semibold">{item.name}</h3>
+        <div className="flex items-center gap-2">
+          <span className="font-medium">{formatRupees(item.priceMinor)}</span>
+          {item.priceChange === 'drop' ? (
+            <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
+              Price Drop!
+            </span>
+          ) : item.priceChange === 'up' ? (
+            <span className="rounded-full bg-danger/10 px-2 py-0.5 text-xs font-semibold text-danger">
+              Price Up
+            </span>
+          ) : null}
+        </div>
+        <p className="text-sm text-ink-muted">Added {formatLongDate(item.addedAt)}</p>
+        <Link to={`/product/${item.productId}`} className="underline">
+          View Product
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+
+export const inputClass =
+  'w-full rounded-lg border border-stone bg-white px-3 py-2 aria-[invalid=true]:border-danger';
+
+export const primaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800 disabled:opacity-60';
+
+export const secondaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-full border border-stone px-5 py-2.5 font-medium hover:bg-sand disabled:opacity-60';
+
+/** A labelled input with its error under it, tied together for assistive technology. */
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  label: string;
+  error?: string | null;
+  hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+        {...input}
+      />
+      {hint ? <p className="text-sm text-ink-muted">{hint}</p> : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** spec §2 Auth: a password field whose visibility the user can toggle. */
+export function PasswordField({
+  label,
+  error,
+  ...input
+}: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} pr-11`}
+          {...input}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-ink-muted hover:text-ink"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="h-5 w-5" />
+          ) : (
+            <Eye aria-hidden="true" className="h-5 w-5" />
+          )}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

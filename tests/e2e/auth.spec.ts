@@ -1,0 +1,312 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn, signUp, totpCode, uniqueEmail, waitForOutbox } from './support/accounts';
+import { gotoHydrated, toastWith } from './support/pages';
+import { startServerProcess } from './support/server-process';
+
+test.describe('sign-up rules', () => {
+  test.beforeEach(async ({ page }) => {
+    await gotoHydrated(page, '/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+  });
+
+  for (const [password, message] of [
+    ['Sh0rt!', 'Password must be at least 8 characters'],
+    ['lowercase1!', 'Password must contain at least one uppercase letter'],
+    ['UPPERCASE1!', 'Password must contain at least one lowercase letter'],
+    ['NoNumbers!', 'Password must contain at least one number'],
+    ['NoSpecial12', 'Password must contain at least one special character'],
+  ]) {
+    test(`"${password}" is refused with "${message}"`, async ({ page }) => {
+      const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+      await form.getByLabel('Email').fill(uniqueEmail('rules'));
+      await form.getByLabel('Password', { exact: true }).fill(password!);
+      await form.getByLabel('Confirm Password').fill(password!);
+      await form.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(
+        toastWith(page, 'Password Requirements Not Met').filter({ hasText: message! }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+  }
+
+  test('a bad e-mail and a mismatched confirmation have their own messages', async ({ page }) => {
+    const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('Confirm Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(
+      toastWith(page, 'Invalid Email').filter({ hasText: 'Please enter a valid email address' }),
+    ).toBeVisible();
+    await form.getByLabel('Email').fill(uniqueEmail('mismatch'));
+    await form.getByLabel('Confirm Password').fill(`${PASSWORD}x`);
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(
+      toastWith(page, 'Password Mismatch').filter({ hasText: 'Passwords do not match' }),
+    ).toBeVisible();
+  });
+
+  test('the rule checks follow the password as it is typed', async ({ page }) => {
+    const rules = page.getByRole('list', { name: 'Password requirements' });
+    await expect(rules.getByRole('listitem')).toHaveText([
+      /At least 8 characters \(not met\)/,
+      /One uppercase letter \(not met\)/,
+      /One lowercase letter \(not met\)/,
+      /One number \(not met\)/,
+      /One special character \(not met\)/,
+    ]);
+    await page
+      .getByRole('tabpanel', { name: 'Sign Up' })
+      .getByLabel('Password', { exact: true })
+      .fill('Marble9');
+    await expect(rules.getByRole('listitem')).toHaveText([
+      /\(not met\)/,
+      /One uppercase letter \(met\)/,
+      /One lowercase letter \(met\)/,
+      /One number \(met\)/,
+      /One special character \(not met\)/,
+    ]);
+  });
+});
+
+test('sign up, sign out, then sign in again; /auth sends a signed-in user home', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  await expect(page).toHaveURL(/\/$/);
+  await gotoHydrated(page, '/auth');
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await gotoHydrated(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+
+  // A wrong password is the server's message under "Sign In Error".
+  await signIn(page, email, 'Wrong#Password1');
+  await expect(
+    toastWith(page, 'Sign In Error').filter({ hasText: 'Invalid email or password' }),
+  ).toBeVisible();
+
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  const password = form.getByLabel('Password', { exact: true });
+  await password.fill(PASSWORD);
+  await expect(password).toHaveAttribute('type', 'password');
+  await form.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+});
+
+test('after sign-in the user goes back to the page that sent them', async ({ page }) => {
+  const { email } = await signUp(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await gotoHydrated(page, '/dashboard');
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/redirectTo=%2Fdashboard/);
+  await page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Email').fill(email);
+  await page
+    .getByRole('tabpanel', { name: 'Sign In' })
+    .getByLabel('Password', { exact: true })
+    .fill(PASSWORD);
+  await page
+    .getByRole('tabpanel', { name: 'Sign In' })
+    .getByRole('button', { name: 'Sign In' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+});
+
+test('a signed-in tab shows a sign-out made in another tab', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signUp(first);
+  const second = await context.newPage();
+  await gotoHydrated(second, '/about');
+  await expect(second.getByRole('link', { name: 'My account' })).toBeVisible();
+  await first.getByRole('button', { name: 'Sign out' }).click();
+  await expect(second.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await context.close();
+});
+
+test('a forgotten password is reset through the link in the e-mail', async ({ page }) => {
+  const { email } = await signUp(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  await gotoHydrated(page, '/auth');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account uses that address')).toBeVisible();
+
+  const link = await waitForOutbox(email, /(http\S+\/auth\/reset-password\?token=\S+)/);
+  await gotoHydrated(page, new URL(link).pathname + new URL(link).search);
+  await page.getByLabel('New Password').fill('weak');
+  await page.getByLabel('Confirm Password').fill('weak');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(
+    toastWith(page, 'Password Requirements Not Met').filter({
+      hasText: 'Password must be at least 8 characters',
+    }),
+  ).toBeVisible();
+  await page.getByLabel('New Password').fill('Brass#Diya42');
+  await page.getByLabel('Confirm Password').fill('Brass#Diya42');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('You can now sign in with your new password.').first()).toBeVisible();
+
+  await signIn(page, email, PASSWORD);
+  await expect(toastWith(page, 'Sign In Error')).toBeVisible();
+  await signIn(page, email, 'Brass#Diya42');
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+});
+
+test('a one-time code sent by e-mail signs the user in', async ({ page }) => {
+  const { email } = await signUp(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  await gotoHydrated(page, '/auth');
+  await page.getByRole('link', { name: 'Sign in with a one-time code' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with a one-time code' })).toBeVisible();
+  // spec §8: neither an e-mail nor a phone number
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(
+    page.getByText('You must provide either an email or phone number.').first(),
+  ).toBeVisible();
+
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`Enter the 6-digit code we sent to ${email}`)).toBeVisible();
+  const first = await waitForOutbox(email, /Your code to sign in is (\d{6})/);
+  // Resend sends a fresh code; the newest one works.
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect
+    .poll(async () => waitForOutbox(email, /Your code to sign in is (\d{6})/))
+    .not.toBe(first);
+  const code = await waitForOutbox(email, /Your code to sign in is (\d{6})/);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+});
+
+test('a phone number gets its code by text message and signs in', async ({ page }) => {
+  const phone = `+9198${String(Date.now()).slice(-8)}`;
+  await gotoHydrated(page, '/auth/code');
+  await page.getByLabel('Or phone number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`Enter the 6-digit code we sent to ${phone}`)).toBeVisible();
+  const code = await waitForOutbox(`To: ${phone}`, /(\d{6}) is your/);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+});
+
+test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code; then remove it', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  await gotoHydrated(page, '/dashboard/security');
+  const section = page.getByRole('heading', { name: 'Two-factor authentication' }).locator('..');
+  await section.getByLabel('Current Password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(
+    section.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toBeVisible();
+  await expect(
+    section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  const secret = (await section.getByTestId('totp-secret').textContent()) ?? '';
+  await section.getByLabel('Code from the app').fill(totpCode(secret));
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(toastWith(page, 'Two-factor authentication is on')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(toastWith(page, 'Sign In Error')).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+
+  await gotoHydrated(page, '/dashboard/security');
+  await section.getByLabel('Current Password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Remove two-factor authentication' }).click();
+  await expect(toastWith(page, 'Two-factor authentication is off')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, email);
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+});
+
+test('changing the password asks for the current one first', async ({ page }) => {
+  const { email } = await signUp(page);
+  await gotoHydrated(page, '/dashboard/security');
+  const form = page.getByRole('heading', { name: 'Change password' }).locator('..');
+  await form.getByLabel('Current Password').fill('Not#MyPassword1');
+  await form.getByLabel('New Password', { exact: true }).fill('Carved#Stone77');
+  await form.getByLabel('Confirm New Password').fill('Carved#Stone77');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(toastWith(page, 'Error')).toBeVisible();
+  await form.getByLabel('Current Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(toastWith(page, 'Password changed')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, email, 'Carved#Stone77');
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+});
+
+test('the JWKS is published for API clients', async ({ request }) => {
+  for (const path of ['/api/auth/jwks', '/.well-known/jwks.json']) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { keys: { kid: string; kty: string }[] };
+    expect(body.keys.length).toBeGreaterThan(0);
+    expect(body.keys[0]?.kid).toBeTruthy();
+  }
+});
+
+test('beyond the sign-in limit the server answers 429, for the form and the API alike', async ({
+  browser,
+}) => {
+  const server = await startServerProcess({ AUTH_RATE_LIMIT: '3' });
+  try {
+    const attempt = () =>
+      fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          // Better Auth takes API calls from the shop's own origin (PUBLIC_URL) only.
+          Origin: `http://localhost:${new URL(server.url).port}`,
+        },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'Wrong#Password1' }),
+      });
+    for (let count = 0; count < 3; count += 1) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toBe(
+      'Too many requests, please try again in a minute.',
+    );
+
+    // The page's form calls Better Auth on the server (auth.api): it is limited too.
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await signIn(page, 'someone@example.com', 'Wrong#Password1');
+    await expect(
+      toastWith(page, 'Sign In Error').filter({
+        hasText: 'Too many requests, please try again in a minute.',
+      }),
+    ).toBeVisible();
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,90 @@
+/** Accounts for the journeys: sign-up through the real form, the mail outbox, TOTP codes. */
+import { createHmac, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { gotoHydrated, toastWith } from './pages';
+
+export const PASSWORD = 'Marble#Lotus9';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Signs a new customer up through the Sign Up tab; they are signed in afterwards. */
+export async function signUp(
+  page: Page,
+  { email = uniqueEmail('customer'), password = PASSWORD, name = 'Asha Rao' } = {},
+): Promise<{ email: string; password: string }> {
+  await gotoHydrated(page, '/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('Full Name (optional)').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password').fill(password);
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(toastWith(page, 'Account created successfully!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+  return { email, password };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await gotoHydrated(page, '/auth');
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The mails (and texts) a server wrote to DATA_DIR/outbox, newest last. */
+export function outboxMessages(dataDir = process.env.E2E_DATA_DIR ?? ''): string[] {
+  const outbox = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => readFileSync(path.join(outbox, file), 'utf8'));
+}
+
+/** Waits for the newest message to `to` that matches `pattern`, and answers the first group. */
+export async function waitForOutbox(
+  to: string,
+  pattern: RegExp,
+  dataDir?: string,
+): Promise<string> {
+  let found = '';
+  await expect
+    .poll(() => {
+      const message = outboxMessages(dataDir)
+        .filter((text) => text.includes(to))
+        .reverse()
+        .find((text) => pattern.test(text.replace(/=\r?\n/g, '')));
+      found = message?.replace(/=\r?\n/g, '').match(pattern)?.[1] ?? '';
+      return found;
+    })
+    .not.toBe('');
+  return found;
+}
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of text.replace(/=+$/, '').toUpperCase()) {
+    bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
+  }
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
+}
+
+/** The current RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, as an app shows it. */
+export function totpCode(secret: string, now = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)));
+  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = (digest[digest.length - 1] ?? 0) & 0xf;
+  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
