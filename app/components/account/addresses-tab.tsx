@@ -20,6 +20,9 @@ interface Address {
 /** spec §2 Addresses: the default first, a dialog to add or edit, and one default at a time. */
 export function AddressesTab({ addresses }: { addresses: Address[] }) {
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  // Held here, not in the card: a deleted card is gone before its answer could be toasted.
+  const remove = useDashboardAction(accountToasts.addressDeleted);
+  const makeDefault = useDashboardAction({ title: 'Default address updated' });
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -37,7 +40,13 @@ export function AddressesTab({ addresses }: { addresses: Address[] }) {
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {addresses.map((address) => (
-            <AddressCard key={address.id} address={address} onEdit={() => setEditing(address)} />
+            <AddressCard
+              key={address.id}
+              address={address}
+              onEdit={() => setEditing(address)}
+              remove={remove}
+              makeDefault={makeDefault}
+            />
           ))}
         </ul>
       )}
@@ -59,9 +68,19 @@ export function AddressesTab({ addresses }: { addresses: Address[] }) {
   );
 }
 
-function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
-  const remove = useDashboardAction(accountToasts.addressDeleted);
-  const makeDefault = useDashboardAction({ title: 'Default address updated' });
+type DashboardFetcher = ReturnType<typeof useDashboardAction>;
+
+function AddressCard({
+  address,
+  onEdit,
+  remove,
+  makeDefault,
+}: {
+  address: Address;
+  onEdit: () => void;
+  remove: DashboardFetcher;
+  makeDefault: DashboardFetcher;
+}) {
   return (
     <li aria-label={address.title} className="rounded-2xl border border-stone/70 bg-white p-5">
       <div className="flex items-start justify-between gap-2">

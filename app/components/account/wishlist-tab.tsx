@@ -18,6 +18,8 @@ interface WishlistItem {
 
 /** spec §2 Wishlist: newest first; a price change against the price when added is flagged. */
 export function WishlistTab({ items }: { items: WishlistItem[] }) {
+  // Held here, not in the card: a removed card is gone before its answer could be toasted.
+  const remove = useDashboardAction(accountToasts.wishlistRemoved);
   return (
     <div>
       <h2 className="font-display text-2xl font-semibold">My Wishlist ({items.length})</h2>
@@ -34,7 +36,7 @@ export function WishlistTab({ items }: { items: WishlistItem[] }) {
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
-            <WishlistCard key={item.id} item={item} />
+            <WishlistCard key={item.id} item={item} remove={remove} />
           ))}
         </ul>
       )}
@@ -42,9 +44,14 @@ export function WishlistTab({ items }: { items: WishlistItem[] }) {
   );
 }
 
-function WishlistCard({ item }: { item: WishlistItem }) {
-  const fetcher = useDashboardAction(accountToasts.wishlistRemoved);
-  const removing = fetcher.state !== 'idle';
+function WishlistCard({
+  item,
+  remove: fetcher,
+}: {
+  item: WishlistItem;
+  remove: ReturnType<typeof useDashboardAction>;
+}) {
+  const removing = fetcher.state !== 'idle' && fetcher.formData?.get('id') === item.id;
   return (
     <li
       aria-label={item.name}

@@ -1,0 +1,251 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from './support/accounts';
+import { gotoHydrated, toastWith } from './support/pages';
+import { createScratchDatabase, withPostgres } from './support/postgres';
+import { startServerProcess } from './support/server-process';
+
+const run = promisify(execFile);
+
+async function openTab(page: Page, name: string) {
+  await gotoHydrated(page, '/dashboard');
+  await page.getByRole('tab', { name }).click();
+  return page.getByRole('tabpanel', { name });
+}
+
+test('signed out, the dashboard asks the visitor to sign in', async ({ page }) => {
+  await gotoHydrated(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+  await expect(page.getByText('Please sign in to access your dashboard.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+    'href',
+    /^\/auth/,
+  );
+});
+
+test('the profile keeps a new display name and phone; the e-mail is read-only', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  const profile = await openTab(page, 'Profile');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(profile.getByLabel('Email')).toHaveValue(email);
+  await expect(profile.getByLabel('Email')).toBeDisabled();
+  await profile.getByLabel('Display Name').fill('Asha R.');
+  await profile.getByLabel('Phone').fill('+91 98290 11111');
+  await profile.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(
+    toastWith(page, 'Profile updated').filter({
+      hasText: 'Your profile has been updated successfully.',
+    }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Display Name')).toHaveValue('Asha R.');
+  await expect(page.getByLabel('Phone')).toHaveValue('+91 98290 11111');
+});
+
+test('addresses: add, edit, make default and delete', async ({ page }) => {
+  await signUp(page);
+  const panel = await openTab(page, 'Addresses');
+  await expect(panel.getByText('No saved addresses')).toBeVisible();
+
+  const add = async (title: string, city: string) => {
+    await panel.getByRole('button', { name: 'Add Address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Address' });
+    await expect(dialog.getByLabel('Address Title')).toHaveAttribute(
+      'placeholder',
+      'Home, Work, etc.',
+    );
+    await expect(dialog.getByLabel('Country')).toHaveValue('US');
+    await dialog.getByLabel('Address Title').fill(title);
+    await dialog.getByLabel('Street Address').fill('12 Lake Road');
+    await dialog.getByLabel('Apartment/Suite (Optional)').fill('Flat 3');
+    await dialog.getByLabel('City').fill(city);
+    await dialog.getByLabel('State').fill('Rajasthan');
+    await dialog.getByLabel('ZIP Code').fill('313001');
+    await dialog.getByRole('button', { name: 'Save Address' }).click();
+    await expect(toastWith(page, 'Address added')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  };
+  await add('Home', 'Udaipur');
+  await add('Work', 'Jaipur');
+
+  const home = panel.getByRole('listitem', { name: 'Home' });
+  const work = panel.getByRole('listitem', { name: 'Work' });
+  // The first address became the default, and the default is listed first.
+  await expect(home.getByText('Default', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('listitem').first()).toHaveAccessibleName('Home');
+
+  await work.getByRole('button', { name: 'Edit Work' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Address' });
+  await dialog.getByLabel('City').fill('Jodhpur');
+  await dialog.getByRole('button', { name: 'Update Address' }).click();
+  await expect(toastWith(page, 'Address updated')).toBeVisible();
+  await expect(work.getByText('Jodhpur')).toBeVisible();
+
+  await work.getByRole('button', { name: 'Set as default' }).click();
+  await expect(work.getByText('Default', { exact: true })).toBeVisible();
+  await expect(home.getByText('Default', { exact: true })).toBeHidden();
+  await expect(panel.getByRole('listitem').first()).toHaveAccessibleName('Work');
+
+  await home.getByRole('button', { name: 'Delete Home' }).click();
+  await expect(toastWith(page, 'Address deleted')).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+});
+
+test('a visitor pressing the wishlist button is asked to sign in', async ({ page }) => {
+  await gotoHydrated(page, '/product/lotus-urli');
+  await page.getByRole('button', { name: /Add .* to wishlist/ }).click();
+  await expect(toastWith(page, 'Sign in required')).toBeVisible();
+});
+
+test('the wishlist keeps a piece from the product page until it is removed', async ({ page }) => {
+  await signUp(page);
+  const empty = await openTab(page, 'Wishlist');
+  await expect(empty.getByRole('heading', { name: 'My Wishlist (0)' })).toBeVisible();
+  await expect(empty.getByText('Your wishlist is empty')).toBeVisible();
+  await expect(empty.getByRole('link', { name: 'Discover Products' })).toHaveAttribute(
+    'href',
+    '/shop',
+  );
+
+  await gotoHydrated(page, '/product/lotus-urli');
+  const button = page.getByRole('button', { name: /Add .* to wishlist/ });
+  const name = (await button.getAttribute('aria-label'))?.replace(/^Add | to wishlist$/g, '') ?? '';
+  await button.click();
+  await expect(page.getByRole('button', { name: `Remove ${name} from wishlist` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  const panel = await openTab(page, 'Wishlist');
+  await expect(panel.getByRole('heading', { name: 'My Wishlist (1)' })).toBeVisible();
+  const card = panel.getByRole('listitem', { name });
+  await expect(card.getByText(/^Added /)).toBeVisible();
+  await expect(card.getByRole('link', { name: 'View Product' })).toHaveAttribute(
+    'href',
+    '/product/lotus-urli',
+  );
+  await card.getByRole('button', { name: `Remove ${name} from wishlist` }).click();
+  await expect(toastWith(page, 'Removed from wishlist')).toBeVisible();
+  await expect(panel.getByText('Your wishlist is empty')).toBeVisible();
+});
+
+test('a new customer has no orders yet', async ({ page }) => {
+  await signUp(page);
+  const panel = await openTab(page, 'Orders');
+  await expect(panel.getByText('No orders yet')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute(
+    'href',
+    '/shop',
+  );
+  await expect(panel.getByText(/^Last updated/)).toBeVisible();
+});
+
+test.describe('on PostgreSQL, with changes made in the database', () => {
+  test('price drops, live order updates, order details, reorder and the admin bootstrap', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const database = await createScratchDatabase('storefront_dashboard');
+    const server = await startServerProcess({ DATABASE_URL: database.url });
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    const sql = <T>(text: string, values: unknown[] = []) =>
+      withPostgres(async (client) => (await client.query(text, values)).rows as T[], database.url);
+    try {
+      const { email } = await signUp(page);
+      const [user] = await sql<{ id: string }>('select id from users where email = $1', [email]);
+
+      // Wishlist at today's price, then the shop lowers it.
+      await gotoHydrated(page, '/product/boat-ganesh');
+      await page.getByRole('button', { name: /Add .* to wishlist/ }).click();
+      await expect(toastWith(page, 'Added to wishlist')).toBeVisible();
+      await sql("update products set price_minor = price_minor - 10000 where id = 'boat-ganesh'");
+      const wishlist = await openTab(page, 'Wishlist');
+      await expect(wishlist.getByText('Price Drop!')).toBeVisible();
+
+      // An order of five pieces, made for this customer.
+      const [order] = await sql<{ id: string }>(
+        `insert into orders (user_id, order_number, status, payment_method, subtotal_minor, total_amount_minor, shipping_amount_minor, tax_amount_minor, shipping_address)
+         values ($1, 'ORD-7001', 'pending', 'upi', 500000, 560000, 20000, 40000, $2) returning id`,
+        [
+          user!.id,
+          JSON.stringify({
+            name: 'Asha Rao',
+            streetAddress: '12 Lake Road',
+            city: 'Udaipur',
+            state: 'Rajasthan',
+            postalCode: '313001',
+            country: 'IN',
+          }),
+        ],
+      );
+      const pieces = await sql<{ id: string; name: string }>(
+        'select id, name from products order by name limit 5',
+      );
+      for (const piece of pieces) {
+        await sql(
+          `insert into order_items (order_id, product_id, product_name, quantity, unit_price_minor, total_price_minor)
+           values ($1, $2, $3, 2, 50000, 100000)`,
+          [order!.id, piece.id, piece.name],
+        );
+      }
+
+      const orders = await openTab(page, 'Orders');
+      const card = orders.getByRole('listitem', { name: 'Order ORD-7001' });
+      await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+      await expect(card.getByText('₹5,600')).toBeVisible();
+      await expect(card.getByText('2 × ₹500')).toHaveCount(3);
+      await expect(card.getByText('+2 more items')).toBeVisible();
+
+      // An admin's change reaches the open page without a reload (LISTEN/NOTIFY → SSE).
+      await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+      await sql("update orders set status = 'shipped' where id = $1", [order!.id]);
+      await expect(card.getByText('Shipped', { exact: true })).toBeVisible({ timeout: 5000 });
+      expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+        'same page',
+      );
+
+      await card.getByRole('button', { name: 'View Details' }).click();
+      const details = page.getByRole('dialog', { name: 'Order ORD-7001' });
+      await expect(details.getByRole('listitem')).toHaveCount(5);
+      await expect(details.getByText('Udaipur, Rajasthan 313001')).toBeVisible();
+      await expect(details.getByText('Method: UPI')).toBeVisible();
+      await expect(details.getByText('Status: Pending')).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      await card.getByRole('button', { name: 'Reorder' }).click();
+      const reorder = page.getByRole('dialog', { name: 'Reorder' });
+      await expect(reorder.getByRole('spinbutton')).toHaveCount(5);
+      await reorder.getByRole('spinbutton').first().fill('7');
+      await reorder.getByLabel('Your Name *').fill('Asha Rao');
+      await reorder.getByLabel('Mobile Number *').fill('+91 98290 11111');
+      await expect(reorder.getByLabel('Email')).toHaveValue(email);
+      await reorder.getByRole('button', { name: 'Request Quotation' }).click();
+      await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+      const requests = await sql<{ quantity: number; user_id: string }>(
+        'select quantity, user_id from quotation_requests order by quantity desc',
+      );
+      expect(requests.map((request) => request.quantity)).toEqual([7, 2, 2, 2, 2]);
+      expect(new Set(requests.map((request) => request.user_id))).toEqual(new Set([user!.id]));
+
+      // The admin bootstrap: the command line grants the role, and /admin opens.
+      await gotoHydrated(page, '/admin');
+      await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+      const granted = await run(
+        process.execPath,
+        ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
+        { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' } },
+      );
+      expect(granted.stdout).toContain(`${email} is now an admin.`);
+      await gotoHydrated(page, '/admin');
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    } finally {
+      await context.close();
+      await server.stop();
+      await database.drop();
+    }
+  });
+});
