@@ -141,7 +141,7 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account uses that address')).toBeVisible();
+  await expect(page.getByRole('main').getByText('If an account uses that address')).toBeVisible();
 
   const link = await waitForOutbox(email, /(http\S+\/auth\/reset-password\?token=\S+)/);
   await gotoHydrated(page, new URL(link).pathname + new URL(link).search);

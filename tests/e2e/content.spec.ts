@@ -117,7 +117,10 @@ test.describe('the journal', () => {
     await expect(page).toHaveURL(/category=Clay/);
     await expect(storyTitles).toHaveText(clay.map((story) => story.title));
     await filters.getByRole('link', { name: 'All categories' }).click();
+    // The region links carry the current category: wait until it is gone before choosing one.
+    await expect(page).not.toHaveURL(/category=/);
     await filters.getByRole('link', { name: 'Banswara, Rajasthan' }).click();
+    await expect(page).toHaveURL(/region=/);
     await expect(storyTitles).toHaveText(['The Marble Artisans of Banswara']);
   });
 

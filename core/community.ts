@@ -1,0 +1,83 @@
+/**
+ * Reviews, questions and answers (spec §2 Product detail, §5 Questions and answers, §6, §8): one
+ * set of schemas for the browser and the server, and the texts of their toasts.
+ */
+import { z } from 'zod';
+
+export const REVIEW_LIMITS = { title: 120, content: 2000 } as const;
+export const QUESTION_LIMIT = 1000;
+export const ANSWER_LIMIT = 2000;
+
+// spec §4: reviews sort by most helpful (default) or newest
+export const reviewSorts = ['most_helpful', 'newest'] as const;
+export type ReviewSort = (typeof reviewSorts)[number];
+
+export function parseReviewSort(value: string | null | undefined): ReviewSort {
+  return value === 'newest' ? 'newest' : 'most_helpful';
+}
+
+export const reviewSchema = z.object({
+  // spec §5: "Reviews: title optional, no other rule"; the text itself is what a review is.
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_LIMITS.title, `Title must be less than ${REVIEW_LIMITS.title} characters`)
+    .optional()
+    .transform((title) => (title ? title : null)),
+  content: z
+    .string({ error: 'Please write your review' })
+    .trim()
+    .min(1, 'Please write your review')
+    .max(REVIEW_LIMITS.content, `Review must be less than ${REVIEW_LIMITS.content} characters`),
+  rating: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return null;
+      const rating = Number(value);
+      if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
+        context.addIssue({ code: 'custom', message: 'Choose from 1 to 5 stars' });
+        return z.NEVER;
+      }
+      return rating;
+    }),
+});
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+// spec §5: trimmed text must be non-empty
+export const questionSchema = z.object({
+  question: z
+    .string({ error: 'Please enter your question' })
+    .trim()
+    .min(1, 'Please enter your question')
+    .max(QUESTION_LIMIT, `Question must be less than ${QUESTION_LIMIT} characters`),
+});
+
+export const answerSchema = z.object({
+  answer: z
+    .string({ error: 'Please enter your answer' })
+    .trim()
+    .min(1, 'Please enter your answer')
+    .max(ANSWER_LIMIT, `Answer must be less than ${ANSWER_LIMIT} characters`),
+});
+
+/** Initials for an author without an avatar: "Asha Rao" → "AR". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => word!.charAt(0).toUpperCase()).join('') || '?';
+}
+
+// spec §6, §8: the community toasts
+export const communityToasts = {
+  reviewSignIn: { title: 'Sign in required', description: 'Please sign in to write a review' },
+  questionSignIn: { title: 'Sign in required', description: 'Please sign in to ask a question' },
+  answerSignIn: { title: 'Sign in required', description: 'Please sign in to answer' },
+  helpfulSignIn: {
+    title: 'Sign in required',
+    description: 'Please sign in to mark a review as helpful',
+  },
+  reviewSubmitted: { title: 'Review submitted', description: 'Thank you for your review!' },
+  questionSubmitted: { title: 'Question submitted' },
+  answerSubmitted: { title: 'Answer submitted' },
+} as const;
