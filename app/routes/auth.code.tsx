@@ -6,6 +6,7 @@ import {
   safeRedirectTarget,
 } from '../../core/identity';
 import { appContext, type AppContext } from '../../server/http/app-context';
+import { phoneApi } from '../../server/auth';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell, useAuthAnswer } from '../components/account/auth-ui';
 import { pageMeta } from '../components/layout/simple-page';
@@ -29,21 +30,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, sms } = context.get(appContext);
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
   if (viewer) throw redirect(redirectTo);
-  return { redirectTo, phoneSignIn: sms.enabled };
-}
-
-/** The plugin endpoints for text messages exist only when an SMS sender is configured. */
-interface PhoneApi {
-  sendPhoneNumberOTP(input: {
-    body: { phoneNumber: string };
-    headers: Headers;
-    returnHeaders: true;
-  }): Promise<{ headers: Headers; response: unknown }>;
-  verifyPhoneNumber(input: {
-    body: { phoneNumber: string; code: string; disableSession?: boolean };
-    headers: Headers;
-    returnHeaders: true;
-  }): Promise<{ headers: Headers; response: unknown }>;
+  // The welcome pop-up's "Request OTP" sent a code already and lands here to take it.
+  const phone = new URL(request.url).searchParams.get('phone') ?? '';
+  const pendingPhone = sms.enabled && /^\+\d{7,15}$/.test(phone) ? phone : null;
+  return { redirectTo, phoneSignIn: sms.enabled, pendingPhone };
 }
 
 function sendCode(app: AppContext, request: Request, destination: Destination) {
@@ -56,7 +46,7 @@ function sendCode(app: AppContext, request: Request, destination: Destination) {
       }),
     );
   }
-  const phone = app.auth.api as unknown as PhoneApi;
+  const phone = phoneApi(app.auth);
   return callAuth(app, () =>
     phone.sendPhoneNumberOTP({
       body: { phoneNumber: destination.phoneNumber },
@@ -106,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             }),
           )
         : await callAuth(app, () =>
-            (app.auth.api as unknown as PhoneApi).verifyPhoneNumber({
+            phoneApi(app.auth).verifyPhoneNumber({
               body: { phoneNumber: destination.phoneNumber, code: code.data },
               headers: request.headers,
               returnHeaders: true,
@@ -157,11 +147,17 @@ export default function OneTimeCode({ loaderData }: Route.ComponentProps) {
       });
     }
   });
+  const pending: Destination | null =
+    !answer && loaderData.pendingPhone
+      ? { channel: 'phone', phoneNumber: loaderData.pendingPhone }
+      : null;
   const destination =
-    answer && 'destination' in answer && answer.destination ? answer.destination : null;
+    answer && 'destination' in answer && answer.destination ? answer.destination : pending;
   const verifying =
     destination &&
-    (answer?.status === 'sent' || (answer?.status === 'error' && answer.stage === 'verify'));
+    (pending !== null ||
+      answer?.status === 'sent' ||
+      (answer?.status === 'error' && answer.stage === 'verify'));
   const error = answer?.status === 'error' ? answer.message : null;
 
   return (

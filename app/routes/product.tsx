@@ -14,14 +14,23 @@ import { getPublishedProduct, listRelatedProducts } from '../../server/modules/c
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
+import { parseReviewSort } from '../../core/community';
+import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { isInWishlist } from '../../server/modules/account';
+import { DomainError, httpStatusOf } from '../../server/modules/errors';
+import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
+import { createReview, listReviews, toggleHelpfulVote } from '../../server/modules/reviews';
+import { isCommunityIntent, type CommunityAnswer } from '../components/community/community-answer';
+import { isRobotSubmission } from '../components/community/honeypot';
+import { QuestionsSection } from '../components/community/questions-section';
+import { ReviewsSection } from '../components/community/reviews-section';
 import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import type { Route } from './+types/product';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, logger, actor } = context.get(appContext);
   // spec §2: a failed read is shown as "Product not found" too, and logged.
   const found = await getPublishedProduct(db, params.id).catch((error: unknown) => {
@@ -31,12 +40,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { product, images } = found;
   const category = findCategoryByValue(product.category);
-  const [related, inWishlist] = await Promise.all([
+  const reviewSort = parseReviewSort(new URL(request.url).searchParams.get('reviews'));
+  const [related, inWishlist, reviews, questions] = await Promise.all([
     listRelatedProducts(db, product),
     isInWishlist(db, actor, product.id),
+    listReviews(db, actor, { productId: product.id, sort: reviewSort }),
+    listQuestions(db, { productId: product.id }),
   ]);
   return {
     inWishlist,
+    signedIn: actor !== null,
+    reviewSort,
+    reviews,
+    questions,
     publicUrl: config.publicUrl,
     product: {
       id: product.id,
@@ -55,6 +71,51 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related: related.map(({ id, name, primaryImage }) => ({ id, name, primaryImage })),
   };
 }
+
+/**
+ * The community forms of the page (spec §2, §6): a review, a helpful vote, a question, an answer.
+ * Signed-in users only; each has the public forms' rate limit and honeypot.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const { db, actor, logger } = app;
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const reply = (answer: CommunityAnswer, init?: number | ResponseInit) =>
+    data<CommunityAnswer>(answer, init);
+  if (!isCommunityIntent(intent)) {
+    return reply({ status: 'error', intent: 'review', message: 'Unknown action' }, 400);
+  }
+  if (!actor) return reply({ status: 'sign-in-required', intent }, 401);
+  if (intent !== 'helpful') {
+    const limited = await rateLimitedReply(app, intent);
+    if (limited) return reply({ ...limited.body, intent }, limited.init);
+    if (isRobotSubmission(form)) return reply({ status: 'ok', intent });
+  }
+  const values = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  try {
+    if (intent === 'review') await createReview(db, actor, { ...values, productId: params.id });
+    else if (intent === 'question')
+      await askQuestion(db, actor, { ...values, productId: params.id });
+    else if (intent === 'answer') {
+      await answerQuestion(db, actor, { ...values, questionId: values.questionId ?? '' });
+    } else await toggleHelpfulVote(db, actor, { reviewId: values.reviewId ?? '' });
+    return reply({ status: 'ok', intent });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return reply({ status: 'error', intent, message: error.message }, httpStatusOf[error.code]);
+    }
+    logger.error({ err: error, intent, productId: params.id }, 'community action failed');
+    return reply(
+      { status: 'error', intent, message: 'An unexpected error occurred. Please try again.' },
+      500,
+    );
+  }
+}
+
+export const headers = retryAfterHeaders;
 
 /** Picking another gallery image changes only `?image=`; nothing needs reloading for that. */
 export function shouldRevalidate({
@@ -234,6 +295,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
+
+      <ReviewsSection
+        productId={product.id}
+        signedIn={loaderData.signedIn}
+        sort={loaderData.reviewSort}
+        reviews={loaderData.reviews.reviews}
+        summary={loaderData.reviews.summary}
+      />
+      <QuestionsSection
+        productId={product.id}
+        signedIn={loaderData.signedIn}
+        questions={loaderData.questions}
+      />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">

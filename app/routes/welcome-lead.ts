@@ -1,5 +1,7 @@
 import { data } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { phoneApi } from '../../server/auth';
+import { callAuth } from '../../server/http/auth-call';
 import { rateLimitedReply } from '../../server/http/form-guard';
 import { DomainError } from '../../server/modules/errors';
 import { createCallbackLead } from '../../server/modules/leads';
@@ -15,7 +17,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (isRobotSubmission(formData)) return data<WelcomeLeadActionData>({ status: 'saved' });
   try {
-    await createCallbackLead(app.db, Object.fromEntries(formData));
+    const lead = await createCallbackLead(app.db, Object.fromEntries(formData));
+    // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code; the
+    // number is kept as a call-back lead either way.
+    if (app.sms.enabled) {
+      const sent = await callAuth(app, () =>
+        phoneApi(app.auth).sendPhoneNumberOTP({
+          body: { phoneNumber: lead.phoneNumber },
+          headers: request.headers,
+          returnHeaders: true,
+        }),
+      );
+      if (sent.ok) {
+        return data<WelcomeLeadActionData>({ status: 'otp-sent', phoneNumber: lead.phoneNumber });
+      }
+      app.logger.warn({ status: sent.status, message: sent.message }, 'welcome code not sent');
+    }
     return data<WelcomeLeadActionData>({ status: 'saved' });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'invalid') {

@@ -188,3 +188,22 @@ export function createAuth({ db, config, mailer, sms, logger }: AuthDependencies
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The plugin endpoints for text messages exist only when an SMS sender is configured. */
+export interface PhoneApi {
+  sendPhoneNumberOTP(input: {
+    body: { phoneNumber: string };
+    headers: Headers;
+    returnHeaders: true;
+  }): Promise<{ headers: Headers; response: unknown }>;
+  verifyPhoneNumber(input: {
+    body: { phoneNumber: string; code: string; disableSession?: boolean };
+    headers: Headers;
+    returnHeaders: true;
+  }): Promise<{ headers: Headers; response: unknown }>;
+}
+
+/** The phone endpoints, which exist only when an SMS sender is configured (see createAuth). */
+export function phoneApi(auth: Auth): PhoneApi {
+  return auth.api as unknown as PhoneApi;
+}

@@ -4,7 +4,8 @@
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import type { AppContext } from './app-context';
 
-export type PublicForm = 'quotation' | 'contact' | 'newsletter' | 'welcome';
+export type PublicForm =
+  'quotation' | 'contact' | 'newsletter' | 'welcome' | 'review' | 'question' | 'answer';
 
 export interface RateLimited {
   status: 'rate-limited';

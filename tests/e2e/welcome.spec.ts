@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { waitForOutbox } from './support/accounts';
+import { startServerProcess } from './support/server-process';
 
 // A person's browser: Playwright's own "HeadlessChrome" agent counts as a robot, and robots
 // never see the pop-up.
@@ -33,9 +35,34 @@ test.describe('the welcome pop-up', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('"Request OTP" keeps the number for a call-back and thanks the visitor', async ({
+  test('with an SMS sender, "Request OTP" sends a code that signs the visitor in', async ({
     page,
   }) => {
+    const national = `7946${String(Date.now()).slice(-6)}`;
+    await page.goto('/about');
+    const dialog = page.getByRole('dialog', { name: /^Welcome to / });
+    await dialog.getByRole('combobox', { name: 'Country code' }).selectOption('+44');
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill(national);
+    await dialog.getByRole('checkbox', { name: /I accept that I have read & understood/ }).check();
+    await dialog.getByRole('button', { name: 'Request OTP' }).click();
+    await expect(page).toHaveURL(/\/auth\/code\?phone=/);
+    await expect(page.getByText(`Enter the 6-digit code we sent to +44${national}`)).toBeVisible();
+    const code = await waitForOutbox(`To: +44${national}`, /(\d{6}) is your/);
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test('without an SMS sender, "Request OTP" keeps the number for a call-back', async ({
+  browser,
+}) => {
+  const server = await startServerProcess({ SMS_PROVIDER: 'none' });
+  const context = await browser.newContext({ baseURL: server.url, userAgent: personalBrowser });
+  try {
+    const page = await context.newPage();
     await page.goto('/about');
     const dialog = page.getByRole('dialog', { name: /^Welcome to / });
     await dialog.getByRole('combobox', { name: 'Country code' }).selectOption('+44');
@@ -46,7 +73,10 @@ test.describe('the welcome pop-up', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Our Story' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-  });
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });
 
 test('crawlers never see the welcome pop-up', async ({ page }) => {

@@ -1,12 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, useFetcher, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '../../../core/phone';
+import { useOnAnswer } from '../ui/use-answer';
 import { Honeypot } from './honeypot';
 
 export type WelcomeLeadActionData =
   | { status: 'saved' }
+  | { status: 'otp-sent'; phoneNumber: string }
   | { status: 'invalid' | 'rate-limited'; message: string }
   | { status: 'error' };
 
@@ -48,9 +50,17 @@ export function WelcomePopup({ shopName }: { shopName: string }) {
         ? 'Something went wrong. Please try again.'
         : null;
 
+  const navigate = useNavigate();
   useEffect(() => {
     if (saved) markSeen();
   }, [saved]);
+  useOnAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
+    if (answer.status !== 'otp-sent') return;
+    // The code is on its way: the sign-in page takes it.
+    markSeen();
+    setOpen(false);
+    void navigate(`/auth/code?phone=${encodeURIComponent(answer.phoneNumber)}`);
+  });
 
   return (
     <Dialog.Root

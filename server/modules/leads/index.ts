@@ -11,7 +11,7 @@ import { DomainError } from '../errors';
 export async function createCallbackLead(
   db: Database,
   input: Record<string, unknown>,
-): Promise<{ id: string }> {
+): Promise<{ id: string; phoneNumber: string }> {
   const parsed = welcomeLeadSchema.safeParse(input);
   if (!parsed.success) {
     throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
@@ -25,5 +25,5 @@ export async function createCallbackLead(
     })
     .returning({ id: callbackLeads.id });
   if (!created) throw new Error('call-back lead not stored');
-  return created;
+  return { id: created.id, phoneNumber: `${parsed.data.countryCode}${parsed.data.phone}` };
 }

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { communityToasts } from '../../../core/community';
+import { formatLongDate } from '../../../core/dates';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { Modal, ModalClose } from '../ui/modal';
+import { toast } from '../ui/toast-store';
+import { useHydrated } from '../ui/use-hydrated';
+import { useCommunityAction } from './community-answer';
+import { Honeypot } from './honeypot';
+
+interface Answer {
+  id: string;
+  answer: string;
+  isAdmin: boolean;
+  createdAt: Date | string;
+  authorName: string;
+}
+
+interface Question {
+  id: string;
+  question: string;
+  createdAt: Date | string;
+  authorName: string;
+  answers: Answer[];
+}
+
+/** spec §2 Product detail: Questions & Answers, newest first, answers from the team badged. */
+export function QuestionsSection({
+  productId,
+  signedIn,
+  questions,
+}: {
+  productId: string;
+  signedIn: boolean;
+  questions: Question[];
+}) {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState(false);
+  return (
+    <section aria-labelledby="questions-heading" className="mt-16">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="questions-heading" className="text-2xl font-semibold">
+          Questions &amp; Answers
+        </h2>
+        {!hydrated && !signedIn ? (
+          <Link
+            to={`/auth?redirectTo=${encodeURIComponent(location.pathname)}`}
+            className={secondaryButtonClass}
+          >
+            Ask a Question
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => {
+              if (!signedIn) toast(communityToasts.questionSignIn);
+              else setAsking(true);
+            }}
+          >
+            Ask a Question
+          </button>
+        )}
+      </div>
+      {questions.length === 0 ? (
+        <p className="mt-6 text-ink-muted">No questions yet. Ask the artisans anything.</p>
+      ) : (
+        <ul className="mt-6 grid gap-4">
+          {questions.map((question) => (
+            <QuestionCard
+              key={question.id}
+              question={question}
+              signedIn={signedIn}
+              productId={productId}
+            />
+          ))}
+        </ul>
+      )}
+      <Modal open={asking} onOpenChange={setAsking} title="Ask a Question">
+        <QuestionForm productId={productId} onDone={() => setAsking(false)} />
+      </Modal>
+    </section>
+  );
+}
+
+function QuestionCard({
+  question,
+  signedIn,
+  productId,
+}: {
+  question: Question;
+  signedIn: boolean;
+  productId: string;
+}) {
+  const [answer, setAnswer] = useState('');
+  const fetcher = useCommunityAction(communityToasts.answerSubmitted, () => setAnswer(''));
+  const empty = answer.trim() === '';
+  return (
+    <li aria-label={question.question} className="rounded-2xl border border-stone/70 bg-white p-5">
+      <p className="font-semibold">Q: {question.question}</p>
+      <p className="text-sm text-ink-muted">
+        Asked by {question.authorName} on {formatLongDate(question.createdAt)}
+      </p>
+      {question.answers.length > 0 ? (
+        <ul className="mt-3 grid gap-3 border-l-2 border-sand pl-4">
+          {question.answers.map((item) => (
+            <li key={item.id}>
+              <p>
+                <span className="font-medium">A:</span> {item.answer}
+              </p>
+              <p className="flex items-center gap-2 text-sm text-ink-muted">
+                {item.authorName}
+                {item.isAdmin ? (
+                  <span className="rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-ivory">
+                    Team
+                  </span>
+                ) : null}
+                <span>· {formatLongDate(item.createdAt)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <fetcher.Form
+        method="post"
+        action={`/product/${encodeURIComponent(productId)}`}
+        className="relative mt-4 flex flex-wrap items-start gap-2"
+        onSubmit={(event) => {
+          if (!signedIn) {
+            event.preventDefault();
+            toast(communityToasts.answerSignIn);
+          }
+        }}
+      >
+        <Honeypot />
+        <input type="hidden" name="intent" value="answer" />
+        <input type="hidden" name="questionId" value={question.id} />
+        <label htmlFor={`answer-${question.id}`} className="sr-only">
+          Your answer to: {question.question}
+        </label>
+        <textarea
+          id={`answer-${question.id}`}
+          name="answer"
+          rows={1}
+          maxLength={2000}
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value)}
+          placeholder="Write an answer…"
+          className={`${inputClass} min-w-0 flex-1`}
+        />
+        {/* spec §5: the Answer button is disabled while the answer is empty */}
+        <button
+          type="submit"
+          disabled={empty || fetcher.state !== 'idle'}
+          className={`${secondaryButtonClass} disabled:cursor-not-allowed`}
+        >
+          Answer
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+function QuestionForm({ productId, onDone }: { productId: string; onDone: () => void }) {
+  const fetcher = useCommunityAction(communityToasts.questionSubmitted, onDone);
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/product/${encodeURIComponent(productId)}`}
+      className="relative grid gap-4"
+    >
+      <Honeypot />
+      <input type="hidden" name="intent" value="question" />
+      <div className="grid gap-1">
+        <label htmlFor="question-text" className="font-medium">
+          Your Question
+        </label>
+        <textarea
+          id="question-text"
+          name="question"
+          rows={4}
+          required
+          maxLength={1000}
+          className={inputClass}
+        />
+      </div>
+      <div className="flex justify-end gap-3">
+        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
+        <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
+          {fetcher.state !== 'idle' ? 'Submitting…' : 'Submit Question'}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

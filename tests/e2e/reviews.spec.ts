@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { signUp } from './support/accounts';
+import { gotoHydrated, toastWith } from './support/pages';
+
+test('a visitor is asked to sign in before writing a review, asking or answering', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/product/banswara-cake-stand');
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  await expect(
+    toastWith(page, 'Sign in required').filter({ hasText: 'Please sign in to write a review' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  await expect(
+    toastWith(page, 'Sign in required').filter({ hasText: 'Please sign in to ask a question' }),
+  ).toBeVisible();
+});
+
+test('a customer writes a review, sees it, and marks it helpful once', async ({ page }) => {
+  await signUp(page, { name: 'Meera Iyer' });
+  await gotoHydrated(page, '/product/banswara-cake-stand');
+  const title = `Stunning marble ${randomUUID().slice(0, 6)}`;
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  await dialog.getByLabel('5 stars').check();
+  await dialog.getByLabel('Title (optional)').fill(title);
+  await dialog.getByLabel('Your Review').fill('The cake stand is <b>heavier</b> than it looks.');
+  await dialog.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(
+    toastWith(page, 'Review submitted').filter({ hasText: 'Thank you for your review!' }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('link', { name: 'Newest' }).click();
+  const review = page
+    .getByRole('listitem', { name: 'Review by Meera Iyer' })
+    .filter({ hasText: title });
+  await expect(review).toBeVisible();
+  // Text from users is shown as text, never as markup.
+  await expect(review.getByText('The cake stand is <b>heavier</b> than it looks.')).toBeVisible();
+  await expect(review.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+  await expect(review.getByText('Verified Purchase')).toBeHidden();
+
+  const helpful = review.getByRole('button', { name: /Helpful/ });
+  await expect(helpful).toHaveText('Helpful (0)');
+  await helpful.click();
+  await expect(helpful).toHaveText('Helpful (1)');
+  await expect(helpful).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(helpful).toHaveText('Helpful (1)');
+  await helpful.click();
+  await expect(helpful).toHaveText('Helpful (0)');
+});
+
+test('a customer asks a question and answers it; the Answer button waits for text', async ({
+  page,
+}) => {
+  await signUp(page, { name: 'Ravi Kumar' });
+  await gotoHydrated(page, '/product/lotus-urli');
+  const question = `Is the urli food safe? ${randomUUID().slice(0, 6)}`;
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+  await dialog.getByLabel('Your Question').fill(`  ${question}  `);
+  await dialog.getByRole('button', { name: 'Submit Question' }).click();
+  await expect(toastWith(page, 'Question submitted')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('listitem', { name: question });
+  await expect(card.getByText('Asked by Ravi Kumar')).toBeVisible();
+  const answer = card.getByRole('button', { name: 'Answer' });
+  await expect(answer).toBeDisabled();
+  await card.getByLabel(`Your answer to: ${question}`).fill('   ');
+  await expect(answer).toBeDisabled();
+  await card.getByLabel(`Your answer to: ${question}`).fill('Yes, it is sealed for fruit.');
+  await answer.click();
+  await expect(toastWith(page, 'Answer submitted')).toBeVisible();
+  await expect(card.getByText('A: Yes, it is sealed for fruit.')).toBeVisible();
+  // A customer's answer carries no team badge, whatever the form might claim.
+  await expect(card.getByText('Team', { exact: true })).toBeHidden();
+});
