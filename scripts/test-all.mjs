@@ -3,6 +3,8 @@
  * `npm test`: the whole suite, as CI runs it.
  *  1. unit and integration tests on the embedded database (PGlite);
  *  2. the same on PostgreSQL, when one answers at TEST_DATABASE_URL (default: the local server);
+ *     both stages also test the Redis rate-limit store when Redis answers at TEST_REDIS_URL
+ *     (default redis://127.0.0.1:6379; required in CI);
  *  3. the production build, and the Playwright journeys against it.
  * Set SKIP_POSTGRES=1 or SKIP_E2E=1 to leave a stage out. Ends with one "N passed, N failed" line.
  */
@@ -10,9 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'storefront-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
@@ -73,6 +77,32 @@ async function postgresAnswers() {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+async function redisAnswers() {
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+if (await redisAnswers()) {
+  process.env.TEST_REDIS_URL = redisUrl;
+} else if (process.env.CI) {
+  console.error(`\n✖ Redis does not answer at ${redisUrl}`);
+  finish(false);
+} else {
+  console.log(`\n• Redis rate-limit tests skipped: nothing answers at ${redisUrl}`);
 }
 
 vitestStage('Unit and integration tests on PGlite', 'pglite', { TEST_DATABASE_URL: '' });

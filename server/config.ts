@@ -76,6 +76,9 @@ const environmentSchema = z.object({
     .enum(['none', 'outbox', 'webhook'], { error: 'must be none, outbox or webhook' })
     .optional(),
   SMS_WEBHOOK_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  REDIS_URL: optionalText.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
@@ -100,6 +103,8 @@ export interface Config {
   formRateLimit: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Rate-limit counters in Redis instead of the database. */
+  redisUrl: string | undefined;
   /** Attempts per minute on the sign-in endpoints, per client address and per account. */
   authRateLimit: number;
   /**
@@ -169,6 +174,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     formRateLimit: values.FORM_RATE_LIMIT,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    redisUrl: values.REDIS_URL,
     sms: smsSettings(
       values.SMS_PROVIDER ?? (isProduction ? 'none' : 'outbox'),
       values.SMS_WEBHOOK_URL,

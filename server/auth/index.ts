@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
 import { accounts, jwks, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../modules/mail';
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
 import { identityMails } from './mails';
 
@@ -58,10 +58,11 @@ export interface AuthDependencies {
   config: Config;
   mailer: Mailer;
   sms: SmsSender;
+  rateLimiter: RateLimiter;
   logger: Logger;
 }
 
-export function createAuth({ db, config, mailer, sms, logger }: AuthDependencies) {
+export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: AuthDependencies) {
   const mails = identityMails(config);
   const phoneSignIn = config.sms.provider !== 'none';
 
@@ -129,7 +130,7 @@ export function createAuth({ db, config, mailer, sms, logger }: AuthDependencies
             ...(account ? [`auth-account:${account}`] : []),
           ];
           for (const key of keys) {
-            const decision = await consumeRateLimit(db, { key, limit: config.authRateLimit });
+            const decision = await rateLimiter.consume({ key, limit: config.authRateLimit });
             if (!decision.allowed) {
               throw new APIError(
                 'TOO_MANY_REQUESTS',

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Actor } from '../modules/actor';
 import type { Mailer } from '../modules/mail';
+import type { RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
 
 /** The signed-in user as the pages show them; null for a visitor. */
@@ -33,6 +34,8 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   sms: SmsSender;
+  /** Counts form and sign-in requests per minute (database, or Redis with REDIS_URL). */
+  rateLimiter: RateLimiter;
   /** The client's network address (X-Forwarded-For's first hop when TRUST_PROXY is on). */
   clientAddress: string;
 }

@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
 import { createMailer } from '../modules/mail';
 import { rolesOfUser } from '../modules/roles';
+import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { createOrderEventsHub } from '../modules/realtime';
 import { createSmsSender } from '../modules/sms';
 import { appContext, type Viewer } from './app-context';
@@ -55,7 +56,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     outboxDirectory: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const auth = createAuth({ db: database.db, config, mailer, sms, logger });
+  const rateLimiter = config.redisUrl
+    ? redisRateLimiter(config.redisUrl)
+    : databaseRateLimiter(database.db);
+  const auth = createAuth({ db: database.db, config, mailer, sms, rateLimiter, logger });
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -181,6 +185,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             auth,
             mailer,
             sms,
+            rateLimiter,
             clientAddress: c.get('clientAddress'),
           },
         ],

@@ -1,7 +1,7 @@
 /**
  * Abuse protection shared by the public forms' actions: the per-address rate limit.
  */
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import { RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import type { AppContext } from './app-context';
 
 export type PublicForm =
@@ -17,7 +17,7 @@ export async function rateLimitedReply(
   context: AppContext,
   form: PublicForm,
 ): Promise<{ body: RateLimited; init: ResponseInit } | null> {
-  const decision = await consumeRateLimit(context.db, {
+  const decision = await context.rateLimiter.consume({
     key: `${form}:${context.clientAddress}`,
     limit: context.config.formRateLimit,
   });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { Redis } from 'ioredis';
 import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
@@ -136,6 +137,35 @@ test('beyond the per-minute limit a form answers 429 with a clear message', asyn
     await context.close();
   } finally {
     await server.stop();
+  }
+});
+
+test('with REDIS_URL the counts live in Redis, shared by two server processes', async () => {
+  test.skip(!process.env.TEST_REDIS_URL, 'no Redis answers (npm test sets TEST_REDIS_URL)');
+  test.setTimeout(120_000);
+  // A count left by an earlier run within the minute would refuse the first request.
+  const redis = new Redis(process.env.TEST_REDIS_URL!);
+  await redis.del('storefront:rate:newsletter:127.0.0.1');
+  await redis.quit();
+  // Each process has an embedded database of its own: only Redis can share the count.
+  const shared = { REDIS_URL: process.env.TEST_REDIS_URL!, FORM_RATE_LIMIT: '2' };
+  const first = await startServerProcess(shared);
+  const second = await startServerProcess(shared);
+  try {
+    const post = (server: { url: string }) =>
+      fetch(`${server.url}/newsletter`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: `redis-${Date.now()}@example.com`, source: 'footer' }),
+      });
+    expect((await post(first)).status).toBe(200);
+    expect((await post(second)).status).toBe(200);
+    // The third request of the minute is refused, whichever process takes it.
+    expect((await post(first)).status).toBe(429);
+    expect((await post(second)).status).toBe(429);
+  } finally {
+    await first.stop();
+    await second.stop();
   }
 });
 

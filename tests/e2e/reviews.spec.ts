@@ -6,7 +6,7 @@ import { gotoHydrated, toastWith } from './support/pages';
 test('a visitor is asked to sign in before writing a review, asking or answering', async ({
   page,
 }) => {
-  await gotoHydrated(page, '/product/banswara-cake-stand');
+  await gotoHydrated(page, '/product/brass-nandi');
   await page.getByRole('button', { name: 'Write a Review' }).click();
   await expect(
     toastWith(page, 'Sign in required').filter({ hasText: 'Please sign in to write a review' }),
@@ -20,13 +20,13 @@ test('a visitor is asked to sign in before writing a review, asking or answering
 
 test('a customer writes a review, sees it, and marks it helpful once', async ({ page }) => {
   await signUp(page, { name: 'Meera Iyer' });
-  await gotoHydrated(page, '/product/banswara-cake-stand');
+  await gotoHydrated(page, '/product/brass-nandi');
   const title = `Stunning marble ${randomUUID().slice(0, 6)}`;
   await page.getByRole('button', { name: 'Write a Review' }).click();
   const dialog = page.getByRole('dialog', { name: 'Write a Review' });
   await dialog.getByLabel('5 stars').check();
   await dialog.getByLabel('Title (optional)').fill(title);
-  await dialog.getByLabel('Your Review').fill('The cake stand is <b>heavier</b> than it looks.');
+  await dialog.getByLabel('Your Review').fill('The Nandi is <b>heavier</b> than it looks.');
   await dialog.getByRole('button', { name: 'Submit Review' }).click();
   await expect(
     toastWith(page, 'Review submitted').filter({ hasText: 'Thank you for your review!' }),
@@ -39,7 +39,7 @@ test('a customer writes a review, sees it, and marks it helpful once', async ({ 
     .filter({ hasText: title });
   await expect(review).toBeVisible();
   // Text from users is shown as text, never as markup.
-  await expect(review.getByText('The cake stand is <b>heavier</b> than it looks.')).toBeVisible();
+  await expect(review.getByText('The Nandi is <b>heavier</b> than it looks.')).toBeVisible();
   await expect(review.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
   await expect(review.getByText('Verified Purchase')).toBeHidden();
 
@@ -58,8 +58,8 @@ test('a customer asks a question and answers it; the Answer button waits for tex
   page,
 }) => {
   await signUp(page, { name: 'Ravi Kumar' });
-  await gotoHydrated(page, '/product/lotus-urli');
-  const question = `Is the urli food safe? ${randomUUID().slice(0, 6)}`;
+  await gotoHydrated(page, '/product/brass-tealight-trio');
+  const question = `Does it hold tall candles? ${randomUUID().slice(0, 6)}`;
   await page.getByRole('button', { name: 'Ask a Question' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
   await dialog.getByLabel('Your Question').fill(`  ${question}  `);
