@@ -11,7 +11,7 @@ export function meta(args: Route.MetaArgs) {
 export function loader({ context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
   if (!viewer) return { access: 'signed-out' as const };
-  if (!viewer.isAdmin) return { access: 'denied' as const };
+  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
   return { access: 'admin' as const, email: viewer.email };
 }
 
@@ -31,7 +31,12 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <>
           {/* spec §6: without the admin role */}
           <h1 className="text-3xl font-semibold">Access denied</h1>
-          <p className="mt-4 text-ink-muted">You don&apos;t have admin privileges.</p>
+          <p className="mt-4 text-ink-muted">
+            Access denied. You do not have administrator privileges.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">
+            Your user id: <code>{loaderData.userId}</code>
+          </p>
         </>
       ) : (
         <>

@@ -55,7 +55,7 @@ export async function listOrdersOfUser(db: Database, actor: Actor): Promise<Orde
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt));
-  return withItems(db, rows);
+  return getOrderRowsWithItems(db, rows);
 }
 
 export async function getOrderOfUser(
@@ -70,7 +70,7 @@ export async function getOrderOfUser(
     .select()
     .from(orders)
     .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
-  const [order] = await withItems(db, rows);
+  const [order] = await getOrderRowsWithItems(db, rows);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   return order;
 }
@@ -142,7 +142,11 @@ export async function reorderAsQuotations(
   return { created: wanted.length };
 }
 
-async function withItems(db: Database, rows: (typeof orders.$inferSelect)[]): Promise<OrderView[]> {
+/** Orders with their items and pictures, for the customer's list and the admin console. */
+export async function getOrderRowsWithItems(
+  db: Database,
+  rows: (typeof orders.$inferSelect)[],
+): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()

@@ -1,0 +1,128 @@
+/**
+ * The admin console's state machines (spec §4): which order actions are offered in which state,
+ * what each does, and the quotation and contact message transitions. One set of rules for the
+ * buttons the console shows and for the server that enforces them.
+ */
+import type { ContactMessageStatus, OrderStatus, PaymentStatus, QuotationStatus } from './statuses';
+
+export const orderActions = [
+  'confirm',
+  'confirm-payment',
+  'start-processing',
+  'ship',
+  'deliver',
+  'cancel',
+] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+// spec §4: the admin actions' button labels
+export const orderActionLabels: Record<OrderAction, string> = {
+  confirm: 'Confirm Order',
+  'confirm-payment': 'Confirm Payment Received',
+  'start-processing': 'Start Processing',
+  ship: 'Mark as Shipped',
+  deliver: 'Mark as Delivered',
+  cancel: 'Cancel Order',
+};
+
+export interface OrderState {
+  status: OrderStatus;
+  /** Null when absent (spec §3: shown as pending, but "absent" changes what is offered). */
+  paymentStatus: PaymentStatus | null;
+  paymentMethod: string | null;
+}
+
+/** spec §4: the actions offered for an order, in the order the console shows them. */
+export function offeredOrderActions(order: OrderState): OrderAction[] {
+  const offered: OrderAction[] = [];
+  if (order.status === 'pending') {
+    // "Confirm Order" only when payment status is paid or absent
+    if (order.paymentStatus === null || order.paymentStatus === 'paid') offered.push('confirm');
+    // "Confirm Payment Received" only when the payment method is upi
+    if (order.paymentMethod?.toLowerCase() === 'upi') offered.push('confirm-payment');
+  }
+  if (order.status === 'confirmed') offered.push('start-processing');
+  if (order.status === 'processing') offered.push('ship');
+  if (order.status === 'shipped') offered.push('deliver');
+  if (order.status !== 'cancelled' && order.status !== 'delivered') offered.push('cancel');
+  return offered;
+}
+
+/** What an offered action changes; null when the action is not offered in this state. */
+export function applyOrderAction(
+  order: OrderState,
+  action: OrderAction,
+): { status: OrderStatus; paymentStatus?: PaymentStatus } | null {
+  if (!offeredOrderActions(order).includes(action)) return null;
+  switch (action) {
+    case 'confirm':
+      return { status: 'confirmed' };
+    case 'confirm-payment':
+      return { status: 'confirmed', paymentStatus: 'paid' };
+    case 'start-processing':
+      return { status: 'processing' };
+    case 'ship':
+      return { status: 'shipped' };
+    case 'deliver':
+      return { status: 'delivered' };
+    case 'cancel':
+      return { status: 'cancelled' };
+  }
+}
+
+// spec §4: quotations are created pending; pending to processing or completed; processing to completed
+const quotationMoves: Record<QuotationStatus, readonly QuotationStatus[]> = {
+  pending: ['processing', 'completed'],
+  processing: ['completed'],
+  completed: [],
+};
+
+export function quotationMovesFrom(status: QuotationStatus): readonly QuotationStatus[] {
+  return quotationMoves[status];
+}
+
+export function canMoveQuotation(from: QuotationStatus, to: QuotationStatus): boolean {
+  return quotationMoves[from].includes(to);
+}
+
+// spec §4: "Mark as Read" when unread; "Mark as Replied" unless replied
+export function messageMovesFrom(status: ContactMessageStatus): ContactMessageStatus[] {
+  if (status === 'unread') return ['read', 'replied'];
+  if (status === 'read') return ['replied'];
+  return [];
+}
+
+/** Order numbers read ORD-YYYYMMDD-NNNN: the day, then a sequence of that day. */
+export function orderNumberFor(day: Date, sequence: number): string {
+  const date = day.toISOString().slice(0, 10).replaceAll('-', '');
+  return `ORD-${date}-${String(sequence).padStart(4, '0')}`;
+}
+
+/** spec §9: admin lists show 50 rows a page. */
+export const ADMIN_PAGE_SIZE = 50;
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// spec §8: admin toasts and alerts
+export const adminMessages = {
+  verifyFailed: 'Failed to verify admin permissions',
+  loadFailed: 'Failed to load admin data',
+  messageFailed: 'Failed to update message status',
+  quotationFailed: 'Failed to update quotation status',
+  orderFailed: (message: string) => `Failed to update order status: ${message}`,
+  paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
+  orderUpdated: (status: string) => ({
+    title: 'Order Status Updated',
+    description: `Order status has been updated to ${status}.`,
+  }),
+  paymentConfirmed: {
+    title: 'Payment Confirmed',
+    description: 'Payment has been confirmed and order status updated to confirmed.',
+  },
+  quotationUpdated: (status: string) => ({
+    title: 'Status Updated',
+    description: `Quotation status updated to ${status}.`,
+  }),
+} as const;

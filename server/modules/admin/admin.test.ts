@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder, insertProduct, insertUser } from '../../../tests/factories';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/database';
+import { contactMessages, orderItems, orders, quotationRequests } from '../../db/schema';
+import type { Actor } from '../actor';
+import { listOrdersOfUser } from '../orders';
+import {
+  adminCounts,
+  createOrderFromQuotation,
+  listAllOrders,
+  listCallbackLeads,
+  listContactMessages,
+  listQuotationRequests,
+  listUserRoles,
+  setContactMessageStatus,
+  setOrderStatus,
+  setQuotationStatus,
+} from './index';
+
+const address = {
+  name: 'Ravi Kumar',
+  streetAddress: '4 Fort Road',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  postalCode: '302001',
+  country: 'IN',
+};
+
+describe(`the admin console on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  let admin: Actor;
+  let customer: Actor;
+  let customerEmail: string;
+  let productId: string;
+  let ids: { quotation: string; order: string; message: string };
+
+  async function snapshot() {
+    const { db } = database;
+    return {
+      quotations: await db.select().from(quotationRequests).orderBy(quotationRequests.id),
+      orders: await db.select().from(orders).orderBy(orders.id),
+      messages: await db.select().from(contactMessages).orderBy(contactMessages.id),
+    };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    admin = { userId: (await insertUser(db)).id, roles: ['admin'] };
+    const customerRow = await insertUser(db, { email: `ravi-${Date.now()}@example.com` });
+    customerEmail = customerRow.email;
+    customer = { userId: customerRow.id, roles: [] };
+    productId = (await insertProduct(db, { name: 'Lotus Urli' })).id;
+    const [quotation] = await db
+      .insert(quotationRequests)
+      .values({
+        productId,
+        productName: 'Lotus Urli',
+        quantity: 3,
+        customerName: 'Ravi Kumar',
+        customerMobile: '+91 94140 55555',
+        // Not linked to the account, but the same e-mail in other letters.
+        customerEmail: customerEmail.toUpperCase(),
+      })
+      .returning();
+    const order = await insertOrder(db, { userId: customerRow.id, paymentMethod: 'upi' });
+    const [message] = await db
+      .insert(contactMessages)
+      .values({ name: 'Priya', email: 'priya@example.com', subject: 'Hi', message: 'Hello' })
+      .returning();
+    ids = { quotation: quotation!.id, order: order.id, message: message!.id };
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('refuses every admin read and write to a customer (403) and a visitor (401), changing nothing', async () => {
+    const { db } = database;
+    const before = await snapshot();
+    const calls: [string, (actor: Actor) => Promise<unknown>][] = [
+      ['adminCounts', (actor) => adminCounts(db, actor)],
+      ['listQuotationRequests', (actor) => listQuotationRequests(db, actor, { page: 1 })],
+      ['listAllOrders', (actor) => listAllOrders(db, actor, { page: 1 })],
+      ['listContactMessages', (actor) => listContactMessages(db, actor, { page: 1 })],
+      ['listUserRoles', (actor) => listUserRoles(db, actor, { page: 1 })],
+      ['listCallbackLeads', (actor) => listCallbackLeads(db, actor, { page: 1 })],
+      [
+        'setQuotationStatus',
+        (actor) => setQuotationStatus(db, actor, { id: ids.quotation, status: 'processing' }),
+      ],
+      [
+        'setOrderStatus',
+        (actor) => setOrderStatus(db, actor, { orderId: ids.order, action: 'confirm' }),
+      ],
+      [
+        'setContactMessageStatus',
+        (actor) => setContactMessageStatus(db, actor, { id: ids.message, status: 'read' }),
+      ],
+      [
+        'createOrderFromQuotation',
+        (actor) =>
+          createOrderFromQuotation(db, actor, {
+            quotationId: ids.quotation,
+            quantity: 3,
+            unitPrice: '1500',
+            shipping: '0',
+            tax: '0',
+            paymentMethod: 'upi',
+            ...address,
+          }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      await expect(call(customer), name).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(call(null), name).rejects.toMatchObject({ code: 'unauthenticated' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('moves quotations only along spec §4 and refuses the rest', async () => {
+    const { db } = database;
+    await expect(
+      setQuotationStatus(db, admin, { id: ids.quotation, status: 'pending' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect(
+      await setQuotationStatus(db, admin, { id: ids.quotation, status: 'processing' }),
+    ).toEqual({ status: 'processing' });
+    await expect(
+      setQuotationStatus(db, admin, { id: ids.quotation, status: 'pending' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('moves an order through the machine and refuses actions not on offer', async () => {
+    const { db } = database;
+    await expect(
+      setOrderStatus(db, admin, { orderId: ids.order, action: 'ship' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect(
+      await setOrderStatus(db, admin, {
+        orderId: ids.order,
+        action: 'confirm-payment',
+        paymentReference: 'UPI-4471',
+      }),
+    ).toEqual({ status: 'confirmed', paymentStatus: 'paid' });
+    for (const [action, status] of [
+      ['start-processing', 'processing'],
+      ['ship', 'shipped'],
+      ['deliver', 'delivered'],
+    ] as const) {
+      expect((await setOrderStatus(db, admin, { orderId: ids.order, action })).status).toBe(status);
+    }
+    await expect(
+      setOrderStatus(db, admin, { orderId: ids.order, action: 'cancel' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    const [stored] = await db.select().from(orders).where(eq(orders.id, ids.order));
+    expect(stored).toMatchObject({
+      status: 'delivered',
+      paymentStatus: 'paid',
+      paymentId: 'UPI-4471',
+    });
+  });
+
+  it('marks a message read, then replied, and never back', async () => {
+    const { db } = database;
+    await setContactMessageStatus(db, admin, { id: ids.message, status: 'read' });
+    await setContactMessageStatus(db, admin, { id: ids.message, status: 'replied' });
+    await expect(
+      setContactMessageStatus(db, admin, { id: ids.message, status: 'read' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it("turns a quotation into the requester's pending order, in one transaction", async () => {
+    const { db } = database;
+    const created = await createOrderFromQuotation(db, admin, {
+      quotationId: ids.quotation,
+      quantity: '3',
+      unitPrice: '1500.50',
+      shipping: '250',
+      tax: '540',
+      paymentMethod: 'bank transfer',
+      ...address,
+    });
+    expect(created.orderNumber).toMatch(/^ORD-\d{8}-\d{4}$/);
+    // Linked through the same e-mail, and visible in the customer's own order history.
+    expect(created.userId).toBe(customer!.userId);
+    const mine = await listOrdersOfUser(db, customer);
+    const order = mine.find((candidate) => candidate.id === created.orderId);
+    expect(order).toMatchObject({
+      status: 'pending',
+      subtotalMinor: 450_150,
+      totalAmountMinor: 450_150 + 25_000 + 54_000,
+    });
+    expect(order?.items).toMatchObject([{ productName: 'Lotus Urli', quantity: 3 }]);
+    const [quotation] = await db
+      .select()
+      .from(quotationRequests)
+      .where(eq(quotationRequests.id, ids.quotation));
+    expect(quotation?.status).toBe('completed');
+    // A completed quotation makes no second order.
+    await expect(
+      createOrderFromQuotation(db, admin, {
+        quotationId: ids.quotation,
+        quantity: 1,
+        unitPrice: '10',
+        shipping: '0',
+        tax: '0',
+        paymentMethod: 'upi',
+        ...address,
+      }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('leaves nothing behind when the order cannot be made', async () => {
+    const { db } = database;
+    const [quotation] = await db
+      .insert(quotationRequests)
+      .values({
+        productId,
+        productName: 'Lotus Urli',
+        quantity: 1,
+        customerName: 'A',
+        customerMobile: '1234567',
+      })
+      .returning();
+    const before = await db.select().from(orders);
+    await expect(
+      createOrderFromQuotation(db, admin, {
+        quotationId: quotation!.id,
+        quantity: 1,
+        unitPrice: '-5',
+        shipping: '0',
+        tax: '0',
+        paymentMethod: 'upi',
+        ...address,
+      }),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    expect(await db.select().from(orders)).toHaveLength(before.length);
+    expect(await db.select().from(orderItems).where(eq(orderItems.productName, 'A'))).toEqual([]);
+  });
+
+  it('counts every list with count queries and pages them newest first', async () => {
+    const { db } = database;
+    const counts = await adminCounts(db, admin);
+    expect(counts).toMatchObject({ quotations: 2, orders: 2, messages: 1 });
+    const quotations = await listQuotationRequests(db, admin, { page: 1 });
+    expect(quotations[0]?.customerName).toBe('A');
+    expect(await listQuotationRequests(db, admin, { page: 2 })).toEqual([]);
+  });
+});
