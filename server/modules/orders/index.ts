@@ -34,6 +34,8 @@ export interface OrderView {
   status: OrderStatus;
   // spec §3: payment status is pending when absent
   paymentStatus: PaymentStatus;
+  /** The stored payment status: null when absent, which changes the admin's actions (spec §4). */
+  storedPaymentStatus: PaymentStatus | null;
   paymentMethod: string | null;
   shippingAddress: ShippingAddress | null;
   currency: string;
@@ -167,6 +169,7 @@ export async function getOrderRowsWithItems(
     orderNumber: row.orderNumber,
     status: row.status as OrderStatus,
     paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
+    storedPaymentStatus: row.paymentStatus as PaymentStatus | null,
     paymentMethod: row.paymentMethod,
     shippingAddress: row.shippingAddress,
     currency: row.currency,

@@ -1,0 +1,102 @@
+import { messageMovesFrom } from '../../../core/admin';
+import { formatLongDate } from '../../../core/dates';
+import type { ContactMessageStatus } from '../../../core/statuses';
+import { secondaryButtonClass } from '../ui/field';
+import { useAdminAction } from './admin-action';
+
+interface Message {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string;
+  createdAt: Date | string;
+}
+
+interface Lead {
+  id: string;
+  countryCode: string;
+  phone: string;
+  createdAt: Date | string;
+}
+
+const moveLabels: Record<string, string> = { read: 'Mark as Read', replied: 'Mark as Replied' };
+
+/** spec §2 Admin: contact messages, with their status actions and a reply link. */
+export function MessagesPanel({
+  messages,
+  leads,
+  onAlert,
+}: {
+  messages: Message[];
+  leads: Lead[];
+  onAlert: (message: string | null) => void;
+}) {
+  const fetcher = useAdminAction(onAlert);
+  return (
+    <div className="grid gap-8">
+      {messages.length === 0 ? (
+        <p className="text-ink-muted">No contact messages found.</p>
+      ) : (
+        <ul className="grid gap-4">
+          {messages.map((message) => (
+            <li
+              key={message.id}
+              aria-label={`Message from ${message.name}`}
+              className="rounded-2xl border border-stone/70 bg-white p-5"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-sans text-lg font-semibold">{message.subject}</h3>
+                <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
+                  {message.status}
+                </span>
+              </div>
+              <p className="text-sm text-ink-muted">
+                {message.name} &lt;{message.email}&gt; · {formatLongDate(message.createdAt)}
+              </p>
+              <p className="mt-3 whitespace-pre-line">{message.message}</p>
+              <div className="mt-4 flex flex-wrap gap-2">
+                <a
+                  href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+                  className={secondaryButtonClass}
+                >
+                  Reply by e-mail
+                </a>
+                {messageMovesFrom(message.status as ContactMessageStatus).map((status) => (
+                  <fetcher.Form key={status} method="post">
+                    <input type="hidden" name="intent" value="message-status" />
+                    <input type="hidden" name="id" value={message.id} />
+                    <input type="hidden" name="status" value={status} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {moveLabels[status]}
+                    </button>
+                  </fetcher.Form>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="leads-heading">
+        <h3 id="leads-heading" className="font-sans text-lg font-semibold">
+          Call-back requests from the welcome pop-up
+        </h3>
+        {leads.length === 0 ? (
+          <p className="text-ink-muted">No call-back requests yet.</p>
+        ) : (
+          <ul className="mt-2 grid gap-1">
+            {leads.map((lead) => (
+              <li key={lead.id}>
+                <a href={`tel:${lead.countryCode}${lead.phone}`} className="underline">
+                  {lead.countryCode} {lead.phone}
+                </a>{' '}
+                <span className="text-sm text-ink-muted">{formatLongDate(lead.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

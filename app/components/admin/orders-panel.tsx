@@ -1,0 +1,159 @@
+import { Package } from 'lucide-react';
+import { capitalise, offeredOrderActions, orderActionLabels } from '../../../core/admin';
+import { formatLongDate } from '../../../core/dates';
+import { formatRupees } from '../../../core/money';
+import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
+import { StatusBadge } from '../account/orders-tab';
+import { Field, secondaryButtonClass } from '../ui/field';
+import { useAdminAction } from './admin-action';
+
+interface AdminOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: string | null;
+  shippingAddress: {
+    name?: string;
+    streetAddress: string;
+    apartment?: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  } | null;
+  subtotalMinor: number;
+  shippingAmountMinor: number;
+  taxAmountMinor: number;
+  totalAmountMinor: number;
+  createdAt: Date | string;
+  items: {
+    id: string;
+    productName: string;
+    productImage: string | null;
+    quantity: number;
+    unitPriceMinor: number;
+    totalPriceMinor: number;
+  }[];
+  /** The stored payment status: null when absent, which changes what is offered (spec §4). */
+  storedPaymentStatus: PaymentStatus | null;
+}
+
+/** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
+export function OrdersPanel({
+  orders,
+  onAlert,
+}: {
+  orders: AdminOrder[];
+  onAlert: (message: string | null) => void;
+}) {
+  const fetcher = useAdminAction(onAlert);
+  if (orders.length === 0) return <p className="text-ink-muted">No orders found.</p>;
+  return (
+    <ul className="grid gap-4">
+      {orders.map((order) => {
+        const offered = offeredOrderActions({
+          status: order.status,
+          paymentStatus: order.storedPaymentStatus,
+          paymentMethod: order.paymentMethod,
+        });
+        const address = order.shippingAddress;
+        return (
+          <li
+            key={order.id}
+            aria-label={`Order ${order.orderNumber}`}
+            className="rounded-2xl border border-stone/70 bg-white p-5"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <h3 className="font-sans text-lg font-semibold">{order.orderNumber}</h3>
+                <p className="text-sm text-ink-muted">{formatLongDate(order.createdAt)}</p>
+              </div>
+              <div className="flex items-center gap-3">
+                <StatusBadge status={order.status} />
+                <span className="font-semibold">{formatRupees(order.totalAmountMinor)}</span>
+              </div>
+            </div>
+            <ul className="mt-4 grid gap-2">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex items-center gap-3 text-sm">
+                  {item.productImage ? (
+                    <img
+                      src={item.productImage}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="h-10 w-10 rounded-lg object-cover"
+                    />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="flex h-10 w-10 items-center justify-center rounded-lg bg-sand"
+                    >
+                      <Package className="h-4 w-4" />
+                    </span>
+                  )}
+                  <span className="flex-1">{item.productName}</span>
+                  <span>
+                    {item.quantity} × {formatRupees(item.unitPriceMinor)} ={' '}
+                    {formatRupees(item.totalPriceMinor)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+              <div>
+                <p className="font-medium">Shipping address</p>
+                {address ? (
+                  <address className="not-italic text-ink-muted">
+                    {address.name ? `${address.name}, ` : ''}
+                    {address.streetAddress}
+                    {address.apartment ? `, ${address.apartment}` : ''}, {address.city},{' '}
+                    {address.state} {address.postalCode}, {address.country}
+                  </address>
+                ) : (
+                  <p className="text-ink-muted">Not given</p>
+                )}
+              </div>
+              <div>
+                <p className="font-medium">Payment</p>
+                <p className="text-ink-muted">
+                  {order.paymentMethod ? order.paymentMethod.toUpperCase() : 'No method'} ·{' '}
+                  {capitalise(order.paymentStatus)}
+                </p>
+              </div>
+            </div>
+            <div className="mt-4 flex flex-wrap items-end gap-2">
+              {offered.map((action) =>
+                action === 'confirm-payment' ? (
+                  <fetcher.Form
+                    key={action}
+                    method="post"
+                    className="flex flex-wrap items-end gap-2"
+                  >
+                    <input type="hidden" name="intent" value="order-action" />
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <input type="hidden" name="action" value={action} />
+                    <Field label="UPI or bank reference" name="paymentReference" maxLength={100} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {orderActionLabels[action]}
+                    </button>
+                  </fetcher.Form>
+                ) : (
+                  <fetcher.Form key={action} method="post">
+                    <input type="hidden" name="intent" value="order-action" />
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <input type="hidden" name="action" value={action} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {orderActionLabels[action]}
+                    </button>
+                  </fetcher.Form>
+                ),
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
