@@ -1,0 +1,119 @@
+/**
+ * The product console's forms (spec §2 Product console, §4 product defaults and media rules, §5
+ * product create and media add or edit, §8 console toasts): one schema for the browser and the
+ * server. Every field arrives as text from a form.
+ */
+import { z } from 'zod';
+import { categoryValues } from './categories';
+import { mediaTypes } from './statuses';
+
+// spec §5: the one message for a missing required field of the console
+export const CONSOLE_MISSING_FIELDS = 'Please fill in all required fields';
+
+const required = (max: number) =>
+  z
+    .string({ error: CONSOLE_MISSING_FIELDS })
+    .trim()
+    .min(1, CONSOLE_MISSING_FIELDS)
+    .max(max, `Please keep this under ${max} characters`);
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** A checkbox posts "on" (or "true") when ticked and nothing when not. */
+const checkbox = z
+  .union([z.string(), z.boolean()])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true');
+
+export const PRODUCT_MAX_PRICE_RUPEES = 10_000_000;
+
+export const productFormSchema = z.object({
+  name: required(200),
+  // spec §5: price is a decimal with step 0.01
+  price: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: CONSOLE_MISSING_FIELDS })
+      .min(0, 'Price cannot be negative')
+      .max(PRODUCT_MAX_PRICE_RUPEES, 'Price is too large')
+      .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
+        message: 'Price has at most two decimals',
+      }),
+  ),
+  description: required(5000),
+  category: z.enum(categoryValues, { error: CONSOLE_MISSING_FIELDS }),
+  material: required(100),
+  shortDescription: optional(300),
+  subcategory: optional(100),
+  region: optional(100),
+  dimensions: optional(100),
+  weight: optional(100),
+  careInstructions: optional(2000),
+  artisanStory: optional(5000),
+  // spec §4: product defaults are set by the form's initial values (in stock and published)
+  inStock: checkbox,
+  published: checkbox,
+  featured: checkbox,
+  bestseller: checkbox,
+  newArrival: checkbox,
+});
+
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductForm = z.output<typeof productFormSchema>;
+
+export const mediaFormSchema = z.object({
+  // spec §5: media URL required (the same message as the product form)
+  mediaUrl: required(2000).refine(
+    (url) => url.startsWith('/') || /^https?:\/\//i.test(url),
+    'Enter a web address (https://…) or a path on this shop (/…)',
+  ),
+  // spec §5: media type image or video, default image
+  mediaType: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'image' : value),
+    z.enum(mediaTypes, { error: 'Media type is image or video' }),
+  ),
+  altText: optional(300),
+  // spec §4: new media sort order defaults to the current media count (filled by the server)
+  sortOrder: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    z
+      .number({ error: 'Sort order is a whole number' })
+      .int('Sort order is a whole number')
+      .min(0, 'Sort order cannot be negative')
+      .max(100_000, 'Sort order is too large')
+      .optional(),
+  ),
+  isPrimary: checkbox,
+});
+
+export type MediaForm = z.output<typeof mediaFormSchema>;
+
+/** spec §5: the confirmation before a product and its media are deleted. */
+export function deleteProductConfirmation(name: string): string {
+  return `Are you sure you want to delete "${name}"? This will also delete all associated media.`;
+}
+
+export const DELETE_MEDIA_CONFIRMATION = 'Are you sure you want to delete this media?';
+
+// spec §8: console toasts
+export const consoleMessages = {
+  productCreated: 'Product created successfully',
+  productUpdated: 'Product updated successfully',
+  productDeleted: 'Product deleted successfully',
+  mediaAdded: 'Media added successfully',
+  mediaDeleted: 'Media deleted successfully',
+  mediaUpdated: 'Media updated successfully',
+  primaryUpdated: 'Primary image updated',
+  mediaReordered: 'Media reordered successfully',
+  fetchMediaFailed: 'Failed to fetch media',
+  deleteMediaFailed: 'Failed to delete media',
+  accessDenied: { title: 'Access Denied', description: "You don't have admin privileges" },
+  csvImported: (count: number) => `Successfully imported ${count} media items!`,
+  csvFailed: 'Failed to import media. Please check the console for details.',
+} as const;
