@@ -75,4 +75,28 @@ describe('loadConfig', () => {
       'WHATSAPP_NUMBER',
     );
   });
+
+  it('stores uploads locally unless S3_BUCKET is set, and names a bad S3_ENDPOINT', () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        AUTH_SECRET: secret,
+        S3_BUCKET: 'shop-media',
+        S3_ENDPOINT: 'https://s3.example.com/',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toMatchObject({
+      bucket: 'shop-media',
+      region: 'us-east-1',
+      endpoint: 'https://s3.example.com',
+      forcePathStyle: true,
+    });
+    const error = configError({
+      AUTH_SECRET: secret,
+      S3_BUCKET: 'shop-media',
+      S3_ENDPOINT: 's3.example.com',
+    });
+    expect(error.message).toMatch(/^Invalid configuration: S3_ENDPOINT /);
+    expect(error.message).not.toContain('\n');
+  });
 });

@@ -87,7 +87,37 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://cdn.example' })
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
+
+/** S3-compatible object storage for uploaded images. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where the bucket's objects are read from (a CDN, or the bucket's own address). */
+  publicUrl?: string;
+  forcePathStyle?: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -115,6 +145,8 @@ export interface Config {
   /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unset (no S3_BUCKET): uploaded images are written to DATA_DIR/media. */
+  s3: S3Settings | undefined;
   site: SiteSettings;
 }
 
@@ -126,6 +158,24 @@ function smsSettings(provider: 'none' | 'outbox' | 'webhook', webhookUrl: string
     );
   }
   return { provider, url: webhookUrl };
+}
+
+function s3Settings(values: z.output<typeof environmentSchema>): S3Settings | undefined {
+  if (!values.S3_BUCKET) return undefined;
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  return {
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ''),
+    accessKeyId: values.S3_ACCESS_KEY_ID,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+    publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Reads `.env` from the working directory when there is one; the real environment wins. */
@@ -184,6 +234,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom:
       values.MAIL_FROM ??
       `"${values.SHOP_NAME ?? siteDefaults.shopName}" <${values.SHOP_EMAIL ?? siteDefaults.shopEmail}>`,
+    s3: s3Settings(values),
     site: {
       ...siteDefaults,
       shopName: values.SHOP_NAME ?? siteDefaults.shopName,

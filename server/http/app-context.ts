@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Actor } from '../modules/actor';
 import type { Mailer } from '../modules/mail';
+import type { MediaStorage } from '../modules/media-storage';
 import type { RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
 
@@ -34,6 +35,8 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   sms: SmsSender;
+  /** Where uploaded images go: DATA_DIR/media, or the S3 bucket when S3_* is configured. */
+  mediaStorage: MediaStorage;
   /** Counts form and sign-in requests per minute (database, or Redis with REDIS_URL). */
   rateLimiter: RateLimiter;
   /** The client's network address (X-Forwarded-For's first hop when TRUST_PROXY is on). */

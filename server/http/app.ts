@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
 import { createMailer } from '../modules/mail';
+import { localMediaStorage, s3MediaStorage } from '../modules/media-storage';
 import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { createOrderEventsHub } from '../modules/realtime';
@@ -60,6 +61,8 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     ? redisRateLimiter(config.redisUrl)
     : databaseRateLimiter(database.db);
   const auth = createAuth({ db: database.db, config, mailer, sms, rateLimiter, logger });
+  const mediaDirectory = path.join(config.dataDir, 'media');
+  const mediaStorage = config.s3 ? s3MediaStorage(config.s3) : localMediaStorage(mediaDirectory);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -148,6 +151,24 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     );
   }
 
+  // Uploaded images; with S3 their URLs point at the bucket, and nothing is served from here.
+  if (mediaStorage.kind === 'local') {
+    app.use(
+      '/media/*',
+      async (c, next) => {
+        await next();
+        // Not through onFound: @hono/node-server 2.1 calls it after the response is built.
+        if (c.res.ok) c.res.headers.set('Cache-Control', IMMUTABLE);
+      },
+      serveStatic({
+        root: mediaDirectory,
+        rewriteRequestPath: (requestPath) => requestPath.slice('/media'.length),
+      }),
+    );
+    // A missing image is a plain 404, not a rendered page.
+    app.get('/media/*', (c) => c.notFound());
+  }
+
   // spec §7: the identity endpoints, and the JWKS at its well-known address for API clients.
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
     auth.handler(withClientAddress(c.req.raw, c.get('clientAddress'))),
@@ -185,6 +206,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             auth,
             mailer,
             sms,
+            mediaStorage,
             rateLimiter,
             clientAddress: c.get('clientAddress'),
           },

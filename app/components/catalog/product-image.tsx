@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { uploadedImageVariants } from '../../../core/media-srcset';
 import { displayImageUrl } from '../../../core/media-url';
 
 export interface ProductImageData {
@@ -9,35 +10,52 @@ export interface ProductImageData {
 /**
  * A product picture in a square box. The box holds the layout before the image loads, and
  * shared-drive links become thumbnails (spec §7). Only the one picture a visitor sees first is
- * fetched eagerly; the rest wait until they scroll into view.
+ * fetched eagerly; the rest wait until they scroll into view. An uploaded image offers its AVIF and
+ * WebP variants, and the browser picks the format and width it needs.
  */
 export function ProductImage({
   image,
   priority = false,
+  sizes = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
   className,
 }: {
   image: ProductImageData | null;
   /** The page's main picture: eager, fetched first. */
   priority?: boolean;
+  /** How wide the picture is shown, for choosing among an upload's variants. */
+  sizes?: string;
   className?: string;
 }) {
+  const variants = image ? uploadedImageVariants(image.url) : null;
+  const picture = image && (
+    <img
+      // sizes and srcSet before src: a browser may start fetching as soon as src is set.
+      sizes={variants ? sizes : undefined}
+      srcSet={variants?.webp}
+      src={displayImageUrl(image.url)}
+      alt={image.alt}
+      width={800}
+      height={800}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      className="h-full w-full object-cover"
+    />
+  );
   return (
     <div className={clsx('aspect-square overflow-hidden bg-sand', className)}>
-      {image ? (
-        <img
-          src={displayImageUrl(image.url)}
-          alt={image.alt}
-          width={800}
-          height={800}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
-      ) : (
+      {!picture ? (
         <div className="flex h-full items-center justify-center text-sm text-ink-muted">
           No picture yet
         </div>
+      ) : variants ? (
+        // `contents`: the <img> sizes itself against the box, as it does without <picture>.
+        <picture className="contents">
+          <source type="image/avif" sizes={sizes} srcSet={variants.avif} />
+          {picture}
+        </picture>
+      ) : (
+        picture
       )}
     </div>
   );
