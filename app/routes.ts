@@ -22,6 +22,8 @@ export default [
   route('wishlist', 'routes/wishlist.ts'),
   route('admin', 'routes/admin.tsx'),
   route('admin/product-media', 'routes/admin.product-media.tsx'),
+  route('admin/product-media/import', 'routes/admin.media-import.ts'),
+  route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),
   route('about', 'routes/about.tsx'),
   route('customisations', 'routes/customisations.tsx'),
   route('blog', 'routes/blog.tsx'),

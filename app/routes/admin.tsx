@@ -18,6 +18,7 @@ import {
 } from '../../server/modules/admin';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import type { AdminAnswer } from '../components/admin/admin-action';
+import { MediaImportTool } from '../components/admin/media-import-tool';
 import { MessagesPanel } from '../components/admin/messages-panel';
 import { OrdersPanel } from '../components/admin/orders-panel';
 import { QuotationsPanel } from '../components/admin/quotations-panel';
@@ -270,9 +271,15 @@ function AdminConsole({ data: loaded }: { data: ConsoleData }) {
           <RolesPanel roles={loaded.roles} />
         </Tabs.Content>
         <Tabs.Content value="media" className="mt-6">
-          <Link to="/admin/product-media" className={secondaryButtonClass}>
-            Open the product console
-          </Link>
+          <div className="grid gap-8">
+            <Link
+              to="/admin/product-media"
+              className={`${secondaryButtonClass} justify-self-start`}
+            >
+              Manage Products and Media
+            </Link>
+            <MediaImportTool />
+          </div>
         </Tabs.Content>
       </Tabs.Root>
       {pages > 1 && loaded.tab !== 'media' ? (
