@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -90,10 +91,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const navigation = useNavigation();
   useEffect(() => {
     // A marker for anything that must wait for the page to be interactive (the browser tests).
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // spec §2 Product detail: "Loading product..." while a product's data loads on a client-side
+  // navigation (a server-rendered first load arrives complete).
+  const loadingProduct =
+    navigation.state === 'loading' &&
+    navigation.location.pathname.startsWith('/product/') &&
+    navigation.formMethod === undefined;
+  if (loadingProduct) {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-24 text-center text-ink-muted">
+        Loading product...
+      </p>
+    );
+  }
   return <Outlet />;
 }
 

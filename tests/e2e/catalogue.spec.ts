@@ -251,6 +251,29 @@ test.describe('product page', () => {
     await expect(related.getByRole('link', { name: 'Get Quote' })).toHaveCount(4);
   });
 
+  test('shows "Loading product..." while a product loads on a client-side navigation', async ({
+    page,
+  }) => {
+    await page.goto('/shop/divine-artistry');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Hold the product's data until the loading text has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/product/boat-ganesh.data*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole('region', { name: 'Products' })
+      .getByRole('link', { name: /: Boat Ganesh$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading product...' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Boat Ganesh' })).toBeVisible();
+    await expect(page.getByText('Loading product...')).toHaveCount(0);
+  });
+
   test('describes itself to search engines and link previews', async ({ page }) => {
     await page.goto('/product/boat-ganesh');
     await expect(page).toHaveTitle(/^Boat Ganesh \| /);
