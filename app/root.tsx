@@ -82,8 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         {data?.showWelcome ? <WelcomePopup shopName={site.shopName} /> : null}
         <Toaster />
-        {/* spec §2: scroll to the top on every path change; back/forward still restores. */}
-        <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
+        {/* spec §2: scroll to the top on every path change, a revisit included; back/forward
+            still restores, and in-page changes (filters, tabs) pass preventScrollReset. */}
+        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
