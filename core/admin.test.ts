@@ -77,5 +77,7 @@ describe('the quotation and message transitions (spec §4)', () => {
 
   it('numbers orders ORD-YYYYMMDD-NNNN', () => {
     expect(orderNumberFor(new Date('2026-11-22T10:00:00Z'), 7)).toBe('ORD-20261122-0007');
+    // 23:00 UTC is already the next morning in India, the shop's day.
+    expect(orderNumberFor(new Date('2026-11-22T23:00:00Z'), 12)).toBe('ORD-20261123-0012');
   });
 });

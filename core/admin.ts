@@ -92,10 +92,23 @@ export function messageMovesFrom(status: ContactMessageStatus): ContactMessageSt
   return [];
 }
 
-/** Order numbers read ORD-YYYYMMDD-NNNN: the day, then a sequence of that day. */
-export function orderNumberFor(day: Date, sequence: number): string {
-  const date = day.toISOString().slice(0, 10).replaceAll('-', '');
-  return `ORD-${date}-${String(sequence).padStart(4, '0')}`;
+/** The shop's own calendar: an order placed at 01:00 in India belongs to that Indian day. */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+const shopDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The ORD-YYYYMMDD- prefix of the shop's day. */
+export function orderNumberPrefix(moment: Date): string {
+  return `ORD-${shopDay.format(moment).replaceAll('-', '')}-`;
+}
+
+/** Order numbers read ORD-YYYYMMDD-NNNN: the shop's day, then a sequence of that day. */
+export function orderNumberFor(moment: Date, sequence: number): string {
+  return `${orderNumberPrefix(moment)}${String(sequence).padStart(4, '0')}`;
 }
 
 /** spec §9: admin lists show 50 rows a page. */

@@ -251,4 +251,36 @@ describe(`the admin console on ${testDatabaseKind}`, () => {
     expect(quotations[0]?.customerName).toBe('A');
     expect(await listQuotationRequests(db, admin, { page: 2 })).toEqual([]);
   });
+
+  it('gives orders made at the same moment distinct, consecutive numbers', async () => {
+    const { db } = database;
+    const quotations = await db
+      .insert(quotationRequests)
+      .values(
+        ['B', 'C', 'D'].map((customerName) => ({
+          productId,
+          productName: 'Lotus Urli',
+          quantity: 1,
+          customerName,
+          customerMobile: '1234567',
+        })),
+      )
+      .returning();
+    const created = await Promise.all(
+      quotations.map((quotation) =>
+        createOrderFromQuotation(db, admin, {
+          quotationId: quotation.id,
+          quantity: 1,
+          unitPrice: '900',
+          shipping: '0',
+          tax: '0',
+          paymentMethod: 'upi',
+          ...address,
+        }),
+      ),
+    );
+    const sequences = created.map((order) => Number(order.orderNumber.slice(-4))).sort();
+    expect(new Set(created.map((order) => order.orderNumber)).size).toBe(3);
+    expect(sequences[2]! - sequences[0]!).toBe(2);
+  });
 });

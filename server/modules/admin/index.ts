@@ -11,6 +11,7 @@ import {
   messageMovesFrom,
   orderActions,
   orderNumberFor,
+  orderNumberPrefix,
 } from '../../../core/admin';
 import { rupeesToMinor } from '../../../core/money';
 import {
@@ -312,12 +313,17 @@ export async function createOrderFromQuotation(
     const shipping = rupeesToMinor(values.shipping);
     const tax = rupeesToMinor(values.tax);
     const now = new Date();
-    const dayPrefix = orderNumberFor(now, 0).slice(0, -4);
-    const [sameDay] = await tx
-      .select({ value: count() })
+    const dayPrefix = orderNumberPrefix(now);
+    // One order number at a time: two admins creating orders at once must not draw the same one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('order-number'))`);
+    const [latest] = await tx
+      .select({ orderNumber: orders.orderNumber })
       .from(orders)
-      .where(like(orders.orderNumber, `${dayPrefix}%`));
-    const orderNumber = orderNumberFor(now, (sameDay?.value ?? 0) + 1);
+      .where(like(orders.orderNumber, `${dayPrefix}%`))
+      .orderBy(desc(orders.orderNumber))
+      .limit(1);
+    const lastSequence = Number(latest?.orderNumber.slice(dayPrefix.length)) || 0;
+    const orderNumber = orderNumberFor(now, lastSequence + 1);
     const [order] = await tx
       .insert(orders)
       .values({
