@@ -1,0 +1,133 @@
+/**
+ * The admin journeys' shop: a server of its own on a fresh PostgreSQL database, so a journey can
+ * write rows (orders, messages) and grant the admin role with the shop owner's command line while
+ * the server runs. The shared webServer runs on PGlite, which only one process may open.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  test as base,
+  expect as baseExpect,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { signUp } from './accounts';
+import { gotoHydrated } from './pages';
+import { createScratchDatabase, withPostgres } from './postgres';
+import { startServerProcess } from './server-process';
+
+const run = promisify(execFile);
+
+/**
+ * Each journey here starts a server and a database of its own next to the shared one, and the
+ * machine often runs several suites at once: answers may take longer than the default 5 s.
+ */
+export const expect = baseExpect.configure({ timeout: 10_000 });
+
+export interface Shop {
+  url: string;
+  /** Runs SQL on the shop's database and answers the rows. */
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** A page in a browser context of its own (own cookies) on the shop's server. */
+  newPage(): Promise<Page>;
+  /** `npm run admin -- grant-admin <email>` against the shop's database. */
+  grantAdmin(email: string): Promise<void>;
+}
+
+export const test = base.extend<{ shop: Shop }>({
+  shop: async ({ browser }, use) => {
+    const database = await createScratchDatabase('storefront_admin');
+    const contexts: BrowserContext[] = [];
+    let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
+    try {
+      server = await startServerProcess({ DATABASE_URL: database.url });
+      const url = server.url;
+      await use({
+        url,
+        sql: <T>(text: string, values: unknown[] = []) =>
+          withPostgres(
+            async (client) => (await client.query(text, values)).rows as T[],
+            database.url,
+          ),
+        async newPage() {
+          const context = await browser.newContext({ baseURL: url });
+          contexts.push(context);
+          return context.newPage();
+        },
+        async grantAdmin(email) {
+          const granted = await run(
+            process.execPath,
+            ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
+            { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' } },
+          );
+          expect(granted.stdout).toContain(`${email} is now an admin.`);
+        },
+      });
+    } finally {
+      // Each step runs even when one before it fails, so no server or database is left behind.
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      try {
+        await server?.stop();
+      } finally {
+        await database.drop();
+      }
+    }
+  },
+});
+
+/** A new account with the admin role, signed in, on /admin. */
+export async function signedInAdmin(shop: Shop): Promise<{ page: Page; email: string }> {
+  const page = await shop.newPage();
+  const { email } = await signUp(page, { name: 'Devika Admin' });
+  await shop.grantAdmin(email);
+  await gotoHydrated(page, '/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  return { page, email };
+}
+
+/** Opens an admin tab by the start of its label ("Orders" for "Orders (3)"); answers its panel. */
+export async function openAdminTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name: new RegExp(`^${name}( \\(\\d+\\))?$`) });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('tabpanel');
+}
+
+/** A customer's order, written to the database as the shop's order system would. */
+export async function insertOrder(
+  shop: Shop,
+  values: {
+    userId: string | null;
+    orderNumber: string;
+    paymentMethod: string | null;
+    paymentStatus: string | null;
+    status?: string;
+  },
+): Promise<string> {
+  const [order] = await shop.sql<{ id: string }>(
+    `insert into orders (user_id, order_number, status, payment_status, payment_method, subtotal_minor,
+                         total_amount_minor, shipping_amount_minor, tax_amount_minor, shipping_address)
+     values ($1, $2, $3, $4, $5, 250000, 280000, 20000, 10000, $6) returning id`,
+    [
+      values.userId,
+      values.orderNumber,
+      values.status ?? 'pending',
+      values.paymentStatus,
+      values.paymentMethod,
+      JSON.stringify({
+        name: 'Asha Rao',
+        streetAddress: '12 Lake Road',
+        city: 'Udaipur',
+        state: 'Rajasthan',
+        postalCode: '313001',
+        country: 'IN',
+      }),
+    ],
+  );
+  await shop.sql(
+    `insert into order_items (order_id, product_id, product_name, quantity, unit_price_minor, total_price_minor)
+     values ($1, 'lotus-urli', 'Lotus Urli', 2, 125000, 250000)`,
+    [order!.id],
+  );
+  return order!.id;
+}
