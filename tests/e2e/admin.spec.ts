@@ -170,7 +170,7 @@ test.describe('an admin, on PostgreSQL', () => {
         'Payment has been confirmed and order status updated to confirmed.',
       ),
     ).toBeVisible();
-    await expect(card.getByText('UPI · Paid')).toBeVisible();
+    await expect(card.getByText('UPI · Paid · Reference UPI-428810993311')).toBeVisible();
     await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
     await expect(card.getByRole('button')).toHaveText(['Start Processing', 'Cancel Order']);
     const [stored] = await shop.sql(

@@ -13,6 +13,7 @@ interface AdminOrder {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentMethod: string | null;
+  paymentId: string | null;
   shippingAddress: {
     name?: string;
     streetAddress: string;
@@ -120,7 +121,18 @@ export function OrdersPanel({
                 <p className="text-ink-muted">
                   {order.paymentMethod ? order.paymentMethod.toUpperCase() : 'No method'} ·{' '}
                   {capitalise(order.paymentStatus)}
+                  {order.paymentId ? ` · Reference ${order.paymentId}` : ''}
                 </p>
+                <dl className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-4 text-ink-muted">
+                  <dt>Subtotal</dt>
+                  <dd>{formatRupees(order.subtotalMinor)}</dd>
+                  <dt>Shipping</dt>
+                  <dd>{formatRupees(order.shippingAmountMinor)}</dd>
+                  <dt>Tax</dt>
+                  <dd>{formatRupees(order.taxAmountMinor)}</dd>
+                  <dt className="font-medium text-ink">Total</dt>
+                  <dd className="font-medium text-ink">{formatRupees(order.totalAmountMinor)}</dd>
+                </dl>
               </div>
             </div>
             <div className="mt-4 flex flex-wrap items-end gap-2">

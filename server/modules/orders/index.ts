@@ -36,6 +36,8 @@ export interface OrderView {
   paymentStatus: PaymentStatus;
   /** The stored payment status: null when absent, which changes the admin's actions (spec §4). */
   storedPaymentStatus: PaymentStatus | null;
+  /** The UPI or bank reference recorded when the payment was confirmed. */
+  paymentId: string | null;
   paymentMethod: string | null;
   shippingAddress: ShippingAddress | null;
   currency: string;
@@ -170,6 +172,7 @@ export async function getOrderRowsWithItems(
     status: row.status as OrderStatus,
     paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
     storedPaymentStatus: row.paymentStatus as PaymentStatus | null,
+    paymentId: row.paymentId,
     paymentMethod: row.paymentMethod,
     shippingAddress: row.shippingAddress,
     currency: row.currency,
