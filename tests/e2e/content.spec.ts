@@ -5,6 +5,7 @@ import { customisationsPage, faqPage } from '../../content/pages';
 import { siteDefaults } from '../../content/site';
 import { stories } from '../../content/stories';
 import { formatLongDate } from '../../core/dates';
+import { gotoHydrated } from './support/pages';
 
 const contentPages = [
   '/',
@@ -102,6 +103,58 @@ test.describe('the information pages', () => {
     await expect(secondButton).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('region', { name: second!.question })).toBeHidden();
   });
+});
+
+test.describe('the accordions without JavaScript', () => {
+  test('open on click and keep one answer open at a time', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    const [first, second] = faqPage.questions;
+    await expect(page.getByText(first!.answer)).toBeHidden();
+    await page.getByRole('heading', { name: first!.question }).click();
+    await expect(page.getByText(first!.answer)).toBeVisible();
+    await page.getByRole('heading', { name: second!.question }).click();
+    await expect(page.getByText(second!.answer)).toBeVisible();
+    await expect(page.getByText(first!.answer)).toBeHidden();
+
+    // The contact page's questions are readable too.
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: first!.question }).click();
+    await expect(page.getByText(first!.answer)).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('the heading outline', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`/faq has one h1 and skips no level (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await gotoHydrated(page, '/faq');
+      else await page.goto('/faq');
+      // The questions are headings of the outline, under the page's h1.
+      await expect(
+        page.getByRole('heading', { level: 2, name: faqPage.questions[0]!.question }),
+      ).toBeVisible();
+      const levels = await page
+        .getByRole('heading')
+        .evaluateAll((headings) =>
+          headings.map((heading) =>
+            Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1)),
+          ),
+        );
+      expect(levels.filter((level) => level === 1)).toHaveLength(1);
+      expect(levels[0]).toBe(1);
+      levels.forEach((level, index) => {
+        if (index > 0)
+          expect(level, `heading ${index + 1}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+      });
+      await context.close();
+    });
+  }
 });
 
 test.describe('the journal', () => {
