@@ -4,7 +4,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { data, useActionData, useFetcher } from 'react-router';
 import { contactMessageSchema } from '../../core/contact';
-import { faqPage } from '../../content/pages';
+import { contactPage, faqPage } from '../../content/pages';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { createContactMessage } from '../../server/modules/contact';
@@ -16,9 +16,7 @@ import { toast } from '../components/ui/toast-store';
 import { tooManyRequestsToast, useOnAnswer } from '../components/ui/use-answer';
 import type { Route } from './+types/contact';
 
-const title = 'Contact Us';
-const lead =
-  'Questions about a piece, a custom order or a quotation? Write to us and we will reply within 24 hours.';
+const { title, lead } = contactPage;
 
 type ContactActionData =
   | { status: 'sent'; result: SubmissionResult<string[]> }

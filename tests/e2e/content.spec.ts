@@ -234,9 +234,23 @@ test.describe('findability', () => {
       return {
         error: document.getElementsByTagName('parsererror').length,
         locations: [...document.getElementsByTagName('loc')].map((node) => node.textContent ?? ''),
+        lastModified: [...document.getElementsByTagName('url')].map(
+          (url) => url.getElementsByTagName('lastmod')[0]?.textContent ?? '',
+        ),
       };
     }, xml);
     expect(parsed.error).toBe(0);
+    // Every address says when it last changed, as a W3C date.
+    expect(parsed.lastModified).toHaveLength(parsed.locations.length);
+    for (const [index, lastModified] of parsed.lastModified.entries()) {
+      expect(lastModified, parsed.locations[index]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    for (const path of ['/', '/shop', '/about', '/faq', '/contact', '/terms', '/payment']) {
+      expect(
+        parsed.locations.some((url) => new URL(url).pathname === path),
+        path,
+      ).toBe(true);
+    }
     for (const product of seedProducts) {
       expect(parsed.locations.some((url) => url.endsWith(`/product/${product.id}`))).toBe(true);
     }
