@@ -218,7 +218,8 @@ export const privacyPage = {
 };
 
 export const termsPage = {
-  title: 'Terms of Service',
+  // spec §2 Static pages
+  title: 'Terms & Conditions',
   lead: 'The terms on which we quote, make and deliver our pieces.',
   updatedAt: '2026-11-23',
   sections: [

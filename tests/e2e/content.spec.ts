@@ -61,7 +61,7 @@ test.describe('the information pages', () => {
         ],
       ],
       ['/privacy', [`Last updated: ${formatLongDate(new Date())}`]],
-      ['/terms', [`Last updated: ${formatLongDate(new Date())}`]],
+      ['/terms', ['Terms & Conditions', `Last updated: ${formatLongDate(new Date())}`]],
       ['/artisans', ['Meet Our Artisans', stories[0]!.artisan, 'Moradabad, Uttar Pradesh']],
       ['/payment', ['Payment Methods', 'UPI', siteDefaults.upiId, 'Bank transfer']],
     ];
@@ -74,6 +74,12 @@ test.describe('the information pages', () => {
         ).toBeVisible();
       }
     }
+  });
+
+  test('the terms page is titled Terms & Conditions (spec §2)', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms & Conditions');
+    await expect(page).toHaveTitle(/^Terms & Conditions\b/);
   });
 
   test('customisations link to WhatsApp with a prefilled text', async ({ page }) => {
