@@ -1,6 +1,7 @@
 /**
  * The texts of the shop's information pages. Edit freely: the pages render what is here.
  * Facts marked "spec §9" are the shop's stated policies; change them only when the policy changes.
+ * Each page's `updatedAt` (ISO date) is its <lastmod> in /sitemap.xml: set it when you edit it.
  */
 
 export interface QuestionAndAnswer {
@@ -16,6 +17,7 @@ export interface TextSection {
 export const aboutPage = {
   title: 'Our Story',
   lead: 'We bring the work of India’s stone carvers, brass casters and crystal cutters to homes and businesses around the world, one made-to-order piece at a time.',
+  updatedAt: '2026-11-22',
   story: [
     'Kalakriti began in Banswara, in the green-marble country of southern Rajasthan, when a family of stone turners asked us to help them sell beyond their town. Today we work with more than forty workshops across Rajasthan, Uttar Pradesh, Gujarat and Tamil Nadu.',
     'We do not keep a warehouse of mass-made stock. Every piece is made or finished to order by the artisans who designed it, and every order begins with a conversation: what you need, how many, and by when.',
@@ -48,6 +50,7 @@ export const aboutPage = {
 export const customisationsPage = {
   title: 'Customisations',
   lead: 'Designers, retailers and hotels work with our artisans on custom sizes, finishes and engravings. Tell us what you have in mind and we will quote for it.',
+  updatedAt: '2026-11-22',
   whatsappMessage: 'Hello! I would like to discuss a custom order.',
   // spec §9: custom orders
   facts: [
@@ -108,9 +111,16 @@ export const customisationsPage = {
   ] satisfies QuestionAndAnswer[],
 };
 
+export const contactPage = {
+  title: 'Contact Us',
+  lead: 'Questions about a piece, a custom order or a quotation? Write to us and we will reply within 24 hours.',
+  updatedAt: '2026-11-23',
+};
+
 export const faqPage = {
   title: 'Frequently Asked Questions',
   lead: 'Quick answers about ordering, delivery and caring for handmade pieces.',
+  updatedAt: '2026-11-22',
   questions: [
     {
       question: 'How do I buy a piece?',
@@ -143,6 +153,7 @@ export const faqPage = {
 export const shippingPage = {
   title: 'Shipping & Returns',
   lead: 'How we pack, ship and take back our pieces.',
+  updatedAt: '2026-11-22',
   // spec §9: shipping and returns
   sections: [
     {
@@ -176,6 +187,7 @@ export const shippingPage = {
 export const privacyPage = {
   title: 'Privacy Policy',
   lead: 'What we collect, why, and what you can ask of us.',
+  updatedAt: '2026-11-22',
   sections: [
     {
       heading: 'What we collect',
@@ -206,8 +218,10 @@ export const privacyPage = {
 };
 
 export const termsPage = {
-  title: 'Terms of Service',
+  // spec §2 Static pages
+  title: 'Terms & Conditions',
   lead: 'The terms on which we quote, make and deliver our pieces.',
+  updatedAt: '2026-11-23',
   sections: [
     {
       heading: 'Quotations',
@@ -239,6 +253,7 @@ export const termsPage = {
 export const paymentPage = {
   title: 'Payment Methods',
   lead: 'Every order starts as a quotation; you pay once you have accepted it.',
+  updatedAt: '2026-11-22',
   steps: [
     'Request a quotation for the pieces you want.',
     'Accept the quotation we send you; it states the total, including packing and delivery.',

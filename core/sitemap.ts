@@ -6,7 +6,8 @@ export const SITEMAP_PAGE_SIZE = 5000;
 
 export interface SitemapEntry {
   path: string;
-  lastModified?: Date | string;
+  /** Every address says when it last changed, so crawlers can skip what has not. */
+  lastModified: Date | string;
 }
 
 function escapeXml(text: string): string {
@@ -18,8 +19,22 @@ function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
+function toDate(value: Date | string): Date {
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
 function isoDate(value: Date | string): string {
-  return (typeof value === 'string' ? new Date(value) : value).toISOString().slice(0, 10);
+  return toDate(value).toISOString().slice(0, 10);
+}
+
+/** The newest of some dates (a listing changes when its newest entry does); none: undefined. */
+export function latestDate(dates: Iterable<Date | string>): Date | undefined {
+  let latest: Date | undefined;
+  for (const value of dates) {
+    const date = toDate(value);
+    if (!latest || date > latest) latest = date;
+  }
+  return latest;
 }
 
 export function sitemapPageCount(entries: readonly SitemapEntry[]): number {
@@ -32,9 +47,7 @@ export function sitemapUrlSet(origin: string, entries: readonly SitemapEntry[], 
   const urls = slice
     .map(
       (entry) =>
-        `<url><loc>${escapeXml(`${origin}${entry.path}`)}</loc>${
-          entry.lastModified ? `<lastmod>${isoDate(entry.lastModified)}</lastmod>` : ''
-        }</url>`,
+        `<url><loc>${escapeXml(`${origin}${entry.path}`)}</loc><lastmod>${isoDate(entry.lastModified)}</lastmod></url>`,
     )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;

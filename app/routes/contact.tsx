@@ -3,9 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { data, useActionData, useFetcher } from 'react-router';
-import { contactMessageSchema, CONTACT_LIMITS } from '../../core/contact';
-import { faqPage } from '../../content/pages';
-import { appContext } from '../../server/http/app-context';
+import { contactMessageSchema } from '../../core/contact';
+import { contactPage, faqPage } from '../../content/pages';
+import { appContext, type AppContext } from '../../server/http/app-context';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { createContactMessage } from '../../server/modules/contact';
 import { contactMessageMail } from '../../server/modules/notifications';
@@ -16,14 +16,13 @@ import { toast } from '../components/ui/toast-store';
 import { tooManyRequestsToast, useOnAnswer } from '../components/ui/use-answer';
 import type { Route } from './+types/contact';
 
-const title = 'Contact Us';
-const lead =
-  'Questions about a piece, a custom order or a quotation? Write to us and we will reply within 24 hours.';
+const { title, lead } = contactPage;
 
 type ContactActionData =
   | { status: 'sent'; result: SubmissionResult<string[]> }
   | { status: 'invalid'; result: SubmissionResult<string[]> }
   | { status: 'error'; result: SubmissionResult<string[]> | null }
+  | { status: 'unexpected' }
   | { status: 'rate-limited'; message: string };
 
 // spec §8: the contact toasts
@@ -31,6 +30,7 @@ const contactToasts = {
   sent: { title: 'Message sent!', description: 'We will reply within 24 hours.' },
   invalid: { title: 'Validation Error', description: 'Please check the form for errors.' },
   failure: { title: 'Error', description: 'Failed to send message. Please try again.' },
+  unexpected: { title: 'Error', description: 'An unexpected error occurred. Please try again.' },
 } as const;
 
 /** What a visitor without JavaScript reads after posting the form. */
@@ -51,6 +51,17 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
+  // spec §8: whatever fails on the way (the rate limiter's store, reading the body) is answered
+  // with the generic text, in the form, rather than the root error page.
+  try {
+    return await sendContactMessage(app, request);
+  } catch (error) {
+    app.logger.error({ err: error }, 'contact form failed unexpectedly');
+    return data<ContactActionData>({ status: 'unexpected' }, { status: 500 });
+  }
+}
+
+async function sendContactMessage(app: AppContext, request: Request) {
   const { db, logger } = app;
   const limited = await rateLimitedReply(app, 'contact');
   if (limited) return data<ContactActionData>(limited.body, limited.init);
@@ -166,13 +177,17 @@ function ContactForm() {
     else if (outcome.status === 'invalid')
       toast({ ...contactToasts.invalid, variant: 'destructive' });
     else if (outcome.status === 'rate-limited') toast(tooManyRequestsToast(outcome.message));
+    else if (outcome.status === 'unexpected')
+      toast({ ...contactToasts.unexpected, variant: 'destructive' });
     else toast({ ...contactToasts.failure, variant: 'destructive' });
   });
 
+  // No maxLength: the browser would cut the text silently and the schema's length messages
+  // (spec §5) could never show. The shared schema enforces the limits here and on the server.
   const controls = [
-    { meta: fields.name, label: 'Name', autoComplete: 'name', max: CONTACT_LIMITS.name },
-    { meta: fields.email, label: 'Email', autoComplete: 'email', max: CONTACT_LIMITS.email },
-    { meta: fields.subject, label: 'Subject', autoComplete: 'off', max: CONTACT_LIMITS.subject },
+    { meta: fields.name, label: 'Name', autoComplete: 'name' },
+    { meta: fields.email, label: 'Email', autoComplete: 'email' },
+    { meta: fields.subject, label: 'Subject', autoComplete: 'off' },
   ] as const;
 
   return (
@@ -195,7 +210,7 @@ function ContactForm() {
           {outcomeText(documentAnswer)}
         </p>
       ) : null}
-      {controls.map(({ meta, label, autoComplete, max }) => {
+      {controls.map(({ meta, label, autoComplete }) => {
         const { key, ...props } = getInputProps(meta, {
           type: meta.name === 'email' ? 'email' : 'text',
         });
@@ -204,7 +219,7 @@ function ContactForm() {
             <label htmlFor={meta.id} className="font-medium">
               {label}
             </label>
-            <input {...props} autoComplete={autoComplete} maxLength={max} className={inputClass} />
+            <input {...props} autoComplete={autoComplete} className={inputClass} />
             {meta.errors?.length ? (
               <p id={meta.errorId} className="text-sm text-danger">
                 {meta.errors[0]}

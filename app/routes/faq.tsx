@@ -22,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Faq() {
   return (
     <SimplePage title={faqPage.title} lead={faqPage.lead}>
-      <Accordion items={faqPage.questions} />
+      <Accordion items={faqPage.questions} headingLevel={2} />
     </SimplePage>
   );
 }

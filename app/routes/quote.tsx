@@ -18,8 +18,12 @@ import {
 import type { Route } from './+types/quote';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
-  const found = await getPublishedProduct(db, params.productId);
+  const { db, config, logger } = context.get(appContext);
+  // spec §2: a failed read is shown as "Product not found" too, and logged (as on /product).
+  const found = await getPublishedProduct(db, params.productId).catch((error: unknown) => {
+    logger.error({ err: error, productId: params.productId }, 'product read failed');
+    return null;
+  });
   if (!found) throw data(null, { status: 404 });
   return {
     shopName: config.site.shopName,

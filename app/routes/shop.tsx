@@ -99,7 +99,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const formId = useId();
   const activeFilters =
     query.materials.length + (query.minPrice === null ? 0 : 1) + (query.maxPrice === null ? 0 : 1);
-  const clearFilters = `?${shopQueryToSearchParams({ sort: query.sort, view: query.view }).toString()}`;
+  // Clearing the filters keeps what the shopper searched for (/shop?q=…), the sort and the view.
+  const clearFilters = `?${shopQueryToSearchParams({ q: query.q, sort: query.sort, view: query.view }).toString()}`;
   const loadMore = `?${shopQueryToSearchParams({ ...query, page: query.page + 1 }).toString()}`;
 
   // With JavaScript every change applies at once; without it the Apply button submits.
@@ -322,14 +323,25 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
     const saved = parseStoredPreferences(readStorage(key));
     if (!saved) return;
     const restored = shopQueryToSearchParams(queryFromPreferences(saved)).toString();
-    if (restored !== '') {
-      void navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true });
-    }
-    const timer = window.setTimeout(
-      () => window.scrollTo({ top: saved.scrollPosition }),
-      SCROLL_RESTORE_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
+    let cancelled = false;
+    let timer: number | undefined;
+    // The 100 ms count from the restored listing, not from the arrival: scrolling the listing
+    // that is about to be replaced would land short of (or past) the saved position.
+    const listingShown =
+      restored === ''
+        ? Promise.resolve()
+        : navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true });
+    void Promise.resolve(listingShown).then(() => {
+      if (cancelled) return;
+      timer = window.setTimeout(
+        () => window.scrollTo({ top: saved.scrollPosition }),
+        SCROLL_RESTORE_DELAY_MS,
+      );
+    });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
     // Only on arrival: later changes of the URL are the shopper's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

@@ -1,37 +1,65 @@
 import { categories } from '../../core/categories';
 import {
+  latestDate,
   sitemapIndex,
   sitemapPageCount,
   sitemapUrlSet,
   type SitemapEntry,
 } from '../../core/sitemap';
+import {
+  aboutPage,
+  contactPage,
+  customisationsPage,
+  faqPage,
+  paymentPage,
+  privacyPage,
+  shippingPage,
+  termsPage,
+} from '../../content/pages';
 import { stories } from '../../content/stories';
 import { appContext } from '../../server/http/app-context';
 import { listPublishedProducts } from '../../server/modules/catalog';
 import type { Route } from './+types/sitemap';
 
 // The public pages of spec §2 (plus /artisans and /payment); account and admin pages stay out.
-const staticPaths = [
-  '/',
-  '/shop',
-  ...categories.map((category) => `/shop/${category.slug}`),
-  '/about',
-  '/customisations',
-  '/blog',
-  '/contact',
-  '/faq',
-  '/shipping',
-  '/privacy',
-  '/terms',
-  '/artisans',
-  '/payment',
-];
+// Pages whose text lives in content/ change when their `updatedAt` says.
+const contentPages = [
+  ['/about', aboutPage],
+  ['/customisations', customisationsPage],
+  ['/contact', contactPage],
+  ['/faq', faqPage],
+  ['/shipping', shippingPage],
+  ['/privacy', privacyPage],
+  ['/terms', termsPage],
+  ['/payment', paymentPage],
+] as const;
+const contentUpdatedAt: Date =
+  latestDate(contentPages.map(([, page]) => page.updatedAt)) ?? new Date();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);
   const products = await listPublishedProducts(db);
+  // A listing changes when its newest product does; an empty one when the site's texts did.
+  const listingUpdatedAt = (listed: typeof products) =>
+    latestDate(listed.map((product) => product.updatedAt)) ?? contentUpdatedAt;
+  const catalogUpdatedAt = listingUpdatedAt(products);
+  const journalUpdatedAt = latestDate(stories.map((story) => story.date)) ?? contentUpdatedAt;
   const entries: SitemapEntry[] = [
-    ...staticPaths.map((path) => ({ path })),
+    { path: '/', lastModified: catalogUpdatedAt },
+    { path: '/shop', lastModified: catalogUpdatedAt },
+    ...categories.map((category) => ({
+      path: `/shop/${category.slug}`,
+      lastModified: listingUpdatedAt(
+        products.filter((product) => product.category === category.adminValue),
+      ),
+    })),
+    { path: '/blog', lastModified: journalUpdatedAt },
+    // Meet Our Artisans is drawn from the stories and the products' regions.
+    {
+      path: '/artisans',
+      lastModified: latestDate([journalUpdatedAt, catalogUpdatedAt]) ?? contentUpdatedAt,
+    },
+    ...contentPages.map(([path, page]) => ({ path, lastModified: page.updatedAt })),
     ...products.map((product) => ({
       path: `/product/${product.id}`,
       lastModified: product.updatedAt,

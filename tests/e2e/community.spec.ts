@@ -35,12 +35,21 @@ test('the contact form shows each field error, then sends the message', async ({
   ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
-  await form.getByLabel('Name').fill('Priya Nair');
+  // The fields take any length, so the schema's own messages show under them (spec §5).
+  await form.getByLabel('Name').fill('P'.repeat(101));
   await form.getByLabel('Email').fill('not-an-email');
   await form.getByLabel('Subject').fill('Diyas for a wedding');
   await form.getByLabel('Message').fill('x'.repeat(1001));
   await form.getByLabel('Message').blur();
-  await expect(form.getByText('Message must be less than 1000 characters')).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('P'.repeat(101));
+  await expect(form.getByLabel('Name')).toHaveAccessibleDescription(
+    'Name must be less than 100 characters',
+  );
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Invalid email address');
+  await expect(form.getByLabel('Message')).toHaveAccessibleDescription(
+    'Message must be less than 1000 characters',
+  );
+  await form.getByLabel('Name').fill('Priya Nair');
   await form.getByLabel('Email').fill('priya@example.com');
   await form.getByLabel('Message').fill('We need two hundred diyas by March.');
   await form.getByRole('button', { name: 'Send Message' }).click();
@@ -50,6 +59,41 @@ test('the contact form shows each field error, then sends the message', async ({
   await expect
     .poll(() => outboxMailsContaining('From: Priya Nair <priya@example.com>').length)
     .toBeGreaterThan(0);
+});
+
+test("an unexpected failure of the contact form shows the spec's generic error", async ({
+  page,
+  request,
+}) => {
+  // A body that is not a form makes reading it fail before any message is made.
+  const posted = await request.post('/contact', {
+    headers: { 'Content-Type': 'text/plain' },
+    data: 'not a form',
+  });
+  expect(posted.status()).toBe(500);
+  expect(await posted.text()).toContain('An unexpected error occurred. Please try again.');
+
+  // In the browser: the same failure, as a destructive "Error" toast.
+  await gotoHydrated(page, '/contact');
+  await page.route(
+    (url) => url.pathname.startsWith('/contact'),
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.continue({
+            headers: { ...route.request().headers(), 'content-type': 'text/plain' },
+          })
+        : route.continue(),
+  );
+  const form = page.getByRole('region', { name: 'Send us a message' });
+  await form.getByLabel('Name').fill('Priya Nair');
+  await form.getByLabel('Email').fill('priya@example.com');
+  await form.getByLabel('Subject').fill('Diyas');
+  await form.getByLabel('Message').fill('Two hundred, please.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  const failure = toastWith(page, 'An unexpected error occurred. Please try again.');
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('Error');
+  await expect(form.getByLabel('Name')).toHaveValue('Priya Nair');
 });
 
 test('the contact page shows the business hours and the 24-hour promise', async ({ page }) => {

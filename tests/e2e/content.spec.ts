@@ -5,6 +5,7 @@ import { customisationsPage, faqPage } from '../../content/pages';
 import { siteDefaults } from '../../content/site';
 import { stories } from '../../content/stories';
 import { formatLongDate } from '../../core/dates';
+import { gotoHydrated } from './support/pages';
 
 const contentPages = [
   '/',
@@ -60,7 +61,7 @@ test.describe('the information pages', () => {
         ],
       ],
       ['/privacy', [`Last updated: ${formatLongDate(new Date())}`]],
-      ['/terms', [`Last updated: ${formatLongDate(new Date())}`]],
+      ['/terms', ['Terms & Conditions', `Last updated: ${formatLongDate(new Date())}`]],
       ['/artisans', ['Meet Our Artisans', stories[0]!.artisan, 'Moradabad, Uttar Pradesh']],
       ['/payment', ['Payment Methods', 'UPI', siteDefaults.upiId, 'Bank transfer']],
     ];
@@ -73,6 +74,12 @@ test.describe('the information pages', () => {
         ).toBeVisible();
       }
     }
+  });
+
+  test('the terms page is titled Terms & Conditions (spec §2)', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms & Conditions');
+    await expect(page).toHaveTitle(/^Terms & Conditions\b/);
   });
 
   test('customisations link to WhatsApp with a prefilled text', async ({ page }) => {
@@ -102,6 +109,58 @@ test.describe('the information pages', () => {
     await expect(secondButton).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('region', { name: second!.question })).toBeHidden();
   });
+});
+
+test.describe('the accordions without JavaScript', () => {
+  test('open on click and keep one answer open at a time', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    const [first, second] = faqPage.questions;
+    await expect(page.getByText(first!.answer)).toBeHidden();
+    await page.getByRole('heading', { name: first!.question }).click();
+    await expect(page.getByText(first!.answer)).toBeVisible();
+    await page.getByRole('heading', { name: second!.question }).click();
+    await expect(page.getByText(second!.answer)).toBeVisible();
+    await expect(page.getByText(first!.answer)).toBeHidden();
+
+    // The contact page's questions are readable too.
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: first!.question }).click();
+    await expect(page.getByText(first!.answer)).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('the heading outline', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`/faq has one h1 and skips no level (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await gotoHydrated(page, '/faq');
+      else await page.goto('/faq');
+      // The questions are headings of the outline, under the page's h1.
+      await expect(
+        page.getByRole('heading', { level: 2, name: faqPage.questions[0]!.question }),
+      ).toBeVisible();
+      const levels = await page
+        .getByRole('heading')
+        .evaluateAll((headings) =>
+          headings.map((heading) =>
+            Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1)),
+          ),
+        );
+      expect(levels.filter((level) => level === 1)).toHaveLength(1);
+      expect(levels[0]).toBe(1);
+      levels.forEach((level, index) => {
+        if (index > 0)
+          expect(level, `heading ${index + 1}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+      });
+      await context.close();
+    });
+  }
 });
 
 test.describe('the journal', () => {
@@ -181,9 +240,23 @@ test.describe('findability', () => {
       return {
         error: document.getElementsByTagName('parsererror').length,
         locations: [...document.getElementsByTagName('loc')].map((node) => node.textContent ?? ''),
+        lastModified: [...document.getElementsByTagName('url')].map(
+          (url) => url.getElementsByTagName('lastmod')[0]?.textContent ?? '',
+        ),
       };
     }, xml);
     expect(parsed.error).toBe(0);
+    // Every address says when it last changed, as a W3C date.
+    expect(parsed.lastModified).toHaveLength(parsed.locations.length);
+    for (const [index, lastModified] of parsed.lastModified.entries()) {
+      expect(lastModified, parsed.locations[index]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    for (const path of ['/', '/shop', '/about', '/faq', '/contact', '/terms', '/payment']) {
+      expect(
+        parsed.locations.some((url) => new URL(url).pathname === path),
+        path,
+      ).toBe(true);
+    }
     for (const product of seedProducts) {
       expect(parsed.locations.some((url) => url.endsWith(`/product/${product.id}`))).toBe(true);
     }

@@ -54,7 +54,7 @@ test('a customer writes a review, sees it, and marks it helpful once', async ({ 
   await expect(helpful).toHaveText('Helpful (0)');
 });
 
-test('a customer asks a question and answers it; the Answer button waits for text', async ({
+test('a customer asks a question and answers it; Submit and Answer wait for text', async ({
   page,
 }) => {
   await signUp(page, { name: 'Ravi Kumar' });
@@ -62,8 +62,14 @@ test('a customer asks a question and answers it; the Answer button waits for tex
   const question = `Does it hold tall candles? ${randomUUID().slice(0, 6)}`;
   await page.getByRole('button', { name: 'Ask a Question' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+  const submit = dialog.getByRole('button', { name: 'Submit Question' });
+  // Like the Answer button, Submit waits for text that is more than spaces.
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Your Question').fill('   ');
+  await expect(submit).toBeDisabled();
   await dialog.getByLabel('Your Question').fill(`  ${question}  `);
-  await dialog.getByRole('button', { name: 'Submit Question' }).click();
+  await expect(submit).toBeEnabled();
+  await submit.click();
   await expect(toastWith(page, 'Question submitted')).toBeVisible();
   await expect(dialog).toBeHidden();
 

@@ -164,7 +164,10 @@ function QuestionCard({
 }
 
 function QuestionForm({ productId, onDone }: { productId: string; onDone: () => void }) {
+  const [question, setQuestion] = useState('');
   const fetcher = useCommunityAction(communityToasts.questionSubmitted, onDone);
+  // spec §5: the trimmed text must not be empty; `required` alone lets spaces through.
+  const empty = question.trim() === '';
   return (
     <fetcher.Form
       method="post"
@@ -183,12 +186,18 @@ function QuestionForm({ productId, onDone }: { productId: string; onDone: () => 
           rows={4}
           required
           maxLength={1000}
+          value={question}
+          onChange={(event) => setQuestion(event.target.value)}
           className={inputClass}
         />
       </div>
       <div className="flex justify-end gap-3">
         <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
+        <button
+          type="submit"
+          className={`${primaryButtonClass} disabled:cursor-not-allowed`}
+          disabled={empty || fetcher.state !== 'idle'}
+        >
           {fetcher.state !== 'idle' ? 'Submitting…' : 'Submit Question'}
         </button>
       </div>

@@ -32,11 +32,16 @@ export function errorMessages(result: SubmissionResult<string[]> | null | undefi
   return Object.values(result?.error ?? {}).flatMap((messages) => messages ?? []);
 }
 
-/** The toast for a rejected form: missing fields first, then the first other problem. */
+/**
+ * The toast for a rejected form, only ever in spec §8's words: "Missing Information" when a
+ * required field is missing, "Invalid Email" for the e-mail. Any other problem comes from our
+ * rules beyond the spec (mobile pattern, quantity and length caps: docs/decisions/002); its
+ * message is shown under its field and the toast is the spec's failure text.
+ */
 export function problemToast(messages: readonly string[]): { title: string; description: string } {
   if (messages.includes(QUOTATION_MISSING_FIELDS)) return quotationToasts.missing;
   if (messages.includes(QUOTATION_INVALID_EMAIL)) return quotationToasts.invalidEmail;
-  return { title: 'Please check the form', description: messages[0] ?? QUOTATION_MISSING_FIELDS };
+  return quotationToasts.failure;
 }
 
 const inputClass =
