@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './support/pages';
 
-const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollY);
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 test('a page visited before opens at the top again, and Back restores where the visitor was', async ({
   page,
