@@ -36,7 +36,7 @@ test.describe('sign-up rules', () => {
     await form.getByLabel('Confirm Password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Sign Up' }).click();
     await expect(
-      toastWith(page, 'Invalid Email').filter({ hasText: 'Please enter a valid email address' }),
+      toastWith(page, 'Invalid Email').filter({ hasText: 'Invalid email address' }),
     ).toBeVisible();
     await form.getByLabel('Email').fill(uniqueEmail('mismatch'));
     await form.getByLabel('Confirm Password').fill(`${PASSWORD}x`);
