@@ -243,6 +243,8 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
   await section.getByRole('button', { name: 'Remove two-factor authentication' }).click();
   await expect(toastWith(page, 'Two-factor authentication is off')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out for sure before /auth is opened; a signed-in visit there goes home instead.
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email);
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
 });
@@ -260,6 +262,7 @@ test('changing the password asks for the current one first', async ({ page }) =>
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(toastWith(page, 'Password changed')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email, 'Carved#Stone77');
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
 });
