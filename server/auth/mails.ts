@@ -21,7 +21,8 @@ export function identityMails({ site }: Pick<Config, 'site'>) {
     oneTimeCode({ to, code, purpose }: { to: string; code: string; purpose: string }): MailMessage {
       return {
         to,
-        subject: `Your ${site.shopName} code: ${code}`,
+        // The code stays out of the subject: subjects are logged and name the outbox files.
+        subject: `Your ${site.shopName} ${purpose === 'sign-in' ? 'sign-in code' : 'one-time code'}`,
         text: `Your code to ${purposes[purpose] ?? 'sign in'} is ${code}.\n\nIt works for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
       };
     },
