@@ -25,6 +25,7 @@ import {
   AUTH_BASE_PATH,
   CLIENT_ADDRESS_HEADER,
   createAuth,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
   DISABLED_AUTH_PATHS,
   type Auth,
 } from './index';
@@ -58,7 +59,6 @@ const ENABLED_PATHS = [
   '/two-factor/verify-backup-code',
   '/two-factor/verify-totp',
   '/verify-email',
-  '/verify-password',
 ];
 
 interface Harness {
@@ -238,6 +238,53 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
     expect(response.status).toBe(400);
     expect(mails.filter((mail) => mail.to === email)).toEqual([]);
   });
+
+  it('changes the e-mail only with the current password, once the new address confirms', async () => {
+    const { auth, mails } = harness;
+    const { email, cookie, userId } = await signUp(auth);
+    const newEmail = freshEmail('moved');
+
+    // A session alone is not enough (issue 4 audit: a direct call used to get through).
+    const bare = await call(auth, '/change-email', { cookie, body: { newEmail } });
+    expect(bare.status).toBe(400);
+    expect(await messageOf(bare)).toBe(CURRENT_PASSWORD_REQUIRED_MESSAGE);
+    const wrong = await call(auth, '/change-email', {
+      cookie,
+      body: { newEmail, currentPassword: 'Not#MyPassword1' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await messageOf(wrong)).toBe('Invalid password');
+    const signedOut = await call(auth, '/change-email', {
+      body: { newEmail, currentPassword: PASSWORD },
+    });
+    expect(signedOut.status).toBe(401);
+    expect(mails.filter((mail) => mail.to === newEmail)).toEqual([]);
+
+    const asked = await call(auth, '/change-email', {
+      cookie,
+      body: { newEmail, currentPassword: PASSWORD, callbackURL: '/dashboard/security' },
+    });
+    expect(asked.status).toBe(200);
+    // Nothing changes until the new address confirms.
+    const [before] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(before?.email).toBe(email);
+    const mail = mails.filter((entry) => entry.to === newEmail).at(-1);
+    expect(mail?.subject).toMatch(/Confirm your new .* e-mail address/);
+    const link = mail?.text.match(/(http\S+\/verify-email\?\S+)/)?.[1];
+    if (!link) throw new Error('no confirmation link in the mail');
+
+    const opened = await call(auth, link, { cookie });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('Location')).toBe('/dashboard/security');
+    const [after] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(after?.email).toBe(newEmail);
+    const signIn = await call(auth, '/sign-in/email', {
+      body: { email: newEmail, password: PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const oldAddress = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
+    expect(oldAddress.status).toBe(401);
+  });
 });
 
 describe(`the identity rate limits on ${testDatabaseKind}`, () => {
@@ -262,7 +309,6 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
     ['/change-email', () => ({ newEmail: freshEmail(), currentPassword: PASSWORD })],
     ['/two-factor/enable', () => ({ password: PASSWORD })],
     ['/two-factor/disable', () => ({ password: PASSWORD })],
-    ['/verify-password', () => ({ password: PASSWORD })],
     ['/verify-email?token=not-a-token', () => undefined],
   ];
 

@@ -7,7 +7,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { firstPasswordProblem } from '../../core/identity';
 import type { Config } from '../config';
@@ -53,6 +53,8 @@ export const DISABLED_AUTH_PATHS = [
   '/two-factor/verify-otp',
   '/two-factor/get-totp-uri',
   '/two-factor/generate-backup-codes',
+  // The current password travels with /change-email itself (see the hook below).
+  '/verify-password',
   // Profiles live in server/modules/account; e-mails are verified by the change-email link only.
   '/send-verification-email',
   '/update-user',
@@ -90,6 +92,18 @@ function newPasswordsIn(path: string, body: Record<string, unknown>): string[] {
   const given = candidates.filter((value) => value !== undefined).map((value) => String(value));
   // A password-setting call without any password fails the first rule, as an empty one would.
   return given.length === 0 && SETS_PASSWORD_PATH.test(path) ? [''] : given;
+}
+
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password';
+
+/**
+ * The body of /change-email: Better Auth's fields plus the current password our hook checks, so
+ * a stolen session alone cannot move the account to another address.
+ */
+export interface ChangeEmailBody {
+  newEmail: string;
+  currentPassword: string;
+  callbackURL?: string;
 }
 
 export interface AuthDependencies {
@@ -137,8 +151,16 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     user: {
-      // Changing the e-mail needs the current password first (see server/modules/account).
+      // The new address gets a link (below); the e-mail changes when it is opened. The hook below
+      // asks for the current password first.
       changeEmail: { enabled: true },
+    },
+    emailVerification: {
+      // Only the change-email flow verifies addresses by link (/send-verification-email is off).
+      expiresIn: 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        mailer.sendLater(mails.confirmNewEmail({ to: user.email, url }));
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -189,6 +211,23 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
         if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
           // The other kinds of code belong to the switched-off endpoints; none would be usable.
           throw new APIError('BAD_REQUEST', { message: 'One-time codes are only sent to sign in' });
+        }
+        if (path === '/change-email') {
+          // Reauthentication on the server (issue 4): the current password, checked here, so a
+          // direct call with only a session is refused as well as the security page's form.
+          const session = await getSessionFromCtx(context);
+          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized' });
+          const password = body.currentPassword;
+          if (typeof password !== 'string' || password === '') {
+            throw new APIError('BAD_REQUEST', { message: CURRENT_PASSWORD_REQUIRED_MESSAGE });
+          }
+          const credential = await context.context.internalAdapter.findCredentialAccount(
+            session.user.id,
+          );
+          const matches =
+            credential?.password != null &&
+            (await context.context.password.verify({ hash: credential.password, password }));
+          if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
         }
       }),
     },

@@ -1,4 +1,7 @@
-/** The identity mails and texts: password reset links and one-time sign-in codes. */
+/**
+ * The identity mails and texts: password reset links, the link that confirms a new e-mail address,
+ * and one-time sign-in codes.
+ */
 import type { Config } from '../config';
 import type { MailMessage } from '../modules/mail';
 
@@ -16,6 +19,13 @@ export function identityMails({ site }: Pick<Config, 'site'>) {
         to,
         subject: `Reset your ${site.shopName} password`,
         text: `Someone asked to reset the password of your ${site.shopName} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+      };
+    },
+    confirmNewEmail({ to, url }: { to: string; url: string }): MailMessage {
+      return {
+        to,
+        subject: `Confirm your new ${site.shopName} e-mail address`,
+        text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${url}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
       };
     },
     oneTimeCode({ to, code, purpose }: { to: string; code: string; purpose: string }): MailMessage {

@@ -267,6 +267,36 @@ test('changing the password asks for the current one first', async ({ page }) =>
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
 });
 
+test('changing the e-mail asks for the current password; the new address confirms by link', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  const newEmail = uniqueEmail('moved');
+  await gotoHydrated(page, '/dashboard/security');
+  const form = page.getByRole('heading', { name: 'Change e-mail' }).locator('..');
+  await form.getByLabel('New Email').fill(newEmail);
+  await form.getByLabel('Current Password').fill('Not#MyPassword1');
+  await form.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(toastWith(page, 'Error').filter({ hasText: 'Invalid password' })).toBeVisible();
+  await form.getByLabel('Current Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(toastWith(page, 'Check your new e-mail')).toBeVisible();
+  // Nothing changes until the link mailed to the new address is opened.
+  await expect(form.getByText(`You sign in with ${email}.`)).toBeVisible();
+
+  const link = new URL(await waitForOutbox(newEmail, /(http\S+\/api\/auth\/verify-email\?\S+)/));
+  await gotoHydrated(page, link.pathname + link.search);
+  await expect(page).toHaveURL(/\/dashboard\/security$/);
+  await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await signIn(page, email);
+  await expect(toastWith(page, 'Sign In Error')).toBeVisible();
+  await signIn(page, newEmail);
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+});
+
 test('the JWKS is published for API clients', async ({ request }) => {
   for (const path of ['/api/auth/jwks', '/.well-known/jwks.json']) {
     const response = await request.get(path);
