@@ -16,7 +16,7 @@ import {
 } from '../../tests/support/database';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { createLogger } from '../logger';
 import type { MailMessage } from '../modules/mail';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
@@ -27,6 +27,7 @@ import {
   createAuth,
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
   DISABLED_AUTH_PATHS,
+  TWO_FACTOR_CODE_SIGN_IN_MESSAGE,
   type Auth,
 } from './index';
 
@@ -149,6 +150,14 @@ async function signUp(auth: Auth, email = freshEmail()) {
   const [user] = await database.db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error('signed-up user not stored');
   return { email, cookie: cookiesOf(response), userId: user.id };
+}
+
+/** The newest 6-digit code sent to `to`, by mail or text. */
+function lastCode(messages: { to: string; text: string }[], to: string): string {
+  const message = messages.filter((entry) => entry.to === to).at(-1);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
 }
 
 let database: TestDatabase;
@@ -284,6 +293,67 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
     expect(signIn.status).toBe(200);
     const oldAddress = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
     expect(oldAddress.status).toBe(401);
+  });
+
+  it('refuses sign-in by a one-time code for an account with two-factor on', async () => {
+    const { auth, mails, texts } = harness;
+    const { email, userId } = await signUp(auth);
+    const phoneNumber = '+919829012345';
+    await database.db
+      .update(users)
+      .set({ twoFactorEnabled: true, phoneNumber, phoneNumberVerified: true })
+      .where(eq(users.id, userId));
+    await database.db.delete(sessions).where(eq(sessions.userId, userId));
+
+    const sent = await call(auth, '/email-otp/send-verification-otp', {
+      body: { email, type: 'sign-in' },
+    });
+    expect(sent.status).toBe(200);
+    const byMail = await call(auth, '/sign-in/email-otp', {
+      body: { email, otp: lastCode(mails, email) },
+    });
+    expect(byMail.status).toBe(403);
+    expect(await messageOf(byMail)).toBe(TWO_FACTOR_CODE_SIGN_IN_MESSAGE);
+
+    expect((await call(auth, '/phone-number/send-otp', { body: { phoneNumber } })).status).toBe(
+      200,
+    );
+    const byText = await call(auth, '/phone-number/verify', {
+      body: { phoneNumber, code: lastCode(texts, phoneNumber) },
+    });
+    expect(byText.status).toBe(403);
+    expect(await messageOf(byText)).toBe(TWO_FACTOR_CODE_SIGN_IN_MESSAGE);
+
+    // No session was left behind, and the cookies of the answers sign no one in.
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
+    for (const answer of [byMail, byText]) {
+      const session = await call(auth, '/get-session', { cookie: cookiesOf(answer) });
+      expect(await session.json()).toBeNull();
+    }
+
+    // The route actions call auth.api: the same refusal.
+    await call(auth, '/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
+    await expect(
+      auth.api.signInEmailOTP({ body: { email, otp: lastCode(mails, email) } }),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+      body: { message: TWO_FACTOR_CODE_SIGN_IN_MESSAGE },
+    });
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
+
+    // Without two-factor the same code sign-in works.
+    const plain = await signUp(auth);
+    await call(auth, '/email-otp/send-verification-otp', {
+      body: { email: plain.email, type: 'sign-in' },
+    });
+    const allowed = await call(auth, '/sign-in/email-otp', {
+      body: { email: plain.email, otp: lastCode(mails, plain.email) },
+    });
+    expect(allowed.status).toBe(200);
   });
 });
 

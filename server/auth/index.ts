@@ -8,6 +8,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { firstPasswordProblem } from '../../core/identity';
 import type { Config } from '../config';
@@ -93,6 +94,16 @@ function newPasswordsIn(path: string, body: Record<string, unknown>): string[] {
   // A password-setting call without any password fails the first rule, as an empty one would.
   return given.length === 0 && SETS_PASSWORD_PATH.test(path) ? [''] : given;
 }
+
+/** Endpoints that sign in by a one-time code, past the two-factor plugin's password sign-in hook. */
+const CODE_SIGN_IN_PATHS = new Set([
+  '/sign-in/email-otp',
+  '/phone-number/verify',
+  '/email-otp/verify-email',
+]);
+
+export const TWO_FACTOR_CODE_SIGN_IN_MESSAGE =
+  'This account uses two-factor sign-in. Please sign in with your password and authenticator code.';
 
 export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password';
 
@@ -229,6 +240,17 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
             (await context.context.password.verify({ hash: credential.password, password }));
           if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
         }
+      }),
+      after: createAuthMiddleware(async (context) => {
+        // The two-factor plugin stops password sign-ins of accounts with TOTP on; a one-time
+        // code must not be a way around it. Checked after the code, so only its owner learns it.
+        if (!CODE_SIGN_IN_PATHS.has(context.path ?? '')) return;
+        const signedIn = context.context.newSession;
+        if (!signedIn?.user.twoFactorEnabled) return;
+        await context.context.internalAdapter.deleteSession(signedIn.session.token);
+        deleteSessionCookie(context);
+        context.context.setNewSession(null);
+        throw new APIError('FORBIDDEN', { message: TWO_FACTOR_CODE_SIGN_IN_MESSAGE });
       }),
     },
     plugins: [
