@@ -52,12 +52,14 @@ export function firstPasswordProblem(password: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-// spec §5: email trimmed and valid
+// spec §5: email trimmed and valid, else "Invalid email address"
+export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
+
 export const emailSchema = z
-  .string({ error: 'Invalid email address' })
+  .string({ error: INVALID_EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  .pipe(z.email('Invalid email address'));
+  .pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 export const signUpSchema = z
   .object({
@@ -101,7 +103,7 @@ export const oneTimeCodeRequestSchema = z
     if (input.email) {
       const email = emailSchema.safeParse(input.email);
       if (!email.success) {
-        context.addIssue({ code: 'custom', message: 'Invalid email address', path: ['email'] });
+        context.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE, path: ['email'] });
         return z.NEVER;
       }
       return { channel: 'email' as const, email: email.data };
@@ -158,9 +160,10 @@ export function safeRedirectTarget(target: string | null | undefined): string {
   return target.startsWith('/auth') ? '/' : target;
 }
 
-// spec §8: identity toasts, word for word
+// spec §8: identity toasts, word for word. A bad sign-up e-mail says spec §5's message (§8's
+// "Please enter a valid email address" is the quotation form's).
 export const identityToasts = {
-  invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address' },
+  invalidEmail: { title: 'Invalid Email', description: INVALID_EMAIL_MESSAGE },
   passwordRules: { title: 'Password Requirements Not Met' },
   passwordMismatch: { title: 'Password Mismatch', description: 'Passwords do not match' },
   signUpError: { title: 'Sign Up Error' },

@@ -1,5 +1,5 @@
 import { data, Link, useActionData, useFetcher } from 'react-router';
-import { emailSchema } from '../../core/identity';
+import { emailSchema, INVALID_EMAIL_MESSAGE } from '../../core/identity';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell } from '../components/account/auth-ui';
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = emailSchema.safeParse(form.get('email'));
   if (!email.success) {
-    return data<Answer>({ status: 'error', message: 'Invalid email address' }, { status: 400 });
+    return data<Answer>({ status: 'error', message: INVALID_EMAIL_MESSAGE }, { status: 400 });
   }
   const result = await callAuth(app, () =>
     app.auth.api.requestPasswordReset({

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { data, Link, redirect, useFetcher, useRevalidator } from 'react-router';
 import { renderSVG } from 'uqr';
 import { changeEmailSchema, changePasswordSchema, identityToasts } from '../../core/identity';
+import type { ChangeEmailBody } from '../../server/auth';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { PasswordRuleChecks } from '../components/account/password-rules';
@@ -25,10 +26,12 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Password and security', undefined, { noindex: true });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fdashboard%2Fsecurity');
-  return { email: viewer.email, twoFactorEnabled: viewer.twoFactorEnabled };
+  // Better Auth sends the change-email link back here with ?error=… when it could not be used.
+  const emailLinkFailed = new URL(request.url).searchParams.has('error');
+  return { email: viewer.email, twoFactorEnabled: viewer.twoFactorEnabled, emailLinkFailed };
 }
 
 /**
@@ -72,27 +75,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'change-email') {
     const parsed = changeEmailSchema.safeParse(form);
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Invalid input');
-    const verified = await callAuth(app, () =>
-      app.auth.api.verifyPassword({
-        body: { password: parsed.data.currentPassword },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    if (!verified.ok) return fail(verified.message, verified.status, verified.headers);
+    // The hook in server/auth checks the current password; the e-mail changes when the link
+    // mailed to the new address is opened, and that brings the user back here.
+    const body: ChangeEmailBody = {
+      newEmail: parsed.data.email,
+      currentPassword: parsed.data.currentPassword,
+      callbackURL: '/dashboard/security',
+    };
     const result = await callAuth(app, () =>
-      app.auth.api.changeEmail({
-        body: { newEmail: parsed.data.email, callbackURL: '/dashboard' },
-        headers,
-        returnHeaders: true,
-      }),
+      app.auth.api.changeEmail({ body, headers, returnHeaders: true }),
     );
     if (!result.ok) return fail(result.message, result.status, result.headers);
-    return data<Answer>({
-      status: 'ok',
-      intent,
-      toast: { title: 'Email updated', description: `You now sign in with ${parsed.data.email}.` },
-    });
+    return data<Answer>(
+      {
+        status: 'ok',
+        intent,
+        toast: {
+          title: 'Check your new e-mail',
+          description: `We sent a link to ${parsed.data.email}. Your e-mail changes when you open it.`,
+        },
+      },
+      { headers: result.headers },
+    );
   }
 
   if (intent === 'enable-2fa') {
@@ -178,7 +182,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-4 font-display text-4xl font-semibold">Password and security</h1>
       </div>
       <ChangePassword />
-      <ChangeEmail email={loaderData.email} />
+      <ChangeEmail email={loaderData.email} linkFailed={loaderData.emailLinkFailed} />
       <TwoFactor enabled={loaderData.twoFactorEnabled} />
     </section>
   );
@@ -246,7 +250,7 @@ function ChangePassword() {
   );
 }
 
-function ChangeEmail({ email }: { email: string }) {
+function ChangeEmail({ email, linkFailed }: { email: string; linkFailed: boolean }) {
   const fetcher = useSecurityAction();
   return (
     <fetcher.Form
@@ -255,6 +259,11 @@ function ChangeEmail({ email }: { email: string }) {
     >
       <h2 className="font-display text-2xl font-semibold">Change e-mail</h2>
       <p className="text-ink-muted">You sign in with {email}.</p>
+      {linkFailed ? (
+        <p role="alert" className="text-danger">
+          That link to change your e-mail has expired or was already used. Please ask for a new one.
+        </p>
+      ) : null}
       <input type="hidden" name="intent" value="change-email" />
       <Field label="New Email" name="email" type="email" autoComplete="email" required />
       <PasswordField

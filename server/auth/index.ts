@@ -7,7 +7,8 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { firstPasswordProblem } from '../../core/identity';
 import type { Config } from '../config';
@@ -29,29 +30,92 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 const SESSION_DAYS = 30;
 
-/** Endpoints that guess or send secrets; each is limited per client address and per account. */
-const RATE_LIMITED_PATHS = new Set([
-  '/sign-in/email',
-  '/sign-up/email',
-  '/request-password-reset',
-  '/reset-password',
-  '/email-otp/send-verification-otp',
-  '/sign-in/email-otp',
-  '/phone-number/send-otp',
-  '/phone-number/verify',
-  '/two-factor/verify-totp',
-  '/two-factor/verify-backup-code',
+/**
+ * Endpoints of Better Auth and its plugins that the shop does not use, switched off over HTTP
+ * (`disabledPaths`; the pages call `auth.api` on the server, which only calls what they use).
+ * Each one left on is one more door the password rules and rate limits below must guard; several
+ * of these set a password, send a code or sign in without our checks (issue 4 audit).
+ */
+export const DISABLED_AUTH_PATHS = [
+  // E-mail codes are only for signing in (app/routes/auth.code.tsx).
+  '/email-otp/check-verification-otp',
+  '/email-otp/verify-email',
+  '/email-otp/request-password-reset',
+  '/forget-password/email-otp',
+  '/email-otp/reset-password',
+  '/email-otp/request-email-change',
+  '/email-otp/change-email',
+  // Phone numbers, too, only sign in by code.
+  '/sign-in/phone-number',
+  '/phone-number/request-password-reset',
+  '/phone-number/reset-password',
+  // Two-factor is TOTP with backup codes, set up on /dashboard/security; no codes by mail or text.
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  // The current password travels with /change-email itself (see the hook below).
   '/verify-password',
-  '/change-password',
-  '/change-email',
+  // Profiles live in server/modules/account; e-mails are verified by the change-email link only.
+  '/send-verification-email',
+  '/update-user',
+  '/update-session',
+  '/delete-user',
+  '/delete-user/callback',
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  // No social sign-in is configured.
+  '/sign-in/social',
+  '/link-social',
+  '/list-accounts',
+  '/unlink-account',
+  '/refresh-token',
+  '/get-access-token',
+  '/account-info',
+];
+
+/**
+ * Endpoints that check a password or a code, or send one: each is limited per client address and
+ * per account. Matched by pattern, so that an endpoint a plugin or an upgrade adds is covered too,
+ * and so are the switched-off ones when the server's own code calls them through `auth.api`.
+ */
+const RATE_LIMITED_PATH =
+  /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|password|verif|change-email|delete-user/;
+
+/** Endpoints that set a password: the new one is `newPassword`, or `password` on these. */
+const SETS_PASSWORD_PATH = /^\/sign-up\/|(reset|change|set)-password$/;
+
+/** The new passwords a request carries, each to be checked against the shop's rules. */
+function newPasswordsIn(path: string, body: Record<string, unknown>): string[] {
+  const candidates = [body.newPassword, ...(SETS_PASSWORD_PATH.test(path) ? [body.password] : [])];
+  const given = candidates.filter((value) => value !== undefined).map((value) => String(value));
+  // A password-setting call without any password fails the first rule, as an empty one would.
+  return given.length === 0 && SETS_PASSWORD_PATH.test(path) ? [''] : given;
+}
+
+/** Endpoints that sign in by a one-time code, past the two-factor plugin's password sign-in hook. */
+const CODE_SIGN_IN_PATHS = new Set([
+  '/sign-in/email-otp',
+  '/phone-number/verify',
+  '/email-otp/verify-email',
 ]);
 
-/** Endpoints that set a password, and the body field that carries it. */
-const PASSWORD_FIELDS: Record<string, string> = {
-  '/sign-up/email': 'password',
-  '/reset-password': 'newPassword',
-  '/change-password': 'newPassword',
-};
+export const TWO_FACTOR_CODE_SIGN_IN_MESSAGE =
+  'This account uses two-factor sign-in. Please sign in with your password and authenticator code.';
+
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password';
+
+/**
+ * The body of /change-email: Better Auth's fields plus the current password our hook checks, so
+ * a stolen session alone cannot move the account to another address.
+ */
+export interface ChangeEmailBody {
+  newEmail: string;
+  currentPassword: string;
+  callbackURL?: string;
+}
 
 export interface AuthDependencies {
   db: Database;
@@ -84,6 +148,7 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
         jwks,
       },
     }),
+    disabledPaths: DISABLED_AUTH_PATHS,
     // Our limiter below counts in the database and also covers auth.api calls.
     rateLimit: { enabled: false },
     session: {
@@ -97,8 +162,16 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     user: {
-      // Changing the e-mail needs the current password first (see server/modules/account).
+      // The new address gets a link (below); the e-mail changes when it is opened. The hook below
+      // asks for the current password first.
       changeEmail: { enabled: true },
+    },
+    emailVerification: {
+      // Only the change-email flow verifies addresses by link (/send-verification-email is off).
+      expiresIn: 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        mailer.sendLater(mails.confirmNewEmail({ to: user.email, url }));
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -115,8 +188,9 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
     },
     hooks: {
       before: createAuthMiddleware(async (context) => {
+        const path = context.path ?? '';
         const body = (context.body ?? {}) as Record<string, unknown>;
-        if (RATE_LIMITED_PATHS.has(context.path)) {
+        if (RATE_LIMITED_PATH.test(path)) {
           const address = context.headers?.get(CLIENT_ADDRESS_HEADER);
           const account =
             typeof body.email === 'string'
@@ -140,12 +214,43 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
             }
           }
         }
-        const passwordField = PASSWORD_FIELDS[context.path];
-        if (passwordField) {
+        for (const password of newPasswordsIn(path, body)) {
           // spec §5: Better Auth checks only the length; the shop's rules are ours.
-          const problem = firstPasswordProblem(String(body[passwordField] ?? ''));
+          const problem = firstPasswordProblem(password);
           if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         }
+        if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
+          // The other kinds of code belong to the switched-off endpoints; none would be usable.
+          throw new APIError('BAD_REQUEST', { message: 'One-time codes are only sent to sign in' });
+        }
+        if (path === '/change-email') {
+          // Reauthentication on the server (issue 4): the current password, checked here, so a
+          // direct call with only a session is refused as well as the security page's form.
+          const session = await getSessionFromCtx(context);
+          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized' });
+          const password = body.currentPassword;
+          if (typeof password !== 'string' || password === '') {
+            throw new APIError('BAD_REQUEST', { message: CURRENT_PASSWORD_REQUIRED_MESSAGE });
+          }
+          const credential = await context.context.internalAdapter.findCredentialAccount(
+            session.user.id,
+          );
+          const matches =
+            credential?.password != null &&
+            (await context.context.password.verify({ hash: credential.password, password }));
+          if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
+        }
+      }),
+      after: createAuthMiddleware(async (context) => {
+        // The two-factor plugin stops password sign-ins of accounts with TOTP on; a one-time
+        // code must not be a way around it. Checked after the code, so only its owner learns it.
+        if (!CODE_SIGN_IN_PATHS.has(context.path ?? '')) return;
+        const signedIn = context.context.newSession;
+        if (!signedIn?.user.twoFactorEnabled) return;
+        await context.context.internalAdapter.deleteSession(signedIn.session.token);
+        deleteSessionCookie(context);
+        context.context.setNewSession(null);
+        throw new APIError('FORBIDDEN', { message: TWO_FACTOR_CODE_SIGN_IN_MESSAGE });
       }),
     },
     plugins: [

@@ -1,4 +1,7 @@
-/** The identity mails and texts: password reset links and one-time sign-in codes. */
+/**
+ * The identity mails and texts: password reset links, the link that confirms a new e-mail address,
+ * and one-time sign-in codes.
+ */
 import type { Config } from '../config';
 import type { MailMessage } from '../modules/mail';
 
@@ -18,10 +21,18 @@ export function identityMails({ site }: Pick<Config, 'site'>) {
         text: `Someone asked to reset the password of your ${site.shopName} account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
       };
     },
+    confirmNewEmail({ to, url }: { to: string; url: string }): MailMessage {
+      return {
+        to,
+        subject: `Confirm your new ${site.shopName} e-mail address`,
+        text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${url}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
+      };
+    },
     oneTimeCode({ to, code, purpose }: { to: string; code: string; purpose: string }): MailMessage {
       return {
         to,
-        subject: `Your ${site.shopName} code: ${code}`,
+        // The code stays out of the subject: subjects are logged and name the outbox files.
+        subject: `Your ${site.shopName} ${purpose === 'sign-in' ? 'sign-in code' : 'one-time code'}`,
         text: `Your code to ${purposes[purpose] ?? 'sign in'} is ${code}.\n\nIt works for 10 minutes. If you did not ask for it, ignore this e-mail.\n`,
       };
     },

@@ -124,6 +124,21 @@ describe(`the customer's own records on ${testDatabaseKind}`, () => {
     expect(unchanged).toEqual(aAddress);
   });
 
+  it('answers "not found" for an id that is not a UUID, as for one that does not exist', async () => {
+    const { db } = database;
+    // PostgreSQL refuses to compare a uuid column with such text; that must not become a 500.
+    for (const id of ['not-a-uuid', '42', '']) {
+      for (const call of [
+        () => updateAddress(db, customerA, { id, ...home }),
+        () => setDefaultAddress(db, customerA, { id }),
+        () => deleteAddress(db, customerA, { id }),
+        () => removeWishlistItem(db, customerA, { id }),
+      ]) {
+        await expect(call()).rejects.toMatchObject({ code: 'not_found' });
+      }
+    }
+  });
+
   it('adds to the wishlist at the price of the day and shows a price drop or rise', async () => {
     const { db } = database;
     const urli = await insertProduct(db, { name: 'Lotus Urli', priceMinor: 300_000 });

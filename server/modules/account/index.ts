@@ -4,6 +4,7 @@
  * row of someone else is "not found", exactly like a row that does not exist.
  */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   addressSchema,
   profileSchema,
@@ -19,6 +20,15 @@ import { DomainError, parseInput } from '../errors';
 
 const ADDRESS_NOT_FOUND = 'Address not found';
 const WISHLIST_ITEM_NOT_FOUND = 'Wishlist item not found';
+
+/**
+ * Row ids are UUIDs. PostgreSQL refuses to compare a uuid column with other text (a 500), so an id
+ * of another shape is "not found" before any query, as getOrderOfUser does for orders.
+ */
+function requireRowId(id: unknown, notFoundMessage: string): string {
+  if (!z.uuid().safeParse(id).success) throw new DomainError('not_found', notFoundMessage);
+  return id as string;
+}
 
 export interface Profile {
   email: string;
@@ -101,12 +111,13 @@ export async function updateAddress(
   input: { id: string } & Record<string, unknown>,
 ): Promise<Address> {
   const userId = requireUser(actor);
+  const id = requireRowId(input.id, ADDRESS_NOT_FOUND);
   const values: AddressInput = parseInput(addressSchema, input);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ isDefault: addresses.isDefault })
       .from(addresses)
-      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)));
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!current) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
     // Unticking "default" on the default address would leave none; it stays the default.
     const isDefault = values.isDefault || current.isDefault;
@@ -114,12 +125,12 @@ export async function updateAddress(
       await tx
         .update(addresses)
         .set({ isDefault: false })
-        .where(and(eq(addresses.userId, userId), ne(addresses.id, input.id)));
+        .where(and(eq(addresses.userId, userId), ne(addresses.id, id)));
     }
     const [updated] = await tx
       .update(addresses)
       .set({ ...values, isDefault })
-      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)))
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
       .returning();
     if (!updated) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
     return updated;
@@ -132,14 +143,15 @@ export async function setDefaultAddress(
   input: { id: string },
 ): Promise<void> {
   const userId = requireUser(actor);
+  const id = requireRowId(input.id, ADDRESS_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: addresses.id })
       .from(addresses)
-      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)));
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!target) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-    await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, input.id));
+    await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
   });
 }
 
@@ -149,10 +161,11 @@ export async function deleteAddress(
   input: { id: string },
 ): Promise<void> {
   const userId = requireUser(actor);
+  const id = requireRowId(input.id, ADDRESS_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(addresses)
-      .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)))
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
       .returning({ isDefault: addresses.isDefault });
     if (!deleted) throw new DomainError('not_found', ADDRESS_NOT_FOUND);
     if (deleted.isDefault) {
@@ -260,9 +273,10 @@ export async function removeWishlistItem(
   input: { id: string },
 ): Promise<void> {
   const userId = requireUser(actor);
+  const id = requireRowId(input.id, WISHLIST_ITEM_NOT_FOUND);
   const deleted = await db
     .delete(wishlistItems)
-    .where(and(eq(wishlistItems.id, input.id), eq(wishlistItems.userId, userId)))
+    .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId)))
     .returning({ id: wishlistItems.id });
   if (deleted.length === 0) throw new DomainError('not_found', WISHLIST_ITEM_NOT_FOUND);
 }

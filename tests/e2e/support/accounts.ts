@@ -49,6 +49,18 @@ export function outboxMessages(dataDir = process.env.E2E_DATA_DIR ?? ''): string
   return files.map((file) => readFileSync(path.join(outbox, file), 'utf8'));
 }
 
+/**
+ * A message as its reader sees it: nodemailer sends a mail with long lines quoted-printable, which
+ * breaks them with "=" at the line end and writes "=" itself as "=3D" (as in a link's query). Other
+ * mails are left alone: in them "=01" is just text, such as the start of a token.
+ */
+function decodedText(message: string): string {
+  if (!/^Content-Transfer-Encoding: quoted-printable$/im.test(message)) return message;
+  return message
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 /** Waits for the newest message to `to` that matches `pattern`, and answers the first group. */
 export async function waitForOutbox(
   to: string,
@@ -59,10 +71,11 @@ export async function waitForOutbox(
   await expect
     .poll(() => {
       const message = outboxMessages(dataDir)
+        .map(decodedText)
         .filter((text) => text.includes(to))
         .reverse()
-        .find((text) => pattern.test(text.replace(/=\r?\n/g, '')));
-      found = message?.replace(/=\r?\n/g, '').match(pattern)?.[1] ?? '';
+        .find((text) => pattern.test(text));
+      found = message?.match(pattern)?.[1] ?? '';
       return found;
     })
     .not.toBe('');

@@ -1,0 +1,436 @@
+/**
+ * The identity endpoints as a client reaches them: requests go to `auth.handler` as the Hono app
+ * passes them on (with the client address header it sets), against a fresh database. Mails and
+ * texts are kept in memory instead of the outbox.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../tests/support/database';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { createLogger } from '../logger';
+import type { MailMessage } from '../modules/mail';
+import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import type { SmsMessage } from '../modules/sms';
+import {
+  AUTH_BASE_PATH,
+  CLIENT_ADDRESS_HEADER,
+  createAuth,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  DISABLED_AUTH_PATHS,
+  TWO_FACTOR_CODE_SIGN_IN_MESSAGE,
+  type Auth,
+} from './index';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const PASSWORD = 'Marble#Lotus9';
+const LIMIT = 3;
+
+/** The endpoints left on over HTTP: what the pages and API clients use (see DISABLED_AUTH_PATHS). */
+const ENABLED_PATHS = [
+  '/callback/:id',
+  '/change-email',
+  '/change-password',
+  '/email-otp/send-verification-otp',
+  '/error',
+  '/get-session',
+  '/jwks',
+  '/ok',
+  '/phone-number/send-otp',
+  '/phone-number/verify',
+  '/request-password-reset',
+  '/reset-password',
+  '/reset-password/:token',
+  '/sign-in/email',
+  '/sign-in/email-otp',
+  '/sign-out',
+  '/sign-up/email',
+  '/token',
+  '/two-factor/disable',
+  '/two-factor/enable',
+  '/two-factor/verify-backup-code',
+  '/two-factor/verify-totp',
+  '/verify-email',
+];
+
+interface Harness {
+  auth: Auth;
+  mails: MailMessage[];
+  texts: SmsMessage[];
+}
+
+function buildAuth(db: Database, authRateLimit: number): Harness {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'auth-test-')),
+    PUBLIC_URL,
+    SMS_PROVIDER: 'outbox',
+    AUTH_RATE_LIMIT: String(authRateLimit),
+  });
+  const mails: MailMessage[] = [];
+  const texts: SmsMessage[] = [];
+  const auth = createAuth({
+    db,
+    config,
+    mailer: {
+      send: async (message) => void mails.push(message),
+      sendLater: (message) => void mails.push(message),
+    },
+    sms: {
+      enabled: true,
+      send: async (message) => void texts.push(message),
+      sendLater: (message) => void texts.push(message),
+    },
+    rateLimiter: databaseRateLimiter(db),
+    logger: createLogger('silent'),
+  });
+  return { auth, mails, texts };
+}
+
+let addressCount = 0;
+/** A client address of its own, so that one test's requests never count against another's. */
+function freshAddress(): string {
+  addressCount += 1;
+  return `198.51.${Math.floor(addressCount / 250)}.${addressCount % 250}`;
+}
+
+let emailCount = 0;
+function freshEmail(prefix = 'customer'): string {
+  emailCount += 1;
+  return `${prefix}-${emailCount}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+interface CallOptions {
+  body?: Record<string, unknown>;
+  method?: 'GET' | 'POST';
+  cookie?: string;
+  address?: string;
+}
+
+function call(auth: Auth, pathAndQuery: string, options: CallOptions = {}): Promise<Response> {
+  const { body, method = body ? 'POST' : 'GET', cookie, address = freshAddress() } = options;
+  const headers = new Headers({ Origin: PUBLIC_URL, [CLIENT_ADDRESS_HEADER]: address });
+  if (body) headers.set('Content-Type', 'application/json');
+  if (cookie) headers.set('Cookie', cookie);
+  const url = pathAndQuery.startsWith('http')
+    ? pathAndQuery
+    : `${PUBLIC_URL}${AUTH_BASE_PATH}${pathAndQuery}`;
+  return auth.handler(
+    new Request(url, { method, headers, body: body ? JSON.stringify(body) : undefined }),
+  );
+}
+
+/** The cookies a browser would send back after this response. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function messageOf(response: Response): Promise<string | undefined> {
+  return ((await response.json()) as { message?: string }).message;
+}
+
+async function signUp(auth: Auth, email = freshEmail()) {
+  const response = await call(auth, '/sign-up/email', {
+    body: { email, password: PASSWORD, name: 'Asha Rao' },
+  });
+  expect(response.status).toBe(200);
+  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error('signed-up user not stored');
+  return { email, cookie: cookiesOf(response), userId: user.id };
+}
+
+/** The newest 6-digit code sent to `to`, by mail or text. */
+function lastCode(messages: { to: string; text: string }[], to: string): string {
+  const message = messages.filter((entry) => entry.to === to).at(-1);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe(`the identity endpoints on ${testDatabaseKind}`, () => {
+  let harness: Harness;
+  beforeAll(() => {
+    // The limit is high here; the rate-limit tests below build an auth with a limit of 3.
+    harness = buildAuth(database.db, 1000);
+  });
+
+  it('serves over HTTP only the endpoints the shop uses; the others answer 404', async () => {
+    const { auth } = harness;
+    const paths = new Set(
+      Object.values(auth.api as unknown as Record<string, { path?: string }>)
+        .map((endpoint) => endpoint.path)
+        .filter((endpointPath): endpointPath is string => typeof endpointPath === 'string'),
+    );
+    // A new endpoint from an upgrade or a plugin fails here until it is switched off or guarded.
+    expect([...paths].filter((p) => !DISABLED_AUTH_PATHS.includes(p)).sort()).toEqual(
+      ENABLED_PATHS,
+    );
+    for (const disabled of DISABLED_AUTH_PATHS) {
+      expect(paths.has(disabled), `${disabled} is an endpoint`).toBe(true);
+      const response = await call(auth, disabled, {
+        body: {
+          email: freshEmail(),
+          phoneNumber: '+919829000001',
+          otp: '123456',
+          password: 'weakweak',
+          newPassword: 'weakweak',
+        },
+      });
+      expect(response.status, disabled).toBe(404);
+    }
+  });
+
+  it('refuses a weak password on every endpoint that sets one', async () => {
+    const { auth } = harness;
+    const weak = 'weakweak';
+    const rule = 'Password must contain at least one uppercase letter';
+    const attempts: [string, Record<string, unknown>][] = [
+      ['/sign-up/email', { email: freshEmail(), password: weak, name: 'W' }],
+      // A strong decoy in the other field does not carry the weak one through.
+      ['/sign-up/email', { email: freshEmail(), password: weak, newPassword: PASSWORD, name: 'W' }],
+      ['/reset-password', { token: 'any-token', newPassword: weak }],
+    ];
+    for (const [endpoint, body] of attempts) {
+      const response = await call(auth, endpoint, { body });
+      expect(response.status, endpoint).toBe(400);
+      expect(await messageOf(response), endpoint).toBe(rule);
+    }
+    const { email, cookie } = await signUp(auth);
+    const change = await call(auth, '/change-password', {
+      cookie,
+      body: { currentPassword: PASSWORD, newPassword: weak },
+    });
+    expect(change.status).toBe(400);
+    expect(await messageOf(change)).toBe(rule);
+    // The switched-off reset endpoints keep the rules when server code calls them directly.
+    const api = auth.api as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+    await expect(
+      api.resetPasswordEmailOTP!({ body: { email, otp: '123456', password: weak } }),
+    ).rejects.toMatchObject({ statusCode: 400, body: { message: rule } });
+    await expect(
+      api.resetPasswordPhoneNumber!({
+        body: { phoneNumber: '+919829000002', otp: '123456', newPassword: weak },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, body: { message: rule } });
+    // The password did not change.
+    const signIn = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('sends one-time codes for signing in only', async () => {
+    const { auth, mails } = harness;
+    const { email } = await signUp(auth);
+    const response = await call(auth, '/email-otp/send-verification-otp', {
+      body: { email, type: 'forget-password' },
+    });
+    expect(response.status).toBe(400);
+    expect(mails.filter((mail) => mail.to === email)).toEqual([]);
+  });
+
+  it('changes the e-mail only with the current password, once the new address confirms', async () => {
+    const { auth, mails } = harness;
+    const { email, cookie, userId } = await signUp(auth);
+    const newEmail = freshEmail('moved');
+
+    // A session alone is not enough (issue 4 audit: a direct call used to get through).
+    const bare = await call(auth, '/change-email', { cookie, body: { newEmail } });
+    expect(bare.status).toBe(400);
+    expect(await messageOf(bare)).toBe(CURRENT_PASSWORD_REQUIRED_MESSAGE);
+    const wrong = await call(auth, '/change-email', {
+      cookie,
+      body: { newEmail, currentPassword: 'Not#MyPassword1' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await messageOf(wrong)).toBe('Invalid password');
+    const signedOut = await call(auth, '/change-email', {
+      body: { newEmail, currentPassword: PASSWORD },
+    });
+    expect(signedOut.status).toBe(401);
+    expect(mails.filter((mail) => mail.to === newEmail)).toEqual([]);
+
+    const asked = await call(auth, '/change-email', {
+      cookie,
+      body: { newEmail, currentPassword: PASSWORD, callbackURL: '/dashboard/security' },
+    });
+    expect(asked.status).toBe(200);
+    // Nothing changes until the new address confirms.
+    const [before] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(before?.email).toBe(email);
+    const mail = mails.filter((entry) => entry.to === newEmail).at(-1);
+    expect(mail?.subject).toMatch(/Confirm your new .* e-mail address/);
+    const link = mail?.text.match(/(http\S+\/verify-email\?\S+)/)?.[1];
+    if (!link) throw new Error('no confirmation link in the mail');
+
+    const opened = await call(auth, link, { cookie });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('Location')).toBe('/dashboard/security');
+    const [after] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(after?.email).toBe(newEmail);
+    const signIn = await call(auth, '/sign-in/email', {
+      body: { email: newEmail, password: PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const oldAddress = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
+    expect(oldAddress.status).toBe(401);
+  });
+
+  it('refuses sign-in by a one-time code for an account with two-factor on', async () => {
+    const { auth, mails, texts } = harness;
+    const { email, userId } = await signUp(auth);
+    const phoneNumber = '+919829012345';
+    await database.db
+      .update(users)
+      .set({ twoFactorEnabled: true, phoneNumber, phoneNumberVerified: true })
+      .where(eq(users.id, userId));
+    await database.db.delete(sessions).where(eq(sessions.userId, userId));
+
+    const sent = await call(auth, '/email-otp/send-verification-otp', {
+      body: { email, type: 'sign-in' },
+    });
+    expect(sent.status).toBe(200);
+    const byMail = await call(auth, '/sign-in/email-otp', {
+      body: { email, otp: lastCode(mails, email) },
+    });
+    expect(byMail.status).toBe(403);
+    expect(await messageOf(byMail)).toBe(TWO_FACTOR_CODE_SIGN_IN_MESSAGE);
+
+    expect((await call(auth, '/phone-number/send-otp', { body: { phoneNumber } })).status).toBe(
+      200,
+    );
+    const byText = await call(auth, '/phone-number/verify', {
+      body: { phoneNumber, code: lastCode(texts, phoneNumber) },
+    });
+    expect(byText.status).toBe(403);
+    expect(await messageOf(byText)).toBe(TWO_FACTOR_CODE_SIGN_IN_MESSAGE);
+
+    // No session was left behind, and the cookies of the answers sign no one in.
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
+    for (const answer of [byMail, byText]) {
+      const session = await call(auth, '/get-session', { cookie: cookiesOf(answer) });
+      expect(await session.json()).toBeNull();
+    }
+
+    // The route actions call auth.api: the same refusal.
+    await call(auth, '/email-otp/send-verification-otp', { body: { email, type: 'sign-in' } });
+    await expect(
+      auth.api.signInEmailOTP({ body: { email, otp: lastCode(mails, email) } }),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+      body: { message: TWO_FACTOR_CODE_SIGN_IN_MESSAGE },
+    });
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
+
+    // Without two-factor the same code sign-in works.
+    const plain = await signUp(auth);
+    await call(auth, '/email-otp/send-verification-otp', {
+      body: { email: plain.email, type: 'sign-in' },
+    });
+    const allowed = await call(auth, '/sign-in/email-otp', {
+      body: { email: plain.email, otp: lastCode(mails, plain.email) },
+    });
+    expect(allowed.status).toBe(200);
+  });
+});
+
+describe(`the identity rate limits on ${testDatabaseKind}`, () => {
+  let harness: Harness;
+  beforeAll(() => {
+    harness = buildAuth(database.db, LIMIT);
+  });
+
+  // Every endpoint left on that checks a password or a code, or sends one.
+  const limited: [string, () => Record<string, unknown> | undefined][] = [
+    ['/sign-in/email', () => ({ email: freshEmail(), password: 'Wrong#Password1' })],
+    ['/sign-up/email', () => ({ email: freshEmail(), password: PASSWORD, name: 'R' })],
+    ['/request-password-reset', () => ({ email: freshEmail(), redirectTo: '/auth' })],
+    ['/reset-password', () => ({ token: 'no-such-token', newPassword: PASSWORD })],
+    ['/email-otp/send-verification-otp', () => ({ email: freshEmail(), type: 'sign-in' })],
+    ['/sign-in/email-otp', () => ({ email: freshEmail(), otp: '000000' })],
+    ['/phone-number/send-otp', () => ({ phoneNumber: `+9198${Date.now() % 1e8}` })],
+    ['/phone-number/verify', () => ({ phoneNumber: '+919829000003', code: '000000' })],
+    ['/two-factor/verify-totp', () => ({ code: '000000' })],
+    ['/two-factor/verify-backup-code', () => ({ code: 'abcde-fghij' })],
+    ['/change-password', () => ({ currentPassword: PASSWORD, newPassword: PASSWORD })],
+    ['/change-email', () => ({ newEmail: freshEmail(), currentPassword: PASSWORD })],
+    ['/two-factor/enable', () => ({ password: PASSWORD })],
+    ['/two-factor/disable', () => ({ password: PASSWORD })],
+    ['/verify-email?token=not-a-token', () => undefined],
+  ];
+
+  for (const [endpoint, body] of limited) {
+    it(`${endpoint} answers 429 beyond ${LIMIT} attempts a minute from one address`, async () => {
+      const address = freshAddress();
+      for (let attempt = 0; attempt < LIMIT; attempt += 1) {
+        const response = await call(harness.auth, endpoint, { body: body(), address });
+        expect(response.status).not.toBe(429);
+      }
+      const limitedResponse = await call(harness.auth, endpoint, { body: body(), address });
+      expect(limitedResponse.status).toBe(429);
+      expect(limitedResponse.headers.get('Retry-After')).toMatch(/^\d+$/);
+      expect(await messageOf(limitedResponse)).toBe(RATE_LIMIT_MESSAGE);
+    });
+  }
+
+  it('limits per account too, and covers a switched-off endpoint called through auth.api', async () => {
+    const { auth, mails } = harness;
+    const email = freshEmail('limited');
+    // From a new address each time: the account's own count stops the fourth code mail.
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) {
+      const response = await call(auth, '/email-otp/send-verification-otp', {
+        body: { email, type: 'sign-in' },
+      });
+      expect(response.status).toBe(200);
+    }
+    const fourth = await call(auth, '/email-otp/send-verification-otp', {
+      body: { email, type: 'sign-in' },
+    });
+    expect(fourth.status).toBe(429);
+
+    // issue 4 audit: /forget-password/email-otp sent 6 mails against a limit of 3.
+    const other = freshEmail('forgetful');
+    await database.db.insert(users).values({
+      id: crypto.randomUUID(),
+      name: 'Forgetful',
+      email: other,
+      emailVerified: true,
+    });
+    const api = auth.api as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: freshAddress() });
+      outcomes.push(
+        await api.forgetPasswordEmailOTP!({ body: { email: other }, headers }).then(
+          () => 'sent',
+          (error: { statusCode?: number }) => String(error.statusCode),
+        ),
+      );
+    }
+    expect(outcomes).toEqual(['sent', 'sent', 'sent', '429', '429', '429']);
+    expect(mails.filter((mail) => mail.to === other).length).toBeLessThanOrEqual(LIMIT);
+  });
+});

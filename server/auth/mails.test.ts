@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { siteDefaults } from '../../content/site';
+import { identityMails } from './mails';
+
+describe('the identity mails', () => {
+  const mails = identityMails({ site: siteDefaults });
+
+  it('keep a one-time code out of the subject, which is logged and names the outbox file', () => {
+    for (const purpose of ['sign-in', 'email-verification', 'forget-password', 'change-email']) {
+      const message = mails.oneTimeCode({ to: 'asha@example.com', code: '493817', purpose });
+      expect(message.subject).not.toContain('493817');
+      expect(message.subject).not.toMatch(/\d{6}/);
+      expect(message.text).toContain('493817');
+    }
+    // tests/e2e/support/accounts.ts reads sign-in codes from the body with this phrase.
+    expect(
+      mails.oneTimeCode({ to: 'asha@example.com', code: '493817', purpose: 'sign-in' }).text,
+    ).toMatch(/Your code to sign in is 493817/);
+  });
+});
