@@ -114,10 +114,6 @@ export function orderNumberFor(moment: Date, sequence: number): string {
 /** spec §9: admin lists show 50 rows a page. */
 export const ADMIN_PAGE_SIZE = 50;
 
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 // spec §8: admin toasts and alerts
 export const adminMessages = {
   verifyFailed: 'Failed to verify admin permissions',

@@ -41,3 +41,8 @@ export const orderStatusColours: Record<OrderStatus, string> = {
   delivered: 'green',
   cancelled: 'red',
 };
+
+/** A status as the pages show it: "pending" reads "Pending". */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}

@@ -5,7 +5,7 @@ import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { quotationToasts } from '../../../core/quotation';
-import { orderStatusColours, type OrderStatus } from '../../../core/statuses';
+import { orderStatusColours, statusLabel, type OrderStatus } from '../../../core/statuses';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 import { useDashboardAction } from './dashboard-answer';
@@ -61,16 +61,12 @@ const badgeClasses: Record<string, string> = {
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span
       className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[orderStatusColours[status]] ?? ''}`}
     >
-      {capitalise(status)}
+      {statusLabel(status)}
     </span>
   );
 }
@@ -202,26 +198,31 @@ function OrderCard({
   );
 }
 
+/** spec §2 Orders: an item's image, or a placeholder when it has none. */
+export function OrderItemThumbnail({ image }: { image: string | null }) {
+  return image ? (
+    <img
+      src={image}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      className="h-12 w-12 rounded-lg bg-sand object-cover"
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-sand"
+    >
+      <Package className="h-5 w-5 text-ink-muted" />
+    </span>
+  );
+}
+
 function ItemRow({ item }: { item: OrderItem }) {
   return (
     <li className="flex items-center gap-3">
-      {item.productImage ? (
-        <img
-          src={item.productImage}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          className="h-12 w-12 rounded-lg bg-sand object-cover"
-        />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 items-center justify-center rounded-lg bg-sand"
-        >
-          <Package className="h-5 w-5 text-ink-muted" />
-        </span>
-      )}
+      <OrderItemThumbnail image={item.productImage} />
       <div>
         <p className="font-medium">{item.productName}</p>
         <p className="text-sm text-ink-muted">
@@ -285,7 +286,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-ink-muted">
             Method: {order.paymentMethod ? order.paymentMethod.toUpperCase() : 'Not chosen yet'}
           </p>
-          <p className="text-ink-muted">Status: {capitalise(order.paymentStatus)}</p>
+          <p className="text-ink-muted">Status: {statusLabel(order.paymentStatus)}</p>
         </section>
       </div>
     </div>

@@ -1,6 +1,6 @@
-import { capitalise, messageMovesFrom } from '../../../core/admin';
+import { messageMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
-import type { ContactMessageStatus } from '../../../core/statuses';
+import { statusLabel, type ContactMessageStatus } from '../../../core/statuses';
 import { secondaryButtonClass } from '../ui/field';
 import { useAdminAction } from './admin-action';
 
@@ -49,7 +49,7 @@ export function MessagesPanel({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="font-sans text-lg font-semibold">{message.subject}</h3>
                 <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
-                  {capitalise(message.status)}
+                  {statusLabel(message.status)}
                 </span>
               </div>
               <p className="text-sm text-ink-muted">

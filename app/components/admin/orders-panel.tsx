@@ -1,9 +1,8 @@
-import { Package } from 'lucide-react';
-import { capitalise, offeredOrderActions, orderActionLabels } from '../../../core/admin';
+import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
-import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
-import { StatusBadge } from '../account/orders-tab';
+import { statusLabel, type OrderStatus, type PaymentStatus } from '../../../core/statuses';
+import { OrderItemThumbnail, StatusBadge } from '../account/orders-tab';
 import { Field, secondaryButtonClass } from '../ui/field';
 import { useAdminAction } from './admin-action';
 
@@ -78,22 +77,7 @@ export function OrdersPanel({
             <ul className="mt-4 grid gap-2">
               {order.items.map((item) => (
                 <li key={item.id} className="flex items-center gap-3 text-sm">
-                  {item.productImage ? (
-                    <img
-                      src={item.productImage}
-                      alt=""
-                      width={40}
-                      height={40}
-                      className="h-10 w-10 rounded-lg object-cover"
-                    />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex h-10 w-10 items-center justify-center rounded-lg bg-sand"
-                    >
-                      <Package className="h-4 w-4" />
-                    </span>
-                  )}
+                  <OrderItemThumbnail image={item.productImage} />
                   <span className="flex-1">{item.productName}</span>
                   <span>
                     {item.quantity} × {formatRupees(item.unitPriceMinor)} ={' '}
@@ -120,7 +104,7 @@ export function OrdersPanel({
                 <p className="font-medium">Payment</p>
                 <p className="text-ink-muted">
                   {order.paymentMethod ? order.paymentMethod.toUpperCase() : 'No method'} ·{' '}
-                  {capitalise(order.paymentStatus)}
+                  {statusLabel(order.paymentStatus)}
                   {order.paymentId ? ` · Reference ${order.paymentId}` : ''}
                 </p>
                 <dl className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-4 text-ink-muted">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { capitalise, quotationMovesFrom } from '../../../core/admin';
+import { quotationMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
-import type { QuotationStatus } from '../../../core/statuses';
+import { statusLabel, type QuotationStatus } from '../../../core/statuses';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 import { useAdminAction } from './admin-action';
@@ -46,7 +46,7 @@ export function QuotationsPanel({
                 {quotation.productName} × {quotation.quantity}
               </h3>
               <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
-                {capitalise(quotation.status)}
+                {statusLabel(quotation.status)}
               </span>
             </div>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -82,7 +82,7 @@ export function QuotationsPanel({
                   <input type="hidden" name="id" value={quotation.id} />
                   <input type="hidden" name="status" value={status} />
                   <button type="submit" className={secondaryButtonClass}>
-                    Mark as {capitalise(status)}
+                    Mark as {statusLabel(status)}
                   </button>
                 </fetcher.Form>
               ))}
