@@ -139,6 +139,8 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
 
   await gotoHydrated(page, '/auth');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The sign-in form has an Email field too: fill the reset form's, once it is there.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('main').getByText('If an account uses that address')).toBeVisible();
