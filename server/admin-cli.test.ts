@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pgliteLockFile } from './db/pglite-lock';
 
-function runAdmin(args: string[]) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-admin-cli-'));
+function temporaryDirectory(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'storefront-admin-cli-'));
+}
+
+function runAdmin(args: string[], environment: { DATABASE_URL?: string } = {}) {
+  const dataDir = temporaryDirectory();
   return spawnSync(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', ...args], {
     encoding: 'utf8',
     env: {
@@ -13,6 +18,7 @@ function runAdmin(args: string[]) {
       DATABASE_URL: `pglite:${path.join(dataDir, 'db')}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
+      ...environment,
     },
     timeout: 60_000,
   });
@@ -29,5 +35,24 @@ describe('npm run admin', () => {
     const result = runAdmin(['make-admin']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('grant-admin <email>');
+  });
+
+  it('refuses the embedded database while the server has it open', () => {
+    const directory = path.join(temporaryDirectory(), 'db');
+    // This test process stands in for a running server: a live pid other than the CLI's.
+    writeFileSync(pgliteLockFile(directory), JSON.stringify({ pid: process.pid, by: 'server' }));
+    const result = runAdmin(['grant-admin', 'x@example.com'], {
+      DATABASE_URL: `pglite:${directory}`,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^The shop server \\(pid ${process.pid}\\) has the embedded database \\S+ open: stop it first, or use PostgreSQL \\(DATABASE_URL\\)$`,
+        ),
+      ),
+    ]);
+    // It never opened the directory.
+    expect(existsSync(directory)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, loadDotEnvFile, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
+import { lockPgliteDirectory, PgliteLockedError, type PgliteLock } from './db/pglite-lock';
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemoAccounts } from './db/seed/demo-accounts';
 import { createLogger, type Logger } from './logger';
@@ -33,6 +34,14 @@ export async function startServer(options: StartOptions): Promise<void> {
     exitWithOneLine(error);
   }
   const logger = createLogger(config.logLevel);
+
+  // STACK.md: one process per embedded database directory; the CLIs check this lock too.
+  let lock: PgliteLock;
+  try {
+    lock = lockPgliteDirectory(config.databaseUrl, 'server');
+  } catch (error) {
+    exitWithOneLine(error);
+  }
 
   let database: DatabaseHandle;
   try {
@@ -99,6 +108,7 @@ export async function startServer(options: StartOptions): Promise<void> {
       void (async () => {
         await options.onClose?.();
         await database.close();
+        lock.release();
         logger.info('closed the database; bye');
         process.exit(0);
       })();
@@ -119,7 +129,9 @@ function describe(error: unknown): string {
 
 function exitWithOneLine(error: unknown): never {
   const message =
-    error instanceof ConfigError ? error.message : `Start-up failed: ${describe(error)}`;
+    error instanceof ConfigError || error instanceof PgliteLockedError
+      ? error.message
+      : `Start-up failed: ${describe(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }

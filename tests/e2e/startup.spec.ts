@@ -1,13 +1,22 @@
 /**
- * The server process itself: configuration errors, PostgreSQL, health, shutdown and the quick
- * start. These start servers of their own, so they run one at a time.
+ * The server process itself: configuration errors, PostgreSQL, health, shutdown, the embedded
+ * database's lock and the quick start. These start servers of their own, so they run one at a time.
  */
-import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { runToExit, startServerProcess, temporaryDataDir } from './support/server-process';
+
+const root = process.cwd();
+const tsx = (script: string, ...args: string[]) => [
+  process.execPath,
+  '--import',
+  'tsx',
+  path.join(root, script),
+  ...args,
+];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -73,6 +82,43 @@ test('on PostgreSQL the server migrates, seeds and serves the same pages; /healt
   }
 });
 
+test('while the server holds the embedded database, the CLIs refuse it; SIGTERM releases it', async () => {
+  const server = await startServerProcess({});
+  const lockFile = path.join(server.dataDir, 'db.lock');
+  try {
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toEqual({ pid: server.pid, by: 'server' });
+    const refusal = `The shop server (pid ${server.pid}) has the embedded database`;
+    for (const command of [
+      tsx('server/admin-cli.ts', 'grant-admin', 'owner@example.com'),
+      tsx('server/db/cli.ts', 'migrate'),
+    ]) {
+      const result = await runToExit(
+        { DATABASE_URL: `pglite:${server.dataDir}/db`, DATA_DIR: server.dataDir },
+        command,
+      );
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(refusal);
+      expect(lines[0]).toContain('stop it first, or use PostgreSQL (DATABASE_URL)');
+    }
+    // A second server on the same directory is refused the same way.
+    const second = await runToExit({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: `pglite:${server.dataDir}/db`,
+      PORT: '0',
+    });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(refusal);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+  expect(server.output()).toContain('closed the database');
+  expect(existsSync(lockFile)).toBe(false);
+});
+
 test('SIGTERM shuts down gracefully and closes the database', async () => {
   const server = await startServerProcess({});
   const code = await server.stop();
@@ -83,7 +129,6 @@ test('SIGTERM shuts down gracefully and closes the database', async () => {
 test("the README's first command serves the home page on a fresh copy and creates data/", async () => {
   test.setTimeout(240_000);
   const copy = mkdtempSync(path.join(os.tmpdir(), 'storefront-fresh-'));
-  const root = process.cwd();
   const skipped = new Set([
     'node_modules',
     'build',
