@@ -1,6 +1,6 @@
 /**
  * Process start-up (DESIGN.md §2): config → database → migrations → seed → http, and a graceful
- * shutdown on SIGTERM/SIGINT that closes the database.
+ * shutdown on SIGTERM/SIGINT that lets requests in flight finish, then closes the database.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,7 +79,16 @@ export async function startServer(options: StartOptions): Promise<void> {
 
   const app = await options.createApp({ database, config, logger });
   const listener = getRequestListener(app.fetch);
+  let closing = false;
   const server = createServer((request, response) => {
+    if (closing) {
+      // Shutting down: answer this request, then close its connection instead of keeping it.
+      response.shouldKeepAlive = false;
+    }
+    // Once shutdown has begun, a finished request's connection goes at once, not after keep-alive.
+    response.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
     if (options.beforeApp) {
       options.beforeApp(request, response, () => void listener(request, response));
     } else {
@@ -97,14 +106,22 @@ export async function startServer(options: StartOptions): Promise<void> {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, database: database.kind }, `serving on http://localhost:${port}`);
 
-  let closing = false;
+  // Graceful shutdown: stop accepting connections, close the idle ones, let requests in flight
+  // finish (each connection closes as its request ends), then close the database. Whatever is
+  // still open after the grace period is cut; a database that will not close cannot hold the exit.
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    const grace = setTimeout(() => {
+      logger.warn(`requests still open after ${shutdownGraceMs / 1000} s; closing them`);
+      server.closeAllConnections();
+    }, shutdownGraceMs);
+    grace.unref();
+    const forceExit = setTimeout(() => process.exit(1), shutdownGraceMs + 5_000);
     forceExit.unref();
     server.close(() => {
+      clearTimeout(grace);
       void (async () => {
         await options.onClose?.();
         await database.close();
@@ -113,11 +130,14 @@ export async function startServer(options: StartOptions): Promise<void> {
         process.exit(0);
       })();
     });
-    server.closeAllConnections();
+    server.closeIdleConnections();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
+
+/** How long requests in flight may run on after SIGTERM before their connections are cut. */
+const shutdownGraceMs = 10_000;
 
 function describe(error: unknown): string {
   if (error instanceof Error) {

@@ -3,6 +3,7 @@
  * database's lock and the quick start. These start servers of their own, so they run one at a time.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -119,10 +120,40 @@ test('while the server holds the embedded database, the CLIs refuse it; SIGTERM 
   expect(existsSync(lockFile)).toBe(false);
 });
 
-test('SIGTERM shuts down gracefully and closes the database', async () => {
+test('SIGTERM lets a request in flight finish, then closes the database', async () => {
   const server = await startServerProcess({});
-  const code = await server.stop();
-  expect(code).toBe(0);
+  const { port } = new URL(server.url);
+  const body = 'email=in-flight%40example.com&source=footer';
+  // In flight: the server has read the headers (it answered 100 Continue); the body is to come.
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/newsletter',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': Buffer.byteLength(body),
+      Expect: '100-continue',
+    },
+  });
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      response.once('error', reject);
+    });
+  });
+  await new Promise((resolve) => request.once('continue', resolve));
+
+  const stopped = server.stop();
+  await server.waitForOutput('shutting down');
+  request.end(body);
+  const answer = await answered;
+  expect(answer.status).toBe(200);
+  expect(await stopped).toBe(0);
   expect(server.output()).toContain('closed the database');
 });
 
