@@ -1,6 +1,7 @@
 /**
  * Process start-up (DESIGN.md §2): config → database → migrations → seed → http, and a graceful
  * shutdown on SIGTERM/SIGINT that lets requests in flight finish, then closes the database.
+ * Every start-up step that fails stops the process with one line on stderr and exit code 1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,28 +57,38 @@ export async function startServer(options: StartOptions): Promise<void> {
     );
   }
 
-  const seeded = await seedCatalog(database.db);
-  if (!seeded.skipped) {
-    logger.info(
-      { products: seeded.productsInserted, media: seeded.mediaInserted },
-      'seeded the demo catalogue',
-    );
-  }
-
-  // A first look at a fresh embedded database, never in production (README "Demo accounts").
-  if (database.kind === 'pglite' && !config.isProduction) {
-    const demo = await seedDemoAccounts(database.db);
-    if (demo.length > 0) {
-      const lines = demo.map(
-        (account) => `  ${account.role.padEnd(8)} ${account.email}  password: ${account.password}`,
-      );
-      process.stdout.write(
-        `\nDemo accounts (shown only this once; change or delete them before going live):\n${lines.join('\n')}\n\n`,
+  try {
+    const seeded = await seedCatalog(database.db);
+    if (!seeded.skipped) {
+      logger.info(
+        { products: seeded.productsInserted, media: seeded.mediaInserted },
+        'seeded the demo catalogue',
       );
     }
+
+    // A first look at a fresh embedded database, never in production (README "Demo accounts").
+    if (database.kind === 'pglite' && !config.isProduction) {
+      const demo = await seedDemoAccounts(database.db);
+      if (demo.length > 0) {
+        const lines = demo.map(
+          (account) =>
+            `  ${account.role.padEnd(8)} ${account.email}  password: ${account.password}`,
+        );
+        process.stdout.write(
+          `\nDemo accounts (shown only this once; change or delete them before going live):\n${lines.join('\n')}\n\n`,
+        );
+      }
+    }
+  } catch (error) {
+    exitWithOneLine(new ConfigError(`Seeding the database failed: ${describe(error)}`));
   }
 
-  const app = await options.createApp({ database, config, logger });
+  let app: Awaited<ReturnType<StartOptions['createApp']>>;
+  try {
+    app = await options.createApp({ database, config, logger });
+  } catch (error) {
+    exitWithOneLine(error);
+  }
   const listener = getRequestListener(app.fetch);
   let closing = false;
   const server = createServer((request, response) => {
@@ -139,8 +150,12 @@ export async function startServer(options: StartOptions): Promise<void> {
 /** How long requests in flight may run on after SIGTERM before their connections are cut. */
 const shutdownGraceMs = 10_000;
 
+/** One line about an error: a failed query is described by its cause (the database's own words). */
 function describe(error: unknown): string {
   if (error instanceof Error) {
+    if (error.cause instanceof Error && /^Failed query/.test(error.message)) {
+      return describe(error.cause);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     return [code, error.message].filter(Boolean).join(' ').split('\n')[0] ?? 'unknown error';
   }

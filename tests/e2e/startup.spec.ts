@@ -83,6 +83,39 @@ test('on PostgreSQL the server migrates, seeds and serves the same pages; /healt
   }
 });
 
+test('a seeding error stops start-up with one line', async () => {
+  const database = await createScratchDatabase('storefront_seed_fails');
+  try {
+    // Migrated by the CLI, then armed so that the first product the seed inserts is refused.
+    const migrated = await runToExit(
+      { DATABASE_URL: database.url },
+      tsx('server/db/cli.ts', 'migrate'),
+    );
+    expect(migrated.code, migrated.stderr).toBe(0);
+    await withPostgres(
+      (client) =>
+        client.query(`
+          create function refuse_products() returns trigger language plpgsql as
+            $$ begin raise exception 'products are refused by this test'; end $$;
+          create trigger refuse_products before insert on products
+            for each row execute function refuse_products();`),
+      database.url,
+    );
+
+    const result = await runToExit({
+      DATABASE_URL: database.url,
+      AUTH_SECRET: 'x'.repeat(32),
+      DATA_DIR: temporaryDataDir(),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Seeding the database failed: P0001 products are refused by this test',
+    ]);
+  } finally {
+    await database.drop();
+  }
+});
+
 test('while the server holds the embedded database, the CLIs refuse it; SIGTERM releases it', async () => {
   const server = await startServerProcess({});
   const lockFile = path.join(server.dataDir, 'db.lock');
