@@ -2,7 +2,16 @@
  * The server process itself: configuration errors, PostgreSQL, health, shutdown, the embedded
  * database's lock and the quick start. These start servers of their own, so they run one at a time.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +27,33 @@ const tsx = (script: string, ...args: string[]) => [
   path.join(root, script),
   ...args,
 ];
+
+/**
+ * A directory to run `npm start` in (scripts/start.mjs), with this checkout's build and
+ * migrations linked in. No other sources are there, and the folders made here are dated in the
+ * past, so start.mjs finds the build current and serves it rather than building.
+ */
+function startDirectory(dotEnv?: string): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'storefront-start-'));
+  symlinkSync(path.join(root, 'build'), path.join(directory, 'build'), 'dir');
+  mkdirSync(path.join(directory, 'server', 'db'), { recursive: true });
+  symlinkSync(
+    path.join(root, 'server', 'db', 'migrations'),
+    path.join(directory, 'server', 'db', 'migrations'),
+    'dir',
+  );
+  for (const folder of ['server/db', 'server']) utimesSync(path.join(directory, folder), 0, 0);
+  if (dotEnv !== undefined) writeFileSync(path.join(directory, '.env'), dotEnv);
+  return directory;
+}
+const startScript = [process.execPath, path.join(root, 'scripts/start.mjs')];
+/** Variables the test runner may have that would decide what these tests look at. */
+const unsetForStart = {
+  NODE_ENV: undefined,
+  AUTH_SECRET: undefined,
+  DATA_DIR: undefined,
+  DATABASE_URL: undefined,
+};
 
 test.describe.configure({ mode: 'serial' });
 
@@ -188,6 +224,72 @@ test('SIGTERM lets a request in flight finish, then closes the database', async 
   expect(answer.status).toBe(200);
   expect(await stopped).toBe(0);
   expect(server.output()).toContain('closed the database');
+});
+
+test('npm start reads .env first: its NODE_ENV, DATA_DIR and AUTH_SECRET apply', async () => {
+  const directory = startDirectory(
+    [
+      'NODE_ENV=development',
+      'DATA_DIR=./shop-data',
+      'DATABASE_URL=pglite:./shop-data/db',
+      `AUTH_SECRET=${'s'.repeat(40)}`,
+    ].join('\n'),
+  );
+  const server = await startServerProcess(unsetForStart, { command: startScript, cwd: directory });
+  try {
+    expect((await fetch(server.url)).status).toBe(200);
+    // Development (from .env): the demo accounts of a fresh embedded database are shown.
+    expect(server.output()).toContain('Demo accounts');
+    // The secret from .env is used: none is generated, here or in .env's DATA_DIR.
+    expect(server.output()).not.toContain('AUTH_SECRET is not set');
+    expect(existsSync(path.join(directory, 'shop-data', 'db'))).toBe(true);
+    expect(existsSync(path.join(directory, 'shop-data', 'auth-secret'))).toBe(false);
+    expect(existsSync(path.join(directory, 'data'))).toBe(false);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("npm start without NODE_ENV generates the secret into .env's DATA_DIR", async () => {
+  const directory = startDirectory('DATA_DIR=./shop-data\nDATABASE_URL=pglite:./shop-data/db\n');
+  const server = await startServerProcess(unsetForStart, { command: startScript, cwd: directory });
+  try {
+    expect((await fetch(server.url)).status).toBe(200);
+    expect(server.output()).toContain(
+      'AUTH_SECRET is not set: using the one kept in shop-data/auth-secret.',
+    );
+    expect(readFileSync(path.join(directory, 'shop-data', 'auth-secret'), 'utf8')).toMatch(
+      /^[0-9a-f]{64}\n$/,
+    );
+    // Production: no demo accounts.
+    expect(server.output()).not.toContain('Demo accounts');
+    expect(existsSync(path.join(directory, 'data'))).toBe(false);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('npm start with NODE_ENV=production and no AUTH_SECRET stops with one line', async () => {
+  const message =
+    'Invalid configuration: AUTH_SECRET is required in production (openssl rand -hex 32)';
+  // Set in the environment…
+  const fromEnvironment = startDirectory();
+  const given = await runToExit(
+    { ...unsetForStart, NODE_ENV: 'production' },
+    startScript,
+    60_000,
+    fromEnvironment,
+  );
+  expect(given.code).toBe(1);
+  expect(given.stderr.trim().split('\n')).toEqual([message]);
+  expect(existsSync(path.join(fromEnvironment, 'data', 'auth-secret'))).toBe(false);
+
+  // …or in .env.
+  const fromDotEnv = startDirectory('NODE_ENV=production\n');
+  const written = await runToExit(unsetForStart, startScript, 60_000, fromDotEnv);
+  expect(written.code).toBe(1);
+  expect(written.stderr.trim().split('\n')).toEqual([message]);
+  expect(existsSync(path.join(fromDotEnv, 'data', 'auth-secret'))).toBe(false);
 });
 
 test("the README's first command serves the home page on a fresh copy and creates data/", async () => {
