@@ -152,6 +152,21 @@ test('a seeding error stops start-up with one line', async () => {
   }
 });
 
+test('over https (PUBLIC_URL) the server sends Strict-Transport-Security', async () => {
+  const server = await startServerProcess({ PUBLIC_URL: 'https://shop.example' });
+  try {
+    for (const route of ['/', '/healthz', '/shop']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('strict-transport-security'), route).toBe(
+        'max-age=63072000; includeSubDomains',
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
 test('while the server holds the embedded database, the CLIs refuse it; SIGTERM releases it', async () => {
   const server = await startServerProcess({});
   const lockFile = path.join(server.dataDir, 'db.lock');
