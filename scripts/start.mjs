@@ -3,9 +3,11 @@
  * `npm start`: builds the app when the build is missing or older than the sources, then serves it.
  * The server itself migrates and seeds the database on start-up.
  *
- * This is the quick start, so it runs the optimised build (NODE_ENV=production) and, when no
- * AUTH_SECRET is set, uses one generated once into DATA_DIR/auth-secret. A real deployment sets
- * AUTH_SECRET itself, and can run `npm run build && npm run serve`.
+ * `.env` is read first, as the server reads it (the real environment wins), so its settings apply
+ * here too. This is the quick start: when NODE_ENV is not set (in the environment or `.env`) it
+ * runs the optimised build (NODE_ENV=production) and, when no AUTH_SECRET is set either, uses one
+ * generated once into DATA_DIR/auth-secret. An explicit NODE_ENV is left to the server's own rules:
+ * `NODE_ENV=production` without AUTH_SECRET stops with one line, as a real deployment should.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,16 +44,25 @@ if (buildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const environment = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' };
-if (!environment.AUTH_SECRET) {
-  const dataDir = path.resolve(environment.DATA_DIR || './data');
-  const secretFile = path.join(dataDir, 'auth-secret');
-  if (!existsSync(secretFile)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(secretFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+// process.loadEnvFile never overrides a variable that is already set.
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
+// An empty variable means "not set", as in server/config.ts.
+const environment = { ...process.env };
+if (!environment.NODE_ENV) {
+  environment.NODE_ENV = 'production';
+  if (!environment.AUTH_SECRET) {
+    const dataDir = path.resolve(root, environment.DATA_DIR || './data');
+    const secretFile = path.join(dataDir, 'auth-secret');
+    if (!existsSync(secretFile)) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(secretFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    }
+    environment.AUTH_SECRET = readFileSync(secretFile, 'utf8').trim();
+    console.log(
+      `AUTH_SECRET is not set: using the one kept in ${path.relative(root, secretFile)}.`,
+    );
   }
-  environment.AUTH_SECRET = readFileSync(secretFile, 'utf8').trim();
-  console.log(`AUTH_SECRET is not set: using the one kept in ${path.relative(root, secretFile)}.`);
 }
 
 const server = spawn(process.execPath, [serverEntry], { stdio: 'inherit', env: environment });

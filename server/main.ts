@@ -1,6 +1,7 @@
 /**
  * Process start-up (DESIGN.md §2): config → database → migrations → seed → http, and a graceful
- * shutdown on SIGTERM/SIGINT that closes the database.
+ * shutdown on SIGTERM/SIGINT that lets requests in flight finish, then closes the database.
+ * Every start-up step that fails stops the process with one line on stderr and exit code 1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, loadDotEnvFile, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
+import { lockPgliteDirectory, PgliteLockedError, type PgliteLock } from './db/pglite-lock';
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemoAccounts } from './db/seed/demo-accounts';
 import { createLogger, type Logger } from './logger';
@@ -34,6 +36,14 @@ export async function startServer(options: StartOptions): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
 
+  // STACK.md: one process per embedded database directory; the CLIs check this lock too.
+  let lock: PgliteLock;
+  try {
+    lock = lockPgliteDirectory(config.databaseUrl, 'server');
+  } catch (error) {
+    exitWithOneLine(error);
+  }
+
   let database: DatabaseHandle;
   try {
     database = await openDatabase(config.databaseUrl, {
@@ -47,30 +57,49 @@ export async function startServer(options: StartOptions): Promise<void> {
     );
   }
 
-  const seeded = await seedCatalog(database.db);
-  if (!seeded.skipped) {
-    logger.info(
-      { products: seeded.productsInserted, media: seeded.mediaInserted },
-      'seeded the demo catalogue',
-    );
-  }
-
-  // A first look at a fresh embedded database, never in production (README "Demo accounts").
-  if (database.kind === 'pglite' && !config.isProduction) {
-    const demo = await seedDemoAccounts(database.db);
-    if (demo.length > 0) {
-      const lines = demo.map(
-        (account) => `  ${account.role.padEnd(8)} ${account.email}  password: ${account.password}`,
-      );
-      process.stdout.write(
-        `\nDemo accounts (shown only this once; change or delete them before going live):\n${lines.join('\n')}\n\n`,
+  try {
+    const seeded = await seedCatalog(database.db);
+    if (!seeded.skipped) {
+      logger.info(
+        { products: seeded.productsInserted, media: seeded.mediaInserted },
+        'seeded the demo catalogue',
       );
     }
+
+    // A first look at a fresh embedded database, never in production (README "Demo accounts").
+    if (database.kind === 'pglite' && !config.isProduction) {
+      const demo = await seedDemoAccounts(database.db);
+      if (demo.length > 0) {
+        const lines = demo.map(
+          (account) =>
+            `  ${account.role.padEnd(8)} ${account.email}  password: ${account.password}`,
+        );
+        process.stdout.write(
+          `\nDemo accounts (shown only this once; change or delete them before going live):\n${lines.join('\n')}\n\n`,
+        );
+      }
+    }
+  } catch (error) {
+    exitWithOneLine(new ConfigError(`Seeding the database failed: ${describe(error)}`));
   }
 
-  const app = await options.createApp({ database, config, logger });
+  let app: Awaited<ReturnType<StartOptions['createApp']>>;
+  try {
+    app = await options.createApp({ database, config, logger });
+  } catch (error) {
+    exitWithOneLine(error);
+  }
   const listener = getRequestListener(app.fetch);
+  let closing = false;
   const server = createServer((request, response) => {
+    if (closing) {
+      // Shutting down: answer this request, then close its connection instead of keeping it.
+      response.shouldKeepAlive = false;
+    }
+    // Once shutdown has begun, a finished request's connection goes at once, not after keep-alive.
+    response.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
     if (options.beforeApp) {
       options.beforeApp(request, response, () => void listener(request, response));
     } else {
@@ -88,29 +117,45 @@ export async function startServer(options: StartOptions): Promise<void> {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, database: database.kind }, `serving on http://localhost:${port}`);
 
-  let closing = false;
+  // Graceful shutdown: stop accepting connections, close the idle ones, let requests in flight
+  // finish (each connection closes as its request ends), then close the database. Whatever is
+  // still open after the grace period is cut; a database that will not close cannot hold the exit.
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    const grace = setTimeout(() => {
+      logger.warn(`requests still open after ${shutdownGraceMs / 1000} s; closing them`);
+      server.closeAllConnections();
+    }, shutdownGraceMs);
+    grace.unref();
+    const forceExit = setTimeout(() => process.exit(1), shutdownGraceMs + 5_000);
     forceExit.unref();
     server.close(() => {
+      clearTimeout(grace);
       void (async () => {
         await options.onClose?.();
         await database.close();
+        lock.release();
         logger.info('closed the database; bye');
         process.exit(0);
       })();
     });
-    server.closeAllConnections();
+    server.closeIdleConnections();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** How long requests in flight may run on after SIGTERM before their connections are cut. */
+const shutdownGraceMs = 10_000;
+
+/** One line about an error: a failed query is described by its cause (the database's own words). */
 function describe(error: unknown): string {
   if (error instanceof Error) {
+    if (error.cause instanceof Error && /^Failed query/.test(error.message)) {
+      return describe(error.cause);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     return [code, error.message].filter(Boolean).join(' ').split('\n')[0] ?? 'unknown error';
   }
@@ -119,7 +164,9 @@ function describe(error: unknown): string {
 
 function exitWithOneLine(error: unknown): never {
   const message =
-    error instanceof ConfigError ? error.message : `Start-up failed: ${describe(error)}`;
+    error instanceof ConfigError || error instanceof PgliteLockedError
+      ? error.message
+      : `Start-up failed: ${describe(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }

@@ -6,7 +6,15 @@ import {
   type TestDatabase,
 } from '../../tests/support/database';
 import { insertOrder, insertProduct, insertUser } from '../../tests/factories';
-import { newsletterSubscriptions, orders, productMedia, products, userRoles } from './schema';
+import {
+  contactMessages,
+  newsletterSubscriptions,
+  orders,
+  productMedia,
+  products,
+  quotationRequests,
+  userRoles,
+} from './schema';
 
 /** The driver error's Postgres code, wherever the driver put it (STACK.md: test .code). */
 function postgresCode(error: unknown): string | undefined {
@@ -59,6 +67,43 @@ describe(`schema constraints on ${testDatabaseKind}`, () => {
       await rejectionCode(
         db.insert(newsletterSubscriptions).values({ email: 'x@example.com', source: 'popup' }),
       ),
+    ).toBe('23514');
+  });
+
+  it('refuses quotation, contact message, payment and media values outside their vocabularies (23514)', async () => {
+    const { db } = database;
+    const quotation = {
+      productName: 'Boat Ganesh',
+      quantity: 1,
+      customerName: 'Asha',
+      customerMobile: '9829000000',
+    };
+    expect(await rejectionCode(db.insert(quotationRequests).values(quotation))).toBeUndefined();
+    expect(
+      await rejectionCode(db.insert(quotationRequests).values({ ...quotation, status: 'maybe' })),
+    ).toBe('23514');
+
+    const message = { name: 'Asha', email: 'asha@example.com', subject: 'Hi', message: 'Hello' };
+    expect(await rejectionCode(db.insert(contactMessages).values(message))).toBeUndefined();
+    expect(
+      await rejectionCode(db.insert(contactMessages).values({ ...message, status: 'binned' })),
+    ).toBe('23514');
+
+    const user = await insertUser(db);
+    expect(await rejectionCode(insertOrder(db, { userId: user.id, paymentStatus: 'paid' }))).toBe(
+      undefined,
+    );
+    expect(
+      await rejectionCode(insertOrder(db, { userId: user.id, paymentStatus: 'half-paid' })),
+    ).toBe('23514');
+
+    const product = await insertProduct(db);
+    const media = { productId: product.id, mediaUrl: '/m.svg' };
+    expect(
+      await rejectionCode(db.insert(productMedia).values({ ...media, mediaType: 'image' })),
+    ).toBeUndefined();
+    expect(
+      await rejectionCode(db.insert(productMedia).values({ ...media, mediaType: 'hologram' })),
     ).toBe('23514');
   });
 

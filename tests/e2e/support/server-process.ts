@@ -8,10 +8,23 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Variables for a child process; `undefined` removes one the test runner has. */
+export type ProcessEnvironment = Record<string, string | undefined>;
+
+function childEnvironment(...layers: ProcessEnvironment[]): NodeJS.ProcessEnv {
+  const merged: ProcessEnvironment = Object.assign({}, ...layers);
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  return merged;
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The pid of the process started (for `npm start`, the wrapper, not the server it spawns). */
+  pid: number;
   output(): string;
+  /** Resolves once the output contains `text`. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -39,13 +52,15 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 /** Runs the command until it exits (for start-ups that must fail). */
 export async function runToExit(
-  environment: Record<string, string>,
+  environment: ProcessEnvironment,
   command: string[] = [process.execPath, 'build/server/index.js'],
   timeoutMs = 60_000,
+  cwd?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const [program, ...args] = command;
   const child = spawn(program ?? process.execPath, args, {
-    env: { ...process.env, ...environment },
+    cwd,
+    env: childEnvironment(process.env, environment),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -60,7 +75,7 @@ export async function runToExit(
 
 /** Starts a server and waits until /healthz answers (or the process dies). */
 export async function startServerProcess(
-  environment: Record<string, string>,
+  environment: ProcessEnvironment,
   options: { command?: string[]; cwd?: string; readyTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
@@ -68,17 +83,19 @@ export async function startServerProcess(
   const [program, ...args] = options.command ?? [process.execPath, 'build/server/index.js'];
   const child = spawn(program ?? process.execPath, args, {
     cwd: options.cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'process-test-secret-process-test-secret',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      DATABASE_URL: `pglite:${dataDir}/db`,
-      ...environment,
-      PORT: String(port),
-    },
+    env: childEnvironment(
+      process.env,
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'process-test-secret-process-test-secret',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        DATABASE_URL: `pglite:${dataDir}/db`,
+      },
+      environment,
+      { PORT: String(port) },
+    ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -107,7 +124,27 @@ export async function startServerProcess(
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
+    waitForOutput(text, timeoutMs = 30_000) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!output.includes(text)) return;
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          reject(new Error(`"${text}" never appeared in the output:\n${output}`));
+        }, timeoutMs);
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        check();
+      });
+    },
     async stop() {
       child.kill('SIGTERM');
       return exited(child);
