@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import { signUp } from './support/accounts';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
-import { gotoHydrated } from './support/pages';
+import { gotoHydrated, toasts } from './support/pages';
 
-/** A toast with this title and, when given, this description (a status, as in support/pages). */
+/** A toast with this title and, when given, this description. */
 const toastWith = (page: Page, title: string, description?: string | RegExp) =>
-  page
-    .getByRole('status')
+  toasts(page)
     .filter({ hasText: title })
     .filter({ hasText: description ?? title })
     .first();

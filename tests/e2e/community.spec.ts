@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redis } from 'ioredis';
-import { gotoHydrated, toastWith } from './support/pages';
+import { gotoHydrated, toasts, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 
@@ -172,8 +172,7 @@ test('beyond the per-minute limit a form answers 429 with a clear message', asyn
     await form.getByRole('button', { name: 'Send Message' }).click();
     // A toast once hydrated; an alert above the form if the click beat the scripts.
     await expect(
-      page
-        .getByRole('status')
+      toasts(page)
         .or(page.getByRole('alert'))
         .filter({ hasText: 'Too many requests, please try again in a minute.' })
         .first(),

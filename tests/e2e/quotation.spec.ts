@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
-
-/**
- * A toast, as assistive technology meets it: a status. Radix repeats the text in a live region,
- * which also reaches screen readers while a modal dialog hides the rest of the page.
- */
-const toastWith = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first();
+import { toastWith } from './support/pages';
 
 async function fillQuotation(
   page: Page,

@@ -8,8 +8,14 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 }
 
 /**
- * A toast as assistive technology meets it. Radix Dialog hides the rest of the page from the
- * accessibility tree while open, so the toast is found by its status role, not by its region.
+ * The toasts on screen, as items of the toaster's Notifications region. Radix's role="status" copy
+ * of a toast lives for one second only (too short to catch on a busy machine), and an open modal
+ * dialog marks the region aria-hidden, hence includeHidden.
  */
+export const toasts = (page: Page) =>
+  page
+    .getByRole('region', { name: /^Notifications/, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true });
+
 export const toastWith = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first();
+  toasts(page).filter({ hasText: text }).first();
