@@ -1,43 +1,14 @@
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
-import { statusLabel, type OrderStatus, type PaymentStatus } from '../../../core/statuses';
+import { statusLabel } from '../../../core/statuses';
+import type { OrderView } from '../../../server/modules/orders';
 import { OrderItemThumbnail, StatusBadge } from '../account/orders-tab';
 import { Field, secondaryButtonClass } from '../ui/field';
 import { useAdminAction } from './admin-action';
 
-interface AdminOrder {
-  id: string;
-  orderNumber: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: string | null;
-  paymentId: string | null;
-  shippingAddress: {
-    name?: string;
-    streetAddress: string;
-    apartment?: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
-  subtotalMinor: number;
-  shippingAmountMinor: number;
-  taxAmountMinor: number;
-  totalAmountMinor: number;
-  createdAt: Date | string;
-  items: {
-    id: string;
-    productName: string;
-    productImage: string | null;
-    quantity: number;
-    unitPriceMinor: number;
-    totalPriceMinor: number;
-  }[];
-  /** The stored payment status: null when absent, which changes what is offered (spec §4). */
-  storedPaymentStatus: PaymentStatus | null;
-}
+/** The orders the /admin loader sends: the orders module's view, items included. */
+type AdminOrder = OrderView;
 
 /** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
 export function OrdersPanel({

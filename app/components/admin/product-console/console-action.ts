@@ -1,4 +1,6 @@
+import type { FormEvent } from 'react';
 import { useFetcher } from 'react-router';
+import type { ZodType } from 'zod';
 import { toast } from '../../ui/toast-store';
 import { useOnAnswer } from '../../ui/use-answer';
 
@@ -21,4 +23,19 @@ export function useConsoleAction(
     }
   });
   return fetcher;
+}
+
+/**
+ * Checks a console form with its shared schema before it is sent; on the first problem the
+ * submit is stopped with spec §5's title "Error" and the schema's message.
+ */
+export function stopInvalidSubmit(event: FormEvent<HTMLFormElement>, schema: ZodType): void {
+  const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget).entries()));
+  if (parsed.success) return;
+  event.preventDefault();
+  toast({
+    title: 'Error',
+    description: parsed.error.issues[0]?.message ?? 'Please fill in all required fields',
+    variant: 'destructive',
+  });
 }

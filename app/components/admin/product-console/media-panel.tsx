@@ -4,9 +4,8 @@ import { CONSOLE_THUMBNAIL_WIDTH, displayImageUrl } from '../../../../core/media
 import { DELETE_MEDIA_CONFIRMATION, mediaFormSchema } from '../../../../core/product-console';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field';
 import { Modal, ModalClose } from '../../ui/modal';
-import { toast } from '../../ui/toast-store';
 import { ConfirmDialog, dangerButtonClass } from './confirm-dialog';
-import { useConsoleAction } from './console-action';
+import { stopInvalidSubmit, useConsoleAction } from './console-action';
 
 export interface ConsoleMediaData {
   id: string;
@@ -179,19 +178,10 @@ function MediaForm({
 }) {
   const fetcher = useConsoleAction(onSaved);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const formData = new FormData(event.currentTarget);
-    const file = formData.get('file');
+    const file = new FormData(event.currentTarget).get('file');
     // An uploaded image stands in for the URL.
     if (file instanceof File && file.size > 0) return;
-    const parsed = mediaFormSchema.safeParse(Object.fromEntries(formData.entries()));
-    if (!parsed.success) {
-      event.preventDefault();
-      toast({
-        title: 'Error',
-        description: parsed.error.issues[0]?.message ?? 'Please fill in all required fields',
-        variant: 'destructive',
-      });
-    }
+    stopInvalidSubmit(event, mediaFormSchema);
   };
   return (
     <fetcher.Form

@@ -1,13 +1,12 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { categories, findCategoryByValue } from '../../../../core/categories';
 import { formatRupees, minorToRupees } from '../../../../core/money';
 import { deleteProductConfirmation, productFormSchema } from '../../../../core/product-console';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field';
 import { Modal, ModalClose } from '../../ui/modal';
-import { toast } from '../../ui/toast-store';
 import { ConfirmDialog, dangerButtonClass } from './confirm-dialog';
-import { useConsoleAction } from './console-action';
+import { stopInvalidSubmit, useConsoleAction } from './console-action';
 
 export interface ConsoleProductData {
   id: string;
@@ -151,19 +150,6 @@ function ProductForm({
   onSaved: (productId: string | null | undefined) => void;
 }) {
   const fetcher = useConsoleAction((answer) => onSaved(answer.productId));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const values = Object.fromEntries(new FormData(event.currentTarget).entries());
-    const parsed = productFormSchema.safeParse(values);
-    if (!parsed.success) {
-      // spec §5: title Error with "Please fill in all required fields"
-      event.preventDefault();
-      toast({
-        title: 'Error',
-        description: parsed.error.issues[0]?.message ?? 'Please fill in all required fields',
-        variant: 'destructive',
-      });
-    }
-  };
   const textArea = (name: keyof ConsoleProductData, label: string, required = false) => (
     <div className="grid gap-1">
       <label htmlFor={`product-${name}`} className="font-medium">
@@ -190,7 +176,12 @@ function ProductForm({
     </label>
   );
   return (
-    <fetcher.Form method="post" className="grid gap-4" noValidate onSubmit={onSubmit}>
+    <fetcher.Form
+      method="post"
+      className="grid gap-4"
+      noValidate
+      onSubmit={(event) => stopInvalidSubmit(event, productFormSchema)}
+    >
       <input type="hidden" name="intent" value={product ? 'update-product' : 'create-product'} />
       {product ? <input type="hidden" name="id" value={product.id} /> : null}
       <Field label="Name" name="name" defaultValue={product?.name} aria-required />
