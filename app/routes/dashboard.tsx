@@ -212,6 +212,8 @@ function LiveReload() {
     document.addEventListener('visibilitychange', whenVisible);
     const events = new EventSource('/api/orders/events');
     events.addEventListener('order-changed', reload);
+    // The server lost its database connection for a while: changes made then were not announced.
+    events.addEventListener('resync', reload);
     return () => {
       window.removeEventListener('focus', reload);
       document.removeEventListener('visibilitychange', whenVisible);

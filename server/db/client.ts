@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { listenOnPostgres } from './postgres-listener';
 import * as schema from './schema';
 
 interface RowsResult<Row> {
@@ -30,16 +31,29 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Runs `select 1`; rejects when the database cannot answer. */
   ping(): Promise<void>;
-  /** Calls `onPayload` for each NOTIFY on `channel` (delivered after commit). Returns the unsubscribe. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` (delivered after commit). Returns the
+   * unsubscribe. On PostgreSQL a lost connection is opened again and the channel listened to
+   * again; `onReconnect` is called then, as NOTIFYs sent meanwhile never arrive.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The underlying driver, for migrations and tests. */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
 }
 
+export interface ListenOptions {
+  onReconnect?: () => void;
+}
+
 export interface OpenDatabaseOptions {
   /** Reuse a PGlite already loaded (tests clone a migrated template this way). */
   pgliteLoadDataDir?: Blob;
+  /** A pooled or listening connection was lost; the process carries on and connects again. */
   onPoolError?: (error: Error) => void;
 }
 
@@ -110,13 +124,21 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: 3000,
+    // Under a burst every pooled connection can be busy for a while; waiting beats a 500 (soak).
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // The pool listens for errors only on idle clients: one checked out between two queries (as in
+  // a transaction awaiting the code that drives it) would emit an 'error' nobody handles, and an
+  // unhandled 'error' ends the process. The query waiting on it fails on its own.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -124,23 +146,23 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     async ping() {
       await pool.query('select 1');
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, listenOptions = {}) {
       // LISTEN needs one connection of its own for as long as it listens.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (error) => options.onPoolError?.(error));
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
+      const stop = await listenOnPostgres({
+        url,
+        channel,
+        onPayload,
+        onReconnect: listenOptions.onReconnect,
+        onError: (error) => options.onPoolError?.(error),
       });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+      listeners.add(stop);
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
+        listeners.delete(stop);
+        await stop();
       };
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

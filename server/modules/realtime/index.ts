@@ -14,9 +14,22 @@ export interface OrderChange {
   status: string;
 }
 
+interface OrderSubscriber {
+  onChange: (change: OrderChange) => void;
+  onMissedChanges?: () => void;
+}
+
 export interface OrderEventsHub {
-  /** Calls `onChange` for each change to one of `userId`'s orders; returns the unsubscribe. */
-  subscribe(userId: string, onChange: (change: OrderChange) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onChange` for each change to one of `userId`'s orders; returns the unsubscribe.
+   * `onMissedChanges` is called when the database connection was lost and is back: changes made
+   * meanwhile were never announced, so whatever shows the orders must read them again.
+   */
+  subscribe(
+    userId: string,
+    onChange: (change: OrderChange) => void,
+    onMissedChanges?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Stops listening (server shutdown). */
   close(): Promise<void>;
 }
@@ -25,7 +38,7 @@ export function createOrderEventsHub(
   database: Pick<DatabaseHandle, 'listen'>,
   onError: (error: unknown) => void = () => {},
 ): OrderEventsHub {
-  const subscribers = new Map<string, Set<(change: OrderChange) => void>>();
+  const subscribers = new Map<string, Set<OrderSubscriber>>();
   let stopListening: Promise<() => Promise<void>> | null = null;
 
   const deliver = (payload: string) => {
@@ -37,25 +50,50 @@ export function createOrderEventsHub(
       return;
     }
     if (!change.userId) return;
-    for (const onChange of subscribers.get(change.userId) ?? []) onChange(change);
+    for (const subscriber of subscribers.get(change.userId) ?? []) subscriber.onChange(change);
+  };
+
+  const announceMissedChanges = () => {
+    for (const own of subscribers.values()) {
+      for (const subscriber of own) subscriber.onMissedChanges?.();
+    }
   };
 
   const stop = async () => {
     const listening = stopListening;
     stopListening = null;
-    if (listening) await (await listening)();
+    const unlisten = await listening?.catch(() => null);
+    await unlisten?.();
   };
 
   return {
-    async subscribe(userId, onChange) {
+    async subscribe(userId, onChange, onMissedChanges) {
+      const subscriber: OrderSubscriber = { onChange, onMissedChanges };
       const own = subscribers.get(userId) ?? new Set();
-      own.add(onChange);
+      own.add(subscriber);
       subscribers.set(userId, own);
-      stopListening ??= database.listen(ORDERS_CHANNEL, deliver);
-      await stopListening;
-      return async () => {
-        own.delete(onChange);
+      const forget = () => {
+        own.delete(subscriber);
         if (own.size === 0) subscribers.delete(userId);
+      };
+      if (!stopListening) {
+        const listening = database.listen(ORDERS_CHANNEL, deliver, {
+          onReconnect: announceMissedChanges,
+        });
+        stopListening = listening;
+        // A database that is down now must not fail every later subscriber: the next one tries again.
+        listening.catch(() => {
+          if (stopListening === listening) stopListening = null;
+        });
+      }
+      try {
+        await stopListening;
+      } catch (error) {
+        forget();
+        throw error;
+      }
+      return async () => {
+        forget();
         // The last subscriber gone, the listening connection goes back to the pool.
         if (subscribers.size === 0) await stop();
       };
