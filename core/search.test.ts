@@ -1,5 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankProducts, relevanceBars, scoreProduct, type SearchableProduct } from './search';
+import {
+  buildSearchIndex,
+  normaliseSearchFields,
+  rankIndexed,
+  rankNormalised,
+  rankProducts,
+  relevanceBars,
+  scoreProduct,
+  type SearchableProduct,
+} from './search';
 
 const catalogue: SearchableProduct[] = [
   {
@@ -80,5 +90,50 @@ describe('relevanceBars', () => {
     expect(relevanceBars(4)).toBe(2);
     expect(relevanceBars(5)).toBe(3);
     expect(relevanceBars(19)).toBe(5);
+  });
+});
+
+describe('the search index', () => {
+  // Few characters, so random queries often hit random texts; with spaces (repeated too),
+  // punctuation, upper case and letters whose lower case differs in length.
+  const alphabet = fc.constantFrom(...'ab Ab  .,-ç İẞé\tß'.split(''), 'an', 'AN', ' ');
+  const text = fc.string({ unit: alphabet, maxLength: 12 });
+  const product = fc.record({
+    id: fc.uuid(),
+    name: text,
+    categorySlug: text,
+    description: text,
+    material: text,
+    region: fc.option(text),
+  });
+  const fieldsOf = (item: SearchableProduct) => normaliseSearchFields(item);
+
+  it('ranks exactly as scoring the whole catalogue does, ties in catalogue order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(product, { maxLength: 25 }),
+        text,
+        fc.constantFrom(1, 6, Infinity),
+        (products, query, limit) => {
+          const index = buildSearchIndex(products, fieldsOf);
+          expect(rankIndexed(index, query, limit)).toEqual(
+            rankNormalised(products, fieldsOf, query, limit),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('finds a word inside a longer word of the description, and nothing for a blank query', () => {
+    const index = buildSearchIndex(catalogue, fieldsOf);
+    expect(rankIndexed(index, 'edest').map(({ product }) => product.id)).toEqual([
+      'banswara-cake-stand',
+    ]);
+    expect(rankIndexed(index, 'rass').map(({ product }) => product.id)).toEqual([
+      'lotus-urli',
+      'boat-ganesh',
+    ]);
+    expect(rankIndexed(index, '  ')).toEqual([]);
   });
 });

@@ -38,7 +38,22 @@ export interface ListedProduct extends SearchableProduct {
 
 type Comparator = (a: ListedProduct, b: ListedProduct) => number;
 
-const byName: Comparator = (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+/**
+ * Name A to Z, ignoring case, then by id: the same total order as the listing's SQL
+ * (`lower(name) collate "C", id` in server/modules/catalog), so a page cut in the database and a
+ * page cut here agree.
+ */
+export function compareProductNames(
+  a: { name: string; id: string },
+  b: { name: string; id: string },
+): number {
+  const left = a.name.toLowerCase();
+  const right = b.name.toLowerCase();
+  if (left !== right) return left < right ? -1 : 1;
+  if (a.id === b.id) return 0;
+  return a.id < b.id ? -1 : 1;
+}
+const byName: Comparator = compareProductNames;
 const descending =
   (value: (product: ListedProduct) => number): Comparator =>
   (a, b) =>

@@ -3,6 +3,7 @@ import { CSV_MAX_BYTES } from '../../core/media-csv';
 import { consoleMessages } from '../../core/product-console';
 import { appContext } from '../../server/http/app-context';
 import { isAdmin } from '../../server/modules/actor';
+import { invalidateCatalogue } from '../../server/modules/catalog';
 import { importMediaCsv, type MediaImportReport } from '../../server/modules/product-console';
 import type { Route } from './+types/admin.media-import';
 
@@ -44,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const report = await importMediaCsv(db, actor, { text }, (progress) =>
           send({ type: 'progress', ...progress }),
         );
+        // Read-your-write for the owner, as in the console's other writes.
+        invalidateCatalogue(db);
         send({ type: 'done', ...report });
       } catch (error) {
         logger.error({ err: error }, 'media CSV import failed');

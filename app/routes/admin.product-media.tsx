@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { consoleMessages } from '../../core/product-console';
 import { appContext } from '../../server/http/app-context';
+import { invalidateCatalogue } from '../../server/modules/catalog';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { storeImageUpload, IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
 import {
@@ -40,8 +41,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, viewer, logger } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fadmin%2Fproduct-media');
   if (!viewer.isAdmin) return { access: 'denied' as const };
-  const selectedId = new URL(request.url).searchParams.get('product') ?? '';
-  const products = await listConsoleProducts(db, actor);
+  const url = new URL(request.url);
+  const selectedId = url.searchParams.get('product') ?? '';
+  const find = (url.searchParams.get('find') ?? '').trim();
+  const picker = await listConsoleProducts(db, actor, { search: find });
   let selected: Awaited<ReturnType<typeof getConsoleProduct>> = null;
   let mediaFailed = false;
   if (selectedId) {
@@ -53,7 +56,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       mediaFailed = true;
     }
   }
-  return { access: 'admin' as const, products, selectedId, selected, mediaFailed };
+  // The open product stays in the picker even when the list or the search leaves it out.
+  const shown = selected?.product;
+  const products =
+    shown && !picker.products.some((product) => product.id === shown.id)
+      ? [{ id: shown.id, name: shown.name, published: shown.published }, ...picker.products]
+      : picker.products;
+  return {
+    access: 'admin' as const,
+    products,
+    morePicks: picker.hasMore,
+    find,
+    selectedId,
+    selected,
+    mediaFailed,
+  };
 }
 
 const MULTIPART_LIMIT = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
@@ -72,8 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (typeof value === 'string') form[key] = value;
   }
   const intent = form.intent ?? '';
-  const ok = (message: string, extra: Partial<Extract<ConsoleAnswer, { status: 'ok' }>> = {}) =>
-    data<ConsoleAnswer>({ status: 'ok', intent, message, ...extra });
+  const ok = (message: string, extra: Partial<Extract<ConsoleAnswer, { status: 'ok' }>> = {}) => {
+    // The owner's next look at the shop reads this write, not the memo's previous version (the
+    // change notice would only mark it stale and answer from it while it rebuilds).
+    invalidateCatalogue(db);
+    return data<ConsoleAnswer>({ status: 'ok', intent, message, ...extra });
+  };
   try {
     switch (intent) {
       case 'create-product': {
@@ -170,7 +191,7 @@ type ConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin'
 
 function Console({ data: loaded }: { data: ConsoleData }) {
   const [, setSearchParams] = useSearchParams();
-  const { products, selected, selectedId, mediaFailed } = loaded;
+  const { products, selected, selectedId, mediaFailed, find, morePicks } = loaded;
   useEffect(() => {
     if (mediaFailed) {
       toast({
@@ -200,11 +221,29 @@ function Console({ data: loaded }: { data: ConsoleData }) {
       </div>
 
       <div className="mt-8 rounded-2xl border border-stone/70 bg-white p-5">
-        {products.length === 0 ? (
+        {products.length === 0 && !find ? (
           <p className="text-ink-muted">No products found. Create a new product to get started.</p>
         ) : (
           // A GET form: the picker works before hydration too.
           <Form method="get" className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <label htmlFor="product-picker-search" className="font-medium">
+                Search by name
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id="product-picker-search"
+                  type="search"
+                  name="find"
+                  defaultValue={find}
+                  key={find}
+                  className="rounded-lg border border-stone bg-white px-3 py-2"
+                />
+                <button type="submit" className={secondaryButtonClass}>
+                  Find
+                </button>
+              </div>
+            </div>
             <div className="grid flex-1 gap-1">
               <label htmlFor="product-picker" className="font-medium">
                 Product
@@ -216,7 +255,11 @@ function Console({ data: loaded }: { data: ConsoleData }) {
                 onChange={(event) => select(event.currentTarget.value || null)}
                 className="rounded-lg border border-stone bg-white px-3 py-2"
               >
-                <option value="">Select a product…</option>
+                <option value="">
+                  {find && products.length === 0
+                    ? `No product name contains "${find}"`
+                    : 'Select a product…'}
+                </option>
                 {products.map((product) => (
                   <option key={product.id} value={product.id}>
                     {product.name}
@@ -230,6 +273,11 @@ function Console({ data: loaded }: { data: ConsoleData }) {
                 Open
               </button>
             </noscript>
+            {morePicks ? (
+              <p className="w-full text-sm text-ink-muted">
+                Showing the first {products.length} products A to Z; search by name to find others.
+              </p>
+            ) : null}
           </Form>
         )}
       </div>

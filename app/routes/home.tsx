@@ -100,9 +100,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {heroImage ? (
+            // Hidden on phones, where the heading is the largest paint: preloaded from md up only.
             <ProductImage
               image={heroImage}
               priority
+              shownFrom="(min-width: 768px)"
+              sizes="(min-width: 1152px) 440px, 40vw"
               className="hidden rounded-3xl shadow-lg md:block"
             />
           ) : null}

@@ -2,11 +2,9 @@ import { clsx } from 'clsx';
 import { LayoutGrid, List } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { data, Form, Link, useLocation, useNavigate, useSubmit } from 'react-router';
-import { findCategoryByValue, findCategoryBySlug } from '../../core/categories';
+import { findCategoryBySlug } from '../../core/categories';
 import {
-  applyShopQuery,
   DEFAULT_PRICE_RANGE,
-  distinctMaterials,
   parseShopQuery,
   shopQueryToSearchParams,
   SORT_OPTIONS,
@@ -19,7 +17,7 @@ import {
   shopPreferencesKey,
 } from '../../core/shop-preferences';
 import { appContext } from '../../server/http/app-context';
-import { listPublishedProducts } from '../../server/modules/catalog';
+import { listShopPage } from '../../server/modules/catalog';
 import { ProductCard } from '../components/catalog/product-card';
 import { useHydrated } from '../components/ui/use-hydrated';
 import { pageMeta, siteFromMatches } from '../components/layout/simple-page';
@@ -35,20 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.category && !category) throw data(null, { status: 404 });
 
   const query = parseShopQuery(new URL(request.url).searchParams);
-  // One read serves both the listing and the Material filter, which offers the materials of
-  // all products (spec §2), not only those of this category.
-  const everything = await listPublishedProducts(db);
-  const inCategory = category
-    ? everything.filter((product) => product.category === category.adminValue)
-    : everything;
-  const listing = applyShopQuery(
-    inCategory.map((product) => ({
-      ...product,
-      categorySlug: findCategoryByValue(product.category)?.slug ?? product.category,
-      description: product.description ?? '',
-    })),
-    query,
-  );
+  const listing = await listShopPage(db, { category: category?.adminValue, query });
 
   return {
     shopName: config.site.shopName,
@@ -57,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     title: category?.name ?? 'All Products',
     description:
       category?.description ?? 'Discover our complete collection of handcrafted treasures',
-    materials: distinctMaterials(everything),
+    materials: listing.materials,
     query,
     total: listing.total,
     hasMore: listing.hasMore,
@@ -277,8 +262,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                 query.view === 'grid' ? 'grid-cols-1 sm:grid-cols-2 xl:grid-cols-3' : 'grid-cols-1',
               )}
             >
-              {products.map((product) => (
-                <ProductCard key={product.id} product={product} view={query.view} />
+              {products.map((product, index) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  view={query.view}
+                  // The first picture is the largest paint on a phone: fetch it first.
+                  priority={index === 0}
+                />
               ))}
             </ul>
           )}

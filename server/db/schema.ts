@@ -69,6 +69,9 @@ export const products = pgTable(
     bestseller: boolean('bestseller').notNull().default(false),
     newArrival: boolean('new_arrival').notNull().default(false),
     published: boolean('published').notNull().default(true),
+    // spec §4: popularity and rating sort by the review count; a trigger on reviews keeps this
+    // copy, so the shop can sort and page in SQL instead of counting every product's reviews.
+    reviewCount: integer('review_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,8 +81,44 @@ export const products = pgTable(
     check('products_id_slug_check', sql`${table.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     index('products_created_at_idx').on(table.createdAt.desc()),
     index('products_category_idx').on(table.category, table.published),
+    // One index per shop sort (core/shop-listing.ts), in the order the listing query asks for,
+    // so a page reads its rows off the index whatever the catalogue size.
+    ...listingIndexes(table),
+    index('products_name_lower_idx').on(sql`lower(${table.name}) collate "C"`, table.id),
   ],
 );
+
+function listingIndexes(table: {
+  featured: AnyPgColumn;
+  bestseller: AnyPgColumn;
+  newArrival: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  reviewCount: AnyPgColumn;
+  priceMinor: AnyPgColumn;
+  name: AnyPgColumn;
+  id: AnyPgColumn;
+  published: AnyPgColumn;
+}) {
+  // The name tie-break of every sort: case-insensitive, byte order on every database.
+  const nameKey = sql`lower(${table.name}) collate "C"`;
+  const published = sql`${table.published}`;
+  return [
+    index('products_listing_featured_idx')
+      .on(sql`${table.featured} desc`, sql`${table.bestseller} desc`, nameKey, table.id)
+      .where(published),
+    index('products_listing_newest_idx')
+      .on(sql`${table.newArrival} desc`, sql`${table.createdAt} desc`, nameKey, table.id)
+      .where(published),
+    index('products_listing_reviews_idx')
+      .on(sql`${table.reviewCount} desc`, nameKey, table.id)
+      .where(published),
+    index('products_listing_price_idx').on(table.priceMinor, nameKey, table.id).where(published),
+    index('products_listing_price_desc_idx')
+      .on(sql`${table.priceMinor} desc`, nameKey, table.id)
+      .where(published),
+    index('products_listing_name_idx').on(nameKey, table.id).where(published),
+  ];
+}
 
 export const productMedia = pgTable(
   'product_media',

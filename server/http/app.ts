@@ -6,22 +6,31 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { getSessionCookie } from 'better-auth/cookies';
+import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
 import { createMailer } from '../modules/mail';
-import { localMediaStorage, s3MediaStorage } from '../modules/media-storage';
+import {
+  IMAGE_UPLOAD_MAX_BYTES,
+  localMediaStorage,
+  s3MediaStorage,
+} from '../modules/media-storage';
 import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
+import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
 import { createOrderEventsHub } from '../modules/realtime';
 import { createSmsSender } from '../modules/sms';
 import { appContext, type Viewer } from './app-context';
+import { cacheDecision, isSharedPageRequest } from './cache-policy';
+import { createPageCache } from './page-cache';
 import { registerOrderEvents } from './order-events';
 
 export interface HttpAppOptions {
@@ -65,6 +74,15 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const mediaStorage = config.s3 ? s3MediaStorage(config.s3) : localMediaStorage(mediaDirectory);
 
   app.use(requestId());
+  // The largest body the shop takes is an image upload with its form fields. A larger one is
+  // refused before any route reads it, chunked bodies too (they bypass the routes' Content-Length
+  // checks).
+  app.use(
+    bodyLimit({
+      maxSize: IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024,
+      onError: (c) => c.text('The request is too large.', 413),
+    }),
+  );
   app.use(async (c, next) => {
     c.set('clientAddress', clientAddressOf(c, config.trustProxy));
     await next();
@@ -121,7 +139,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   );
   app.use(async (c, next) => {
     await next();
-    if (usesHttps || new URL(c.req.url).protocol === 'https:') {
+    if (usesHttps || requestCameOverHttps(c, config.trustProxy)) {
       c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
   });
@@ -169,6 +187,22 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     app.get('/media/*', (c) => c.notFound());
   }
 
+  // Registered after the static files and media, which choose their own long-lived caching.
+  app.use(async (c, next) => {
+    await next();
+    const { cacheControl, varyOnCookie } = cacheDecision({
+      method: c.req.method,
+      path: c.req.path,
+      hasSession: hasSessionCookie(c.req.raw.headers),
+      isBot: isbot(c.req.header('user-agent') ?? ''),
+      status: c.res.status,
+      setsCookie: c.res.headers.has('Set-Cookie'),
+      routeCacheControl: c.res.headers.get('Cache-Control'),
+    });
+    c.res.headers.set('Cache-Control', cacheControl);
+    if (varyOnCookie) c.res.headers.append('Vary', 'Cookie');
+  });
+
   // spec §7: the identity endpoints, and the JWKS at its well-known address for API clients.
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
     auth.handler(withClientAddress(c.req.raw, c.get('clientAddress'))),
@@ -187,8 +221,40 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
   });
 
+  // Search and the shop's counts are memoised while this process follows catalogue writes from
+  // every process (modules/catalog/catalogue-cache.ts); until then they read the tables.
+  void watchCatalogue(database).catch((error: unknown) =>
+    logger.warn({ err: error }, 'catalogue changes cannot be followed: catalogue reads uncached'),
+  );
+
+  // Production only: in development an edited component must show on the next reload.
+  const pageCache = mode === 'production' ? createPageCache() : null;
+  if (pageCache) {
+    // Notices sent while the listening connection was down are lost: a reconnect empties it too.
+    database
+      .listen(CATALOGUE_CHANNEL, () => pageCache.clear(), { onReconnect: () => pageCache.clear() })
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'catalogue changes not heard; pages expire on their own'),
+      );
+  }
+
   const handleRequest = createRequestHandler(options.build, mode);
   app.all('*', async (c) => {
+    const nonce = c.get('secureHeadersNonce') ?? '';
+    const sharedPage =
+      c.req.method === 'GET' &&
+      isSharedPageRequest({
+        method: c.req.method,
+        path: c.req.path,
+        hasSession: hasSessionCookie(c.req.raw.headers),
+        isBot: isbot(c.req.header('user-agent') ?? ''),
+      });
+    const { pathname, search } = new URL(c.req.url);
+    const pageKey = pathname + search;
+    if (pageCache && sharedPage) {
+      const cached = pageCache.read(pageKey, nonce);
+      if (cached) return cached;
+    }
     const request = withClientAddress(c.req.raw, c.get('clientAddress'));
     const { viewer, actor, refreshedCookies } = await identify(request);
     const context = new RouterContextProvider(
@@ -200,7 +266,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             config,
             logger: logger.child({ reqId: c.get('requestId') }),
             requestId: c.get('requestId'),
-            cspNonce: c.get('secureHeadersNonce') ?? '',
+            cspNonce: nonce,
             actor,
             viewer,
             auth,
@@ -216,13 +282,23 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     const response = await handleRequest(request, context);
     // A rolling session was extended: hand the browser its refreshed cookie.
     for (const cookie of refreshedCookies) response.headers.append('Set-Cookie', cookie);
+    if (pageCache) {
+      // A form that changed something may have changed a page (a review, a product).
+      if (!['GET', 'HEAD'].includes(c.req.method) && response.status < 400) pageCache.clear();
+      const storable =
+        sharedPage &&
+        response.status === 200 &&
+        !response.headers.has('Set-Cookie') &&
+        !response.headers.has('Cache-Control');
+      if (storable) return pageCache.store(pageKey, response, nonce);
+    }
     return response;
   });
 
   /** The signed-in user behind a request, read only when it carries a session cookie. */
   async function identify(request: Request) {
     const anonymous = { viewer: null, actor: null, refreshedCookies: [] as string[] };
-    if (!getSessionCookie(request.headers, { cookiePrefix: 'storefront' })) return anonymous;
+    if (!hasSessionCookie(request.headers)) return anonymous;
     const { response: session, headers } = await auth.api.getSession({
       headers: request.headers,
       returnHeaders: true,
@@ -250,6 +326,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   return app;
 }
 
+function hasSessionCookie(headers: Headers): boolean {
+  return Boolean(getSessionCookie(headers, { cookiePrefix: 'storefront' }));
+}
+
 function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timed out')), milliseconds);
@@ -271,6 +351,13 @@ function withClientAddress(request: Request, address: string): Request {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_ADDRESS_HEADER, address);
   return new Request(request, { headers });
+}
+
+/** Behind a trusted proxy that ended TLS, its X-Forwarded-Proto says how the browser came. */
+function requestCameOverHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!trustProxy) return false;
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
 function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {

@@ -1,10 +1,27 @@
 /**
  * Public catalogue reads (spec §7 "Catalogue"). Only published products reach the storefront.
  */
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { CategoryValue } from '../../../core/categories';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { findCategoryByValue, type CategoryValue } from '../../../core/categories';
+import {
+  applyShopQuery,
+  distinctMaterials,
+  SHOP_PAGE_SIZE,
+  type ListedProduct,
+  type ShopQuery,
+  type SortOption,
+} from '../../../core/shop-listing';
+import { buildSearchIndex, searchCandidates, type SearchIndex } from '../../../core/search';
 import type { Database } from '../../db/client';
-import { productMedia, products, reviews } from '../../db/schema';
+import { productMedia, products } from '../../db/schema';
+import { memoisedCatalogueRead } from './catalogue-cache';
+
+export {
+  CATALOGUE_CHANNEL,
+  invalidateCatalogue,
+  watchCatalogue,
+  type CatalogueWatch,
+} from './catalogue-cache';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -16,7 +33,6 @@ export interface ProductImage {
 export interface CatalogProduct extends ProductRow {
   /** spec §3: the media row flagged primary, else the first by sort order. */
   primaryImage: ProductImage | null;
-  reviewCount: number;
 }
 
 // spec §9: related products, at most 4
@@ -45,19 +61,13 @@ export async function getPublishedProduct(
     .from(products)
     .where(and(eq(products.id, id), eq(products.published, true)));
   if (!row) return null;
-  const [media, counts] = await Promise.all([
-    db
-      .select()
-      .from(productMedia)
-      .where(and(eq(productMedia.productId, id), eq(productMedia.mediaType, 'image')))
-      .orderBy(desc(productMedia.isPrimary), asc(productMedia.sortOrder)),
-    reviewCounts(db, [id]),
-  ]);
+  const media = await db
+    .select()
+    .from(productMedia)
+    .where(and(eq(productMedia.productId, id), eq(productMedia.mediaType, 'image')))
+    .orderBy(desc(productMedia.isPrimary), asc(productMedia.sortOrder));
   const images = media.map((item) => ({ url: item.mediaUrl, alt: item.altText ?? row.name }));
-  return {
-    product: { ...row, primaryImage: images[0] ?? null, reviewCount: counts.get(id) ?? 0 },
-    images,
-  };
+  return { product: { ...row, primaryImage: images[0] ?? null }, images };
 }
 
 /** Published products by id, in the order asked for (a story's related pieces, spec §2). */
@@ -95,28 +105,15 @@ export async function listRelatedProducts(
   return withListingDetails(db, rows);
 }
 
-/** Review counts by product, in one grouped query. */
-async function reviewCounts(db: Database, productIds: string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: reviews.productId, value: count() })
-    .from(reviews)
-    .where(inArray(reviews.productId, productIds))
-    .groupBy(reviews.productId);
-  return new Map(rows.map((row) => [row.productId, row.value]));
-}
-
 async function withListingDetails(db: Database, rows: ProductRow[]): Promise<CatalogProduct[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [images, counts] = await Promise.all([primaryImages(db, ids), reviewCounts(db, ids)]);
+  const images = await primaryImages(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const media = images.get(row.id);
-    return {
-      ...row,
-      primaryImage: media ? { url: media.url, alt: media.alt ?? row.name } : null,
-      reviewCount: counts.get(row.id) ?? 0,
-    };
+    return { ...row, primaryImage: media ? { url: media.url, alt: media.alt ?? row.name } : null };
   });
 }
 
@@ -139,4 +136,176 @@ export async function primaryImages(
     .where(and(inArray(productMedia.productId, productIds), eq(productMedia.mediaType, 'image')))
     .orderBy(productMedia.productId, desc(productMedia.isPrimary), asc(productMedia.sortOrder));
   return new Map(primaries.map((media) => [media.productId, media]));
+}
+
+/** What the search and a searched shop listing rank: every published product, without its texts' case. */
+export interface SearchEntry extends ListedProduct {
+  category: string;
+  /** Lower-cased once per catalogue version, not once per query (core/search.ts). */
+  normalised: {
+    name: string;
+    categorySlug: string;
+    description: string;
+    material: string;
+    region: string;
+  };
+  primaryImage: ProductImage | null;
+}
+
+/** The published catalogue in catalogue order, ready to rank. */
+async function readSearchEntries(db: Database): Promise<SearchEntry[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      description: products.description,
+      material: products.material,
+      region: products.region,
+      priceMinor: products.priceMinor,
+      featured: products.featured,
+      bestseller: products.bestseller,
+      newArrival: products.newArrival,
+      reviewCount: products.reviewCount,
+      createdAt: products.createdAt,
+      primaryUrl: sql<string | null>`primary_media.media_url`,
+      primaryAlt: sql<string | null>`primary_media.alt_text`,
+    })
+    .from(products)
+    .leftJoin(
+      sql`lateral (
+          select ${productMedia.mediaUrl}, ${productMedia.altText} from ${productMedia}
+          where ${productMedia.productId} = ${products.id} and ${productMedia.mediaType} = 'image'
+          order by ${productMedia.isPrimary} desc, ${productMedia.sortOrder} asc
+          limit 1
+        ) as primary_media`,
+      sql`true`,
+    )
+    .where(eq(products.published, true))
+    .orderBy(desc(products.createdAt), asc(products.name));
+  return rows.map(({ primaryUrl, primaryAlt, ...row }) => {
+    const categorySlug = findCategoryByValue(row.category)?.slug ?? row.category;
+    return {
+      ...row,
+      categorySlug,
+      normalised: {
+        name: row.name.toLowerCase(),
+        categorySlug: categorySlug.toLowerCase(),
+        description: row.description.toLowerCase(),
+        material: row.material.toLowerCase(),
+        region: (row.region ?? '').toLowerCase(),
+      },
+      primaryImage: primaryUrl ? { url: primaryUrl, alt: primaryAlt ?? row.name } : null,
+    };
+  });
+}
+
+/**
+ * The published catalogue with its search index (core/search.ts), so a query scores only the
+ * entries that can match. Memoised per catalogue version while the process watches catalogue
+ * changes (catalogue-cache.ts), so a search reads no table. Entries and index are one value: a
+ * rebuild must not pair a fresh index with stale entries. A review write (review_count) also
+ * rebuilds it: /shop?q= sorts by popularity and rating on reviewCount; the rebuild no longer
+ * stalls searches, as the previous version answers meanwhile.
+ */
+export function loadSearchIndex(db: Database): Promise<SearchIndex<SearchEntry>> {
+  return memoisedCatalogueRead(db, 'search-index', async () =>
+    buildSearchIndex(await readSearchEntries(db), (entry) => entry.normalised),
+  );
+}
+
+export interface ShopPage {
+  products: CatalogProduct[];
+  /** Products matching the filters, on every page. */
+  total: number;
+  hasMore: boolean;
+  /** spec §2: the Material filter offers the distinct materials of all products, A to Z. */
+  materials: string[];
+}
+
+const nameKey = sql`lower(${products.name}) collate "C"`;
+
+// The SQL twin of core/shop-listing.ts SORT_COMPARATORS; each order has its index (schema.ts).
+const SORT_ORDER: Record<SortOption, SQL[]> = {
+  featured: [desc(products.featured), desc(products.bestseller), asc(nameKey), asc(products.id)],
+  newest: [desc(products.newArrival), desc(products.createdAt), asc(nameKey), asc(products.id)],
+  popularity: [desc(products.reviewCount), asc(nameKey), asc(products.id)],
+  rating: [desc(products.reviewCount), asc(nameKey), asc(products.id)],
+  'price-low': [asc(products.priceMinor), asc(nameKey), asc(products.id)],
+  'price-high': [desc(products.priceMinor), asc(nameKey), asc(products.id)],
+  'name-a-z': [asc(nameKey), asc(products.id)],
+  'name-z-a': [desc(nameKey), desc(products.id)],
+};
+
+/**
+ * The shop listing (spec §2 Shop listing): the filters, sort and "Load more" pages of
+ * core/shop-listing.ts, cut in SQL so a page costs the same at 30 or 100,000 products. A search
+ * query (`q`) ranks the memoised catalogue instead, as the header search does (spec §5).
+ */
+export async function listShopPage(
+  db: Database,
+  input: { category?: CategoryValue; query: ShopQuery },
+): Promise<ShopPage> {
+  const { category, query } = input;
+  const materials = listMaterials(db);
+  if (query.q) {
+    // Entries that cannot match score 0 and would be dropped by the ranking anyway.
+    const entries = searchCandidates(await loadSearchIndex(db), query.q).filter(
+      (entry) => !category || entry.category === category,
+    );
+    const listing = applyShopQuery(entries, query);
+    const rows = await listPublishedProductsByIds(
+      db,
+      listing.products.map((entry) => entry.id),
+    );
+    return {
+      products: rows,
+      total: listing.total,
+      hasMore: listing.hasMore,
+      materials: await materials,
+    };
+  }
+
+  const conditions: SQL[] = [eq(products.published, true)];
+  if (category) conditions.push(eq(products.category, category));
+  if (query.materials.length > 0) conditions.push(inArray(products.material, query.materials));
+  if (query.minPrice !== null) conditions.push(gte(products.priceMinor, query.minPrice * 100));
+  if (query.maxPrice !== null) conditions.push(lte(products.priceMinor, query.maxPrice * 100));
+  const where = and(...conditions);
+  const shown = query.page * SHOP_PAGE_SIZE;
+  const countKey = JSON.stringify([
+    'count',
+    category ?? null,
+    [...query.materials].sort(),
+    query.minPrice,
+    query.maxPrice,
+  ]);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...SORT_ORDER[query.sort])
+      .limit(shown),
+    memoisedCatalogueRead(db, countKey, async () => {
+      const [counted] = await db.select({ value: count() }).from(products).where(where);
+      return counted?.value ?? 0;
+    }),
+  ]);
+  return {
+    products: await withListingDetails(db, rows),
+    total,
+    hasMore: rows.length < total,
+    materials: await materials,
+  };
+}
+
+function listMaterials(db: Database): Promise<string[]> {
+  return memoisedCatalogueRead(db, 'materials', async () => {
+    const rows = await db
+      .selectDistinct({ material: products.material })
+      .from(products)
+      .where(eq(products.published, true));
+    return distinctMaterials(rows);
+  });
 }

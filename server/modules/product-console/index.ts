@@ -3,7 +3,7 @@
  * defaults, §5, §7 Product console calls). Every function checks the admin role first; every
  * write of several rows is one transaction.
  */
-import { and, asc, count, eq, like, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, like, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CSV_BATCH_SIZE,
@@ -28,13 +28,38 @@ import { DomainError, parseInput } from '../errors';
 export type ConsoleProduct = typeof products.$inferSelect;
 export type ConsoleMedia = typeof productMedia.$inferSelect;
 
-/** spec §2: the product picker, every product (unpublished ones are marked by the page). */
-export async function listConsoleProducts(db: Database, actor: Actor) {
+// The picker lists this many products A to Z; a name search narrows it (100,000 options would not).
+export const PRODUCT_PICKER_LIMIT = 50;
+
+export interface PickerProduct {
+  id: string;
+  name: string;
+  published: boolean;
+}
+
+/**
+ * spec §2: the product picker (unpublished products are marked by the page). The first
+ * PRODUCT_PICKER_LIMIT products A to Z whose name contains `search`, ignoring case; read along
+ * the name index, so it stops as soon as the list is full.
+ */
+export async function listConsoleProducts(
+  db: Database,
+  actor: Actor,
+  input: { search?: string } = {},
+): Promise<{ products: PickerProduct[]; hasMore: boolean }> {
   requireAdmin(actor);
-  return db
+  const search = (input.search ?? '').trim().toLowerCase().slice(0, 200);
+  const nameKey = sql`lower(${products.name}) collate "C"`;
+  const rows = await db
     .select({ id: products.id, name: products.name, published: products.published })
     .from(products)
-    .orderBy(asc(products.name), asc(products.id));
+    .where(search ? sql`strpos(${nameKey}, ${search}) > 0` : undefined)
+    .orderBy(asc(nameKey), asc(products.id))
+    .limit(PRODUCT_PICKER_LIMIT + 1);
+  return {
+    products: rows.slice(0, PRODUCT_PICKER_LIMIT),
+    hasMore: rows.length > PRODUCT_PICKER_LIMIT,
+  };
 }
 
 export async function getConsoleProduct(

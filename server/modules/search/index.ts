@@ -3,9 +3,9 @@
  * of core/search.ts.
  */
 import { findCategoryByValue } from '../../../core/categories';
-import { rankProducts, relevanceBars, SEARCH_RESULT_LIMIT } from '../../../core/search';
+import { rankIndexed, relevanceBars, SEARCH_RESULT_LIMIT } from '../../../core/search';
 import type { Database } from '../../db/client';
-import { listPublishedProducts, type ProductImage } from '../catalog';
+import { loadSearchIndex, type ProductImage } from '../catalog';
 
 export interface SearchSuggestion {
   id: string;
@@ -18,8 +18,9 @@ export interface SearchSuggestion {
 }
 
 /**
- * Ranks in memory over the published list: an artisan shop's catalogue is small, and the
- * substring rules of spec §5 would not use an index anyway.
+ * Ranks in memory: the substring rules of spec §5 would not use a database index. The catalogue's
+ * token index is memoised per process and dropped on every catalogue write
+ * (catalog/catalogue-cache.ts), so a query scores only the products that can match.
  */
 export async function searchProducts(
   db: Database,
@@ -27,13 +28,8 @@ export async function searchProducts(
   options: { limit?: number } = {},
 ): Promise<SearchSuggestion[]> {
   if (query.trim() === '') return [];
-  const products = await listPublishedProducts(db);
-  const searchable = products.map((product) => ({
-    ...product,
-    categorySlug: findCategoryByValue(product.category)?.slug ?? product.category,
-    description: product.description ?? '',
-  }));
-  return rankProducts(searchable, query, options.limit ?? SEARCH_RESULT_LIMIT).map(
+  const index = await loadSearchIndex(db);
+  return rankIndexed(index, query, options.limit ?? SEARCH_RESULT_LIMIT).map(
     ({ product, score }) => ({
       id: product.id,
       name: product.name,

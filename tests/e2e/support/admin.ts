@@ -54,14 +54,7 @@ export const test = base.extend<{ shop: Shop }>({
           contexts.push(context);
           return context.newPage();
         },
-        async grantAdmin(email) {
-          const granted = await run(
-            process.execPath,
-            ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
-            { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' } },
-          );
-          expect(granted.stdout).toContain(`${email} is now an admin.`);
-        },
+        grantAdmin: (email) => grantAdminRole(database.url, email),
       });
     } finally {
       // Each step runs even when one before it fails, so no server or database is left behind.
@@ -74,6 +67,16 @@ export const test = base.extend<{ shop: Shop }>({
     }
   },
 });
+
+/** `npm run admin -- grant-admin <email>` against a database, as the shop owner would run it. */
+export async function grantAdminRole(databaseUrl: string, email: string): Promise<void> {
+  const granted = await run(
+    process.execPath,
+    ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
+  );
+  expect(granted.stdout).toContain(`${email} is now an admin.`);
+}
 
 /** A new account with the admin role, signed in, on /admin. */
 export async function signedInAdmin(shop: Shop): Promise<{ page: Page; email: string }> {
@@ -95,7 +98,7 @@ export async function openAdminTab(page: Page, name: string) {
 
 /** A customer's order, written to the database as the shop's order system would. */
 export async function insertOrder(
-  shop: Shop,
+  shop: Pick<Shop, 'sql'>,
   values: {
     userId: string | null;
     orderNumber: string;

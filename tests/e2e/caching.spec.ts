@@ -1,0 +1,116 @@
+/**
+ * Caching where it is safe (issue 8): anonymous catalogue pages may be kept by shared caches and
+ * by the server's own short-lived page copy; nothing rendered for a signed-in user, no form reply
+ * and no account page may be.
+ */
+import { expect, test, type APIResponse } from '@playwright/test';
+import { PASSWORD, signUp } from './support/accounts';
+
+const PRODUCT_PATH = '/product/banswara-cake-stand';
+// Headless Chromium and Playwright call themselves crawlers, whose pages are never shared.
+const PERSON =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const asPerson = { headers: { 'User-Agent': PERSON } };
+const SHARED = 'public, max-age=60, stale-while-revalidate=600';
+
+function nonceOf(response: APIResponse): string {
+  return /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+}
+
+function expectPrivate(response: APIResponse) {
+  const cacheControl = response.headers()['cache-control'] ?? '';
+  expect(cacheControl).toContain('private');
+  expect(cacheControl).toContain('no-store');
+  expect(cacheControl).not.toContain('public');
+}
+
+test('an anonymous product page may be cached and revalidated by shared caches', async ({
+  request,
+}) => {
+  const response = await request.get(PRODUCT_PATH, asPerson);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe(SHARED);
+  expect(response.headers()['vary']).toMatch(/\bCookie\b/i);
+  // React Router's loader data for the same page follows the same rule.
+  const loaderData = await request.get(`${PRODUCT_PATH}.data`, asPerson);
+  expect(loaderData.headers()['cache-control']).toBe(SHARED);
+});
+
+test('a page served again from the server copy carries its own CSP nonce', async ({ request }) => {
+  const first = await request.get(PRODUCT_PATH, asPerson);
+  const second = await request.get(PRODUCT_PATH, asPerson);
+  const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+  expect(firstNonce).not.toBe('');
+  expect(secondNonce).not.toBe(firstNonce);
+  const html = await second.text();
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter(
+    ([, attributes]) => !attributes?.includes('application/ld+json'),
+  );
+  expect(inlineScripts.length).toBeGreaterThan(0);
+  for (const [, attributes] of inlineScripts) {
+    expect(attributes).toContain(`nonce="${secondNonce}"`);
+  }
+  expect(html).not.toContain(firstNonce);
+});
+
+test("a crawler's page is not kept by shared caches: it differs (no welcome pop-up)", async ({
+  request,
+}) => {
+  expectPrivate(await request.get(PRODUCT_PATH, { headers: { 'User-Agent': CRAWLER } }));
+});
+
+test('a missing product is not kept by shared caches', async ({ request }) => {
+  const response = await request.get('/product/no-such-piece', asPerson);
+  expect(response.status()).toBe(404);
+  expectPrivate(response);
+});
+
+test('pages of a signed-in customer are private and never the anonymous copy', async ({
+  page,
+  request,
+}) => {
+  // A visitor's copy of the page is fresh in every cache when the customer asks for it.
+  expect((await request.get(PRODUCT_PATH, asPerson)).headers()['cache-control']).toBe(SHARED);
+  await signUp(page, { name: 'Kavya Menon' });
+  const signedIn = page.request;
+
+  const productPage = await signedIn.get(PRODUCT_PATH, asPerson);
+  expectPrivate(productPage);
+  expect(await productPage.text()).toContain('My account');
+  expectPrivate(await signedIn.get(`${PRODUCT_PATH}.data`, asPerson));
+  expectPrivate(await signedIn.get('/', asPerson));
+  expectPrivate(await signedIn.get('/dashboard', asPerson));
+  expectPrivate(await signedIn.get('/admin', asPerson));
+  const wishlist = await signedIn.post('/wishlist', {
+    form: { productId: 'banswara-cake-stand' },
+    headers: { ...asPerson.headers, Origin: new URL(page.url()).origin },
+  });
+  expect(wishlist.status()).toBe(200);
+  expectPrivate(wishlist);
+});
+
+test('account pages and the sign-in form answer privately to visitors too', async ({ request }) => {
+  expectPrivate(await request.get('/auth', asPerson));
+  expectPrivate(await request.get('/dashboard', { ...asPerson, maxRedirects: 0 }));
+  const signIn = await request.post('/auth', {
+    form: {
+      intent: 'sign-in',
+      redirectTo: '/',
+      email: 'nobody@example.com',
+      password: PASSWORD,
+    },
+  });
+  expect(signIn.status()).toBeGreaterThanOrEqual(400);
+  expectPrivate(signIn);
+});
+
+test('search suggestions say how long the search took, and are never cached', async ({
+  request,
+}) => {
+  const response = await request.get('/search/suggestions?q=brass');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['server-timing']).toMatch(/^search;dur=\d+(\.\d+)?$/);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  expect((await response.json()).results.length).toBeGreaterThan(0);
+});
