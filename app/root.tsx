@@ -15,7 +15,9 @@ import { isbot } from 'isbot';
 import { siteDefaults } from '../content/site';
 import { appContext } from '../server/http/app-context';
 import type { Route } from './+types/root';
-import './app.css';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import playfairLatin from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
+import stylesheet from './app.css?url';
 import { AuthProvider } from './components/account/auth-context';
 import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
@@ -28,8 +30,22 @@ import { HeaderSearch } from './components/search/header-search';
 import { Toaster } from './components/ui/toaster';
 
 export const links: LinksFunction = () => [
+  // `precedence` makes React place the stylesheet before the script preloads: on a slow
+  // connection the render-blocking CSS no longer waits behind 150 KB of JavaScript.
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
+  // The two faces every page shows above the fold (body text and headings), fetched with the
+  // stylesheet instead of after it; app.css declares the same files, so they are fetched once.
+  ...[interLatin, playfairLatin].map((href) => ({
+    rel: 'preload',
+    href,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous' as const,
+  })),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+const zodWithoutEval = 'globalThis.__zod_globalConfig={jitless:true}';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { config, viewer } = context.get(appContext);
@@ -46,12 +62,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const site = data?.site ?? siteDefaults;
+  useEffect(() => {
+    // A marker for anything that must wait for the page to be interactive (the browser tests).
+    // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf7f2" />
+        {/* Zod probes for eval when its first schema is built; under our CSP the probe is reported
+            as a violation (Lighthouse best practices). This runs before any module script. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodWithoutEval }} />
         <Meta />
         <Links />
       </head>
@@ -93,10 +117,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const navigation = useNavigation();
-  useEffect(() => {
-    // A marker for anything that must wait for the page to be interactive (the browser tests).
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   // spec §2 Product detail: "Loading product..." while a product's data loads on a client-side
   // navigation (a server-rendered first load arrives complete).
   const loadingProduct =
@@ -111,6 +131,16 @@ export default function App() {
     );
   }
   return <Outlet />;
+}
+
+/**
+ * The 404 and error pages are drawn by this route's ErrorBoundary, so their title comes from here:
+ * the meta of the route that threw is not used once the boundary above it renders.
+ */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? 'Oops! Page not found' : 'Unexpected Application Error!' }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -13,7 +13,16 @@ export interface ProductCardData extends BadgeFlags {
 }
 
 /** spec §2 Shop listing: image, badges, name, short description, review count and the link. */
-export function ProductCard({ product, view }: { product: ProductCardData; view: ViewMode }) {
+export function ProductCard({
+  product,
+  view,
+  priority = false,
+}: {
+  product: ProductCardData;
+  view: ViewMode;
+  /** The card whose picture a visitor sees first (ProductImage's `priority`). */
+  priority?: boolean;
+}) {
   return (
     <li
       className={clsx(
@@ -23,6 +32,7 @@ export function ProductCard({ product, view }: { product: ProductCardData; view:
     >
       <ProductImage
         image={product.primaryImage}
+        priority={priority}
         className={view === 'grid' ? 'w-full' : 'w-32 shrink-0 sm:w-48'}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
