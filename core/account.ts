@@ -3,26 +3,24 @@
  * the profile and address forms, and the wishlist's price comparison.
  */
 import { z } from 'zod';
+import { formText } from './form-text';
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  formText()
     .trim()
     .max(max, `${label} must be less than ${max} characters`)
     .optional()
     .transform((value) => (value ? value : null));
 
 const requiredText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  formText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be less than ${max} characters`);
 
 export const profileSchema = z.object({
   displayName: optionalText(100, 'Display name'),
-  phone: z
-    .string()
+  phone: formText()
     .trim()
     .max(20, 'Phone must be less than 20 characters')
     .refine((phone) => phone === '' || /^\+?[\d\s()-]{7,20}$/.test(phone), {
@@ -43,14 +41,14 @@ export const addressSchema = z.object({
   city: requiredText(100, 'City'),
   state: requiredText(100, 'State'),
   postalCode: requiredText(20, 'ZIP Code'),
-  country: z
-    .string()
+  country: formText()
     .trim()
     .max(60, 'Country must be less than 60 characters')
     .optional()
     .transform((country) => (country ? country : DEFAULT_ADDRESS_COUNTRY)),
+  // A checkbox posts "on" when ticked and nothing when not; any other value means not ticked.
   isDefault: z
-    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])
+    .union([z.boolean(), z.string()])
     .optional()
     .transform((value) => value === true || value === 'on' || value === 'true'),
 });

@@ -3,6 +3,7 @@
  * set of schemas for the browser and the server, and the texts of their toasts.
  */
 import { z } from 'zod';
+import { formText } from './form-text';
 
 export const REVIEW_LIMITS = { title: 120, content: 2000 } as const;
 export const QUESTION_LIMIT = 1000;
@@ -18,14 +19,12 @@ export function parseReviewSort(value: string | null | undefined): ReviewSort {
 
 export const reviewSchema = z.object({
   // spec §5: "Reviews: title optional, no other rule"; the text itself is what a review is.
-  title: z
-    .string()
+  title: formText()
     .trim()
     .max(REVIEW_LIMITS.title, `Title must be less than ${REVIEW_LIMITS.title} characters`)
     .optional()
     .transform((title) => (title ? title : null)),
-  content: z
-    .string({ error: 'Please write your review' })
+  content: formText({ error: 'Please write your review' })
     .trim()
     .min(1, 'Please write your review')
     .max(REVIEW_LIMITS.content, `Review must be less than ${REVIEW_LIMITS.content} characters`),
@@ -46,16 +45,14 @@ export type ReviewInput = z.output<typeof reviewSchema>;
 
 // spec §5: trimmed text must be non-empty
 export const questionSchema = z.object({
-  question: z
-    .string({ error: 'Please enter your question' })
+  question: formText({ error: 'Please enter your question' })
     .trim()
     .min(1, 'Please enter your question')
     .max(QUESTION_LIMIT, `Question must be less than ${QUESTION_LIMIT} characters`),
 });
 
 export const answerSchema = z.object({
-  answer: z
-    .string({ error: 'Please enter your answer' })
+  answer: formText({ error: 'Please enter your answer' })
     .trim()
     .min(1, 'Please enter your answer')
     .max(ANSWER_LIMIT, `Answer must be less than ${ANSWER_LIMIT} characters`),

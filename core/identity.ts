@@ -4,6 +4,7 @@
  * hooks on every endpoint that sets a password.
  */
 import { z } from 'zod';
+import { formText } from './form-text';
 
 // spec §5: the password rules, in the order their messages are reported
 export const passwordRules = [
@@ -63,8 +64,7 @@ export const emailSchema = z
 
 export const signUpSchema = z
   .object({
-    name: z
-      .string()
+    name: formText()
       .trim()
       .max(100, 'Name must be less than 100 characters')
       .optional()
@@ -129,7 +129,10 @@ export const oneTimeCodeSchema = z
   .regex(/^\d{6}$/, 'Enter the 6-digit code');
 
 export const resetPasswordSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string({ error: 'Passwords do not match' }),
+  })
   .refine((input) => input.password === input.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
@@ -137,9 +140,11 @@ export const resetPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
+    currentPassword: z
+      .string({ error: 'Enter your current password' })
+      .min(1, 'Enter your current password'),
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string({ error: 'Passwords do not match' }),
   })
   .refine((input) => input.password === input.confirmPassword, {
     message: 'Passwords do not match',
@@ -147,7 +152,9 @@ export const changePasswordSchema = z
   });
 
 export const changeEmailSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password'),
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password'),
   email: emailSchema,
 });
 

@@ -16,9 +16,12 @@ describe('the newsletter schema (spec §5)', () => {
     }
   });
 
-  it('accepts only the three sources home, footer and blog', () => {
-    expect(
-      newsletterSubscriptionSchema.safeParse({ email: 'a@b.co', source: 'popup' }).success,
-    ).toBe(false);
+  it('stores only the three sources home, footer and blog; a forged one is filed under footer', () => {
+    for (const source of ['popup', '', undefined, '<script>']) {
+      const parsed = newsletterSubscriptionSchema.safeParse({ email: 'a@b.co', source });
+      expect(parsed.success && parsed.data.source).toBe('footer');
+    }
+    const blog = newsletterSubscriptionSchema.safeParse({ email: 'a@b.co', source: 'blog' });
+    expect(blog.success && blog.data.source).toBe('blog');
   });
 });

@@ -12,7 +12,8 @@ export const newsletterSubscriptionSchema = z.object({
     .toLowerCase()
     .max(255, NEWSLETTER_INVALID_EMAIL)
     .pipe(z.email(NEWSLETTER_INVALID_EMAIL)),
-  source: z.enum(newsletterSources),
+  // A hidden field: a forged or missing value is filed under the footer form, which is on every page.
+  source: z.enum(newsletterSources).catch('footer'),
 });
 
 export type NewsletterSubscription = z.output<typeof newsletterSubscriptionSchema>;

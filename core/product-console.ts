@@ -4,6 +4,7 @@
  * server. Every field arrives as text from a form.
  */
 import { z } from 'zod';
+import { formText } from './form-text';
 import { categoryValues } from './categories';
 import { mediaTypes } from './statuses';
 
@@ -11,15 +12,13 @@ import { mediaTypes } from './statuses';
 export const CONSOLE_MISSING_FIELDS = 'Please fill in all required fields';
 
 const required = (max: number) =>
-  z
-    .string({ error: CONSOLE_MISSING_FIELDS })
+  formText({ error: CONSOLE_MISSING_FIELDS })
     .trim()
     .min(1, CONSOLE_MISSING_FIELDS)
     .max(max, `Please keep this under ${max} characters`);
 
 const optional = (max: number) =>
-  z
-    .string()
+  formText()
     .trim()
     .max(max, `Please keep this under ${max} characters`)
     .optional()

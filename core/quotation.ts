@@ -3,6 +3,7 @@
  * Every field arrives as text from a form; the schema turns it into what is stored.
  */
 import { z } from 'zod';
+import { formText } from './form-text';
 
 // spec §5 / §8: the one message for every missing required field
 export const QUOTATION_MISSING_FIELDS = 'Please fill in all required fields.';
@@ -18,16 +19,14 @@ export function parseQuantity(value: unknown): number {
 }
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: QUOTATION_MISSING_FIELDS })
+  formText({ error: QUOTATION_MISSING_FIELDS })
     .trim()
     .min(1, QUOTATION_MISSING_FIELDS)
     .max(max, `Please keep this under ${max} characters`);
 
 /** Optional text: blank is stored as null (spec §3: customization_notes null if empty). */
 const optionalText = (max: number) =>
-  z
-    .string()
+  formText()
     .trim()
     .max(max, `Please keep this under ${max} characters`)
     .optional()

@@ -1,0 +1,1105 @@
+/**
+ * The authorisation matrix (issue 8, Security): every loader, action and API route that reads or
+ * writes user or admin data, tried by four actors (anonymous, customer A, customer B, admin)
+ * against the objects of A and of B, over HTTP only. Each case states the status it expects.
+ * A denied case must carry none of the target's data (unique marker strings) and change no row
+ * (a checksum of every user-data table before and after); an allowed case answers its status
+ * and shows the data it owes. One server on a fresh PostgreSQL database serves the whole file.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+} from '@playwright/test';
+import { unsubscribeToken } from '../../server/modules/newsletter';
+import { totpCode } from './support/accounts';
+import { grantAdminRole, insertOrder } from './support/admin';
+import { createScratchDatabase } from './support/postgres';
+import { startServerProcess, type RunningServer } from './support/server-process';
+
+const AUTH_SECRET = 'authorisation-matrix-secret-authorisation-matrix';
+const RUN = randomBytes(3).toString('hex');
+
+type Owner = 'A' | 'B';
+type ActorName = 'anonymous' | Owner | 'admin';
+const ACTORS: readonly ActorName[] = ['anonymous', 'A', 'B', 'admin'];
+const OWNERS: readonly Owner[] = ['A', 'B'];
+const PASSWORDS: Record<Exclude<ActorName, 'anonymous'>, string> = {
+  A: 'Marble#Lotus9-a',
+  B: 'Brass#Diya7-b',
+  admin: 'Crystal#Om5-admin',
+};
+/** The piece the orders, quotations, reviews and questions are about. */
+const PRODUCT = 'lotus-urli';
+
+/** What one customer owns, with the marker strings that may only reach them (and the admin). */
+interface Objects {
+  userId: string;
+  email: string;
+  password: string;
+  displayName: string;
+  phone: string;
+  street: string;
+  addressId: string;
+  spareStreet: string;
+  spareAddressId: string;
+  wishlistId: string;
+  spareWishlistId: string;
+  spareWishlistProductId: string;
+  orderId: string;
+  orderNumber: string;
+  quotationId: string;
+  quotationName: string;
+  reviewId: string;
+  questionId: string;
+  contactId: string;
+  contactSubject: string;
+  leadPhone: string;
+  newsletterToken: string;
+  forgedNewsletterToken: string;
+  totpSecret: string;
+  sessionIds: string[];
+  sessionTokens: string[];
+}
+
+interface World {
+  url: string;
+  databaseUrl: string;
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  clients: Record<ActorName, APIRequestContext>;
+  objects: Record<Owner, Objects>;
+  userIds: Record<ActorName, string>;
+  adminEmail: string;
+  mediaId: string;
+  userDataTables: string[];
+  ownedTables: string[];
+}
+
+/** Data that must never reach anyone but its owner and the admin console. */
+function privateMarkers(objects: Objects): string[] {
+  return [
+    objects.email,
+    objects.phone,
+    objects.street,
+    objects.spareStreet,
+    objects.addressId,
+    objects.spareAddressId,
+    objects.wishlistId,
+    objects.spareWishlistId,
+    objects.orderId,
+    objects.orderNumber,
+    objects.quotationId,
+    objects.quotationName,
+    objects.contactId,
+    objects.contactSubject,
+    objects.leadPhone,
+    objects.newsletterToken,
+    objects.totpSecret,
+    ...objects.sessionIds,
+    ...objects.sessionTokens,
+  ];
+}
+
+// --- the table -----------------------------------------------------------------------------
+
+interface Expectation {
+  status: number;
+  access: 'allowed' | 'denied';
+}
+const allow = (status: number): Expectation => ({ status, access: 'allowed' });
+const deny = (status: number): Expectation => ({ status, access: 'denied' });
+
+/** How an actor stands to the owner of the target: the table is written in these terms. */
+type Role = 'anonymous' | 'owner' | 'other' | 'admin';
+/** A role missing from a table is a combination that does not apply (say, the owner's own 2FA). */
+type Table = Partial<Record<Role, Expectation>>;
+
+function roleOf(actor: ActorName, owner: Owner): Role {
+  if (actor === 'anonymous' || actor === 'admin') return actor;
+  return actor === owner ? 'owner' : 'other';
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+interface Operation {
+  /** Method, path and intent, as the title shows them. */
+  name: string;
+  /** What of the owner's it aims at. */
+  object: string;
+  table: Table;
+  /** Only these owners' objects are targets (catalogue operations aim at no customer). */
+  owners?: readonly Owner[];
+  /**
+   * "all": a denied case changes no row anywhere. "owner": the actor's own rows may change (they
+   * write their own profile while naming the owner's id), the owner's rows must not.
+   */
+  unchanged?: 'all' | 'owner';
+  send(client: APIRequestContext, world: World, owner: Owner, actor: ActorName): Promise<Answer>;
+  /** Puts the target back in the state the case needs, before anything is measured. */
+  prepare?(world: World, owner: Owner): Promise<void>;
+  /** Markers an allowed answer shows. */
+  shows?(world: World, owner: Owner): string[];
+  /** Further checks of an allowed case. */
+  verify?(world: World, owner: Owner, actor: ActorName): Promise<void>;
+}
+
+async function answerOf(response: APIResponse): Promise<Answer> {
+  return { status: response.status(), body: await response.text() };
+}
+
+function dataPath(path: string): string {
+  const [pathname = '/', query] = path.split('?');
+  return `${pathname === '/' ? '/_root' : pathname}.data${query ? `?${query}` : ''}`;
+}
+
+/** A single-fetch data request answers a redirect with 202 and the target in its body. */
+function forDataRequest(table: Table): Table {
+  return Object.fromEntries(
+    Object.entries(table).map(([role, expectation]) => [
+      role,
+      expectation.status === 302 ? { ...expectation, status: 202 } : expectation,
+    ]),
+  );
+}
+
+/** `{quotationId}` and the like in a path, filled from the owner's objects. */
+function fill(path: string, objects: Objects): string {
+  return path.replace(/\{(\w+)\}/g, (_match, key: string) =>
+    encodeURIComponent(String(objects[key as keyof Objects])),
+  );
+}
+
+type Form = Record<string, string>;
+type FormOf = (world: World, owner: Owner, actor: ActorName) => Form;
+
+/** A route's loader, as a document and as a data request. */
+function pageRead(
+  path: string,
+  object: string,
+  table: Table,
+  extra: Pick<Operation, 'shows'> = {},
+): Operation[] {
+  return [
+    { path, table },
+    { path: dataPath(path), table: forDataRequest(table) },
+  ].map((variant) => ({
+    name: `GET ${variant.path}`,
+    object,
+    table: variant.table,
+    ...extra,
+    send: async (client, world, owner) =>
+      answerOf(await client.get(fill(variant.path, world.objects[owner]), { maxRedirects: 0 })),
+  }));
+}
+
+/** A route's action for one intent, as a document form post and as a data request. */
+function pageAction(
+  path: string,
+  intent: string,
+  object: string,
+  table: Table,
+  form: FormOf,
+  extra: Omit<Operation, 'name' | 'object' | 'table' | 'send'> = {},
+  dataTable: Table = forDataRequest(table),
+): Operation[] {
+  return [
+    { path, table },
+    { path: dataPath(path), table: dataTable },
+  ].map((variant) => ({
+    name: `POST ${variant.path} ${intent}`,
+    object,
+    table: variant.table,
+    ...extra,
+    send: async (client, world, owner, actor) =>
+      answerOf(
+        await client.post(fill(variant.path, world.objects[owner]), {
+          form: { intent, ...form(world, owner, actor) },
+          maxRedirects: 0,
+        }),
+      ),
+  }));
+}
+
+/** A JSON endpoint of Better Auth. */
+function authCall(
+  path: string,
+  object: string,
+  table: Table,
+  body: (world: World, owner: Owner) => Record<string, unknown>,
+): Operation {
+  return {
+    name: `POST /api/auth${path}`,
+    object,
+    table,
+    send: async (client, world, owner) =>
+      answerOf(
+        await client.post(`/api/auth${path}`, {
+          data: body(world, owner),
+          // Better Auth trusts PUBLIC_URL's origin only, localhost:<port> here; a request from
+          // elsewhere is refused before the endpoint runs, and would test nothing.
+          headers: { Origin: world.url.replace('127.0.0.1', 'localhost') },
+          maxRedirects: 0,
+        }),
+      ),
+  };
+}
+
+function resourceRead(path: string, object: string, table: Table): Operation {
+  return {
+    name: `GET ${path}`,
+    object,
+    table,
+    send: async (client, world, owner) =>
+      answerOf(await client.get(fill(path, world.objects[owner]), { maxRedirects: 0 })),
+  };
+}
+
+/** Pages anyone may open: nobody but the owner sees the owner's data on them. */
+const PUBLIC: Table = {
+  anonymous: deny(200),
+  owner: allow(200),
+  other: deny(200),
+  admin: deny(200),
+};
+/** Each customer's own account pages: 200 for all, the owner's data for the owner only. */
+const OWN_ACCOUNT: Table = {
+  anonymous: deny(200),
+  owner: allow(200),
+  other: deny(200),
+  admin: deny(200),
+};
+/** The admin console: customers and visitors get a page without data, the admin the data. */
+const ADMIN_PAGE: Table = {
+  anonymous: deny(200),
+  owner: deny(200),
+  other: deny(200),
+  admin: allow(200),
+};
+/** An action on one customer's row: their own works, anybody else's is not found. */
+const OWNER_WRITE: Table = {
+  anonymous: deny(401),
+  owner: allow(200),
+  other: deny(404),
+  admin: deny(404),
+};
+const ADMIN_WRITE: Table = {
+  anonymous: deny(401),
+  owner: deny(403),
+  other: deny(403),
+  admin: allow(200),
+};
+/** Catalogue writes: the admin's own journeys (product-console.spec.ts) cover the allowed side. */
+const CONSOLE_WRITE: Table = { anonymous: deny(401), owner: deny(403), other: deny(403) };
+/** A visitor's document post is refused, then the page's loader sends them to sign in. */
+const CONSOLE_WRITE_DOCUMENT: Table = { ...CONSOLE_WRITE, anonymous: deny(302) };
+/** Better Auth endpoints the shop switches off (server/auth DISABLED_AUTH_PATHS). */
+const SWITCHED_OFF: Table = {
+  anonymous: deny(404),
+  owner: deny(404),
+  other: deny(404),
+  admin: deny(404),
+};
+/** Someone else's password, tried on the actor's own account: the owner's row stays as it was. */
+const WITH_OWNERS_PASSWORD: Table = { anonymous: deny(401), other: deny(400), admin: deny(400) };
+/** The security page's actions: a visitor is sent to sign in, a wrong password is refused. */
+const SECURITY_WITH_OWNERS_PASSWORD: Table = {
+  anonymous: deny(302),
+  other: deny(400),
+  admin: deny(400),
+};
+/** Community writes on the product page: any signed-in user, never a visitor. */
+const SIGNED_IN_WRITE: Table = {
+  anonymous: deny(401),
+  owner: allow(200),
+  other: allow(200),
+  admin: allow(200),
+};
+
+function addressForm(streetAddress: string): Form {
+  return {
+    title: 'Home',
+    streetAddress,
+    city: 'Udaipur',
+    state: 'Rajasthan',
+    postalCode: '313001',
+    country: 'IN',
+  };
+}
+
+/** The actor's own profile as it stands, so that writing it again changes none of it. */
+function ownProfileOf(world: World, actor: ActorName): Form {
+  return actor === 'A' || actor === 'B'
+    ? { displayName: world.objects[actor].displayName, phone: world.objects[actor].phone }
+    : { displayName: 'Devika Admin' };
+}
+
+const operations: Operation[] = [
+  // Reads: the account pages.
+  ...pageRead('/dashboard', 'account', OWN_ACCOUNT, {
+    shows: (world, owner) => {
+      const { street, orderNumber, phone, displayName } = world.objects[owner];
+      return [street, orderNumber, phone, displayName];
+    },
+  }),
+  ...pageRead('/dashboard?tab=orders', 'orders', OWN_ACCOUNT, {
+    shows: (world, owner) => [world.objects[owner].orderNumber, world.objects[owner].orderId],
+  }),
+  ...pageRead('/dashboard?tab=wishlist', 'wishlist', OWN_ACCOUNT, {
+    shows: (world, owner) => [world.objects[owner].wishlistId],
+  }),
+  ...pageRead(
+    '/dashboard/security',
+    'e-mail and two-factor settings',
+    { anonymous: deny(302), owner: allow(200), other: deny(200), admin: deny(200) },
+    { shows: (world, owner) => [world.objects[owner].email] },
+  ),
+  ...pageRead('/wishlist', 'wishlist', {
+    anonymous: deny(302),
+    owner: deny(302),
+    other: deny(302),
+    admin: deny(302),
+  }),
+  // Reads: the admin console, tab by tab.
+  ...pageRead('/admin', 'quotation request', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].quotationName],
+  }),
+  ...pageRead('/admin?tab=orders', 'order', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].orderNumber],
+  }),
+  ...pageRead('/admin?tab=messages', 'contact message and call-back lead', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].contactSubject],
+  }),
+  ...pageRead('/admin?tab=roles', 'account', ADMIN_PAGE, {
+    shows: (world) => [world.adminEmail],
+  }),
+  ...pageRead('/admin?tab=media', 'account', ADMIN_PAGE),
+  ...pageRead('/admin/product-media', 'account', {
+    anonymous: deny(302),
+    owner: deny(200),
+    other: deny(200),
+    admin: allow(200),
+  }),
+  resourceRead('/admin/product-media/export.csv', 'account', {
+    anonymous: deny(401),
+    owner: deny(403),
+    other: deny(403),
+    admin: allow(200),
+  }),
+  // Reads: public pages must not carry anyone's private data.
+  ...pageRead(`/product/${PRODUCT}`, 'private data', PUBLIC),
+  ...pageRead(`/quote/${PRODUCT}`, 'private data', PUBLIC),
+  ...pageRead('/shop', 'private data', PUBLIC),
+  ...pageRead('/contact', 'private data', PUBLIC),
+  // There is no page of a quotation request: its id is not a product, for its owner neither.
+  ...pageRead('/quote/{quotationId}', 'quotation request', {
+    anonymous: deny(404),
+    owner: deny(404),
+    other: deny(404),
+    admin: deny(404),
+  }),
+  ...pageRead('/newsletter/unsubscribe?token={forgedNewsletterToken}', 'newsletter subscription', {
+    anonymous: deny(200),
+    owner: deny(200),
+    other: deny(200),
+    admin: deny(200),
+  }),
+  resourceRead(`/search/suggestions?q=lotus`, 'private data', PUBLIC),
+  resourceRead('/sitemap.xml', 'private data', PUBLIC),
+  resourceRead('/.well-known/jwks.json', 'private data', PUBLIC),
+  // Reads: the identity endpoints and the order events.
+  {
+    ...resourceRead('/api/auth/get-session', 'session', OWN_ACCOUNT),
+    shows: (world, owner) => [world.objects[owner].email],
+  },
+  resourceRead('/api/auth/list-sessions', 'session', SWITCHED_OFF),
+  {
+    name: 'GET /api/orders/events',
+    object: 'order events',
+    table: { anonymous: deny(401), owner: allow(200), other: deny(200), admin: deny(200) },
+    send: (client, world) => firstEvents(client, world),
+  },
+
+  // Writes: the dashboard's actions on one customer's rows.
+  ...pageAction('/dashboard', 'edit-address', 'address', OWNER_WRITE, (world, owner, actor) => ({
+    id: world.objects[owner].addressId,
+    ...addressForm(actor === owner ? world.objects[owner].street : `HACKED-${actor}`),
+  })),
+  ...pageAction(
+    '/dashboard',
+    'default-address',
+    'spare address',
+    OWNER_WRITE,
+    (world, owner) => ({ id: world.objects[owner].spareAddressId }),
+    { prepare: restoreSpares },
+  ),
+  ...pageAction(
+    '/dashboard',
+    'delete-address',
+    'spare address',
+    OWNER_WRITE,
+    (world, owner) => ({ id: world.objects[owner].spareAddressId }),
+    { prepare: restoreSpares },
+  ),
+  ...pageAction(
+    '/dashboard',
+    'remove-wishlist',
+    'spare wishlist entry',
+    OWNER_WRITE,
+    (world, owner) => ({ id: world.objects[owner].spareWishlistId }),
+    { prepare: restoreSpares },
+  ),
+  ...pageAction('/dashboard', 'reorder', 'order', OWNER_WRITE, (world, owner) => ({
+    orderId: world.objects[owner].orderId,
+    customerName: 'Reorder Rao',
+    customerMobile: '+91 98290 12345',
+    [`quantity:${PRODUCT}`]: '1',
+  })),
+  // The form names the owner's user id: the actor's own profile and address change, never theirs.
+  ...pageAction(
+    '/dashboard',
+    'update-profile',
+    'profile (user id in the form)',
+    { anonymous: deny(401), other: deny(200), admin: deny(200) },
+    (world, owner, actor) => ({
+      userId: world.objects[owner].userId,
+      user_id: world.objects[owner].userId,
+      ...ownProfileOf(world, actor),
+    }),
+    { unchanged: 'owner' },
+  ),
+  ...pageAction(
+    '/dashboard',
+    'add-address',
+    'addresses (user id in the form)',
+    { anonymous: deny(401), other: deny(200), admin: deny(200) },
+    (world, owner, actor) => ({
+      userId: world.objects[owner].userId,
+      user_id: world.objects[owner].userId,
+      ...addressForm(`SMUGGLED-${actor}`),
+    }),
+    { unchanged: 'owner' },
+  ),
+
+  // Writes: the admin console's actions.
+  ...pageAction(
+    '/admin',
+    'quotation-status',
+    'quotation request',
+    ADMIN_WRITE,
+    (world, owner) => ({ id: world.objects[owner].quotationId, status: 'processing' }),
+    { prepare: restoreAdminTargets },
+  ),
+  ...pageAction(
+    '/admin',
+    'order-action',
+    'order',
+    ADMIN_WRITE,
+    (world, owner) => ({ orderId: world.objects[owner].orderId, action: 'confirm' }),
+    { prepare: restoreAdminTargets },
+  ),
+  ...pageAction(
+    '/admin',
+    'message-status',
+    'contact message',
+    ADMIN_WRITE,
+    (world, owner) => ({ id: world.objects[owner].contactId, status: 'read' }),
+    { prepare: restoreAdminTargets },
+  ),
+  ...pageAction(
+    '/admin',
+    'create-order',
+    'quotation request',
+    ADMIN_WRITE,
+    (world, owner) => ({
+      quotationId: world.objects[owner].quotationId,
+      quantity: '1',
+      unitPrice: '1500',
+      shipping: '0',
+      tax: '0',
+      paymentMethod: 'upi',
+      name: 'Asha Rao',
+      ...addressForm('12 Lake Road'),
+    }),
+    {
+      prepare: restoreAdminTargets,
+      async verify(world, owner) {
+        const orders = await world.sql(
+          'select id from orders where user_id = $1 and quotation_request_id = $2',
+          [world.objects[owner].userId, world.objects[owner].quotationId],
+        );
+        expect(orders.length, "the new order is in the requester's history").toBeGreaterThan(0);
+      },
+    },
+  ),
+
+  // Writes: the product console and the media import (catalogue, no customer's rows).
+  ...(
+    [
+      [
+        'create-product',
+        () => ({ name: 'HACKED product', price: '10', category: 'divine-artistry' }),
+      ],
+      ['update-product', () => ({ id: PRODUCT, name: 'HACKED', price: '10' })],
+      ['delete-product', () => ({ id: PRODUCT })],
+      ['add-media', () => ({ productId: PRODUCT, mediaUrl: 'https://example.com/hacked.jpg' })],
+      ['update-media', (world) => ({ id: world.mediaId, altText: 'HACKED' })],
+      ['delete-media', (world) => ({ id: world.mediaId })],
+      ['set-primary', (world) => ({ id: world.mediaId })],
+      ['move-media', (world) => ({ id: world.mediaId, direction: 'down' })],
+    ] satisfies [string, (world: World) => Form][]
+  ).flatMap(([intent, form]) =>
+    pageAction(
+      '/admin/product-media',
+      intent,
+      'catalogue',
+      CONSOLE_WRITE_DOCUMENT,
+      (world) => form(world),
+      { owners: ['A'] },
+      CONSOLE_WRITE,
+    ),
+  ),
+  {
+    name: 'POST /admin/product-media/import',
+    object: 'catalogue',
+    table: CONSOLE_WRITE,
+    owners: ['A'],
+    send: async (client) =>
+      answerOf(
+        await client.post('/admin/product-media/import', {
+          multipart: {
+            file: {
+              name: 'media.csv',
+              mimeType: 'text/csv',
+              buffer: Buffer.from(
+                'product_id,media_url,media_type,alt_text,sort_order,is_primary\n' +
+                  `${PRODUCT},https://example.com/hacked.jpg,image,HACKED,0,true\n`,
+              ),
+            },
+          },
+          maxRedirects: 0,
+        }),
+      ),
+  },
+
+  // Writes: identity endpoints that would touch another user's sessions, account or 2FA.
+  authCall('/revoke-session', 'session', SWITCHED_OFF, (world, owner) => ({
+    token: world.objects[owner].sessionTokens[0],
+  })),
+  authCall('/revoke-sessions', 'sessions', SWITCHED_OFF, () => ({})),
+  authCall('/update-user', 'account', SWITCHED_OFF, (world, owner) => ({
+    name: 'HACKED',
+    userId: world.objects[owner].userId,
+  })),
+  authCall('/delete-user', 'account', SWITCHED_OFF, (world, owner) => ({
+    password: world.objects[owner].password,
+  })),
+  authCall('/change-password', 'password', WITH_OWNERS_PASSWORD, (world, owner) => ({
+    currentPassword: world.objects[owner].password,
+    newPassword: 'Hacked#Pass1',
+    revokeOtherSessions: true,
+  })),
+  authCall('/change-email', 'e-mail', WITH_OWNERS_PASSWORD, (world, owner) => ({
+    newEmail: `stolen-${RUN}@example.com`,
+    currentPassword: world.objects[owner].password,
+  })),
+  authCall('/two-factor/disable', 'two-factor settings', WITH_OWNERS_PASSWORD, (world, owner) => ({
+    password: world.objects[owner].password,
+  })),
+  authCall('/two-factor/enable', 'two-factor settings', WITH_OWNERS_PASSWORD, (world, owner) => ({
+    password: world.objects[owner].password,
+  })),
+  ...pageAction(
+    '/dashboard/security',
+    'change-password',
+    'password',
+    SECURITY_WITH_OWNERS_PASSWORD,
+    (world, owner) => ({
+      currentPassword: world.objects[owner].password,
+      password: 'Hacked#Pass1',
+      confirmPassword: 'Hacked#Pass1',
+    }),
+  ),
+  ...pageAction(
+    '/dashboard/security',
+    'change-email',
+    'e-mail',
+    SECURITY_WITH_OWNERS_PASSWORD,
+    (world, owner) => ({
+      email: `stolen-${RUN}@example.com`,
+      currentPassword: world.objects[owner].password,
+    }),
+  ),
+  ...pageAction(
+    '/dashboard/security',
+    'disable-2fa',
+    'two-factor settings',
+    SECURITY_WITH_OWNERS_PASSWORD,
+    (world, owner) => ({ currentPassword: world.objects[owner].password }),
+  ),
+  ...pageAction(
+    '/dashboard/security',
+    'enable-2fa',
+    'two-factor settings',
+    SECURITY_WITH_OWNERS_PASSWORD,
+    (world, owner) => ({ currentPassword: world.objects[owner].password }),
+  ),
+
+  // Writes: the community forms on the owner's review and question.
+  ...pageAction(`/product/${PRODUCT}`, 'helpful', 'review', SIGNED_IN_WRITE, (world, owner) => ({
+    reviewId: world.objects[owner].reviewId,
+  })),
+  ...pageAction(
+    `/product/${PRODUCT}`,
+    'answer',
+    'question (is_admin in the form)',
+    SIGNED_IN_WRITE,
+    (world, owner, actor) => ({
+      questionId: world.objects[owner].questionId,
+      answer: `ANSWER-${actor}-${RUN}`,
+      isAdmin: 'true',
+      is_admin: 'true',
+    }),
+    {
+      async verify(world, owner, actor) {
+        const answers = await world.sql<{ user_id: string; is_admin: boolean }>(
+          'select user_id, is_admin from product_answers where answer = $1',
+          [`ANSWER-${actor}-${RUN}`],
+        );
+        expect(answers.length).toBeGreaterThan(0);
+        for (const answer of answers) {
+          expect(answer.user_id).toBe(world.userIds[actor]);
+          expect(answer.is_admin, 'only the admin answers as the shop').toBe(actor === 'admin');
+        }
+      },
+    },
+  ),
+  // A forged unsubscribe link for the owner's address unsubscribes nobody.
+  ...pageAction(
+    '/newsletter/unsubscribe?token={forgedNewsletterToken}',
+    'unsubscribe',
+    'newsletter subscription',
+    { anonymous: deny(200), owner: deny(200), other: deny(200), admin: deny(200) },
+    () => ({}),
+  ),
+];
+
+interface MatrixCase {
+  title: string;
+  operation: Operation;
+  actor: ActorName;
+  owner: Owner;
+  expectation: Expectation;
+}
+
+const cases: MatrixCase[] = operations
+  .flatMap((operation) =>
+    ACTORS.flatMap((actor) =>
+      (operation.owners ?? OWNERS).flatMap((owner) => {
+        const expectation = operation.table[roleOf(actor, owner)];
+        if (!expectation) return [];
+        const target =
+          operation.object === 'catalogue' ? 'the catalogue' : `${owner}'s ${operation.object}`;
+        return [
+          {
+            title: `${actor} · ${operation.name} · ${target} → ${expectation.status} ${expectation.access}`,
+            operation,
+            actor,
+            owner,
+            expectation,
+          },
+        ];
+      }),
+    ),
+  )
+  // Allowed writes may delete or change a target: every denied case runs before them.
+  .sort(
+    (first, second) =>
+      Number(first.expectation.access === 'allowed') -
+      Number(second.expectation.access === 'allowed'),
+  );
+
+// --- the world the cases run in ------------------------------------------------------------
+
+/** Tables whose rows are not user data: request counters, signing keys, installation facts. */
+const NOT_USER_DATA = ['rate_limit_counters', 'jwks', 'app_state'];
+
+async function checksums(world: World, ownerId?: string): Promise<Record<string, string>> {
+  const tables = ownerId ? [...world.ownedTables, 'users'] : world.userDataTables;
+  const parts = tables.map((table, index) => {
+    const filter = !ownerId ? '' : table === 'users' ? 'where t.id = $1' : 'where t.user_id = $1';
+    return `select ${index} as position, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from "${table}" t ${filter}`;
+  });
+  const rows = await world.sql<{ position: number; sum: string }>(
+    parts.join(' union all '),
+    ownerId ? [ownerId] : [],
+  );
+  return Object.fromEntries(rows.map((row) => [tables[row.position], row.sum]));
+}
+
+/** The spare address and wishlist entry, back in place for the next case that deletes them. */
+async function restoreSpares(world: World, owner: Owner): Promise<void> {
+  const objects = world.objects[owner];
+  await world.sql(
+    `insert into addresses (id, user_id, title, street_address, city, state, postal_code, country)
+     values ($1, $2, 'Spare', $3, 'Udaipur', 'Rajasthan', '313001', 'IN') on conflict do nothing`,
+    [objects.spareAddressId, objects.userId, objects.spareStreet],
+  );
+  await world.sql(
+    `insert into wishlist_items (id, user_id, product_id, price_when_added_minor)
+     values ($1, $2, $3, 100000) on conflict do nothing`,
+    [objects.spareWishlistId, objects.userId, objects.spareWishlistProductId],
+  );
+}
+
+/** The owner's quotation, order and message, back to where the admin's actions start. */
+async function restoreAdminTargets(world: World, owner: Owner): Promise<void> {
+  const objects = world.objects[owner];
+  await world.sql(`update quotation_requests set status = 'pending' where id = $1`, [
+    objects.quotationId,
+  ]);
+  await world.sql(`update orders set status = 'pending', payment_status = null where id = $1`, [
+    objects.orderId,
+  ]);
+  await world.sql(`update contact_messages set status = 'unread' where id = $1`, [
+    objects.contactId,
+  ]);
+}
+
+/** The first chunk of the order events stream; the stream itself never ends. */
+async function firstEvents(client: APIRequestContext, world: World): Promise<Answer> {
+  const { cookies } = await client.storageState();
+  const response = await fetch(`${world.url}/api/orders/events`, {
+    headers: { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') },
+  });
+  if (!response.ok || !response.body)
+    return { status: response.status, body: await response.text() };
+  const reader = response.body.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return { status: response.status, body: new TextDecoder().decode(value) };
+}
+
+async function expectOk(response: APIResponse, what: string): Promise<string> {
+  const body = await response.text();
+  expect(response.status(), `${what}: ${body.slice(0, 300)}`).toBe(200);
+  return body;
+}
+
+async function signUp(client: APIRequestContext, email: string, password: string, name: string) {
+  await expectOk(
+    await client.post('/auth.data', {
+      form: { intent: 'sign-up', email, password, confirmPassword: password, name },
+    }),
+    `sign-up of ${email}`,
+  );
+}
+
+async function createObjectsOf(
+  owner: Owner,
+  client: APIRequestContext,
+  sql: World['sql'],
+  products: string[],
+): Promise<Objects> {
+  const tag = `${owner}-${RUN}`;
+  const email = `${owner.toLowerCase()}-mail-${RUN}@example.com`;
+  const password = PASSWORDS[owner];
+  await signUp(client, email, password, 'Asha Rao');
+  const [user] = await sql<{ id: string }>('select id from users where email = $1', [email]);
+  const userId = user!.id;
+  const digit = owner === 'A' ? '1' : '2';
+
+  const displayName = `NAME-${tag}`;
+  const phone = `+91 70${digit}00 ${RUN.replace(/\D/g, '').padEnd(5, '7').slice(0, 5)}`;
+  await expectOk(
+    await client.post('/dashboard.data', {
+      form: { intent: 'update-profile', displayName, phone },
+    }),
+    'profile',
+  );
+  const street = `ADDR-${tag}`;
+  const spareStreet = `SPARE-${tag}`;
+  for (const streetAddress of [street, spareStreet]) {
+    await expectOk(
+      await client.post('/dashboard.data', {
+        form: { intent: 'add-address', ...addressForm(streetAddress) },
+      }),
+      'address',
+    );
+  }
+  const addressIdOf = async (streetAddress: string) =>
+    (
+      await sql<{ id: string }>('select id from addresses where street_address = $1', [
+        streetAddress,
+      ])
+    )[0]!.id;
+
+  const [wished, spareWished] = products;
+  for (const productId of [wished!, spareWished!]) {
+    await expectOk(await client.post('/wishlist.data', { form: { productId } }), 'wishlist');
+  }
+  const wishlistIdOf = async (productId: string) =>
+    (
+      await sql<{ id: string }>(
+        'select id from wishlist_items where user_id = $1 and product_id = $2',
+        [userId, productId],
+      )
+    )[0]!.id;
+
+  const orderNumber = `ORD-${tag}`;
+  const orderId = await insertOrder(
+    { sql },
+    { userId, orderNumber, paymentMethod: null, paymentStatus: null },
+  );
+
+  const quotationName = `QUOTE-${tag}`;
+  await expectOk(
+    await client.post(`/quote/${PRODUCT}.data`, {
+      form: {
+        quantity: '2',
+        customerName: quotationName,
+        customerMobile: '+91 98290 12345',
+        customerEmail: email,
+        customizationNotes: 'A matching pair, please.',
+      },
+    }),
+    'quotation request',
+  );
+  const [quotation] = await sql<{ id: string }>(
+    'select id from quotation_requests where customer_name = $1',
+    [quotationName],
+  );
+
+  for (const form of [
+    { intent: 'review', title: 'Lovely', content: `REVIEW-${tag}`, rating: '5' },
+    { intent: 'question', question: `QUESTION-${tag}?` },
+  ] as Form[]) {
+    await expectOk(await client.post(`/product/${PRODUCT}.data`, { form }), String(form.intent));
+  }
+  const [review] = await sql<{ id: string }>('select id from reviews where content = $1', [
+    `REVIEW-${tag}`,
+  ]);
+  const [question] = await sql<{ id: string }>(
+    'select id from product_questions where question = $1',
+    [`QUESTION-${tag}?`],
+  );
+
+  const contactSubject = `MSG-${tag}`;
+  await expectOk(
+    await client.post('/contact.data', {
+      form: {
+        name: 'Asha Rao',
+        email,
+        subject: contactSubject,
+        message: 'Could you make the urli in white marble?',
+      },
+    }),
+    'contact message',
+  );
+  const [contact] = await sql<{ id: string }>(
+    'select id from contact_messages where subject = $1',
+    [contactSubject],
+  );
+
+  const leadPhone = `90${digit}${RUN.replace(/\D/g, '').padEnd(7, '3').slice(0, 7)}`;
+  await expectOk(
+    await client.post('/welcome-lead', {
+      form: { countryCode: '+91', phone: leadPhone, consent: 'on' },
+    }),
+    'call-back lead',
+  );
+
+  await expectOk(
+    await client.post('/newsletter.data', { form: { email, source: 'footer' } }),
+    'newsletter',
+  );
+  const someoneElsesSignature = unsubscribeToken(AUTH_SECRET, 'someone@example.com').split('.')[1];
+  const forgedNewsletterToken = `${Buffer.from(email).toString('base64url')}.${someoneElsesSignature}`;
+
+  const enrolment = await expectOk(
+    await client.post('/dashboard/security.data', {
+      form: { intent: 'enable-2fa', currentPassword: password },
+    }),
+    'two-factor enrolment',
+  );
+  const totpSecret = /"secret","([A-Z2-7]+)"/.exec(enrolment)?.[1] ?? '';
+  expect(totpSecret, 'the enrolment shows the secret').not.toBe('');
+  await expectOk(
+    await client.post('/dashboard/security.data', {
+      form: { intent: 'confirm-2fa', code: totpCode(totpSecret) },
+    }),
+    'two-factor confirmation',
+  );
+  // Read after two-factor is on: turning it on replaces the session.
+  const sessions = await sql<{ id: string; token: string }>(
+    'select id, token from sessions where user_id = $1',
+    [userId],
+  );
+
+  return {
+    userId,
+    email,
+    password,
+    displayName,
+    phone,
+    street,
+    addressId: await addressIdOf(street),
+    spareStreet,
+    spareAddressId: await addressIdOf(spareStreet),
+    wishlistId: await wishlistIdOf(wished!),
+    spareWishlistId: await wishlistIdOf(spareWished!),
+    spareWishlistProductId: spareWished!,
+    orderId,
+    orderNumber,
+    quotationId: quotation!.id,
+    quotationName,
+    reviewId: review!.id,
+    questionId: question!.id,
+    contactId: contact!.id,
+    contactSubject,
+    leadPhone,
+    newsletterToken: unsubscribeToken(AUTH_SECRET, email),
+    forgedNewsletterToken,
+    totpSecret,
+    sessionIds: sessions.map((session) => session.id),
+    sessionTokens: sessions.map((session) => session.token),
+  };
+}
+
+// --- the cases -----------------------------------------------------------------------------
+
+test.describe.configure({ mode: 'default' });
+
+test.describe('authorisation matrix', () => {
+  let world: World;
+  let server: RunningServer | null = null;
+  let database: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
+  let client: pg.Client | null = null;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    database = await createScratchDatabase('storefront_authz');
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      AUTH_SECRET,
+      // Every actor comes from one address; the limits themselves are tested elsewhere.
+      FORM_RATE_LIMIT: '100000',
+      AUTH_RATE_LIMIT: '100000',
+      SMS_PROVIDER: 'none',
+    });
+    const connection = new pg.Client({ connectionString: database.url });
+    await connection.connect();
+    client = connection;
+    const sql = async <T>(text: string, values: unknown[] = []) =>
+      (await connection.query(text, values)).rows as T[];
+
+    const clients = Object.fromEntries(
+      await Promise.all(
+        ACTORS.map(async (actor) => [
+          actor,
+          await playwrightRequest.newContext({
+            baseURL: server!.url,
+            extraHTTPHeaders: { Origin: server!.url },
+          }),
+        ]),
+      ),
+    ) as Record<ActorName, APIRequestContext>;
+
+    const products = (
+      await sql<{ id: string }>(
+        'select id from products where published and id <> $1 order by id limit 2',
+        [PRODUCT],
+      )
+    ).map((product) => product.id);
+    const objects = {
+      A: await createObjectsOf('A', clients.A, sql, products),
+      B: await createObjectsOf('B', clients.B, sql, products),
+    };
+    const adminEmail = `admin-${RUN}@example.com`;
+    await signUp(clients.admin, adminEmail, PASSWORDS.admin, 'Devika Admin');
+    await grantAdminRole(database.url, adminEmail);
+    const [admin] = await sql<{ id: string }>('select id from users where email = $1', [
+      adminEmail,
+    ]);
+    const [media] = await sql<{ id: string }>(
+      'select id from product_media where product_id = $1 order by sort_order limit 1',
+      [PRODUCT],
+    );
+
+    const tables = await sql<{ table_name: string }>(
+      `select table_name from information_schema.tables
+       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    const owned = await sql<{ table_name: string }>(
+      `select table_name from information_schema.columns
+       where table_schema = 'public' and column_name = 'user_id' order by table_name`,
+    );
+    world = {
+      url: server.url,
+      databaseUrl: database.url,
+      sql,
+      clients,
+      objects,
+      userIds: { anonymous: '', A: objects.A.userId, B: objects.B.userId, admin: admin!.id },
+      adminEmail,
+      mediaId: media!.id,
+      userDataTables: tables
+        .map((table) => table.table_name)
+        .filter((table) => !NOT_USER_DATA.includes(table)),
+      ownedTables: owned.map((table) => table.table_name),
+    };
+  });
+
+  test.afterAll(async () => {
+    await Promise.allSettled(Object.values(world?.clients ?? {}).map((each) => each.dispose()));
+    await client?.end();
+    try {
+      await server?.stop();
+    } finally {
+      await database?.drop();
+    }
+  });
+
+  for (const matrixCase of cases) {
+    test(matrixCase.title, async () => {
+      await runCase(matrixCase);
+    });
+  }
+  async function runCase(matrixCase: MatrixCase) {
+    const { operation, actor, owner, expectation } = matrixCase;
+    await operation.prepare?.(world, owner);
+    const scope = operation.unchanged === 'owner' ? world.objects[owner].userId : undefined;
+    const before = await checksums(world, scope);
+    const answer = await operation.send(world.clients[actor], world, owner, actor);
+    expect(answer.status, `answer: ${answer.body.slice(0, 300)}`).toBe(expectation.status);
+    if (expectation.access === 'denied') {
+      // The owner may of course see their own data around a denied answer (their e-mail in the
+      // header); nobody else's may appear, so the owner's denied cases look for the other's.
+      const strangers = OWNERS.filter((each) => each !== actor);
+      const leaked = strangers.flatMap((stranger) =>
+        privateMarkers(world.objects[stranger]).filter((marker) => answer.body.includes(marker)),
+      );
+      expect(leaked, 'data of another customer in the answer').toEqual([]);
+      expect(await checksums(world, scope), 'rows changed by a denied request').toEqual(before);
+    } else {
+      for (const marker of operation.shows?.(world, owner) ?? []) {
+        expect(answer.body, `${owner}'s data in the answer`).toContain(marker);
+      }
+      await operation.verify?.(world, owner, actor);
+    }
+  }
+
+  test(`the matrix holds ${cases.length} cases`, () => {
+    const denied = cases.filter((each) => each.expectation.access === 'denied').length;
+    console.log(
+      `authorisation matrix: ${cases.length} cases (${denied} denied, ${cases.length - denied} allowed) over ${operations.length} operations`,
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(400);
+  });
+});
