@@ -34,8 +34,9 @@ export function Toaster() {
           className={clsx(
             'relative flex w-full items-start gap-3 rounded-xl p-4 pr-10 shadow-lg ring-1',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
+            // A brass focus ring would not show on the red of an error (WCAG 1.4.11).
             entry.variant === 'destructive'
-              ? 'bg-danger text-white ring-danger'
+              ? 'bg-danger text-white ring-danger [&_:focus-visible]:outline-white'
               : 'bg-white text-ink ring-stone',
           )}
         >
@@ -55,7 +56,8 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+      {/* F8 focuses the list; its ring is drawn inside, as the list sits on the window's edge. */}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 focus-visible:-outline-offset-4" />
     </ToastPrimitive.Provider>
   );
 }
