@@ -5,7 +5,8 @@
  *  2. the same on PostgreSQL, when one answers at TEST_DATABASE_URL (default: the local server);
  *     both stages also test the Redis rate-limit store when Redis answers at TEST_REDIS_URL
  *     (default redis://127.0.0.1:6379; required in CI);
- *  3. the production build, and the Playwright journeys against it.
+ *  3. the production build, its JavaScript budget (scripts/check-js-budget.mjs), and the
+ *     Playwright journeys against it.
  * Set SKIP_POSTGRES=1 or SKIP_E2E=1 to leave a stage out. Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from 'node:child_process';
@@ -124,6 +125,11 @@ if (process.env.SKIP_E2E === '1') {
   console.log('\n• Browser stage skipped (SKIP_E2E=1)');
 } else {
   if (!run('Production build', 'npx', ['react-router', 'build'])) finish(false);
+  // issue 8: first-load JS over its budget fails the run, after the journeys have still run.
+  const withinJsBudget = run('JavaScript budget', process.execPath, [
+    'scripts/check-js-budget.mjs',
+  ]);
+  if (!withinJsBudget) totals.failed += 1;
   const file = path.join(reports, 'playwright.json');
   const ok = run(
     'Browser journeys (Playwright, Chromium)',
@@ -138,6 +144,6 @@ if (process.env.SKIP_E2E === '1') {
   } catch {
     totals.failed += 1;
   }
-  if (!ok) finish(false);
+  if (!ok || !withinJsBudget) finish(false);
 }
 finish(true);

@@ -1,0 +1,18 @@
+// Types for scripts/check-js-budget.mjs, which runs as plain Node in CI (no TypeScript loader).
+export const PUBLIC_BUDGET_BYTES: number;
+export const ADMIN_BUDGET_BYTES: number;
+export const PUBLIC_TARGET_BYTES: number;
+export interface JsBudgetRow {
+  id: string;
+  path: string;
+  admin: boolean;
+  chunks: number;
+  bytes: number;
+  budget: number;
+  withinBudget: boolean;
+}
+export function measureJsBudget(clientDirectory?: string): {
+  framework: number;
+  rows: JsBudgetRow[];
+};
+export function jsBudgetMarkdown(clientDirectory?: string): string;
