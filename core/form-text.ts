@@ -8,3 +8,13 @@ import { z } from 'zod';
 export function formText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).overwrite((value) => value.replaceAll('\u0000', ''));
 }
+
+/**
+ * The key of a stored row as a form or an address names it (a product's id). One PostgreSQL can
+ * compare: a key with NUL, or longer than any key we make, names no row rather than failing.
+ */
+export const rowKey = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((key) => !key.includes('\u0000'));

@@ -74,6 +74,12 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const mediaStorage = config.s3 ? s3MediaStorage(config.s3) : localMediaStorage(mediaDirectory);
 
   app.use(requestId());
+  // No page, id or search of the shop holds NUL, and PostgreSQL refuses it in any text it is
+  // handed: an address carrying one is answered here rather than as a failed query in a loader.
+  app.use(async (c, next) => {
+    if (c.req.url.includes('%00')) return c.text('Bad request', 400);
+    await next();
+  });
   // The largest body the shop takes is an image upload with its form fields. A larger one is
   // refused before any route reads it, chunked bodies too (they bypass the routes' Content-Length
   // checks).

@@ -1,17 +1,21 @@
 /**
  * Issue 8: the form actions under random and hostile fields, run in-process as the server runs
- * them, on a real database. Every answer is a success or a 4xx with the spec's message, never a
- * thrown error or a 5xx, and the table a form writes grows by exactly its one row or not at all.
+ * them, on a real database: the public forms, the customer's dashboard forms and the owner's
+ * console forms. Every answer is a success or a 4xx with the spec's message, never a thrown error
+ * or a 5xx; a success adds exactly its row (an edit none), and a refusal leaves the table as it was.
  */
 import fc from 'fast-check';
-import { count } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as adminAction } from '../../app/routes/admin';
+import { action as consoleAction } from '../../app/routes/admin.product-media';
 import { action as contactAction } from '../../app/routes/contact';
+import { action as dashboardAction } from '../../app/routes/dashboard';
 import { action as newsletterAction } from '../../app/routes/newsletter';
 import { action as productAction } from '../../app/routes/product';
 import { action as quoteAction } from '../../app/routes/quote';
 import { NEWSLETTER_INVALID_EMAIL } from '../../core/newsletter';
+import { CONSOLE_MISSING_FIELDS } from '../../core/product-console';
 import {
   QUOTATION_INVALID_EMAIL,
   QUOTATION_INVALID_MOBILE,
@@ -19,18 +23,24 @@ import {
 } from '../../core/quotation';
 import type { Database } from '../../server/db/client';
 import {
+  addresses,
   contactMessages,
   newsletterSubscriptions,
+  orders,
   productQuestions,
+  products,
+  profiles,
   quotationRequests,
   reviews,
 } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
+import { createAddress, updateProfile } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
+import { createQuotationRequest } from '../../server/modules/quotations';
 import type { RateLimiter } from '../../server/modules/rate-limit';
-import { insertProduct, insertUser } from '../factories';
+import { insertOrder, insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { hostileForm } from '../support/hostile-input';
 
@@ -77,40 +87,59 @@ type Table = Parameters<ReturnType<Database['select']>['from']>[0];
 interface FormCase {
   name: string;
   table: Table;
-  signedIn: boolean;
+  /** Who posts the form: nobody, a signed-in customer or the shop owner. */
+  actor: 'visitor' | 'customer' | 'admin';
   valid: Record<string, string>;
-  /** Adjusts a generated form before it is posted. */
-  prepare?(form: Record<string, string | undefined>): Record<string, string | undefined>;
+  /** Adjusts a generated form before it is posted (a fresh row for it to act on, say). */
+  prepare?(
+    form: Record<string, string | undefined>,
+  ): Record<string, string | undefined> | Promise<Record<string, string | undefined>>;
   run(context: RouterContextProvider, request: Request): Promise<unknown>;
   /** The spec's messages this form may refuse with. */
   refusals(): string[];
-  /** Rows a successful answer adds to the table. */
+  /** Rows a successful answer adds to the table (an edit adds none). */
   written(body: unknown): number;
 }
 
 describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let productId: string;
-  let actor: Actor;
+  let customer: Actor;
+  let owner: Actor;
+  let addressId: string;
+  // The console's product form may unpublish the product it edits: it gets one of its own.
+  let consoleProductId: string;
   beforeAll(async () => {
     database = await createTestDatabase();
     productId = (await insertProduct(database.db)).id;
-    const user = await insertUser(database.db);
-    actor = { userId: user.id, roles: [] };
+    customer = { userId: (await insertUser(database.db)).id, roles: [] };
+    owner = { userId: (await insertUser(database.db)).id, roles: ['admin'] };
+    consoleProductId = (await insertProduct(database.db)).id;
+    await updateProfile(database.db, customer, { displayName: 'Asha' });
+    addressId = (
+      await createAddress(database.db, customer, {
+        title: 'Home',
+        streetAddress: '12 Marble Lane',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+      })
+    ).id;
   });
   afterAll(async () => {
     await database.destroy();
   });
 
+  /** The table's rows, in an order that does not depend on how the database returns them. */
   const rowsIn = async (table: Table) =>
-    Number((await database.db.select({ rows: count() }).from(table))[0]?.rows ?? 0);
+    (await database.db.select().from(table)).map((row) => JSON.stringify(row)).sort();
 
   let unique = 0;
   const forms: FormCase[] = [
     {
       name: 'contact',
       table: contactMessages,
-      signedIn: false,
+      actor: 'visitor',
       valid: {
         name: 'Priya',
         email: 'priya@example.com',
@@ -132,7 +161,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     {
       name: 'quote',
       table: quotationRequests,
-      signedIn: false,
+      actor: 'visitor',
       valid: {
         quantity: '2',
         customerName: 'Asha',
@@ -155,7 +184,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     {
       name: 'newsletter',
       table: newsletterSubscriptions,
-      signedIn: false,
+      actor: 'visitor',
       valid: { email: 'reader@example.com', source: 'home' },
       // A fresh address each time, so a valid form is a new subscription.
       prepare: (form: Record<string, string | undefined>) =>
@@ -170,7 +199,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     {
       name: 'product question',
       table: productQuestions,
-      signedIn: true,
+      actor: 'customer',
       valid: { intent: 'question', question: 'Is it food safe?' },
       run: (context: RouterContextProvider, request: Request) =>
         productAction({ request, params: { id: productId }, context } as never),
@@ -184,7 +213,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     {
       name: 'product review',
       table: reviews,
-      signedIn: true,
+      actor: 'customer',
       valid: { intent: 'review', title: 'Lovely', content: 'It glows.', rating: '5' },
       run: (context: RouterContextProvider, request: Request) =>
         productAction({ request, params: { id: productId }, context } as never),
@@ -197,38 +226,195 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       ],
       written: () => 1,
     },
+    {
+      name: 'profile',
+      table: profiles,
+      actor: 'customer',
+      valid: { intent: 'update-profile', displayName: 'Asha Rao', phone: '+91 98290 00000' },
+      run: (context: RouterContextProvider, request: Request) =>
+        dashboardAction({ request, params: {}, context } as never),
+      refusals: () => [
+        'Display name must be less than 100 characters',
+        'Phone must be less than 20 characters',
+        'Enter a phone number of digits, spaces and an optional leading +',
+        'Unknown action',
+      ],
+      written: () => 0,
+    },
+    ...(['add-address', 'edit-address'] as const).map((intent): FormCase => ({
+      name: intent,
+      table: addresses,
+      actor: 'customer',
+      valid: {
+        intent,
+        title: 'Studio',
+        streetAddress: '4 Brass Street',
+        apartment: 'Unit 2',
+        city: 'Moradabad',
+        state: 'Uttar Pradesh',
+        postalCode: '244001',
+        country: 'IN',
+        isDefault: 'on',
+      },
+      prepare: (form) => (intent === 'edit-address' ? { ...form, id: addressId } : form),
+      run: (context: RouterContextProvider, request: Request) =>
+        dashboardAction({ request, params: {}, context } as never),
+      refusals: () => [
+        ...['Address Title', 'Street Address', 'City', 'State', 'ZIP Code'].map(
+          (label) => `${label} is required`,
+        ),
+        ...[
+          ['Address Title', 50],
+          ['Street Address', 200],
+          ['Apartment/Suite', 100],
+          ['City', 100],
+          ['State', 100],
+          ['ZIP Code', 20],
+          ['Country', 60],
+        ].map(([label, max]) => `${label} must be less than ${max} characters`),
+        'Unknown action',
+      ],
+      written: () => (intent === 'add-address' ? 1 : 0),
+    })),
+    ...(['create-product', 'update-product'] as const).map((intent): FormCase => ({
+      name: `console ${intent}`,
+      table: products,
+      actor: 'admin',
+      valid: {
+        intent,
+        name: 'Lotus Diya',
+        price: '1499.50',
+        description: 'Hand-cast brass.',
+        category: 'home',
+        material: 'Brass',
+        shortDescription: 'A small diya',
+        subcategory: 'Lamps',
+        region: 'Moradabad',
+        dimensions: '10 cm',
+        weight: '300 g',
+        careInstructions: 'Dry cloth',
+        artisanStory: 'Cast by hand.',
+        inStock: 'on',
+        published: 'on',
+      },
+      prepare: (form) => (intent === 'update-product' ? { ...form, id: consoleProductId } : form),
+      run: (context: RouterContextProvider, request: Request) =>
+        consoleAction({ request, params: {}, context } as never),
+      refusals: () => [
+        CONSOLE_MISSING_FIELDS,
+        ...[200, 5000, 100, 300, 2000].map((max) => `Please keep this under ${max} characters`),
+        'Price cannot be negative',
+        'Price is too large',
+        'Price has at most two decimals',
+        'Product not found',
+        'Unknown action',
+      ],
+      written: () => (intent === 'create-product' ? 1 : 0),
+    })),
+    {
+      name: 'console order from a quotation',
+      table: orders,
+      actor: 'admin',
+      valid: {
+        intent: 'create-order',
+        quantity: '3',
+        unitPrice: '1200',
+        shipping: '150',
+        tax: '54.50',
+        paymentMethod: 'upi',
+        name: 'Asha Rao',
+        streetAddress: '12 Marble Lane',
+        apartment: 'Flat 3',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+        country: 'IN',
+      },
+      // Each post turns its own fresh quotation into an order.
+      prepare: async (form) => {
+        const quotation = await createQuotationRequest(database.db, null, {
+          productId,
+          quantity: '1',
+          customerName: 'Asha',
+          customerMobile: '+91 98290 00000',
+          customerEmail: 'asha@example.com',
+        });
+        return { ...form, quotationId: quotation.id };
+      },
+      run: (context: RouterContextProvider, request: Request) =>
+        adminAction({ request, params: {}, context } as never),
+      // The console answers with an alert, not a message: only the status and rows are checked.
+      refusals: () => [],
+      written: () => 1,
+    },
+    {
+      name: 'console payment confirmation',
+      table: orders,
+      actor: 'admin',
+      valid: { intent: 'order-action', action: 'confirm-payment', paymentReference: 'UPI-4471' },
+      prepare: async (form) => {
+        const order = await insertOrder(database.db, { paymentMethod: 'upi' });
+        return { ...form, orderId: order.id };
+      },
+      run: (context: RouterContextProvider, request: Request) =>
+        adminAction({ request, params: {}, context } as never),
+      refusals: () => [],
+      written: () => 0,
+    },
   ];
+
+  const actors = {
+    visitor: null,
+    get customer() {
+      return customer;
+    },
+    get admin() {
+      return owner;
+    },
+  };
+
+  /** Posts one version of a form and checks the answer and the table against the rules above. */
+  async function postAndCheck(form: FormCase, generated: Record<string, string | undefined>) {
+    const fields = Object.fromEntries(
+      Object.entries(form.prepare ? await form.prepare(generated) : generated).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
+    const before = await rowsIn(form.table);
+    const request = new Request('http://shop.test/form', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
+    const answer = await settle(() =>
+      form.run(requestContext(database.db, actors[form.actor]), request),
+    );
+    const after = await rowsIn(form.table);
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    if (answer.status < 400) {
+      expect(after.length - before.length).toBe(form.written(answer.body));
+    } else {
+      // Refused: not a row added, removed or changed.
+      expect(after).toEqual(before);
+      const message = (answer.body as { message?: string } | null)?.message;
+      if (message !== undefined) expect(form.refusals()).toContain(message);
+    }
+  }
 
   it.each(forms)(
     '$name: a success or a 4xx with the spec’s message, and all or none of its row',
     async (form) => {
       await fc.assert(
-        fc.asyncProperty(hostileForm(form.valid), async (generated) => {
-          const fields = Object.fromEntries(
-            Object.entries(form.prepare ? form.prepare(generated) : generated).filter(
-              (entry): entry is [string, string] => entry[1] !== undefined,
-            ),
-          );
-          const before = await rowsIn(form.table);
-          const request = new Request('http://shop.test/form', {
-            method: 'POST',
-            body: new URLSearchParams(fields),
-          });
-          const answer = await settle(() =>
-            form.run(requestContext(database.db, form.signedIn ? actor : null), request),
-          );
-          const after = await rowsIn(form.table);
-          expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-          if (answer.status < 400) {
-            expect(after - before).toBe(form.written(answer.body));
-          } else {
-            expect(after - before).toBe(0);
-            const message = (answer.body as { message?: string } | null)?.message;
-            if (message !== undefined) expect(form.refusals()).toContain(message);
-          }
-        }),
+        fc.asyncProperty(hostileForm(form.valid), (generated) => postAndCheck(form, generated)),
         { numRuns: RUNS },
       );
     },
   );
+
+  // Random forms reach a NUL in a field that is otherwise valid only now and then; PostgreSQL
+  // refuses NUL in text, so each field of each form gets one on its own.
+  it.each(forms)('$name: NUL in any one field is stored without it or refused', async (form) => {
+    for (const name of Object.keys(form.valid).filter((field) => field !== 'intent')) {
+      await postAndCheck(form, { ...form.valid, [name]: `${form.valid[name]}\u0000x` });
+    }
+  });
 });

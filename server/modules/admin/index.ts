@@ -14,6 +14,7 @@ import {
   orderNumberPrefix,
 } from '../../../core/admin';
 import { rupeesToMinor } from '../../../core/money';
+import { formText } from '../../../core/form-text';
 import {
   contactMessageStatuses,
   quotationStatuses,
@@ -204,7 +205,7 @@ export async function setOrderStatus(
   const orderId = requireId(input.orderId, 'Order');
   const action = parseInput(z.enum(orderActions), input.action);
   const reference = parseInput(
-    z.string().trim().max(100, 'The payment reference must be under 100 characters').optional(),
+    formText().trim().max(100, 'The payment reference must be under 100 characters').optional(),
     typeof input.paymentReference === 'string' ? input.paymentReference : undefined,
   );
   return db.transaction(async (tx) => {
@@ -262,13 +263,13 @@ const orderFromQuotationSchema = z.object({
   shipping: money('Shipping'),
   tax: money('Tax'),
   paymentMethod: z.enum(orderPaymentMethods, { error: 'Choose a payment method' }),
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  streetAddress: z.string().trim().min(1, 'Street address is required').max(200),
-  apartment: z.string().trim().max(100).optional(),
-  city: z.string().trim().min(1, 'City is required').max(100),
-  state: z.string().trim().min(1, 'State is required').max(100),
-  postalCode: z.string().trim().min(1, 'Postal code is required').max(20),
-  country: z.string().trim().min(1, 'Country is required').max(60),
+  name: formText().trim().min(1, 'Name is required').max(100),
+  streetAddress: formText().trim().min(1, 'Street address is required').max(200),
+  apartment: formText().trim().max(100).optional(),
+  city: formText().trim().min(1, 'City is required').max(100),
+  state: formText().trim().min(1, 'State is required').max(100),
+  postalCode: formText().trim().min(1, 'Postal code is required').max(20),
+  country: formText().trim().min(1, 'Country is required').max(60),
 });
 
 /**

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { rowKey } from '../../../core/form-text';
 import { quotationRequestSchema } from '../../../core/quotation';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
@@ -87,7 +88,7 @@ const reorderSchema = z.object({
   items: z
     .array(
       z.object({
-        productId: z.string().min(1),
+        productId: rowKey,
         quantity: quotationRequestSchema.shape.quantity,
       }),
     )

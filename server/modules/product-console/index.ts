@@ -13,6 +13,7 @@ import {
   type SkippedRow,
 } from '../../../core/media-csv';
 import { rupeesToMinor } from '../../../core/money';
+import { rowKey } from '../../../core/form-text';
 import {
   mediaFormSchema,
   productFormSchema,
@@ -115,13 +116,20 @@ export async function createProduct(
   });
 }
 
+/** A product's id from a form: one that cannot name a product is answered as a missing product. */
+function productKey(value: unknown): string {
+  const parsed = rowKey.safeParse(value);
+  if (!parsed.success) throw new DomainError('not_found', 'Product not found');
+  return parsed.data;
+}
+
 export async function updateProduct(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ConsoleProduct> {
   requireAdmin(actor);
-  const id = parseInput(z.string().min(1), input.id);
+  const id = productKey(input.id);
   const form = parseInput(productFormSchema, input);
   const [updated] = await db
     .update(products)
@@ -139,7 +147,7 @@ export async function deleteProduct(
   input: Record<string, unknown>,
 ): Promise<void> {
   requireAdmin(actor);
-  const id = parseInput(z.string().min(1), input.id);
+  const id = productKey(input.id);
   await db.transaction(async (tx) => {
     await tx.delete(productMedia).where(eq(productMedia.productId, id));
     const deleted = await tx
@@ -180,7 +188,7 @@ export async function addMedia(
   input: Record<string, unknown>,
 ): Promise<ConsoleMedia> {
   requireAdmin(actor);
-  const productId = parseInput(z.string().min(1), input.productId);
+  const productId = productKey(input.productId);
   const form = parseInput(mediaFormSchema, input);
   return db.transaction(async (tx) => {
     const [product] = await tx
