@@ -129,23 +129,50 @@ export function relevanceBars(score: number): number {
 }
 
 /**
- * An index over a catalogue's lower-cased texts, built once per catalogue version, that narrows a
- * query to the entries that can score above 0. Ranking those candidates with scoreNormalised gives
- * exactly rankNormalised over the whole catalogue (search.test.ts checks it on random catalogues).
+ * An index over a catalogue's lower-cased texts, built once per catalogue version, from which a
+ * query's scores are summed without reading the texts: for each field, the distinct tokens (name
+ * and description split on ' ' as the query is; the whole value for the category slug, material
+ * and region) with the positions of the entries holding each. Ranking with it gives exactly
+ * rankNormalised over the whole catalogue (search.test.ts checks it on random catalogues).
  */
 export interface SearchIndex<P> {
   entries: readonly P[];
   fieldsOf: (product: P) => NormalisedSearchFields;
-  /** Distinct ' '-separated tokens of every name and description, with the positions holding them. */
-  textTokens: string[];
-  textPostings: Uint32Array[];
-  /** Distinct category slugs, materials and regions, with the positions holding them. */
-  facetValues: string[];
-  facetPostings: Uint32Array[];
+  name: TokenTable;
+  description: TokenTable;
+  categorySlug: TokenTable;
+  material: TokenTable;
+  region: TokenTable;
 }
 
-function postingsOf(positions: Map<string, number[]>): [string[], Uint32Array[]] {
-  return [[...positions.keys()], [...positions.values()].map((list) => Uint32Array.from(list))];
+/**
+ * Distinct tokens joined by '\n' into one text, so that finding the tokens that contain a word is
+ * a few native substring searches rather than a test of every token.
+ */
+interface TokenTable {
+  joined: string;
+  /** Where each token starts in `joined`, ascending. */
+  starts: Uint32Array;
+  tokens: string[];
+  postings: Uint32Array[];
+}
+
+const TOKEN_SEPARATOR = '\n';
+
+function tokenTable(positions: Map<string, number[]>): TokenTable {
+  const tokens = [...positions.keys()];
+  const starts = new Uint32Array(tokens.length);
+  let offset = 0;
+  tokens.forEach((token, at) => {
+    starts[at] = offset;
+    offset += token.length + TOKEN_SEPARATOR.length;
+  });
+  return {
+    joined: tokens.join(TOKEN_SEPARATOR),
+    starts,
+    tokens,
+    postings: [...positions.values()].map((list) => Uint32Array.from(list)),
+  };
 }
 
 function addPosting(positions: Map<string, number[]>, key: string, position: number): void {
@@ -159,53 +186,157 @@ export function buildSearchIndex<P>(
   entries: readonly P[],
   fieldsOf: (product: P) => NormalisedSearchFields,
 ): SearchIndex<P> {
-  const textPositions = new Map<string, number[]>();
-  const facetPositions = new Map<string, number[]>();
+  const fields = ['name', 'description', 'categorySlug', 'material', 'region'] as const;
+  const positions = Object.fromEntries(
+    fields.map((field) => [field, new Map<string, number[]>()]),
+  ) as Record<(typeof fields)[number], Map<string, number[]>>;
   entries.forEach((entry, position) => {
-    const fields = fieldsOf(entry);
-    // Split on ' ' exactly as searchNeedle splits the query: a query word holds no ' ', so it is
-    // inside a text if and only if it is inside one of these tokens.
-    for (const token of fields.name.split(' ')) addPosting(textPositions, token, position);
-    for (const token of fields.description.split(' ')) addPosting(textPositions, token, position);
-    addPosting(facetPositions, fields.categorySlug, position);
-    addPosting(facetPositions, fields.material, position);
-    addPosting(facetPositions, fields.region, position);
+    const texts = fieldsOf(entry);
+    // A query word holds no ' ', so it is inside a name or description if and only if it is
+    // inside one of its ' '-separated tokens.
+    for (const token of texts.name.split(' ')) addPosting(positions.name, token, position);
+    for (const token of texts.description.split(' ')) {
+      addPosting(positions.description, token, position);
+    }
+    addPosting(positions.categorySlug, texts.categorySlug, position);
+    addPosting(positions.material, texts.material, position);
+    addPosting(positions.region, texts.region, position);
   });
-  const [textTokens, textPostings] = postingsOf(textPositions);
-  const [facetValues, facetPostings] = postingsOf(facetPositions);
-  return { entries, fieldsOf, textTokens, textPostings, facetValues, facetPostings };
+  return {
+    entries,
+    fieldsOf,
+    name: tokenTable(positions.name),
+    description: tokenTable(positions.description),
+    categorySlug: tokenTable(positions.categorySlug),
+    material: tokenTable(positions.material),
+    region: tokenTable(positions.region),
+  };
+}
+
+/** The postings of every token of `table` that contains `needle`. */
+function postingsContaining(table: TokenTable, needle: string): Uint32Array[] {
+  const found: Uint32Array[] = [];
+  if (needle.includes(TOKEN_SEPARATOR)) {
+    // The joined text could match across two tokens: test them one by one (a rare query).
+    table.tokens.forEach((token, at) => {
+      if (token.includes(needle)) found.push(table.postings[at]!);
+    });
+    return found;
+  }
+  let from = 0;
+  for (;;) {
+    const match = table.joined.indexOf(needle, from);
+    if (match === -1) return found;
+    // The token holding the match: the last one starting at or before it.
+    let low = 0;
+    let high = table.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (table.starts[middle]! <= match) low = middle;
+      else high = middle - 1;
+    }
+    found.push(table.postings[low]!);
+    // On to the next token: one match per token is enough.
+    from = table.starts[low]! + table.tokens[low]!.length + TOKEN_SEPARATOR.length;
+  }
 }
 
 /**
- * The entries that can score above 0 for `query`, in catalogue order: a word of the query in a name
- * or description token, or the phrase in a category slug, material or region (scoreNormalised
- * awards nothing else).
+ * Every entry scoring above 0 for `query`, with its score, in catalogue order. The same sums as
+ * scoreNormalised; only a multi-word phrase found word by word in a name or description is
+ * checked against the text itself.
  */
-export function searchCandidates<P>(index: SearchIndex<P>, query: string): P[] {
-  const { phrase, words } = searchNeedle(query);
+function scoreIndexed<P>(
+  index: SearchIndex<P>,
+  query: string,
+): { position: number; score: number }[] {
+  const needle = searchNeedle(query);
+  const { phrase, words } = needle;
   if (phrase === '') return [];
-  const isCandidate = new Uint8Array(index.entries.length);
-  const mark = (positions: Uint32Array) => {
-    for (const position of positions) isCandidate[position] = 1;
+  const size = index.entries.length;
+  const scores = new Uint32Array(size);
+  const wordsInName = new Uint32Array(size);
+  const wordsInDescription = new Uint32Array(size);
+  // The query word (by its place, 1-based) that last counted an entry, so that a word found in
+  // two tokens of one text counts once, as in scoreNormalised; a repeated word counts again.
+  const countedInName = new Uint32Array(size);
+  const countedInDescription = new Uint32Array(size);
+  const touched: number[] = [];
+  const touch = (position: number, points: number) => {
+    if (scores[position] === 0) touched.push(position);
+    scores[position] = scores[position]! + points;
   };
-  index.textTokens.forEach((token, at) => {
-    if (words.some((word) => token.includes(word))) mark(index.textPostings[at]!);
+  words.forEach((word, at) => {
+    const stamp = at + 1;
+    for (const postings of postingsContaining(index.name, word)) {
+      for (const position of postings) {
+        if (countedInName[position] === stamp) continue;
+        countedInName[position] = stamp;
+        wordsInName[position] = wordsInName[position]! + 1;
+        touch(position, SEARCH_WEIGHTS.wordInName);
+      }
+    }
+    for (const postings of postingsContaining(index.description, word)) {
+      for (const position of postings) {
+        if (countedInDescription[position] === stamp) continue;
+        countedInDescription[position] = stamp;
+        wordsInDescription[position] = wordsInDescription[position]! + 1;
+        touch(position, SEARCH_WEIGHTS.wordInDescription);
+      }
+    }
   });
-  index.facetValues.forEach((value, at) => {
-    if (value.includes(phrase)) mark(index.facetPostings[at]!);
-  });
-  const candidates: P[] = [];
-  for (let position = 0; position < isCandidate.length; position += 1) {
-    if (isCandidate[position]) candidates.push(index.entries[position]!);
+  const facets = [
+    [index.categorySlug, SEARCH_WEIGHTS.categorySlug],
+    [index.material, SEARCH_WEIGHTS.material],
+    [index.region, SEARCH_WEIGHTS.region],
+  ] as const;
+  for (const [table, weight] of facets) {
+    for (const postings of postingsContaining(table, phrase)) {
+      for (const position of postings) touch(position, weight);
+    }
   }
-  return candidates;
+  const oneWord = words.length === 1;
+  const scored = touched.map((position) => {
+    let score = scores[position]!;
+    const fields = oneWord ? null : index.fieldsOf(index.entries[position]!);
+    if (wordsInName[position] === words.length && (oneWord || fields!.name.includes(phrase))) {
+      score += SEARCH_WEIGHTS.name;
+    }
+    if (
+      wordsInDescription[position] === words.length &&
+      (oneWord || fields!.description.includes(phrase))
+    ) {
+      score += SEARCH_WEIGHTS.description;
+    }
+    return { position, score };
+  });
+  return scored;
 }
 
-/** rankNormalised over the whole indexed catalogue, scoring only the candidates. */
+/** rankNormalised over the whole indexed catalogue, from the index alone. */
 export function rankIndexed<P>(
   index: SearchIndex<P>,
   query: string,
   limit: number = SEARCH_RESULT_LIMIT,
 ): ScoredProduct<P>[] {
-  return rankNormalised(searchCandidates(index, query), index.fieldsOf, query, limit);
+  // Best first; ties keep catalogue order, as the stable sort of rankNormalised does.
+  const byRank = (a: { position: number; score: number }, b: { position: number; score: number }) =>
+    b.score - a.score || a.position - b.position;
+  if (limit <= 0) return [];
+  const scored = scoreIndexed(index, query);
+  let best: typeof scored;
+  if (limit >= scored.length) {
+    best = scored.sort(byRank);
+  } else {
+    // The header asks for 6 of perhaps tens of thousands: keep the best few in one pass.
+    best = [];
+    for (const entry of scored) {
+      if (best.length === limit && byRank(entry, best[limit - 1]!) >= 0) continue;
+      let at = best.length;
+      while (at > 0 && byRank(entry, best[at - 1]!) < 0) at -= 1;
+      best.splice(at, 0, entry);
+      if (best.length > limit) best.pop();
+    }
+  }
+  return best.map(({ position, score }) => ({ product: index.entries[position]!, score }));
 }

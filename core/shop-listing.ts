@@ -164,10 +164,13 @@ export interface ShopListing<P> {
 /**
  * Filters, orders and pages the products. A search query keeps only the products the header
  * search would find (spec §5), ranked best first unless the shopper picks another sort.
+ * `ranked`: the products are already the search's matches, best first (the server ranks them
+ * with its index); the filters then only cut the list, which keeps its order.
  */
 export function applyShopQuery<P extends ListedProduct>(
   products: readonly P[],
   query: ShopQuery,
+  options: { ranked?: boolean } = {},
 ): ShopListing<P> {
   const materials = new Set(query.materials);
   const minMinor = query.minPrice === null ? null : query.minPrice * 100;
@@ -178,9 +181,10 @@ export function applyShopQuery<P extends ListedProduct>(
       (minMinor === null || product.priceMinor >= minMinor) &&
       (maxMinor === null || product.priceMinor <= maxMinor),
   );
-  const matches = query.q
-    ? rankProducts(filtered, query.q, Infinity).map((entry) => entry.product)
-    : filtered;
+  const matches =
+    query.q && !options.ranked
+      ? rankProducts(filtered, query.q, Infinity).map((entry) => entry.product)
+      : filtered;
   const ordered =
     query.q && query.sort === DEFAULT_SORT
       ? matches

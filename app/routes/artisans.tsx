@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { stories } from '../../content/stories';
 import { appContext } from '../../server/http/app-context';
-import { listPublishedProducts } from '../../server/modules/catalog';
+import { listRegionCounts } from '../../server/modules/catalog';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import type { Route } from './+types/artisans';
 
@@ -11,15 +11,10 @@ const lead =
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const products = await listPublishedProducts(db);
   // The workshops' home towns, from the catalogue itself, most pieces first.
-  const counts = new Map<string, number>();
-  for (const product of products) {
-    if (product.region) counts.set(product.region, (counts.get(product.region) ?? 0) + 1);
-  }
-  const regions = [...counts]
-    .map(([region, pieces]) => ({ region, pieces }))
-    .sort((a, b) => b.pieces - a.pieces || a.region.localeCompare(b.region, 'en'));
+  const regions = [...(await listRegionCounts(db))].sort(
+    (a, b) => b.pieces - a.pieces || a.region.localeCompare(b.region, 'en'),
+  );
   return {
     regions,
     artisans: stories.map(({ id, title, artisan, craft, region, excerpt }) => ({

@@ -1,8 +1,7 @@
 import { Gem, Handshake, HeartHandshake, Landmark } from 'lucide-react';
 import { Link } from 'react-router';
-import { selectBestSellers } from '../../core/best-sellers';
 import { appContext } from '../../server/http/app-context';
-import { listPublishedProducts } from '../../server/modules/catalog';
+import { listBestSellers } from '../../server/modules/catalog';
 import { ProductImage } from '../components/catalog/product-image';
 import { NewsletterForm } from '../components/community/newsletter-form';
 import { QuoteButton } from '../components/quotation/quote-button';
@@ -13,7 +12,7 @@ import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);
-  const bestSellers = selectBestSellers(await listPublishedProducts(db));
+  const bestSellers = await listBestSellers(db);
   return {
     shopName: config.site.shopName,
     tagline: config.site.tagline,

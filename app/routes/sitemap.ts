@@ -18,7 +18,7 @@ import {
 } from '../../content/pages';
 import { stories } from '../../content/stories';
 import { appContext } from '../../server/http/app-context';
-import { listPublishedProducts } from '../../server/modules/catalog';
+import { listSitemapProducts } from '../../server/modules/catalog';
 import type { Route } from './+types/sitemap';
 
 // The public pages of spec §2 (plus /artisans and /payment); account and admin pages stay out.
@@ -38,7 +38,7 @@ const contentUpdatedAt: Date =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);
-  const products = await listPublishedProducts(db);
+  const products = await listSitemapProducts(db);
   // A listing changes when its newest product does; an empty one when the site's texts did.
   const listingUpdatedAt = (listed: typeof products) =>
     latestDate(listed.map((product) => product.updatedAt)) ?? contentUpdatedAt;

@@ -173,16 +173,33 @@ async function runLighthouseOnce(url: string): Promise<Result> {
   }
 }
 
+/**
+ * Lighthouse now and then loses its own trace of a load (NO_NAVSTART, a Chromium tracing race);
+ * such a run measured nothing, so it is run again, at most twice, and the report counts it.
+ */
+const ATTEMPTS_PER_RUN = 3;
+
 interface PageResult {
   path: string;
   medians: number[];
   failing: Array<{ title: string; runs: number }>;
+  /** Runs that Lighthouse itself failed and that were run again. */
+  retried: number;
 }
 
 async function measurePage(baseUrl: string, pagePath: string): Promise<PageResult> {
   const results: Result[] = [];
+  let retried = 0;
   for (let run = 0; run < RUNS_PER_PAGE; run += 1) {
-    results.push(await runLighthouseOnce(`${baseUrl}${pagePath}`));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        results.push(await runLighthouseOnce(`${baseUrl}${pagePath}`));
+        break;
+      } catch (error) {
+        if (attempt === ATTEMPTS_PER_RUN) throw error;
+        retried += 1;
+      }
+    }
   }
   const medians = FIGURES.map((figure) => median(results.map((result) => figure.read(result))));
   const counts = new Map<string, { title: string; runs: number }>();
@@ -194,7 +211,7 @@ async function measurePage(baseUrl: string, pagePath: string): Promise<PageResul
     }
   }
   const failing = [...counts.values()].sort((a, b) => b.runs - a.runs);
-  return { path: pagePath, medians, failing };
+  return { path: pagePath, medians, failing, retried };
 }
 
 function markdown(pages: PageResult[], started: Date): string {
@@ -230,6 +247,11 @@ function markdown(pages: PageResult[], started: Date): string {
     if (page.failing.length === 0) lines.push('  - nothing: every scored audit passes');
     for (const audit of page.failing) {
       lines.push(`  - ${audit.title}, in ${audit.runs} of ${RUNS_PER_PAGE} runs`);
+    }
+    if (page.retried > 0) {
+      lines.push(
+        `  - (Lighthouse lost its trace ${page.retried} time(s); those runs were repeated)`,
+      );
     }
   }
   lines.push('');

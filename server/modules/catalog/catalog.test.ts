@@ -6,7 +6,15 @@ import {
 } from '../../../tests/support/database';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import { productMedia, reviews } from '../../db/schema';
-import { getPublishedProduct, listPublishedProducts, listRelatedProducts } from './index';
+import { selectBestSellers } from '../../../core/best-sellers';
+import {
+  getPublishedProduct,
+  listBestSellers,
+  listPublishedProducts,
+  listRegionCounts,
+  listRelatedProducts,
+  listSitemapProducts,
+} from './index';
 
 describe(`catalogue reads on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -77,5 +85,43 @@ describe(`catalogue reads on ${testDatabaseKind}`, () => {
     expect(siblings.map((product) => product.id)).toEqual(
       expect.arrayContaining(related.map((product) => product.id)),
     );
+  });
+
+  it('reads the same best sellers as the rule over the whole catalogue, hidden pieces left out', async () => {
+    const { db } = database;
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    for (let n = 1; n <= 12; n += 1) {
+      await insertProduct(db, {
+        name: `Arrival ${String(n).padStart(2, '0')}`,
+        newArrival: n % 3 !== 0,
+        featured: n % 2 === 0,
+        published: n !== 11,
+        createdAt: day(n),
+      });
+    }
+    const expected = selectBestSellers(await listPublishedProducts(db));
+    const picked = await listBestSellers(db);
+    expect(picked.map((product) => product.id)).toEqual(expected.map((product) => product.id));
+    // spec §2: 8 at most, new arrivals first, then featured fillers
+    expect(picked).toHaveLength(8);
+    expect(picked.map((product) => product.name)).not.toContain('Arrival 11');
+  });
+
+  it('counts published pieces per region, and names every published product for the sitemap', async () => {
+    const { db } = database;
+    await insertProduct(db, { region: 'Agra' });
+    await insertProduct(db, { region: 'Agra' });
+    await insertProduct(db, { region: 'Agra', published: false });
+    await insertProduct(db, { region: '' });
+    const hidden = await insertProduct(db, { region: 'Khurja', published: false });
+    const regions = await listRegionCounts(db);
+    expect(regions).toContainEqual({ region: 'Agra', pieces: 2 });
+    expect(regions.map((entry) => entry.region)).not.toContain('Khurja');
+    expect(regions.map((entry) => entry.region)).not.toContain('');
+
+    const named = (await listSitemapProducts(db)).map((product) => product.id);
+    const published = (await listPublishedProducts(db)).map((product) => product.id);
+    expect(named).toEqual(published);
+    expect(named).not.toContain(hidden.id);
   });
 });

@@ -2,6 +2,11 @@
  * Public catalogue reads (spec §7 "Catalogue"). Only published products reach the storefront.
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  BEST_SELLER_FEATURED_FILLERS,
+  BEST_SELLERS_LIMIT,
+  selectBestSellers,
+} from '../../../core/best-sellers';
 import { findCategoryByValue, type CategoryValue } from '../../../core/categories';
 import {
   applyShopQuery,
@@ -11,7 +16,7 @@ import {
   type ShopQuery,
   type SortOption,
 } from '../../../core/shop-listing';
-import { buildSearchIndex, searchCandidates, type SearchIndex } from '../../../core/search';
+import { buildSearchIndex, rankIndexed, type SearchIndex } from '../../../core/search';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { memoisedCatalogueRead } from './catalogue-cache';
@@ -50,6 +55,64 @@ export async function listPublishedProducts(
     .where(and(...conditions))
     .orderBy(desc(products.createdAt), asc(products.name));
   return withListingDetails(db, rows);
+}
+
+/**
+ * spec §2 / §9: the home page's best sellers. Only the rows the rule can pick are read (the first
+ * new arrivals and featured fillers in catalogue order), so the home page costs the same at 30
+ * products as at 100,000; core/best-sellers.ts still decides which of them show.
+ */
+export function listBestSellers(db: Database): Promise<CatalogProduct[]> {
+  return memoisedCatalogueRead(db, 'best-sellers', () => readBestSellers(db));
+}
+
+async function readBestSellers(db: Database): Promise<CatalogProduct[]> {
+  const inCatalogueOrder = [desc(products.createdAt), asc(products.name)];
+  const [newArrivals, featured] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.published, true), eq(products.newArrival, true)))
+      .orderBy(...inCatalogueOrder)
+      .limit(BEST_SELLERS_LIMIT),
+    db
+      .select()
+      .from(products)
+      .where(
+        and(
+          eq(products.published, true),
+          eq(products.featured, true),
+          eq(products.newArrival, false),
+        ),
+      )
+      .orderBy(...inCatalogueOrder)
+      .limit(BEST_SELLER_FEATURED_FILLERS),
+  ]);
+  return withListingDetails(db, selectBestSellers([...newArrivals, ...featured]));
+}
+
+/** The workshops' home towns with how many published pieces come from each (Meet Our Artisans). */
+export function listRegionCounts(
+  db: Database,
+): Promise<readonly { region: string; pieces: number }[]> {
+  return memoisedCatalogueRead(db, 'regions', () =>
+    db
+      .select({ region: sql<string>`${products.region}`, pieces: count() })
+      .from(products)
+      .where(and(eq(products.published, true), sql`${products.region} <> ''`))
+      .groupBy(products.region),
+  );
+}
+
+/** What the sitemap names of each published product, without the listing's images. */
+export async function listSitemapProducts(
+  db: Database,
+): Promise<Pick<ProductRow, 'id' | 'category' | 'updatedAt'>[]> {
+  return db
+    .select({ id: products.id, category: products.category, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.published, true))
+    .orderBy(desc(products.createdAt), asc(products.name));
 }
 
 export async function getPublishedProduct(
@@ -249,11 +312,12 @@ export async function listShopPage(
   const { category, query } = input;
   const materials = listMaterials(db);
   if (query.q) {
-    // Entries that cannot match score 0 and would be dropped by the ranking anyway.
-    const entries = searchCandidates(await loadSearchIndex(db), query.q).filter(
-      (entry) => !category || entry.category === category,
-    );
-    const listing = applyShopQuery(entries, query);
+    // Ranked by the index (spec §5's scores). A product's score does not depend on the others,
+    // so the filters may cut the ranked list afterwards without changing its order.
+    const ranked = rankIndexed(await loadSearchIndex(db), query.q, Infinity)
+      .map(({ product }) => product)
+      .filter((entry) => !category || entry.category === category);
+    const listing = applyShopQuery(ranked, query, { ranked: true });
     const rows = await listPublishedProductsByIds(
       db,
       listing.products.map((entry) => entry.id),
