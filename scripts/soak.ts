@@ -55,8 +55,15 @@ async function runSoak(): Promise<boolean> {
       await load.run(WARM_UP_SECONDS * 1000, REQUESTS_PER_SECOND);
       const rssAfterWarmUp = server.residentKilobytes();
       let rssPeak = rssAfterWarmUp;
+      // One reading a minute goes into the report: a curve that flattens is a heap that has found
+      // its size; one that keeps rising is a leak.
+      const rssByMinute: number[] = [];
+      const soakStarted = Date.now();
       const sampler = setInterval(() => {
-        rssPeak = Math.max(rssPeak, server.residentKilobytes());
+        const rss = server.residentKilobytes();
+        rssPeak = Math.max(rssPeak, rss);
+        const minute = Math.floor((Date.now() - soakStarted) / 60_000);
+        if (minute > rssByMinute.length) rssByMinute.push(rss);
       }, RSS_SAMPLE_MS);
       load.resetCounts();
       process.stderr.write(`soak: ${MINUTES} min at about ${REQUESTS_PER_SECOND} req/s…\n`);
@@ -91,6 +98,7 @@ async function runSoak(): Promise<boolean> {
           `| RSS after warm-up | ${megabytes(rssAfterWarmUp)} |`,
           `| RSS peak | ${megabytes(rssPeak)} |`,
           `| RSS at end | ${megabytes(rssAtEnd)} (${growth.toFixed(2)} ×) |`,
+          `| RSS at each minute | ${rssByMinute.map((rss) => (rss / 1024).toFixed(0)).join(', ')} MB |`,
           `| result | ${passed ? 'pass' : '**fail**'} (0 5xx and RSS at end ≤ ${MAX_RSS_GROWTH} × after warm-up) |`,
           '',
         ].join('\n'),

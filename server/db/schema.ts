@@ -89,7 +89,6 @@ export const products = pgTable(
 );
 
 function listingIndexes(table: {
-  category: AnyPgColumn;
   featured: AnyPgColumn;
   bestseller: AnyPgColumn;
   newArrival: AnyPgColumn;
@@ -106,17 +105,6 @@ function listingIndexes(table: {
   return [
     index('products_listing_featured_idx')
       .on(sql`${table.featured} desc`, sql`${table.bestseller} desc`, nameKey, table.id)
-      .where(published),
-    // A category page in its default order: the category leads, so a page of one category of
-    // 100,000 products is read off the index rather than filtered out of the whole featured order.
-    index('products_listing_category_featured_idx')
-      .on(
-        table.category,
-        sql`${table.featured} desc`,
-        sql`${table.bestseller} desc`,
-        nameKey,
-        table.id,
-      )
       .where(published),
     index('products_listing_newest_idx')
       .on(sql`${table.newArrival} desc`, sql`${table.createdAt} desc`, nameKey, table.id)

@@ -163,7 +163,9 @@ export async function listRelatedProducts(
         ne(products.id, product.id),
       ),
     )
-    .orderBy(desc(products.featured), desc(products.bestseller), asc(products.name))
+    // The shop's featured order, which its indexes serve (schema.ts); by name alone, every
+    // product of the category was sorted to find four.
+    .orderBy(...SORT_ORDER.featured)
     .limit(limit);
   return withListingDetails(db, rows);
 }

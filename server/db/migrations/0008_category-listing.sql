@@ -1,1 +1,0 @@
-CREATE INDEX "products_listing_category_featured_idx" ON "products" USING btree ("category","featured" desc,"bestseller" desc,lower("name") collate "C","id") WHERE "products"."published";
