@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ADDRESS_FORM_MESSAGES } from '../tests/support/form-messages';
 import { hostileForm, hostileText } from '../tests/support/hostile-input';
 import { addressSchema, profileSchema } from './account';
 import { categoryValues } from './categories';
@@ -119,20 +120,7 @@ const cases: SchemaCase[] = [
       country: 'IN',
       isDefault: 'on',
     },
-    messages: [
-      ...['Address Title', 'Street Address', 'City', 'State', 'ZIP Code'].map(
-        (label) => `${label} is required`,
-      ),
-      ...lessThan(
-        ['Address Title', 50],
-        ['Street Address', 200],
-        ['Apartment/Suite', 100],
-        ['City', 100],
-        ['State', 100],
-        ['ZIP Code', 20],
-        ['Country', 60],
-      ),
-    ],
+    messages: [...ADDRESS_FORM_MESSAGES],
     holds: (output: Output) =>
       isStorableText(output.title, 50) &&
       isStorableText(output.streetAddress, 200) &&
