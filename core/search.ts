@@ -257,34 +257,35 @@ function scoreIndexed<P>(
   const scores = new Uint32Array(size);
   const wordsInName = new Uint32Array(size);
   const wordsInDescription = new Uint32Array(size);
-  // The query word (by its place, 1-based) that last counted an entry, so that a word found in
-  // two tokens of one text counts once, as in scoreNormalised; a repeated word counts again.
-  const countedInName = new Uint32Array(size);
-  const countedInDescription = new Uint32Array(size);
   const touched: number[] = [];
   const touch = (position: number, points: number) => {
     if (scores[position] === 0) touched.push(position);
     scores[position] = scores[position]! + points;
   };
-  words.forEach((word, at) => {
-    const stamp = at + 1;
-    for (const postings of postingsContaining(index.name, word)) {
-      for (const position of postings) {
-        if (countedInName[position] === stamp) continue;
-        countedInName[position] = stamp;
-        wordsInName[position] = wordsInName[position]! + 1;
-        touch(position, SEARCH_WEIGHTS.wordInName);
+  const texts = [
+    { table: index.name, wordsFound: wordsInName, weight: SEARCH_WEIGHTS.wordInName },
+    {
+      table: index.description,
+      wordsFound: wordsInDescription,
+      weight: SEARCH_WEIGHTS.wordInDescription,
+    },
+  ];
+  for (const { table, wordsFound, weight } of texts) {
+    // The query word (by its place, 1-based) that last counted an entry, so that a word found in
+    // two tokens of one text counts once, as in scoreNormalised; a repeated word counts again.
+    const countedBy = new Uint32Array(size);
+    words.forEach((word, at) => {
+      const stamp = at + 1;
+      for (const postings of postingsContaining(table, word)) {
+        for (const position of postings) {
+          if (countedBy[position] === stamp) continue;
+          countedBy[position] = stamp;
+          wordsFound[position] = wordsFound[position]! + 1;
+          touch(position, weight);
+        }
       }
-    }
-    for (const postings of postingsContaining(index.description, word)) {
-      for (const position of postings) {
-        if (countedInDescription[position] === stamp) continue;
-        countedInDescription[position] = stamp;
-        wordsInDescription[position] = wordsInDescription[position]! + 1;
-        touch(position, SEARCH_WEIGHTS.wordInDescription);
-      }
-    }
-  });
+    });
+  }
   const facets = [
     [index.categorySlug, SEARCH_WEIGHTS.categorySlug],
     [index.material, SEARCH_WEIGHTS.material],
