@@ -309,33 +309,39 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
   const queryKey = shopQueryToSearchParams({ ...query, page: 1 }).toString();
 
   // Restore once per category page, only when the URL does not ask for something itself.
+  const pendingScroll = useRef<{ listing: string; top: number } | null>(null);
   useEffect(() => {
     if (location.search !== '') return;
     const saved = parseStoredPreferences(readStorage(key));
     if (!saved) return;
     const restored = shopQueryToSearchParams(queryFromPreferences(saved)).toString();
-    let cancelled = false;
-    let timer: number | undefined;
-    // The 100 ms count from the restored listing, not from the arrival: scrolling the listing
-    // that is about to be replaced would land short of (or past) the saved position.
-    const listingShown =
-      restored === ''
-        ? Promise.resolve()
-        : navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true });
-    void Promise.resolve(listingShown).then(() => {
-      if (cancelled) return;
-      timer = window.setTimeout(
-        () => window.scrollTo({ top: saved.scrollPosition }),
-        SCROLL_RESTORE_DELAY_MS,
-      );
-    });
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
+    // The 100 ms count from the restored listing on screen, not from the arrival: scrolling the
+    // listing that is about to be replaced would land short of (or past) the saved position.
+    // The effect below starts them when that listing has rendered.
+    pendingScroll.current = {
+      listing: shopQueryToSearchParams({
+        ...parseShopQuery(new URLSearchParams(restored)),
+        page: 1,
+      }).toString(),
+      top: saved.scrollPosition,
     };
+    if (restored !== '') {
+      void navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true });
+    }
     // Only on arrival: later changes of the URL are the shopper's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+  useEffect(() => {
+    const pending = pendingScroll.current;
+    if (!pending || pending.listing !== queryKey) return;
+    pendingScroll.current = null;
+    const timer = window.setTimeout(
+      () => window.scrollTo({ top: pending.top }),
+      SCROLL_RESTORE_DELAY_MS,
+    );
+    // A shopper who changes the listing within the 100 ms keeps their own position.
+    return () => window.clearTimeout(timer);
+  }, [queryKey]);
 
   // Save on change. The first run is skipped, so an arrival without parameters cannot
   // overwrite the preferences it is about to restore.
