@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
 
 // One random port per run, chosen once: workers inherit the runner's environment.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
@@ -17,17 +18,8 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: {
       // STACK.md: Debian's Chromium; never a downloaded browser.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
     trace: 'retain-on-failure',
   },

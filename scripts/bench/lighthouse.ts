@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import {
   startServerProcess,
   temporaryDataDir,
@@ -20,17 +21,7 @@ import {
 
 // LIGHTHOUSE_RUNS: fewer runs for a quick look while fixing a page; the report uses 5.
 const RUNS_PER_PAGE = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -153,7 +144,7 @@ async function seededPaths(baseUrl: string): Promise<string[]> {
 async function runLighthouseOnce(url: string): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
   });
   try {
@@ -228,7 +219,7 @@ function markdown(pages: PageResult[], started: Date): string {
     '',
     `Method: Lighthouse ${lighthouseVersion()} through its Node API, default mobile settings ` +
       '(emulated Moto G Power, simulated slow 4G and 4× CPU slowdown), Chromium ' +
-      `\`${CHROMIUM_PATH}\` started by chrome-launcher for each run (\`${CHROME_FLAGS.join(' ')}\`). ` +
+      `\`${CHROMIUM_PATH}\` started by chrome-launcher for each run (\`${CHROMIUM_FLAGS.join(' ')}\`). ` +
       'The production build (`node build/server/index.js`, `NODE_ENV=production`) on a fresh ' +
       'embedded database seeded at start-up; the product and story are the first ones listed on ' +
       `\`/shop\` and \`/blog\`. ${RUNS_PER_PAGE} runs per page, median of each figure. ` +
