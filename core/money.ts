@@ -10,22 +10,25 @@ export function minorToRupees(minor: number): number {
   return minor / PAISE_PER_RUPEE;
 }
 
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-});
+// Grouped by hand rather than with Intl.NumberFormat('en-IN'): creating the first Intl formatter
+// loads the browser's locale data, a single long task during hydration on a slow phone (issue 8).
+// core/money.test.ts holds the output equal to Intl's en-IN rupee format.
+function indianGrouping(whole: number): string {
+  const digits = String(whole);
+  if (digits.length <= 3) return digits;
+  const lastThree = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${rest},${lastThree}`;
+}
 
 /**
  * spec §9: rupee sign with thousands separators. Indian digit grouping (₹1,25,000), which is how
- * the shop's customers read rupee amounts.
+ * the shop's customers read rupee amounts; paise only when there are any (₹1,250.50).
  */
 export function formatRupees(minor: number): string {
-  const formatter = minor % PAISE_PER_RUPEE === 0 ? wholeRupees : rupeesAndPaise;
-  return formatter.format(minorToRupees(minor));
+  const sign = minor < 0 ? '-' : '';
+  const magnitude = Math.abs(Math.round(minor));
+  const rupees = indianGrouping(Math.floor(magnitude / PAISE_PER_RUPEE));
+  const paise = magnitude % PAISE_PER_RUPEE;
+  return `${sign}₹${rupees}${paise === 0 ? '' : `.${String(paise).padStart(2, '0')}`}`;
 }
