@@ -21,6 +21,7 @@ import stylesheet from './app.css?url';
 import { AuthProvider } from './components/account/auth-context';
 import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
+import { useHydrated } from './components/ui/use-hydrated';
 import { NotFound } from './components/layout/not-found';
 import { NewsletterForm } from './components/community/newsletter-form';
 import { WelcomePopup } from './components/community/welcome-popup';
@@ -62,11 +63,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const site = data?.site ?? siteDefaults;
+  const hydrated = useHydrated();
   useEffect(() => {
     // A marker for anything that must wait for the page to be interactive (the browser tests).
-    // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too; set with the
+    // same transition that switches the controls on (useHydrated), not before it.
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
   return (
     <html lang="en">
       <head>
