@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from '../server/http/app-context';
+import { createDeferredHydrationStream } from '../server/http/deferred-hydration';
 import { NonceProvider } from './components/layout/nonce';
 
 export const streamTimeout = 5_000;
@@ -50,8 +51,10 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
+          // issue 8: the scripts load after the page (decision 010)
+          const html = body.pipe(createDeferredHydrationStream());
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

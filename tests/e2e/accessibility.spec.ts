@@ -4,7 +4,7 @@
  * violation fails; the failure lists each rule, the elements it found and what to fix.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signUp } from './support/accounts';
 import {
   expect as adminExpect,

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page } from './support/test';
 import { signUp } from './support/accounts';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';

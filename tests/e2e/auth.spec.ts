@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD, signIn, signUp, totpCode, uniqueEmail, waitForOutbox } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { startServerProcess } from './support/server-process';

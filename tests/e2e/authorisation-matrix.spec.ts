@@ -14,7 +14,7 @@ import {
   test,
   type APIRequestContext,
   type APIResponse,
-} from '@playwright/test';
+} from './support/test';
 import { unsubscribeToken } from '../../server/modules/newsletter';
 import { totpCode } from './support/accounts';
 import { grantAdminRole, insertOrder } from './support/admin';

@@ -3,7 +3,7 @@
  * by the server's own short-lived page copy; nothing rendered for a signed-in user, no form reply
  * and no account page may be.
  */
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test, type APIResponse } from './support/test';
 import { PASSWORD, signUp } from './support/accounts';
 
 const PRODUCT_PATH = '/product/banswara-cake-stand';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Redis } from 'ioredis';
 import { gotoHydrated, toasts, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';

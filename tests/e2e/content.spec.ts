@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { seedProducts } from '../../content/catalog';
 import { customisationsPage, faqPage } from '../../content/pages';
 import { siteDefaults } from '../../content/site';

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signUp } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
@@ -118,6 +118,8 @@ test('the wishlist keeps a piece from the product page until it is removed', asy
     'aria-pressed',
     'true',
   );
+  // The button turns at once; the toast is the server's answer. Leaving earlier cancels the post.
+  await expect(toastWith(page, 'Added to wishlist')).toBeVisible();
 
   const panel = await openTab(page, 'Wishlist');
   await expect(panel.getByRole('heading', { name: 'My Wishlist (1)' })).toBeVisible();

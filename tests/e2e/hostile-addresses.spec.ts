@@ -4,7 +4,7 @@
  * each of them is answered as a page that is not there or as an ordinary page, never as a 5xx.
  */
 import fc from 'fast-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { hostileText } from '../support/hostile-input';
 
 const RUNS = 25;

@@ -3,7 +3,7 @@
  * and event-handler markup in it never becomes an element, and never runs.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signUp } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 

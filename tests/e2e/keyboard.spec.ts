@@ -2,7 +2,7 @@
  * The keyboard alone: Tab, Shift+Tab, Enter, Escape and the arrow keys, never the mouse. Each step
  * checks where focus is and that a sighted keyboard user can see it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { expect as adminExpect, signedInAdmin, test as adminTest } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // spec §2: the route table, plus /artisans and /payment (DESIGN.md §5).
 const routes = [

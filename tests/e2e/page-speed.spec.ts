@@ -1,9 +1,9 @@
 /**
  * What keeps the first paint fast (issue 8, page speed): the stylesheet and the fonts are asked
- * for before the scripts, the largest picture a visitor sees is preloaded, and a picture hidden on
- * phones is not. The figures themselves are measured by scripts/bench/lighthouse.ts, never here.
+ * for first and the scripts only once the page has loaded (decision 010), the largest picture a
+ * visitor sees is preloaded, and a picture hidden on phones is not. The figures themselves are measured by scripts/bench/lighthouse.ts, never here.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { gotoHydrated } from './support/pages';
 
 const PHONE = { width: 390, height: 844 };
@@ -17,27 +17,49 @@ async function serverHead(request: APIRequestContext, path: string) {
   return /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
 }
 
-test('the stylesheet and both font files are requested before any script', async ({ request }) => {
+test('the head asks for the stylesheet and both font files, and preloads no script', async ({
+  request,
+}) => {
   const head = await serverHead(request, '/shop');
   const links = [...head.matchAll(/<link ([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
-  const position = (pattern: RegExp) => links.findIndex((attributes) => pattern.test(attributes));
-  const stylesheet = position(/rel="stylesheet"/);
-  const firstScript = position(/rel="modulepreload"/);
-  expect(stylesheet).toBeGreaterThanOrEqual(0);
-  expect(firstScript).toBeGreaterThan(stylesheet);
+  expect(links.some((attributes) => /rel="stylesheet"/.test(attributes))).toBe(true);
+  // decision 010: the scripts load after the page, so nothing in the head fetches them early.
+  expect(links.filter((attributes) => /rel="modulepreload"/.test(attributes))).toEqual([]);
+  expect(head).not.toMatch(/<script[^>]*type="module"/);
   for (const face of [
     /inter-latin-wght-normal-[\w-]+\.woff2/,
     /playfair-display-latin-[\w-]+\.woff2/,
   ]) {
-    const font = links.findIndex(
+    const font = links.find(
       (attributes) => attributes.includes('rel="preload"') && face.test(attributes),
     );
-    expect(font, `preload of ${face}`).toBeGreaterThanOrEqual(0);
-    expect(font).toBeLessThan(firstScript);
-    expect(links[font]).toContain('as="font"');
-    expect(links[font]).toContain('crossorigin="anonymous"');
+    expect(font, `preload of ${face}`).toBeDefined();
+    expect(font).toContain('as="font"');
+    expect(font).toContain('crossorigin="anonymous"');
   }
 });
+
+for (const path of ['/', '/shop', '/product/banswara-cake-stand']) {
+  test(`${path}: no script is requested before the page has loaded, and the page then hydrates`, async ({
+    page,
+  }) => {
+    await gotoHydrated(page, path);
+    const { loaded, scripts } = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      return {
+        loaded: navigation?.loadEventStart ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => ({ url: entry.name, start: entry.startTime })),
+      };
+    });
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(loaded);
+  });
+}
 
 test('the preloaded font files are the ones the page uses, fetched once each', async ({ page }) => {
   const fonts: string[] = [];

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
-import { toastWith } from './support/pages';
+import { gotoHydrated, toastWith } from './support/pages';
 
 async function fillQuotation(
   page: Page,
@@ -120,7 +120,7 @@ test('the request is stored as a pending row, and a failed write is reported (on
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
-    await page.goto('/product/banswara-cake-stand');
+    await gotoHydrated(page, '/product/banswara-cake-stand');
     await page.getByRole('link', { name: 'Get Quotation' }).click();
     await fillQuotation(page, { quantity: '', name: 'Anita Desai', mobile: '+44 20 7946 0958' });
     await page.getByLabel('Company (optional)').fill('Desai Interiors');

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { RATE_LIMIT_MESSAGE } from '../../server/modules/rate-limit';
 import { insertOrder, type Shop } from './support/admin';
 import { createScratchDatabase, withPostgres } from './support/postgres';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { gotoHydrated } from './support/pages';
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { seedProducts } from '../../content/catalog';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' });

@@ -3,7 +3,7 @@
  * nosniff, a Referrer-Policy, a Permissions-Policy with the microphone for the shop only (voice
  * search), and session cookies that only travel over https when the shop is served over https.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { startServerProcess } from './support/server-process';
 

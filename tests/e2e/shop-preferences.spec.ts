@@ -2,7 +2,7 @@
  * The shop listing's remembered state (spec §2 Shop listing, §9 scroll restore delay) and what
  * Clear Filters keeps.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { gotoHydrated } from './support/pages';
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);

@@ -15,7 +15,7 @@ import {
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { runToExit, startServerProcess, temporaryDataDir } from './support/server-process';
 

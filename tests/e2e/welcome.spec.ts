@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForOutbox } from './support/accounts';
 import { startServerProcess } from './support/server-process';
 

@@ -5,12 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import {
-  test as base,
-  expect as baseExpect,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { test as base, expect as baseExpect, type BrowserContext, type Page } from './test';
 import { signUp } from './accounts';
 import { gotoHydrated } from './pages';
 import { createScratchDatabase, withPostgres } from './postgres';
