@@ -23,10 +23,12 @@ export interface Toast extends Required<Omit<ToastInput, 'description'>> {
 
 type Listener = () => void;
 
-let toasts: readonly Toast[] = [];
+const noToasts: readonly Toast[] = [];
+// The same array as the server snapshot: a different (even empty) one makes React re-render the
+// toaster synchronously after hydration, flushing every effect of the page in one long task.
+let toasts: readonly Toast[] = noToasts;
 let nextId = 1;
 const listeners = new Set<Listener>();
-const noToasts: readonly Toast[] = [];
 
 function publish(next: readonly Toast[]): void {
   toasts = next;
