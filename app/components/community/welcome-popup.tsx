@@ -5,6 +5,7 @@ import { Link, useFetcher, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '../../../core/phone';
 import { useOnAnswer } from '../ui/use-answer';
 import { Honeypot } from './honeypot';
+import { PortalWhileOpen } from '../ui/modal';
 
 export type WelcomeLeadActionData =
   | { status: 'saved' }
@@ -70,105 +71,95 @@ export function WelcomePopup({ shopName }: { shopName: string }) {
         setOpen(next);
       }}
     >
-      {/* Mounted only while open: a closed Radix portal sets state in a layout effect when it
-          mounts, a synchronous re-render right after hydration (issue 8, blocking time). */}
-      {open ? (
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-ivory p-6 shadow-xl">
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="font-display text-2xl font-semibold">
-                Welcome to {shopName}
-              </Dialog.Title>
-              <Dialog.Close aria-label="Close" className="rounded-full p-1 hover:bg-sand">
-                <X aria-hidden="true" className="h-5 w-5" />
-              </Dialog.Close>
-            </div>
-            {saved ? (
-              <p role="status" className="mt-4 text-lg">
-                Thank you! We will call you back shortly.
-              </p>
-            ) : (
-              <>
-                <Dialog.Description className="mt-2 text-ink-muted">
-                  Leave your number and our team will call you about custom pieces and offers.
-                </Dialog.Description>
-                <fetcher.Form
-                  method="post"
-                  action="/welcome-lead"
-                  className="relative mt-5 grid gap-4"
-                >
-                  <Honeypot />
-                  <div className="flex gap-2">
-                    <div className="grid gap-1">
-                      <label htmlFor={codeId} className="text-sm font-medium">
-                        Country code
-                      </label>
-                      <select
-                        id={codeId}
-                        name="countryCode"
-                        defaultValue={DEFAULT_COUNTRY_CODE}
-                        className="rounded-lg border border-stone bg-white px-2 py-2"
-                      >
-                        {PHONE_COUNTRY_CODES.map((code) => (
-                          <option key={code} value={code}>
-                            {code}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <div className="grid flex-1 gap-1">
-                      <label htmlFor={phoneId} className="text-sm font-medium">
-                        Phone number
-                      </label>
-                      <input
-                        id={phoneId}
-                        name="phone"
-                        type="tel"
-                        required
-                        autoComplete="tel-national"
-                        className="rounded-lg border border-stone bg-white px-3 py-2"
-                      />
-                    </div>
-                  </div>
-                  <div className="flex items-start gap-2 text-sm">
-                    <input
-                      id={consentId}
-                      name="consent"
-                      type="checkbox"
-                      required
-                      className="mt-1"
-                    />
-                    <label htmlFor={consentId}>
-                      I accept that I have read &amp; understood{' '}
-                      <Link to="/privacy" className="underline">
-                        Privacy Policy
-                      </Link>{' '}
-                      and{' '}
-                      <Link to="/terms" className="underline">
-                        T&amp;Cs
-                      </Link>
-                      .
+      <PortalWhileOpen open={open}>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-ivory p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="font-display text-2xl font-semibold">
+              Welcome to {shopName}
+            </Dialog.Title>
+            <Dialog.Close aria-label="Close" className="rounded-full p-1 hover:bg-sand">
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          {saved ? (
+            <p role="status" className="mt-4 text-lg">
+              Thank you! We will call you back shortly.
+            </p>
+          ) : (
+            <>
+              <Dialog.Description className="mt-2 text-ink-muted">
+                Leave your number and our team will call you about custom pieces and offers.
+              </Dialog.Description>
+              <fetcher.Form
+                method="post"
+                action="/welcome-lead"
+                className="relative mt-5 grid gap-4"
+              >
+                <Honeypot />
+                <div className="flex gap-2">
+                  <div className="grid gap-1">
+                    <label htmlFor={codeId} className="text-sm font-medium">
+                      Country code
                     </label>
+                    <select
+                      id={codeId}
+                      name="countryCode"
+                      defaultValue={DEFAULT_COUNTRY_CODE}
+                      className="rounded-lg border border-stone bg-white px-2 py-2"
+                    >
+                      {PHONE_COUNTRY_CODES.map((code) => (
+                        <option key={code} value={code}>
+                          {code}
+                        </option>
+                      ))}
+                    </select>
                   </div>
-                  {problem ? (
-                    <p role="alert" className="text-sm text-danger">
-                      {problem}
-                    </p>
-                  ) : null}
-                  <button
-                    type="submit"
-                    disabled={fetcher.state !== 'idle'}
-                    className="rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800 disabled:opacity-60"
-                  >
-                    Request OTP
-                  </button>
-                </fetcher.Form>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      ) : null}
+                  <div className="grid flex-1 gap-1">
+                    <label htmlFor={phoneId} className="text-sm font-medium">
+                      Phone number
+                    </label>
+                    <input
+                      id={phoneId}
+                      name="phone"
+                      type="tel"
+                      required
+                      autoComplete="tel-national"
+                      className="rounded-lg border border-stone bg-white px-3 py-2"
+                    />
+                  </div>
+                </div>
+                <div className="flex items-start gap-2 text-sm">
+                  <input id={consentId} name="consent" type="checkbox" required className="mt-1" />
+                  <label htmlFor={consentId}>
+                    I accept that I have read &amp; understood{' '}
+                    <Link to="/privacy" className="underline">
+                      Privacy Policy
+                    </Link>{' '}
+                    and{' '}
+                    <Link to="/terms" className="underline">
+                      T&amp;Cs
+                    </Link>
+                    .
+                  </label>
+                </div>
+                {problem ? (
+                  <p role="alert" className="text-sm text-danger">
+                    {problem}
+                  </p>
+                ) : null}
+                <button
+                  type="submit"
+                  disabled={fetcher.state !== 'idle'}
+                  className="rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800 disabled:opacity-60"
+                >
+                  Request OTP
+                </button>
+              </fetcher.Form>
+            </>
+          )}
+        </Dialog.Content>
+      </PortalWhileOpen>
     </Dialog.Root>
   );
 }
