@@ -131,6 +131,11 @@ test.describe('shop listing', () => {
     await expect(page).toHaveURL(/sort=name-z-a/);
     await page.getByRole('button', { name: 'List view' }).click();
     await expect(page).toHaveURL(/view=list/);
+    // The address changes before the listing's save-on-change effect has run; leaving earlier
+    // would reload before the last choice is stored.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('shop-preferences:all')))
+      .toContain('"viewMode":"list"');
 
     await page.goto('/shop');
     await expect(page).toHaveURL(/material=Marble/);
