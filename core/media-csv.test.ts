@@ -122,6 +122,47 @@ describe('parseMediaCsv (spec §5)', () => {
     expect(rows.map((row) => [row.line, row.altText])).toEqual([[9, 'Still imported']]);
   });
 
+  it("skips and names rows the console's form would refuse: javascript:, file:, data: and others (issue 14 finding 8)", () => {
+    const csv = [
+      header,
+      'lotus-urli,javascript:alert(document.cookie),image,Script,0,FALSE',
+      'lotus-urli,JavaScript:alert(1),image,Script,1,FALSE',
+      'lotus-urli,file:///etc/passwd,image,Local file,2,FALSE',
+      'lotus-urli,"data:image/svg+xml;base64,PHN2Zz4=",image,Inline,3,FALSE',
+      'lotus-urli,vbscript:msgbox,image,Old script,4,FALSE',
+      'lotus-urli,ftp://example.com/a.jpg,image,Other scheme,5,FALSE',
+      `lotus-urli,/images/ok.jpg,image,${'a'.repeat(301)},6,FALSE`,
+      `lotus-urli,https://example.com/${'x'.repeat(2000)}.jpg,image,Too long,7,FALSE`,
+      'lotus-urli,/images/lotus.jpg,IMAGE,Kept,8,TRUE',
+      'lotus-urli,https://example.com/lotus.mp4,video,Kept too,9,FALSE',
+    ];
+    const { rows, skipped } = parseMediaCsv(csv.join('\n'), catalogue);
+    const refused = 'Enter a web address (https://…) or a path on this shop (/…)';
+    expect(skipped).toEqual([
+      { line: 2, reason: `bad media URL "javascript:alert(document.cookie)": ${refused}` },
+      { line: 3, reason: `bad media URL "JavaScript:alert(1)": ${refused}` },
+      { line: 4, reason: `bad media URL "file:///etc/passwd": ${refused}` },
+      { line: 5, reason: `bad media URL "data:image/svg+xml;base64,PHN2Zz4=": ${refused}` },
+      { line: 6, reason: `bad media URL "vbscript:msgbox": ${refused}` },
+      { line: 7, reason: `bad media URL "ftp://example.com/a.jpg": ${refused}` },
+      { line: 8, reason: 'bad alt text: Please keep this under 300 characters' },
+      {
+        line: 9,
+        reason: `bad media URL "https://example.com/${'x'.repeat(80)}…": Please keep this under 2000 characters`,
+      },
+    ]);
+    expect(rows.map((row) => [row.line, row.mediaUrl, row.mediaType, row.altText])).toEqual([
+      [10, '/images/lotus.jpg', 'image', 'Kept'],
+      [11, 'https://example.com/lotus.mp4', 'video', 'Kept too'],
+    ]);
+  });
+
+  it('names a long refused cell cut short, so the report stays small', () => {
+    const csv = `${header}\n${'p'.repeat(5000)},/a.jpg,image,,0,FALSE\n`;
+    const { skipped } = parseMediaCsv(csv, catalogue);
+    expect(skipped).toEqual([{ line: 2, reason: `unknown product "${'p'.repeat(100)}…"` }]);
+  });
+
   it('skips the header however it is spelt', () => {
     const { rows, skipped } = parseMediaCsv('lotus-urli,/a,image,,0,TRUE\n', catalogue);
     expect(rows).toEqual([]);

@@ -3,8 +3,9 @@
  * rows to insert plus a report of skipped lines, and write the same format for "Export media CSV".
  */
 import Papa from 'papaparse';
+import { mediaContentSchema } from './product-console';
 import { legacyMediaProductId } from './slug';
-import { type MediaType, mediaTypes } from './statuses';
+import type { MediaType } from './statuses';
 
 export const MEDIA_CSV_HEADER = [
   'product_id',
@@ -81,30 +82,48 @@ function mediaCsvRecord(cells: string[], catalogue: MediaCsvCatalogue): MediaCsv
   // spec §3: product_id may be a display name or an id: mapped by name, else lowercased with
   // spaces turned to hyphens.
   const productId = catalogue.idByName.get(product.toLowerCase()) ?? legacyMediaProductId(product);
-  if (!catalogue.ids.has(productId)) return `unknown product "${product}"`;
+  if (!catalogue.ids.has(productId)) return `unknown product "${shownInReport(product)}"`;
   // spec §5: media URL required.
   if (!mediaUrl) return 'missing media URL';
-  // spec §5: media type image or video, default image.
-  const mediaType = type.toLowerCase() || 'image';
-  if (!isMediaType(mediaType)) return `bad media type "${type}"`;
+  // issue 14 finding 8: the address, type and alt text pass the console form's own schema, so the
+  // import stores nothing the form would refuse (`javascript:`, `file:`, `data:`, over-long text).
+  // spec §5: media type image or video, default image (the CSV ignores its case).
+  const content = mediaContentSchema.safeParse({
+    mediaUrl,
+    mediaType: type.toLowerCase(),
+    altText,
+  });
+  if (!content.success) return refusedContent(content.error.issues[0], { mediaUrl, type });
   // spec §5: sort_order is an integer.
   const order = Number(sortOrder);
   if (!/^-?\d+$/.test(sortOrder) || order > MAX_SORT_ORDER || order < MIN_SORT_ORDER) {
-    return `bad sort order "${sortOrder}"`;
+    return `bad sort order "${shownInReport(sortOrder)}"`;
   }
   return {
     productId,
-    mediaUrl,
-    mediaType,
-    altText: altText || null,
+    ...content.data,
     sortOrder: order,
     // spec §5: primary when the text equals TRUE, ignoring case.
     isPrimary: primary.toUpperCase() === 'TRUE',
   };
 }
 
-function isMediaType(value: string): value is MediaType {
-  return (mediaTypes as readonly string[]).includes(value);
+// A refused cell is named in the report cut short (issue 14 finding 9's class): a 5 MB file must
+// not come back as a 5 MB report.
+const SHOWN_CELL_LENGTH = 100;
+
+function shownInReport(cell: string): string {
+  return cell.length > SHOWN_CELL_LENGTH ? `${cell.slice(0, SHOWN_CELL_LENGTH)}…` : cell;
+}
+
+function refusedContent(
+  issue: { path: PropertyKey[]; message: string } | undefined,
+  cells: { mediaUrl: string; type: string },
+): string {
+  const field = issue?.path[0];
+  if (field === 'mediaType') return `bad media type "${shownInReport(cells.type)}"`;
+  if (field === 'altText') return `bad alt text: ${issue?.message ?? 'refused'}`;
+  return `bad media URL "${shownInReport(cells.mediaUrl)}": ${issue?.message ?? 'refused'}`;
 }
 
 // Counted as editors count them: Excel writes CRLF between rows but a bare LF inside a cell.

@@ -30,6 +30,8 @@ const checkbox = z
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true');
 
+export const MEDIA_URL_REFUSED = 'Enter a web address (https://…) or a path on this shop (/…)';
+
 export const PRODUCT_MAX_PRICE_RUPEES = 10_000_000;
 
 export const productFormSchema = z.object({
@@ -66,11 +68,16 @@ export const productFormSchema = z.object({
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductForm = z.output<typeof productFormSchema>;
 
-export const mediaFormSchema = z.object({
+/**
+ * What a media item shows: its address, its type and its alt text. The console's form and the CSV
+ * import (core/media-csv.ts) both check these fields with this one schema (issue 14 finding 8:
+ * the import took `javascript:` and `file:` addresses the form refuses).
+ */
+export const mediaContentSchema = z.object({
   // spec §5: media URL required (the same message as the product form)
   mediaUrl: required(2000).refine(
     (url) => url.startsWith('/') || /^https?:\/\//i.test(url),
-    'Enter a web address (https://…) or a path on this shop (/…)',
+    MEDIA_URL_REFUSED,
   ),
   // spec §5: media type image or video, default image
   mediaType: z.preprocess(
@@ -78,6 +85,9 @@ export const mediaFormSchema = z.object({
     z.enum(mediaTypes, { error: 'Media type is image or video' }),
   ),
   altText: optional(300),
+});
+
+export const mediaFormSchema = mediaContentSchema.extend({
   // spec §4: new media sort order defaults to the current media count (filled by the server)
   sortOrder: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Number(value)),

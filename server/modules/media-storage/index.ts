@@ -5,19 +5,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../core/media-srcset';
 import type { S3Settings } from '../../config';
 import { DomainError } from '../errors';
+import { imageEncoderQueue } from './encoder-queue';
 
 export { IMAGE_WIDTHS };
+export { createEncoderQueue, imageEncoderQueue, type EncoderQueue } from './encoder-queue';
+
+// issue 14 finding 1: one libvips thread per encode; the encoder queue runs one encode per core,
+// so uploads together never take more than the machine's cores.
+sharp.concurrency(1);
 
 export interface MediaStorage {
   kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes a stored file; a key that is not there is no error. */
+  delete(key: string): Promise<void>;
   publicUrl(key: string): string;
 }
 
@@ -32,6 +40,9 @@ export function localMediaStorage(directory: string): MediaStorage {
     kind: 'local',
     async put(key, body) {
       await writeFile(path.join(directory, checkedKey(key)), body);
+    },
+    async delete(key) {
+      await rm(path.join(directory, checkedKey(key)), { force: true });
     },
     publicUrl: (key) => `/media/${checkedKey(key)}`,
   };
@@ -67,6 +78,10 @@ export function s3MediaStorage(settings: S3Settings, client?: S3Client): MediaSt
           CacheControl: IMMUTABLE,
         }),
       );
+    },
+    async delete(key) {
+      // S3 answers a missing key with success too.
+      await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checkedKey(key) }));
     },
     publicUrl: (key) => `${publicBase}/${checkedKey(key)}`,
   };
@@ -109,25 +124,45 @@ const SIGNATURES: { decodedFormat: string; matches: (bytes: Uint8Array) => boole
   },
 ];
 
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+  /** Every file written, so that a caller whose next step fails can remove them again. */
+  keys: string[];
+}
+
 /**
  * Stores an uploaded image as WebP and AVIF variants 400, 800 and 1200 wide (never wider than the
- * source) and answers the largest WebP variant.
+ * source) and answers the largest WebP variant. Callers authorise first (issue 14 finding 1):
+ * this decodes and writes whatever it is given.
  */
 export async function storeImageUpload(
   storage: MediaStorage,
   bytes: Uint8Array,
-): Promise<{ url: string; width: number; height: number }> {
+): Promise<StoredImage> {
   if (bytes.byteLength > IMAGE_UPLOAD_MAX_BYTES) {
     throw new DomainError('invalid', 'The image must be 10 MB or smaller.');
   }
   const signature = SIGNATURES.find((candidate) => candidate.matches(bytes));
   if (!signature) throw new DomainError('invalid', WRONG_TYPE);
 
-  const variants = await encodeVariants(bytes, signature.decodedFormat);
+  const variants = await imageEncoderQueue.run(() =>
+    encodeVariants(bytes, signature.decodedFormat),
+  );
   const name = randomUUID();
-  for (const variant of variants) {
-    const key = `${name}-${variant.width}.${variant.format}`;
-    await storage.put(key, variant.data, `image/${variant.format}`);
+  const keys: string[] = [];
+  try {
+    for (const variant of variants) {
+      const key = `${name}-${variant.width}.${variant.format}`;
+      keys.push(key);
+      await storage.put(key, variant.data, `image/${variant.format}`);
+    }
+  } catch (error) {
+    // A write failed part-way (disk full, bucket down): the variants already written go too. The
+    // write's own error is the one worth reporting, whatever the clean-up meets.
+    await deleteStoredImage(storage, keys).catch(() => {});
+    throw error;
   }
   const largest = variants.findLast((variant) => variant.format === 'webp');
   if (!largest) throw new Error('No WebP variant was encoded');
@@ -135,7 +170,15 @@ export async function storeImageUpload(
     url: storage.publicUrl(`${name}-${largest.width}.webp`),
     width: largest.outputWidth,
     height: largest.outputHeight,
+    keys,
   };
+}
+
+/** Removes the files of one stored image; every key is tried even when one of them fails. */
+export async function deleteStoredImage(storage: MediaStorage, keys: readonly string[]) {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function encodeVariants(bytes: Uint8Array, decodedFormat: string) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import {
+  deleteStoredImage,
   IMAGE_UPLOAD_MAX_BYTES,
+  imageEncoderQueue,
   localMediaStorage,
   s3MediaStorage,
   storeImageUpload,
@@ -137,6 +139,54 @@ describe('storeImageUpload', () => {
   });
 });
 
+describe('storeImageUpload and the encoder queue (issue 14 finding 1)', () => {
+  it('answers the keys it wrote, and deleteStoredImage removes every one of them', async () => {
+    const { directory, storage } = temporaryStorage();
+    const stored = await storeImageUpload(storage, await solid(900, 600).png().toBuffer());
+    expect([...stored.keys].sort()).toEqual(readdirSync(directory).sort());
+    expect(stored.keys).toHaveLength(4);
+
+    await deleteStoredImage(storage, stored.keys);
+
+    expect(readdirSync(directory)).toEqual([]);
+  });
+
+  it('removes the variants already written when a later write fails', async () => {
+    const { directory, storage: local } = temporaryStorage();
+    let writes = 0;
+    const failingThird: MediaStorage = {
+      ...local,
+      async put(key, body, contentType) {
+        writes += 1;
+        if (writes === 3) throw new Error('disk full');
+        await local.put(key, body, contentType);
+      },
+    };
+    await expect(
+      storeImageUpload(failingThird, await solid(900, 600).png().toBuffer()),
+    ).rejects.toThrow('disk full');
+    expect(readdirSync(directory)).toEqual([]);
+  });
+
+  it('waits for a free encoder slot before it decodes', async () => {
+    const { directory, storage } = temporaryStorage();
+    const png = await solid(500, 400).png().toBuffer();
+    const holds: (() => void)[] = [];
+    const holders = Array.from({ length: os.availableParallelism() }, () =>
+      imageEncoderQueue.run(() => new Promise<void>((resolve) => holds.push(resolve))),
+    );
+    const upload = storeImageUpload(storage, png);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(imageEncoderQueue.waiting).toBe(1);
+    expect(readdirSync(directory)).toEqual([]);
+
+    for (const release of holds) release();
+    await Promise.all(holders);
+    expect((await upload).keys).toHaveLength(2);
+    expect(readdirSync(directory)).toHaveLength(2);
+  });
+});
+
 describe('localMediaStorage', () => {
   it('writes under its directory, answers /media/<key>, and refuses paths as keys', async () => {
     const { directory, storage } = temporaryStorage();
@@ -145,13 +195,27 @@ describe('localMediaStorage', () => {
     expect(storage.publicUrl('a-400.webp')).toBe('/media/a-400.webp');
     for (const key of ['../auth-secret', 'sub/a.webp', '..', '']) {
       await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/key/);
+      await expect(storage.delete(key)).rejects.toThrow(/key/);
     }
+  });
+
+  it('deletes a stored file, and a missing one without error', async () => {
+    const { directory, storage } = temporaryStorage();
+    await storage.put('b-400.webp', Buffer.from('x'), 'image/webp');
+    await storage.delete('b-400.webp');
+    expect(existsSync(path.join(directory, 'b-400.webp'))).toBe(false);
+    await expect(storage.delete('b-400.webp')).resolves.toBeUndefined();
   });
 });
 
 describe('s3MediaStorage', () => {
   function capturingClient(options: { endpoint?: string; forcePathStyle?: boolean } = {}) {
-    const requests: { hostname: string; path: string; headers: Record<string, string> }[] = [];
+    const requests: {
+      method: string;
+      hostname: string;
+      path: string;
+      headers: Record<string, string>;
+    }[] = [];
     const client = new S3Client({
       region: 'eu-west-1',
       ...options,
@@ -159,6 +223,7 @@ describe('s3MediaStorage', () => {
       // Captures the signed request instead of sending it: no network in tests.
       requestHandler: {
         handle: async (request: {
+          method: string;
           hostname: string;
           path: string;
           headers: Record<string, string>;
@@ -187,6 +252,21 @@ describe('s3MediaStorage', () => {
     expect(storage.publicUrl('abc-800.avif')).toBe(
       'https://shop-media.s3.eu-west-1.amazonaws.com/abc-800.avif',
     );
+  });
+
+  it('deletes an object with a DELETE of its key', async () => {
+    const { client, requests } = capturingClient();
+    const storage = s3MediaStorage({ bucket: 'shop-media', region: 'eu-west-1' }, client);
+
+    await storage.delete('abc-800.avif');
+
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'DELETE',
+      hostname: 'shop-media.s3.eu-west-1.amazonaws.com',
+      path: '/abc-800.avif',
+    });
+    await expect(storage.delete('../abc')).rejects.toThrow(/key/);
   });
 
   it('addresses a custom endpoint by path and answers its public URL', async () => {

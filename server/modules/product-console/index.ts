@@ -17,6 +17,7 @@ import { rowKey } from '../../../core/form-text';
 import {
   mediaFormSchema,
   productFormSchema,
+  type MediaForm,
   type ProductForm,
 } from '../../../core/product-console';
 import { productSlug, uniqueProductSlug } from '../../../core/slug';
@@ -25,6 +26,7 @@ import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../admin';
 import { DomainError, parseInput } from '../errors';
+import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../media-storage';
 
 export type ConsoleProduct = typeof products.$inferSelect;
 export type ConsoleMedia = typeof productMedia.$inferSelect;
@@ -190,6 +192,47 @@ export async function addMedia(
   requireAdmin(actor);
   const productId = productKey(input.productId);
   const form = parseInput(mediaFormSchema, input);
+  return insertMedia(db, productId, form);
+}
+
+// The upload's own file takes the place of the form's media URL; every other field is the form's.
+const uploadFormSchema = mediaFormSchema.omit({ mediaUrl: true });
+
+/**
+ * issue 14 finding 1: an uploaded image becomes a media row in one function that checks the role
+ * before the image is decoded or stored, then stores it, then inserts the row. When the insert
+ * fails (the product is gone, the database refuses), the stored files are deleted again: no
+ * orphaned files.
+ */
+export async function addUploadedMedia(
+  db: Database,
+  actor: Actor,
+  storage: MediaStorage,
+  input: Record<string, unknown> & { image: Uint8Array },
+): Promise<ConsoleMedia> {
+  requireAdmin(actor);
+  const productId = productKey(input.productId);
+  // The cheap checks of the form come before the costly encode.
+  const form = parseInput(uploadFormSchema, input);
+  const stored = await storeImageUpload(storage, input.image);
+  try {
+    return await insertMedia(db, productId, {
+      ...form,
+      mediaUrl: stored.url,
+      mediaType: 'image',
+    });
+  } catch (error) {
+    // The insert's own error is the answer; a failed clean-up must not replace it.
+    await deleteStoredImage(storage, stored.keys).catch(() => {});
+    throw error;
+  }
+}
+
+async function insertMedia(
+  db: Database,
+  productId: string,
+  form: MediaForm,
+): Promise<ConsoleMedia> {
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id })
