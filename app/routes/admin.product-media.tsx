@@ -4,10 +4,12 @@ import { data, Form, Link, redirect, useNavigate, useSearchParams } from 'react-
 import { consoleMessages } from '../../core/product-console';
 import { appContext } from '../../server/http/app-context';
 import { invalidateCatalogue } from '../../server/modules/catalog';
+import { requireAdmin } from '../../server/modules/admin';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
-import { storeImageUpload, IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
 import {
   addMedia,
+  addUploadedMedia,
   createProduct,
   deleteMedia,
   deleteProduct,
@@ -77,6 +79,17 @@ const MULTIPART_LIMIT = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger, mediaStorage } = context.get(appContext);
+  // issue 14 finding 1: who asks is checked before the body (up to 10 MB of image) is read, with
+  // the module's own check and messages; every module function checks again.
+  try {
+    requireAdmin(actor);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data<ConsoleAnswer>(
+      { status: 'error', intent: '', message: error.message },
+      { status: httpStatusOf[error.code] },
+    );
+  }
   if (Number(request.headers.get('content-length') ?? 0) > MULTIPART_LIMIT) {
     return data<ConsoleAnswer>(
       { status: 'error', intent: 'add-media', message: 'The image must be 10 MB or smaller.' },
@@ -109,15 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok(consoleMessages.productDeleted, { productId: null });
       case 'add-media': {
         const upload = formData.get('file');
-        const mediaUrl =
-          upload instanceof File && upload.size > 0
-            ? (await storeImageUpload(mediaStorage, new Uint8Array(await upload.arrayBuffer()))).url
-            : form.mediaUrl;
-        await addMedia(db, actor, {
-          ...form,
-          mediaUrl,
-          ...(upload instanceof File && upload.size > 0 ? { mediaType: 'image' } : {}),
-        });
+        if (upload instanceof File && upload.size > 0) {
+          const image = new Uint8Array(await upload.arrayBuffer());
+          await addUploadedMedia(db, actor, mediaStorage, { ...form, image });
+        } else {
+          await addMedia(db, actor, form);
+        }
         return ok(consoleMessages.mediaAdded);
       }
       case 'update-media':

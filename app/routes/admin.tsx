@@ -12,6 +12,7 @@ import {
   listContactMessages,
   listQuotationRequests,
   listUserRoles,
+  requireAdmin,
   setContactMessageStatus,
   setOrderStatus,
   setQuotationStatus,
@@ -74,6 +75,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger } = context.get(appContext);
+  // issue 14 finding 1: who asks is checked before the body is read, with the module's own check
+  // and messages; every module function checks again.
+  try {
+    requireAdmin(actor);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data<AdminAnswer>(
+      { status: 'error', alert: error.message },
+      { status: httpStatusOf[error.code] },
+    );
+  }
   const form = Object.fromEntries(
     [...(await request.formData()).entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',

@@ -69,6 +69,13 @@ function reorderItems(form: FormData) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger } = context.get(appContext);
+  // issue 14 finding 1: a visitor is refused before the body is read (the modules check again).
+  if (!actor) {
+    return data<DashboardAnswer>(
+      { status: 'error', intent: '', message: 'Please sign in to continue.' },
+      { status: 401 },
+    );
+  }
   const form = await request.formData();
   const intent = field(form, 'intent');
   const values = Object.fromEntries(

@@ -16,6 +16,7 @@ import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
 import { parseReviewSort } from '../../core/community';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
+import { visitorBodyIsSmall } from '../../server/http/visitor-body';
 import { isInWishlist } from '../../server/modules/account';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
@@ -79,6 +80,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { db, actor, logger } = app;
+  // issue 14 finding 1: a visitor's body is read only when small, to name the form in the answer;
+  // no community form is larger, so a larger one is refused unread.
+  if (!actor && !visitorBodyIsSmall(request)) {
+    return data<CommunityAnswer>({ status: 'sign-in-required', intent: 'review' }, 401);
+  }
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const reply = (answer: CommunityAnswer, init?: number | ResponseInit) =>

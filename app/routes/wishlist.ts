@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { visitorBodyIsSmall } from '../../server/http/visitor-body';
 import { toggleWishlist } from '../../server/modules/account';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import type { Route } from './+types/wishlist';
@@ -15,6 +16,10 @@ export type WishlistAnswer =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger } = context.get(appContext);
+  // issue 14 finding 1: a visitor's body is read only when small (for the way back after sign-in).
+  if (!actor && !visitorBodyIsSmall(request)) {
+    return data<WishlistAnswer>({ status: 'sign-in-required' }, { status: 401 });
+  }
   const form = await request.formData();
   const productId = String(form.get('productId') ?? '');
   const back = `/product/${encodeURIComponent(productId)}`;

@@ -1,0 +1,14 @@
+/**
+ * issue 14 finding 1 ("the actor is checked before any work"): a route for signed-in users reads a
+ * visitor's post only when it declares a small length. That is enough for the route to shape its
+ * sign-in answer (which form asked, which page to go back to) and never lets a visitor make the
+ * server parse a large body. Node's HTTP parser reads no more than the declared length.
+ */
+
+/** The largest community or wishlist form, percent-encoded, fits well within this. */
+export const VISITOR_BODY_LIMIT = 32 * 1024;
+
+export function visitorBodyIsSmall(request: Request): boolean {
+  const declared = request.headers.get('content-length');
+  return declared !== null && /^\d+$/.test(declared) && Number(declared) <= VISITOR_BODY_LIMIT;
+}
