@@ -2,12 +2,17 @@
  * The authorisation matrix (issue 8, Security): every loader, action and API route that reads or
  * writes user or admin data, tried by four actors (anonymous, customer A, customer B, admin)
  * against the objects of A and of B, over HTTP only. Each case states the status it expects.
- * A denied case must carry none of the target's data (unique marker strings) and change no row
- * (a checksum of every user-data table before and after); an allowed case answers its status
- * and shows the data it owes. One server on a fresh PostgreSQL database serves the whole file.
+ * A denied case must carry none of the target's data (unique marker strings) and have no side
+ * effect (issue 14): no row changed (a checksum of every user-data table before and after), no
+ * file stored under the server's DATA_DIR/media, no mail written to its DATA_DIR/outbox. An
+ * allowed case answers its status and shows the data it owes. One server on a fresh PostgreSQL
+ * database serves the whole file.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import {
   expect,
   request as playwrightRequest,
@@ -35,6 +40,12 @@ const PASSWORDS: Record<Exclude<ActorName, 'anonymous'>, string> = {
 };
 /** The piece the orders, quotations, reviews and questions are about. */
 const PRODUCT = 'lotus-urli';
+/** A valid image, so that only authorisation stands between an upload and the stored files. */
+const UPLOAD_IMAGE = sharp({
+  create: { width: 640, height: 480, channels: 3, background: { r: 120, g: 60, b: 30 } },
+})
+  .png()
+  .toBuffer();
 
 /** What one customer owns, with the marker strings that may only reach them (and the admin). */
 interface Objects {
@@ -69,6 +80,8 @@ interface Objects {
 interface World {
   url: string;
   databaseUrl: string;
+  /** The server's DATA_DIR: uploaded images in media/, mail in outbox/. */
+  dataDir: string;
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   clients: Record<ActorName, APIRequestContext>;
   objects: Record<Owner, Objects>;
@@ -565,6 +578,31 @@ const operations: Operation[] = [
       CONSOLE_WRITE,
     ),
   ),
+  // issue 14 finding 1: an upload from a visitor or a customer stores no file and adds no row
+  // (the image is a real one, which the server would otherwise decode and store).
+  ...(
+    [
+      ['/admin/product-media', CONSOLE_WRITE_DOCUMENT],
+      ['/admin/product-media.data', CONSOLE_WRITE],
+    ] as const
+  ).map(([path, table]): Operation => ({
+    name: `POST ${path} add-media with an image file`,
+    object: 'catalogue',
+    table,
+    owners: ['A'],
+    send: async (client) =>
+      answerOf(
+        await client.post(path, {
+          multipart: {
+            intent: 'add-media',
+            productId: PRODUCT,
+            altText: 'HACKED upload',
+            file: { name: 'noise.png', mimeType: 'image/png', buffer: await UPLOAD_IMAGE },
+          },
+          maxRedirects: 0,
+        }),
+      ),
+  })),
   {
     name: 'POST /admin/product-media/import',
     object: 'catalogue',
@@ -741,6 +779,24 @@ async function checksums(world: World, ownerId?: string): Promise<Record<string,
     ownerId ? [ownerId] : [],
   );
   return Object.fromEntries(rows.map((row) => [tables[row.position], row.sum]));
+}
+
+/** The stored media files and the outbox's mails, by name. */
+function filesAndMail(world: World): { media: string[]; mail: string[] } {
+  const namesIn = (directory: string) => {
+    try {
+      return readdirSync(path.join(world.dataDir, directory), { recursive: true })
+        .map(String)
+        .sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  };
+  return {
+    media: namesIn('media'),
+    mail: namesIn('outbox').filter((name) => name.endsWith('.eml')),
+  };
 }
 
 /** The spare address and wishlist entry, back in place for the next case that deletes them. */
@@ -1043,6 +1099,7 @@ test.describe('authorisation matrix', () => {
     world = {
       url: server.url,
       databaseUrl: database.url,
+      dataDir: server.dataDir,
       sql,
       clients,
       objects,
@@ -1054,6 +1111,11 @@ test.describe('authorisation matrix', () => {
         .filter((table) => !NOT_USER_DATA.includes(table)),
       ownedTables: owned.map((table) => table.table_name),
     };
+    // The quotation confirmations of the set-up reach the outbox the denied cases watch: the
+    // mail check looks where the server writes.
+    await expect
+      .poll(() => filesAndMail(world).mail.length, { message: 'mail in DATA_DIR/outbox' })
+      .toBeGreaterThan(0);
   });
 
   test.afterAll(async () => {
@@ -1076,6 +1138,7 @@ test.describe('authorisation matrix', () => {
     await operation.prepare?.(world, owner);
     const scope = operation.unchanged === 'owner' ? world.objects[owner].userId : undefined;
     const before = await checksums(world, scope);
+    const effectsBefore = filesAndMail(world);
     const answer = await operation.send(world.clients[actor], world, owner, actor);
     expect(answer.status, `answer: ${answer.body.slice(0, 300)}`).toBe(expectation.status);
     if (expectation.access === 'denied') {
@@ -1087,6 +1150,11 @@ test.describe('authorisation matrix', () => {
       );
       expect(leaked, 'data of another customer in the answer').toEqual([]);
       expect(await checksums(world, scope), 'rows changed by a denied request').toEqual(before);
+      // issue 14: nor a file stored or a mail sent. A mail sent after the answer would show in
+      // the next denied case, which runs right after this one.
+      expect(filesAndMail(world), 'files stored or mail sent by a denied request').toEqual(
+        effectsBefore,
+      );
     } else {
       for (const marker of operation.shows?.(world, owner) ?? []) {
         expect(answer.body, `${owner}'s data in the answer`).toContain(marker);

@@ -147,7 +147,11 @@ describe('work before authorisation (issue 14 finding 1)', () => {
 
   for (const [name, call, body] of signedInOnly) {
     it(`${name}: a visitor with a body of no declared length, or a large one, gets 401, the body unread`, async () => {
-      for (const headers of [{}, { 'Content-Length': String(VISITOR_BODY_LIMIT + 1) }]) {
+      const undeclaredOrLarge: Record<string, string>[] = [
+        {},
+        { 'Content-Length': String(VISITOR_BODY_LIMIT + 1) },
+      ];
+      for (const headers of undeclaredOrLarge) {
         const post = watchedPost(body, headers);
         const answer = await settle(() => call(post.request, refusingContext(null)));
         expect(answer.status, name).toBe(401);
