@@ -173,6 +173,31 @@ test('a CSV import shows its progress, the success toast and the skipped rows', 
   await expect(panel.getByText('Line 7: too few columns')).toBeVisible();
   expect(await shop.sql('select id from product_media')).toHaveLength(3);
 
+  // issue 14 finding 8: addresses the console's form refuses are skipped and named, not stored.
+  await panel.getByLabel('CSV file').setInputFiles({
+    name: 'hostile-media.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'product_id,media_url,media_type,alt_text,sort_order,is_primary',
+        'lotus-urli,javascript:alert(document.cookie),image,Script,0,TRUE',
+        'lotus-urli,file:///etc/passwd,image,Local file,1,FALSE',
+        'lotus-urli,/images/products/lotus-urli-1.svg,image,Lotus urli,2,FALSE',
+      ].join('\n'),
+    ),
+  });
+  await panel.getByRole('button', { name: 'Import CSV' }).click();
+  // The first import's toast may still show: this one is found by its own text.
+  await expect(toastWith(page, 'Successfully imported 1 media items!')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Skipped rows (2)' })).toBeVisible();
+  await expect(
+    panel.getByText('Line 2: bad media URL "javascript:alert(document.cookie)"'),
+  ).toBeVisible();
+  await expect(panel.getByText('Line 3: bad media URL "file:///etc/passwd"')).toBeVisible();
+  expect(await shop.sql('select media_url from product_media')).toEqual([
+    { media_url: '/images/products/lotus-urli-1.svg' },
+  ]);
+
   const download = page.waitForEvent('download');
   await panel.getByRole('link', { name: 'Export media CSV' }).click();
   const file = await (await download).path();
