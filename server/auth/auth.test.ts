@@ -478,6 +478,34 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
 
     await call(auth, linkIn(mails, email, VERIFY_SUBJECT));
     expect(await ordersOf()).toBe(account.userId);
+
+    // A sign-in by a code mailed to the address proves it too (Better Auth marks the account
+    // verified, dropping any password set before): the guest orders join the same way.
+    const otherEmail = freshEmail('guest-code');
+    const [otherQuotation] = await db
+      .insert(quotationRequests)
+      .values({
+        productName: 'Brass Diya',
+        quantity: 1,
+        customerName: 'Victor Guest',
+        customerMobile: '+91 94140 00000',
+        customerEmail: otherEmail,
+      })
+      .returning();
+    const otherOrder = await insertOrder(db, {
+      userId: null,
+      quotationRequestId: otherQuotation!.id,
+    });
+    const other = await signUp(auth, otherEmail);
+    await call(auth, '/email-otp/send-verification-otp', {
+      body: { email: otherEmail, type: 'sign-in' },
+    });
+    const byCode = await call(auth, '/sign-in/email-otp', {
+      body: { email: otherEmail, otp: lastCode(mails, otherEmail) },
+    });
+    expect(byCode.status).toBe(200);
+    const [linked] = await db.select().from(orders).where(eq(orders.id, otherOrder.id));
+    expect(linked?.userId).toBe(other.userId);
   });
 });
 

@@ -302,6 +302,12 @@ test('a phone number gets its code by text message and signs in', async ({ page 
   await expect(page.getByRole('region', { name: 'Please verify your e-mail address' })).toHaveCount(
     0,
   );
+  // Nor does the server send a link when asked directly.
+  const resend = await page.request.post('/dashboard.data', {
+    form: { intent: 'resend-verification' },
+  });
+  expect(resend.status()).toBe(400);
+  expect(await resend.text()).toContain('This account has no e-mail address to verify.');
 });
 
 test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code; then remove it', async ({
