@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  emailVerificationState,
   firstPasswordProblem,
+  hasMailableEmail,
   NO_CONTACT_MESSAGE,
   oneTimeCodeRequestSchema,
   passwordRules,
+  phonePlaceholderEmail,
   safeRedirectTarget,
   signUpSchema,
 } from './identity';
@@ -75,5 +78,22 @@ describe('the page after sign-in', () => {
     expect(safeRedirectTarget('//evil.example/')).toBe('/');
     expect(safeRedirectTarget('/auth')).toBe('/');
     expect(safeRedirectTarget(null)).toBe('/');
+  });
+});
+
+describe("an account's e-mail address (issue 14)", () => {
+  it('is verified, unverified, or a phone account placeholder with no address at all', () => {
+    expect(emailVerificationState({ email: 'asha@example.com', emailVerified: true })).toBe(
+      'verified',
+    );
+    expect(emailVerificationState({ email: 'asha@example.com', emailVerified: false })).toBe(
+      'unverified',
+    );
+    const placeholder = phonePlaceholderEmail('+91 98290-12345');
+    expect(placeholder).toBe('919829012345@phone.invalid');
+    expect(hasMailableEmail(placeholder)).toBe(false);
+    expect(hasMailableEmail(placeholder.toUpperCase())).toBe(false);
+    expect(emailVerificationState({ email: placeholder, emailVerified: false })).toBe('no-address');
+    expect(hasMailableEmail('asha@phone.invalid.example.com')).toBe(true);
   });
 });

@@ -167,6 +167,57 @@ export function safeRedirectTarget(target: string | null | undefined): string {
   return target.startsWith('/auth') ? '/' : target;
 }
 
+/**
+ * Accounts made by a first sign-in by phone get a placeholder e-mail at this reserved domain
+ * (RFC 2606: nothing there receives mail). They have no address to verify.
+ */
+export const PHONE_PLACEHOLDER_EMAIL_DOMAIN = 'phone.invalid';
+
+export function phonePlaceholderEmail(phoneNumber: string): string {
+  return `${phoneNumber.replace(/\D/g, '')}@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`;
+}
+
+/** issue 14: whether an account's e-mail is a real address that can be verified and mailed. */
+export function hasMailableEmail(email: string): boolean {
+  return !email.toLowerCase().endsWith(`@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`);
+}
+
+/**
+ * issue 14: where the link of a verification mail lands. Better Auth adds `&error=CODE` when the
+ * link was expired or not valid; without it the address is verified.
+ */
+export const EMAIL_VERIFIED_LANDING = '/dashboard?email-link=opened';
+export const EMAIL_LINK_PARAMETER = 'email-link';
+
+/** What the dashboard says about the account's e-mail address (issue 14). */
+export type EmailVerificationState = 'verified' | 'unverified' | 'no-address';
+
+export function emailVerificationState(viewer: {
+  email: string;
+  emailVerified: boolean;
+}): EmailVerificationState {
+  if (!hasMailableEmail(viewer.email)) return 'no-address';
+  return viewer.emailVerified ? 'verified' : 'unverified';
+}
+
+export const RESEND_VERIFICATION_LABEL = 'Resend verification email';
+
+export const emailVerificationTexts = {
+  bannerTitle: 'Please verify your e-mail address',
+  bannerText: (email: string) =>
+    `We sent a link to ${email}. Until you open it, orders placed with this address are not linked to your account.`,
+  sent: (email: string) => ({
+    title: 'Verification email sent',
+    description: `We sent a new link to ${email}. It works for one hour.`,
+  }),
+  verified: 'Your e-mail address is verified.',
+  verifiedSignIn: 'Your e-mail address is verified. Sign in to see your account.',
+  linkFailed:
+    'This verification link has expired or is not valid. Sign in and send yourself a new one.',
+  linkFailedSignedIn:
+    'This verification link has expired or is not valid. Send yourself a new one below.',
+} as const;
+
 // spec §8: identity toasts, word for word. A bad sign-up e-mail says spec §5's message (§8's
 // "Please enter a valid email address" is the quotation form's).
 export const identityToasts = {

@@ -65,7 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         result.headers,
       );
     }
-    return data<AuthAnswer>({ status: 'signed-up', redirectTo }, { headers: result.headers });
+    // issue 14: the same answer for a new address and one that has an account (Better Auth mails
+    // a verification link to the one, a notice to the owner of the other), and no session.
+    return data<AuthAnswer>({ status: 'signed-up', email }, { headers: result.headers });
   }
 
   const parsed = signInSchema.safeParse(form);
@@ -106,7 +108,10 @@ export const headers = authActionHeaders;
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const documentAnswer = useActionData<typeof action>();
-  const [tab, setTab] = useState(loaderData.tab);
+  // After a sign-up the Sign In tab opens with the address filled in (a sign-up does not sign in).
+  const signedUpDocument = documentAnswer?.status === 'signed-up' ? documentAnswer.email : '';
+  const [tab, setTab] = useState(signedUpDocument ? 'sign-in' : loaderData.tab);
+  const [signedUpEmail, setSignedUpEmail] = useState(signedUpDocument);
   return (
     <AuthShell title="Welcome">
       <DocumentAnswer answer={documentAnswer} />
@@ -129,24 +134,41 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="sign-in">
-          <SignInForm redirectTo={loaderData.redirectTo} />
+          <SignInForm
+            key={signedUpEmail}
+            redirectTo={loaderData.redirectTo}
+            email={signedUpEmail}
+          />
         </Tabs.Content>
         <Tabs.Content value="sign-up">
-          <SignUpForm redirectTo={loaderData.redirectTo} />
+          <SignUpForm
+            redirectTo={loaderData.redirectTo}
+            onSignedUp={(email) => {
+              setSignedUpEmail(email);
+              setTab('sign-in');
+            }}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </AuthShell>
   );
 }
 
-function SignInForm({ redirectTo }: { redirectTo: string }) {
+function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }) {
   const fetcher = useFetcher<typeof action>();
   useAuthAnswer(fetcher.state === 'idle' ? fetcher.data : undefined);
   return (
     <fetcher.Form method="post" action="/auth" className="grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={email}
+        required
+      />
       <PasswordField label="Password" name="password" autoComplete="current-password" required />
       <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
         {fetcher.state !== 'idle' ? 'Signing in…' : 'Sign In'}
@@ -163,10 +185,19 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-function SignUpForm({ redirectTo }: { redirectTo: string }) {
+function SignUpForm({
+  redirectTo,
+  onSignedUp,
+}: {
+  redirectTo: string;
+  onSignedUp: (email: string) => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   const [password, setPassword] = useState('');
-  useAuthAnswer(fetcher.state === 'idle' ? fetcher.data : undefined);
+  useAuthAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (email) => {
+    setPassword('');
+    onSignedUp(email);
+  });
   return (
     <fetcher.Form
       method="post"

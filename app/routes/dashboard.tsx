@@ -1,7 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
+import { EMAIL_LINK_PARAMETER, emailVerificationState } from '../../core/identity';
 import { appContext } from '../../server/http/app-context';
+import { callAuth } from '../../server/http/auth-call';
 import {
   createAddress,
   deleteAddress,
@@ -17,6 +19,11 @@ import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { listOrdersOfUser, reorderAsQuotations } from '../../server/modules/orders';
 import { AddressesTab } from '../components/account/addresses-tab';
 import type { DashboardAnswer } from '../components/account/dashboard-answer';
+import {
+  EmailLinkNotice,
+  VerifyEmailBanner,
+  type EmailLinkOutcome,
+} from '../components/account/email-verification';
 import { OrdersTab } from '../components/account/orders-tab';
 import { ProfileTab } from '../components/account/profile-tab';
 import { WishlistTab } from '../components/account/wishlist-tab';
@@ -35,18 +42,30 @@ const tabs = [
 ] as const;
 type TabValue = (typeof tabs)[number][0];
 
+/** issue 14: a verification link lands here; Better Auth adds `error` when it could not be used. */
+function emailLinkOutcome(url: URL): EmailLinkOutcome {
+  if (!url.searchParams.has(EMAIL_LINK_PARAMETER)) return null;
+  return url.searchParams.has('error') ? 'failed' : 'verified';
+}
+
 // spec §7 Dashboard calls: every read is the signed-in user's own (server/modules/account, orders)
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, actor, viewer } = context.get(appContext);
-  if (!actor || !viewer) return { signedIn: false as const };
+  const emailLink = emailLinkOutcome(new URL(request.url));
+  if (!actor || !viewer) return { signedIn: false as const, emailLink };
   const [profile, orders, addresses, wishlist] = await Promise.all([
     getProfile(db, actor),
     listOrdersOfUser(db, actor),
     listAddresses(db, actor),
     listWishlist(db, actor),
   ]);
+  const emailVerification = emailVerificationState(viewer);
   return {
     signedIn: true as const,
+    // "Verified" only when it is: the banner stays for a link of another account, say.
+    emailLink: emailLink === 'verified' && emailVerification !== 'verified' ? null : emailLink,
+    // issue 14: unverified users see a banner to resend the link (not phone accounts: no address)
+    emailVerification,
     profile,
     orders,
     addresses,
@@ -68,7 +87,8 @@ function reorderItems(form: FormData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, actor, logger } = context.get(appContext);
+  const app = context.get(appContext);
+  const { db, actor, logger } = app;
   // issue 14 finding 1: a visitor is refused before the body is read (the modules check again).
   if (!actor) {
     return data<DashboardAnswer>(
@@ -78,6 +98,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = await request.formData();
   const intent = field(form, 'intent');
+  if (intent === 'resend-verification') {
+    // issue 14: a new link for the signed-in user's own unverified address, rate-limited with
+    // the other identity mails (Better Auth's hooks in server/auth).
+    const fail = (message: string, status: number, headers?: Headers) =>
+      data<DashboardAnswer>({ status: 'error', intent, message }, { status, headers });
+    if (!app.viewer) return fail('Please sign in to continue.', 401);
+    const state = emailVerificationState(app.viewer);
+    if (state === 'verified') return fail('Your e-mail address is already verified.', 409);
+    if (state === 'no-address') return fail('This account has no e-mail address to verify.', 400);
+    const result = await callAuth(app, () =>
+      app.auth.api.sendVerificationEmail({
+        body: { email: app.viewer!.email },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
+    );
+    if (!result.ok) return fail(result.message, result.status, result.headers);
+    return data<DashboardAnswer>({ status: 'ok', intent }, { headers: result.headers });
+  }
   const values = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
@@ -139,6 +178,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         {/* spec §2: the signed-out dashboard */}
         <h1 className="text-3xl font-semibold">Sign in required</h1>
+        <EmailLinkNotice outcome={loaderData.emailLink} signedIn={false} />
         <p className="mt-4 text-ink-muted">Please sign in to access your dashboard.</p>
         <Link
           to="/auth?redirectTo=%2Fdashboard"
@@ -162,6 +202,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Password and security
         </Link>
       </div>
+      <EmailLinkNotice outcome={loaderData.emailLink} signedIn />
+      {loaderData.emailVerification === 'unverified' ? (
+        <VerifyEmailBanner email={loaderData.profile.email} />
+      ) : null}
       <Tabs.Root
         value={tab}
         onValueChange={(value) =>

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_VERIFIED_LANDING } from '../../core/identity';
+import { insertOrder } from '../../tests/factories';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -16,7 +18,7 @@ import {
 } from '../../tests/support/database';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { orders, quotationRequests, sessions, users } from '../db/schema';
 import { createLogger } from '../logger';
 import type { MailMessage } from '../modules/mail';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
@@ -142,6 +144,7 @@ async function messageOf(response: Response): Promise<string | undefined> {
   return ((await response.json()) as { message?: string }).message;
 }
 
+/** A new account, then signed in: a sign-up itself never signs in (issue 14, decision 011). */
 async function signUp(auth: Auth, email = freshEmail()) {
   const response = await call(auth, '/sign-up/email', {
     body: { email, password: PASSWORD, name: 'Asha Rao' },
@@ -149,8 +152,20 @@ async function signUp(auth: Auth, email = freshEmail()) {
   expect(response.status).toBe(200);
   const [user] = await database.db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error('signed-up user not stored');
-  return { email, cookie: cookiesOf(response), userId: user.id };
+  const signIn = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
+  expect(signIn.status).toBe(200);
+  return { email, cookie: cookiesOf(signIn), userId: user.id };
 }
+
+/** The link of the newest mail to `to` whose subject matches. */
+function linkIn(mails: MailMessage[], to: string, subject: RegExp): string {
+  const mail = mails.filter((entry) => entry.to === to && subject.test(entry.subject)).at(-1);
+  const link = mail?.text.match(/(http\S+\/verify-email\?\S+)/)?.[1];
+  if (!link) throw new Error(`no verification link was mailed to ${to}`);
+  return link;
+}
+
+const VERIFY_SUBJECT = /^Verify your .* e-mail address$/;
 
 /** The newest 6-digit code sent to `to`, by mail or text. */
 function lastCode(messages: { to: string; text: string }[], to: string): string {
@@ -241,11 +256,12 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
   it('sends one-time codes for signing in only', async () => {
     const { auth, mails } = harness;
     const { email } = await signUp(auth);
+    const mailsBefore = mails.length;
     const response = await call(auth, '/email-otp/send-verification-otp', {
       body: { email, type: 'forget-password' },
     });
     expect(response.status).toBe(400);
-    expect(mails.filter((mail) => mail.to === email)).toEqual([]);
+    expect(mails.slice(mailsBefore).filter((mail) => mail.to === email)).toEqual([]);
   });
 
   it('changes the e-mail only with the current password, once the new address confirms', async () => {
@@ -355,6 +371,142 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
     });
     expect(allowed.status).toBe(200);
   });
+
+  it('signs up without signing in, and mails a link that verifies the address (issue 14)', async () => {
+    const { auth, mails } = harness;
+    const email = freshEmail('verify');
+    const response = await call(auth, '/sign-up/email', {
+      body: { email, password: PASSWORD, name: 'Asha Rao', callbackURL: '/elsewhere' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const [created] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(created?.emailVerified).toBe(false);
+    // Signing in stays possible before the address is verified.
+    const signIn = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
+    expect(signIn.status).toBe(200);
+
+    const link = linkIn(mails, email, VERIFY_SUBJECT);
+    // The link lands on the dashboard, whatever callbackURL the sign-up asked for.
+    expect(new URL(link).searchParams.get('callbackURL')).toBe(EMAIL_VERIFIED_LANDING);
+    const opened = await call(auth, link);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('Location')).toBe(EMAIL_VERIFIED_LANDING);
+    const [verified] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(verified?.emailVerified).toBe(true);
+
+    // A forged or damaged link verifies nothing and says so on the dashboard.
+    const other = await signUp(auth);
+    const forged = await call(auth, `${link.replace(/token=[^&]+/, 'token=forged')}`);
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get('Location')).toMatch(/^\/dashboard\?email-link=opened&error=/);
+    const [stillUnverified] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, other.userId));
+    expect(stillUnverified?.emailVerified).toBe(false);
+  });
+
+  it('answers a sign-up with a taken address exactly like a new one, and mails the owner instead', async () => {
+    const { auth, mails } = harness;
+    const taken = await signUp(auth, freshEmail('taken'));
+    const mailsBefore = mails.length;
+
+    const fresh = freshEmail('fresh');
+    const answers = [];
+    for (const email of [fresh, taken.email]) {
+      const response = await call(auth, '/sign-up/email', {
+        body: { email, password: 'Another#Pass7', name: 'Mallory' },
+      });
+      const body = (await response.json()) as { token: unknown; user: Record<string, unknown> };
+      answers.push({
+        status: response.status,
+        cookies: response.headers.getSetCookie(),
+        contentType: response.headers.get('Content-Type'),
+        token: body.token,
+        // The values that differ by nature (a new id, the time, the address itself) aside,
+        // the user in both answers has the same fields with the same values.
+        user: Object.fromEntries(
+          Object.entries(body.user).map(([key, value]) => [
+            key,
+            ['id', 'email', 'createdAt', 'updatedAt'].includes(key) ? typeof value : value,
+          ]),
+        ),
+      });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 200, cookies: [], token: null });
+
+    const sent = mails.slice(mailsBefore);
+    expect(sent.filter((mail) => mail.to === fresh).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(VERIFY_SUBJECT),
+    ]);
+    const toOwner = sent.filter((mail) => mail.to === taken.email);
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]?.text).toContain('Someone tried to sign up with your address');
+    // The account is the owner's still: their password works, the new one does not.
+    const intruder = await call(auth, '/sign-in/email', {
+      body: { email: taken.email, password: 'Another#Pass7' },
+    });
+    expect(intruder.status).toBe(401);
+    const owner = await call(auth, '/sign-in/email', {
+      body: { email: taken.email, password: PASSWORD },
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('links guest orders made with an address to the account once it verifies it', async () => {
+    const { auth, mails } = harness;
+    const { db } = database;
+    const email = freshEmail('guest');
+    const [quotation] = await db
+      .insert(quotationRequests)
+      .values({
+        productName: 'Lotus Urli',
+        quantity: 1,
+        customerName: 'Victor Guest',
+        customerMobile: '+91 94140 00000',
+        customerEmail: email.toUpperCase(),
+      })
+      .returning();
+    const guestOrder = await insertOrder(db, { userId: null, quotationRequestId: quotation!.id });
+
+    const account = await signUp(auth, email);
+    const ordersOf = async () =>
+      (await db.select().from(orders).where(eq(orders.id, guestOrder.id)))[0]?.userId;
+    expect(await ordersOf()).toBeNull();
+
+    await call(auth, linkIn(mails, email, VERIFY_SUBJECT));
+    expect(await ordersOf()).toBe(account.userId);
+
+    // A sign-in by a code mailed to the address proves it too (Better Auth marks the account
+    // verified, dropping any password set before): the guest orders join the same way.
+    const otherEmail = freshEmail('guest-code');
+    const [otherQuotation] = await db
+      .insert(quotationRequests)
+      .values({
+        productName: 'Brass Diya',
+        quantity: 1,
+        customerName: 'Victor Guest',
+        customerMobile: '+91 94140 00000',
+        customerEmail: otherEmail,
+      })
+      .returning();
+    const otherOrder = await insertOrder(db, {
+      userId: null,
+      quotationRequestId: otherQuotation!.id,
+    });
+    const other = await signUp(auth, otherEmail);
+    await call(auth, '/email-otp/send-verification-otp', {
+      body: { email: otherEmail, type: 'sign-in' },
+    });
+    const byCode = await call(auth, '/sign-in/email-otp', {
+      body: { email: otherEmail, otp: lastCode(mails, otherEmail) },
+    });
+    expect(byCode.status).toBe(200);
+    const [linked] = await db.select().from(orders).where(eq(orders.id, otherOrder.id));
+    expect(linked?.userId).toBe(other.userId);
+  });
 });
 
 describe(`the identity rate limits on ${testDatabaseKind}`, () => {
@@ -395,6 +547,29 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
       expect(await messageOf(limitedResponse)).toBe(RATE_LIMIT_MESSAGE);
     });
   }
+
+  it('limits the resent verification links like the other identity mails (issue 14)', async () => {
+    const { auth, mails } = harness;
+    const { email, cookie } = await signUp(auth, freshEmail('resend'));
+    const verifyMails = () =>
+      mails.filter((mail) => mail.to === email && VERIFY_SUBJECT.test(mail.subject)).length;
+    const before = verifyMails();
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < LIMIT + 1; attempt += 1) {
+      // As the dashboard's "Resend verification email" calls it, each from a new address.
+      const headers = new Headers({ Cookie: cookie, [CLIENT_ADDRESS_HEADER]: freshAddress() });
+      outcomes.push(
+        await auth.api.sendVerificationEmail({ body: { email }, headers }).then(
+          () => 'sent',
+          (error: { statusCode?: number }) => String(error.statusCode),
+        ),
+      );
+    }
+    // The sign-up counted once against the address, and its own mail is one of the three.
+    expect(outcomes.at(-1)).toBe('429');
+    expect(verifyMails() - before).toBe(outcomes.filter((outcome) => outcome === 'sent').length);
+    expect(verifyMails()).toBeLessThanOrEqual(LIMIT);
+  });
 
   it('limits per account too, and covers a switched-off endpoint called through auth.api', async () => {
     const { auth, mails } = harness;

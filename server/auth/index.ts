@@ -10,12 +10,18 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
-import { firstPasswordProblem } from '../../core/identity';
+import {
+  EMAIL_VERIFIED_LANDING,
+  firstPasswordProblem,
+  hasMailableEmail,
+  phonePlaceholderEmail,
+} from '../../core/identity';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, jwks, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../modules/mail';
+import { linkGuestOrdersToVerifiedAccount } from '../modules/orders';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
 import { identityMails } from './mails';
@@ -56,7 +62,8 @@ export const DISABLED_AUTH_PATHS = [
   '/two-factor/generate-backup-codes',
   // The current password travels with /change-email itself (see the hook below).
   '/verify-password',
-  // Profiles live in server/modules/account; e-mails are verified by the change-email link only.
+  // Profiles live in server/modules/account. A new verification link is sent by the dashboard's
+  // "Resend verification email" (auth.api, for the signed-in user's own address only; issue 14).
   '/send-verification-email',
   '/update-user',
   '/update-session',
@@ -166,18 +173,54 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
       // asks for the current password first.
       changeEmail: { enabled: true },
     },
+    // issue 14: an account owns its e-mail address only once it is verified. Sign-up mails a
+    // link; signing in stays possible before (the dashboard shows a banner to resend it).
     emailVerification: {
-      // Only the change-email flow verifies addresses by link (/send-verification-email is off).
+      sendOnSignUp: true,
       expiresIn: 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        mailer.sendLater(mails.confirmNewEmail({ to: user.email, url }));
+      sendVerificationEmail: async ({ user, url, token }) => {
+        if (!hasMailableEmail(user.email)) return;
+        if (isChangeOfAddress(token)) {
+          mailer.sendLater(mails.confirmNewEmail({ to: user.email, url }));
+          return;
+        }
+        // The link always lands on the dashboard, whatever callbackURL a direct call asked for.
+        const landing = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_LANDING)}`;
+        mailer.sendLater(mails.verifyEmail({ to: user.email, url: landing }));
+      },
+    },
+    // issue 14: whenever an account's row is written verified (the link above, a confirmed new
+    // address, a sign-in by a code mailed to the address), the guest orders made with that
+    // address join it. Runs after Better Auth's transaction commits.
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            if (user.emailVerified) {
+              await linkGuestOrdersToVerifiedAccount(db, { userId: user.id, roles: [] });
+            }
+          },
+        },
+        update: {
+          after: async (user) => {
+            if (user.emailVerified) {
+              await linkGuestOrdersToVerifiedAccount(db, { userId: user.id, roles: [] });
+            }
+          },
+        },
       },
     },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // issue 14, docs/decisions/011: a sign-up never signs in, so that one with an address that
+      // already has an account gets the same answer as a new one (Better Auth then answers a
+      // look-alike user and calls onExistingUserSignUp instead of refusing).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        if (hasMailableEmail(user.email)) mailer.sendLater(mails.signUpAttempt({ to: user.email }));
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
@@ -276,7 +319,7 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
               // A first sign-in by phone makes an account; its e-mail is a placeholder until the
               // customer sets a real one.
               signUpOnVerification: {
-                getTempEmail: (phone) => `${phone.replace(/\D/g, '')}@phone.invalid`,
+                getTempEmail: phonePlaceholderEmail,
                 getTempName: (phone) => phone,
               },
             }),
@@ -294,6 +337,20 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Better Auth sends its change-of-address links through the same callback as the links that
+ * verify an account's address; only the former's token names the address to change to. The token
+ * is our own, just signed: reading its claims needs no check.
+ */
+function isChangeOfAddress(token: string): boolean {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof claims?.updateTo === 'string';
+  } catch {
+    return false;
+  }
+}
 
 /** The plugin endpoints for text messages exist only when an SMS sender is configured. */
 export interface PhoneApi {

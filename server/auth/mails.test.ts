@@ -3,7 +3,7 @@ import { siteDefaults } from '../../content/site';
 import { identityMails } from './mails';
 
 describe('the identity mails', () => {
-  const mails = identityMails({ site: siteDefaults });
+  const mails = identityMails({ site: siteDefaults, publicUrl: 'https://shop.example' });
 
   it('keep a one-time code out of the subject, which is logged and names the outbox file', () => {
     for (const purpose of ['sign-in', 'email-verification', 'forget-password', 'change-email']) {
@@ -16,5 +16,13 @@ describe('the identity mails', () => {
     expect(
       mails.oneTimeCode({ to: 'asha@example.com', code: '493817', purpose: 'sign-in' }).text,
     ).toMatch(/Your code to sign in is 493817/);
+  });
+
+  it('tell the owner of an address about a sign-up with it, with a way in, and no new account', () => {
+    const message = mails.signUpAttempt({ to: 'asha@example.com' });
+    // issue 14: the words of the finding, and the sign-in and reset links
+    expect(message.text).toContain('Someone tried to sign up with your address');
+    expect(message.text).toContain('https://shop.example/auth\n');
+    expect(message.text).toContain('https://shop.example/auth/forgot-password');
   });
 });

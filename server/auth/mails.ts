@@ -1,6 +1,7 @@
 /**
- * The identity mails and texts: password reset links, the link that confirms a new e-mail address,
- * and one-time sign-in codes.
+ * The identity mails and texts: password reset links, the links that verify an account's e-mail
+ * address or confirm a new one, the notice of a sign-up with an address that has an account, and
+ * one-time sign-in codes.
  */
 import type { Config } from '../config';
 import type { MailMessage } from '../modules/mail';
@@ -12,7 +13,7 @@ const purposes: Record<string, string> = {
   'change-email': 'change your e-mail address',
 };
 
-export function identityMails({ site }: Pick<Config, 'site'>) {
+export function identityMails({ site, publicUrl }: Pick<Config, 'site' | 'publicUrl'>) {
   return {
     resetPassword({ to, url }: { to: string; url: string }): MailMessage {
       return {
@@ -26,6 +27,22 @@ export function identityMails({ site }: Pick<Config, 'site'>) {
         to,
         subject: `Confirm your new ${site.shopName} e-mail address`,
         text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${url}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
+      };
+    },
+    // issue 14: an account owns its address, and the orders made with it, only once this is opened.
+    verifyEmail({ to, url }: { to: string; url: string }): MailMessage {
+      return {
+        to,
+        subject: `Verify your ${site.shopName} e-mail address`,
+        text: `Welcome to ${site.shopName}. Open this link to verify that this address is yours (it works for one hour):\n${url}\n\nOnce it is verified, orders and quotation requests made with this address join your account.\n\nIf you did not create an account, do not open the link: ignore this e-mail and the account stays unverified.\n`,
+      };
+    },
+    // issue 14: a sign-up with an address that has an account answers as a new one; its owner hears.
+    signUpAttempt({ to }: { to: string }): MailMessage {
+      return {
+        to,
+        subject: `Someone tried to sign up with your ${site.shopName} address`,
+        text: `Someone tried to sign up with your address, ${to}, but this address already has a ${site.shopName} account. No new account was made.\n\nIf it was you, sign in here:\n${publicUrl}/auth\n\nForgot your password? Choose a new one here:\n${publicUrl}/auth/forgot-password\n\nIf it was not you, ignore this e-mail; your account is unchanged.\n`,
       };
     },
     oneTimeCode({ to, code, purpose }: { to: string; code: string; purpose: string }): MailMessage {

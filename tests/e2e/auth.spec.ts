@@ -1,5 +1,13 @@
 import { expect, test } from './support/test';
-import { PASSWORD, signIn, signUp, totpCode, uniqueEmail, waitForOutbox } from './support/accounts';
+import {
+  outboxMessages,
+  PASSWORD,
+  signIn,
+  signUp,
+  totpCode,
+  uniqueEmail,
+  waitForOutbox,
+} from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { startServerProcess } from './support/server-process';
 
@@ -132,6 +140,87 @@ test('a signed-in tab shows a sign-out made in another tab', async ({ browser })
   await context.close();
 });
 
+/** The verification mails written to `email` so far (issue 14). */
+function verificationMailsTo(email: string): number {
+  return outboxMessages().filter(
+    (message) => message.includes(email) && /^Subject: Verify your /m.test(message),
+  ).length;
+}
+
+test('a new account verifies its e-mail by the link in the mail; the dashboard offers to resend it', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  const firstLink = await waitForOutbox(email, /(http\S+\/verify-email\?\S+)/);
+
+  // Signed in before verifying, with a banner that resends the link.
+  await gotoHydrated(page, '/dashboard');
+  const banner = page.getByRole('region', { name: 'Please verify your e-mail address' });
+  await expect(banner).toContainText(email);
+  await banner.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(
+    toastWith(page, 'Verification email sent').filter({
+      hasText: `We sent a new link to ${email}`,
+    }),
+  ).toBeVisible();
+  await expect.poll(() => verificationMailsTo(email)).toBe(2);
+  const newLink = await waitForOutbox(email, /(http\S+\/verify-email\?\S+)/);
+  expect(newLink).not.toBe(firstLink);
+
+  // A damaged link verifies nothing and says so.
+  const url = new URL(newLink);
+  await gotoHydrated(page, `${url.pathname}${url.search.replace(/token=[^&]+/, 'token=damaged')}`);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'This verification link has expired or is not valid.' }),
+  ).toBeVisible();
+  await expect(banner).toBeVisible();
+
+  // The link lands on the dashboard: the address is verified and the banner is gone.
+  await gotoHydrated(page, `${url.pathname}${url.search}`);
+  await expect(page).toHaveURL(/\/dashboard\?email-link=opened$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your e-mail address is verified.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('a sign-up with an address that has an account looks like any sign-up; the owner is told', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  await gotoHydrated(page, '/auth?tab=sign-up');
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('Another#Pass7');
+  await form.getByLabel('Confirm Password').fill('Another#Pass7');
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  // The spec's success toast, as for a new address, and no session.
+  await expect(
+    toastWith(page, 'Account created successfully!').filter({
+      hasText: 'You can now sign in with your credentials',
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Email')).toHaveValue(
+    email,
+  );
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  await waitForOutbox(email, /(Someone tried to sign up with your address)/);
+  // The owner's password still signs in; the newcomer's does not.
+  await signIn(page, email, 'Another#Pass7');
+  await expect(toastWith(page, 'Sign In Error')).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(toastWith(page, 'Welcome back!')).toBeVisible();
+});
+
 test('a forgotten password is reset through the link in the e-mail', async ({ page }) => {
   const { email } = await signUp(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -207,6 +296,18 @@ test('a phone number gets its code by text message and signs in', async ({ page 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+  // Its e-mail is a placeholder, not an address: nothing to verify, no banner (issue 14).
+  await gotoHydrated(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Please verify your e-mail address' })).toHaveCount(
+    0,
+  );
+  // Nor does the server send a link when asked directly.
+  const resend = await page.request.post('/dashboard.data', {
+    form: { intent: 'resend-verification' },
+  });
+  expect(resend.status()).toBe(400);
+  expect(await resend.text()).toContain('This account has no e-mail address to verify.');
 });
 
 test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code; then remove it', async ({

@@ -6,8 +6,13 @@ import { toast, type ToastInput } from '../ui/toast-store';
 import { useOnAnswer } from '../ui/use-answer';
 import { announceAuthChange } from './auth-context';
 
+/**
+ * A sign-up does not sign in (issue 14, docs/decisions/011): its answer is the same whether the
+ * address was new or had an account, and the user signs in next.
+ */
 export type AuthAnswer =
-  | { status: 'signed-in' | 'signed-up'; redirectTo: string }
+  | { status: 'signed-in'; redirectTo: string }
+  | { status: 'signed-up'; email: string }
   | { status: 'error'; toast: ToastInput };
 
 /** The first problem of a sign-up form as spec §8's toast. */
@@ -32,15 +37,22 @@ export function answerToast(answer: AuthAnswer): ToastInput {
   return answer.status === 'signed-in' ? identityToasts.signedIn : identityToasts.signedUp;
 }
 
-/** Shows the toast of each answer, and after a sign-in goes where the user was heading. */
-export function useAuthAnswer(answer: AuthAnswer | undefined) {
+/**
+ * Shows the toast of each answer; after a sign-in goes where the user was heading, after a
+ * sign-up hands the address on (the page offers to sign in with it).
+ */
+export function useAuthAnswer(
+  answer: AuthAnswer | undefined,
+  onSignedUp?: (email: string) => void,
+) {
   const navigate = useNavigate();
   useOnAnswer(answer, (outcome) => {
     toast(answerToast(outcome));
-    if (outcome.status !== 'error') {
+    if (outcome.status === 'signed-in') {
       announceAuthChange();
       void navigate(outcome.redirectTo);
     }
+    if (outcome.status === 'signed-up') onSignedUp?.(outcome.email);
   });
 }
 
@@ -55,7 +67,7 @@ export function DocumentAnswer({ answer }: { answer: AuthAnswer | undefined }) {
     >
       <p className="font-medium">{shown.title}</p>
       {shown.description ? <p>{shown.description}</p> : null}
-      {answer.status !== 'error' ? (
+      {answer.status === 'signed-in' ? (
         <Link to={answer.redirectTo} className="mt-2 inline-block underline">
           Continue
         </Link>

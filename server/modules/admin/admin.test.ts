@@ -6,9 +6,9 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { contactMessages, orderItems, orders, quotationRequests } from '../../db/schema';
+import { contactMessages, orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
-import { listOrdersOfUser } from '../orders';
+import { linkGuestOrdersToVerifiedAccount, listOrdersOfUser } from '../orders';
 import {
   adminCounts,
   createOrderFromQuotation,
@@ -282,5 +282,62 @@ describe(`the admin console on ${testDatabaseKind}`, () => {
     const sequences = created.map((order) => Number(order.orderNumber.slice(-4))).sort();
     expect(new Set(created.map((order) => order.orderNumber)).size).toBe(3);
     expect(sequences[2]! - sequences[0]!).toBe(2);
+  });
+
+  // issue 14: an account owns an e-mail address only once it is verified.
+  it("keeps a guest's order out of an unverified account with the same e-mail, until it verifies", async () => {
+    const { db } = database;
+    const victimEmail = `victor-${Date.now()}@example.com`;
+    const guestQuotation = async () => {
+      const [quotation] = await db
+        .insert(quotationRequests)
+        .values({
+          productId,
+          productName: 'Lotus Urli',
+          quantity: 1,
+          customerName: 'Victor Guest',
+          customerMobile: '+91 94140 77777',
+          customerEmail: victimEmail,
+        })
+        .returning();
+      return quotation!.id;
+    };
+    const orderFrom = (quotationId: string) =>
+      createOrderFromQuotation(db, admin, {
+        quotationId,
+        quantity: 1,
+        unitPrice: '900',
+        shipping: '0',
+        tax: '0',
+        paymentMethod: 'upi',
+        ...address,
+      });
+    const beforeSignUp = await guestQuotation();
+    // Someone signs up with the guest's address and does not (cannot) verify it.
+    const claimant = await insertUser(db, { email: victimEmail, emailVerified: false });
+    const claimantActor: Actor = { userId: claimant.id, roles: [] };
+
+    const unlinked = await orderFrom(beforeSignUp);
+    expect(unlinked.userId).toBeNull();
+    expect(await listOrdersOfUser(db, claimantActor)).toEqual([]);
+    // Nothing links while the address is unverified, whoever asks.
+    expect(await linkGuestOrdersToVerifiedAccount(db, claimantActor)).toEqual({
+      orders: 0,
+      quotations: 0,
+    });
+    expect(await listOrdersOfUser(db, claimantActor)).toEqual([]);
+
+    // The owner of the mailbox verifies it (Better Auth then calls the link; server/auth).
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, claimant.id));
+    expect(await linkGuestOrdersToVerifiedAccount(db, claimantActor)).toEqual({
+      orders: 1,
+      quotations: 1,
+    });
+    expect((await listOrdersOfUser(db, claimantActor)).map((order) => order.id)).toEqual([
+      unlinked.orderId,
+    ]);
+    // Later guest orders with the verified address join the account when they are made.
+    const linked = await orderFrom(await guestQuotation());
+    expect(linked.userId).toBe(claimant.id);
   });
 });

@@ -2,7 +2,7 @@
  * The admin console's reads and writes (spec §2 Admin, §4, §6 Admin, §7 Admin calls): every
  * function checks that the actor has the admin role before it reads or writes anything.
  */
-import { count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
@@ -275,7 +275,7 @@ const orderFromQuotationSchema = z.object({
 /**
  * Quotation → order (beyond the spec): a pending order with its item and an order number, the
  * quotation completed, and the order linked to the requester's account (their user id, or the
- * account with the same e-mail). One transaction.
+ * account that verified the same e-mail). One transaction.
  */
 export async function createOrderFromQuotation(
   db: Database,
@@ -297,10 +297,17 @@ export async function createOrderFromQuotation(
     }
     let userId = quotation.userId;
     if (!userId && quotation.customerEmail) {
+      // issue 14: an account owns an e-mail address only once it is verified; a guest's order
+      // joins the account that verified the address (before, linkGuestOrdersToVerifiedAccount).
       const [account] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(eq(sql`lower(${users.email})`, quotation.customerEmail.toLowerCase()));
+        .where(
+          and(
+            eq(sql`lower(${users.email})`, quotation.customerEmail.toLowerCase()),
+            eq(users.emailVerified, true),
+          ),
+        );
       userId = account?.id ?? null;
     }
     const [product] = quotation.productId

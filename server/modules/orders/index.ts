@@ -2,9 +2,10 @@
  * A customer's orders (spec §2 Customer dashboard Orders, §3 Order, §7 Dashboard calls), and
  * "Reorder" (DESIGN.md §5): one quotation request per item, in one transaction.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowKey } from '../../../core/form-text';
+import { hasMailableEmail } from '../../../core/identity';
 import { quotationRequestSchema } from '../../../core/quotation';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
@@ -13,6 +14,7 @@ import {
   orders,
   products,
   quotationRequests,
+  users,
   type ShippingAddress,
 } from '../../db/schema';
 import { requireUser, type Actor } from '../actor';
@@ -145,6 +147,59 @@ export async function reorderAsQuotations(
     );
   });
   return { created: wanted.length };
+}
+
+/**
+ * issue 14, DESIGN.md §5: an account owns an e-mail address only once it is verified, and then the
+ * guest records made with that address join it. This is the one place that links them: Better
+ * Auth calls it whenever an account's row is written verified (the verification link, a confirmed
+ * change of address, a sign-in by a code mailed to it), so orders made as a guest BEFORE the
+ * customer verified appear in their dashboard once they do. Orders made AFTER are linked when they
+ * are created (createOrderFromQuotation). The link is stored as the user id, so it stays when the
+ * account later moves to another address. Idempotent; one transaction.
+ */
+export async function linkGuestOrdersToVerifiedAccount(
+  db: Database,
+  actor: Actor,
+): Promise<{ orders: number; quotations: number }> {
+  const userId = requireUser(actor);
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  // Unverified addresses link nothing: that is the rule. Phone accounts have no real address.
+  if (!account?.emailVerified || !hasMailableEmail(account.email)) {
+    return { orders: 0, quotations: 0 };
+  }
+  const email = account.email.toLowerCase();
+  const guestQuotationsWithEmail = and(
+    eq(sql`lower(${quotationRequests.customerEmail})`, email),
+    or(isNull(quotationRequests.userId), eq(quotationRequests.userId, userId)),
+  );
+  return db.transaction(async (tx) => {
+    const linkedOrders = await tx
+      .update(orders)
+      .set({ userId })
+      .where(
+        and(
+          isNull(orders.userId),
+          inArray(
+            orders.quotationRequestId,
+            tx
+              .select({ id: quotationRequests.id })
+              .from(quotationRequests)
+              .where(guestQuotationsWithEmail),
+          ),
+        ),
+      )
+      .returning({ id: orders.id });
+    const linkedQuotations = await tx
+      .update(quotationRequests)
+      .set({ userId })
+      .where(and(isNull(quotationRequests.userId), guestQuotationsWithEmail))
+      .returning({ id: quotationRequests.id });
+    return { orders: linkedOrders.length, quotations: linkedQuotations.length };
+  });
 }
 
 /** Orders with their items and pictures, for the customer's list and the admin console. */

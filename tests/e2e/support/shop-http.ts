@@ -44,20 +44,28 @@ function cookieHeaderOf(response: Response): string {
 }
 
 /**
- * Signs a new customer up through Better Auth's endpoint and answers the session cookie. The
- * server's PUBLIC_URL is its default, http://localhost:<port>, the origin Better Auth trusts.
+ * Signs a new customer up through Better Auth's endpoint, then in (a sign-up does not sign in:
+ * issue 14), and answers the session cookie. The server's PUBLIC_URL is its default,
+ * http://localhost:<port>, the origin Better Auth trusts.
  */
 export async function signUpOverHttp(
   serverUrl: string,
   { email = uniqueEmail('customer'), name = 'Asha Rao' } = {},
 ): Promise<{ email: string; cookie: string }> {
-  const response = await fetch(new URL('/api/auth/sign-up/email', serverUrl), {
+  const headers = {
+    'Content-Type': 'application/json',
+    Origin: `http://localhost:${new URL(serverUrl).port}`,
+  };
+  const signUp = await fetch(new URL('/api/auth/sign-up/email', serverUrl), {
     method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: `http://localhost:${new URL(serverUrl).port}`,
-    },
+    headers,
     body: JSON.stringify({ email, password: PASSWORD, name }),
+  });
+  expect(signUp.status, await signUp.clone().text()).toBe(200);
+  const response = await fetch(new URL('/api/auth/sign-in/email', serverUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
   const cookie = cookieHeaderOf(response);
