@@ -32,6 +32,7 @@ import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
 import { createPageCache } from './page-cache';
 import { registerOrderEvents } from './order-events';
+import { sameOriginGuard } from './same-origin';
 
 export interface HttpAppOptions {
   database: DatabaseHandle;
@@ -149,6 +150,8 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
   });
+  // issue 14, finding 4: before anything reads a body, looks up a session or runs a route.
+  app.use(sameOriginGuard(config.publicUrl));
   app.use(compress());
 
   app.get('/healthz', async (c) => {

@@ -45,7 +45,7 @@ function cookieHeaderOf(response: Response): string {
 
 /**
  * Signs a new customer up through Better Auth's endpoint and answers the session cookie. The
- * server's PUBLIC_URL is its default, http://localhost:<port>, the origin Better Auth trusts.
+ * server's PUBLIC_URL is the address it is reached at, the origin Better Auth trusts.
  */
 export async function signUpOverHttp(
   serverUrl: string,
@@ -55,7 +55,7 @@ export async function signUpOverHttp(
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
-      Origin: `http://localhost:${new URL(serverUrl).port}`,
+      Origin: serverUrl,
     },
     body: JSON.stringify({ email, password: PASSWORD, name }),
   });
