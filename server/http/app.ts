@@ -34,6 +34,7 @@ import { contentSecurityPolicy as buildContentSecurityPolicy } from './content-s
 import { createPageCache } from './page-cache';
 import { registerOrderEvents } from './order-events';
 import { sameOriginGuard } from './same-origin';
+import { shopOnlyRedirects } from './shop-only-redirects';
 
 export interface HttpAppOptions {
   database: DatabaseHandle;
@@ -146,6 +147,12 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   });
   // issue 14, finding 4: before anything reads a body, looks up a session or runs a route.
   app.use(sameOriginGuard(config.publicUrl));
+  // issue 14, finding 2: no answer redirects out of the shop, whichever code built the redirect.
+  app.use(
+    shopOnlyRedirects(config.publicUrl, (header, target) =>
+      logger.warn({ header, target }, 'a redirect out of the shop was replaced by one home'),
+    ),
+  );
   app.use(compress());
 
   app.get('/healthz', async (c) => {
