@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   emailVerificationState,
@@ -71,13 +72,79 @@ describe('a one-time code request (spec §5, §8)', () => {
   });
 });
 
-describe('the page after sign-in', () => {
+describe('the page after sign-in (issue 14, finding 2)', () => {
+  const SHOP = 'https://shop.example';
+
   it('is the page that sent the user, if it is on this site', () => {
-    expect(safeRedirectTarget('/dashboard?tab=orders')).toBe('/dashboard?tab=orders');
-    expect(safeRedirectTarget('https://evil.example/')).toBe('/');
-    expect(safeRedirectTarget('//evil.example/')).toBe('/');
-    expect(safeRedirectTarget('/auth')).toBe('/');
-    expect(safeRedirectTarget(null)).toBe('/');
+    expect(safeRedirectTarget('/dashboard?tab=orders', SHOP)).toBe('/dashboard?tab=orders');
+    expect(safeRedirectTarget('/product/boat-ganesh#reviews', SHOP)).toBe(
+      '/product/boat-ganesh#reviews',
+    );
+    expect(safeRedirectTarget('/auth', SHOP)).toBe('/');
+    expect(safeRedirectTarget('/auth/two-factor', SHOP)).toBe('/');
+    expect(safeRedirectTarget(null, SHOP)).toBe('/');
+    expect(safeRedirectTarget(undefined, SHOP)).toBe('/');
+    expect(safeRedirectTarget('', SHOP)).toBe('/');
+  });
+
+  it('keeps an encoded slash or backslash as part of a path of this site', () => {
+    expect(safeRedirectTarget('/%2Fevil.example', SHOP)).toBe('/%2Fevil.example');
+    expect(safeRedirectTarget('/%5Cevil.example', SHOP)).toBe('/%5Cevil.example');
+    expect(safeRedirectTarget('/%2F%2Fevil.example', SHOP)).toBe('/%2F%2Fevil.example');
+    // A header injection stays a harmless path: the parser drops CR and LF.
+    expect(safeRedirectTarget('/\r\nSet-Cookie: a=b', SHOP)).toBe('/Set-Cookie:%20a=b');
+    // Not a header hazard: the serialisation percent-encodes what a header may not carry.
+    expect(safeRedirectTarget('/shop?q=lamp lamp', SHOP)).toBe('/shop?q=lamp%20lamp');
+    expect(safeRedirectTarget('/shop?q=दीया', SHOP)).toBe(
+      '/shop?q=%E0%A4%A6%E0%A5%80%E0%A4%AF%E0%A4%BE',
+    );
+  });
+
+  // Each goes home: it leaves the shop once a browser reads it, or it is no path at all.
+  const hostile: Array<[string, string]> = [
+    ['a tab between the slashes', '/\t/evil.example'],
+    ['a newline between the slashes', '/\n/evil.example'],
+    ['a carriage return between the slashes', '/\r/evil.example'],
+    ['tabs and newlines spread out', '/\t\n/\tevil.example'],
+    ['two slashes', '//evil.example'],
+    ['three slashes', '///evil.example'],
+    ['a slash and a backslash', '/\\evil.example'],
+    ['two backslashes', '\\\\evil.example'],
+    ['a backslash and a slash', '\\/evil.example'],
+    ['a slash, a tab and a backslash', '/\t\\evil.example'],
+    ['https without slashes', 'https:evil.example'],
+    ['http with slashes', 'http://evil.example'],
+    ['an absolute address of the shop itself (not a path)', 'https://shop.example/dashboard'],
+    ['the shop over http', 'http://shop.example/dashboard'],
+    ['javascript:', 'javascript:alert(document.domain)'],
+    ['a javascript: behind a slash-less scheme-relative start', 'javascript://%0Aalert(1)'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['a leading space before two slashes', ' //evil.example'],
+    ['a leading space before a path', ' /dashboard'],
+    ['a leading tab', '\t//evil.example'],
+    ['user info', '//user@evil.example'],
+    ['a relative path', 'dashboard'],
+    ['a dot path', './/evil.example'],
+    ['a dot segment before two slashes', '/.//evil.example'],
+    ['a dot-dot segment before two slashes', '/shop/..//evil.example'],
+    ['an encoded dot segment before two slashes', '/%2e//evil.example'],
+    ['an encoded dot-dot segment before two slashes', '/%2E%2E//evil.example'],
+    ['a very long target', `/${'a'.repeat(5000)}`],
+  ];
+
+  it.each(hostile)('%s goes home', (_name, target) => {
+    expect(safeRedirectTarget(target, SHOP)).toBe('/');
+  });
+
+  it('never answers a control character or a space (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (tail) => {
+        const answer = safeRedirectTarget(`/${tail}`, SHOP);
+        expect(answer).toMatch(/^\/[\x21-\x7e]*$/);
+        expect(answer.startsWith('//')).toBe(false);
+        expect(new URL(answer, SHOP).origin).toBe(SHOP);
+      }),
+    );
   });
 });
 

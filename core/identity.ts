@@ -158,13 +158,34 @@ export const changeEmailSchema = z.object({
   email: emailSchema,
 });
 
-/** After sign-in the user goes back where they came from, but only to a page of this site. */
-export function safeRedirectTarget(target: string | null | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+/** Longer targets are not a page of the shop; they only make a Location header heavy. */
+export const REDIRECT_TARGET_MAX_LENGTH = 2000;
+
+/**
+ * After sign-in the user goes back where they came from, but only to a page of this site.
+ * issue 14, finding 2: the target is read by the WHATWG URL parser, as the browser will read the
+ * Location header, against the shop's own address (PUBLIC_URL). It is kept only when it was written
+ * as a path and still lands on the shop's origin; anything else (`/\t/evil`, `/\\evil`, `https:evil`,
+ * `javascript:`) goes home. The answer is the parser's serialisation, so no tab, newline or other
+ * control character reaches a header.
+ */
+export function safeRedirectTarget(target: string | null | undefined, shopUrl: string): string {
+  if (!target || target.length > REDIRECT_TARGET_MAX_LENGTH || !target.startsWith('/')) return '/';
+  let shop: URL;
+  let resolved: URL;
+  try {
+    shop = new URL(shopUrl);
+    resolved = new URL(target, shop);
+  } catch {
     return '/';
   }
+  if (resolved.origin !== shop.origin) return '/';
+  const path = resolved.pathname + resolved.search + resolved.hash;
+  // Dot segments can leave a path that starts with two slashes (`/.//evil`, `/%2e//evil`); written
+  // alone in a Location header it would name another host.
+  if (path.startsWith('//')) return '/';
   // Sending the user back to /auth itself would bounce them straight home anyway.
-  return target.startsWith('/auth') ? '/' : target;
+  return resolved.pathname.startsWith('/auth') ? '/' : path;
 }
 
 /**

@@ -6,6 +6,8 @@ export const STOREFRONT_THUMBNAIL_WIDTH = 1000;
 export const CONSOLE_THUMBNAIL_WIDTH = 400;
 
 const DRIVE_HOSTS = new Set(['drive.google.com', 'docs.google.com']);
+/** Where shared-drive thumbnails are fetched from (the CSP's img-src allows it). */
+export const DRIVE_THUMBNAIL_ORIGIN = 'https://drive.google.com';
 const FILE_ID = /^[A-Za-z0-9_-]{10,}$/;
 
 export function driveFileId(url: string): string | null {
@@ -24,5 +26,5 @@ export function driveFileId(url: string): string | null {
 
 export function displayImageUrl(url: string, width: number = STOREFRONT_THUMBNAIL_WIDTH): string {
   const id = driveFileId(url);
-  return id ? `https://drive.google.com/thumbnail?id=${id}&sz=w${width}` : url;
+  return id ? `${DRIVE_THUMBNAIL_ORIGIN}/thumbnail?id=${id}&sz=w${width}` : url;
 }

@@ -28,7 +28,10 @@ export function meta(args: Route.MetaArgs) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, sms } = context.get(appContext);
-  const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
+  const redirectTo = safeRedirectTarget(
+    new URL(request.url).searchParams.get('redirectTo'),
+    context.get(appContext).config.publicUrl,
+  );
   if (viewer) throw redirect(redirectTo);
   // The welcome pop-up's "Request OTP" sent a code already and lands here to take it.
   const phone = new URL(request.url).searchParams.get('phone') ?? '';
@@ -59,7 +62,7 @@ function sendCode(app: AppContext, request: Request, destination: Destination) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = Object.fromEntries(await request.formData());
-  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''));
+  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
   // spec §5: a code needs an e-mail or a phone number; phone only when texts can be sent
   const requested = oneTimeCodeRequestSchema.safeParse({
     email: form.email,

@@ -35,7 +35,10 @@ export function meta(args: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
   const url = new URL(request.url);
-  const redirectTo = safeRedirectTarget(url.searchParams.get('redirectTo'));
+  const redirectTo = safeRedirectTarget(
+    url.searchParams.get('redirectTo'),
+    context.get(appContext).config.publicUrl,
+  );
   if (viewer) throw redirect(redirectTo);
   return { redirectTo, tab: url.searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in' };
 }
@@ -43,7 +46,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = Object.fromEntries(await request.formData());
-  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''));
+  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
   const fail = (answer: ToastInput, status: number, headers?: Headers) =>
     data<AuthAnswer>({ status: 'error', toast: answer }, { status, headers });
 

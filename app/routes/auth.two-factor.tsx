@@ -18,7 +18,10 @@ export function meta(args: Route.MetaArgs) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
-  const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
+  const redirectTo = safeRedirectTarget(
+    new URL(request.url).searchParams.get('redirectTo'),
+    context.get(appContext).config.publicUrl,
+  );
   if (viewer) throw redirect(redirectTo);
   return { redirectTo };
 }
@@ -27,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = Object.fromEntries(await request.formData());
-  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''));
+  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
   const fail = (message: string, status: number, headers?: Headers) =>
     data<AuthAnswer>(
       {

@@ -99,6 +99,8 @@ export async function startProductionServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // The address the load comes to: its posts carry this origin, which the server checks.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...environment,
       PORT: String(port),
     },

@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
 import { getSessionCookie } from 'better-auth/cookies';
 import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -30,8 +30,11 @@ import { createOrderEventsHub } from '../modules/realtime';
 import { createSmsSender } from '../modules/sms';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
+import { contentSecurityPolicy as buildContentSecurityPolicy } from './content-security-policy';
 import { createPageCache } from './page-cache';
 import { registerOrderEvents } from './order-events';
+import { sameOriginGuard } from './same-origin';
+import { shopOnlyRedirects } from './shop-only-redirects';
 
 export interface HttpAppOptions {
   database: DatabaseHandle;
@@ -110,20 +113,13 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     );
   });
 
-  const contentSecurityPolicy = {
-    defaultSrc: ["'self'"],
-    // React Router's inline hydration scripts carry this response's nonce.
-    scriptSrc: ["'self'", NONCE],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    fontSrc: ["'self'"],
-    connectSrc: mode === 'development' ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    mediaSrc: ["'self'", 'https:'],
-    objectSrc: ["'none'"],
-    baseUri: ["'none'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  };
+  const contentSecurityPolicy = buildContentSecurityPolicy({
+    mode,
+    // With S3 the images live at the bucket (or its CDN); locally they are the shop's own /media.
+    mediaOrigins: [new URL(mediaStorage.publicUrl('any'), config.publicUrl).origin].filter(
+      (origin) => origin !== new URL(config.publicUrl).origin,
+    ),
+  });
   app.use(
     secureHeaders({
       // Vite's dev client injects scripts of its own; in development the policy only reports.
@@ -149,6 +145,14 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
   });
+  // issue 14, finding 4: before anything reads a body, looks up a session or runs a route.
+  app.use(sameOriginGuard(config.publicUrl));
+  // issue 14, finding 2: no answer redirects out of the shop, whichever code built the redirect.
+  app.use(
+    shopOnlyRedirects(config.publicUrl, (header, target) =>
+      logger.warn({ header, target }, 'a redirect out of the shop was replaced by one home'),
+    ),
+  );
   app.use(compress());
 
   app.get('/healthz', async (c) => {

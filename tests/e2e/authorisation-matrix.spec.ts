@@ -255,9 +255,9 @@ function authCall(
       answerOf(
         await client.post(`/api/auth${path}`, {
           data: body(world, owner),
-          // Better Auth trusts PUBLIC_URL's origin only, localhost:<port> here; a request from
+          // Better Auth trusts PUBLIC_URL's origin only, the server's address here; a request from
           // elsewhere is refused before the endpoint runs, and would test nothing.
-          headers: { Origin: world.url.replace('127.0.0.1', 'localhost') },
+          headers: { Origin: world.url },
           maxRedirects: 0,
         }),
       ),

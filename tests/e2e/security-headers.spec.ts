@@ -5,6 +5,7 @@
  */
 import { expect, test } from './support/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
+import { toastWith } from './support/pages';
 import { startServerProcess } from './support/server-process';
 
 /** The CSP's directives by name, e.g. `script-src` → [`'self'`, `'nonce-…'`]. */
@@ -39,11 +40,95 @@ test('the Content-Security-Policy is enforced, with a fresh script nonce on ever
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    // issue 14 (decision 012): style elements by the same nonce; 'unsafe-inline' only for style
+    // attributes; images and media from the shop and the shared-drive thumbnails, not any https.
+    expect(directives.get('style-src')).toEqual(["'self'", nonce]);
+    expect(directives.get('style-src-elem')).toEqual(["'self'", nonce]);
+    expect(directives.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(directives.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://drive.google.com',
+      'https://*.googleusercontent.com',
+    ]);
+    expect(directives.get('media-src')).toEqual(["'self'"]);
     // The nonce is the one the page's own inline scripts carry.
     const html = await response.text();
     expect(html).toContain(`nonce="${nonce?.slice("'nonce-".length, -1)}"`);
   }
   expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+// A person's browser: Playwright's own "HeadlessChrome" agent counts as a robot, and robots never
+// see the welcome pop-up, the dialog this test needs open.
+const personalBrowser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+test.describe('under the enforced policy', () => {
+  test.use({ userAgent: personalBrowser });
+
+  test('the main pages, their dialogs and a toast raise no Content-Security-Policy violation', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+      );
+    });
+    const violations: string[] = [];
+    const collect = async (where: string) => {
+      const seen = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      violations.push(...seen.map((violation) => `${where}: ${violation}`));
+    };
+
+    // The welcome pop-up is a modal dialog: its scroll lock adds a style element of its own.
+    await page.goto('/');
+    const welcome = page.getByRole('dialog', { name: /^Welcome to / });
+    await expect(welcome).toBeVisible();
+    expect(await page.locator('head style').count()).toBeGreaterThan(0);
+    await collect('home, welcome dialog open');
+    await page.keyboard.press('Escape');
+    await expect(welcome).toBeHidden();
+
+    const card = page
+      .getByRole('region', { name: 'Our Best Selling Products' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Boat Ganesh' });
+    await card.getByRole('link', { name: 'Get Quote' }).click();
+    const quotation = page.getByRole('dialog', { name: 'Request Quotation' });
+    await expect(quotation.getByLabel('Product')).toHaveValue('Boat Ganesh');
+    await collect('home, quotation dialog open');
+    await page.keyboard.press('Escape');
+    await expect(quotation).toBeHidden();
+
+    for (const path of [
+      '/shop',
+      '/product/boat-ganesh',
+      '/blog',
+      '/contact',
+      '/faq',
+      '/dashboard',
+    ]) {
+      await page.goto(path);
+      await collect(path);
+    }
+
+    // The sign-in tabs render style attributes on the server; a failed sign-in shows a toast.
+    await page.goto('/auth');
+    const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
+    await signIn.getByLabel('Email').fill('nobody@example.com');
+    await signIn.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toastWith(page, 'Sign In Error')).toBeVisible();
+    await collect('/auth with a toast');
+
+    expect(violations).toEqual([]);
+  });
 });
 
 test('pages say nosniff, a referrer policy and a permissions policy with the microphone for self only', async ({

@@ -1,3 +1,4 @@
+import { setNonce } from 'get-nonce';
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
@@ -12,4 +13,12 @@ export function NonceProvider({ value, children }: { value: string; children: Re
 
 export function useNonce(): string {
   return useContext(NonceContext);
+}
+
+// issue 14 (decision 012): an open dialog's scroll lock (react-remove-scroll, under Radix Dialog)
+// adds a <style> element, which the CSP allows only with this page's nonce. Browsers hide the nonce
+// attribute from scripts but keep the element's `nonce` property, so it is read from a script.
+if (typeof document !== 'undefined') {
+  const pageNonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  if (pageNonce) setNonce(pageNonce);
 }

@@ -79,6 +79,7 @@ export async function startServerProcess(
   options: { command?: string[]; cwd?: string; readyTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const dataDir = environment.DATA_DIR ?? temporaryDataDir();
   const [program, ...args] = options.command ?? [process.execPath, 'build/server/index.js'];
   const child = spawn(program ?? process.execPath, args, {
@@ -92,6 +93,8 @@ export async function startServerProcess(
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
         DATABASE_URL: `pglite:${dataDir}/db`,
+        // Where the tests reach it: their posts carry this origin, which the server checks.
+        PUBLIC_URL: url,
       },
       environment,
       { PORT: String(port) },
@@ -101,7 +104,6 @@ export async function startServerProcess(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
 
   // Ready when the server logs that it serves; no polling, no sleeps.
   await new Promise<void>((resolve, reject) => {

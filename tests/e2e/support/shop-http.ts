@@ -45,8 +45,8 @@ function cookieHeaderOf(response: Response): string {
 
 /**
  * Signs a new customer up through Better Auth's endpoint, then in (a sign-up does not sign in:
- * issue 14), and answers the session cookie. The server's PUBLIC_URL is its default,
- * http://localhost:<port>, the origin Better Auth trusts.
+ * issue 14), and answers the session cookie. The server's PUBLIC_URL is the address it is
+ * reached at, the origin Better Auth trusts.
  */
 export async function signUpOverHttp(
   serverUrl: string,
@@ -54,7 +54,7 @@ export async function signUpOverHttp(
 ): Promise<{ email: string; cookie: string }> {
   const headers = {
     'Content-Type': 'application/json',
-    Origin: `http://localhost:${new URL(serverUrl).port}`,
+    Origin: new URL(serverUrl).origin,
   };
   const signUp = await fetch(new URL('/api/auth/sign-up/email', serverUrl), {
     method: 'POST',
