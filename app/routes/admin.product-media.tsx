@@ -2,6 +2,7 @@ import { ArrowLeft, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { consoleMessages } from '../../core/product-console';
+import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import { invalidateCatalogue } from '../../server/modules/catalog';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
@@ -41,9 +42,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, viewer, logger } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fadmin%2Fproduct-media');
   if (!viewer.isAdmin) return { access: 'denied' as const };
-  const url = new URL(request.url);
-  const selectedId = url.searchParams.get('product') ?? '';
-  const find = (url.searchParams.get('find') ?? '').trim();
+  // issue 14 (finding 7): the product and the search are read through their schema.
+  const { product: selectedId, find } = parseRouteQuery(
+    productConsoleQuerySchema,
+    new URL(request.url).searchParams,
+  );
   const picker = await listConsoleProducts(db, actor, { search: find });
   let selected: Awaited<ReturnType<typeof getConsoleProduct>> = null;
   let mediaFailed = false;

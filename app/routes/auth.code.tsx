@@ -5,6 +5,7 @@ import {
   oneTimeCodeSchema,
   safeRedirectTarget,
 } from '../../core/identity';
+import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { phoneApi } from '../../server/auth';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
@@ -31,8 +32,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
   if (viewer) throw redirect(redirectTo);
   // The welcome pop-up's "Request OTP" sent a code already and lands here to take it.
-  const phone = new URL(request.url).searchParams.get('phone') ?? '';
-  const pendingPhone = sms.enabled && /^\+\d{7,15}$/.test(phone) ? phone : null;
+  const { phone } = parseRouteQuery(authCodeQuerySchema, new URL(request.url).searchParams);
+  const pendingPhone = sms.enabled ? phone : null;
   return { redirectTo, phoneSignIn: sms.enabled, pendingPhone };
 }
 

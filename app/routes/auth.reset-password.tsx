@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link, useActionData, useFetcher } from 'react-router';
 import { identityToasts, resetPasswordSchema } from '../../core/identity';
+import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell } from '../components/account/auth-ui';
@@ -23,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+  return parseRouteQuery(resetPasswordQuerySchema, new URL(request.url).searchParams);
 }
 
 function problemToast(issue: { path: PropertyKey[]; message: string } | undefined): ToastInput {

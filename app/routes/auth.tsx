@@ -7,6 +7,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../core/identity';
+import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import {
@@ -37,7 +38,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectTarget(url.searchParams.get('redirectTo'));
   if (viewer) throw redirect(redirectTo);
-  return { redirectTo, tab: url.searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in' };
+  return { redirectTo, ...parseRouteQuery(authQuerySchema, url.searchParams) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,7 +107,7 @@ export const headers = authActionHeaders;
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const documentAnswer = useActionData<typeof action>();
-  const [tab, setTab] = useState(loaderData.tab);
+  const [tab, setTab] = useState<string>(loaderData.tab);
   return (
     <AuthShell title="Welcome">
       <DocumentAnswer answer={documentAnswer} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { data, Link, redirect, useFetcher, useRevalidator } from 'react-router';
 import { renderSVG } from 'uqr';
 import { changeEmailSchema, changePasswordSchema, identityToasts } from '../../core/identity';
+import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
 import type { ChangeEmailBody } from '../../server/auth';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
@@ -30,7 +31,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fdashboard%2Fsecurity');
   // Better Auth sends the change-email link back here with ?error=… when it could not be used.
-  const emailLinkFailed = new URL(request.url).searchParams.has('error');
+  const { error: emailLinkFailed } = parseRouteQuery(
+    dashboardSecurityQuerySchema,
+    new URL(request.url).searchParams,
+  );
   return { email: viewer.email, twoFactorEnabled: viewer.twoFactorEnabled, emailLinkFailed };
 }
 

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
+import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import {
   createAddress,
@@ -33,7 +34,6 @@ const tabs = [
   ['addresses', 'Addresses'],
   ['wishlist', 'Wishlist'],
 ] as const;
-type TabValue = (typeof tabs)[number][0];
 
 // spec §7 Dashboard calls: every read is the signed-in user's own (server/modules/account, orders)
 export async function loader({ context }: Route.LoaderArgs) {
@@ -142,10 +142,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const requested = searchParams.get('tab');
-  const tab: TabValue = tabs.some(([value]) => value === requested)
-    ? (requested as TabValue)
-    : 'profile';
+  const { tab } = parseRouteQuery(dashboardQuerySchema, searchParams);
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-12">
       <LiveReload />

@@ -14,7 +14,7 @@ import { getPublishedProduct, listRelatedProducts } from '../../server/modules/c
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
-import { parseReviewSort } from '../../core/community';
+import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { isInWishlist } from '../../server/modules/account';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
@@ -40,7 +40,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { product, images } = found;
   const category = findCategoryByValue(product.category);
-  const reviewSort = parseReviewSort(new URL(request.url).searchParams.get('reviews'));
+  const { reviews: reviewSort } = parseRouteQuery(
+    productQuerySchema,
+    new URL(request.url).searchParams,
+  );
   const [related, inWishlist, reviews, questions] = await Promise.all([
     listRelatedProducts(db, product),
     isInWishlist(db, actor, product.id),
@@ -176,8 +179,8 @@ const notes = [
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, category, images, related } = loaderData;
   const [searchParams] = useSearchParams();
-  const requested = Number(searchParams.get('image') ?? '1') - 1;
-  const selected = Number.isInteger(requested) && images[requested] ? requested : 0;
+  const requested = parseRouteQuery(productQuerySchema, searchParams).image - 1;
+  const selected = images[requested] ? requested : 0;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
