@@ -95,6 +95,12 @@ describe('issue 14 (finding 7): route queries', () => {
     expect(parseRouteQuery(sitemapQuerySchema, query('page=-1')).page).toBe(0);
   });
 
+  it('reads parameters named like an object’s own members as parameters', () => {
+    expect(
+      parseRouteQuery(adminQuerySchema, query('toString=1&__proto__=x&constructor=&tab=roles')),
+    ).toEqual({ tab: 'roles', page: 1 });
+  });
+
   it('keeps the typed search as typed (the header search matches its answer by it)', () => {
     expect(parseRouteQuery(searchSuggestionsQuerySchema, query('q=%20lotus%20')).q).toBe(' lotus ');
     expect(parseRouteQuery(searchSuggestionsQuerySchema, query('q=a%00b')).q).toBe('ab');

@@ -15,7 +15,8 @@ export function parseRouteQuery<Schema extends z.ZodType<unknown, QueryValues>>(
   schema: Schema,
   params: URLSearchParams,
 ): z.output<Schema> {
-  const values: QueryValues = {};
+  // No prototype: a parameter named `toString` or `__proto__` is a parameter like any other.
+  const values = Object.create(null) as QueryValues;
   for (const [name, value] of params) (values[name] ??= []).push(value);
   return schema.parse(values);
 }

@@ -10,6 +10,7 @@ import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guar
 import { createContactMessage } from '../../server/modules/contact';
 import { contactMessageMail } from '../../server/modules/notifications';
 import { Honeypot, isRobotSubmission } from '../components/community/honeypot';
+import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { Accordion } from '../components/ui/accordion';
 import { toast } from '../components/ui/toast-store';
@@ -66,16 +67,16 @@ async function sendContactMessage(app: AppContext, request: Request) {
   const limited = await rateLimitedReply(app, 'contact');
   if (limited) return data<ContactActionData>(limited.body, limited.init);
   const formData = await request.formData();
-  const submission = parseContactForm(formData);
+  const submission = parseContactForm(schemaFieldsOf(formData, contactMessageSchema));
   if (isRobotSubmission(formData)) {
     return data<ContactActionData>({
       status: 'sent',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, contactMessageSchema, { resetForm: true }),
     });
   }
   if (submission.status !== 'success') {
     return data<ContactActionData>(
-      { status: 'invalid', result: submission.reply() },
+      { status: 'invalid', result: cappedReply(submission, contactMessageSchema) },
       { status: 400 },
     );
   }
@@ -84,7 +85,7 @@ async function sendContactMessage(app: AppContext, request: Request) {
     app.mailer.sendLater(contactMessageMail(stored, app.config));
     return data<ContactActionData>({
       status: 'sent',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, contactMessageSchema, { resetForm: true }),
     });
   } catch (error) {
     logger.error({ err: error }, 'contact message failed');

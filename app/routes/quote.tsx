@@ -6,6 +6,8 @@ import { getPublishedProduct } from '../../server/modules/catalog';
 import { DomainError } from '../../server/modules/errors';
 import { quotationRequestMails } from '../../server/modules/notifications';
 import { createQuotationRequest } from '../../server/modules/quotations';
+import { quotationRequestSchema } from '../../core/quotation';
+import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
 import { ProductNotFound } from '../components/layout/not-found';
 import {
   errorMessages,
@@ -41,16 +43,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = await rateLimitedReply(app, 'quotation');
   if (limited) return data<QuotationActionData>(limited.body, limited.init);
   const formData = await request.formData();
-  const submission = parseQuotationForm(formData);
+  const submission = parseQuotationForm(schemaFieldsOf(formData, quotationRequestSchema));
   if (isRobotSubmission(formData)) {
     return data<QuotationActionData>({
       status: 'success',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),
     });
   }
   if (submission.status !== 'success') {
     return data<QuotationActionData>(
-      { status: 'invalid', result: submission.reply() },
+      { status: 'invalid', result: cappedReply(submission, quotationRequestSchema) },
       { status: 400 },
     );
   }
@@ -62,12 +64,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     for (const mail of quotationRequestMails(stored, app.config)) app.mailer.sendLater(mail);
     return data<QuotationActionData>({
       status: 'success',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),
     });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'invalid') {
       return data<QuotationActionData>(
-        { status: 'invalid', result: submission.reply({ formErrors: [error.message] }) },
+        {
+          status: 'invalid',
+          result: cappedReply(submission, quotationRequestSchema, {
+            formErrors: [error.message],
+          }),
+        },
         { status: 400 },
       );
     }

@@ -30,6 +30,7 @@ import { createOrderEventsHub } from '../modules/realtime';
 import { createSmsSender } from '../modules/sms';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
+import { formContentType } from './form-content-type';
 import { createPageCache } from './page-cache';
 import { registerOrderEvents } from './order-events';
 
@@ -244,6 +245,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       );
   }
 
+  app.use(formContentType()); // issue 14 (finding 7): a write's body is a form, or 415
   const handleRequest = createRequestHandler(options.build, mode);
   app.all('*', async (c) => {
     const nonce = c.get('secureHeadersNonce') ?? '';
