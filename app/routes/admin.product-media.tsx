@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigate, useSearchParams } from 'react-
 import { consoleMessages } from '../../core/product-console';
 import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { invalidateCatalogue } from '../../server/modules/catalog';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { storeImageUpload, IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form: Record<string, string> = {};
   for (const [key, value] of formData.entries()) {
     if (typeof value === 'string') form[key] = value;
@@ -137,7 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok(consoleMessages.mediaReordered);
       default:
         return data<ConsoleAnswer>(
-          { status: 'error', intent, message: 'Unknown action' },
+          // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
+          { status: 'error', intent: 'unknown', message: 'Unknown action' },
           { status: 400 },
         );
     }

@@ -10,6 +10,7 @@ import {
   type AdminTab,
 } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import {
   adminCounts,
   createOrderFromQuotation,
@@ -73,7 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger } = context.get(appContext);
   const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
+    [...(await readFormData(request)).entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     ),
   );

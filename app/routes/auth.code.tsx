@@ -7,6 +7,7 @@ import {
 } from '../../core/identity';
 import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext, type AppContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { phoneApi } from '../../server/auth';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell, useAuthAnswer } from '../components/account/auth-ui';
@@ -59,7 +60,7 @@ function sendCode(app: AppContext, request: Request, destination: Destination) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''));
   // spec §5: a code needs an e-mail or a phone number; phone only when texts can be sent
   const requested = oneTimeCodeRequestSchema.safeParse({

@@ -9,6 +9,7 @@ import {
 } from '../../core/identity';
 import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import {
   AuthShell,
@@ -43,7 +44,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''));
   const fail = (answer: ToastInput, status: number, headers?: Headers) =>
     data<AuthAnswer>({ status: 'error', toast: answer }, { status, headers });

@@ -6,6 +6,7 @@ import { data, useActionData, useFetcher } from 'react-router';
 import { contactMessageSchema } from '../../core/contact';
 import { contactPage, faqPage } from '../../content/pages';
 import { appContext, type AppContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { createContactMessage } from '../../server/modules/contact';
 import { contactMessageMail } from '../../server/modules/notifications';
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await sendContactMessage(app, request);
   } catch (error) {
+    if (error instanceof Response) throw error; // an unreadable form: readFormData's 400
     app.logger.error({ err: error }, 'contact form failed unexpectedly');
     return data<ContactActionData>({ status: 'unexpected' }, { status: 500 });
   }
@@ -66,7 +68,7 @@ async function sendContactMessage(app: AppContext, request: Request) {
   const { db, logger } = app;
   const limited = await rateLimitedReply(app, 'contact');
   if (limited) return data<ContactActionData>(limited.body, limited.init);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseContactForm(schemaFieldsOf(formData, contactMessageSchema));
   if (isRobotSubmission(formData)) {
     return data<ContactActionData>({

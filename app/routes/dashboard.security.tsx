@@ -5,6 +5,7 @@ import { changeEmailSchema, changePasswordSchema, identityToasts } from '../../c
 import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
 import type { ChangeEmailBody } from '../../server/auth';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
@@ -45,7 +46,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (!app.viewer) throw redirect('/auth');
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const intent = String(form.intent ?? '');
   const headers = request.headers;
   const fail = (message: string, status = 400, replyHeaders?: Headers) =>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import {
   createAddress,
   deleteAddress,
@@ -69,7 +70,7 @@ function reorderItems(form: FormData) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger } = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = field(form, 'intent');
   const values = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
@@ -105,8 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done({ status: 'ok', intent, created });
       }
       default:
+        // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
         return data<DashboardAnswer>(
-          { status: 'error', intent, message: 'Unknown action' },
+          { status: 'error', intent: 'unknown', message: 'Unknown action' },
           { status: 400 },
         );
     }

@@ -10,6 +10,7 @@ import {
 import { findCategoryByValue } from '../../core/categories';
 import { displayImageUrl } from '../../core/media-url';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
@@ -82,7 +83,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { db, actor, logger } = app;
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get('intent') ?? '');
   const reply = (answer: CommunityAnswer, init?: number | ResponseInit) =>
     data<CommunityAnswer>(answer, init);

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, useActionData } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { isRobotSubmission } from '../components/community/honeypot';
 import { getPublishedProduct } from '../../server/modules/catalog';
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor, logger } = app;
   const limited = await rateLimitedReply(app, 'quotation');
   if (limited) return data<QuotationActionData>(limited.body, limited.init);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseQuotationForm(schemaFieldsOf(formData, quotationRequestSchema));
   if (isRobotSubmission(formData)) {
     return data<QuotationActionData>({

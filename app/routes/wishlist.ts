@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { toggleWishlist } from '../../server/modules/account';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import type { Route } from './+types/wishlist';
@@ -15,7 +16,7 @@ export type WishlistAnswer =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor, logger } = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const productId = String(form.get('productId') ?? '');
   const back = `/product/${encodeURIComponent(productId)}`;
   const wantsDocument = form.get('document') === '1';

@@ -38,3 +38,21 @@ export function formContentType(): MiddlewareHandler {
     await next();
   };
 }
+
+export const UNREADABLE_FORM_MESSAGE = 'The form could not be read.';
+
+/**
+ * The body of an action's request as a form. A multipart body whose parts are broken cannot be
+ * refused by its Content-Type alone, and `formData()` throws on it: that is the sender's fault,
+ * answered 400 as a thrown Response, not a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(UNREADABLE_FORM_MESSAGE, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+}
