@@ -87,6 +87,11 @@ async function settle(run: () => Promise<unknown>): Promise<{ status: number; bo
     outcome = await run();
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: await thrown.text() };
+    // A thrown `data(...)` (a loader's 404) is an answer too.
+    if (thrown && typeof thrown === 'object' && 'init' in thrown && 'data' in thrown) {
+      const { data, init } = thrown as { data: unknown; init: ResponseInit | null };
+      return { status: init?.status ?? 500, body: data };
+    }
     throw thrown;
   }
   if (outcome instanceof Response) return { status: outcome.status, body: null };
@@ -534,6 +539,108 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
         if (answer.status >= 400) expect(await rowsIn(form.table)).toEqual(before);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  // issue 14 (finding 7): every route's loader under random query strings, as visitor, customer
+  // and owner: the known parameters get hostile values (huge, not finite, repeated, NUL-free as
+  // the server lets no NUL through), unknown ones are added. Each answer is data, a redirect or a
+  // 4xx, never a thrown error or a 5xx.
+  const routeModules = import.meta.glob<{ loader?: (args: unknown) => unknown }>(
+    '../../app/routes/*.{ts,tsx}',
+    { eager: true },
+  );
+  const knownParameters = [
+    'page',
+    'tab',
+    'q',
+    'sort',
+    'view',
+    'material',
+    'minPrice',
+    'maxPrice',
+    'product',
+    'find',
+    'reviews',
+    'image',
+    'category',
+    'region',
+    'token',
+    'phone',
+    'error',
+    'redirectTo',
+  ];
+  const queryValue = fc.oneof(
+    hostileText.map((text) => text.replaceAll('\u0000', '').slice(0, 3_000)),
+    fc.double().map(String),
+    fc.bigInt().map(String),
+    fc.constantFrom('99999999999999999999', '1e308', '-1e308', 'NaN', 'Infinity', '', '0x10'),
+  );
+  const hostileQuery = fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...knownParameters), fc.string({ maxLength: 12 })),
+        queryValue,
+      ),
+      { maxLength: 10 },
+    )
+    .map((pairs) => new URLSearchParams(pairs).toString());
+  const viewerOf = (actor: NonNullable<Actor>, isAdmin: boolean): Viewer => ({
+    id: actor.userId,
+    name: 'Asha',
+    email: 'asha@example.com',
+    emailVerified: true,
+    twoFactorEnabled: false,
+    isAdmin,
+    sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const loaders = Object.entries(routeModules).flatMap(([file, module]) =>
+    module.loader ? [{ route: file.replace('../../app/routes/', ''), loader: module.loader }] : [],
+  );
+
+  it('finds the loaders of the route table', () => {
+    expect(loaders.map((entry) => entry.route)).toEqual(
+      expect.arrayContaining(['shop.tsx', 'admin.tsx', 'admin.product-media.tsx', 'blog.tsx']),
+    );
+  });
+
+  it.each(loaders)('$route: any query string is data, a redirect or a 4xx', async ({ loader }) => {
+    const who = fc.constantFrom('visitor', 'customer', 'admin');
+    await fc.assert(
+      fc.asyncProperty(hostileQuery, who, async (query, role) => {
+        const actor = role === 'visitor' ? null : role === 'customer' ? customer : owner;
+        const viewer = actor ? viewerOf(actor, role === 'admin') : null;
+        const request = new Request(`http://shop.test/route?${query}`);
+        const params = {
+          id: productId,
+          productId,
+          category: 'culinary-crafts',
+          storyId: 'marble-artisans-of-banswara',
+        };
+        const answer = await settle(async () => {
+          const outcome = await loader({
+            request,
+            params,
+            context: requestContext(database.db, actor, viewer),
+          });
+          // A loader answers plain data too, which `settle` reads as a 200.
+          return outcome instanceof Response ||
+            (outcome && typeof outcome === 'object' && 'init' in outcome)
+            ? outcome
+            : { data: outcome, init: null };
+        });
+        expect(answer.status, query.slice(0, 300)).toBeLessThan(500);
+      }),
+      {
+        numRuns: RUNS,
+        // The attack's own addresses (issue 14, finding 7), tried first on every loader.
+        examples: [
+          ['page=99999999999999999999', 'visitor'],
+          ['page=1e308', 'visitor'],
+          ['tab=orders&page=1e308', 'admin'],
+          ['tab=roles&page=99999999999999999999', 'admin'],
+        ],
+      },
     );
   });
 });
