@@ -58,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await sendContactMessage(app, request);
   } catch (error) {
-    if (error instanceof Response) throw error; // an unreadable form: readFormData's 400
+    // issue 14 (finding 7): a body that cannot be read as a form is the sender's fault (a 4xx from
+    // readFormData); the form still shows the generic error.
+    if (error instanceof Response)
+      return data<ContactActionData>({ status: 'unexpected' }, { status: error.status });
     app.logger.error({ err: error }, 'contact form failed unexpectedly');
     return data<ContactActionData>({ status: 'unexpected' }, { status: 500 });
   }
