@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerSchema,
-  initialsOf,
-  parseReviewSort,
-  questionSchema,
-  reviewSchema,
-} from './community';
+import { answerSchema, initialsOf, questionSchema, reviewSchema } from './community';
+import { parseRouteQuery, productQuerySchema } from './route-query';
 
 describe('reviews, questions and answers (spec §5)', () => {
   it('keeps the review title optional and needs the text', () => {
@@ -36,9 +31,11 @@ describe('reviews, questions and answers (spec §5)', () => {
   });
 
   it('sorts reviews by most helpful unless newest is asked for', () => {
-    expect(parseReviewSort(null)).toBe('most_helpful');
-    expect(parseReviewSort('newest')).toBe('newest');
-    expect(parseReviewSort('rating')).toBe('most_helpful');
+    const sortOf = (query: string) =>
+      parseRouteQuery(productQuerySchema, new URLSearchParams(query)).reviews;
+    expect(sortOf('')).toBe('most_helpful');
+    expect(sortOf('reviews=newest')).toBe('newest');
+    expect(sortOf('reviews=rating')).toBe('most_helpful');
   });
 
   it('makes initials for authors without an avatar', () => {

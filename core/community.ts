@@ -13,10 +13,6 @@ export const ANSWER_LIMIT = 2000;
 export const reviewSorts = ['most_helpful', 'newest'] as const;
 export type ReviewSort = (typeof reviewSorts)[number];
 
-export function parseReviewSort(value: string | null | undefined): ReviewSort {
-  return value === 'newest' ? 'newest' : 'most_helpful';
-}
-
 export const reviewSchema = z.object({
   // spec §5: "Reviews: title optional, no other rule"; the text itself is what a review is.
   title: formText()

@@ -27,13 +27,38 @@ import {
   signUpSchema,
 } from './identity';
 import { NEWSLETTER_INVALID_EMAIL, newsletterSubscriptionSchema } from './newsletter';
-import { CONSOLE_MISSING_FIELDS, mediaFormSchema, productFormSchema } from './product-console';
+import {
+  CONSOLE_MISSING_FIELDS,
+  mediaFormSchema,
+  PRODUCT_MAX_PRICE_RUPEES,
+  productFormSchema,
+} from './product-console';
 import {
   QUOTATION_INVALID_EMAIL,
   QUOTATION_INVALID_MOBILE,
   QUOTATION_MISSING_FIELDS,
   quotationRequestSchema,
 } from './quotation';
+import {
+  ADMIN_MAX_PAGE,
+  ADMIN_TABS,
+  adminQuerySchema,
+  authCodeQuerySchema,
+  authQuerySchema,
+  blogQuerySchema,
+  DASHBOARD_TABS,
+  dashboardQuerySchema,
+  dashboardSecurityQuerySchema,
+  parseRouteQuery,
+  productConsoleQuerySchema,
+  productQuerySchema,
+  resetPasswordQuerySchema,
+  searchSuggestionsQuerySchema,
+  SITEMAP_MAX_PAGE,
+  sitemapQuerySchema,
+  unsubscribeQuerySchema,
+} from './route-query';
+import { parseShopQuery, SHOP_MAX_PAGE, SORT_OPTIONS } from './shop-listing';
 import { welcomeLeadSchema } from './welcome-lead';
 
 const RUNS = 60;
@@ -446,3 +471,142 @@ describe.each(cases)(
     });
   },
 );
+
+// issue 14 (finding 7): every route's query schema under random query strings: known parameters
+// with hostile values (repeated, huge or not-finite numbers), and unknown parameters. Reading a
+// query never throws, and what it yields keeps the route's bounds.
+const queryValue = fc.oneof(
+  hostileText,
+  fc.double().map(String),
+  fc.bigInt().map(String),
+  fc.constantFrom('99999999999999999999', '1e308', '-1e308', 'NaN', 'Infinity', '', '0x10'),
+);
+
+function hostileQuery(known: readonly string[]): fc.Arbitrary<URLSearchParams> {
+  return fc
+    .array(
+      fc.tuple(fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 12 })), queryValue),
+      { maxLength: 12 },
+    )
+    .map((pairs) => new URLSearchParams(pairs));
+}
+
+const isWithin = (value: unknown, minimum: number, maximum: number) =>
+  Number.isInteger(value) && Number(value) >= minimum && Number(value) <= maximum;
+const isQueryText = (value: unknown, max: number) =>
+  typeof value === 'string' && [...value].length <= max && !value.includes('\u0000');
+
+interface QueryCase {
+  route: string;
+  known: readonly string[];
+  read(params: URLSearchParams): Record<string, unknown>;
+  holds(output: Record<string, unknown>): boolean;
+}
+
+const queryCases: QueryCase[] = [
+  {
+    route: '/shop',
+    known: ['sort', 'view', 'material', 'minPrice', 'maxPrice', 'page', 'q'],
+    read: (params) => ({ ...parseShopQuery(params) }),
+    holds: (output) =>
+      SORT_OPTIONS.some((option) => option.value === output.sort) &&
+      ['grid', 'list'].includes(String(output.view)) &&
+      Array.isArray(output.materials) &&
+      output.materials.length <= 50 &&
+      output.materials.every((material) => isQueryText(material, 100) && material !== '') &&
+      [output.minPrice, output.maxPrice].every(
+        (price) => price === null || isWithin(price, 0, PRODUCT_MAX_PRICE_RUPEES),
+      ) &&
+      isWithin(output.page, 1, SHOP_MAX_PAGE) &&
+      isQueryText(output.q, 200),
+  },
+  {
+    route: '/admin',
+    known: ['tab', 'page'],
+    read: (params) => parseRouteQuery(adminQuerySchema, params),
+    holds: (output) =>
+      ADMIN_TABS.includes(output.tab as never) && isWithin(output.page, 1, ADMIN_MAX_PAGE),
+  },
+  {
+    route: '/admin/product-media',
+    known: ['product', 'find'],
+    read: (params) => parseRouteQuery(productConsoleQuerySchema, params),
+    holds: (output) => isQueryText(output.product, 200) && isQueryText(output.find, 200),
+  },
+  {
+    route: '/dashboard',
+    known: ['tab'],
+    read: (params) => parseRouteQuery(dashboardQuerySchema, params),
+    holds: (output) => DASHBOARD_TABS.includes(output.tab as never),
+  },
+  {
+    route: '/dashboard/security',
+    known: ['error'],
+    read: (params) => parseRouteQuery(dashboardSecurityQuerySchema, params),
+    holds: (output) => typeof output.error === 'boolean',
+  },
+  {
+    route: '/product/:id',
+    known: ['reviews', 'image'],
+    read: (params) => parseRouteQuery(productQuerySchema, params),
+    holds: (output) =>
+      ['most_helpful', 'newest'].includes(String(output.reviews)) &&
+      isWithin(output.image, 1, 1_000),
+  },
+  {
+    route: '/search/suggestions',
+    known: ['q'],
+    read: (params) => parseRouteQuery(searchSuggestionsQuerySchema, params),
+    holds: (output) => isQueryText(output.q, 200),
+  },
+  {
+    route: '/blog',
+    known: ['category', 'region'],
+    read: (params) => parseRouteQuery(blogQuerySchema(['Craft'], ['Jaipur']), params),
+    holds: (output) =>
+      [null, 'Craft'].includes(output.category as never) &&
+      [null, 'Jaipur'].includes(output.region as never),
+  },
+  {
+    route: '/auth',
+    known: ['tab'],
+    read: (params) => parseRouteQuery(authQuerySchema, params),
+    holds: (output) => ['sign-in', 'sign-up'].includes(String(output.tab)),
+  },
+  {
+    route: '/auth/code',
+    known: ['phone'],
+    read: (params) => parseRouteQuery(authCodeQuerySchema, params),
+    holds: (output) => output.phone === null || /^\+\d{7,15}$/.test(String(output.phone)),
+  },
+  {
+    route: '/auth/reset-password',
+    known: ['token'],
+    read: (params) => parseRouteQuery(resetPasswordQuerySchema, params),
+    holds: (output) => isQueryText(output.token, 1_000),
+  },
+  {
+    route: '/newsletter/unsubscribe',
+    known: ['token'],
+    read: (params) => parseRouteQuery(unsubscribeQuerySchema, params),
+    holds: (output) => isQueryText(output.token, 1_000),
+  },
+  {
+    route: '/sitemap.xml',
+    known: ['page'],
+    read: (params) => parseRouteQuery(sitemapQuerySchema, params),
+    holds: (output) => isWithin(output.page, 0, SITEMAP_MAX_PAGE),
+  },
+];
+
+describe.each(queryCases)('issue 14: the query of $route', ({ known, read, holds }) => {
+  it('never throws and keeps the route’s bounds, for any query string', () => {
+    fc.assert(
+      fc.property(hostileQuery(known), (params) => {
+        const output = read(params);
+        expect(holds(output), JSON.stringify(output).slice(0, 300)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

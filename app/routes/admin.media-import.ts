@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { CSV_MAX_BYTES } from '../../core/media-csv';
 import { consoleMessages } from '../../core/product-console';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { isAdmin } from '../../server/modules/actor';
 import { invalidateCatalogue } from '../../server/modules/catalog';
 import { importMediaCsv, type MediaImportReport } from '../../server/modules/product-console';
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get('content-length') ?? 0) > CSV_MAX_BYTES + 64 * 1024) {
     return data({ message: 'The CSV file must be 5 MB or smaller.' }, { status: 413 });
   }
-  const file = (await request.formData()).get('file');
+  const file = (await readFormData(request)).get('file');
   // spec §5: only .csv files
   if (!(file instanceof File) || !file.name.toLowerCase().endsWith('.csv')) {
     return data({ message: 'Please choose a .csv file.' }, { status: 400 });

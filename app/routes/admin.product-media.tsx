@@ -2,7 +2,9 @@ import { ArrowLeft, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { consoleMessages } from '../../core/product-console';
+import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { invalidateCatalogue } from '../../server/modules/catalog';
 import { requireAdmin } from '../../server/modules/admin';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
@@ -43,9 +45,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, viewer, logger } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fadmin%2Fproduct-media');
   if (!viewer.isAdmin) return { access: 'denied' as const };
-  const url = new URL(request.url);
-  const selectedId = url.searchParams.get('product') ?? '';
-  const find = (url.searchParams.get('find') ?? '').trim();
+  // issue 14 (finding 7): the product and the search are read through their schema.
+  const { product: selectedId, find } = parseRouteQuery(
+    productConsoleQuerySchema,
+    new URL(request.url).searchParams,
+  );
   const picker = await listConsoleProducts(db, actor, { search: find });
   let selected: Awaited<ReturnType<typeof getConsoleProduct>> = null;
   let mediaFailed = false;
@@ -96,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form: Record<string, string> = {};
   for (const [key, value] of formData.entries()) {
     if (typeof value === 'string') form[key] = value;
@@ -144,7 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok(consoleMessages.mediaReordered);
       default:
         return data<ConsoleAnswer>(
-          { status: 'error', intent, message: 'Unknown action' },
+          // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
+          { status: 'error', intent: 'unknown', message: 'Unknown action' },
           { status: 400 },
         );
     }

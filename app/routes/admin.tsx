@@ -3,7 +3,14 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { adminMessages, ADMIN_PAGE_SIZE, type OrderAction } from '../../core/admin';
+import {
+  ADMIN_TABS,
+  adminQuerySchema,
+  parseRouteQuery,
+  type AdminTab,
+} from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import {
   adminCounts,
   createOrderFromQuotation,
@@ -32,21 +39,13 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Admin', undefined, { noindex: true });
 }
 
-const tabs = ['quotations', 'orders', 'messages', 'roles', 'media'] as const;
-type AdminTab = (typeof tabs)[number];
-
-function tabOf(value: string | null): AdminTab {
-  return tabs.find((tab) => tab === value) ?? 'quotations';
-}
-
 // spec §6: the admin role of the user role table, checked on the server; nobody else gets data
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, viewer } = context.get(appContext);
   if (!viewer) return { access: 'signed-out' as const };
   if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
-  const url = new URL(request.url);
-  const tab = tabOf(url.searchParams.get('tab'));
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
+  const { tab, page } = parseRouteQuery(adminQuerySchema, new URL(request.url).searchParams);
   const counts = await adminCounts(db, actor);
   const empty = { quotations: [], orders: [], messages: [], leads: [], roles: [] };
   const rows =
@@ -87,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = Object.fromEntries(
-    [...(await request.formData()).entries()].filter(
+    [...(await readFormData(request)).entries()].filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     ),
   );
@@ -260,7 +259,7 @@ function AdminConsole({ data: loaded }: { data: ConsoleData }) {
         className="mt-8"
       >
         <Tabs.List aria-label="Admin" className="flex flex-wrap gap-1 rounded-2xl bg-sand p-1">
-          {tabs.map((tab) => (
+          {ADMIN_TABS.map((tab) => (
             <Tabs.Trigger
               key={tab}
               value={tab}

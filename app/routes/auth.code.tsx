@@ -5,7 +5,9 @@ import {
   oneTimeCodeSchema,
   safeRedirectTarget,
 } from '../../core/identity';
+import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext, type AppContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { phoneApi } from '../../server/auth';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell, useAuthAnswer } from '../components/account/auth-ui';
@@ -34,8 +36,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   );
   if (viewer) throw redirect(redirectTo);
   // The welcome pop-up's "Request OTP" sent a code already and lands here to take it.
-  const phone = new URL(request.url).searchParams.get('phone') ?? '';
-  const pendingPhone = sms.enabled && /^\+\d{7,15}$/.test(phone) ? phone : null;
+  const { phone } = parseRouteQuery(authCodeQuerySchema, new URL(request.url).searchParams);
+  const pendingPhone = sms.enabled ? phone : null;
   return { redirectTo, phoneSignIn: sms.enabled, pendingPhone };
 }
 
@@ -61,7 +63,7 @@ function sendCode(app: AppContext, request: Request, destination: Destination) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
   // spec §5: a code needs an e-mail or a phone number; phone only when texts can be sent
   const requested = oneTimeCodeRequestSchema.safeParse({

@@ -1,6 +1,7 @@
 import { data, Link, useActionData, useFetcher } from 'react-router';
 import { emailSchema, INVALID_EMAIL_MESSAGE } from '../../core/identity';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell } from '../components/account/auth-ui';
 import { pageMeta } from '../components/layout/simple-page';
@@ -23,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const email = emailSchema.safeParse(form.get('email'));
   if (!email.success) {
     return data<Answer>({ status: 'error', message: INVALID_EMAIL_MESSAGE }, { status: 400 });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { data, Link, useActionData, useFetcher } from 'react-router';
 import { identityToasts, resetPasswordSchema } from '../../core/identity';
+import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { AuthShell } from '../components/account/auth-ui';
 import { PasswordRuleChecks } from '../components/account/password-rules';
@@ -23,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' };
+  return parseRouteQuery(resetPasswordQuerySchema, new URL(request.url).searchParams);
 }
 
 function problemToast(issue: { path: PropertyKey[]; message: string } | undefined): ToastInput {
@@ -35,7 +37,7 @@ function problemToast(issue: { path: PropertyKey[]; message: string } | undefine
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = resetPasswordSchema.safeParse(form);
   if (!parsed.success) {
     return data<Answer>(

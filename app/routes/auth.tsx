@@ -7,7 +7,9 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../core/identity';
+import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import {
   AuthShell,
@@ -40,12 +42,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
     context.get(appContext).config.publicUrl,
   );
   if (viewer) throw redirect(redirectTo);
-  return { redirectTo, tab: url.searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in' };
+  return { redirectTo, ...parseRouteQuery(authQuerySchema, url.searchParams) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
   const fail = (answer: ToastInput, status: number, headers?: Headers) =>
     data<AuthAnswer>({ status: 'error', toast: answer }, { status, headers });

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData, useFetcher } from 'react-router';
 import { identityToasts, oneTimeCodeSchema, safeRedirectTarget } from '../../core/identity';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import {
   AuthShell,
@@ -29,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** The second step of a sign-in with TOTP on: a code of the authenticator app, or a backup code. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
   const fail = (message: string, status: number, headers?: Headers) =>
     data<AuthAnswer>(

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../core/dates';
+import { blogQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { stories } from '../../content/stories';
 import { NewsletterForm } from '../components/community/newsletter-form';
 import { pageMeta } from '../components/layout/simple-page';
@@ -9,11 +10,14 @@ import type { Route } from './+types/blog';
 const lead = 'Stories of the artisans, places and crafts behind every piece.';
 const storyCategories = [...new Set(stories.map((story) => story.category))];
 const storyRegions = [...new Set(stories.map((story) => story.region))];
+const storyFilterQuerySchema = blogQuerySchema(storyCategories, storyRegions);
 
 export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const category = storyCategories.find((value) => value === params.get('category')) ?? null;
-  const region = storyRegions.find((value) => value === params.get('region')) ?? null;
+  // issue 14 (finding 7): a category or region the stories do not have shows them all.
+  const { category, region } = parseRouteQuery(
+    storyFilterQuerySchema,
+    new URL(request.url).searchParams,
+  );
   const shown = stories.filter(
     (story) =>
       (category === null || story.category === category) &&

@@ -6,10 +6,12 @@ import { data, useActionData, useFetcher } from 'react-router';
 import { contactMessageSchema } from '../../core/contact';
 import { contactPage, faqPage } from '../../content/pages';
 import { appContext, type AppContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { createContactMessage } from '../../server/modules/contact';
 import { contactMessageMail } from '../../server/modules/notifications';
 import { Honeypot, isRobotSubmission } from '../components/community/honeypot';
+import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { Accordion } from '../components/ui/accordion';
 import { toast } from '../components/ui/toast-store';
@@ -56,6 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await sendContactMessage(app, request);
   } catch (error) {
+    // issue 14 (finding 7): a body that cannot be read as a form is the sender's fault (a 4xx from
+    // readFormData); the form still shows the generic error.
+    if (error instanceof Response)
+      return data<ContactActionData>({ status: 'unexpected' }, { status: error.status });
     app.logger.error({ err: error }, 'contact form failed unexpectedly');
     return data<ContactActionData>({ status: 'unexpected' }, { status: 500 });
   }
@@ -65,17 +71,17 @@ async function sendContactMessage(app: AppContext, request: Request) {
   const { db, logger } = app;
   const limited = await rateLimitedReply(app, 'contact');
   if (limited) return data<ContactActionData>(limited.body, limited.init);
-  const formData = await request.formData();
-  const submission = parseContactForm(formData);
+  const formData = await readFormData(request);
+  const submission = parseContactForm(schemaFieldsOf(formData, contactMessageSchema));
   if (isRobotSubmission(formData)) {
     return data<ContactActionData>({
       status: 'sent',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, contactMessageSchema, { resetForm: true }),
     });
   }
   if (submission.status !== 'success') {
     return data<ContactActionData>(
-      { status: 'invalid', result: submission.reply() },
+      { status: 'invalid', result: cappedReply(submission, contactMessageSchema) },
       { status: 400 },
     );
   }
@@ -84,7 +90,7 @@ async function sendContactMessage(app: AppContext, request: Request) {
     app.mailer.sendLater(contactMessageMail(stored, app.config));
     return data<ContactActionData>({
       status: 'sent',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, contactMessageSchema, { resetForm: true }),
     });
   } catch (error) {
     logger.error({ err: error }, 'contact message failed');

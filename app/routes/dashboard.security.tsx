@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { data, Link, redirect, useFetcher, useRevalidator } from 'react-router';
 import { renderSVG } from 'uqr';
 import { changeEmailSchema, changePasswordSchema, identityToasts } from '../../core/identity';
+import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
 import type { ChangeEmailBody } from '../../server/auth';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { authActionHeaders, callAuth } from '../../server/http/auth-call';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
@@ -30,7 +32,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fdashboard%2Fsecurity');
   // Better Auth sends the change-email link back here with ?error=… when it could not be used.
-  const emailLinkFailed = new URL(request.url).searchParams.has('error');
+  const { error: emailLinkFailed } = parseRouteQuery(
+    dashboardSecurityQuerySchema,
+    new URL(request.url).searchParams,
+  );
   return { email: viewer.email, twoFactorEnabled: viewer.twoFactorEnabled, emailLinkFailed };
 }
 
@@ -41,7 +46,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (!app.viewer) throw redirect('/auth');
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const intent = String(form.intent ?? '');
   const headers = request.headers;
   const fail = (message: string, status = 400, replyHeaders?: Headers) =>

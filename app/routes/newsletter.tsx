@@ -1,5 +1,6 @@
 import { data, Link, useActionData } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { DomainError } from '../../server/modules/errors';
 import { newsletterSubscriptionSchema } from '../../core/newsletter';
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, logger } = app;
   const limited = await rateLimitedReply(app, 'newsletter');
   if (limited) return data<NewsletterActionData>(limited.body, limited.init);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (isRobotSubmission(formData)) return data<NewsletterActionData>({ status: 'subscribed' });
   try {
     const input = Object.fromEntries(formData);

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { parseRouteQuery, unsubscribeQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import {
   emailFromUnsubscribeToken,
@@ -8,7 +9,7 @@ import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/newsletter.unsubscribe';
 
 function tokenOf(request: Request): string {
-  return new URL(request.url).searchParams.get('token') ?? '';
+  return parseRouteQuery(unsubscribeQuerySchema, new URL(request.url).searchParams).token;
 }
 
 /** Opening the link only asks: mail scanners that follow links must not unsubscribe anyone. */

@@ -10,11 +10,12 @@ import {
 import { findCategoryByValue } from '../../core/categories';
 import { displayImageUrl } from '../../core/media-url';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
-import { parseReviewSort } from '../../core/community';
+import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { visitorBodyIsSmall } from '../../server/http/visitor-body';
 import { isInWishlist } from '../../server/modules/account';
@@ -41,7 +42,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { product, images } = found;
   const category = findCategoryByValue(product.category);
-  const reviewSort = parseReviewSort(new URL(request.url).searchParams.get('reviews'));
+  const { reviews: reviewSort } = parseRouteQuery(
+    productQuerySchema,
+    new URL(request.url).searchParams,
+  );
   const [related, inWishlist, reviews, questions] = await Promise.all([
     listRelatedProducts(db, product),
     isInWishlist(db, actor, product.id),
@@ -85,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!actor && !visitorBodyIsSmall(request)) {
     return data<CommunityAnswer>({ status: 'sign-in-required', intent: 'review' }, 401);
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get('intent') ?? '');
   const reply = (answer: CommunityAnswer, init?: number | ResponseInit) =>
     data<CommunityAnswer>(answer, init);
@@ -182,8 +186,8 @@ const notes = [
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, category, images, related } = loaderData;
   const [searchParams] = useSearchParams();
-  const requested = Number(searchParams.get('image') ?? '1') - 1;
-  const selected = Number.isInteger(requested) && images[requested] ? requested : 0;
+  const requested = parseRouteQuery(productQuerySchema, searchParams).image - 1;
+  const selected = images[requested] ? requested : 0;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">

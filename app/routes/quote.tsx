@@ -1,11 +1,14 @@
 import { data, isRouteErrorResponse, Link, useActionData } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { isRobotSubmission } from '../components/community/honeypot';
 import { getPublishedProduct } from '../../server/modules/catalog';
 import { DomainError } from '../../server/modules/errors';
 import { quotationRequestMails } from '../../server/modules/notifications';
 import { createQuotationRequest } from '../../server/modules/quotations';
+import { quotationRequestSchema } from '../../core/quotation';
+import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
 import { ProductNotFound } from '../components/layout/not-found';
 import {
   errorMessages,
@@ -40,17 +43,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor, logger } = app;
   const limited = await rateLimitedReply(app, 'quotation');
   if (limited) return data<QuotationActionData>(limited.body, limited.init);
-  const formData = await request.formData();
-  const submission = parseQuotationForm(formData);
+  const formData = await readFormData(request);
+  const submission = parseQuotationForm(schemaFieldsOf(formData, quotationRequestSchema));
   if (isRobotSubmission(formData)) {
     return data<QuotationActionData>({
       status: 'success',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),
     });
   }
   if (submission.status !== 'success') {
     return data<QuotationActionData>(
-      { status: 'invalid', result: submission.reply() },
+      { status: 'invalid', result: cappedReply(submission, quotationRequestSchema) },
       { status: 400 },
     );
   }
@@ -62,12 +65,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     for (const mail of quotationRequestMails(stored, app.config)) app.mailer.sendLater(mail);
     return data<QuotationActionData>({
       status: 'success',
-      result: submission.reply({ resetForm: true }),
+      result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),
     });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'invalid') {
       return data<QuotationActionData>(
-        { status: 'invalid', result: submission.reply({ formErrors: [error.message] }) },
+        {
+          status: 'invalid',
+          result: cappedReply(submission, quotationRequestSchema, {
+            formErrors: [error.message],
+          }),
+        },
         { status: 400 },
       );
     }

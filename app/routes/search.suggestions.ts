@@ -1,3 +1,4 @@
+import { parseRouteQuery, searchSuggestionsQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import { searchProducts, type SearchSuggestion } from '../../server/modules/search';
 import type { Route } from './+types/search.suggestions';
@@ -8,7 +9,11 @@ import type { Route } from './+types/search.suggestions';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const query = (new URL(request.url).searchParams.get('q') ?? '').slice(0, 200);
+  // issue 14 (finding 7): read through its schema, cut to the search's limit.
+  const { q: query } = parseRouteQuery(
+    searchSuggestionsQuerySchema,
+    new URL(request.url).searchParams,
+  );
   const started = performance.now();
   const results = await searchProducts(db, query);
   const searchMilliseconds = performance.now() - started;

@@ -1,4 +1,5 @@
 import { categories } from '../../core/categories';
+import { parseRouteQuery, sitemapQuerySchema } from '../../core/route-query';
 import {
   latestDate,
   sitemapIndex,
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...stories.map((story) => ({ path: `/blog/${story.id}`, lastModified: story.date })),
   ];
   const pages = sitemapPageCount(entries);
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '0');
+  const { page } = parseRouteQuery(sitemapQuerySchema, new URL(request.url).searchParams);
   const body =
     pages > 1 && !(page >= 1 && page <= pages)
       ? sitemapIndex(config.publicUrl, pages, new Date())

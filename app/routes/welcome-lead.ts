@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { appContext } from '../../server/http/app-context';
+import { readFormData } from '../../server/http/form-content-type';
 import { phoneApi } from '../../server/auth';
 import { callAuth } from '../../server/http/auth-call';
 import { rateLimitedReply } from '../../server/http/form-guard';
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const limited = await rateLimitedReply(app, 'welcome');
   if (limited) return data<WelcomeLeadActionData>(limited.body, limited.init);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (isRobotSubmission(formData)) return data<WelcomeLeadActionData>({ status: 'saved' });
   try {
     const lead = await createCallbackLead(app.db, Object.fromEntries(formData));

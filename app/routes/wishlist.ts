@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '../../server/http/app-context';
 import { visitorBodyIsSmall } from '../../server/http/visitor-body';
+import { readFormData } from '../../server/http/form-content-type';
 import { toggleWishlist } from '../../server/modules/account';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import type { Route } from './+types/wishlist';
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!actor && !visitorBodyIsSmall(request)) {
     return data<WishlistAnswer>({ status: 'sign-in-required' }, { status: 401 });
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const productId = String(form.get('productId') ?? '');
   const back = `/product/${encodeURIComponent(productId)}`;
   const wantsDocument = form.get('document') === '1';

@@ -31,6 +31,7 @@ import { createSmsSender } from '../modules/sms';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
 import { contentSecurityPolicy as buildContentSecurityPolicy } from './content-security-policy';
+import { formContentType } from './form-content-type';
 import { createPageCache } from './page-cache';
 import { registerOrderEvents } from './order-events';
 import { sameOriginGuard } from './same-origin';
@@ -248,6 +249,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       );
   }
 
+  app.use(formContentType()); // issue 14 (finding 7): a write's body is a form, or 415
   const handleRequest = createRequestHandler(options.build, mode);
   app.all('*', async (c) => {
     const nonce = c.get('secureHeadersNonce') ?? '';

@@ -1,11 +1,15 @@
 /**
- * Issue 8, inputs: the loaders read their input from the address (a product's id, a story's id,
+ * Issue 8 and issue 14 (finding 7), inputs: the loaders read their input from the address (a product's id, a story's id,
  * the shop's search, filters, sort and page, the search suggestions). Random and hostile text in
  * each of them is answered as a page that is not there or as an ordinary page, never as a 5xx.
  */
 import fc from 'fast-check';
 import { expect, test } from './support/test';
 import { hostileText } from '../support/hostile-input';
+import { grantAdminRole } from './support/admin';
+import { createScratchDatabase } from './support/postgres';
+import { startServerProcess, type RunningServer } from './support/server-process';
+import { signUpOverHttp } from './support/shop-http';
 
 const RUNS = 25;
 
@@ -48,4 +52,100 @@ test('an address holding NUL reaches no route: 400', async ({ request }) => {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(400);
   }
+});
+
+// issue 14 (finding 7): the attack's own requests, each of which answered 500.
+test('the shop clamps a page past any number: 200, not a bigint overflow', async ({ request }) => {
+  for (const page of ['99999999999999999999', '1e308']) {
+    const response = await request.get(`/shop?page=${page}`, { maxRedirects: 0 });
+    expect(response.status(), page).toBe(200);
+  }
+});
+
+test('a form posted as JSON, plain text or no form at all is a 415', async ({
+  request,
+  baseURL,
+}) => {
+  const home = await request.get('/shop');
+  const productHref = /href="\/product\/([^"?#]+)"/.exec(await home.text())?.[1];
+  expect(productHref).toBeTruthy();
+  const fields = { name: 'Asha', email: 'asha@example.com', subject: 'Hi', message: 'Hello' };
+  for (const path of ['/contact', `/quote/${productHref}`, '/newsletter']) {
+    for (const [contentType, body] of [
+      ['application/json', JSON.stringify(fields)],
+      ['text/plain', 'name=Asha'],
+    ] as const) {
+      const response = await request.post(path, {
+        headers: { 'Content-Type': contentType, Origin: baseURL ?? '' },
+        data: body,
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${path} ${contentType}`).toBe(415);
+    }
+  }
+});
+
+test('a wishlist post with NUL in the product key is a 404, not a 500', async ({ baseURL }) => {
+  const server = baseURL ?? '';
+  const { cookie } = await signUpOverHttp(server);
+  const response = await fetch(new URL('/wishlist', server), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: server,
+      Cookie: cookie,
+    },
+    body: 'productId=a%00b',
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(404);
+});
+
+// issue 14 (finding 9): a refused form answers its field errors and values cut to their limits.
+test('a 2 MB contact message is answered in under 20 KB, with its field error', async ({
+  request,
+  baseURL,
+}) => {
+  const response = await request.post('/contact.data', {
+    headers: { Origin: baseURL ?? '' },
+    form: {
+      name: 'Asha',
+      email: 'asha@example.com',
+      subject: 'A long one',
+      message: 'x'.repeat(2 * 1024 * 1024),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  const body = await response.body();
+  expect(body.length).toBeLessThan(20_000);
+  expect(body.toString('utf8')).toContain('Message must be less than 1000 characters');
+});
+
+test.describe('the owner’s lists', () => {
+  test.describe.configure({ mode: 'default' });
+  let database: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
+  let server: RunningServer | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    database = await createScratchDatabase('storefront_hostile');
+    server = await startServerProcess({ DATABASE_URL: database.url });
+  });
+  test.afterAll(async () => {
+    try {
+      await server?.stop();
+    } finally {
+      await database?.drop();
+    }
+  });
+
+  test('an admin list page past any number is clamped: 200, not a 500', async () => {
+    const url = server?.url ?? '';
+    const { email, cookie } = await signUpOverHttp(url, { name: 'Devika Admin' });
+    await grantAdminRole(database?.url ?? '', email);
+    for (const path of ['/admin.data?tab=orders&page=1e308', '/admin?tab=orders&page=1e308']) {
+      const response = await fetch(new URL(path, url), { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+    }
+  });
 });

@@ -5,6 +5,7 @@
  * or a 5xx; a success adds exactly its row (an edit none), and a refusal leaves the table as it was.
  */
 import fc from 'fast-check';
+import { Hono } from 'hono';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as adminAction } from '../../app/routes/admin';
@@ -14,6 +15,7 @@ import { action as dashboardAction } from '../../app/routes/dashboard';
 import { action as newsletterAction } from '../../app/routes/newsletter';
 import { action as productAction } from '../../app/routes/product';
 import { action as quoteAction } from '../../app/routes/quote';
+import { action as wishlistAction } from '../../app/routes/wishlist';
 import { NEWSLETTER_INVALID_EMAIL } from '../../core/newsletter';
 import { CONSOLE_MISSING_FIELDS } from '../../core/product-console';
 import {
@@ -32,9 +34,11 @@ import {
   profiles,
   quotationRequests,
   reviews,
+  wishlistItems,
 } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
-import { appContext, type AppContext } from '../../server/http/app-context';
+import { appContext, type AppContext, type Viewer } from '../../server/http/app-context';
+import { formContentType } from '../../server/http/form-content-type';
 import { createLogger } from '../../server/logger';
 import { createAddress, updateProfile } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
@@ -43,9 +47,11 @@ import type { RateLimiter } from '../../server/modules/rate-limit';
 import { insertOrder, insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { ADDRESS_FORM_MESSAGES } from '../support/form-messages';
-import { hostileForm } from '../support/hostile-input';
+import { hostileForm, hostileText } from '../support/hostile-input';
 
 const RUNS = 25;
+/** issue 14 (finding 9): the largest answer a refused form may make (its limits are far below). */
+const ECHO_LIMIT_BYTES = 20_000;
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 // The limit has tests of its own; here every attempt must reach the form's rules.
 const unlimited: RateLimiter = {
@@ -53,7 +59,11 @@ const unlimited: RateLimiter = {
   close: async () => {},
 };
 
-function requestContext(db: Database, actor: Actor | null): RouterContextProvider {
+function requestContext(
+  db: Database,
+  actor: Actor | null,
+  viewer: Viewer | null = null,
+): RouterContextProvider {
   const app = {
     db,
     config,
@@ -61,8 +71,9 @@ function requestContext(db: Database, actor: Actor | null): RouterContextProvide
     requestId: 'fuzz-request',
     cspNonce: '',
     actor,
-    viewer: null,
+    viewer,
     mailer: { send: async () => {}, sendLater: () => {} },
+    sms: { enabled: false },
     rateLimiter: unlimited,
     clientAddress: '198.51.100.200',
   } as unknown as AppContext;
@@ -76,6 +87,11 @@ async function settle(run: () => Promise<unknown>): Promise<{ status: number; bo
     outcome = await run();
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: await thrown.text() };
+    // A thrown `data(...)` (a loader's 404) is an answer too.
+    if (thrown && typeof thrown === 'object' && 'init' in thrown && 'data' in thrown) {
+      const { data, init } = thrown as { data: unknown; init: ResponseInit | null };
+      return { status: init?.status ?? 500, body: data };
+    }
     throw thrown;
   }
   if (outcome instanceof Response) return { status: outcome.status, body: null };
@@ -196,6 +212,19 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
         newsletterAction({ request, params: {}, context } as never),
       refusals: () => [NEWSLETTER_INVALID_EMAIL],
       written: (body: unknown) => ((body as { status: string }).status === 'subscribed' ? 1 : 0),
+    },
+    {
+      // issue 14 (finding 7): the product key reaches a query; NUL in it answered 500.
+      name: 'wishlist',
+      table: wishlistItems,
+      actor: 'customer',
+      valid: { productId: 'set in beforeAll' },
+      prepare: (form) => (form.productId === 'set in beforeAll' ? { ...form, productId } : form),
+      run: (context: RouterContextProvider, request: Request) =>
+        wishlistAction({ request, params: {}, context } as never),
+      refusals: () => ['Product not found'],
+      // Each accepted post toggles: the product is added, then taken off again.
+      written: (body: unknown) => ((body as { inWishlist: boolean }).inWishlist ? 1 : -1),
     },
     {
       name: 'product question',
@@ -376,7 +405,9 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       form.run(requestContext(database.db, actors[form.actor]), request),
     );
     const after = await rowsIn(form.table);
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    expect(answer.status, JSON.stringify(answer.body)?.slice(0, 500)).toBeLessThan(500);
+    // issue 14 (finding 9): an answer echoes at most the fields' limits, never the whole post.
+    expect(JSON.stringify(answer.body ?? null).length).toBeLessThan(ECHO_LIMIT_BYTES);
     if (answer.status < 400) {
       expect(after.length - before.length).toBe(form.written(answer.body));
     } else {
@@ -403,5 +434,213 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     for (const name of Object.keys(form.valid).filter((field) => field !== 'intent')) {
       await postAndCheck(form, { ...form.valid, [name]: `${form.valid[name]}\u0000x` });
     }
+  });
+
+  it('issue 14 (finding 9): a 2 MB message is answered with its field error, not echoed', async () => {
+    const before = await rowsIn(contactMessages);
+    const request = new Request('http://shop.test/contact', {
+      method: 'POST',
+      body: new URLSearchParams({
+        name: 'Priya',
+        email: 'priya@example.com',
+        subject: 'Diyas',
+        message: 'x'.repeat(2 * 1024 * 1024),
+        unknownField: 'y'.repeat(100_000),
+      }),
+    });
+    const answer = await settle(() =>
+      contactAction({ request, params: {}, context: requestContext(database.db, null) } as never),
+    );
+    expect(answer.status).toBe(400);
+    const echoed = JSON.stringify(answer.body);
+    expect(echoed.length).toBeLessThan(ECHO_LIMIT_BYTES);
+    expect(echoed).toContain('Message must be less than 1000 characters');
+    const { result } = answer.body as {
+      result: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
+    // The value comes back cut to its limit (the form shows it), other fields as posted.
+    expect(result.initialValue.message).toBe('x'.repeat(1000));
+    expect(result.initialValue.name).toBe('Priya');
+    expect(result.initialValue).not.toHaveProperty('unknownField');
+    expect(result.error.message).toEqual(['Message must be less than 1000 characters']);
+    expect(await rowsIn(contactMessages)).toEqual(before);
+  });
+
+  it('issue 14 (finding 7): Conform’s reserved fields with garbage are a 4xx or a success', async () => {
+    for (const form of forms.filter((entry) => ['contact', 'quote'].includes(entry.name))) {
+      for (const reserved of ['__intent__', '__state__']) {
+        await postAndCheck(form, { ...form.valid, [reserved]: '{not json' });
+      }
+    }
+  });
+
+  // issue 14 (finding 7): a body of another encoding than a form's made every action's
+  // formData() throw (a 500). The server's middleware answers 415 before the route; what it lets
+  // through, each action must answer with a success or a 4xx.
+  const contentTypes = fc.oneof(
+    fc.constantFrom(
+      undefined,
+      '',
+      'application/json',
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/xml',
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=hostile',
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=UTF-8',
+      'APPLICATION/X-WWW-FORM-URLENCODED',
+      'application/x-www-form-urlencoded-not',
+    ),
+    fc.string({ maxLength: 60 }),
+  );
+  const bodyKinds = fc.constantFrom('urlencoded', 'json', 'hostile', 'multipart', 'none');
+
+  function bodyOf(kind: string, fields: Record<string, string>, hostile: string) {
+    if (kind === 'urlencoded') return new URLSearchParams(fields).toString();
+    if (kind === 'json') return JSON.stringify(fields);
+    if (kind === 'multipart') {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return form;
+    }
+    return kind === 'hostile' ? hostile : null;
+  }
+
+  it.each(forms)('$name: any content type is a 415, a success or a 4xx', async (form) => {
+    const gate = new Hono();
+    gate.use(formContentType());
+    gate.all('*', (c) => c.text('reached the route'));
+    await fc.assert(
+      fc.asyncProperty(contentTypes, bodyKinds, hostileText, async (contentType, kind, hostile) => {
+        const fields = Object.fromEntries(
+          Object.entries(form.prepare ? await form.prepare({ ...form.valid }) : form.valid).filter(
+            (entry): entry is [string, string] => entry[1] !== undefined,
+          ),
+        );
+        const body = bodyOf(kind, fields, hostile);
+        const build = () => {
+          const headers = new Headers();
+          // A FormData body sets its own multipart type with the boundary, unless one is given.
+          if (contentType !== undefined && !(body instanceof FormData)) {
+            headers.set('Content-Type', contentType);
+          }
+          return new Request('http://shop.test/form', { method: 'POST', headers, body });
+        };
+        const gated = await gate.request(build());
+        if (gated.status === 415) return;
+        expect(await gated.text()).toBe('reached the route');
+        const before = await rowsIn(form.table);
+        const answer = await settle(() =>
+          form.run(requestContext(database.db, actors[form.actor]), build()),
+        );
+        expect(answer.status, JSON.stringify(answer.body)?.slice(0, 300)).toBeLessThan(500);
+        if (answer.status >= 400) expect(await rowsIn(form.table)).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  // issue 14 (finding 7): every route's loader under random query strings, as visitor, customer
+  // and owner: the known parameters get hostile values (huge, not finite, repeated, NUL-free as
+  // the server lets no NUL through), unknown ones are added. Each answer is data, a redirect or a
+  // 4xx, never a thrown error or a 5xx.
+  const routeModules = import.meta.glob<{ loader?: (args: unknown) => unknown }>(
+    '../../app/routes/*.{ts,tsx}',
+    { eager: true },
+  );
+  const knownParameters = [
+    'page',
+    'tab',
+    'q',
+    'sort',
+    'view',
+    'material',
+    'minPrice',
+    'maxPrice',
+    'product',
+    'find',
+    'reviews',
+    'image',
+    'category',
+    'region',
+    'token',
+    'phone',
+    'error',
+    'redirectTo',
+  ];
+  const queryValue = fc.oneof(
+    hostileText.map((text) => text.replaceAll('\u0000', '').slice(0, 3_000)),
+    fc.double().map(String),
+    fc.bigInt().map(String),
+    fc.constantFrom('99999999999999999999', '1e308', '-1e308', 'NaN', 'Infinity', '', '0x10'),
+  );
+  const hostileQuery = fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...knownParameters), fc.string({ maxLength: 12 })),
+        queryValue,
+      ),
+      { maxLength: 10 },
+    )
+    .map((pairs) => new URLSearchParams(pairs).toString());
+  const viewerOf = (actor: NonNullable<Actor>, isAdmin: boolean): Viewer => ({
+    id: actor.userId,
+    name: 'Asha',
+    email: 'asha@example.com',
+    emailVerified: true,
+    twoFactorEnabled: false,
+    isAdmin,
+    sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const loaders = Object.entries(routeModules).flatMap(([file, module]) =>
+    module.loader ? [{ route: file.replace('../../app/routes/', ''), loader: module.loader }] : [],
+  );
+
+  it('finds the loaders of the route table', () => {
+    expect(loaders.map((entry) => entry.route)).toEqual(
+      expect.arrayContaining(['shop.tsx', 'admin.tsx', 'admin.product-media.tsx', 'blog.tsx']),
+    );
+  });
+
+  it.each(loaders)('$route: any query string is data, a redirect or a 4xx', async ({ loader }) => {
+    const who = fc.constantFrom('visitor', 'customer', 'admin');
+    await fc.assert(
+      fc.asyncProperty(hostileQuery, who, async (query, role) => {
+        const actor = role === 'visitor' ? null : role === 'customer' ? customer : owner;
+        const viewer = actor ? viewerOf(actor, role === 'admin') : null;
+        const request = new Request(`http://shop.test/route?${query}`);
+        const params = {
+          id: productId,
+          productId,
+          category: 'culinary-crafts',
+          storyId: 'marble-artisans-of-banswara',
+        };
+        const answer = await settle(async () => {
+          const outcome = await loader({
+            request,
+            params,
+            context: requestContext(database.db, actor, viewer),
+          });
+          // A loader answers plain data too, which `settle` reads as a 200.
+          return outcome instanceof Response ||
+            (outcome && typeof outcome === 'object' && 'init' in outcome)
+            ? outcome
+            : { data: outcome, init: null };
+        });
+        expect(answer.status, query.slice(0, 300)).toBeLessThan(500);
+      }),
+      {
+        numRuns: RUNS,
+        // The attack's own addresses (issue 14, finding 7), tried first on every loader.
+        examples: [
+          ['page=99999999999999999999', 'visitor'],
+          ['page=1e308', 'visitor'],
+          ['tab=orders&page=1e308', 'admin'],
+          ['tab=roles&page=99999999999999999999', 'admin'],
+        ],
+      },
+    );
   });
 });

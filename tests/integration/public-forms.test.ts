@@ -146,7 +146,7 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
       body: { status: 'unexpected' },
     });
 
-    // A body that is not a form fails while it is read.
+    // issue 14 (finding 7): a body that is not a form is the sender's fault: a 400, not a 500.
     const unreadable = await contactAction({
       request: new Request('http://shop.test/contact', {
         method: 'POST',
@@ -156,7 +156,7 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
       params: {},
       context: requestContext(database.db).context,
     } as unknown as ContactArgs);
-    expect(reply(unreadable)).toEqual({ status: 500, body: { status: 'unexpected' } });
+    expect(reply(unreadable)).toEqual({ status: 400, body: { status: 'unexpected' } });
   });
 
   describe('quotation requests', () => {

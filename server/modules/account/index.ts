@@ -12,6 +12,7 @@ import {
   type AddressInput,
   type ProfileInput,
 } from '../../../core/account';
+import { rowKey } from '../../../core/form-text';
 import type { Database } from '../../db/client';
 import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
 import { requireUser, type Actor } from '../actor';
@@ -247,6 +248,10 @@ export async function toggleWishlist(
   input: { productId: string },
 ): Promise<{ inWishlist: boolean }> {
   const userId = requireUser(actor);
+  // issue 14 (finding 7): a product key with NUL (PostgreSQL refuses it) or too long names no row.
+  if (!rowKey.safeParse(input.productId).success) {
+    throw new DomainError('not_found', 'Product not found');
+  }
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(wishlistItems)

@@ -1,0 +1,81 @@
+/**
+ * issue 14 (finding 9): what an action answers about a form it refused. Conform's
+ * `submission.reply()` sends the whole submitted form back as `initialValue` (a 2 MB message was
+ * answered with 2 MB); the reply built here echoes only the schema's own fields, each cut to the
+ * schema's limit, with the field errors.
+ */
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { z } from 'zod';
+
+/** The echo of a field whose schema names no length (a number, a choice). */
+const UNBOUNDED_FIELD_ECHO_CHARACTERS = 200;
+
+type FormSchema = z.ZodObject;
+
+/** The longest text the field's schema accepts, looking through optional, default and pipes. */
+function maxLengthOf(field: z.core.$ZodType): number | null {
+  let current: z.core.$ZodType = field;
+  for (let depth = 0; depth < 8; depth += 1) {
+    if (current instanceof z.ZodString) return current.maxLength;
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodNullable ||
+      current instanceof z.ZodDefault
+    ) {
+      current = current.unwrap();
+    } else if (current instanceof z.ZodPipe) {
+      current = current.in;
+    } else {
+      return null;
+    }
+  }
+  return null;
+}
+
+function cut(value: string, maxCharacters: number): string {
+  return value.length <= maxCharacters ? value : [...value].slice(0, maxCharacters).join('');
+}
+
+/**
+ * The form as a server action hands it to Conform: the schema's own fields, one text value
+ * each. Conform reads `__intent__` and `__state__` as JSON (garbage there threw, a 500) and
+ * echoes them; only the browser's own validation uses them, never a submitted form.
+ */
+export function schemaFieldsOf(formData: FormData, schema: FormSchema): FormData {
+  const fields = new FormData();
+  for (const name of Object.keys(schema.shape)) {
+    const value = formData.get(name);
+    if (typeof value === 'string') fields.set(name, value);
+  }
+  return fields;
+}
+
+/** `submission.reply(options)` with the echo capped: known fields only, each within its limit. */
+export function cappedReply(
+  submission: Submission<unknown, string[]>,
+  schema: FormSchema,
+  options?: Parameters<Submission<unknown, string[]>['reply']>[0],
+): SubmissionResult<string[]> {
+  const reply = submission.reply(options);
+  const shape: Record<string, z.core.$ZodType> = schema.shape;
+  const known = (name: string) => Object.hasOwn(shape, name);
+  const initialValue = reply.initialValue
+    ? Object.fromEntries(
+        Object.entries(reply.initialValue).flatMap(([name, value]) => {
+          const field = shape[name];
+          if (!field || typeof value !== 'string') return [];
+          const limit = maxLengthOf(field) ?? UNBOUNDED_FIELD_ECHO_CHARACTERS;
+          return [[name, cut(value, limit)]];
+        }),
+      )
+    : reply.initialValue;
+  const error = reply.error
+    ? Object.fromEntries(Object.entries(reply.error).filter(([name]) => name === '' || known(name)))
+    : reply.error;
+  return {
+    status: reply.status,
+    initialValue,
+    error,
+    fields: reply.fields?.filter(known),
+  };
+}
