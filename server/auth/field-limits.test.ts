@@ -200,7 +200,7 @@ describe(`the identity mails on ${testDatabaseKind}`, () => {
       ['/email-otp/send-verification-otp', { email, type: 'sign-in' }],
       [
         '/change-email',
-        { newEmail, currentPassword: PASSWORD, callbackURL: '/dashboard/security' },
+        { newEmail, currentPassword: PASSWORD, callbackURL: '/Callback-Marker' },
         cookie,
       ],
     ];
@@ -216,6 +216,7 @@ describe(`the identity mails on ${testDatabaseKind}`, () => {
       expect(whole, mail.subject).not.toContain('Name-Marker');
       expect(whole, mail.subject).not.toContain('Mallory');
       expect(whole, mail.subject).not.toContain('Redirect-Marker');
+      expect(whole, mail.subject).not.toContain('Callback-Marker');
     }
   });
 });

@@ -12,6 +12,23 @@ const purposes: Record<string, string> = {
   'change-email': 'change your e-mail address',
 };
 
+/** Where the change-email link lands: the security page that asked for it. */
+const CHANGE_EMAIL_LANDING = '/dashboard/security';
+
+/**
+ * issue 14 finding 5: the new address is not verified yet, so its link carries nothing the request
+ * wrote. Better Auth copies the request's callbackURL into the link; only the token is kept, and
+ * the link lands on the shop's own page.
+ */
+function linkToShopPage(url: string, landing: string): string {
+  const link = new URL(url);
+  const token = link.searchParams.get('token') ?? '';
+  link.search = '';
+  link.searchParams.set('token', token);
+  link.searchParams.set('callbackURL', landing);
+  return link.toString();
+}
+
 export function identityMails({ site }: Pick<Config, 'site'>) {
   return {
     resetPassword({ to, url }: { to: string; url: string }): MailMessage {
@@ -25,7 +42,7 @@ export function identityMails({ site }: Pick<Config, 'site'>) {
       return {
         to,
         subject: `Confirm your new ${site.shopName} e-mail address`,
-        text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${url}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
+        text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${linkToShopPage(url, CHANGE_EMAIL_LANDING)}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
       };
     },
     oneTimeCode({ to, code, purpose }: { to: string; code: string; purpose: string }): MailMessage {
