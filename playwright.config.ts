@@ -43,6 +43,7 @@ export default defineConfig({
       // Every journey comes from one address; the limit itself is tested on a server of its own.
       FORM_RATE_LIMIT: '100000',
       AUTH_RATE_LIMIT: '100000',
+      MAIL_RATE_LIMIT: '100000',
       // Phone sign-in codes go to the outbox, where the journeys read them.
       SMS_PROVIDER: 'outbox',
     },

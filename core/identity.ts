@@ -56,17 +56,30 @@ export function firstPasswordProblem(password: string): string | null {
 // spec §5: email trimmed and valid, else "Invalid email address"
 export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
 
+/**
+ * issue 14 finding 6: RFC 5321's longest address, and longest local part (a sign-up without a
+ * name is named after it, which must fit the name's limit).
+ */
+export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+export const NAME_MAX_LENGTH = 100;
+
 export const emailSchema = z
   .string({ error: INVALID_EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  .pipe(z.email(INVALID_EMAIL_MESSAGE));
+  .max(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE)
+  .pipe(z.email(INVALID_EMAIL_MESSAGE))
+  .refine(
+    (email) => email.slice(0, email.lastIndexOf('@')).length <= EMAIL_LOCAL_PART_MAX_LENGTH,
+    INVALID_EMAIL_MESSAGE,
+  );
 
 export const signUpSchema = z
   .object({
     name: formText()
       .trim()
-      .max(100, 'Name must be less than 100 characters')
+      .max(NAME_MAX_LENGTH, `Name must be less than ${NAME_MAX_LENGTH} characters`)
       .optional()
       .transform((name) => name ?? ''),
     email: emailSchema,

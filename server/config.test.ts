@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     expect(config.site.tagline).toBe('Connecting Cultures, One Craft at a Time.');
   });
 
+  // issue 14 finding 5: mails an hour to one address, 5 unless configured.
+  it('limits the mail to one address to MAIL_RATE_LIMIT an hour, 5 by default', () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).mailRateLimit).toBe(5);
+    expect(loadConfig({ AUTH_SECRET: secret, MAIL_RATE_LIMIT: '20' }).mailRateLimit).toBe(20);
+    expect(configError({ AUTH_SECRET: secret, MAIL_RATE_LIMIT: '0' }).message).toContain(
+      'MAIL_RATE_LIMIT must be at least 1',
+    );
+  });
+
   it('names a bad PORT in one line', () => {
     const error = configError({ AUTH_SECRET: secret, PORT: 'eighty' });
     expect(error.message).toMatch(/^Invalid configuration: PORT /);

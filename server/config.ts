@@ -72,6 +72,12 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10),
+  // issue 14 finding 5: mails an hour to one address (the shop's own address is not limited).
+  MAIL_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
   SMS_PROVIDER: z
     .enum(['none', 'outbox', 'webhook'], { error: 'must be none, outbox or webhook' })
     .optional(),
@@ -137,6 +143,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Attempts per minute on the sign-in endpoints, per client address and per account. */
   authRateLimit: number;
+  /** Mails an hour to one recipient other than the shop's own address. */
+  mailRateLimit: number;
   /**
    * Where text messages go: nowhere (phone sign-in is off), the outbox, or a webhook that relays
    * them to an SMS gateway.
@@ -224,6 +232,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     formRateLimit: values.FORM_RATE_LIMIT,
     authRateLimit: values.AUTH_RATE_LIMIT,
+    mailRateLimit: values.MAIL_RATE_LIMIT,
     redisUrl: values.REDIS_URL,
     sms: smsSettings(
       values.SMS_PROVIDER ?? (isProduction ? 'none' : 'outbox'),

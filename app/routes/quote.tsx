@@ -5,7 +5,7 @@ import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guar
 import { isRobotSubmission } from '../components/community/honeypot';
 import { getPublishedProduct } from '../../server/modules/catalog';
 import { DomainError } from '../../server/modules/errors';
-import { quotationRequestMails } from '../../server/modules/notifications';
+import { isVerifiedAddressOf, quotationRequestMails } from '../../server/modules/notifications';
 import { createQuotationRequest } from '../../server/modules/quotations';
 import { quotationRequestSchema } from '../../core/quotation';
 import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
@@ -62,7 +62,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ...Object.fromEntries(formData),
       productId: params.productId,
     });
-    for (const mail of quotationRequestMails(stored, app.config)) app.mailer.sendLater(mail);
+    const recipientVerified = isVerifiedAddressOf(app.viewer, stored.customerEmail);
+    for (const mail of quotationRequestMails(stored, app.config, { recipientVerified })) {
+      app.mailer.sendLater(mail);
+    }
     return data<QuotationActionData>({
       status: 'success',
       result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),

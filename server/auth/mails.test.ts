@@ -26,3 +26,19 @@ describe('the identity mails', () => {
     expect(message.text).toContain('https://shop.example/auth/forgot-password');
   });
 });
+
+describe('the change-email confirmation', () => {
+  const mails = identityMails({ site: siteDefaults });
+
+  // issue 14 finding 5: the new address is unverified; nothing the request wrote goes to it.
+  it('keeps only the token of its link and lands on the security page, whatever the request asked', () => {
+    const message = mails.confirmNewEmail({
+      to: 'new@example.com',
+      url: 'http://localhost:3000/api/auth/verify-email?token=abc.def.ghi&callbackURL=%2FClaim-your-prize-at-evil-example&extra=Marker',
+    });
+    expect(message.text).toContain(
+      'http://localhost:3000/api/auth/verify-email?token=abc.def.ghi&callbackURL=%2Fdashboard%2Fsecurity',
+    );
+    expect(message.text).not.toMatch(/Claim-your-prize|Marker/);
+  });
+});

@@ -3,6 +3,7 @@
  * address or confirm a new one, the notice of a sign-up with an address that has an account, and
  * one-time sign-in codes.
  */
+import { EMAIL_VERIFIED_LANDING } from '../../core/identity';
 import type { Config } from '../config';
 import type { MailMessage } from '../modules/mail';
 
@@ -12,6 +13,23 @@ const purposes: Record<string, string> = {
   'forget-password': 'reset your password',
   'change-email': 'change your e-mail address',
 };
+
+/** Where the change-email link lands: the security page that asked for it. */
+const CHANGE_EMAIL_LANDING = '/dashboard/security';
+
+/**
+ * issue 14 finding 5: an address that is not verified yet gets a link carrying nothing the request
+ * wrote. Better Auth copies the request's callbackURL into the link; only the token is kept, and
+ * the link lands on the shop's own page.
+ */
+function linkToShopPage(url: string, landing: string): string {
+  const link = new URL(url);
+  const token = link.searchParams.get('token') ?? '';
+  link.search = '';
+  link.searchParams.set('token', token);
+  link.searchParams.set('callbackURL', landing);
+  return link.toString();
+}
 
 export function identityMails({ site, publicUrl }: Pick<Config, 'site' | 'publicUrl'>) {
   return {
@@ -26,15 +44,17 @@ export function identityMails({ site, publicUrl }: Pick<Config, 'site' | 'public
       return {
         to,
         subject: `Confirm your new ${site.shopName} e-mail address`,
-        text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${url}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
+        text: `Someone asked to use this address for a ${site.shopName} account.\n\nOpen this link to confirm it (it works for one hour); the account's e-mail changes when you do:\n${linkToShopPage(url, CHANGE_EMAIL_LANDING)}\n\nIf it was not you, ignore this e-mail; nothing changes.\n`,
       };
     },
     // issue 14: an account owns its address, and the orders made with it, only once this is opened.
     verifyEmail({ to, url }: { to: string; url: string }): MailMessage {
+      // The link always lands on the dashboard, whatever callbackURL a direct call asked for.
+      const link = linkToShopPage(url, EMAIL_VERIFIED_LANDING);
       return {
         to,
         subject: `Verify your ${site.shopName} e-mail address`,
-        text: `Welcome to ${site.shopName}. Open this link to verify that this address is yours (it works for one hour):\n${url}\n\nOnce it is verified, orders and quotation requests made with this address join your account.\n\nIf you did not create an account, do not open the link: ignore this e-mail and the account stays unverified.\n`,
+        text: `Welcome to ${site.shopName}. Open this link to verify that this address is yours (it works for one hour):\n${link}\n\nOnce it is verified, orders and quotation requests made with this address join your account.\n\nIf you did not create an account, do not open the link: ignore this e-mail and the account stays unverified.\n`,
       };
     },
     // issue 14: a sign-up with an address that has an account answers as a new one; its owner hears.

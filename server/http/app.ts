@@ -59,20 +59,25 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const { database, config, logger, mode } = options;
   const app = new Hono<AppEnv>();
   const usesHttps = config.publicUrl.startsWith('https://');
+  const rateLimiter = config.redisUrl
+    ? redisRateLimiter(config.redisUrl)
+    : databaseRateLimiter(database.db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDirectory: path.join(config.dataDir, 'outbox'),
     logger,
+    recipientLimit: {
+      rateLimiter,
+      perHour: config.mailRateLimit,
+      shopAddress: config.site.shopEmail,
+    },
   });
   const sms = createSmsSender({
     settings: config.sms,
     outboxDirectory: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const rateLimiter = config.redisUrl
-    ? redisRateLimiter(config.redisUrl)
-    : databaseRateLimiter(database.db);
   const auth = createAuth({ db: database.db, config, mailer, sms, rateLimiter, logger });
   const mediaDirectory = path.join(config.dataDir, 'media');
   const mediaStorage = config.s3 ? s3MediaStorage(config.s3) : localMediaStorage(mediaDirectory);

@@ -247,22 +247,23 @@ test('the owner hears of a quotation request by e-mail, and the requester gets a
   page,
 }) => {
   const name = `Outbox Tester ${Date.now()}`;
+  const email = `buyer-${Date.now()}@example.com`;
   await page.goto('/product/lotus-urli');
   await page.getByRole('link', { name: 'Get Quotation' }).click();
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('textbox', { name: 'Mobile' }).fill('+91 90000 00000');
-  await page.getByLabel('Email (optional)').fill('buyer@example.com');
+  await page.getByLabel('Email (optional)').fill(email);
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
-  await expect.poll(() => outboxMailsContaining(name).length).toBe(2);
-  const [owner, confirmation] = [
-    outboxMailsContaining(name).find((mail) =>
-      mail.includes('Subject: New quotation request: Lotus Urli'),
-    ),
-    outboxMailsContaining(name).find((mail) => mail.includes('To: buyer@example.com')),
-  ];
+  await expect.poll(() => outboxMailsContaining(name).length).toBe(1);
+  const owner = outboxMailsContaining(name)[0];
+  expect(owner).toContain('Subject: New quotation request: Lotus Urli');
   expect(owner).toContain('To: hello@kalakriti.example');
+  await expect.poll(() => outboxMailsContaining(`To: ${email}`).length).toBe(1);
+  const confirmation = outboxMailsContaining(`To: ${email}`)[0];
   expect(confirmation).toContain('We received your quotation request for Lotus Urli');
+  // issue 14 finding 5: a guest's address is unverified, so nothing the guest wrote goes to it.
+  expect(confirmation).not.toContain('Outbox Tester');
 });
 
 test('a new subscriber is welcomed with a working one-click unsubscribe link', async ({ page }) => {

@@ -13,13 +13,37 @@ interface Shop {
   publicUrl: string;
 }
 
+/** The signed-in requester, as far as the mails need them: whose address is confirmed. */
+export interface Requester {
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * issue 14 finding 5: an address given in a request belongs to the requester only when they are
+ * signed in and it is their account's verified e-mail; anyone else may have typed it.
+ */
+export function isVerifiedAddressOf(requester: Requester | null, address: string | null): boolean {
+  return Boolean(
+    requester?.emailVerified &&
+    address &&
+    requester.email.trim().toLowerCase() === address.trim().toLowerCase(),
+  );
+}
+
 export function quotationRequestMails(
-  request: QuotationRequest & { productId: string; productName: string },
+  request: QuotationRequest & { id: string; productId: string; productName: string },
   { site, publicUrl }: Shop,
+  { recipientVerified }: { recipientVerified: boolean },
 ): MailMessage[] {
+  const reference = `Reference: ${request.id}`;
+  // The product's name comes from the catalogue, never from the request.
+  const product = `Product: ${request.productName} (${publicUrl}/product/${request.productId})`;
+  const quantity = `Quantity: ${request.quantity}`;
   const details = [
-    `Product: ${request.productName} (${publicUrl}/product/${request.productId})`,
-    `Quantity: ${request.quantity}`,
+    reference,
+    product,
+    quantity,
     `Customisation notes: ${request.customizationNotes ?? '(none)'}`,
     `Name: ${request.customerName}`,
     `Company: ${request.customerCompany ?? '(none)'}`,
@@ -32,14 +56,21 @@ export function quotationRequestMails(
     text: `${details}\n\nAnswer it from the admin console: ${publicUrl}/admin\n`,
   };
   if (!request.customerEmail) return [owner];
-  return [
-    owner,
-    {
-      to: request.customerEmail,
-      subject: `We received your quotation request for ${request.productName}`,
-      text: `Dear ${request.customerName},\n\nThank you for your request. We will contact you shortly with a quotation.\n\n${details}\n\nQuestions? Call us on ${site.phone} or reply to this e-mail.\n\n${site.shopName}\n`,
-    },
-  ];
+  const shopDetails = `Questions? Call us on ${site.phone} or write to ${site.shopEmail}.\n\n${site.shopName}\n${publicUrl}\n`;
+  const confirmation: MailMessage = recipientVerified
+    ? {
+        to: request.customerEmail,
+        subject: `We received your quotation request for ${request.productName}`,
+        text: `Dear ${request.customerName},\n\nThank you for your request. We will contact you shortly with a quotation.\n\n${details}\n\n${shopDetails}`,
+      }
+    : {
+        // issue 14 finding 5: anyone can type this address, so the mail carries nothing the
+        // requester wrote (no notes, no name, no company): only what the shop itself knows.
+        to: request.customerEmail,
+        subject: `We received your quotation request for ${request.productName}`,
+        text: `Thank you for your request. We will contact you shortly with a quotation.\n\n${[reference, product, quantity].join('\n')}\n\nIf you did not ask for a quotation, ignore this e-mail.\n\n${shopDetails}`,
+      };
+  return [owner, confirmation];
 }
 
 export function contactMessageMail(

@@ -1,15 +1,40 @@
 /**
- * Rate limits for the public forms and the sign-in endpoints (abuse protection). Each key (form
- * or endpoint plus client address or account) gets a one-minute window that opens at its first
- * request, so a burst cannot straddle a clock-minute boundary and get twice the limit. Counted in
- * the database, or in Redis when REDIS_URL is set, so several server processes share one count.
+ * Rate limits for the public forms, the sign-in endpoints and the mail to one address (abuse
+ * protection). Each key (form or endpoint plus client address or account, or a mail recipient)
+ * gets a window that opens at its first request, so a burst cannot straddle a clock boundary and
+ * get twice the limit. Counted in the database, or in Redis when REDIS_URL is set, so several
+ * server processes share one count.
  */
 import { Redis } from 'ioredis';
-import { lt, sql } from 'drizzle-orm';
+import { and, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * How long a window lasts: a minute for requests, an hour for the mail to one recipient (issue 14
+ * finding 5: "a few an hour").
+ */
+export const RATE_LIMIT_WINDOWS = { minute: RATE_LIMIT_WINDOW_MS, hour: 60 * 60_000 } as const;
+export type RateLimitWindow = keyof typeof RATE_LIMIT_WINDOWS;
+
+/**
+ * Hour-long counters are stored under this prefix, so that the clean-up of finished one-minute
+ * windows (below) tells them apart without a column of their own.
+ */
+const HOUR_KEY_PREFIX = 'hour:';
+
+function storedKey(key: string, window: RateLimitWindow): string {
+  return window === 'hour' ? `${HOUR_KEY_PREFIX}${key}` : key;
+}
+
+export interface RateLimitRequest {
+  key: string;
+  limit: number;
+  /** A minute unless said otherwise. */
+  window?: RateLimitWindow;
+}
 export const RATE_LIMIT_MESSAGE = 'Too many requests, please try again in a minute.';
 
 export interface RateLimitDecision {
@@ -20,7 +45,7 @@ export interface RateLimitDecision {
 
 /** Where the counts live; both stores give the same answers. */
 export interface RateLimiter {
-  consume(input: { key: string; limit: number }): Promise<RateLimitDecision>;
+  consume(input: RateLimitRequest): Promise<RateLimitDecision>;
   close(): Promise<void>;
 }
 
@@ -28,7 +53,7 @@ export function databaseRateLimiter(db: Database): RateLimiter {
   return { consume: (input) => consumeRateLimit(db, input), close: async () => {} };
 }
 
-// One round trip, atomic: the first request of a window starts its one-minute expiry.
+// One round trip, atomic: the first request of a window starts its expiry.
 const REDIS_CONSUME = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
@@ -40,12 +65,12 @@ return {count, ttl}
 export function redisRateLimiter(url: string, prefix = 'storefront:rate:'): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   return {
-    async consume({ key, limit }) {
+    async consume({ key, limit, window = 'minute' }) {
       const [count, ttl] = (await redis.eval(
         REDIS_CONSUME,
         1,
-        `${prefix}${key}`,
-        String(RATE_LIMIT_WINDOW_MS),
+        `${prefix}${storedKey(key, window)}`,
+        String(RATE_LIMIT_WINDOWS[window]),
       )) as [number, number];
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
@@ -58,15 +83,17 @@ export function redisRateLimiter(url: string, prefix = 'storefront:rate:'): Rate
 /** Counts one request of `key` (e.g. "contact:203.0.113.9") and says whether it may go ahead. */
 export async function consumeRateLimit(
   db: Database,
-  input: { key: string; limit: number; now?: Date },
+  input: RateLimitRequest & { now?: Date },
 ): Promise<RateLimitDecision> {
   const now = input.now ?? new Date();
-  const expiredBefore = new Date(now.getTime() - RATE_LIMIT_WINDOW_MS);
+  const window = input.window ?? 'minute';
+  const windowMs = RATE_LIMIT_WINDOWS[window];
+  const expiredBefore = new Date(now.getTime() - windowMs);
   // One atomic upsert: a window that has run out starts again at this request.
   const windowOver = sql`${rateLimitCounters.windowStart} <= ${expiredBefore.toISOString()}::timestamptz`;
   const [counter] = await db
     .insert(rateLimitCounters)
-    .values({ key: input.key, windowStart: now, count: 1 })
+    .values({ key: storedKey(input.key, window), windowStart: now, count: 1 })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
@@ -76,11 +103,23 @@ export async function consumeRateLimit(
     })
     .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
   // Other keys' finished windows are no longer needed; removing them here keeps the table small.
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, expiredBefore));
+  const minuteOver = new Date(now.getTime() - RATE_LIMIT_WINDOWS.minute);
+  const hourOver = new Date(now.getTime() - RATE_LIMIT_WINDOWS.hour);
+  await db
+    .delete(rateLimitCounters)
+    .where(
+      or(
+        lt(rateLimitCounters.windowStart, hourOver),
+        and(
+          lt(rateLimitCounters.windowStart, minuteOver),
+          notLike(rateLimitCounters.key, `${HOUR_KEY_PREFIX}%`),
+        ),
+      ),
+    );
   const windowStart = counter?.windowStart ?? now;
   const retryAfterSeconds = Math.max(
     1,
-    Math.ceil((windowStart.getTime() + RATE_LIMIT_WINDOW_MS - now.getTime()) / 1000),
+    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
   );
   return { allowed: (counter?.count ?? 1) <= input.limit, retryAfterSeconds };
 }

@@ -85,4 +85,33 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
     );
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
   });
+
+  // issue 14 finding 5: the mail to one recipient is limited by the hour.
+  it('keeps an hour-long window for an hour, through the clean-up of finished one-minute windows', async () => {
+    const start = new Date('2026-11-22T12:00:00Z');
+    const key = 'mail-recipient:victim@example.com';
+    const decisions = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      decisions.push(
+        await consumeRateLimit(database.db, { key, limit: 3, window: 'hour', now: start }),
+      );
+    }
+    expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]?.retryAfterSeconds).toBe(3600);
+    // Ten minutes on, another key's request clears finished one-minute windows, not this one.
+    const later = new Date('2026-11-22T12:10:00Z');
+    await consumeRateLimit(database.db, { key: 'contact:192.0.2.99', limit: 5, now: later });
+    const stillLimited = await consumeRateLimit(database.db, {
+      key,
+      limit: 3,
+      window: 'hour',
+      now: later,
+    });
+    expect(stillLimited).toEqual({ allowed: false, retryAfterSeconds: 3000 });
+    const hourOver = new Date('2026-11-22T13:00:00Z');
+    expect(
+      (await consumeRateLimit(database.db, { key, limit: 3, window: 'hour', now: hourOver }))
+        .allowed,
+    ).toBe(true);
+  });
 });

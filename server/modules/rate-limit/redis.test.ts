@@ -32,6 +32,18 @@ describe.runIf(redisUrl)('the rate limit with its counters in Redis (REDIS_URL)'
     expect((await limiter.consume({ key: 'contact:198.51.100.1', limit: 5 })).allowed).toBe(true);
   });
 
+  it('keeps an hour-long window (the mail to one recipient) apart from the one-minute one', async () => {
+    const key = 'mail-recipient:victim@example.com';
+    const decisions = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      decisions.push(await limiter.consume({ key, limit: 3, window: 'hour' }));
+    }
+    expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]?.retryAfterSeconds).toBeGreaterThan(3500);
+    // The same key counted by the minute is another counter.
+    expect((await limiter.consume({ key, limit: 3 })).allowed).toBe(true);
+  });
+
   it('holds under concurrent requests from several processes: exactly the limit gets through', async () => {
     const prefix = `storefront-test-shared:${randomUUID()}:`;
     const first = redisRateLimiter(redisUrl!, prefix);

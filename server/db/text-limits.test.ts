@@ -1,0 +1,456 @@
+/**
+ * issue 14 finding 6: "list every column of type text in a test and check that each has a limit
+ * on its write paths". Every text (and JSON) column of every table is listed here with what
+ * guards it: the schema whose limit every write path applies, checked one over the limit, or why
+ * no request can write it. A new text column fails this test until it is given an entry.
+ */
+import { randomUUID } from 'node:crypto';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { ZodType } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressSchema, profileSchema } from '../../core/account';
+import { categoryValues } from '../../core/categories';
+import { answerSchema, questionSchema, reviewSchema } from '../../core/community';
+import { contactMessageSchema } from '../../core/contact';
+import { authRequestFieldsSchema } from '../../core/identity-fields';
+import { newsletterSubscriptionSchema } from '../../core/newsletter';
+import { mediaFormSchema, productFormSchema } from '../../core/product-console';
+import { quotationRequestSchema } from '../../core/quotation';
+import { welcomeLeadSchema } from '../../core/welcome-lead';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../tests/support/database';
+import { createOrderFromQuotation, setOrderStatus } from '../modules/admin';
+import { DomainError } from '../modules/errors';
+import * as schema from './schema';
+
+/** A limit on the way in: `accepts` runs the write path's own check on a value. */
+interface Limit {
+  max: number;
+  writePath: string;
+  accepts(value: string): boolean | Promise<boolean>;
+  /** A value of this length that passes every other rule of the field. */
+  textOfLength?(length: number): string;
+}
+
+/** Not writable by any request; the reason says who writes it and what bounds it. */
+interface NotUserWritable {
+  reason: string;
+  /** A check constraint that holds the column to a fixed vocabulary. */
+  check?: string;
+}
+
+type Guard = Limit | NotUserWritable;
+
+function field(schema: ZodType, valid: Record<string, unknown>, name: string) {
+  return (value: string) => schema.safeParse({ ...valid, [name]: value }).success;
+}
+
+const letters = (length: number) => 'a'.repeat(length);
+const digits = (length: number) => '9'.repeat(length);
+const emailOfLength = (length: number) => `a@${'d'.repeat(length - 6)}.com`;
+const urlOfLength = (length: number) =>
+  `https://img.example/${'a'.repeat(length - 'https://img.example/'.length)}`;
+
+const validProduct = {
+  name: 'Lotus Urli',
+  price: '1200',
+  description: 'Brass bowl',
+  category: categoryValues[0],
+  material: 'Brass',
+};
+const validMedia = { mediaUrl: 'https://img.example/lotus.jpg' };
+const validReview = { content: 'Lovely work' };
+const validQuotation = { quantity: '2', customerName: 'Meera', customerMobile: '+91 98765 43210' };
+const validContact = { name: 'Ravi', email: 'ravi@example.com', subject: 'Diyas', message: 'Hi' };
+const validAddress = {
+  title: 'Home',
+  streetAddress: '1 Temple Road',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  postalCode: '302001',
+};
+const validLead = { countryCode: '+91', phone: '9829000000', consent: 'on' };
+
+const product = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
+  max,
+  writePath: 'product console create/update (core/product-console.ts productFormSchema)',
+  accepts: field(productFormSchema, validProduct, name),
+  textOfLength,
+});
+const quotation = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
+  max,
+  writePath:
+    'Request Quotation form and reorder (core/quotation.ts quotationRequestSchema, whose fields the reorder schema reuses)',
+  accepts: field(quotationRequestSchema, validQuotation, name),
+  textOfLength,
+});
+const contact = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
+  max,
+  writePath: 'contact form (core/contact.ts contactMessageSchema)',
+  accepts: field(contactMessageSchema, validContact, name),
+  textOfLength,
+});
+const address = (name: string, max: number): Limit => ({
+  max,
+  writePath: 'dashboard addresses (core/account.ts addressSchema)',
+  accepts: field(addressSchema, validAddress, name),
+});
+const betterAuth = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
+  max,
+  writePath: `Better Auth's hooks.before (core/identity-fields.ts authRequestFieldsSchema.${name})`,
+  accepts: field(authRequestFieldsSchema, {}, name),
+  textOfLength,
+});
+
+const ADMIN = { userId: 'text-limits-admin', roles: ['admin'] as const };
+let database: TestDatabase;
+
+/** True unless the admin module refuses the input as invalid (an unknown id is not_found later). */
+async function adminModuleAccepts(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    return !(error instanceof DomainError && error.code === 'invalid');
+  }
+}
+
+const validShipping = {
+  quantity: '1',
+  unitPrice: '100',
+  shipping: '0',
+  tax: '0',
+  paymentMethod: 'upi',
+  name: 'Meera',
+  streetAddress: '1 Temple Road',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  postalCode: '302001',
+  country: 'India',
+};
+const shipping = (name: string, max: number): Limit => ({
+  max,
+  writePath: `admin "create order from quotation" (server/modules/admin orderFromQuotationSchema.${name})`,
+  accepts: (value) =>
+    adminModuleAccepts(() =>
+      createOrderFromQuotation(database.db, ADMIN, {
+        quotationId: randomUUID(),
+        ...validShipping,
+        [name]: value,
+      }),
+    ),
+});
+
+const BETTER_AUTH_GENERATED =
+  'generated by Better Auth (ids, tokens, hashes, keys), never taken from a request';
+const USER_ID = "the acting user's id, from the session";
+const SEED_ONLY = 'no write path in the shop: only the demo seed writes it, from the repository';
+
+/** `table.column` (SQL names) → what guards every write of it. */
+const guards: Record<string, Guard | Guard[]> = {
+  // Better Auth's tables (server/db/auth-schema.ts)
+  'users.id': { reason: BETTER_AUTH_GENERATED },
+  'users.name': [
+    betterAuth('name', 100),
+    {
+      max: 100,
+      writePath: 'profile display name (core/account.ts profileSchema), copied to users.name',
+      accepts: field(profileSchema, {}, 'displayName'),
+    },
+  ],
+  'users.email': [
+    betterAuth('email', 254, emailOfLength),
+    betterAuth('newEmail', 254, emailOfLength),
+  ],
+  'users.image': betterAuth('image', 2000, urlOfLength),
+  'users.phone_number': betterAuth('phoneNumber', 20, digits),
+  'sessions.id': { reason: BETTER_AUTH_GENERATED },
+  'sessions.token': { reason: BETTER_AUTH_GENERATED },
+  'sessions.ip_address': {
+    reason:
+      'the client address the Hono app sets (the socket, or with TRUST_PROXY the first X-Forwarded-For hop, inside Node’s 16 KB header limit)',
+  },
+  'sessions.user_agent': { reason: "the User-Agent header, inside Node's 16 KB header limit" },
+  'sessions.user_id': { reason: BETTER_AUTH_GENERATED },
+  'accounts.id': { reason: BETTER_AUTH_GENERATED },
+  'accounts.account_id': { reason: BETTER_AUTH_GENERATED },
+  'accounts.provider_id': { reason: BETTER_AUTH_GENERATED },
+  'accounts.user_id': { reason: BETTER_AUTH_GENERATED },
+  'accounts.access_token': { reason: `${BETTER_AUTH_GENERATED}; no social sign-in is configured` },
+  'accounts.refresh_token': { reason: `${BETTER_AUTH_GENERATED}; no social sign-in is configured` },
+  'accounts.id_token': { reason: `${BETTER_AUTH_GENERATED}; no social sign-in is configured` },
+  'accounts.scope': { reason: `${BETTER_AUTH_GENERATED}; no social sign-in is configured` },
+  'accounts.password': {
+    reason: `a hash of a password of at most 128 characters (${BETTER_AUTH_GENERATED})`,
+  },
+  'verifications.id': { reason: BETTER_AUTH_GENERATED },
+  'verifications.identifier': {
+    reason:
+      'built by Better Auth from an e-mail, phone number or token, each within its limit in authRequestFieldsSchema',
+  },
+  'verifications.value': { reason: `codes, hashes and user ids: ${BETTER_AUTH_GENERATED}` },
+  'two_factors.id': { reason: BETTER_AUTH_GENERATED },
+  'two_factors.secret': { reason: BETTER_AUTH_GENERATED },
+  'two_factors.backup_codes': { reason: BETTER_AUTH_GENERATED },
+  'two_factors.user_id': { reason: BETTER_AUTH_GENERATED },
+  'jwks.id': { reason: BETTER_AUTH_GENERATED },
+  'jwks.public_key': { reason: BETTER_AUTH_GENERATED },
+  'jwks.private_key': { reason: BETTER_AUTH_GENERATED },
+  'jwks.alg': { reason: BETTER_AUTH_GENERATED },
+  'jwks.crv': { reason: BETTER_AUTH_GENERATED },
+
+  // The shop's tables (server/db/schema.ts)
+  'products.id': {
+    reason: 'the slug of the product name (at most 200 characters), made unique by the server',
+  },
+  'products.name': product('name', 200),
+  'products.currency': { reason: "the column's default (INR); no form sets it" },
+  'products.description': product('description', 5000),
+  'products.short_description': product('shortDescription', 300),
+  'products.artisan_story': product('artisanStory', 5000),
+  'products.category': {
+    reason: 'one of core/categories.ts (productFormSchema z.enum)',
+    check: 'products_category_check',
+  },
+  'products.subcategory': product('subcategory', 100),
+  'products.material': product('material', 100),
+  'products.region': product('region', 100),
+  'products.dimensions': product('dimensions', 100),
+  'products.weight': product('weight', 100),
+  'products.care_instructions': product('careInstructions', 2000),
+  'product_media.product_id': { reason: 'an existing product id (foreign key)' },
+  // The media CSV import applies the console form's schema to each row (issue 14 finding 8).
+  'product_media.media_url': {
+    max: 2000,
+    writePath: 'product console add/edit media (core/product-console.ts mediaFormSchema)',
+    accepts: field(mediaFormSchema, validMedia, 'mediaUrl'),
+    textOfLength: urlOfLength,
+  },
+  'product_media.media_type': {
+    reason: 'image or video (mediaFormSchema z.enum)',
+    check: 'product_media_type_check',
+  },
+  'product_media.alt_text': {
+    max: 300,
+    writePath: 'product console add/edit media (core/product-console.ts mediaFormSchema)',
+    accepts: field(mediaFormSchema, validMedia, 'altText'),
+  },
+  'reviews.product_id': { reason: 'an existing product id (foreign key)' },
+  'reviews.user_id': { reason: USER_ID },
+  'reviews.title': {
+    max: 120,
+    writePath: 'review form (core/community.ts reviewSchema)',
+    accepts: field(reviewSchema, validReview, 'title'),
+  },
+  'reviews.content': {
+    max: 2000,
+    writePath: 'review form (core/community.ts reviewSchema)',
+    accepts: field(reviewSchema, validReview, 'content'),
+  },
+  'review_media.media_url': { reason: SEED_ONLY },
+  'review_media.media_type': { reason: SEED_ONLY, check: 'review_media_type_check' },
+  'review_helpful_votes.user_id': { reason: USER_ID },
+  'product_questions.product_id': { reason: 'an existing product id (foreign key)' },
+  'product_questions.user_id': { reason: USER_ID },
+  'product_questions.question': {
+    max: 1000,
+    writePath: 'question form (core/community.ts questionSchema)',
+    accepts: field(questionSchema, {}, 'question'),
+  },
+  'product_answers.user_id': { reason: USER_ID },
+  'product_answers.answer': {
+    max: 2000,
+    writePath: 'answer form (core/community.ts answerSchema)',
+    accepts: field(answerSchema, {}, 'answer'),
+  },
+  'quotation_requests.product_id': {
+    reason: 'an existing, published product id (read back from the catalogue)',
+  },
+  'quotation_requests.product_name': { reason: "the product's name read from the catalogue" },
+  'quotation_requests.customization_notes': quotation('customizationNotes', 2000),
+  'quotation_requests.customer_name': quotation('customerName', 100),
+  'quotation_requests.customer_company': quotation('customerCompany', 200),
+  'quotation_requests.customer_mobile': quotation('customerMobile', 30, digits),
+  'quotation_requests.customer_email': quotation('customerEmail', 255, emailOfLength),
+  'quotation_requests.user_id': { reason: USER_ID },
+  'quotation_requests.status': {
+    reason: 'the admin state machine (core/admin.ts)',
+    check: 'quotation_requests_status_check',
+  },
+  'contact_messages.name': contact('name', 100),
+  'contact_messages.email': contact('email', 255, emailOfLength),
+  'contact_messages.subject': contact('subject', 200),
+  'contact_messages.message': contact('message', 1000),
+  'contact_messages.status': {
+    reason: 'the admin state machine (core/admin.ts)',
+    check: 'contact_messages_status_check',
+  },
+  'newsletter_subscriptions.email': {
+    max: 255,
+    writePath: 'newsletter forms (core/newsletter.ts newsletterSubscriptionSchema)',
+    accepts: field(newsletterSubscriptionSchema, {}, 'email'),
+    textOfLength: emailOfLength,
+  },
+  'newsletter_subscriptions.source': {
+    reason: 'home, footer or blog (newsletterSubscriptionSchema z.enum, anything else is footer)',
+    check: 'newsletter_subscriptions_source_check',
+  },
+  'profiles.user_id': { reason: USER_ID },
+  'profiles.display_name': {
+    max: 100,
+    writePath: 'dashboard profile (core/account.ts profileSchema)',
+    accepts: field(profileSchema, {}, 'displayName'),
+  },
+  'profiles.phone': {
+    max: 20,
+    writePath: 'dashboard profile (core/account.ts profileSchema)',
+    accepts: field(profileSchema, {}, 'phone'),
+    textOfLength: digits,
+  },
+  'profiles.avatar_url': { reason: SEED_ONLY },
+  'addresses.user_id': { reason: USER_ID },
+  'addresses.title': address('title', 50),
+  'addresses.street_address': address('streetAddress', 200),
+  'addresses.apartment': address('apartment', 100),
+  'addresses.city': address('city', 100),
+  'addresses.state': address('state', 100),
+  'addresses.postal_code': address('postalCode', 20),
+  'addresses.country': address('country', 60),
+  'orders.user_id': {
+    reason: 'the requester’s user id, or the account the quotation is linked to',
+  },
+  'orders.order_number': { reason: 'ORD-YYYYMMDD-NNNN, made by the server (core/admin.ts)' },
+  'orders.status': {
+    reason: 'the admin state machine (core/admin.ts)',
+    check: 'orders_status_check',
+  },
+  'orders.payment_status': {
+    reason: 'the admin state machine (core/admin.ts)',
+    check: 'orders_payment_status_check',
+  },
+  'orders.payment_id': {
+    max: 100,
+    writePath: 'admin "confirm payment" reference (server/modules/admin setOrderStatus)',
+    accepts: (value) =>
+      adminModuleAccepts(() =>
+        setOrderStatus(database.db, ADMIN, {
+          orderId: randomUUID(),
+          action: 'confirm-payment',
+          paymentReference: value,
+        }),
+      ),
+  },
+  'orders.payment_method': {
+    reason: 'upi, bank transfer or other (orderFromQuotationSchema z.enum in server/modules/admin)',
+  },
+  'orders.shipping_address': [
+    shipping('name', 100),
+    shipping('streetAddress', 200),
+    shipping('apartment', 100),
+    shipping('city', 100),
+    shipping('state', 100),
+    shipping('postalCode', 20),
+    shipping('country', 60),
+    // Its phone is the quotation's customer mobile, limited above.
+  ],
+  'orders.currency': { reason: "the column's default (INR); no form sets it" },
+  'order_items.product_id': { reason: 'an existing product id (foreign key)' },
+  'order_items.product_name': { reason: "the quotation's product name, read from the catalogue" },
+  'order_items.product_image': { reason: SEED_ONLY },
+  'wishlist_items.user_id': { reason: USER_ID },
+  'wishlist_items.product_id': { reason: 'an existing product id (foreign key)' },
+  'user_roles.user_id': { reason: 'an existing user id (foreign key)' },
+  'user_roles.role': {
+    reason: 'admin or customer (core/statuses.ts)',
+    check: 'user_roles_role_check',
+  },
+  'app_state.key': { reason: 'names the server itself uses (server/db/seed)' },
+  'app_state.value': { reason: 'values the server itself writes (server/db/seed)' },
+  'rate_limit_counters.key': {
+    reason:
+      'a form or endpoint name with the client address (see sessions.ip_address), an e-mail or phone number within authRequestFieldsSchema, or a mail recipient within its form’s limit',
+  },
+  'callback_leads.country_code': {
+    reason: 'one of core/phone.ts (welcomeLeadSchema z.enum, anything else is +91)',
+    check: 'callback_leads_country_code_check',
+  },
+  'callback_leads.phone': {
+    max: 14,
+    writePath: 'welcome pop-up (core/welcome-lead.ts welcomeLeadSchema: 6 to 14 digits)',
+    accepts: field(welcomeLeadSchema, validLead, 'phone'),
+    textOfLength: digits,
+  },
+};
+
+const TEXT_TYPES = /^(text|varchar|character|char|json|jsonb)\b/;
+
+function storedTextColumns(): { key: string; table: PgTable }[] {
+  return (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .flatMap((table) => {
+      const config = getTableConfig(table);
+      return config.columns
+        .filter((column) => TEXT_TYPES.test(column.getSQLType()))
+        .map((column) => ({ key: `${config.name}.${column.name}`, table }));
+    });
+}
+
+function isLimit(guard: Guard): guard is Limit {
+  return 'max' in guard;
+}
+
+const allGuards = Object.entries(guards).flatMap(([key, guard]) =>
+  (Array.isArray(guard) ? guard : [guard]).map((one) => ({ key, guard: one })),
+);
+
+describe('every stored text column has a limit on its write paths (issue 14 finding 6)', () => {
+  it('lists every text and JSON column of every table, and only those', () => {
+    const columns = storedTextColumns().map(({ key }) => key);
+    expect(columns.length).toBeGreaterThan(100);
+    const missing = columns.filter((key) => !(key in guards));
+    // A new column: give it a schema limit on every write path, or say why no request writes it.
+    expect(missing, 'text columns without an entry').toEqual([]);
+    expect(
+      Object.keys(guards).filter((key) => !columns.includes(key)),
+      'stale entries',
+    ).toEqual([]);
+  });
+
+  it('holds each column of a fixed vocabulary with its check constraint', () => {
+    for (const { key, table } of storedTextColumns()) {
+      const entries = [guards[key] ?? []].flat().filter((guard) => !isLimit(guard));
+      for (const guard of entries as NotUserWritable[]) {
+        if (!guard.check) continue;
+        const checks = getTableConfig(table).checks.map((check) => check.name);
+        expect(checks, key).toContain(guard.check);
+      }
+    }
+  });
+
+  describe(`each limit refuses a value one over it (on ${testDatabaseKind} for the admin module)`, () => {
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await database.destroy();
+    });
+
+    it.each(
+      allGuards
+        .filter((entry): entry is { key: string; guard: Limit } => isLimit(entry.guard))
+        .map(({ key, guard }) => [`${key} ≤ ${guard.max}: ${guard.writePath}`, guard] as const),
+    )('%s', async (_name, guard) => {
+      const textOfLength = guard.textOfLength ?? letters;
+      const atLimit = textOfLength(guard.max);
+      const overLimit = textOfLength(guard.max + 1);
+      expect(atLimit).toHaveLength(guard.max);
+      expect(overLimit).toHaveLength(guard.max + 1);
+      expect(await guard.accepts(atLimit), 'a value at the limit is taken').toBe(true);
+      expect(await guard.accepts(overLimit), 'a value one over the limit is refused').toBe(false);
+    });
+  });
+});
