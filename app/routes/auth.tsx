@@ -115,7 +115,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const documentAnswer = useActionData<typeof action>();
   // After a sign-up the Sign In tab opens with the address filled in (a sign-up does not sign in).
   const signedUpDocument = documentAnswer?.status === 'signed-up' ? documentAnswer.email : '';
-  const [tab, setTab] = useState(signedUpDocument ? 'sign-in' : loaderData.tab);
+  const [tab, setTab] = useState<string>(signedUpDocument ? 'sign-in' : loaderData.tab);
   const [signedUpEmail, setSignedUpEmail] = useState(signedUpDocument);
   return (
     <AuthShell title="Welcome">

@@ -10,11 +10,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
-import {
-  firstPasswordProblem,
-  hasMailableEmail,
-  phonePlaceholderEmail,
-} from '../../core/identity';
+import { firstPasswordProblem, hasMailableEmail, phonePlaceholderEmail } from '../../core/identity';
 import { authRequestProblem } from '../../core/identity-fields';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

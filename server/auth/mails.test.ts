@@ -28,7 +28,7 @@ describe('the identity mails', () => {
 });
 
 describe('the change-email confirmation', () => {
-  const mails = identityMails({ site: siteDefaults });
+  const mails = identityMails({ site: siteDefaults, publicUrl: 'https://shop.example' });
 
   // issue 14 finding 5: the new address is unverified; nothing the request wrote goes to it.
   it('keeps only the token of its link and lands on the security page, whatever the request asked', () => {
