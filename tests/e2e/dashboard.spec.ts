@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from './support/test';
 import { signUp } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
-import { createScratchDatabase, withPostgres } from './support/postgres';
+import { createScratchDatabase, markEmailVerified, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 
 const run = promisify(execFile);
@@ -236,11 +236,16 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
       // The admin bootstrap: the command line grants the role, and /admin opens.
       await gotoHydrated(page, '/admin');
       await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
-      const granted = await run(
-        process.execPath,
-        ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
-        { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' } },
-      );
+      const grantAdmin = () =>
+        run(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email], {
+          env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+        });
+      // issue 14: not before the account has verified its address.
+      await expect(grantAdmin()).rejects.toMatchObject({
+        stderr: expect.stringContaining('has not verified its e-mail address yet'),
+      });
+      await markEmailVerified(database.url, email);
+      const granted = await grantAdmin();
       expect(granted.stdout).toContain(`${email} is now an admin.`);
       await gotoHydrated(page, '/admin');
       await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();

@@ -30,6 +30,14 @@ export async function grantRole(
 ): Promise<RoleChange> {
   requireAdmin(actor);
   const user = await findUserByEmail(db, input.email);
+  // issue 14 finding 3: an account owns its address only once verified. Otherwise whoever signed up
+  // first with a staff member's address would receive the role the owner meant for that person.
+  if (!user.emailVerified) {
+    throw new DomainError(
+      'conflict',
+      `The account ${user.email} has not verified its e-mail address yet. Ask them to open the link in the verification e-mail, then grant the role again.`,
+    );
+  }
   const inserted = await db
     .insert(userRoles)
     .values({ userId: user.id, role: input.role })
@@ -61,10 +69,10 @@ function requireAdmin(actor: Actor): void {
 async function findUserByEmail(
   db: Database,
   email: string,
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; emailVerified: boolean }> {
   const normalised = email.trim().toLowerCase();
   const [user] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalised));
   if (!user) {

@@ -41,6 +41,15 @@ describe(`roles on ${testDatabaseKind}`, () => {
     expect(await rolesOfUser(db, user.id)).toEqual([]);
   });
 
+  it('refuses the role to an account that has not verified its e-mail, and grants nothing', async () => {
+    const db = database.db;
+    const user = await insertUser(db, { email: 'staff@example.com', emailVerified: false });
+    await expect(
+      grantRole(db, commandLineOperator, { email: 'staff@example.com', role: 'admin' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect(await rolesOfUser(db, user.id)).toEqual([]);
+  });
+
   it('refuses an unknown e-mail with not_found', async () => {
     await expect(
       grantRole(database.db, commandLineOperator, { email: 'nobody@example.com', role: 'admin' }),

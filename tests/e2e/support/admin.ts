@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { test as base, expect as baseExpect, type BrowserContext, type Page } from './test';
 import { signUp } from './accounts';
 import { gotoHydrated } from './pages';
-import { createScratchDatabase, withPostgres } from './postgres';
+import { createScratchDatabase, markEmailVerified, withPostgres } from './postgres';
 import { startServerProcess } from './server-process';
 
 const run = promisify(execFile);
@@ -65,6 +65,7 @@ export const test = base.extend<{ shop: Shop }>({
 
 /** `npm run admin -- grant-admin <email>` against a database, as the shop owner would run it. */
 export async function grantAdminRole(databaseUrl: string, email: string): Promise<void> {
+  await markEmailVerified(databaseUrl, email);
   const granted = await run(
     process.execPath,
     ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],

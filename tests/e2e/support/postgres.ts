@@ -21,6 +21,20 @@ export async function withPostgres<T>(
   }
 }
 
+/**
+ * Stands for the customer opening the verification link mailed at sign-up (the auth journeys open
+ * the real one): the owner grants roles only to verified accounts (issue 14).
+ */
+export async function markEmailVerified(databaseUrl: string, email: string): Promise<void> {
+  await withPostgres(
+    (client) =>
+      client.query('update users set email_verified = true where lower(email) = lower($1)', [
+        email,
+      ]),
+    databaseUrl,
+  );
+}
+
 /** A new, empty database on the server; `drop` removes it again. */
 export async function createScratchDatabase(
   prefix: string,

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './accounts';
+import { markEmailVerified } from './postgres';
 
 const run = promisify(execFile);
 
@@ -75,6 +76,7 @@ export async function signUpOverHttp(
 
 /** `npm run admin -- grant-admin <email>` against a database, as the shop owner runs it. */
 export async function grantAdminOn(databaseUrl: string, email: string): Promise<void> {
+  await markEmailVerified(databaseUrl, email);
   const granted = await run(
     process.execPath,
     ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
