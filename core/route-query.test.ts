@@ -14,7 +14,7 @@ import {
   SITEMAP_MAX_PAGE,
   unsubscribeQuerySchema,
 } from './route-query';
-import { parseShopQuery, SHOP_MAX_PAGE } from './shop-listing';
+import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
 import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
 
 const query = (text: string) => new URLSearchParams(text);

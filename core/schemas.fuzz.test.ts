@@ -58,7 +58,8 @@ import {
   sitemapQuerySchema,
   unsubscribeQuerySchema,
 } from './route-query';
-import { parseShopQuery, SHOP_MAX_PAGE, SORT_OPTIONS } from './shop-listing';
+import { SORT_OPTIONS } from './shop-listing';
+import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
 import { welcomeLeadSchema } from './welcome-lead';
 
 const RUNS = 60;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   applyShopQuery,
   distinctMaterials,
-  parseShopQuery,
   SHOP_PAGE_SIZE,
   shopQueryToSearchParams,
   SORT_COMPARATORS,
@@ -10,6 +9,7 @@ import {
   type ListedProduct,
   type SortOption,
 } from './shop-listing';
+import { parseShopQuery } from './shop-query';
 
 function product(overrides: Partial<ListedProduct> & { id: string }): ListedProduct {
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseShopQuery, shopQueryToSearchParams } from './shop-listing';
+import { shopQueryToSearchParams } from './shop-listing';
+import { parseShopQuery } from './shop-query';
 import {
   parseStoredPreferences,
   preferencesFromQuery,

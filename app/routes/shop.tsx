@@ -5,11 +5,11 @@ import { data, Form, Link, useLocation, useNavigate, useSubmit } from 'react-rou
 import { findCategoryBySlug } from '../../core/categories';
 import {
   DEFAULT_PRICE_RANGE,
-  parseShopQuery,
   shopQueryToSearchParams,
   SORT_OPTIONS,
   type ShopQuery,
 } from '../../core/shop-listing';
+import { parseShopQuery } from '../../core/shop-query';
 import {
   parseStoredPreferences,
   preferencesFromQuery,
@@ -309,7 +309,7 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
   const queryKey = shopQueryToSearchParams({ ...query, page: 1 }).toString();
 
   // Restore once per category page, only when the URL does not ask for something itself.
-  const pendingScroll = useRef<{ listing: string; top: number } | null>(null);
+  const pendingScroll = useRef<{ search: string; top: number } | null>(null);
   useEffect(() => {
     if (location.search !== '') return;
     const saved = parseStoredPreferences(readStorage(key));
@@ -317,12 +317,12 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
     const restored = shopQueryToSearchParams(queryFromPreferences(saved)).toString();
     // The 100 ms count from the restored listing on screen, not from the arrival: scrolling the
     // listing that is about to be replaced would land short of (or past) the saved position.
-    // The effect below starts them when that listing has rendered.
+    // The effect below starts them when that listing has rendered: the location changes with
+    // the loader's data, so the restored address on screen means its listing is. (Compared by
+    // address rather than by parsing the query here, which would ship the server's query schema
+    // to every shop visitor.)
     pendingScroll.current = {
-      listing: shopQueryToSearchParams({
-        ...parseShopQuery(new URLSearchParams(restored)),
-        page: 1,
-      }).toString(),
+      search: restored === '' ? '' : `?${restored}`,
       top: saved.scrollPosition,
     };
     if (restored !== '') {
@@ -333,7 +333,7 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
   }, [key]);
   useEffect(() => {
     const pending = pendingScroll.current;
-    if (!pending || pending.listing !== queryKey) return;
+    if (!pending || pending.search !== location.search) return;
     pendingScroll.current = null;
     const timer = window.setTimeout(
       () => window.scrollTo({ top: pending.top }),
@@ -341,7 +341,7 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
     );
     // A shopper who changes the listing within the 100 ms keeps their own position.
     return () => window.clearTimeout(timer);
-  }, [queryKey]);
+  }, [queryKey, location.search]);
 
   // Save on change. The first run is skipped, so an arrival without parameters cannot
   // overwrite the preferences it is about to restore.

@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { parseShopQuery, type ShopQuery } from '../../core/shop-listing';
+import { type ShopQuery } from '../../core/shop-listing';
+import { parseShopQuery } from '../../core/shop-query';
 import { openDatabase, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import type { Actor } from '../../server/modules/actor';

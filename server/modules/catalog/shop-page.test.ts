@@ -15,10 +15,10 @@ import { findCategoryByValue, type CategoryValue } from '../../../core/categorie
 import {
   applyShopQuery,
   distinctMaterials,
-  parseShopQuery,
   SORT_OPTIONS,
   type ShopQuery,
 } from '../../../core/shop-listing';
+import { parseShopQuery } from '../../../core/shop-query';
 import { products, reviews } from '../../db/schema';
 import { listShopPage, watchCatalogue, type CatalogueWatch } from './index';
 
