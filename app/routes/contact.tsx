@@ -1,46 +1,42 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import type { SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { data, useActionData, useFetcher } from 'react-router';
+import { useActionData } from 'react-router';
+import type { AnswerToast } from '../../core/answer';
 import { contactMessageSchema } from '../../core/contact';
 import { contactPage, faqPage } from '../../content/pages';
-import { appContext, type AppContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
+import { answerAction, intent } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { retryAfterHeaders } from '../../server/http/form-guard';
 import { createContactMessage } from '../../server/modules/contact';
-import { contactMessageMail } from '../../server/modules/notifications';
-import { Honeypot, isRobotSubmission } from '../components/community/honeypot';
-import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
+import { Honeypot } from '../components/community/honeypot';
+import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { Accordion } from '../components/ui/accordion';
 import { toast } from '../components/ui/toast-store';
-import { tooManyRequestsToast, useOnAnswer } from '../components/ui/use-answer';
 import type { Route } from './+types/contact';
 
 const { title, lead } = contactPage;
 
-type ContactActionData =
-  | { status: 'sent'; result: SubmissionResult<string[]> }
-  | { status: 'invalid'; result: SubmissionResult<string[]> }
-  | { status: 'error'; result: SubmissionResult<string[]> | null }
-  | { status: 'unexpected' }
-  | { status: 'rate-limited'; message: string };
-
 // spec §8: the contact toasts
 const contactToasts = {
   sent: { title: 'Message sent!', description: 'We will reply within 24 hours.' },
-  invalid: { title: 'Validation Error', description: 'Please check the form for errors.' },
-  failure: { title: 'Error', description: 'Failed to send message. Please try again.' },
-  unexpected: { title: 'Error', description: 'An unexpected error occurred. Please try again.' },
-} as const;
-
-/** What a visitor without JavaScript reads after posting the form. */
-function outcomeText(answer: ContactActionData): string {
-  if (answer.status === 'rate-limited') return answer.message;
-  const toastText = contactToasts[answer.status === 'error' ? 'failure' : answer.status];
-  return `${toastText.title} ${toastText.description}`;
-}
+  invalid: {
+    title: 'Validation Error',
+    description: 'Please check the form for errors.',
+    variant: 'destructive',
+  },
+  failure: {
+    title: 'Error',
+    description: 'Failed to send message. Please try again.',
+    variant: 'destructive',
+  },
+  unexpected: {
+    title: 'Error',
+    description: 'An unexpected error occurred. Please try again.',
+    variant: 'destructive',
+  },
+} as const satisfies Record<string, AnswerToast>;
 
 const parseContactForm = (formData: FormData) =>
   parseWithZod(formData, { schema: contactMessageSchema, disableAutoCoercion: true });
@@ -51,51 +47,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return { phone, shopEmail, address, whatsappNumber, businessHours };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  // spec §8: whatever fails on the way (the rate limiter's store, reading the body) is answered
-  // with the generic text, in the form, rather than the root error page.
-  try {
-    return await sendContactMessage(app, request);
-  } catch (error) {
-    // issue 14 (finding 7): a body that cannot be read as a form is the sender's fault (a 4xx from
-    // readFormData); the form still shows the generic error.
-    if (error instanceof Response)
-      return data<ContactActionData>({ status: 'unexpected' }, { status: error.status });
-    app.logger.error({ err: error }, 'contact form failed unexpectedly');
-    return data<ContactActionData>({ status: 'unexpected' }, { status: 500 });
-  }
-}
+const contactIntents = {
+  contact: intent({
+    schema: contactMessageSchema,
+    rateLimit: 'contact',
+    honeypot: true,
+    run: (fields, { app }) => createContactMessage(app.db, app.actor, fields),
+    success: contactToasts.sent,
+    invalid: () => contactToasts.invalid,
+    failure: (_message, _fields, code) =>
+      code === 'unexpected' ? contactToasts.unexpected : contactToasts.failure,
+  }),
+};
 
-async function sendContactMessage(app: AppContext, request: Request) {
-  const { db, logger } = app;
-  const limited = await rateLimitedReply(app, 'contact');
-  if (limited) return data<ContactActionData>(limited.body, limited.init);
-  const formData = await readFormData(request);
-  const submission = parseContactForm(schemaFieldsOf(formData, contactMessageSchema));
-  if (isRobotSubmission(formData)) {
-    return data<ContactActionData>({
-      status: 'sent',
-      result: cappedReply(submission, contactMessageSchema, { resetForm: true }),
-    });
-  }
-  if (submission.status !== 'success') {
-    return data<ContactActionData>(
-      { status: 'invalid', result: cappedReply(submission, contactMessageSchema) },
-      { status: 400 },
-    );
-  }
-  try {
-    const stored = await createContactMessage(db, submission.value);
-    app.mailer.sendLater(contactMessageMail(stored, app.config));
-    return data<ContactActionData>({
-      status: 'sent',
-      result: cappedReply(submission, contactMessageSchema, { resetForm: true }),
-    });
-  } catch (error) {
-    logger.error({ err: error }, 'contact message failed');
-    return data<ContactActionData>({ status: 'error', result: null }, { status: 500 });
-  }
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: contactIntents, defaultIntent: 'contact' },
+    context.get(appContext),
+  );
 }
 
 export const headers = retryAfterHeaders;
@@ -166,26 +136,25 @@ const inputClass =
   'w-full rounded-lg border border-stone bg-white px-3 py-2 aria-[invalid=true]:border-danger';
 
 function ContactForm() {
-  const fetcher = useFetcher<ContactActionData>();
+  const fetcher = useAnswerFetcher();
   // Without JavaScript the form posts as a document and the answer arrives as action data.
-  const documentAnswer = useActionData<ContactActionData>();
+  const documentAnswer = useActionData<typeof action>();
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const shown = answer ?? documentAnswer;
   const [form, fields] = useForm({
-    lastResult: shown && 'result' in shown ? shown.result : undefined,
+    lastResult: shown?.result,
+    constraint: getZodConstraint(contactMessageSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseContactForm(formData),
-  });
-
-  useOnAnswer(answer, (outcome) => {
-    if (outcome.status === 'sent') toast(contactToasts.sent);
-    else if (outcome.status === 'invalid')
-      toast({ ...contactToasts.invalid, variant: 'destructive' });
-    else if (outcome.status === 'rate-limited') toast(tooManyRequestsToast(outcome.message));
-    else if (outcome.status === 'unexpected')
-      toast({ ...contactToasts.unexpected, variant: 'destructive' });
-    else toast({ ...contactToasts.failure, variant: 'destructive' });
+    onValidate: ({ formData }) => {
+      const submission = parseContactForm(formData);
+      // issue 15 §2: only Conform's own check of a submit (a form without its `__intent__`, which
+      // a blur's check carries) that fails shows the validation toast; a valid message never does.
+      if (!formData.has('__intent__') && submission.status !== 'success') {
+        toast(contactToasts.invalid);
+      }
+      return submission;
+    },
   });
 
   // No maxLength: the browser would cut the text silently and the schema's length messages
@@ -200,20 +169,18 @@ function ContactForm() {
     <fetcher.Form
       method="post"
       {...getFormProps(form)}
-      onSubmit={(event) => {
-        const valid = parseContactForm(new FormData(event.currentTarget)).status === 'success';
-        form.onSubmit(event);
-        if (!valid) toast({ ...contactToasts.invalid, variant: 'destructive' });
-      }}
+      onSubmit={form.onSubmit}
       className="relative grid gap-4"
     >
       <Honeypot />
       {documentAnswer && !answer ? (
         <p
-          role={documentAnswer.status === 'sent' ? 'status' : 'alert'}
+          role={documentAnswer.status === 'ok' ? 'status' : 'alert'}
           className="rounded-xl bg-sand p-3 font-medium"
         >
-          {outcomeText(documentAnswer)}
+          {documentAnswer.toast
+            ? `${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()
+            : null}
         </p>
       ) : null}
       {controls.map(({ meta, label, autoComplete }) => {

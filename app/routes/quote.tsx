@@ -8,7 +8,7 @@ import { DomainError } from '../../server/modules/errors';
 import { isVerifiedAddressOf, quotationRequestMails } from '../../server/modules/notifications';
 import { createQuotationRequest } from '../../server/modules/quotations';
 import { quotationRequestSchema } from '../../core/quotation';
-import { cappedReply, schemaFieldsOf } from '../components/forms/form-reply';
+import { cappedReply, schemaFieldsOf } from '../../core/form-reply';
 import { ProductNotFound } from '../components/layout/not-found';
 import {
   errorMessages,

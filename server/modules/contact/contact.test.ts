@@ -19,7 +19,7 @@ describe(`contact messages on ${testDatabaseKind}`, () => {
 
   it('stores a contact message as unread, trimmed; an invalid one not at all', async () => {
     const { db } = database;
-    const { id } = await createContactMessage(db, {
+    const { id } = await createContactMessage(db, null, {
       name: ' Ravi ',
       email: 'ravi@example.com',
       subject: 'Bulk diyas',
@@ -32,7 +32,12 @@ describe(`contact messages on ${testDatabaseKind}`, () => {
       message: 'Two hundred diyas for a wedding.',
     });
     await expect(
-      createContactMessage(db, { name: '', email: 'x@example.com', subject: 's', message: 'm' }),
+      createContactMessage(db, null, {
+        name: '',
+        email: 'x@example.com',
+        subject: 's',
+        message: 'm',
+      }),
     ).rejects.toThrow('Name is required');
     expect(await db.select().from(contactMessages)).toHaveLength(1);
   });

@@ -2,11 +2,14 @@
 import { contactMessageSchema, type ContactMessage } from '../../../core/contact';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
+import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 
 /** Stores a visitor's message as unread (spec §4) after checking it with the form's schema. */
 export async function createContactMessage(
   db: Database,
+  // spec §2: anyone may write, signed in or not; the actor is taken like every module's.
+  _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ContactMessage & { id: string }> {
   const parsed = contactMessageSchema.safeParse(input);
