@@ -6,11 +6,12 @@ import { createHttpApp } from './http/app';
 import { startServer } from './main';
 
 await startServer({
-  async createApp({ database, config, logger }) {
+  async createApp({ database, config, logger, jobs }) {
     return createHttpApp({
       database,
       config,
       logger,
+      jobs,
       build,
       mode: 'production',
       clientDirectory: path.relative(process.cwd(), path.resolve('build/client')),

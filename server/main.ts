@@ -1,6 +1,7 @@
 /**
- * Process start-up (DESIGN.md §2): config → database → migrations → seed → http, and a graceful
- * shutdown on SIGTERM/SIGINT that lets requests in flight finish, then closes the database.
+ * Process start-up (DESIGN.md §2): config → database → migrations → seed → job worker → http, and a
+ * graceful shutdown on SIGTERM/SIGINT that lets requests in flight finish, stops the worker, then
+ * closes the database.
  * Every start-up step that fails stops the process with one line on stderr and exit code 1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,8 @@ import { lockPgliteDirectory, PgliteLockedError, type PgliteLock } from './db/pg
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemoAccounts } from './db/seed/demo-accounts';
 import { createLogger, type Logger } from './logger';
+import type { JobWorker } from './modules/jobs';
+import { startDeliveries } from './worker';
 
 export interface StartOptions {
   /** Builds the HTTP app once everything it needs is open. */
@@ -20,6 +23,7 @@ export interface StartOptions {
     database: DatabaseHandle;
     config: Config;
     logger: Logger;
+    jobs: JobWorker;
   }): Promise<{ fetch: (request: Request) => Response | Promise<Response> }>;
   /** Development only: Vite's middlewares run before the app. */
   beforeApp?: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -83,9 +87,17 @@ export async function startServer(options: StartOptions): Promise<void> {
     exitWithOneLine(new ConfigError(`Seeding the database failed: ${describe(error)}`));
   }
 
+  // issue 15 §1: this process delivers queued mail from now on, those left by a previous run first.
+  let jobs: JobWorker;
+  try {
+    jobs = await startDeliveries({ database, config, logger });
+  } catch (error) {
+    exitWithOneLine(new ConfigError(`The job queue could not start: ${describe(error)}`));
+  }
+
   let app: Awaited<ReturnType<StartOptions['createApp']>>;
   try {
-    app = await options.createApp({ database, config, logger });
+    app = await options.createApp({ database, config, logger, jobs });
   } catch (error) {
     exitWithOneLine(error);
   }
@@ -135,6 +147,9 @@ export async function startServer(options: StartOptions): Promise<void> {
       clearTimeout(grace);
       void (async () => {
         await options.onClose?.();
+        await jobs.stop().catch((error: unknown) => {
+          logger.warn({ err: error }, 'the job worker did not stop cleanly');
+        });
         await database.close();
         lock.release();
         logger.info('closed the database; bye');

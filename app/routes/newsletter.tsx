@@ -3,9 +3,7 @@ import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
 import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
 import { DomainError } from '../../server/modules/errors';
-import { newsletterSubscriptionSchema } from '../../core/newsletter';
-import { subscribeToNewsletter, unsubscribeToken } from '../../server/modules/newsletter';
-import { newsletterWelcomeMail } from '../../server/modules/notifications';
+import { subscribeToNewsletter } from '../../server/modules/newsletter';
 import { isRobotSubmission } from '../components/community/honeypot';
 import {
   newsletterToasts,
@@ -24,13 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isRobotSubmission(formData)) return data<NewsletterActionData>({ status: 'subscribed' });
   try {
     const input = Object.fromEntries(formData);
-    const status = await subscribeToNewsletter(db, input);
-    if (status === 'subscribed') {
-      const { email } = newsletterSubscriptionSchema.parse(input);
-      const token = unsubscribeToken(app.config.authSecret, email);
-      const unsubscribeUrl = `${app.config.publicUrl}/newsletter/unsubscribe?token=${token}`;
-      app.mailer.sendLater(newsletterWelcomeMail(email, unsubscribeUrl, app.config));
-    }
+    const status = await subscribeToNewsletter(db, app.actor, input);
     return data<NewsletterActionData>({ status });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'invalid') {

@@ -5,7 +5,6 @@ import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guar
 import { isRobotSubmission } from '../components/community/honeypot';
 import { getPublishedProduct } from '../../server/modules/catalog';
 import { DomainError } from '../../server/modules/errors';
-import { isVerifiedAddressOf, quotationRequestMails } from '../../server/modules/notifications';
 import { createQuotationRequest } from '../../server/modules/quotations';
 import { quotationRequestSchema } from '../../core/quotation';
 import { cappedReply, schemaFieldsOf } from '../../core/form-reply';
@@ -58,14 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   try {
-    const stored = await createQuotationRequest(db, actor, {
+    await createQuotationRequest(db, actor, {
       ...Object.fromEntries(formData),
       productId: params.productId,
     });
-    const recipientVerified = isVerifiedAddressOf(app.viewer, stored.customerEmail);
-    for (const mail of quotationRequestMails(stored, app.config, { recipientVerified })) {
-      app.mailer.sendLater(mail);
-    }
     return data<QuotationActionData>({
       status: 'success',
       result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),

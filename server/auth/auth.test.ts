@@ -84,10 +84,7 @@ function buildAuth(db: Database, authRateLimit: number): Harness {
   const auth = createAuth({
     db,
     config,
-    mailer: {
-      send: async (message) => void mails.push(message),
-      sendLater: (message) => void mails.push(message),
-    },
+    queueMail: async (message) => void mails.push(message),
     sms: {
       enabled: true,
       send: async (message) => void texts.push(message),

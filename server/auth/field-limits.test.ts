@@ -44,10 +44,7 @@ beforeAll(async () => {
   auth = createAuth({
     db: database.db,
     config,
-    mailer: {
-      send: async (message) => void mails.push(message),
-      sendLater: (message) => void mails.push(message),
-    },
+    queueMail: async (message) => void mails.push(message),
     sms: { enabled: true, send: async () => {}, sendLater: () => {} },
     rateLimiter: databaseRateLimiter(database.db),
     logger: createLogger('silent'),

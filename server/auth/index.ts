@@ -16,7 +16,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accounts, jwks, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
-import type { Mailer } from '../modules/mail';
+import { enqueue } from '../modules/jobs';
+import type { MailMessage } from '../modules/mail';
 import { linkGuestOrdersToVerifiedAccount } from '../modules/orders';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
@@ -123,13 +124,23 @@ export interface ChangeEmailBody {
 export interface AuthDependencies {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  /** Queues a rendered mail (server/modules/jobs): it is sent by the worker, with retries. */
+  queueMail?(message: MailMessage): Promise<void>;
   sms: SmsSender;
   rateLimiter: RateLimiter;
   logger: Logger;
 }
 
-export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: AuthDependencies) {
+export function createAuth({
+  db,
+  config,
+  queueMail = async (message) => {
+    await enqueue(db, 'mail', { kind: 'message', message });
+  },
+  sms,
+  rateLimiter,
+  logger,
+}: AuthDependencies) {
   const mails = identityMails(config);
   const phoneSignIn = config.sms.provider !== 'none';
 
@@ -177,10 +188,10 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
       sendVerificationEmail: async ({ user, url, token }) => {
         if (!hasMailableEmail(user.email)) return;
         if (isChangeOfAddress(token)) {
-          mailer.sendLater(mails.confirmNewEmail({ to: user.email, url }));
+          await queueMail(mails.confirmNewEmail({ to: user.email, url }));
           return;
         }
-        mailer.sendLater(mails.verifyEmail({ to: user.email, url }));
+        await queueMail(mails.verifyEmail({ to: user.email, url }));
       },
     },
     // issue 14: whenever an account's row is written verified (the link above, a confirmed new
@@ -213,14 +224,14 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
       // look-alike user and calls onExistingUserSignUp instead of refusing).
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) => {
-        if (hasMailableEmail(user.email)) mailer.sendLater(mails.signUpAttempt({ to: user.email }));
+        if (hasMailableEmail(user.email)) await queueMail(mails.signUpAttempt({ to: user.email }));
       },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {
         // The link opens our own page, which posts the new password with the token.
         const url = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-        mailer.sendLater(mails.resetPassword({ to: user.email, url }));
+        await queueMail(mails.resetPassword({ to: user.email, url }));
       },
     },
     hooks: {
@@ -303,7 +314,7 @@ export function createAuth({ db, config, mailer, sms, rateLimiter, logger }: Aut
         allowedAttempts: 5,
         storeOTP: 'hashed',
         sendVerificationOTP: async ({ email, otp, type }) => {
-          mailer.sendLater(mails.oneTimeCode({ to: email, code: otp, purpose: type }));
+          await queueMail(mails.oneTimeCode({ to: email, code: otp, purpose: type }));
         },
       }),
       ...(phoneSignIn

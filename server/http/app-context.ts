@@ -4,7 +4,6 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Actor } from '../modules/actor';
-import type { Mailer } from '../modules/mail';
 import type { MediaStorage } from '../modules/media-storage';
 import type { RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
@@ -33,7 +32,6 @@ export interface AppContext {
   viewer: Viewer | null;
   /** Better Auth; actions call `auth.api` with the request's headers. */
   auth: Auth;
-  mailer: Mailer;
   sms: SmsSender;
   /** Where uploaded images go: DATA_DIR/media, or the S3 bucket when S3_* is configured. */
   mediaStorage: MediaStorage;

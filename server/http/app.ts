@@ -17,7 +17,6 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
-import { createMailer } from '../modules/mail';
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   localMediaStorage,
@@ -27,6 +26,7 @@ import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
 import { createOrderEventsHub } from '../modules/realtime';
+import type { JobWorker } from '../modules/jobs';
 import { createSmsSender } from '../modules/sms';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
@@ -45,6 +45,8 @@ export interface HttpAppOptions {
   mode: 'development' | 'production';
   /** The built client (production); in development Vite serves these files. */
   clientDirectory?: string;
+  /** This process's job worker, whose queue /healthz reports. */
+  jobs: Pick<JobWorker, 'health'>;
 }
 
 type AppEnv = {
@@ -62,23 +64,12 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const rateLimiter = config.redisUrl
     ? redisRateLimiter(config.redisUrl)
     : databaseRateLimiter(database.db);
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDirectory: path.join(config.dataDir, 'outbox'),
-    logger,
-    recipientLimit: {
-      rateLimiter,
-      perHour: config.mailRateLimit,
-      shopAddress: config.site.shopEmail,
-    },
-  });
   const sms = createSmsSender({
     settings: config.sms,
     outboxDirectory: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const auth = createAuth({ db: database.db, config, mailer, sms, rateLimiter, logger });
+  const auth = createAuth({ db: database.db, config, sms, rateLimiter, logger });
   const mediaDirectory = path.join(config.dataDir, 'media');
   const mediaStorage = config.s3 ? s3MediaStorage(config.s3) : localMediaStorage(mediaDirectory);
 
@@ -164,8 +155,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   app.get('/healthz', async (c) => {
     try {
       await withTimeout(database.ping(), HEALTH_CHECK_TIMEOUT_MS);
+      // issue 15 §1: the queue's own figures; failed jobs stay queryable until they are handled.
+      const queue = await withTimeout(options.jobs.health(), HEALTH_CHECK_TIMEOUT_MS);
       c.header('Cache-Control', 'no-store');
-      return c.json({ status: 'ok', database: database.kind });
+      return c.json({ status: 'ok', database: database.kind, queue });
     } catch (error) {
       logger.warn({ err: error, reqId: c.get('requestId') }, 'health check: database unavailable');
       c.header('Cache-Control', 'no-store');
@@ -287,7 +280,6 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             actor,
             viewer,
             auth,
-            mailer,
             sms,
             mediaStorage,
             rateLimiter,

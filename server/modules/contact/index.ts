@@ -4,8 +4,12 @@ import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
+import { enqueue } from '../jobs';
 
-/** Stores a visitor's message as unread (spec §4) after checking it with the form's schema. */
+/**
+ * Stores a visitor's message as unread (spec §4) after checking it with the form's schema, and
+ * queues the owner's notice in the same transaction (issue 15 §1).
+ */
 export async function createContactMessage(
   db: Database,
   // spec §2: anyone may write, signed in or not; the actor is taken like every module's.
@@ -16,10 +20,14 @@ export async function createContactMessage(
   if (!parsed.success) {
     throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
   }
-  const [created] = await db
-    .insert(contactMessages)
-    .values({ ...parsed.data, status: 'unread' })
-    .returning({ id: contactMessages.id });
-  if (!created) throw new Error('contact message not stored');
-  return { id: created.id, ...parsed.data };
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(contactMessages)
+      .values({ ...parsed.data, status: 'unread' })
+      .returning({ id: contactMessages.id });
+    if (!created) throw new Error('contact message not stored');
+    const stored = { id: created.id, ...parsed.data };
+    await enqueue(tx, 'mail', { kind: 'contact-message', message: stored });
+    return stored;
+  });
 }

@@ -2,7 +2,8 @@
  * Outgoing mail (DESIGN.md §2 modules/mail): SMTP when SMTP_URL is set; otherwise every message
  * is written as an .eml file to DATA_DIR/outbox and logged with its subject, so a shop without a
  * mail server (and the test suite) can read what would have been sent. Every message passes the
- * per-recipient limit here, whoever builds it.
+ * per-recipient limit here, whoever builds it. Only the job worker sends (server/worker.ts):
+ * domain functions queue their mails (server/modules/jobs), so none is lost with a failed send.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,15 +20,12 @@ export interface MailMessage {
 
 export interface Mailer {
   /**
-   * Sends now; rejects when the message could not be handed over. A message over its recipient's
-   * limit is dropped (and logged) without an error.
+   * Sends now; rejects when the message could not be handed over (the job is retried). A message
+   * over its recipient's limit is dropped (and logged) without an error. A retry of the same
+   * message passes `retry` and is not counted again: a mail server that is down must not use up
+   * the recipient's limit.
    */
-  send(message: MailMessage): Promise<void>;
-  /**
-   * Sends in the background: a mail failure is logged and never fails the visitor's request
-   * (issue: notifications).
-   */
-  sendLater(message: MailMessage): void;
+  send(message: MailMessage, options?: { retry?: boolean }): Promise<void>;
 }
 
 export interface RecipientLimit {
@@ -48,7 +46,14 @@ export function createMailer(options: {
 }): Mailer {
   const { from, logger, recipientLimit } = options;
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        // A send that hangs is given up well before its job's 2-minute expiry (server/modules/jobs),
+        // so a retry never runs beside it.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const shopAddress = recipientLimit.shopAddress.trim().toLowerCase();
 
@@ -73,8 +78,8 @@ export function createMailer(options: {
     return decision.allowed;
   };
 
-  const send = async (message: MailMessage) => {
-    if (!(await withinRecipientLimit(message))) return;
+  const send = async (message: MailMessage, { retry = false }: { retry?: boolean } = {}) => {
+    if (!retry && !(await withinRecipientLimit(message))) return;
     const info = await transport.sendMail({ from, ...message });
     if (!options.smtpUrl) {
       const file = path.join(options.outboxDirectory, outboxFileName(message.subject));
@@ -86,14 +91,7 @@ export function createMailer(options: {
     }
   };
 
-  return {
-    send,
-    sendLater(message) {
-      send(message).catch((error: unknown) => {
-        logger.error({ err: error, to: message.to, subject: message.subject }, 'mail failed');
-      });
-    },
-  };
+  return { send };
 }
 
 let sequence = 0;

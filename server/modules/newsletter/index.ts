@@ -4,7 +4,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { newsletterSubscriptionSchema } from '../../../core/newsletter';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
+import type { Actor } from '../actor';
 import { DomainError } from '../errors';
+import { enqueue } from '../jobs';
 
 export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
 
@@ -14,6 +16,8 @@ export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
  */
 export async function subscribeToNewsletter(
   db: Database,
+  // spec §2: anyone may subscribe, signed in or not.
+  _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<SubscribeOutcome> {
   const parsed = newsletterSubscriptionSchema.safeParse(input);
@@ -28,7 +32,11 @@ export async function subscribeToNewsletter(
       .values({ email, source })
       .onConflictDoNothing({ target: newsletterSubscriptions.email })
       .returning({ id: newsletterSubscriptions.id });
-    if (inserted.length > 0) return 'subscribed';
+    // issue 15 §1: the welcome is queued with the subscription, and only for a new subscriber.
+    if (inserted.length > 0) {
+      await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+      return 'subscribed';
+    }
     const [existing] = await tx
       .select({ unsubscribedAt: newsletterSubscriptions.unsubscribedAt })
       .from(newsletterSubscriptions)
@@ -39,6 +47,7 @@ export async function subscribeToNewsletter(
       .update(newsletterSubscriptions)
       .set({ unsubscribedAt: null, source })
       .where(eq(newsletterSubscriptions.email, email));
+    await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
     return 'subscribed';
   });
 }

@@ -1,16 +1,60 @@
 /**
  * The e-mails the shop sends (issue: notifications): the owner hears of every quotation request
  * and contact message, a requester who gave an address gets a confirmation, and a new subscriber
- * gets a welcome with a one-click unsubscribe link. Pure builders; the mail module sends them.
+ * gets a welcome with a one-click unsubscribe link. Pure builders: a domain function enqueues a
+ * `Notice` in its transaction (server/modules/jobs), and the worker renders it here with the
+ * shop's settings at delivery and hands it to the mail module.
  */
 import type { ContactMessage } from '../../../core/contact';
 import type { QuotationRequest } from '../../../core/quotation';
 import type { SiteSettings } from '../../../content/site';
 import type { MailMessage } from '../mail';
+import { unsubscribeToken } from '../newsletter';
 
 interface Shop {
   site: Pick<SiteSettings, 'shopName' | 'shopEmail' | 'phone'>;
   publicUrl: string;
+}
+
+type StoredQuotation = QuotationRequest & { id: string; productId: string; productName: string };
+
+/** One e-mail to send, as a domain function enqueues it (JSON: it is stored until delivered). */
+export type Notice =
+  | {
+      kind: 'quotation-request';
+      to: 'owner' | 'requester';
+      quotation: StoredQuotation;
+      recipientVerified: boolean;
+    }
+  | { kind: 'contact-message'; message: ContactMessage & { id: string } }
+  | { kind: 'newsletter-welcome'; email: string }
+  /** A message its sender rendered already (Better Auth's links and codes). */
+  | { kind: 'message'; message: MailMessage };
+
+/** What rendering needs besides the notice: the shop, and the secret that signs unsubscribe links. */
+export interface NoticeSettings extends Shop {
+  authSecret: string;
+}
+
+/** The mail of a notice, rendered with the shop's settings as they are at delivery. */
+export function renderNotice(notice: Notice, settings: NoticeSettings): MailMessage | null {
+  switch (notice.kind) {
+    case 'quotation-request': {
+      const [owner, requester] = quotationRequestMails(notice.quotation, settings, {
+        recipientVerified: notice.recipientVerified,
+      });
+      return (notice.to === 'owner' ? owner : requester) ?? null;
+    }
+    case 'contact-message':
+      return contactMessageMail(notice.message, settings);
+    case 'newsletter-welcome': {
+      const token = unsubscribeToken(settings.authSecret, notice.email);
+      const unsubscribeUrl = `${settings.publicUrl}/newsletter/unsubscribe?token=${token}`;
+      return newsletterWelcomeMail(notice.email, unsubscribeUrl, settings);
+    }
+    case 'message':
+      return notice.message;
+  }
 }
 
 /** The signed-in requester, as far as the mails need them: whose address is confirmed. */
@@ -32,7 +76,7 @@ export function isVerifiedAddressOf(requester: Requester | null, address: string
 }
 
 export function quotationRequestMails(
-  request: QuotationRequest & { id: string; productId: string; productName: string },
+  request: StoredQuotation,
   { site, publicUrl }: Shop,
   { recipientVerified }: { recipientVerified: boolean },
 ): MailMessage[] {

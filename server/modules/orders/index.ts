@@ -12,13 +12,13 @@ import type { Database } from '../../db/client';
 import {
   orderItems,
   orders,
-  products,
   quotationRequests,
   users,
   type ShippingAddress,
 } from '../../db/schema';
 import { requireUser, type Actor } from '../actor';
 import { primaryImages } from '../catalog';
+import { createQuotationRequest } from '../quotations';
 import { DomainError, parseInput } from '../errors';
 
 export interface OrderItemView {
@@ -113,38 +113,24 @@ export async function reorderAsQuotations(
   if (wanted.length !== values.items.length) {
     throw new DomainError('invalid', 'Only pieces of this order can be reordered');
   }
-  const available = await db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(
-      and(
-        inArray(
-          products.id,
-          wanted.map((item) => item.productId),
-        ),
-        eq(products.published, true),
-      ),
-    );
-  const names = new Map(available.map((product) => [product.id, product.name]));
-  const missing = wanted.find((item) => !names.has(item.productId));
-  if (missing) {
-    throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
-  }
+  // issue 15 §1: each request goes through the one writer of quotation requests, so the owner
+  // hears of every one; all of them are stored (and their notices queued) or none.
   await db.transaction(async (tx) => {
-    await tx.insert(quotationRequests).values(
-      wanted.map((item) => ({
+    for (const item of wanted) {
+      await createQuotationRequest(tx, actor, {
         productId: item.productId,
-        productName: names.get(item.productId) ?? item.productId,
         quantity: item.quantity,
         customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
         customerName: values.customerName,
-        customerCompany: null,
         customerMobile: values.customerMobile,
-        customerEmail: values.customerEmail,
-        userId: actor?.userId ?? null,
-        status: 'pending',
-      })),
-    );
+        customerEmail: values.customerEmail ?? '',
+      }).catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === 'not_found') {
+          throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
+        }
+        throw error;
+      });
+    }
   });
   return { created: wanted.length };
 }

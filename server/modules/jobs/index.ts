@@ -1,0 +1,226 @@
+/**
+ * Durable side effects (issue 15 §1, decision 013): a transactional outbox on pg-boss, on both
+ * databases. A domain function enqueues its effects with `enqueue(tx, …)` inside the transaction
+ * that makes the change, so a rollback drops them and a commit guarantees them; a worker in every
+ * server process delivers them with retries and exponential back-off. pg-boss fetches with
+ * `FOR UPDATE SKIP LOCKED`, so several processes never deliver one job twice.
+ */
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../../db/client';
+import type { Logger } from '../../logger';
+import type { Notice } from '../notifications';
+
+/** pg-boss keeps its tables in a schema of its own, next to the shop's. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** What each queue's jobs carry. */
+export interface JobData {
+  /** One e-mail, rendered at delivery with the shop's settings (server/modules/notifications). */
+  mail: Notice;
+}
+export type QueueName = keyof JobData;
+
+/**
+ * Each queue's retry policy. A mail is tried again after 10 s, 20 s, 40 s … for about 11 hours
+ * (12 retries); a delivery that has not answered in 2 minutes (a process killed mid-send) is
+ * taken up again.
+ */
+export const jobQueues: Record<QueueName, PgBoss.Queue> = {
+  mail: {
+    name: 'mail',
+    policy: 'standard',
+    retryLimit: 12,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
+};
+
+interface SqlResult {
+  rows: unknown[];
+  rowCount?: number;
+}
+
+/**
+ * pg-boss's `db` over a drizzle database or transaction: its SQL with `$n` placeholders becomes
+ * one drizzle query with the same parameters, so a job is written by the transaction it is
+ * part of, on either driver.
+ */
+export function sqlExecutorOver(db: Database): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []): Promise<SqlResult> {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, index) =>
+        index % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
+      );
+      const result = (await db.execute(sql.join(chunks))) as unknown as SqlResult;
+      return { rows: result.rows, rowCount: result.rows.length };
+    },
+  };
+}
+
+/**
+ * pg-boss's `db` over the process's own connection. PGlite refuses several statements in one
+ * prepared query, which pg-boss's schema and maintenance SQL send, so SQL without parameters goes
+ * through `exec` (STACK.md).
+ */
+export function sqlExecutorFor(handle: DatabaseHandle): PgBoss.Db {
+  const { driver } = handle;
+  if (driver.kind === 'postgres') {
+    return {
+      async executeSql(text: string, values?: unknown[]) {
+        const result = await driver.pool.query(text, values);
+        return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+      },
+    };
+  }
+  const client = driver.client;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      const results = await client.exec(text);
+      const last = results.at(-1);
+      return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+    },
+  };
+}
+
+function bossOptions(db: PgBoss.Db): PgBoss.ConstructorOptions {
+  return { db, schema: JOB_SCHEMA };
+}
+
+/**
+ * Creates pg-boss's schema and the shop's queues (with their current policies). Part of the
+ * migrations, so every process, test database and template has them before anything enqueues.
+ */
+export async function installJobQueues(handle: DatabaseHandle): Promise<void> {
+  const boss = new PgBoss({
+    ...bossOptions(sqlExecutorFor(handle)),
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
+  await boss.start();
+  try {
+    for (const queue of Object.values(jobQueues)) {
+      await boss.createQueue(queue.name, queue);
+      await boss.updateQueue(queue.name, queue);
+    }
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+// Only builds and checks the insert; every job is written through the caller's own database.
+const producer = new PgBoss(
+  bossOptions({
+    executeSql: () => Promise.reject(new Error('jobs are written through the caller’s database')),
+  }),
+);
+
+/**
+ * Queues a job in the caller's transaction (or as its own statement when given the database).
+ * Throws when the queue is missing, so the change it belongs to rolls back with it.
+ */
+export async function enqueue<Name extends QueueName>(
+  db: Database,
+  name: Name,
+  data: JobData[Name],
+  options: { startAfter?: Date } = {},
+): Promise<string> {
+  const id = await producer.send(name, data as object, { ...options, db: sqlExecutorOver(db) });
+  if (!id) throw new Error(`the ${name} queue did not accept the job`);
+  return id;
+}
+
+export type JobHandlers = {
+  [Name in QueueName]: (
+    data: JobData[Name],
+    job: { id: string; retryCount: number },
+  ) => Promise<void>;
+};
+
+export interface QueueHealth {
+  status: 'ok' | 'unavailable';
+  /** Jobs waiting (created or waiting for a retry), being delivered, and failed for good. */
+  waiting: number;
+  active: number;
+  failed: number;
+}
+
+export interface JobWorker {
+  health(): Promise<QueueHealth>;
+  /** Stops fetching and waits for the deliveries in flight. */
+  stop(): Promise<void>;
+}
+
+/** How often an idle worker looks for new jobs. */
+const POLLING_INTERVAL_SECONDS = 1;
+
+/** Starts delivering every queue's jobs in this process. */
+export async function startJobWorker(options: {
+  handle: DatabaseHandle;
+  handlers: JobHandlers;
+  logger: Logger;
+}): Promise<JobWorker> {
+  const { handle, handlers, logger } = options;
+  const boss = new PgBoss({
+    ...bossOptions(sqlExecutorFor(handle)),
+    // The schema is installed by the migrations; the worker only checks its version.
+    migrate: false,
+    supervise: true,
+    schedule: false,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.keys(handlers) as QueueName[]) {
+    const handler = handlers[name];
+    await boss.work<JobData[typeof name]>(
+      name,
+      { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } catch (error) {
+            logger.warn(
+              { err: error, queue: name, jobId: job.id, retryCount: job.retryCount },
+              'job failed; pg-boss retries it',
+            );
+            throw error;
+          }
+        }
+      },
+    );
+  }
+  return {
+    async health() {
+      try {
+        const { rows } = await sqlExecutorFor(handle).executeSql(
+          `select state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job group by state`,
+          [],
+        );
+        const count = (states: string[]) =>
+          (rows as { state: string; count: number }[])
+            .filter((row) => states.includes(row.state))
+            .reduce((sum, row) => sum + Number(row.count), 0);
+        return {
+          status: 'ok',
+          waiting: count(['created', 'retry']),
+          active: count(['active']),
+          failed: count(['failed']),
+        };
+      } catch (error) {
+        logger.warn({ err: error }, 'job queue health check failed');
+        return { status: 'unavailable', waiting: 0, active: 0, failed: 0 };
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
