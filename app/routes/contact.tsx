@@ -86,7 +86,7 @@ async function sendContactMessage(app: AppContext, request: Request) {
     );
   }
   try {
-    const stored = await createContactMessage(db, submission.value);
+    const stored = await createContactMessage(db, app.actor, submission.value);
     app.mailer.sendLater(contactMessageMail(stored, app.config));
     return data<ContactActionData>({
       status: 'sent',

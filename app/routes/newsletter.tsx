@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isRobotSubmission(formData)) return data<NewsletterActionData>({ status: 'subscribed' });
   try {
     const input = Object.fromEntries(formData);
-    const status = await subscribeToNewsletter(db, input);
+    const status = await subscribeToNewsletter(db, app.actor, input);
     if (status === 'subscribed') {
       const { email } = newsletterSubscriptionSchema.parse(input);
       const token = unsubscribeToken(app.config.authSecret, email);
