@@ -1,6 +1,6 @@
 import { appContext } from '../../server/http/app-context';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
-import { exportMediaCsv } from '../../server/modules/product-console';
+import { exportMediaCsv } from '../../server/modules/media-import';
 import type { Route } from './+types/admin.media-export';
 
 /** "Export media CSV": every media row in the import's format, for admins only. */

@@ -5,7 +5,7 @@ import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
 import { isAdmin } from '../../server/modules/actor';
 import { invalidateCatalogue } from '../../server/modules/catalog';
-import { importMediaCsv, type MediaImportReport } from '../../server/modules/product-console';
+import { importMediaCsv, type MediaImportReport } from '../../server/modules/media-import';
 import type { Route } from './+types/admin.media-import';
 
 /** One line of the import's answer, a JSON object per line (application/x-ndjson). */

@@ -6,22 +6,24 @@ import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-que
 import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
 import { invalidateCatalogue } from '../../server/modules/catalog';
-import { requireAdmin } from '../../server/modules/admin';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
+import { requireAdmin } from '../../server/modules/kernel';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
 import {
   addMedia,
   addUploadedMedia,
-  createProduct,
   deleteMedia,
-  deleteProduct,
-  getConsoleProduct,
-  listConsoleProducts,
   moveMedia,
   setPrimaryMedia,
   updateMedia,
+} from '../../server/modules/product-media';
+import {
+  createProduct,
+  deleteProduct,
+  getConsoleProduct,
+  listConsoleProducts,
   updateProduct,
-} from '../../server/modules/product-console';
+} from '../../server/modules/products';
 import {
   useConsoleAction,
   type ConsoleAnswer,

@@ -12,19 +12,25 @@ import {
 import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
 import {
-  adminCounts,
+  countContactMessages,
+  listContactMessages,
+  setContactMessageStatus,
+} from '../../server/modules/contact';
+import { DomainError, httpStatusOf } from '../../server/modules/errors';
+import { requireAdmin } from '../../server/modules/kernel';
+import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
+import {
+  countOrders,
   createOrderFromQuotation,
   listAllOrders,
-  listCallbackLeads,
-  listContactMessages,
-  listQuotationRequests,
-  listUserRoles,
-  requireAdmin,
-  setContactMessageStatus,
   setOrderStatus,
+} from '../../server/modules/orders';
+import {
+  countQuotationRequests,
+  listQuotationRequests,
   setQuotationStatus,
-} from '../../server/modules/admin';
-import { DomainError, httpStatusOf } from '../../server/modules/errors';
+} from '../../server/modules/quotations';
+import { countUserRoles, listUserRoles } from '../../server/modules/roles';
 import type { AdminAnswer } from '../components/admin/admin-action';
 import { MediaImportTool } from '../components/admin/media-import-tool';
 import { MessagesPanel } from '../components/admin/messages-panel';
@@ -46,7 +52,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
   // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
   const { tab, page } = parseRouteQuery(adminQuerySchema, new URL(request.url).searchParams);
-  const counts = await adminCounts(db, actor);
+  // The tab labels show counts from count queries, not from loading every row.
+  const [quotations, orders, messages, roles, leads] = await Promise.all([
+    countQuotationRequests(db, actor),
+    countOrders(db, actor),
+    countContactMessages(db, actor),
+    countUserRoles(db, actor),
+    countCallbackLeads(db, actor),
+  ]);
+  const counts = { quotations, orders, messages, roles, leads };
   const empty = { quotations: [], orders: [], messages: [], leads: [], roles: [] };
   const rows =
     tab === 'quotations'

@@ -21,8 +21,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** The confirm button, and mail clients' one-click unsubscribe (RFC 8058), post here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config } = context.get(appContext);
-  return { outcome: await unsubscribeFromNewsletter(db, config.authSecret, tokenOf(request)) };
+  const { db, actor, config } = context.get(appContext);
+  return {
+    outcome: await unsubscribeFromNewsletter(db, actor, config.authSecret, {
+      token: tokenOf(request),
+    }),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {

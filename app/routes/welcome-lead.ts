@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   if (isRobotSubmission(formData)) return data<WelcomeLeadActionData>({ status: 'saved' });
   try {
-    const lead = await createCallbackLead(app.db, Object.fromEntries(formData));
+    const lead = await createCallbackLead(app.db, app.actor, Object.fromEntries(formData));
     // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code; the
     // number is kept as a call-back lead either way.
     if (app.sms.enabled) {

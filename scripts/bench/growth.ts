@@ -16,14 +16,19 @@ import { parseShopQuery } from '../../core/shop-query';
 import { openDatabase, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import type { Actor } from '../../server/modules/actor';
-import { adminCounts } from '../../server/modules/admin';
 import {
   getPublishedProduct,
   listRelatedProducts,
   listShopPage,
   watchCatalogue,
 } from '../../server/modules/catalog';
-import { importMediaCsv, listConsoleProducts } from '../../server/modules/product-console';
+import { countContactMessages } from '../../server/modules/contact';
+import { countCallbackLeads } from '../../server/modules/leads';
+import { importMediaCsv } from '../../server/modules/media-import';
+import { countOrders } from '../../server/modules/orders';
+import { listConsoleProducts } from '../../server/modules/products';
+import { countQuotationRequests } from '../../server/modules/quotations';
+import { countUserRoles } from '../../server/modules/roles';
 import { listQuestions } from '../../server/modules/questions';
 import { listReviews } from '../../server/modules/reviews';
 import { searchProducts } from '../../server/modules/search';
@@ -135,7 +140,18 @@ const MEASURES: Measure[] = [
       ]);
     },
   },
-  { group: 'Admin', name: 'tab counts', run: (db) => adminCounts(db, benchAdmin) },
+  {
+    group: 'Admin',
+    name: 'tab counts',
+    run: (db) =>
+      Promise.all([
+        countQuotationRequests(db, benchAdmin),
+        countOrders(db, benchAdmin),
+        countContactMessages(db, benchAdmin),
+        countUserRoles(db, benchAdmin),
+        countCallbackLeads(db, benchAdmin),
+      ]),
+  },
   {
     group: 'Admin',
     name: 'product picker, first 50',

@@ -23,7 +23,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../tests/support/database';
-import { createOrderFromQuotation, setOrderStatus } from '../modules/admin';
+import { createOrderFromQuotation, setOrderStatus } from '../modules/orders';
 import { DomainError } from '../modules/errors';
 import * as schema from './schema';
 
@@ -134,7 +134,7 @@ const validShipping = {
 };
 const shipping = (name: string, max: number): Limit => ({
   max,
-  writePath: `admin "create order from quotation" (server/modules/admin orderFromQuotationSchema.${name})`,
+  writePath: `admin "create order from quotation" (core/orders orderFromQuotationSchema.${name})`,
   accepts: (value) =>
     adminModuleAccepts(() =>
       createOrderFromQuotation(database.db, ADMIN, {
@@ -334,7 +334,8 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   'orders.payment_id': {
     max: 100,
-    writePath: 'admin "confirm payment" reference (server/modules/admin setOrderStatus)',
+    writePath:
+      'admin "confirm payment" reference (core/orders paymentReferenceSchema, server/modules/orders setOrderStatus)',
     accepts: (value) =>
       adminModuleAccepts(() =>
         setOrderStatus(database.db, ADMIN, {
@@ -345,7 +346,7 @@ const guards: Record<string, Guard | Guard[]> = {
       ),
   },
   'orders.payment_method': {
-    reason: 'upi, bank transfer or other (orderFromQuotationSchema z.enum in server/modules/admin)',
+    reason: 'upi, bank transfer or other (paymentMethodSchema z.enum in core/orders)',
   },
   'orders.shipping_address': [
     shipping('name', 100),

@@ -1,5 +1,4 @@
 import type { UserRoleValue } from '../../core/statuses';
-import { DomainError } from './errors';
 
 /** Who is acting (DESIGN.md §3): a signed-in user with their roles, or null for a visitor. */
 export type Actor = { userId: string; roles: readonly UserRoleValue[] } | null;
@@ -12,10 +11,4 @@ export const commandLineOperator: Actor = { userId: 'command-line', roles: ['adm
 
 export function isAdmin(actor: Actor): boolean {
   return actor?.roles.includes('admin') ?? false;
-}
-
-/** The signed-in user's id; a visitor gets a 401 (spec §6: the dashboard is for signed-in users). */
-export function requireUser(actor: Actor): string {
-  if (!actor) throw new DomainError('unauthenticated', 'Please sign in to continue.');
-  return actor.userId;
 }

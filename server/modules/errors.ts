@@ -1,5 +1,4 @@
 /** Typed domain errors (DESIGN.md §3); one mapping turns them into HTTP statuses and toasts. */
-import type { z, ZodType } from 'zod';
 export type DomainErrorCode =
   'unauthenticated' | 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'rate_limited';
 
@@ -21,12 +20,3 @@ export const httpStatusOf: Record<DomainErrorCode, number> = {
   invalid: 400,
   rate_limited: 429,
 };
-
-/** Parses input with its shared schema; the first problem becomes an `invalid` error. */
-export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid input');
-  }
-  return parsed.data;
-}

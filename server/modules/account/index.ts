@@ -4,7 +4,6 @@
  * row of someone else is "not found", exactly like a row that does not exist.
  */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   addressSchema,
   profileSchema,
@@ -15,21 +14,13 @@ import {
 import { rowKey } from '../../../core/form-text';
 import type { Database } from '../../db/client';
 import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
-import { requireUser, type Actor } from '../actor';
+import type { Actor } from '../actor';
 import { primaryImages } from '../catalog';
-import { DomainError, parseInput } from '../errors';
+import { DomainError } from '../errors';
+import { parseInput, requireRowId, requireUser } from '../kernel';
 
 const ADDRESS_NOT_FOUND = 'Address not found';
 const WISHLIST_ITEM_NOT_FOUND = 'Wishlist item not found';
-
-/**
- * Row ids are UUIDs. PostgreSQL refuses to compare a uuid column with other text (a 500), so an id
- * of another shape is "not found" before any query, as getOrderOfUser does for orders.
- */
-function requireRowId(id: unknown, notFoundMessage: string): string {
-  if (!z.uuid().safeParse(id).success) throw new DomainError('not_found', notFoundMessage);
-  return id as string;
-}
 
 export interface Profile {
   email: string;
@@ -112,7 +103,7 @@ export async function updateAddress(
   input: { id: string } & Record<string, unknown>,
 ): Promise<Address> {
   const userId = requireUser(actor);
-  const id = requireRowId(input.id, ADDRESS_NOT_FOUND);
+  const id = requireRowId(input.id, 'Address');
   const values: AddressInput = parseInput(addressSchema, input);
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -144,7 +135,7 @@ export async function setDefaultAddress(
   input: { id: string },
 ): Promise<void> {
   const userId = requireUser(actor);
-  const id = requireRowId(input.id, ADDRESS_NOT_FOUND);
+  const id = requireRowId(input.id, 'Address');
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: addresses.id })
@@ -162,7 +153,7 @@ export async function deleteAddress(
   input: { id: string },
 ): Promise<void> {
   const userId = requireUser(actor);
-  const id = requireRowId(input.id, ADDRESS_NOT_FOUND);
+  const id = requireRowId(input.id, 'Address');
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(addresses)
@@ -249,9 +240,7 @@ export async function toggleWishlist(
 ): Promise<{ inWishlist: boolean }> {
   const userId = requireUser(actor);
   // issue 14 (finding 7): a product key with NUL (PostgreSQL refuses it) or too long names no row.
-  if (!rowKey.safeParse(input.productId).success) {
-    throw new DomainError('not_found', 'Product not found');
-  }
+  requireRowId(input.productId, 'Product', rowKey);
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(wishlistItems)
@@ -278,7 +267,7 @@ export async function removeWishlistItem(
   input: { id: string },
 ): Promise<void> {
   const userId = requireUser(actor);
-  const id = requireRowId(input.id, WISHLIST_ITEM_NOT_FOUND);
+  const id = requireRowId(input.id, 'Wishlist item');
   const deleted = await db
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.id, id), eq(wishlistItems.userId, userId)))

@@ -1,33 +1,80 @@
-/** Contact messages (spec §2 Contact, §5, §7 "Insert contact_messages"). */
+/**
+ * Contact messages (spec §2 Contact, §5, §7 "Insert contact_messages"), and the admin's list and
+ * status moves of them (spec §2 Admin, §4, §7 Admin calls).
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE, messageMovesFrom } from '../../../core/admin';
 import { contactMessageSchema, type ContactMessage } from '../../../core/contact';
+import { contactMessageStatuses, type ContactMessageStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
+import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
 
 /**
  * Stores a visitor's message as unread (spec §4) after checking it with the form's schema, and
- * queues the owner's notice in the same transaction (issue 15 §1).
+ * queues the owner's notice in the same transaction (issue 15 §1). Anyone may write, signed in or
+ * not; the message does not record who.
  */
 export async function createContactMessage(
   db: Database,
-  // spec §2: anyone may write, signed in or not; the actor is taken like every module's.
   _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ContactMessage & { id: string }> {
-  const parsed = contactMessageSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
-  }
+  const values = parseInput(contactMessageSchema, input);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(contactMessages)
-      .values({ ...parsed.data, status: 'unread' })
+      .values({ ...values, status: 'unread' })
       .returning({ id: contactMessages.id });
     if (!created) throw new Error('contact message not stored');
-    const stored = { id: created.id, ...parsed.data };
+    const stored = { id: created.id, ...values };
     await enqueue(tx, 'mail', { kind: 'contact-message', message: stored });
     return stored;
+  });
+}
+
+// The admin tab's label shows a count query, not a count of loaded rows.
+export async function countContactMessages(db: Database, actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const [row] = await db.select({ value: count() }).from(contactMessages);
+  return row?.value ?? 0;
+}
+
+// spec §7: every list newest first
+export async function listContactMessages(db: Database, actor: Actor, input: { page: number }) {
+  requireAdmin(actor);
+  return db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(pageOffset(input.page));
+}
+
+// spec §4: contact message transitions
+export async function setContactMessageStatus(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown; status: unknown },
+): Promise<{ status: ContactMessageStatus }> {
+  requireAdmin(actor);
+  const id = requireRowId(input.id, 'Message');
+  const status = parseInput(z.enum(contactMessageStatuses), input.status);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: contactMessages.status })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for('update');
+    if (!current) throw new DomainError('not_found', 'Message not found');
+    if (!messageMovesFrom(current.status as ContactMessageStatus).includes(status)) {
+      throw new DomainError('conflict', `A ${current.status} message cannot become ${status}`);
+    }
+    await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
+    return { status };
   });
 }

@@ -1,29 +1,51 @@
-/** Call-back requests from the welcome pop-up (spec §2 Welcome pop-up; DESIGN.md §5). */
+/**
+ * Call-back requests from the welcome pop-up (spec §2 Welcome pop-up; DESIGN.md §5), and the
+ * admin's list of them (spec §2 Admin).
+ */
+import { count, desc } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin';
 import { welcomeLeadSchema } from '../../../core/welcome-lead';
 import type { Database } from '../../db/client';
 import { callbackLeads } from '../../db/schema';
-import { DomainError } from '../errors';
+import type { Actor } from '../actor';
+import { pageOffset, parseInput, requireAdmin } from '../kernel';
 
 /**
  * Keeps the number for a call-back. Sign-in by SMS is not configured on this shop, so this is what
- * "Request OTP" does: it never does nothing (DESIGN.md §5).
+ * "Request OTP" does: it never does nothing (DESIGN.md §5). Anyone may ask, signed in or not.
  */
 export async function createCallbackLead(
   db: Database,
+  _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<{ id: string; phoneNumber: string }> {
-  const parsed = welcomeLeadSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
-  }
+  const values = parseInput(welcomeLeadSchema, input);
   const [created] = await db
     .insert(callbackLeads)
     .values({
-      countryCode: parsed.data.countryCode,
-      phone: parsed.data.phone,
+      countryCode: values.countryCode,
+      phone: values.phone,
       acceptedTermsAt: new Date(),
     })
     .returning({ id: callbackLeads.id });
   if (!created) throw new Error('call-back lead not stored');
-  return { id: created.id, phoneNumber: `${parsed.data.countryCode}${parsed.data.phone}` };
+  return { id: created.id, phoneNumber: `${values.countryCode}${values.phone}` };
+}
+
+// The admin tab's label shows a count query, not a count of loaded rows.
+export async function countCallbackLeads(db: Database, actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const [row] = await db.select({ value: count() }).from(callbackLeads);
+  return row?.value ?? 0;
+}
+
+// spec §7: every list newest first
+export async function listCallbackLeads(db: Database, actor: Actor, input: { page: number }) {
+  requireAdmin(actor);
+  return db
+    .select()
+    .from(callbackLeads)
+    .orderBy(desc(callbackLeads.createdAt))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(pageOffset(input.page));
 }

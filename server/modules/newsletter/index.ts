@@ -5,14 +5,15 @@ import { newsletterSubscriptionSchema } from '../../../core/newsletter';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Actor } from '../actor';
-import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
+import { parseInput } from '../kernel';
 
 export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
 
 /**
  * Adds an address to the list. An address already on it is not an error (spec §8: "Already
- * subscribed!" counts as success); one that had unsubscribed is welcomed back.
+ * subscribed!" counts as success); one that had unsubscribed is welcomed back. Anyone may sign
+ * up, signed in or not.
  */
 export async function subscribeToNewsletter(
   db: Database,
@@ -20,11 +21,7 @@ export async function subscribeToNewsletter(
   _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<SubscribeOutcome> {
-  const parsed = newsletterSubscriptionSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid request');
-  }
-  const { email, source } = parsed.data;
+  const { email, source } = parseInput(newsletterSubscriptionSchema, input);
   return db.transaction(async (tx) => {
     // The unique e-mail (23505 on a plain insert) decides; ON CONFLICT keeps the transaction usable.
     const inserted = await tx
@@ -70,13 +67,17 @@ export function emailFromUnsubscribeToken(secret: string, token: string): string
   return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
 }
 
-/** Marks the address of a genuine token unsubscribed; a forged token changes nothing. */
+/**
+ * Marks the address of a genuine token unsubscribed; a forged token changes nothing. The token is
+ * the authority, whoever follows the link.
+ */
 export async function unsubscribeFromNewsletter(
   db: Database,
+  _actor: Actor,
   secret: string,
-  token: string,
+  input: { token: string },
 ): Promise<'unsubscribed' | 'invalid'> {
-  const email = emailFromUnsubscribeToken(secret, token);
+  const email = emailFromUnsubscribeToken(secret, input.token);
   if (!email) return 'invalid';
   await db
     .update(newsletterSubscriptions)

@@ -77,7 +77,7 @@ describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
     const { db } = database;
     await subscribeToNewsletter(db, null, { email: 'leave@example.com', source: 'home' });
     const token = unsubscribeToken(secret, 'leave@example.com');
-    expect(await unsubscribeFromNewsletter(db, secret, token)).toBe('unsubscribed');
+    expect(await unsubscribeFromNewsletter(db, null, secret, { token })).toBe('unsubscribed');
     const [row] = await db
       .select()
       .from(newsletterSubscriptions)
@@ -92,15 +92,13 @@ describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
     const { db } = database;
     await subscribeToNewsletter(db, null, { email: 'stay@example.com', source: 'home' });
     const forged = `${Buffer.from('stay@example.com').toString('base64url')}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
-    expect(await unsubscribeFromNewsletter(db, secret, forged)).toBe('invalid');
+    expect(await unsubscribeFromNewsletter(db, null, secret, { token: forged })).toBe('invalid');
     expect(
-      await unsubscribeFromNewsletter(
-        db,
-        'another-secret-another-secret-12',
-        unsubscribeToken(secret, 'stay@example.com'),
-      ),
+      await unsubscribeFromNewsletter(db, null, 'another-secret-another-secret-12', {
+        token: unsubscribeToken(secret, 'stay@example.com'),
+      }),
     ).toBe('invalid');
-    expect(await unsubscribeFromNewsletter(db, secret, 'garbage')).toBe('invalid');
+    expect(await unsubscribeFromNewsletter(db, null, secret, { token: 'garbage' })).toBe('invalid');
     const [row] = await db
       .select()
       .from(newsletterSubscriptions)

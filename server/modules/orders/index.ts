@@ -1,25 +1,40 @@
 /**
  * A customer's orders (spec §2 Customer dashboard Orders, §3 Order, §7 Dashboard calls), and
- * "Reorder" (DESIGN.md §5): one quotation request per item, in one transaction.
+ * "Reorder" (DESIGN.md §5): one quotation request for each item, in one transaction. The admin's
+ * side of orders too (spec §2 Admin, §4, §7 Admin calls): the list, the order actions, and an order
+ * made from a quotation (beyond the spec).
  */
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rowKey } from '../../../core/form-text';
+import {
+  ADMIN_PAGE_SIZE,
+  applyOrderAction,
+  orderActions,
+  orderNumberFor,
+  orderNumberPrefix,
+} from '../../../core/admin';
 import { hasMailableEmail } from '../../../core/identity';
-import { quotationRequestSchema } from '../../../core/quotation';
+import { rupeesToMinor } from '../../../core/money';
+import {
+  orderFromQuotationSchema,
+  paymentReferenceSchema,
+  reorderSchema,
+} from '../../../core/orders';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import {
   orderItems,
   orders,
+  products,
   quotationRequests,
   users,
   type ShippingAddress,
 } from '../../db/schema';
-import { requireUser, type Actor } from '../actor';
+import type { Actor } from '../actor';
 import { primaryImages } from '../catalog';
 import { createQuotationRequest } from '../quotations';
-import { DomainError, parseInput } from '../errors';
+import { DomainError } from '../errors';
+import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 
 export interface OrderItemView {
   id: string;
@@ -71,31 +86,15 @@ export async function getOrderOfUser(
   input: { orderId: string },
 ): Promise<OrderView> {
   const userId = requireUser(actor);
-  if (!z.uuid().safeParse(input.orderId).success)
-    throw new DomainError('not_found', ORDER_NOT_FOUND);
+  const orderId = requireRowId(input.orderId, 'Order');
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   const [order] = await getOrderRowsWithItems(db, rows);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   return order;
 }
-
-const reorderSchema = z.object({
-  customerName: quotationRequestSchema.shape.customerName,
-  customerMobile: quotationRequestSchema.shape.customerMobile,
-  customerEmail: quotationRequestSchema.shape.customerEmail,
-  customizationNotes: quotationRequestSchema.shape.customizationNotes,
-  items: z
-    .array(
-      z.object({
-        productId: rowKey,
-        quantity: quotationRequestSchema.shape.quantity,
-      }),
-    )
-    .min(1, 'Choose at least one piece to reorder'),
-});
 
 /**
  * "Reorder": a quotation request for each chosen item of one of the user's own orders, all stored
@@ -236,4 +235,180 @@ export async function getOrderRowsWithItems(
         totalPriceMinor: item.totalPriceMinor,
       })),
   }));
+}
+
+// The admin tab's label shows a count query, not a count of loaded rows.
+export async function countOrders(db: Database, actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const [row] = await db.select({ value: count() }).from(orders);
+  return row?.value ?? 0;
+}
+
+// spec §7: every list newest first
+export async function listAllOrders(db: Database, actor: Actor, input: { page: number }) {
+  requireAdmin(actor);
+  const rows = await db
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.createdAt))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(pageOffset(input.page));
+  return getOrderRowsWithItems(db, rows);
+}
+
+/**
+ * spec §4: the order actions, through the same machine the console's buttons come from. Confirming
+ * a payment keeps the UPI or bank reference in payment_id (beyond the spec).
+ */
+export async function setOrderStatus(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown; action: unknown; paymentReference?: unknown },
+): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
+  requireAdmin(actor);
+  const orderId = requireRowId(input.orderId, 'Order');
+  const action = parseInput(z.enum(orderActions), input.action);
+  const reference = parseInput(
+    paymentReferenceSchema,
+    typeof input.paymentReference === 'string' ? input.paymentReference : undefined,
+  );
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentMethod: orders.paymentMethod,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!order) throw new DomainError('not_found', 'Order not found');
+    const change = applyOrderAction(
+      {
+        status: order.status as OrderStatus,
+        paymentStatus: order.paymentStatus as PaymentStatus | null,
+        paymentMethod: order.paymentMethod,
+      },
+      action,
+    );
+    if (!change) {
+      throw new DomainError('conflict', `This action is not available for a ${order.status} order`);
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: change.status,
+        ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
+        ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
+      })
+      .where(eq(orders.id, orderId))
+      .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
+    return {
+      status: updated!.status as OrderStatus,
+      paymentStatus: updated!.paymentStatus as PaymentStatus | null,
+    };
+  });
+}
+
+/**
+ * Quotation → order (beyond the spec): a pending order with its item and an order number, the
+ * quotation completed, and the order linked to the requester's account (their user id, or the
+ * account that verified the same e-mail). One transaction.
+ */
+export async function createOrderFromQuotation(
+  db: Database,
+  actor: Actor,
+  input: { quotationId: unknown } & Record<string, unknown>,
+): Promise<{ orderId: string; orderNumber: string; userId: string | null }> {
+  requireAdmin(actor);
+  const quotationId = requireRowId(input.quotationId, 'Quotation request');
+  const values = parseInput(orderFromQuotationSchema, input);
+  return db.transaction(async (tx) => {
+    const [quotation] = await tx
+      .select()
+      .from(quotationRequests)
+      .where(eq(quotationRequests.id, quotationId))
+      .for('update');
+    if (!quotation) throw new DomainError('not_found', 'Quotation request not found');
+    if (quotation.status === 'completed') {
+      throw new DomainError('conflict', 'This quotation is already completed');
+    }
+    let userId = quotation.userId;
+    if (!userId && quotation.customerEmail) {
+      // issue 14: an account owns an e-mail address only once it is verified; a guest's order
+      // joins the account that verified the address (before, linkGuestOrdersToVerifiedAccount).
+      const [account] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(sql`lower(${users.email})`, quotation.customerEmail.toLowerCase()),
+            eq(users.emailVerified, true),
+          ),
+        );
+      userId = account?.id ?? null;
+    }
+    const [product] = quotation.productId
+      ? await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, quotation.productId))
+      : [];
+    const unitPriceMinor = rupeesToMinor(values.unitPrice);
+    const subtotal = unitPriceMinor * values.quantity;
+    const shipping = rupeesToMinor(values.shipping);
+    const tax = rupeesToMinor(values.tax);
+    const now = new Date();
+    const dayPrefix = orderNumberPrefix(now);
+    // One order number at a time: two admins creating orders at once must not draw the same one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('order-number'))`);
+    const [latest] = await tx
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(like(orders.orderNumber, `${dayPrefix}%`))
+      .orderBy(desc(orders.orderNumber))
+      .limit(1);
+    const lastSequence = Number(latest?.orderNumber.slice(dayPrefix.length)) || 0;
+    const orderNumber = orderNumberFor(now, lastSequence + 1);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        orderNumber,
+        status: 'pending',
+        // Absent until the shop records a payment: "Confirm Order" stays on offer (spec §4).
+        paymentStatus: null,
+        paymentMethod: values.paymentMethod,
+        shippingAddress: {
+          name: values.name,
+          streetAddress: values.streetAddress,
+          apartment: values.apartment || null,
+          city: values.city,
+          state: values.state,
+          postalCode: values.postalCode,
+          country: values.country,
+          phone: quotation.customerMobile,
+        },
+        subtotalMinor: subtotal,
+        shippingAmountMinor: shipping,
+        taxAmountMinor: tax,
+        totalAmountMinor: subtotal + shipping + tax,
+        quotationRequestId: quotation.id,
+      })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    if (!order) throw new Error('order not stored');
+    await tx.insert(orderItems).values({
+      orderId: order.id,
+      productId: product?.id ?? null,
+      productName: quotation.productName,
+      quantity: values.quantity,
+      unitPriceMinor,
+      totalPriceMinor: subtotal,
+    });
+    await tx
+      .update(quotationRequests)
+      .set({ status: 'completed' })
+      .where(eq(quotationRequests.id, quotation.id));
+    return { orderId: order.id, orderNumber: order.orderNumber, userId };
+  });
 }

@@ -4,12 +4,12 @@
  * shop team's is decided here from the author's role, never taken from the client.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { answerSchema, questionSchema } from '../../../core/community';
 import type { Database } from '../../db/client';
 import { productAnswers, productQuestions, products, profiles, users } from '../../db/schema';
-import { isAdmin, requireUser, type Actor } from '../actor';
-import { DomainError, parseInput } from '../errors';
+import { isAdmin, type Actor } from '../actor';
+import { DomainError } from '../errors';
+import { parseInput, requireRowId, requireUser } from '../kernel';
 
 export interface AnswerView {
   id: string;
@@ -115,9 +115,7 @@ export async function answerQuestion(
 ): Promise<{ id: string; isAdmin: boolean }> {
   const userId = requireUser(actor);
   const { answer } = parseInput(answerSchema, input);
-  if (!z.uuid().safeParse(input.questionId).success) {
-    throw new DomainError('not_found', 'Question not found');
-  }
+  requireRowId(input.questionId, 'Question');
   const [question] = await db
     .select({ id: productQuestions.id })
     .from(productQuestions)

@@ -8,8 +8,14 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { quotationRequests } from '../../db/schema';
+import type { Actor } from '../actor';
 import { DomainError } from '../errors';
-import { createQuotationRequest } from './index';
+import {
+  countQuotationRequests,
+  createQuotationRequest,
+  listQuotationRequests,
+  setQuotationStatus,
+} from './index';
 
 const form = {
   quantity: '25',
@@ -94,5 +100,61 @@ describe(`quotation requests on ${testDatabaseKind}`, () => {
       .from(quotationRequests)
       .where(eq(quotationRequests.productId, hidden.id));
     expect(rows).toEqual([]);
+  });
+
+  it('refuses the admin list, count and status move to a customer (403) and a visitor (401)', async () => {
+    const { db } = database;
+    const product = await insertProduct(db);
+    const { id } = await createQuotationRequest(db, null, { ...form, productId: product.id });
+    const customer: Actor = { userId: (await insertUser(db)).id, roles: [] };
+    const before = await db.select().from(quotationRequests).orderBy(quotationRequests.id);
+    const calls: [string, (actor: Actor) => Promise<unknown>][] = [
+      ['countQuotationRequests', (actor) => countQuotationRequests(db, actor)],
+      ['listQuotationRequests', (actor) => listQuotationRequests(db, actor, { page: 1 })],
+      [
+        'setQuotationStatus',
+        (actor) => setQuotationStatus(db, actor, { id, status: 'processing' }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      await expect(call(customer), name).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(call(null), name).rejects.toMatchObject({ code: 'unauthenticated' });
+    }
+    expect(await db.select().from(quotationRequests).orderBy(quotationRequests.id)).toEqual(before);
+  });
+
+  it('moves quotations only along spec §4 and refuses the rest', async () => {
+    const { db } = database;
+    const admin: Actor = { userId: (await insertUser(db)).id, roles: ['admin'] };
+    const product = await insertProduct(db);
+    const { id } = await createQuotationRequest(db, null, { ...form, productId: product.id });
+    await expect(setQuotationStatus(db, admin, { id, status: 'pending' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    expect(await setQuotationStatus(db, admin, { id, status: 'processing' })).toEqual({
+      status: 'processing',
+    });
+    await expect(setQuotationStatus(db, admin, { id, status: 'pending' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(
+      setQuotationStatus(db, admin, { id: 'not-a-uuid', status: 'completed' }),
+    ).rejects.toMatchObject({ code: 'not_found', message: 'Quotation request not found' });
+  });
+
+  it('counts the requests with a count query and pages them newest first', async () => {
+    const { db } = database;
+    const admin: Actor = { userId: (await insertUser(db)).id, roles: ['admin'] };
+    const product = await insertProduct(db);
+    const { id } = await createQuotationRequest(db, null, {
+      ...form,
+      customerName: 'Newest',
+      productId: product.id,
+    });
+    const stored = await db.select().from(quotationRequests);
+    expect(await countQuotationRequests(db, admin)).toBe(stored.length);
+    const listed = await listQuotationRequests(db, admin, { page: 1 });
+    expect(listed[0]).toMatchObject({ id, customerName: 'Newest' });
+    expect(await listQuotationRequests(db, admin, { page: 2 })).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
  * is_verified_purchase; the client never does.
  */
 import { and, asc, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { reviewSchema, type ReviewSort } from '../../../core/community';
 import type { Database } from '../../db/client';
 import {
@@ -17,8 +16,9 @@ import {
   reviews,
   users,
 } from '../../db/schema';
-import { requireUser, type Actor } from '../actor';
-import { DomainError, parseInput } from '../errors';
+import type { Actor } from '../actor';
+import { DomainError } from '../errors';
+import { parseInput, requireRowId, requireUser } from '../kernel';
 
 export interface ReviewView {
   id: string;
@@ -166,9 +166,7 @@ export async function toggleHelpfulVote(
   input: { reviewId: string },
 ): Promise<{ voted: boolean; helpfulCount: number }> {
   const userId = requireUser(actor);
-  if (!z.uuid().safeParse(input.reviewId).success) {
-    throw new DomainError('not_found', 'Review not found');
-  }
+  requireRowId(input.reviewId, 'Review');
   return db.transaction(async (tx) => {
     // Locks the review row: concurrent toggles on one review take turns.
     const [review] = await tx

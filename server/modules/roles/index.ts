@@ -1,13 +1,15 @@
 /**
  * User roles (spec §3, §6). There is no screen to grant or revoke roles; the command line does it
- * through these functions.
+ * through these functions. The admin console lists them (spec §2 Admin).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin';
 import type { UserRoleValue } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
-import { isAdmin, type Actor } from '../actor';
+import type { Actor } from '../actor';
 import { DomainError } from '../errors';
+import { pageOffset, requireAdmin } from '../kernel';
 
 export interface RoleChange {
   userId: string;
@@ -60,10 +62,29 @@ export async function revokeRole(
   return { userId: user.id, email: user.email, changed: deleted.length > 0 };
 }
 
-function requireAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) {
-    throw new DomainError('forbidden', 'You do not have administrator privileges.');
-  }
+// The admin tab's label shows a count query, not a count of loaded rows.
+export async function countUserRoles(db: Database, actor: Actor): Promise<number> {
+  requireAdmin(actor);
+  const [row] = await db.select({ value: count() }).from(userRoles);
+  return row?.value ?? 0;
+}
+
+// spec §7: every list newest first
+export async function listUserRoles(db: Database, actor: Actor, input: { page: number }) {
+  requireAdmin(actor);
+  return db
+    .select({
+      id: userRoles.id,
+      userId: userRoles.userId,
+      email: users.email,
+      role: userRoles.role,
+      createdAt: userRoles.createdAt,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .orderBy(desc(userRoles.createdAt))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(pageOffset(input.page));
 }
 
 async function findUserByEmail(

@@ -5,9 +5,9 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { commandLineOperator } from '../actor';
+import { commandLineOperator, type Actor } from '../actor';
 import { DomainError } from '../errors';
-import { grantRole, revokeRole, rolesOfUser } from '.';
+import { countUserRoles, grantRole, listUserRoles, revokeRole, rolesOfUser } from '.';
 
 describe(`roles on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -56,15 +56,35 @@ describe(`roles on ${testDatabaseKind}`, () => {
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('refuses anyone but an admin, and changes nothing', async () => {
+  it('refuses a visitor (401) and a non-admin (403) every role read and write, and changes nothing', async () => {
     const { db } = database;
-    const customer = await insertUser(db);
+    const customer: Actor = { userId: (await insertUser(db)).id, roles: [] };
     const target = await insertUser(db);
-    for (const actor of [null, { userId: customer.id, roles: [] }]) {
-      const attempt = grantRole(db, actor, { email: target.email, role: 'admin' });
-      await expect(attempt).rejects.toBeInstanceOf(DomainError);
-      await expect(attempt).rejects.toMatchObject({ code: 'forbidden' });
+    await grantRole(db, commandLineOperator, { email: target.email, role: 'admin' });
+    const calls: [string, (actor: Actor) => Promise<unknown>][] = [
+      ['grantRole', (actor) => grantRole(db, actor, { email: target.email, role: 'admin' })],
+      ['revokeRole', (actor) => revokeRole(db, actor, { email: target.email, role: 'admin' })],
+      ['countUserRoles', (actor) => countUserRoles(db, actor)],
+      ['listUserRoles', (actor) => listUserRoles(db, actor, { page: 1 })],
+    ];
+    for (const [name, call] of calls) {
+      await expect(call(customer), name).rejects.toBeInstanceOf(DomainError);
+      await expect(call(customer), name).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(call(null), name).rejects.toMatchObject({ code: 'unauthenticated' });
     }
-    expect(await rolesOfUser(db, target.id)).toEqual([]);
+    expect(await rolesOfUser(db, target.id)).toEqual(['admin']);
+  });
+
+  it('lists and counts the roles newest first, with the e-mail of each account', async () => {
+    const { db } = database;
+    const user = await insertUser(db, { email: 'listed@example.com' });
+    await grantRole(db, commandLineOperator, { email: user.email, role: 'admin' });
+    const listed = await listUserRoles(db, commandLineOperator, { page: 1 });
+    expect(listed[0]).toMatchObject({
+      userId: user.id,
+      email: 'listed@example.com',
+      role: 'admin',
+    });
+    expect(await countUserRoles(db, commandLineOperator)).toBe(listed.length);
   });
 });

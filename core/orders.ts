@@ -1,0 +1,63 @@
+/**
+ * The order forms' schemas (beyond the spec: an order made from a quotation, a payment recorded
+ * with its reference; DESIGN.md §5 "Reorder"): one schema each for the browser and the server.
+ */
+import { z } from 'zod';
+import { formText, rowKey } from './form-text';
+import { quotationRequestSchema } from './quotation';
+
+export const orderPaymentMethods = ['upi', 'bank transfer', 'other'] as const;
+export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
+
+export const paymentMethodSchema = z.enum(orderPaymentMethods, {
+  error: 'Choose a payment method',
+});
+
+/** The UPI or bank reference kept when a payment is confirmed; absent is allowed. */
+export const paymentReferenceSchema = formText()
+  .trim()
+  .max(100, 'The payment reference must be under 100 characters')
+  .optional();
+
+// A form sends rupees as text; an empty field stays empty so the number check names it.
+const money = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(10_000_000, `${label} is too large`),
+  );
+
+export const orderFromQuotationSchema = z.object({
+  quantity: z.coerce.number().int().min(1, 'Quantity must be at least 1'),
+  unitPrice: money('Unit price').refine((price) => price > 0, 'Unit price must be above zero'),
+  shipping: money('Shipping'),
+  tax: money('Tax'),
+  paymentMethod: paymentMethodSchema,
+  name: formText().trim().min(1, 'Name is required').max(100),
+  streetAddress: formText().trim().min(1, 'Street address is required').max(200),
+  apartment: formText().trim().max(100).optional(),
+  city: formText().trim().min(1, 'City is required').max(100),
+  state: formText().trim().min(1, 'State is required').max(100),
+  postalCode: formText().trim().min(1, 'Postal code is required').max(20),
+  country: formText().trim().min(1, 'Country is required').max(60),
+});
+export type OrderFromQuotation = z.output<typeof orderFromQuotationSchema>;
+
+/** "Reorder": the requester's details once, and the chosen pieces of the order with quantities. */
+export const reorderSchema = z.object({
+  customerName: quotationRequestSchema.shape.customerName,
+  customerMobile: quotationRequestSchema.shape.customerMobile,
+  customerEmail: quotationRequestSchema.shape.customerEmail,
+  customizationNotes: quotationRequestSchema.shape.customizationNotes,
+  items: z
+    .array(
+      z.object({
+        productId: rowKey,
+        quantity: quotationRequestSchema.shape.quantity,
+      }),
+    )
+    .min(1, 'Choose at least one piece to reorder'),
+});
+export type ReorderInput = z.output<typeof reorderSchema>;

@@ -1,0 +1,130 @@
+/**
+ * Products, as the admin edits them (spec §2 Product console, §4 product defaults, §5, §7 Product
+ * console calls): the picker, one product with its media, create, update and delete. Every
+ * function checks the admin role first. The storefront's reads of products are `catalog`.
+ */
+import { asc, eq, like, or, sql } from 'drizzle-orm';
+import { rowKey } from '../../../core/form-text';
+import { rupeesToMinor } from '../../../core/money';
+import { productFormSchema, type ProductForm } from '../../../core/product-console';
+import { productSlug, uniqueProductSlug } from '../../../core/slug';
+import type { Database } from '../../db/client';
+import { productMedia, products } from '../../db/schema';
+import type { Actor } from '../actor';
+import { DomainError } from '../errors';
+import { parseInput, requireAdmin, requireRowId } from '../kernel';
+import { mediaOfProduct, type ConsoleMedia } from '../product-media';
+
+export type ConsoleProduct = typeof products.$inferSelect;
+// The picker lists this many products A to Z; a name search narrows it (100,000 options would not).
+export const PRODUCT_PICKER_LIMIT = 50;
+
+export interface PickerProduct {
+  id: string;
+  name: string;
+  published: boolean;
+}
+
+/**
+ * spec §2: the product picker (unpublished products are marked by the page). The first
+ * PRODUCT_PICKER_LIMIT products A to Z whose name contains `search`, ignoring case; read along
+ * the name index, so it stops as soon as the list is full.
+ */
+export async function listConsoleProducts(
+  db: Database,
+  actor: Actor,
+  input: { search?: string } = {},
+): Promise<{ products: PickerProduct[]; hasMore: boolean }> {
+  requireAdmin(actor);
+  const search = (input.search ?? '').trim().toLowerCase().slice(0, 200);
+  const nameKey = sql`lower(${products.name}) collate "C"`;
+  const rows = await db
+    .select({ id: products.id, name: products.name, published: products.published })
+    .from(products)
+    .where(search ? sql`strpos(${nameKey}, ${search}) > 0` : undefined)
+    .orderBy(asc(nameKey), asc(products.id))
+    .limit(PRODUCT_PICKER_LIMIT + 1);
+  return {
+    products: rows.slice(0, PRODUCT_PICKER_LIMIT),
+    hasMore: rows.length > PRODUCT_PICKER_LIMIT,
+  };
+}
+
+export async function getConsoleProduct(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<{ product: ConsoleProduct; media: ConsoleMedia[] } | null> {
+  requireAdmin(actor);
+  const [product] = await db.select().from(products).where(eq(products.id, id));
+  if (!product) return null;
+  return { product, media: await mediaOfProduct(db, id) };
+}
+
+function productValues(form: ProductForm) {
+  const { price, ...rest } = form;
+  return { ...rest, priceMinor: rupeesToMinor(price) };
+}
+
+/**
+ * spec §4: in stock and published by default, the flags off (the form starts that way); the id is
+ * the slug of DESIGN.md §5, made unique with -2, -3…
+ */
+export async function createProduct(
+  db: Database,
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<ConsoleProduct> {
+  requireAdmin(actor);
+  const form = parseInput(productFormSchema, input);
+  return db.transaction(async (tx) => {
+    const base = productSlug(form.name);
+    const taken = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(or(eq(products.id, base), like(products.id, `${base}-%`)));
+    const takenIds = new Set(taken.map((row) => row.id));
+    const id = uniqueProductSlug(form.name, (candidate) => takenIds.has(candidate));
+    const [created] = await tx
+      .insert(products)
+      .values({ id, ...productValues(form) })
+      .returning();
+    if (!created) throw new Error('product not stored');
+    return created;
+  });
+}
+
+export async function updateProduct(
+  db: Database,
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<ConsoleProduct> {
+  requireAdmin(actor);
+  const id = requireRowId(input.id, 'Product', rowKey);
+  const form = parseInput(productFormSchema, input);
+  const [updated] = await db
+    .update(products)
+    .set(productValues(form))
+    .where(eq(products.id, id))
+    .returning();
+  if (!updated) throw new DomainError('not_found', 'Product not found');
+  return updated;
+}
+
+/** spec §5: deleting a product also deletes all its media, in one transaction. */
+export async function deleteProduct(
+  db: Database,
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<void> {
+  requireAdmin(actor);
+  const id = requireRowId(input.id, 'Product', rowKey);
+  await db.transaction(async (tx) => {
+    await tx.delete(productMedia).where(eq(productMedia.productId, id));
+    const deleted = await tx
+      .delete(products)
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (deleted.length === 0) throw new DomainError('not_found', 'Product not found');
+  });
+}
