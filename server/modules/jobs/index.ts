@@ -158,8 +158,13 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
-/** How often an idle worker looks for new jobs. */
+/** How often an idle worker looks for new jobs, and how many it takes at once. */
 const POLLING_INTERVAL_SECONDS = 1;
+const BATCH_SIZE = 10;
+
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** Starts delivering every queue's jobs in this process. */
 export async function startJobWorker(options: {
@@ -181,8 +186,14 @@ export async function startJobWorker(options: {
     const handler = handlers[name];
     await boss.work<JobData[typeof name]>(
       name,
-      { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true },
+      {
+        pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+        batchSize: BATCH_SIZE,
+        includeMetadata: true,
+      },
       async (jobs) => {
+        // Each job of the batch succeeds or fails on its own: a failed one is handed back for
+        // its retry here, and pg-boss completes only those still active when the batch returns.
         for (const job of jobs) {
           try {
             await handler(job.data, { id: job.id, retryCount: job.retryCount });
@@ -191,7 +202,7 @@ export async function startJobWorker(options: {
               { err: error, queue: name, jobId: job.id, retryCount: job.retryCount },
               'job failed; pg-boss retries it',
             );
-            throw error;
+            await boss.fail(name, job.id, { message: describeFailure(error) });
           }
         }
       },

@@ -1,0 +1,40 @@
+/**
+ * The mails a test's actions queued (issue 15 §1): read from pg-boss's job table and rendered as
+ * the worker would render them, so a test sees the mail without running a worker.
+ */
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { JOB_SCHEMA } from '../../server/modules/jobs';
+import type { MailMessage } from '../../server/modules/mail';
+import { renderNotice, type Notice } from '../../server/modules/notifications';
+
+interface QueuedJob {
+  id: string;
+  data: Notice;
+}
+
+async function mailJobs(db: Database): Promise<QueuedJob[]> {
+  const result = await db.execute(
+    sql.raw(
+      `select id::text as id, data from ${JOB_SCHEMA}.job where name = 'mail' order by created_on, id`,
+    ),
+  );
+  return result.rows as unknown as QueuedJob[];
+}
+
+/** A view of the mail queue from now on: `mails()` renders what was queued since. */
+export async function mailQueueFrom(
+  db: Database,
+  config: Config,
+): Promise<{ mails(): Promise<MailMessage[]> }> {
+  const before = new Set((await mailJobs(db)).map((job) => job.id));
+  return {
+    async mails() {
+      return (await mailJobs(db))
+        .filter((job) => !before.has(job.id))
+        .map((job) => renderNotice(job.data, config))
+        .filter((mail): mail is MailMessage => mail !== null);
+    },
+  };
+}
