@@ -168,34 +168,37 @@ export function allowConsoleErrors(...entries: AllowedConsoleError[]): void {
   current.allow(entries);
 }
 
-/** Makes every context the test opens report to `watch`, and undoes it afterwards. */
-function watchNewContexts(browser: Browser, watch: ConsoleWatch): () => void {
-  const newContext = browser.newContext;
+/** Makes every context opened on `browser` report to the running test's watch. */
+function watchNewContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
   // browser.newPage() opens its context through this.newContext, so it is covered too.
   browser.newContext = async (...args) => {
-    const context = await newContext.apply(browser, args);
-    watch.watchContext(context);
+    const context = await newContext(...args);
+    current?.watchContext(context);
     return context;
-  };
-  return () => {
-    browser.newContext = newContext;
   };
 }
 
-export const test = base.extend<{
-  allowedConsoleErrors: AllowedConsoleError[];
-  consoleWatch: ConsoleWatch;
-}>({
+export const test = base.extend<
+  { allowedConsoleErrors: AllowedConsoleError[]; consoleWatch: ConsoleWatch },
+  { browser: Browser }
+>({
+  browser: [
+    async ({ browser }, use) => {
+      watchNewContexts(browser);
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   allowedConsoleErrors: [[], { option: true }],
   consoleWatch: [
-    async ({ browser, allowedConsoleErrors }, use) => {
+    // Not on `browser`: a test that only sends requests starts no browser for it.
+    async ({ allowedConsoleErrors }, use) => {
       const watch = new ConsoleWatch(allowedConsoleErrors);
       current = watch;
-      const restore = watchNewContexts(browser, watch);
       try {
         await use(watch);
       } finally {
-        restore();
         current = null;
       }
       const verdict = watch.verdict();
