@@ -43,7 +43,7 @@ async function untilHydrated(
 /**
  * A console error a test expects: its text (a string must match exactly), and optionally the URL
  * the browser reports it at (for a failed resource, the resource's address; a string must equal
- * the URL's path and query).
+ * the URL's path, or its path and query when it has a `?`).
  */
 export type AllowedConsoleError = RegExp | { text: RegExp | string; url?: RegExp | string };
 
@@ -99,7 +99,7 @@ function urlMatches(pattern: RegExp | string | undefined, url: string): boolean 
   if (pattern instanceof RegExp) return matches(pattern, url);
   try {
     const parsed = new URL(url);
-    return parsed.pathname + parsed.search === pattern;
+    return (pattern.includes('?') ? parsed.pathname + parsed.search : parsed.pathname) === pattern;
   } catch {
     return false;
   }
