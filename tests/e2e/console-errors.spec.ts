@@ -1,9 +1,17 @@
 /**
  * DESIGN.md §4a: a journey fails when a page it opened logs `console.error` or throws an uncaught
  * error. Each `test.fail()` below passes only if the fixture fails it (its body alone passes); the
- * others show the narrow opt-in for a 4xx a journey provokes, and that it cannot cover a 5xx.
+ * others show the narrow opt-in for a 4xx a journey provokes, and that a 5xx is allowed only at
+ * the one path a journey breaks on purpose.
  */
-import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
+import {
+  allowConsoleErrors,
+  expect,
+  failedResource,
+  serverFault,
+  test,
+  type Page,
+} from './support/test';
 
 /** Runs `script` in the page and waits until the page has reported what it logged. */
 async function logFrom(page: Page, script: string): Promise<void> {
@@ -88,6 +96,14 @@ test.describe('fails the test', () => {
     await page.goto('/');
     expect(await fetchFrom(page, '/broken')).toBe(500);
   });
+
+  test('when a 500 comes from another path than the fault the journey made', async ({ page }) => {
+    test.fail();
+    allowConsoleErrors(serverFault(500, '/broken-on-purpose'));
+    await page.route('**/broken', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    await page.goto('/');
+    expect(await fetchFrom(page, '/broken')).toBe(500);
+  });
 });
 
 test.describe('lets a journey expect', () => {
@@ -105,6 +121,13 @@ test.describe('lets a journey expect', () => {
       expect(await fetchFrom(page, '/no-such-page')).toBe(404);
     });
   });
+
+  test('the 500 of the one path it breaks on purpose', async ({ page }) => {
+    allowConsoleErrors(serverFault(500, '/broken'));
+    await page.route('**/broken', (route) => route.fulfill({ status: 500, body: 'broken' }));
+    await page.goto('/');
+    expect(await fetchFrom(page, '/broken')).toBe(500);
+  });
 });
 
 test('no allowance covers a 5xx answer', () => {
@@ -113,4 +136,6 @@ test('no allowance covers a 5xx answer', () => {
   expect(() => allowConsoleErrors(/Failed to load resource/)).toThrow(/would also allow/);
   expect(() => allowConsoleErrors({ text: /status of 5\d\d/ })).toThrow(/would also allow/);
   expect(() => allowConsoleErrors(/.*/)).toThrow(/would also allow/);
+  expect(() => serverFault(404, '/no-such-page')).toThrow('only a 5xx answer is a server fault');
+  expect(() => serverFault(500, '*')).toThrow('name one path');
 });

@@ -47,21 +47,39 @@ async function untilHydrated(
  */
 export type AllowedConsoleError = RegExp | { text: RegExp | string; url?: RegExp | string };
 
+function resourceLine(status: number): RegExp {
+  return new RegExp(
+    `^Failed to load resource: the server responded with a status of ${status} \\([^)]*\\)$`,
+  );
+}
+
 /**
  * The line Chromium logs when a resource is answered with `status`, a 4xx. Pass `url` to allow it
- * for one address only. A 5xx is never expected of the shop, so it cannot be allowed.
+ * for one address only. A 5xx is never expected of the shop: see `serverFault`.
  */
 export function failedResource(status: number, url?: RegExp | string): AllowedConsoleError {
   if (!Number.isInteger(status) || status < 400 || status > 499) {
     throw new Error(`failedResource(${status}): only a 4xx answer may be expected`);
   }
-  const text = new RegExp(
-    `^Failed to load resource: the server responded with a status of ${status} \\([^)]*\\)$`,
-  );
-  return url === undefined ? { text } : { text, url };
+  return url === undefined ? { text: resourceLine(status) } : { text: resourceLine(status), url };
 }
 
-// Lines Chromium would log for 5xx answers: an allowance matching any of them is too broad.
+// Marks the one kind of allowance that may match a 5xx line.
+const FAULT = Symbol('server fault');
+
+/**
+ * The line Chromium logs when `path` (a path, exact) answers `status`, a 5xx: only for a journey
+ * that breaks the server on purpose (a table taken away under it) to show what the shopper sees.
+ */
+export function serverFault(status: number, path: string): AllowedConsoleError {
+  if (!Number.isInteger(status) || status < 500 || status > 599) {
+    throw new Error(`serverFault(${status}): only a 5xx answer is a server fault`);
+  }
+  if (!path.startsWith('/')) throw new Error(`serverFault(${status}, ${path}): name one path`);
+  return Object.assign({ text: resourceLine(status), url: path }, { [FAULT]: true });
+}
+
+// Lines Chromium would log for 5xx answers: any other allowance matching one of them is too broad.
 const SERVER_ERROR_LINES = Array.from({ length: 100 }, (_, index) => 500 + index).flatMap(
   (status) =>
     ['Internal Server Error', 'Bad Gateway', 'Service Unavailable', 'Gateway Timeout', ''].map(
@@ -76,13 +94,14 @@ interface Allowance {
 }
 
 function toAllowance(entry: AllowedConsoleError): Allowance {
+  if (!(entry instanceof RegExp) && FAULT in entry) return entry;
   const allowance = entry instanceof RegExp ? { text: entry } : entry;
   const text = allowance.text;
-  const broad = SERVER_ERROR_LINES.find((line) =>
-    typeof text === 'string' ? line === text : new RegExp(text.source, text.flags).test(line),
-  );
+  const broad = SERVER_ERROR_LINES.find((line) => matches(text, line));
   if (broad) {
-    throw new Error(`The console-error allowance ${String(text)} would also allow "${broad}"`);
+    throw new Error(
+      `The console-error allowance ${String(text)} would also allow "${broad}" (see serverFault)`,
+    );
   }
   return allowance;
 }
