@@ -15,7 +15,8 @@
  * "Failed to load resource: the server responded with a status of 404 (Not Found)" for every
  * 4xx and 5xx answer; a journey that provokes a 4xx says so with `allowConsoleErrors(...)` or
  * `test.use({ allowedConsoleErrors: [...] })`, naming the status (`failedResource(404)`). No
- * allowance may match a 5xx answer, and an uncaught error is never allowed.
+ * allowance may match a 5xx answer but `serverFault(status, path)`, for the one path a journey
+ * breaks on purpose; an uncaught error is never allowed.
  */
 import {
   test as base,
