@@ -1,4 +1,4 @@
-import type { Page } from './support/test';
+import { allowConsoleErrors, failedResource, type Page } from './support/test';
 import { signUp } from './support/accounts';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
@@ -316,6 +316,8 @@ test.describe('an admin, on PostgreSQL', () => {
   test('the server refuses a move the page no longer offers, and the alert says so', async ({
     shop,
   }) => {
+    // Each refused move answers 409.
+    allowConsoleErrors(failedResource(409, '/admin.data'));
     await shop.sql(
       `insert into quotation_requests (product_id, product_name, quantity, customer_name, customer_mobile)
        values ('boat-ganesh', 'Boat Ganesh', 1, 'Kabir Mehta', '+91 98290 22222')`,

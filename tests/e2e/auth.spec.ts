@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { allowConsoleErrors, expect, failedResource, test } from './support/test';
 import {
   outboxMessages,
   PASSWORD,
@@ -80,6 +80,8 @@ test.describe('sign-up rules', () => {
 test('sign up, sign out, then sign in again; /auth sends a signed-in user home', async ({
   page,
 }) => {
+  // The wrong password's answer.
+  allowConsoleErrors(failedResource(401, '/auth.data'));
   const { email } = await signUp(page);
   await expect(page).toHaveURL(/\/$/);
   await gotoHydrated(page, '/auth');
@@ -193,6 +195,8 @@ test('a new account verifies its e-mail by the link in the mail; the dashboard o
 test('a sign-up with an address that has an account looks like any sign-up; the owner is told', async ({
   page,
 }) => {
+  // The newcomer's password is refused.
+  allowConsoleErrors(failedResource(401, '/auth.data'));
   const { email } = await signUp(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -222,6 +226,8 @@ test('a sign-up with an address that has an account looks like any sign-up; the 
 });
 
 test('a forgotten password is reset through the link in the e-mail', async ({ page }) => {
+  // The old password is refused once the new one is set.
+  allowConsoleErrors(failedResource(401, '/auth.data'));
   const { email } = await signUp(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -256,6 +262,8 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
 });
 
 test('a one-time code sent by e-mail signs the user in', async ({ page }) => {
+  // Neither an e-mail nor a phone number is refused.
+  allowConsoleErrors(failedResource(400, '/auth/code.data'));
   const { email } = await signUp(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -313,6 +321,8 @@ test('a phone number gets its code by text message and signs in', async ({ page 
 test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code; then remove it', async ({
   page,
 }) => {
+  // The wrong authentication code is refused.
+  allowConsoleErrors(failedResource(401, '/auth/two-factor.data'));
   const { email } = await signUp(page);
   await gotoHydrated(page, '/dashboard/security');
   const section = page.getByRole('heading', { name: 'Two-factor authentication' }).locator('..');
@@ -353,6 +363,8 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
 });
 
 test('changing the password asks for the current one first', async ({ page }) => {
+  // The wrong current password is refused.
+  allowConsoleErrors(failedResource(400, '/dashboard/security.data'));
   const { email } = await signUp(page);
   await gotoHydrated(page, '/dashboard/security');
   const form = page.getByRole('heading', { name: 'Change password' }).locator('..');
@@ -373,6 +385,11 @@ test('changing the password asks for the current one first', async ({ page }) =>
 test('changing the e-mail asks for the current password; the new address confirms by link', async ({
   page,
 }) => {
+  // The wrong current password is refused, and so is the old address once the new one is set.
+  allowConsoleErrors(
+    failedResource(400, '/dashboard/security.data'),
+    failedResource(401, '/auth.data'),
+  );
   const { email } = await signUp(page);
   const newEmail = uniqueEmail('moved');
   await gotoHydrated(page, '/dashboard/security');
@@ -433,6 +450,7 @@ test('beyond the sign-in limit the server answers 429, for the form and the API 
     );
 
     // The page's form calls Better Auth on the server (auth.api): it is limited too.
+    allowConsoleErrors(failedResource(429, '/auth.data'));
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await signIn(page, 'someone@example.com', 'Wrong#Password1');

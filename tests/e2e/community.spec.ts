@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { allowConsoleErrors, expect, failedResource, test } from './support/test';
 import { Redis } from 'ioredis';
 import { gotoHydrated, toasts, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
@@ -111,6 +111,7 @@ test("an unexpected failure of the contact form shows the spec's generic error",
   expect(await posted.text()).toContain('An unexpected error occurred. Please try again.');
 
   // In the browser: the same failure, as a destructive "Error" toast.
+  allowConsoleErrors(failedResource(400, '/contact.data'));
   await gotoHydrated(page, '/contact');
   await page.route(
     (url) => url.pathname.startsWith('/contact'),
@@ -200,7 +201,8 @@ test('beyond the per-minute limit a form answers 429 with a clear message', asyn
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await limited.text()).toContain('Too many requests, please try again in a minute.');
 
-    // In the browser the form says so too.
+    // In the browser the form says so too. Before hydration the form posts to /contact itself.
+    allowConsoleErrors(failedResource(429, '/contact.data'), failedResource(429, '/contact'));
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await page.goto('/contact');

@@ -6,7 +6,12 @@
  * as it was, and the same posts from the shop itself still work.
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  allowConsoleErrors,
+  failedResource,
+  type APIRequestContext,
+  type Page,
+} from './support/test';
 import routeTable from '../../app/routes';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { signUp } from './support/accounts';
@@ -189,6 +194,8 @@ test("the shop's own posts still work: with its Origin, by Fetch Metadata, and f
 test('a page on another port of the same host cannot add to the wishlist or sign the user out', async ({
   shop,
 }) => {
+  // Both forged posts are refused.
+  allowConsoleErrors(failedResource(403, '/wishlist'), failedResource(403, '/auth/sign-out'));
   const customer = await signedInCustomer(shop);
   const attackerUrl = `http://127.0.0.1:${Number(new URL(shop.url).port) + 1}/attack`;
   // The attacker's page, served for that address by the browser context itself.

@@ -2,7 +2,14 @@
  * The keyboard alone: Tab, Shift+Tab, Enter, Escape and the arrow keys, never the mouse. Each step
  * checks where focus is and that a sighted keyboard user can see it.
  */
-import { expect, test, type Locator, type Page } from './support/test';
+import {
+  allowConsoleErrors,
+  expect,
+  failedResource,
+  test,
+  type Locator,
+  type Page,
+} from './support/test';
 import { expect as adminExpect, signedInAdmin, test as adminTest } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 
@@ -213,6 +220,8 @@ test.describe('the footer and the toasts', () => {
   });
 
   test('F8 takes focus to the toasts; Tab reaches Close and Enter dismisses', async ({ page }) => {
+    // The wrong password's answer brings the toast.
+    allowConsoleErrors(failedResource(401, '/auth.data'));
     await gotoHydrated(page, '/auth');
     const form = page.getByRole('tabpanel', { name: 'Sign In' });
     await tabTo(page, form.getByLabel('Email'));

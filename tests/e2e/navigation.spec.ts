@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { allowConsoleErrors, expect, failedResource, test } from './support/test';
 
 // spec §2: the route table, plus /artisans and /payment (DESIGN.md §5).
 const routes = [
@@ -82,6 +82,7 @@ test('the header and footer carry exactly the links of spec §2, and each answer
 });
 
 test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  allowConsoleErrors(failedResource(404, '/no-such-page'));
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
@@ -90,6 +91,7 @@ test('an unknown path shows the 404 page with a link home', async ({ page }) => 
 });
 
 test('an unknown product shows "Product not found" with a 404 status', async ({ page }) => {
+  allowConsoleErrors(failedResource(404, '/product/nope'));
   const response = await page.goto('/product/nope');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
@@ -97,6 +99,7 @@ test('an unknown product shows "Product not found" with a 404 status', async ({ 
 });
 
 test('an unknown story shows "Story Not Found" with a 404 status', async ({ page }) => {
+  allowConsoleErrors(failedResource(404, '/blog/no-such-story'));
   const response = await page.goto('/blog/no-such-story');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();

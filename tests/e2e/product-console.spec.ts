@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { signUp } from './support/accounts';
 import { expect, openAdminTab, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
+import { allowConsoleErrors, failedResource } from './support/test';
 
 test('a visitor is sent to sign in; a customer is told "Access Denied" and sent home', async ({
   shop,
@@ -17,6 +18,8 @@ test('a visitor is sent to sign in; a customer is told "Access Denied" and sent 
 });
 
 test('an admin creates a product, manages its media and deletes it', async ({ shop }) => {
+  // The deleted product's page answers 404.
+  allowConsoleErrors(failedResource(404, '/product/moonlit-marble-lantern'));
   const { page } = await signedInAdmin(shop);
   await gotoHydrated(page, '/admin/product-media');
   await expect(
@@ -101,6 +104,8 @@ test('an admin creates a product, manages its media and deletes it', async ({ sh
 test('an unpublished product is marked in the picker and hidden from the shop', async ({
   shop,
 }) => {
+  // The unpublished product's page answers 404.
+  allowConsoleErrors(failedResource(404, '/product/boat-ganesh'));
   await shop.sql("update products set published = false where id = 'boat-ganesh'");
   const { page } = await signedInAdmin(shop);
   await gotoHydrated(page, '/admin/product-media');
@@ -112,6 +117,8 @@ test('an unpublished product is marked in the picker and hidden from the shop', 
 });
 
 test('an uploaded image is stored in sizes and shown on the product page', async ({ shop }) => {
+  // The file that is not an image is refused.
+  allowConsoleErrors(failedResource(400, '/admin/product-media.data'));
   const { page } = await signedInAdmin(shop);
   await gotoHydrated(page, '/admin/product-media?product=lotus-urli');
   const png = await sharp({

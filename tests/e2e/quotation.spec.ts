@@ -1,4 +1,11 @@
-import { expect, test, type Page } from './support/test';
+import {
+  allowConsoleErrors,
+  expect,
+  failedResource,
+  serverFault,
+  test,
+  type Page,
+} from './support/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 import { gotoHydrated, toastWith } from './support/pages';
@@ -90,6 +97,8 @@ test('every Get Quote button opens the dialog for its own product, by keyboard t
 test('without JavaScript, Get Quote opens the quotation page and the form still works', async ({
   browser,
 }) => {
+  // The empty form is refused.
+  allowConsoleErrors(failedResource(400, '/quote/wine-chiller-black'));
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/product/wine-chiller-black');
@@ -107,6 +116,7 @@ test('without JavaScript, Get Quote opens the quotation page and the form still 
 });
 
 test('/quote/nope is a 404 "Product not found"', async ({ page }) => {
+  allowConsoleErrors(failedResource(404, '/quote/nope'));
   const response = await page.goto('/quote/nope');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
@@ -153,6 +163,7 @@ test('the request is stored as a pending row, and a failed write is reported (on
     ]);
 
     // When the database cannot take the row, the shopper is told so and the dialog stays open.
+    allowConsoleErrors(serverFault(500, '/quote/banswara-cake-stand.data'));
     await withPostgres(
       (client) => client.query('alter table quotation_requests rename to quotation_requests_away'),
       database.url,

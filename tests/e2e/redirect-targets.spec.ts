@@ -3,8 +3,7 @@
  * sign-in pages send a signed-in user on to `redirectTo`, as a document (302 Location) and as a
  * data request (React Router's X-Remix-Redirect); Better Auth's mail links take a callbackURL.
  */
-import type { APIResponse } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, type APIResponse } from './support/test';
 import { signUp } from './support/accounts';
 
 /** Targets as they appear in the query string, percent-encoding and all. */

@@ -3,7 +3,7 @@
  * nosniff, a Referrer-Policy, a Permissions-Policy with the microphone for the shop only (voice
  * search), and session cookies that only travel over https when the shop is served over https.
  */
-import { expect, test } from './support/test';
+import { allowConsoleErrors, expect, failedResource, test } from './support/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { toastWith } from './support/pages';
 import { startServerProcess } from './support/server-process';
@@ -119,6 +119,7 @@ test.describe('under the enforced policy', () => {
     }
 
     // The sign-in tabs render style attributes on the server; a failed sign-in shows a toast.
+    allowConsoleErrors(failedResource(401, '/auth.data'));
     await page.goto('/auth');
     const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
     await signIn.getByLabel('Email').fill('nobody@example.com');
