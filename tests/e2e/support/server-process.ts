@@ -27,6 +27,8 @@ export interface RunningServer {
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Sends SIGKILL (a crash: nothing is flushed or closed) and resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -150,6 +152,10 @@ export async function startServerProcess(
     async stop() {
       child.kill('SIGTERM');
       return exited(child);
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
     },
   };
 }
