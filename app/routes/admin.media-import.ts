@@ -4,7 +4,6 @@ import { consoleMessages } from '../../core/product-console';
 import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
 import { isAdmin } from '../../server/modules/actor';
-import { invalidateCatalogue } from '../../server/modules/catalog';
 import { importMediaCsv, type MediaImportReport } from '../../server/modules/media-import';
 import type { Route } from './+types/admin.media-import';
 
@@ -47,7 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
           send({ type: 'progress', ...progress }),
         );
         // Read-your-write for the owner, as in the console's other writes.
-        invalidateCatalogue(db);
         send({ type: 'done', ...report });
       } catch (error) {
         logger.error({ err: error }, 'media CSV import failed');

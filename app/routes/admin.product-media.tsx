@@ -5,7 +5,6 @@ import { consoleMessages } from '../../core/product-console';
 import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
-import { invalidateCatalogue } from '../../server/modules/catalog';
 import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { requireAdmin } from '../../server/modules/kernel';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
@@ -111,7 +110,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ok = (message: string, extra: Partial<Extract<ConsoleAnswer, { status: 'ok' }>> = {}) => {
     // The owner's next look at the shop reads this write, not the memo's previous version (the
     // change notice would only mark it stale and answer from it while it rebuilds).
-    invalidateCatalogue(db);
     return data<ConsoleAnswer>({ status: 'ok', intent, message, ...extra });
   };
   try {

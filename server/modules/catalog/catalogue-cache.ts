@@ -80,6 +80,23 @@ export function invalidateCatalogue(db: Database): void {
   memos.get(db)?.values.clear();
 }
 
+/**
+ * issue 15 §1: a module function that writes products or their media, wrapped so that this
+ * process's memo is dropped once the write has ended, whoever called it (a route, the CLI, the API):
+ * the writer reads its own write at once. Other processes hear of it from the trigger's notice.
+ */
+export function catalogueWriter<Args extends [Database, ...unknown[]], Result>(
+  write: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    try {
+      return await write(...args);
+    } finally {
+      invalidateCatalogue(args[0]);
+    }
+  };
+}
+
 function rebuildInBackground<T>(
   memo: CatalogueMemo,
   key: string,

@@ -23,6 +23,7 @@ import { memoisedCatalogueRead } from './catalogue-cache';
 
 export {
   CATALOGUE_CHANNEL,
+  catalogueWriter,
   invalidateCatalogue,
   watchCatalogue,
   type CatalogueWatch,

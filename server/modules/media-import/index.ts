@@ -10,6 +10,7 @@ import {
   type MediaCsvRow,
   type SkippedRow,
 } from '../../../core/media-csv';
+import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -27,7 +28,7 @@ export interface MediaImportReport {
  * of 50 with progress as current/total. Beyond the spec it is one transaction (DESIGN.md §5): a
  * failure part-way leaves the old media exactly as they were.
  */
-export async function importMediaCsv(
+export const importMediaCsv = catalogueWriter(async function importMediaCsv(
   db: Database,
   actor: Actor,
   input: { text: string },
@@ -60,7 +61,7 @@ export async function importMediaCsv(
     }
   });
   return { imported: total, skipped: parsed.skipped, notes };
-}
+});
 
 /** The partial unique index allows one primary per product: later TRUE rows are imported as not primary. */
 function withOnePrimaryPerProduct(rows: MediaCsvRow[]): {

@@ -7,6 +7,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowKey } from '../../../core/form-text';
 import { mediaFormSchema, type MediaForm } from '../../../core/product-console';
+import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -47,7 +48,7 @@ async function clearPrimary(tx: Transaction, productId: string, except?: string)
     );
 }
 
-export async function addMedia(
+export const addMedia = catalogueWriter(async function addMedia(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
@@ -56,7 +57,7 @@ export async function addMedia(
   const productId = requireRowId(input.productId, 'Product', rowKey);
   const form = parseInput(mediaFormSchema, input);
   return insertMedia(db, productId, form);
-}
+});
 
 // The upload's own file takes the place of the form's media URL; every other field is the form's.
 const uploadFormSchema = mediaFormSchema.omit({ mediaUrl: true });
@@ -67,7 +68,7 @@ const uploadFormSchema = mediaFormSchema.omit({ mediaUrl: true });
  * fails (the product is gone, the database refuses), the stored files are deleted again: no
  * orphaned files.
  */
-export async function addUploadedMedia(
+export const addUploadedMedia = catalogueWriter(async function addUploadedMedia(
   db: Database,
   actor: Actor,
   storage: MediaStorage,
@@ -89,7 +90,7 @@ export async function addUploadedMedia(
     await deleteStoredImage(storage, stored.keys).catch(() => {});
     throw error;
   }
-}
+});
 
 async function insertMedia(
   db: Database,
@@ -125,7 +126,7 @@ async function insertMedia(
   });
 }
 
-export async function updateMedia(
+export const updateMedia = catalogueWriter(async function updateMedia(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
@@ -149,9 +150,13 @@ export async function updateMedia(
       .returning();
     return updated!;
   });
-}
+});
 
-export async function deleteMedia(db: Database, actor: Actor, input: Record<string, unknown>) {
+export const deleteMedia = catalogueWriter(async function deleteMedia(
+  db: Database,
+  actor: Actor,
+  input: Record<string, unknown>,
+) {
   requireAdmin(actor);
   const id = requireRowId(input.id, 'Media');
   const deleted = await db
@@ -159,10 +164,14 @@ export async function deleteMedia(db: Database, actor: Actor, input: Record<stri
     .where(eq(productMedia.id, id))
     .returning({ id: productMedia.id });
   if (deleted.length === 0) throw new DomainError('not_found', 'Media not found');
-}
+});
 
 /** spec §4: exactly one primary per product; the others are cleared in the same transaction. */
-export async function setPrimaryMedia(db: Database, actor: Actor, input: Record<string, unknown>) {
+export const setPrimaryMedia = catalogueWriter(async function setPrimaryMedia(
+  db: Database,
+  actor: Actor,
+  input: Record<string, unknown>,
+) {
   requireAdmin(actor);
   const id = requireRowId(input.id, 'Media');
   await db.transaction(async (tx) => {
@@ -170,14 +179,14 @@ export async function setPrimaryMedia(db: Database, actor: Actor, input: Record<
     await clearPrimary(tx, media.productId, id);
     await tx.update(productMedia).set({ isPrimary: true }).where(eq(productMedia.id, id));
   });
-}
+});
 
 /**
  * spec §4: reordering swaps sort_order with the neighbour; the first cannot move up and the last
  * cannot move down. Equal sort orders (say, from a CSV) are numbered 0…n-1 first, so a swap
  * always moves the item.
  */
-export async function moveMedia(
+export const moveMedia = catalogueWriter(async function moveMedia(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
@@ -221,4 +230,4 @@ export async function moveMedia(
       .set({ sortOrder: orderOf(index) })
       .where(eq(productMedia.id, neighbour.id));
   });
-}
+});

@@ -8,6 +8,7 @@ import { rowKey } from '../../../core/form-text';
 import { rupeesToMinor } from '../../../core/money';
 import { productFormSchema, type ProductForm } from '../../../core/product-console';
 import { productSlug, uniqueProductSlug } from '../../../core/slug';
+import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -70,7 +71,7 @@ function productValues(form: ProductForm) {
  * spec §4: in stock and published by default, the flags off (the form starts that way); the id is
  * the slug of DESIGN.md §5, made unique with -2, -3…
  */
-export async function createProduct(
+export const createProduct = catalogueWriter(async function createProduct(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
@@ -92,9 +93,9 @@ export async function createProduct(
     if (!created) throw new Error('product not stored');
     return created;
   });
-}
+});
 
-export async function updateProduct(
+export const updateProduct = catalogueWriter(async function updateProduct(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
@@ -109,10 +110,10 @@ export async function updateProduct(
     .returning();
   if (!updated) throw new DomainError('not_found', 'Product not found');
   return updated;
-}
+});
 
 /** spec §5: deleting a product also deletes all its media, in one transaction. */
-export async function deleteProduct(
+export const deleteProduct = catalogueWriter(async function deleteProduct(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
@@ -127,4 +128,4 @@ export async function deleteProduct(
       .returning({ id: products.id });
     if (deleted.length === 0) throw new DomainError('not_found', 'Product not found');
   });
-}
+});

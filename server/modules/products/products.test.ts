@@ -8,7 +8,13 @@ import {
 } from '../../../tests/support/database';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
-import { getPublishedProduct, listPublishedProducts } from '../catalog';
+import { parseShopQuery } from '../../../core/shop-query';
+import {
+  getPublishedProduct,
+  listPublishedProducts,
+  listShopPage,
+  watchCatalogue,
+} from '../catalog';
 import { addMedia } from '../product-media';
 import {
   createProduct,
@@ -134,5 +140,31 @@ describe(`products in the console on ${testDatabaseKind}`, () => {
     await deleteProduct(db, admin, { id: product.id });
     expect(await db.select().from(products).where(eq(products.id, product.id))).toEqual([]);
     expect(await mediaOf(product.id)).toEqual([]);
+  });
+  it('drops the memoised catalogue when the module writes, whoever called it (issue 15 §1)', async () => {
+    const watch = await watchCatalogue(database);
+    try {
+      const materials = async () =>
+        (await listShopPage(database.db, { query: parseShopQuery(new URLSearchParams()) }))
+          .materials;
+      expect(await materials()).not.toContain('Onyx');
+      const created = await createProduct(database.db, admin, {
+        ...productForm,
+        material: 'Onyx',
+        published: 'on',
+      });
+      // Read at once, before any change notice can arrive: the writer sees its own write.
+      expect(await materials()).toContain('Onyx');
+      await updateProduct(database.db, admin, {
+        ...productForm,
+        id: created.id,
+        material: 'Jade',
+        published: 'on',
+      });
+      expect(await materials()).toEqual(expect.arrayContaining(['Jade']));
+      expect(await materials()).not.toContain('Onyx');
+    } finally {
+      await watch.stop();
+    }
   });
 });
