@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../config';
+import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../../tests/factories';
 import {
@@ -6,7 +8,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { orders, quotationRequests } from '../../db/schema';
+import { orders, products, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { createOrderEventsHub, type OrderChange } from '../realtime';
 import {
@@ -15,6 +17,8 @@ import {
   listOrdersOfUser,
   reorderAsQuotations,
 } from './index';
+
+const testConfig = loadConfig({ AUTH_SECRET: 'orders-test-secret-orders-test-secret' });
 
 describe(`a customer's orders on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -88,8 +92,9 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
     });
   });
 
-  it('reorders as one quotation request per item, all in one go', async () => {
+  it('reorders as one quotation request per item, all in one go, each notified to the owner', async () => {
     const { db } = database;
+    const queue = await mailQueueFrom(db, testConfig);
     const items = productIds.slice(0, 3).map((productId) => ({ productId, quantity: '4' }));
     const result = await reorderAsQuotations(db, customerA, {
       orderId: ordersOfA.newer,
@@ -108,10 +113,18 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
       [4, 'pending'],
       [4, 'pending'],
     ]);
+    // issue 15 §1: a reorder is a quotation request like any other; the owner hears of each.
+    const mails = await queue.mails();
+    const toOwner = mails.filter((mail) => mail.to === testConfig.site.shopEmail);
+    expect(toOwner.map((mail) => mail.subject).sort()).toEqual(
+      ['Boat Ganesh', 'Cake Stand', 'Lotus Urli'].map((name) => `New quotation request: ${name}`),
+    );
+    expect(mails.filter((mail) => mail.to === 'asha@example.com')).toHaveLength(3);
   });
 
   it("refuses to reorder customer A's order for customer B, or a bad form, and stores nothing", async () => {
     const { db } = database;
+    const queue = await mailQueueFrom(db, testConfig);
     const before = await db.select().from(quotationRequests);
     const form = {
       orderId: ordersOfA.newer,
@@ -128,7 +141,21 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
     await expect(
       reorderAsQuotations(db, customerA, { ...form, customerName: '' }),
     ).rejects.toMatchObject({ code: 'invalid', message: 'Please fill in all required fields.' });
+    // A piece gone from the catalogue: the request already written for the first piece rolls
+    // back, and its queued notices with it (issue 15 §1).
+    await db.update(products).set({ published: false }).where(eq(products.id, productIds[1]!));
+    await expect(
+      reorderAsQuotations(db, customerA, {
+        ...form,
+        items: productIds.slice(0, 2).map((productId) => ({ productId, quantity: 1 })),
+      }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'A piece of this order is no longer in the catalogue',
+    });
+    await db.update(products).set({ published: true }).where(eq(products.id, productIds[1]!));
     expect(await db.select().from(quotationRequests)).toHaveLength(before.length);
+    expect(await queue.mails()).toEqual([]);
   });
 
   it("streams a change of A's order to A's subscribers only", async () => {

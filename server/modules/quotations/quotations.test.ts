@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { mailQueueFrom } from '../../../tests/support/queued-mail';
+import { loadConfig } from '../../config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTATION_MISSING_FIELDS } from '../../../core/quotation';
 import { insertProduct, insertUser } from '../../../tests/factories';
@@ -16,6 +18,8 @@ import {
   listQuotationRequests,
   setQuotationStatus,
 } from './index';
+
+const testConfig = loadConfig({ AUTH_SECRET: 'quotes-test-secret-quotes-test-secret' });
 
 const form = {
   quantity: '25',
@@ -57,6 +61,33 @@ describe(`quotation requests on ${testDatabaseKind}`, () => {
       userId: null,
       status: 'pending',
     });
+  });
+
+  it("queues the owner's notice and the requester's confirmation with the request (issue 15 §1)", async () => {
+    const { db } = database;
+    const product = await insertProduct(db, { name: 'Brass Peacock Diya' });
+    const queue = await mailQueueFrom(db, testConfig);
+    await createQuotationRequest(db, null, { ...form, productId: product.id });
+    await createQuotationRequest(db, null, {
+      ...form,
+      customerEmail: '',
+      customerName: 'No Address',
+      productId: product.id,
+    });
+    const mails = await queue.mails();
+    // Queued in one transaction, so in no particular order.
+    expect(mails.map((mail) => `${mail.to}: ${mail.subject}`).sort()).toEqual(
+      [
+        `${testConfig.site.shopEmail}: New quotation request: Brass Peacock Diya`,
+        `${testConfig.site.shopEmail}: New quotation request: Brass Peacock Diya`,
+        'ravi@example.com: We received your quotation request for Brass Peacock Diya',
+      ].sort(),
+    );
+    // A refused request queues nothing.
+    await expect(
+      createQuotationRequest(db, null, { ...form, productId: 'no-such-piece' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(await queue.mails()).toHaveLength(3);
   });
 
   it("links a signed-in customer's request to their account", async () => {
