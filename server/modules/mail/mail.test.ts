@@ -118,4 +118,19 @@ describe(`the per-recipient mail limit, counted in the ${testDatabaseKind} datab
     expect(outboxFor(outbox, 'victim@example.com')).toHaveLength(5);
     expect(outboxFor(outbox, 'another@example.com')).toHaveLength(1);
   });
+  it("does not count a retry against the recipient's limit (issue 15 §1)", async () => {
+    const outbox = freshOutbox();
+    const mailer = processMailer(outbox);
+    // One mail tried five times while the mail server was down, then delivered: one counted send.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await mailer.send(
+        { to: 'retried@example.com', subject: 'Your quotation', text: 'x' },
+        { retry: attempt > 0 },
+      );
+    }
+    for (let index = 0; index < 4; index += 1) {
+      await mailer.send({ to: 'retried@example.com', subject: `Later ${index}`, text: 'x' });
+    }
+    expect(outboxFor(outbox, 'retried@example.com')).toHaveLength(9);
+  });
 });
