@@ -278,6 +278,27 @@ describe(`backup and restore on ${testDatabaseKind}`, () => {
     expect(await filesUnder(path.join(restored.dataDir, 'media'))).toEqual(mediaBefore);
   }, 60_000);
 
+  it('refuses a database that is not empty even when the media folder is', async () => {
+    const place = { databaseUrl: restored.databaseUrl, dataDir: await temporaryDataDir() };
+    const database = await openDatabase(place.databaseUrl);
+    const tablesBefore = await tableContents(database);
+    await database.close();
+
+    await expect(restoreBackup({ ...place, file: archive })).rejects.toThrow(
+      testDatabaseKind === 'postgres'
+        ? /^Restore refused: the database \w+ is not empty/
+        : /^Restore refused: the embedded database directory .+\/db is not empty/,
+    );
+
+    const after = await openDatabase(place.databaseUrl);
+    try {
+      expect(await tableContents(after)).toEqual(tablesBefore);
+    } finally {
+      await after.close();
+    }
+    expect(await readdir(place.dataDir)).toEqual([]);
+  });
+
   it('refuses a DATA_DIR whose media folder holds files and leaves the database empty', async () => {
     const place = await emptyPlace();
     if (testDatabaseKind === 'postgres') drops.push(new URL(place.databaseUrl).pathname.slice(1));

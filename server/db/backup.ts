@@ -281,7 +281,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (!hasDatabase) throw new BackupError(`${displayPath(file)} holds no database`);
 
     if (target.kind === 'pglite' && target.dataDir !== null) {
-      await loadPgliteDirectory(options.databaseUrl, target.dataDir, stagedDatabase);
+      await loadPgliteDirectory(target.dataDir, stagedDatabase);
     } else if (target.kind === 'postgres') {
       // One transaction: a restore that fails leaves the database as empty as it was.
       await runPostgresTool(
@@ -306,9 +306,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   }
 }
 
-async function loadPgliteDirectory(databaseUrl: string, directory: string, dump: string) {
+/**
+ * Loads the dump into a directory of its own beside the target, then renames it into place:
+ * rename(2) takes the place of a missing or empty directory and refuses one with files, so a
+ * restore can never overwrite a database, and a failed one removes only what it made.
+ */
+async function loadPgliteDirectory(directory: string, dump: string) {
+  const draft = `${path.resolve(directory)}.restore-${process.pid}`;
   try {
-    const handle = await openDatabase(databaseUrl, {
+    const handle = await openDatabase(`pglite:${draft}`, {
       pgliteLoadDataDir: new Blob([await readFile(dump)], { type: 'application/x-tar' }),
     });
     try {
@@ -316,9 +322,9 @@ async function loadPgliteDirectory(databaseUrl: string, directory: string, dump:
     } finally {
       await handle.close();
     }
+    await rename(draft, path.resolve(directory));
   } catch (error) {
-    // The directory was empty before (checked), so what is there now is this restore's part.
-    await rm(directory, { recursive: true, force: true });
+    await rm(draft, { recursive: true, force: true });
     throw new BackupError(
       `The embedded database could not be restored: ${(error as Error).message}`,
     );
