@@ -223,6 +223,8 @@ describe(`backup and restore on ${testDatabaseKind}`, () => {
     // The two uploads' variants and the owner's own file.
     expect(sourceMedia.size).toBeGreaterThanOrEqual(3);
     expect(statSync(archive).size).toBe(summary.bytes);
+    // It holds every account's data: private to the shop's user.
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
     // Whole or not at all: no draft is left beside it.
     expect(await readdir(path.dirname(archive))).toEqual(['shop.tar.gz']);
   });

@@ -100,12 +100,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     // truncated archive under the name a restore would look for.
     const draft = `${file}.${process.pid}.tmp`;
     const pack = tar.pack();
-    const writing = pipeline(pack, createGzip(), createWriteStream(draft));
+    // The archive holds every account's data: readable by the shop's own user only.
+    const writing = pipeline(pack, createGzip(), createWriteStream(draft, { mode: 0o600 }));
     const writeFailed = writing.then(
       () => new Promise<never>(() => undefined),
       (error: unknown) => Promise.reject(error),
     );
     writeFailed.catch(() => undefined);
+    let mediaCount = 0;
     const add = (header: HeaderArgument, body: Buffer) =>
       Promise.race([addEntry(pack, header, body), writeFailed]);
     try {
@@ -120,8 +122,17 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       for (const relative of mediaFiles) {
         const source = path.join(mediaDirectory, relative);
         // Read whole: an image is at most a few MB, and its size must match the tar header.
-        const [body, stats] = await Promise.all([readFile(source), stat(source)]);
-        await add({ name: `${MEDIA_PREFIX}${relative}`, mtime: stats.mtime }, body);
+        const read = await Promise.all([readFile(source), stat(source)]).catch(
+          (error: NodeJS.ErrnoException) => {
+            // Deleted by the owner since the listing: the snapshot's row is gone with it too, or
+            // goes at the next backup.
+            if (error.code === 'ENOENT') return null;
+            throw error;
+          },
+        );
+        if (!read) continue;
+        await add({ name: `${MEDIA_PREFIX}${relative}`, mtime: read[1].mtime }, read[0]);
+        mediaCount += 1;
       }
       pack.finalize();
       await writing;
@@ -132,7 +143,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       await rm(draft, { force: true });
       throw error;
     }
-    return { file, manifest, mediaFiles: mediaFiles.length, bytes: (await stat(file)).size };
+    return { file, manifest, mediaFiles: mediaCount, bytes: (await stat(file)).size };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
