@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { createWriteStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -325,6 +325,29 @@ describe(`backup and restore on ${testDatabaseKind}`, () => {
       expect(existsSync(path.join(place.dataDir, 'db'))).toBe(false);
     }
     expect(await readdir(place.dataDir)).toEqual(['media']);
+  });
+
+  it('reads an archive to its end before writing: one cut short writes nothing', async () => {
+    const place = await emptyPlace();
+    if (testDatabaseKind === 'postgres') drops.push(new URL(place.databaseUrl).pathname.slice(1));
+    // Whole up to the database and beyond, cut inside the last media file.
+    const whole = gunzipSync(await readFile(archive));
+    const cut = path.join(await temporaryDataDir(), 'cut.tar.gz');
+    await writeFile(cut, gzipSync(whole.subarray(0, whole.length - 1024 - 256)));
+
+    await expect(restoreBackup({ ...place, file: cut })).rejects.toThrow(
+      /cut\.tar\.gz is not a readable backup archive: .+/,
+    );
+
+    expect(await readdir(place.dataDir)).toEqual([]);
+    if (testDatabaseKind === 'postgres') {
+      const database = await openDatabase(place.databaseUrl);
+      try {
+        expect(await tableContents(database)).toEqual({});
+      } finally {
+        await database.close();
+      }
+    }
   });
 
   it('refuses an archive whose media entry would leave the media folder, writing nothing', async () => {

@@ -270,25 +270,30 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     const stagedDatabase = path.join(staging, 'database');
     let hasDatabase = false;
     let mediaFiles = 0;
-    for (
-      let entry = await nextEntry(entries, file);
-      entry;
-      entry = await nextEntry(entries, file)
-    ) {
-      const { name, type } = entry.header;
-      if (type !== 'file') throw unexpectedEntry(file, name);
-      if (name === DATABASE_ENTRY[manifest.database] && !hasDatabase) {
-        await pipeline(entry, createWriteStream(stagedDatabase));
-        hasDatabase = true;
-        continue;
+    try {
+      for (
+        let entry = await nextEntry(entries, file);
+        entry;
+        entry = await nextEntry(entries, file)
+      ) {
+        const { name, type } = entry.header;
+        if (type !== 'file') throw unexpectedEntry(file, name);
+        if (name === DATABASE_ENTRY[manifest.database] && !hasDatabase) {
+          await pipeline(entry, createWriteStream(stagedDatabase));
+          hasDatabase = true;
+          continue;
+        }
+        const destination = mediaDestination(stagedMedia, name);
+        if (!destination) throw unexpectedEntry(file, name);
+        await mkdir(path.dirname(destination), { recursive: true });
+        await pipeline(entry, createWriteStream(destination, { flags: 'wx' }));
+        mediaFiles += 1;
       }
-      const destination = mediaDestination(stagedMedia, name);
-      if (!destination) throw unexpectedEntry(file, name);
-      await mkdir(path.dirname(destination), { recursive: true });
-      await pipeline(entry, createWriteStream(destination, { flags: 'wx' }));
-      mediaFiles += 1;
+      await reading;
+    } catch (error) {
+      if (error instanceof BackupError) throw error;
+      throw unreadable(file, error);
     }
-    await reading;
     if (!hasDatabase) throw new BackupError(`${displayPath(file)} holds no database`);
 
     if (target.kind === 'pglite' && target.dataDir !== null) {
@@ -347,10 +352,13 @@ async function nextEntry(entries: AsyncIterator<Entry>, file: string): Promise<E
     const next = await entries.next();
     return next.done ? null : next.value;
   } catch (error) {
-    throw new BackupError(
-      `${displayPath(file)} is not a readable backup archive: ${(error as Error).message}`,
-    );
+    throw unreadable(file, error);
   }
+}
+
+function unreadable(file: string, error: unknown): BackupError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new BackupError(`${displayPath(file)} is not a readable backup archive: ${reason}`);
 }
 
 function parseManifest(text: Buffer, file: string): BackupManifest {
