@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -37,8 +37,18 @@ interface Place {
   dataDir: string;
 }
 
+// An embedded database takes ~40 MB on disk: every folder made here goes when the file is done.
+const temporaryDirectories: string[] = [];
+afterAll(async () => {
+  await Promise.all(
+    temporaryDirectories.map((directory) => rm(directory, { recursive: true, force: true })),
+  );
+});
+
 async function temporaryDataDir(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), 'storefront-backup-test-'));
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'storefront-backup-test-'));
+  temporaryDirectories.push(directory);
+  return directory;
 }
 
 /** A migrated embedded database in its own directory (the test template, loaded there). */
