@@ -10,6 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { ConfigError, loadConfig, loadDotEnvFile, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
+import { serveLiveSnapshots } from './db/live-snapshot';
 import { lockPgliteDirectory, PgliteLockedError, type PgliteLock } from './db/pglite-lock';
 import { seedCatalog } from './db/seed/catalog';
 import { seedDemoAccounts } from './db/seed/demo-accounts';
@@ -129,6 +130,14 @@ export async function startServer(options: StartOptions): Promise<void> {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, database: database.kind }, `serving on http://localhost:${port}`);
 
+  // issue 15 §6: `npm run backup` asks this process for the embedded database's snapshot.
+  const stopLiveSnapshots = await serveLiveSnapshots(database, config.databaseUrl).catch(
+    (error: unknown) => {
+      logger.warn({ err: error }, 'backups cannot be taken while this server runs');
+      return async () => undefined;
+    },
+  );
+
   // Graceful shutdown: stop accepting connections, close the idle ones, let requests in flight
   // finish (each connection closes as its request ends), then close the database. Whatever is
   // still open after the grace period is cut; a database that will not close cannot hold the exit.
@@ -147,6 +156,7 @@ export async function startServer(options: StartOptions): Promise<void> {
       clearTimeout(grace);
       void (async () => {
         await options.onClose?.();
+        await stopLiveSnapshots();
         await jobs.stop().catch((error: unknown) => {
           logger.warn({ err: error }, 'the job worker did not stop cleanly');
         });
