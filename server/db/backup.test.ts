@@ -22,7 +22,7 @@ import { inject } from 'vitest';
 import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../tests/factories';
 import { createTestDatabase, testDatabaseKind } from '../../tests/support/database';
 import { databaseUrlFor } from '../../tests/support/postgres-admin';
-import { addUploadedMedia } from '../modules/product-console';
+import { addUploadedMedia } from '../modules/product-media';
 import { localMediaStorage } from '../modules/media-storage';
 import { createBackup, restoreBackup } from './backup';
 import { openDatabase, type DatabaseHandle } from './client';
