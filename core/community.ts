@@ -54,6 +54,12 @@ export const answerSchema = z.object({
     .max(ANSWER_LIMIT, `Answer must be less than ${ANSWER_LIMIT} characters`),
 });
 
+/** The answer form under a question: the answer, and the question it answers (a hidden field). */
+export const answerFormSchema = answerSchema.extend({
+  // A question that is gone, or a forged id, names no question (the module checks the row).
+  questionId: formText({ error: 'Question not found' }).min(1, 'Question not found'),
+});
+
 /** Initials for an author without an avatar: "Asha Rao" → "AR". */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -1,29 +1,23 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityToasts } from '../../../core/community';
+import { answerFormSchema, communityToasts, questionSchema } from '../../../core/community';
 import { formatLongDate } from '../../../core/dates';
+import type { QuestionView } from '../../../server/modules/questions';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
-import { useCommunityAction } from './community-answer';
 import { Honeypot } from './honeypot';
+import { FieldError } from './reviews-section';
 
-interface Answer {
-  id: string;
-  answer: string;
-  isAdmin: boolean;
-  createdAt: Date | string;
-  authorName: string;
-}
+const questionConstraint = getZodConstraint(questionSchema);
+const answerConstraint = getZodConstraint(answerFormSchema);
 
-interface Question {
-  id: string;
-  question: string;
-  createdAt: Date | string;
-  authorName: string;
-  answers: Answer[];
-}
+/** spec §5: the trimmed text must not be empty; `required` alone lets spaces through. */
+const isBlank = (text: string) => text.trim() === '';
 
 /** spec §2 Product detail: Questions & Answers, newest first, answers from the team badged. */
 export function QuestionsSection({
@@ -33,7 +27,7 @@ export function QuestionsSection({
 }: {
   productId: string;
   signedIn: boolean;
-  questions: Question[];
+  questions: QuestionView[];
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
@@ -90,13 +84,22 @@ function QuestionCard({
   signedIn,
   productId,
 }: {
-  question: Question;
+  question: QuestionView;
   signedIn: boolean;
   productId: string;
 }) {
-  const [answer, setAnswer] = useState('');
-  const fetcher = useCommunityAction(communityToasts.answerSubmitted, () => setAnswer(''));
-  const empty = answer.trim() === '';
+  const [empty, setEmpty] = useState(true);
+  const fetcher = useAnswerFetcher({ onSuccess: () => setEmpty(true) });
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    constraint: answerConstraint,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: answerFormSchema, disableAutoCoercion: true }),
+  });
+  const { key, ...answerProps } = getTextareaProps(fields.answer);
   return (
     <li aria-label={question.question} className="rounded-2xl border border-stone/70 bg-white p-5">
       <p className="font-semibold">Q: {question.question}</p>
@@ -126,30 +129,34 @@ function QuestionCard({
       <fetcher.Form
         method="post"
         action={`/product/${encodeURIComponent(productId)}`}
+        {...getFormProps(form)}
         className="relative mt-4 flex flex-wrap items-start gap-2"
         onSubmit={(event) => {
           if (!signedIn) {
             event.preventDefault();
             toast(communityToasts.answerSignIn);
+            return;
           }
+          form.onSubmit(event);
         }}
       >
         <Honeypot />
         <input type="hidden" name="intent" value="answer" />
         <input type="hidden" name="questionId" value={question.id} />
-        <label htmlFor={`answer-${question.id}`} className="sr-only">
+        <label htmlFor={fields.answer.id} className="sr-only">
           Your answer to: {question.question}
         </label>
-        <textarea
-          id={`answer-${question.id}`}
-          name="answer"
-          rows={1}
-          maxLength={2000}
-          value={answer}
-          onChange={(event) => setAnswer(event.target.value)}
-          placeholder="Write an answer…"
-          className={`${inputClass} min-w-0 flex-1`}
-        />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <textarea
+            key={key}
+            {...answerProps}
+            rows={1}
+            onChange={(event) => setEmpty(isBlank(event.target.value))}
+            placeholder="Write an answer…"
+            className={inputClass}
+          />
+          <FieldError field={fields.answer} />
+        </div>
         {/* spec §5: the Answer button is disabled while the answer is empty */}
         <button
           type="submit"
@@ -164,32 +171,40 @@ function QuestionCard({
 }
 
 function QuestionForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const [question, setQuestion] = useState('');
-  const fetcher = useCommunityAction(communityToasts.questionSubmitted, onDone);
-  // spec §5: the trimmed text must not be empty; `required` alone lets spaces through.
-  const empty = question.trim() === '';
+  const [empty, setEmpty] = useState(true);
+  const fetcher = useAnswerFetcher({ onSuccess: onDone });
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    constraint: questionConstraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: questionSchema, disableAutoCoercion: true }),
+  });
+  const { key, ...questionProps } = getTextareaProps(fields.question);
   return (
     <fetcher.Form
       method="post"
       action={`/product/${encodeURIComponent(productId)}`}
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
       className="relative grid gap-4"
     >
       <Honeypot />
       <input type="hidden" name="intent" value="question" />
       <div className="grid gap-1">
-        <label htmlFor="question-text" className="font-medium">
+        <label htmlFor={fields.question.id} className="font-medium">
           Your Question
         </label>
         <textarea
-          id="question-text"
-          name="question"
+          key={key}
+          {...questionProps}
           rows={4}
-          required
-          maxLength={1000}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
+          onChange={(event) => setEmpty(isBlank(event.target.value))}
           className={inputClass}
         />
+        <FieldError field={fields.question} />
       </div>
       <div className="flex justify-end gap-3">
         <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>

@@ -1,28 +1,23 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { BadgeCheck, Star, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community';
+import {
+  communityToasts,
+  initialsOf,
+  reviewSchema,
+  type ReviewSort,
+} from '../../../core/community';
 import { formatLongDate } from '../../../core/dates';
+import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
-import { useCommunityAction } from './community-answer';
 import { Honeypot } from './honeypot';
-
-interface Review {
-  id: string;
-  title: string | null;
-  content: string;
-  rating: number | null;
-  isVerifiedPurchase: boolean;
-  helpfulCount: number;
-  votedHelpful: boolean;
-  createdAt: Date | string;
-  author: { name: string; avatarUrl: string | null };
-  media: { id: string; url: string; type: string }[];
-}
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -71,8 +66,8 @@ export function ReviewsSection({
   productId: string;
   signedIn: boolean;
   sort: ReviewSort;
-  reviews: Review[];
-  summary: { count: number; averageRating: number | null };
+  reviews: ReviewView[];
+  summary: ReviewSummary;
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
@@ -156,8 +151,9 @@ export function ReviewsSection({
   );
 }
 
-function ReviewCard({ review, signedIn }: { review: Review; signedIn: boolean }) {
-  const vote = useCommunityAction(null);
+function ReviewCard({ review, signedIn }: { review: ReviewView; signedIn: boolean }) {
+  // The vote's answer shows only a refusal (spec §6: signed out, the sign-in toast).
+  const vote = useAnswerFetcher();
   const pending = vote.state !== 'idle';
   const voted = pending ? !review.votedHelpful : review.votedHelpful;
   const count = review.helpfulCount + (pending ? (voted ? 1 : -1) : 0);
@@ -233,40 +229,56 @@ function ReviewCard({ review, signedIn }: { review: Review; signedIn: boolean })
   );
 }
 
+const constraint = getZodConstraint(reviewSchema);
+
 function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const fetcher = useCommunityAction(communityToasts.reviewSubmitted, onDone);
+  const fetcher = useAnswerFetcher({ onSuccess: onDone });
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    constraint,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: reviewSchema, disableAutoCoercion: true }),
+  });
+  const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: 'text' });
+  const { key: contentKey, ...contentProps } = getTextareaProps(fields.content);
   return (
     <fetcher.Form
       method="post"
       action={`/product/${encodeURIComponent(productId)}`}
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
       className="relative grid gap-4"
     >
       <Honeypot />
       <input type="hidden" name="intent" value="review" />
-      <fieldset>
+      <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
         <legend className="font-medium">Rating (optional)</legend>
-        <div className="mt-1 flex gap-3">
+        <div key={fields.rating.key} className="mt-1 flex gap-3">
           {[5, 4, 3, 2, 1].map((stars) => (
             <label key={stars} className="flex items-center gap-1">
-              <input type="radio" name="rating" value={stars} />
+              <input type="radio" name={fields.rating.name} value={stars} />
               {stars} {stars === 1 ? 'star' : 'stars'}
             </label>
           ))}
         </div>
+        <FieldError field={fields.rating} />
       </fieldset>
-      <Field label="Title (optional)" name="title" maxLength={120} />
       <div className="grid gap-1">
-        <label htmlFor="review-content" className="font-medium">
+        <label htmlFor={fields.title.id} className="font-medium">
+          Title (optional)
+        </label>
+        <input key={titleKey} {...titleProps} className={inputClass} />
+        <FieldError field={fields.title} />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={fields.content.id} className="font-medium">
           Your Review
         </label>
-        <textarea
-          id="review-content"
-          name="content"
-          rows={5}
-          required
-          maxLength={2000}
-          className={inputClass}
-        />
+        <textarea key={contentKey} {...contentProps} rows={5} className={inputClass} />
+        <FieldError field={fields.content} />
       </div>
       <div className="flex justify-end gap-3">
         <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
@@ -276,4 +288,13 @@ function ReviewForm({ productId, onDone }: { productId: string; onDone: () => vo
       </div>
     </fetcher.Form>
   );
+}
+
+/** A field's first error, which Conform ties to the field by its `errorId`. */
+export function FieldError({ field }: { field: { errorId: string; errors?: string[] } }) {
+  return field.errors?.length ? (
+    <p id={field.errorId} className="text-sm text-danger">
+      {field.errors[0]}
+    </p>
+  ) : null;
 }
