@@ -2,6 +2,7 @@
 import { welcomeLeadSchema } from '../../../core/welcome-lead';
 import type { Database } from '../../db/client';
 import { callbackLeads } from '../../db/schema';
+import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 
 /**
@@ -10,6 +11,8 @@ import { DomainError } from '../errors';
  */
 export async function createCallbackLead(
   db: Database,
+  // spec §2: the pop-up is for anyone, signed in or not; the actor is taken like every module's.
+  _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<{ id: string; phoneNumber: string }> {
   const parsed = welcomeLeadSchema.safeParse(input);

@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { newsletterSubscriptionSchema } from '../../../core/newsletter';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
+import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 
 export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
@@ -14,6 +15,8 @@ export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
  */
 export async function subscribeToNewsletter(
   db: Database,
+  // spec §2: anyone may subscribe, signed in or not; the actor is taken like every module's.
+  _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<SubscribeOutcome> {
   const parsed = newsletterSubscriptionSchema.safeParse(input);

@@ -19,12 +19,12 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
 
   it('subscribes once; the same address again is "already subscribed" and stays one row', async () => {
     const { db } = database;
-    expect(await subscribeToNewsletter(db, { email: ' Lata@Example.com', source: 'home' })).toBe(
-      'subscribed',
-    );
-    expect(await subscribeToNewsletter(db, { email: 'lata@example.com', source: 'footer' })).toBe(
-      'already-subscribed',
-    );
+    expect(
+      await subscribeToNewsletter(db, null, { email: ' Lata@Example.com', source: 'home' }),
+    ).toBe('subscribed');
+    expect(
+      await subscribeToNewsletter(db, null, { email: 'lata@example.com', source: 'footer' }),
+    ).toBe('already-subscribed');
     const rows = await db
       .select()
       .from(newsletterSubscriptions)
@@ -35,14 +35,14 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
 
   it('welcomes back an address that had unsubscribed', async () => {
     const { db } = database;
-    await subscribeToNewsletter(db, { email: 'back@example.com', source: 'blog' });
+    await subscribeToNewsletter(db, null, { email: 'back@example.com', source: 'blog' });
     await db
       .update(newsletterSubscriptions)
       .set({ unsubscribedAt: new Date() })
       .where(eq(newsletterSubscriptions.email, 'back@example.com'));
-    expect(await subscribeToNewsletter(db, { email: 'back@example.com', source: 'footer' })).toBe(
-      'subscribed',
-    );
+    expect(
+      await subscribeToNewsletter(db, null, { email: 'back@example.com', source: 'footer' }),
+    ).toBe('subscribed');
     const [row] = await db
       .select()
       .from(newsletterSubscriptions)
@@ -52,9 +52,9 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
 
   it('rejects an invalid address and stores nothing', async () => {
     const { db } = database;
-    await expect(subscribeToNewsletter(db, { email: 'nope', source: 'home' })).rejects.toThrow(
-      'Please enter a valid email address',
-    );
+    await expect(
+      subscribeToNewsletter(db, null, { email: 'nope', source: 'home' }),
+    ).rejects.toThrow('Please enter a valid email address');
     const rows = await db
       .select()
       .from(newsletterSubscriptions)
@@ -75,7 +75,7 @@ describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
 
   it('a genuine token unsubscribes its address; subscribing again re-activates it', async () => {
     const { db } = database;
-    await subscribeToNewsletter(db, { email: 'leave@example.com', source: 'home' });
+    await subscribeToNewsletter(db, null, { email: 'leave@example.com', source: 'home' });
     const token = unsubscribeToken(secret, 'leave@example.com');
     expect(await unsubscribeFromNewsletter(db, secret, token)).toBe('unsubscribed');
     const [row] = await db
@@ -83,14 +83,14 @@ describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'leave@example.com'));
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
-    expect(await subscribeToNewsletter(db, { email: 'leave@example.com', source: 'footer' })).toBe(
-      'subscribed',
-    );
+    expect(
+      await subscribeToNewsletter(db, null, { email: 'leave@example.com', source: 'footer' }),
+    ).toBe('subscribed');
   });
 
   it('a forged token is rejected and changes nothing', async () => {
     const { db } = database;
-    await subscribeToNewsletter(db, { email: 'stay@example.com', source: 'home' });
+    await subscribeToNewsletter(db, null, { email: 'stay@example.com', source: 'home' });
     const forged = `${Buffer.from('stay@example.com').toString('base64url')}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
     expect(await unsubscribeFromNewsletter(db, secret, forged)).toBe('invalid');
     expect(
