@@ -135,7 +135,8 @@ export async function answerAction(
     return reply(
       answer({
         status: 'invalid',
-        intent: intentName,
+        // issue 14 (finding 9): a name no form has is not echoed (it may be megabytes long).
+        intent: '',
         message: 'Unknown action',
         toast: errorToast('Unknown action'),
       }),
