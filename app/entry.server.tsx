@@ -9,6 +9,14 @@ import { NonceProvider } from './components/layout/nonce';
 
 export const streamTimeout = 5_000;
 
+/**
+ * How long a page's deferred reads (DESIGN.md §4a: a loader's streamed promises) may take before
+ * the page is sent without them. Reads that finish in time are rendered in place, so the HTML is
+ * complete, also without JavaScript; a slower read no longer holds the page up, and streams in
+ * behind its fallback.
+ */
+export const DEFERRED_HEAD_START_MS = 100;
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,32 +42,43 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    const send = () => {
+      if (shellRendered) return;
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      pipe(body);
+      // issue 8: the scripts load after the page (decision 010)
+      const html = body.pipe(createDeferredHydrationStream());
+      resolve(
+        new Response(createReadableStreamFromReadable(html), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+    };
+
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
       </NonceProvider>,
       {
         nonce: cspNonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          // issue 8: the scripts load after the page (decision 010)
-          const html = body.pipe(createDeferredHydrationStream());
-          resolve(
-            new Response(createReadableStreamFromReadable(html), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        // React outlines a finished Suspense boundary once the page so far passes this many bytes
+        // (its content then waits at the end of the page for a script to move it into place, which
+        // never happens without JavaScript). Deferred data that is in by the time the page is sent
+        // is rendered in place instead.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onShellReady() {
+          if (readyOption === 'onShellReady') setTimeout(send, DEFERRED_HEAD_START_MS);
         },
+        onAllReady: send,
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));
         },

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   Await,
   data,
@@ -32,13 +32,24 @@ import { DomainError } from '../../server/modules/errors';
 import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
 import { createReview, listReviews, toggleHelpfulVote } from '../../server/modules/reviews';
 import { DocumentAnswer } from '../components/community/document-answer';
-import { QuestionsSection } from '../components/community/questions-section';
-import { ReviewsSection } from '../components/community/reviews-section';
 import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import type { Route } from './+types/product';
+
+// The community sections, with their forms and Conform, load with their streamed data rather
+// than with the page (decision 008's JavaScript budget); the server renders them as usual.
+const ReviewsSection = lazy(() =>
+  import('../components/community/reviews-section').then((module) => ({
+    default: module.ReviewsSection,
+  })),
+);
+const QuestionsSection = lazy(() =>
+  import('../components/community/questions-section').then((module) => ({
+    default: module.QuestionsSection,
+  })),
+);
 
 /**
  * DESIGN.md §4a (as Hydrogen does): the loader awaits only what the page cannot render without
