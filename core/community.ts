@@ -39,6 +39,11 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
+/** spec §5: a question or answer is its trimmed text, which must not be empty. */
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
 // spec §5: trimmed text must be non-empty
 export const questionSchema = z.object({
   question: formText({ error: 'Please enter your question' })

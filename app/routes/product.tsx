@@ -1,6 +1,7 @@
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { clsx } from 'clsx';
 import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import {
   Await,
   data,
@@ -32,24 +33,13 @@ import { DomainError } from '../../server/modules/errors';
 import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
 import { createReview, listReviews, toggleHelpfulVote } from '../../server/modules/reviews';
 import { DocumentAnswer } from '../components/community/document-answer';
+import { QuestionsSection } from '../components/community/questions-section';
+import { ReviewsSection } from '../components/community/reviews-section';
 import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import type { Route } from './+types/product';
-
-// The community sections, with their forms and Conform, load with their streamed data rather
-// than with the page (decision 008's JavaScript budget); the server renders them as usual.
-const ReviewsSection = lazy(() =>
-  import('../components/community/reviews-section').then((module) => ({
-    default: module.ReviewsSection,
-  })),
-);
-const QuestionsSection = lazy(() =>
-  import('../components/community/questions-section').then((module) => ({
-    default: module.QuestionsSection,
-  })),
-);
 
 /**
  * DESIGN.md §4a (as Hydrogen does): the loader awaits only what the page cannot render without
@@ -89,6 +79,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   return {
     inWishlist: await isInWishlist(db, actor, product.id),
+    answerConstraint: getZodConstraint(answerFormSchema),
     signedIn: actor !== null,
     reviewSort,
     reviews,
@@ -388,6 +379,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 productId={product.id}
                 signedIn={loaderData.signedIn}
                 questions={questions}
+                answerConstraint={loaderData.answerConstraint}
               />
             ) : (
               <DeferredSection heading="Questions & Answers" part="questions" failed />

@@ -1,33 +1,38 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
+import { parseWithZod, type getZodConstraint } from '@conform-to/zod/v4';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { answerFormSchema, communityToasts, questionSchema } from '../../../core/community';
+import { answerFormSchema, communityToasts, isBlank } from '../../../core/community';
 import { formatLongDate } from '../../../core/dates';
 import type { QuestionView } from '../../../server/modules/questions';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
+import { inputClass, secondaryButtonClass } from '../ui/field';
+import { Modal } from '../ui/modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
 import { Honeypot } from './honeypot';
-import { FieldError } from './reviews-section';
+import { FieldError } from './field-error';
 
-const questionConstraint = getZodConstraint(questionSchema);
-const answerConstraint = getZodConstraint(answerFormSchema);
-
-/** spec §5: the trimmed text must not be empty; `required` alone lets spaces through. */
-const isBlank = (text: string) => text.trim() === '';
+// The dialog's form loads when it first opens.
+const QuestionForm = lazy(() =>
+  import('./question-form').then((module) => ({ default: module.QuestionForm })),
+);
 
 /** spec §2 Product detail: Questions & Answers, newest first, answers from the team badged. */
+type AnswerConstraint = ReturnType<typeof getZodConstraint>;
+
 export function QuestionsSection({
   productId,
   signedIn,
   questions,
+  answerConstraint,
 }: {
   productId: string;
   signedIn: boolean;
   questions: QuestionView[];
+  /** The answer form's limits, from its schema (given by the loader, which keeps the code
+   * that reads a schema's limits out of the page's JavaScript). */
+  answerConstraint: AnswerConstraint;
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
@@ -68,12 +73,15 @@ export function QuestionsSection({
               question={question}
               signedIn={signedIn}
               productId={productId}
+              answerConstraint={answerConstraint}
             />
           ))}
         </ul>
       )}
       <Modal open={asking} onOpenChange={setAsking} title="Ask a Question">
-        <QuestionForm productId={productId} onDone={() => setAsking(false)} />
+        <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+          <QuestionForm productId={productId} onDone={() => setAsking(false)} />
+        </Suspense>
       </Modal>
     </section>
   );
@@ -83,10 +91,12 @@ function QuestionCard({
   question,
   signedIn,
   productId,
+  answerConstraint,
 }: {
   question: QuestionView;
   signedIn: boolean;
   productId: string;
+  answerConstraint: AnswerConstraint;
 }) {
   const [empty, setEmpty] = useState(true);
   const fetcher = useAnswerFetcher({ onSuccess: () => setEmpty(true) });
@@ -167,55 +177,5 @@ function QuestionCard({
         </button>
       </fetcher.Form>
     </li>
-  );
-}
-
-function QuestionForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const [empty, setEmpty] = useState(true);
-  const fetcher = useAnswerFetcher({ onSuccess: onDone });
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const [form, fields] = useForm({
-    lastResult: answer?.result,
-    constraint: questionConstraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: questionSchema, disableAutoCoercion: true }),
-  });
-  const { key, ...questionProps } = getTextareaProps(fields.question);
-  return (
-    <fetcher.Form
-      method="post"
-      action={`/product/${encodeURIComponent(productId)}`}
-      {...getFormProps(form)}
-      onSubmit={form.onSubmit}
-      className="relative grid gap-4"
-    >
-      <Honeypot />
-      <input type="hidden" name="intent" value="question" />
-      <div className="grid gap-1">
-        <label htmlFor={fields.question.id} className="font-medium">
-          Your Question
-        </label>
-        <textarea
-          key={key}
-          {...questionProps}
-          rows={4}
-          onChange={(event) => setEmpty(isBlank(event.target.value))}
-          className={inputClass}
-        />
-        <FieldError field={fields.question} />
-      </div>
-      <div className="flex justify-end gap-3">
-        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button
-          type="submit"
-          className={`${primaryButtonClass} disabled:cursor-not-allowed`}
-          disabled={empty || fetcher.state !== 'idle'}
-        >
-          {fetcher.state !== 'idle' ? 'Submitting…' : 'Submit Question'}
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }

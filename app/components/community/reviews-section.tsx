@@ -1,23 +1,20 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { BadgeCheck, Star, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import {
-  communityToasts,
-  initialsOf,
-  reviewSchema,
-  type ReviewSort,
-} from '../../../core/community';
+import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community';
 import { formatLongDate } from '../../../core/dates';
 import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
+import { secondaryButtonClass } from '../ui/field';
+import { Modal } from '../ui/modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
-import { Honeypot } from './honeypot';
+
+// The form, with Conform and its checks, loads when the dialog first opens.
+const ReviewForm = lazy(() =>
+  import('./review-form').then((module) => ({ default: module.ReviewForm })),
+);
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -145,7 +142,9 @@ export function ReviewsSection({
         title="Write a Review"
         description="Tell other shoppers about this piece."
       >
-        <ReviewForm productId={productId} onDone={() => setWriting(false)} />
+        <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+          <ReviewForm productId={productId} onDone={() => setWriting(false)} />
+        </Suspense>
       </Modal>
     </section>
   );
@@ -227,74 +226,4 @@ function ReviewCard({ review, signedIn }: { review: ReviewView; signedIn: boolea
       </vote.Form>
     </li>
   );
-}
-
-const constraint = getZodConstraint(reviewSchema);
-
-function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const fetcher = useAnswerFetcher({ onSuccess: onDone });
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const [form, fields] = useForm({
-    lastResult: answer?.result,
-    constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: reviewSchema, disableAutoCoercion: true }),
-  });
-  const { key: titleKey, ...titleProps } = getInputProps(fields.title, { type: 'text' });
-  const { key: contentKey, ...contentProps } = getTextareaProps(fields.content);
-  return (
-    <fetcher.Form
-      method="post"
-      action={`/product/${encodeURIComponent(productId)}`}
-      {...getFormProps(form)}
-      onSubmit={form.onSubmit}
-      className="relative grid gap-4"
-    >
-      <Honeypot />
-      <input type="hidden" name="intent" value="review" />
-      <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
-        <legend className="font-medium">Rating (optional)</legend>
-        <div key={fields.rating.key} className="mt-1 flex gap-3">
-          {[5, 4, 3, 2, 1].map((stars) => (
-            <label key={stars} className="flex items-center gap-1">
-              <input type="radio" name={fields.rating.name} value={stars} />
-              {stars} {stars === 1 ? 'star' : 'stars'}
-            </label>
-          ))}
-        </div>
-        <FieldError field={fields.rating} />
-      </fieldset>
-      <div className="grid gap-1">
-        <label htmlFor={fields.title.id} className="font-medium">
-          Title (optional)
-        </label>
-        <input key={titleKey} {...titleProps} className={inputClass} />
-        <FieldError field={fields.title} />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={fields.content.id} className="font-medium">
-          Your Review
-        </label>
-        <textarea key={contentKey} {...contentProps} rows={5} className={inputClass} />
-        <FieldError field={fields.content} />
-      </div>
-      <div className="flex justify-end gap-3">
-        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Submitting…' : 'Submit Review'}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-/** A field's first error, which Conform ties to the field by its `errorId`. */
-export function FieldError({ field }: { field: { errorId: string; errors?: string[] } }) {
-  return field.errors?.length ? (
-    <p id={field.errorId} className="text-sm text-danger">
-      {field.errors[0]}
-    </p>
-  ) : null;
 }
