@@ -7,6 +7,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as contactAction } from '../../app/routes/contact';
 import { action as newsletterAction } from '../../app/routes/newsletter';
+import { action as unsubscribeAction } from '../../app/routes/newsletter.unsubscribe';
 import { action as productAction, loader as productLoader } from '../../app/routes/product';
 import { action as quoteAction, loader as quoteLoader } from '../../app/routes/quote';
 import { action as wishlistAction } from '../../app/routes/wishlist';
@@ -23,6 +24,7 @@ import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
 import type { MailMessage } from '../../server/modules/mail';
+import { unsubscribeToken } from '../../server/modules/newsletter';
 import { databaseRateLimiter, type RateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
@@ -312,6 +314,33 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
       });
       const rows = await database.db.select().from(newsletterSubscriptions);
       expect(rows.filter((row) => row.email === email)).toHaveLength(1);
+    });
+
+    it("unsubscribes the address of a genuine link's token, and nobody for a forged one", async () => {
+      const email = `leaver-${Date.now()}@example.com`;
+      await post({ email, source: 'blog' });
+      const unsubscribe = async (token: string) =>
+        reply(
+          await unsubscribeAction({
+            request: formPost(`/newsletter/unsubscribe?token=${token}`, {
+              'List-Unsubscribe': 'One-Click',
+            }),
+            params: {},
+            context: requestContext(database.db).context,
+          } as unknown as Parameters<typeof unsubscribeAction>[0]),
+        );
+      expect(await unsubscribe('forged.token')).toMatchObject({
+        status: 200,
+        body: { status: 'ok', data: 'invalid' },
+      });
+      const stillSubscribed = await database.db.select().from(newsletterSubscriptions);
+      expect(stillSubscribed.find((row) => row.email === email)?.unsubscribedAt).toBeNull();
+      expect(await unsubscribe(unsubscribeToken(config.authSecret, email))).toMatchObject({
+        status: 200,
+        body: { status: 'ok', data: 'unsubscribed' },
+      });
+      const rows = await database.db.select().from(newsletterSubscriptions);
+      expect(rows.find((row) => row.email === email)?.unsubscribedAt).toBeInstanceOf(Date);
     });
   });
 
