@@ -31,6 +31,7 @@ export default function handleRequest(
   const { cspNonce, logger } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
+    let shellReady = false;
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // Crawlers get the whole page at once, so they index what a streamed page would fill in later.
@@ -76,6 +77,7 @@ export default function handleRequest(
         // is rendered in place instead.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellReady() {
+          shellReady = true;
           if (readyOption === 'onShellReady') setTimeout(send, DEFERRED_HEAD_START_MS);
         },
         onAllReady: send,
@@ -83,9 +85,11 @@ export default function handleRequest(
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is sent are logged by React Router itself.
-          if (shellRendered) logger.error({ err: error }, 'streaming render failed');
+          // A streamed page whose shell is ready answers as it would have with the shell sent at
+          // once: the failed part is rendered again in the browser.
+          if (!shellReady || readyOption === 'onAllReady') responseStatusCode = 500;
+          // Errors before the shell is ready are logged by React Router itself.
+          if (shellReady) logger.error({ err: error }, 'streaming render failed');
         },
       },
     );
