@@ -39,6 +39,11 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
+/** spec §5: a question or answer is its trimmed text, which must not be empty. */
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
 // spec §5: trimmed text must be non-empty
 export const questionSchema = z.object({
   question: formText({ error: 'Please enter your question' })
@@ -52,6 +57,12 @@ export const answerSchema = z.object({
     .trim()
     .min(1, 'Please enter your answer')
     .max(ANSWER_LIMIT, `Answer must be less than ${ANSWER_LIMIT} characters`),
+});
+
+/** The answer form under a question: the answer, and the question it answers (a hidden field). */
+export const answerFormSchema = answerSchema.extend({
+  // A question that is gone, or a forged id, names no question (the module checks the row).
+  questionId: formText({ error: 'Question not found' }).min(1, 'Question not found'),
 });
 
 /** Initials for an author without an avatar: "Asha Rao" → "AR". */

@@ -64,7 +64,34 @@ export const quotationToasts = {
     title: 'Request Submitted!',
     description: 'Your quotation request has been sent. We will contact you shortly.',
   },
-  missing: { title: 'Missing Information', description: QUOTATION_MISSING_FIELDS },
-  invalidEmail: { title: 'Invalid Email', description: QUOTATION_INVALID_EMAIL },
-  failure: { title: 'Error', description: 'Failed to submit your request. Please try again.' },
+  missing: {
+    title: 'Missing Information',
+    description: QUOTATION_MISSING_FIELDS,
+    variant: 'destructive',
+  },
+  invalidEmail: {
+    title: 'Invalid Email',
+    description: QUOTATION_INVALID_EMAIL,
+    variant: 'destructive',
+  },
+  failure: {
+    title: 'Error',
+    description: 'Failed to submit your request. Please try again.',
+    variant: 'destructive',
+  },
 } as const;
+
+/**
+ * The toast for a rejected form, only ever in spec §8's words: "Missing Information" when a
+ * required field is missing, "Invalid Email" for the e-mail. Any other problem comes from our
+ * rules beyond the spec (mobile pattern, quantity and length caps: docs/decisions/002); its
+ * message is shown under its field and the toast is the spec's failure text. The browser's check
+ * and the server's answer both use it.
+ */
+export function problemToast(
+  messages: readonly string[],
+): (typeof quotationToasts)['missing' | 'invalidEmail' | 'failure'] {
+  if (messages.includes(QUOTATION_MISSING_FIELDS)) return quotationToasts.missing;
+  if (messages.includes(QUOTATION_INVALID_EMAIL)) return quotationToasts.invalidEmail;
+  return quotationToasts.failure;
+}

@@ -1,39 +1,61 @@
-import { data, Link, useActionData } from 'react-router';
+import { Link, useActionData } from 'react-router';
+import type { AnswerToast } from '../../core/answer';
+import { newsletterSubscriptionSchema } from '../../core/newsletter';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
-import { DomainError } from '../../server/modules/errors';
-import { subscribeToNewsletter } from '../../server/modules/newsletter';
-import { isRobotSubmission } from '../components/community/honeypot';
-import {
-  newsletterToasts,
-  type NewsletterActionData,
-} from '../components/community/newsletter-form';
+import { retryAfterHeaders } from '../../server/http/form-guard';
+import { subscribeToNewsletter, type SubscribeOutcome } from '../../server/modules/newsletter';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/newsletter';
 
+// spec §8: the newsletter toasts
+const newsletterToasts = {
+  subscribed: {
+    title: 'Thank you for subscribing! 🎉',
+    description: "You've successfully joined our newsletter. Stay tuned for updates!",
+  },
+  alreadySubscribed: {
+    title: 'Already subscribed!',
+    description: "You're already on our mailing list. We'll keep you updated!",
+  },
+  failure: {
+    title: 'Oops! Something went wrong',
+    description: "We couldn't process your subscription. Please try again.",
+    variant: 'destructive',
+  },
+} as const satisfies Record<string, AnswerToast>;
+
+const invalidEmail = (message: string): AnswerToast => ({
+  title: 'Invalid email',
+  description: message,
+  variant: 'destructive',
+});
+
 /** Every newsletter form posts here (spec §2: home, footer and blog). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const { db, logger } = app;
-  const limited = await rateLimitedReply(app, 'newsletter');
-  if (limited) return data<NewsletterActionData>(limited.body, limited.init);
-  const formData = await readFormData(request);
-  if (isRobotSubmission(formData)) return data<NewsletterActionData>({ status: 'subscribed' });
-  try {
-    const input = Object.fromEntries(formData);
-    const status = await subscribeToNewsletter(db, app.actor, input);
-    return data<NewsletterActionData>({ status });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'invalid') {
-      return data<NewsletterActionData>(
-        { status: 'invalid', message: error.message },
-        { status: 400 },
-      );
-    }
-    logger.error({ err: error }, 'newsletter sign-up failed');
-    return data<NewsletterActionData>({ status: 'error' }, { status: 500 });
-  }
+const newsletterIntents = {
+  subscribe: intent<SubscribeOutcome>({
+    schema: newsletterSubscriptionSchema,
+    rateLimit: 'newsletter',
+    honeypot: true,
+    run: (fields, { app }) => subscribeToNewsletter(app.db, app.actor, fields),
+    // A robot caught by the honeypot (no outcome) is thanked like a new subscriber.
+    success: (outcome) =>
+      outcome === 'already-subscribed'
+        ? newsletterToasts.alreadySubscribed
+        : newsletterToasts.subscribed,
+    data: (outcome) => outcome,
+    invalid: (messages) => invalidEmail(messages[0] ?? ''),
+    failure: (message, _fields, code) =>
+      code === 'invalid' ? invalidEmail(message) : newsletterToasts.failure,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: newsletterIntents, defaultIntent: 'subscribe' },
+    context.get(appContext),
+  );
 }
 
 export const headers = retryAfterHeaders;
@@ -42,24 +64,15 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Newsletter', undefined, { noindex: true });
 }
 
-/** What a visitor without JavaScript sees after signing up. */
+/** What a visitor without JavaScript sees after signing up: the toast's words as the page. */
 export default function Newsletter() {
   const answer = useActionData<typeof action>();
-  const outcome =
-    answer?.status === 'subscribed'
-      ? newsletterToasts.subscribed
-      : answer?.status === 'already-subscribed'
-        ? newsletterToasts.alreadySubscribed
-        : answer?.status === 'invalid'
-          ? { title: 'Invalid email', description: answer.message }
-          : answer?.status === 'rate-limited'
-            ? { title: 'Too many requests', description: answer.message }
-            : newsletterToasts.failure;
+  const outcome = answer?.toast;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-semibold">{answer ? outcome.title : 'Newsletter'}</h1>
+      <h1 className="text-3xl font-semibold">{outcome ? outcome.title : 'Newsletter'}</h1>
       <p role="status" className="mt-4 text-lg text-ink-muted">
-        {answer ? outcome.description : 'Sign up from any page with the form at the bottom.'}
+        {outcome ? outcome.description : 'Sign up from any page with the form at the bottom.'}
       </p>
       <Link
         to="/"

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { parseRouteQuery, unsubscribeQuerySchema } from '../../core/route-query';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import {
   emailFromUnsubscribeToken,
@@ -20,13 +21,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The confirm button, and mail clients' one-click unsubscribe (RFC 8058), post here. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, actor, config } = context.get(appContext);
-  return {
-    outcome: await unsubscribeFromNewsletter(db, actor, config.authSecret, {
-      token: tokenOf(request),
-    }),
-  };
+const unsubscribeIntents = {
+  unsubscribe: intent({
+    // The link's token is the whole input: a forged one unsubscribes nobody and says so.
+    run: (_fields, { app, request }) =>
+      unsubscribeFromNewsletter(app.db, app.actor, app.config.authSecret, {
+        token: tokenOf(request),
+      }),
+    data: (outcome) => outcome,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: unsubscribeIntents, defaultIntent: 'unsubscribe' },
+    context.get(appContext),
+  );
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -36,7 +47,8 @@ export function meta(args: Route.MetaArgs) {
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { token, email } = loaderData;
   let body;
-  if (actionData?.outcome === 'unsubscribed') {
+  const outcome = actionData?.data;
+  if (outcome === 'unsubscribed') {
     body = (
       <>
         <h1 className="text-3xl font-semibold">You have been unsubscribed</h1>
@@ -45,7 +57,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </p>
       </>
     );
-  } else if (!email || actionData?.outcome === 'invalid') {
+  } else if (!email || outcome === 'invalid') {
     body = (
       <>
         <h1 className="text-3xl font-semibold">This link is not valid</h1>

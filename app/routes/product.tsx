@@ -1,29 +1,38 @@
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { clsx } from 'clsx';
 import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { Suspense, type ReactNode } from 'react';
 import {
+  Await,
   data,
   isRouteErrorResponse,
   Link,
+  useActionData,
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import {
+  answerFormSchema,
+  communityToasts,
+  questionSchema,
+  reviewSchema,
+} from '../../core/community';
 import { findCategoryByValue } from '../../core/categories';
 import { displayImageUrl } from '../../core/media-url';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
 import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
 import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
-import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
+import { retryAfterHeaders } from '../../server/http/form-guard';
 import { visitorBodyIsSmall } from '../../server/http/visitor-body';
 import { isInWishlist } from '../../server/modules/account';
-import { DomainError, httpStatusOf } from '../../server/modules/errors';
+import { DomainError } from '../../server/modules/errors';
 import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
 import { createReview, listReviews, toggleHelpfulVote } from '../../server/modules/reviews';
-import { isCommunityIntent, type CommunityAnswer } from '../components/community/community-answer';
-import { isRobotSubmission } from '../components/community/honeypot';
+import { DocumentAnswer } from '../components/community/document-answer';
 import { QuestionsSection } from '../components/community/questions-section';
 import { ReviewsSection } from '../components/community/reviews-section';
 import { WishlistButton } from '../components/account/wishlist-button';
@@ -32,6 +41,12 @@ import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import type { Route } from './+types/product';
 
+/**
+ * DESIGN.md §4a (as Hydrogen does): the loader awaits only what the page cannot render without
+ * (the product, or a 404, and the wishlist button's state) and streams the reviews, the questions
+ * and the related pieces. A deferred read never throws: a failure is logged and shown in place as
+ * "could not be loaded", the rest of the page unharmed.
+ */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, logger, actor } = context.get(appContext);
   // spec §2: a failed read is shown as "Product not found" too, and logged.
@@ -46,18 +61,30 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     productQuerySchema,
     new URL(request.url).searchParams,
   );
-  const [related, inWishlist, reviews, questions] = await Promise.all([
-    listRelatedProducts(db, product),
-    isInWishlist(db, actor, product.id),
+  const deferred = <T,>(read: Promise<T>, part: string): Promise<T | null> =>
+    read.catch((error: unknown) => {
+      logger.error({ err: error, productId: product.id, part }, 'product page read failed');
+      return null;
+    });
+  const reviews = deferred(
     listReviews(db, actor, { productId: product.id, sort: reviewSort }),
-    listQuestions(db, { productId: product.id }),
-  ]);
+    'reviews',
+  );
+  const questions = deferred(listQuestions(db, { productId: product.id }), 'questions');
+  const related = deferred(
+    listRelatedProducts(db, product).then((items) =>
+      items.map(({ id, name, primaryImage }) => ({ id, name, primaryImage })),
+    ),
+    'related products',
+  );
   return {
-    inWishlist,
+    inWishlist: await isInWishlist(db, actor, product.id),
+    answerConstraint: getZodConstraint(answerFormSchema),
     signedIn: actor !== null,
     reviewSort,
     reviews,
     questions,
+    related,
     publicUrl: config.publicUrl,
     product: {
       id: product.id,
@@ -73,56 +100,68 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     },
     category: category ? { slug: category.slug, name: category.name } : null,
     images,
-    related: related.map(({ id, name, primaryImage }) => ({ id, name, primaryImage })),
   };
 }
 
+export type ProductLoaderData = Route.ComponentProps['loaderData'];
+
 /**
  * The community forms of the page (spec §2, §6): a review, a helpful vote, a question, an answer.
- * Signed-in users only; each has the public forms' rate limit and honeypot.
+ * Signed-in users only (spec §6's sign-in toast of each); all but the vote have the public forms'
+ * rate limit and honeypot.
  */
+const communityIntents = {
+  review: intent({
+    schema: reviewSchema,
+    rateLimit: 'review',
+    honeypot: true,
+    run: (fields, { app, params }) =>
+      createReview(app.db, app.actor, { ...fields, productId: params.id ?? '' }),
+    success: communityToasts.reviewSubmitted,
+    signIn: communityToasts.reviewSignIn,
+  }),
+  question: intent({
+    schema: questionSchema,
+    rateLimit: 'question',
+    honeypot: true,
+    run: (fields, { app, params }) =>
+      askQuestion(app.db, app.actor, { ...fields, productId: params.id ?? '' }),
+    success: communityToasts.questionSubmitted,
+    signIn: communityToasts.questionSignIn,
+  }),
+  answer: intent({
+    schema: answerFormSchema,
+    rateLimit: 'answer',
+    honeypot: true,
+    run: (fields, { app }) =>
+      answerQuestion(app.db, app.actor, { ...fields, questionId: fields.questionId ?? '' }),
+    success: communityToasts.answerSubmitted,
+    signIn: communityToasts.answerSignIn,
+  }),
+  helpful: intent({
+    run: (fields, { app }) =>
+      toggleHelpfulVote(app.db, app.actor, { reviewId: fields.reviewId ?? '' }),
+    success: null,
+    signIn: communityToasts.helpfulSignIn,
+  }),
+};
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const { db, actor, logger } = app;
-  // issue 14 finding 1: a visitor's body is read only when small, to name the form in the answer;
-  // no community form is larger, so a larger one is refused unread.
-  if (!actor && !visitorBodyIsSmall(request)) {
-    return data<CommunityAnswer>({ status: 'sign-in-required', intent: 'review' }, 401);
-  }
-  const form = await readFormData(request);
-  const intent = String(form.get('intent') ?? '');
-  const reply = (answer: CommunityAnswer, init?: number | ResponseInit) =>
-    data<CommunityAnswer>(answer, init);
-  if (!isCommunityIntent(intent)) {
-    return reply({ status: 'error', intent: 'review', message: 'Unknown action' }, 400);
-  }
-  if (!actor) return reply({ status: 'sign-in-required', intent }, 401);
-  if (intent !== 'helpful') {
-    const limited = await rateLimitedReply(app, intent);
-    if (limited) return reply({ ...limited.body, intent }, limited.init);
-    if (isRobotSubmission(form)) return reply({ status: 'ok', intent });
-  }
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  return answerAction(
+    { request, params, context },
+    {
+      // issue 14 finding 1: a visitor's body is read only when small, to name the form in the
+      // sign-in answer; no community form is larger, so a larger one is refused unread.
+      guard: (app, posted) => {
+        if (!app.actor && !visitorBodyIsSmall(posted)) {
+          throw new DomainError('unauthenticated', 'Please sign in to continue.');
+        }
+      },
+      intents: communityIntents,
+      signedInOnly: true,
+    },
+    context.get(appContext),
   );
-  try {
-    if (intent === 'review') await createReview(db, actor, { ...values, productId: params.id });
-    else if (intent === 'question')
-      await askQuestion(db, actor, { ...values, productId: params.id });
-    else if (intent === 'answer') {
-      await answerQuestion(db, actor, { ...values, questionId: values.questionId ?? '' });
-    } else await toggleHelpfulVote(db, actor, { reviewId: values.reviewId ?? '' });
-    return reply({ status: 'ok', intent });
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return reply({ status: 'error', intent, message: error.message }, httpStatusOf[error.code]);
-    }
-    logger.error({ err: error, intent, productId: params.id }, 'community action failed');
-    return reply(
-      { status: 'error', intent, message: 'An unexpected error occurred. Please try again.' },
-      500,
-    );
-  }
 }
 
 export const headers = retryAfterHeaders;
@@ -184,7 +223,9 @@ const notes = [
 ];
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, category, images, related } = loaderData;
+  const { product, category, images } = loaderData;
+  // A plain HTML post (no JavaScript: the answer form) comes back here with its answer.
+  const documentAnswer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const requested = parseRouteQuery(productQuerySchema, searchParams).image - 1;
   const selected = images[requested] ? requested : 0;
@@ -306,48 +347,126 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <ReviewsSection
-        productId={product.id}
-        signedIn={loaderData.signedIn}
-        sort={loaderData.reviewSort}
-        reviews={loaderData.reviews.reviews}
-        summary={loaderData.reviews.summary}
-      />
-      <QuestionsSection
-        productId={product.id}
-        signedIn={loaderData.signedIn}
-        questions={loaderData.questions}
-      />
-
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-16">
-          <h2 id="related-heading" className="text-2xl font-semibold">
-            You May Also Like
-          </h2>
-          <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-            {related.map((item) => (
-              <li
-                key={item.id}
-                className="flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone/60"
-              >
-                <Link to={`/product/${item.id}`} className="group flex-1">
-                  <ProductImage image={item.primaryImage} />
-                  <h3 className="px-3 pt-3 font-sans text-base font-semibold group-hover:underline">
-                    {item.name}
-                  </h3>
-                </Link>
-                <div className="p-3">
-                  <QuoteButton
-                    product={item}
-                    className="text-sm font-medium text-brass-700 underline-offset-4 hover:underline"
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DocumentAnswer answer={documentAnswer} className="mt-10" />
+      <Suspense fallback={<DeferredSection heading="Customer Reviews" part="reviews" />}>
+        <Await
+          resolve={loaderData.reviews}
+          errorElement={<DeferredSection heading="Customer Reviews" part="reviews" failed />}
+        >
+          {(reviews) =>
+            reviews ? (
+              <ReviewsSection
+                productId={product.id}
+                signedIn={loaderData.signedIn}
+                sort={loaderData.reviewSort}
+                reviews={reviews.reviews}
+                summary={reviews.summary}
+              />
+            ) : (
+              <DeferredSection heading="Customer Reviews" part="reviews" failed />
+            )
+          }
+        </Await>
+      </Suspense>
+      <Suspense fallback={<DeferredSection heading="Questions & Answers" part="questions" />}>
+        <Await
+          resolve={loaderData.questions}
+          errorElement={<DeferredSection heading="Questions & Answers" part="questions" failed />}
+        >
+          {(questions) =>
+            questions ? (
+              <QuestionsSection
+                productId={product.id}
+                signedIn={loaderData.signedIn}
+                questions={questions}
+                answerConstraint={loaderData.answerConstraint}
+              />
+            ) : (
+              <DeferredSection heading="Questions & Answers" part="questions" failed />
+            )
+          }
+        </Await>
+      </Suspense>
+      <Suspense fallback={<DeferredSection heading="You May Also Like" part="related pieces" />}>
+        <Await
+          resolve={loaderData.related}
+          errorElement={
+            <DeferredSection heading="You May Also Like" part="related pieces" failed />
+          }
+        >
+          {(related) =>
+            related === null ? (
+              <DeferredSection heading="You May Also Like" part="related pieces" failed />
+            ) : related.length > 0 ? (
+              <RelatedProducts related={related} />
+            ) : null
+          }
+        </Await>
+      </Suspense>
     </article>
+  );
+}
+
+function RelatedProducts({
+  related,
+}: {
+  related: NonNullable<Awaited<ProductLoaderData['related']>>;
+}) {
+  return (
+    <section aria-labelledby="related-heading" className="mt-16">
+      <h2 id="related-heading" className="text-2xl font-semibold">
+        You May Also Like
+      </h2>
+      <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {related.map((item) => (
+          <li
+            key={item.id}
+            className="flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone/60"
+          >
+            <Link to={`/product/${item.id}`} className="group flex-1">
+              <ProductImage image={item.primaryImage} />
+              <h3 className="px-3 pt-3 font-sans text-base font-semibold group-hover:underline">
+                {item.name}
+              </h3>
+            </Link>
+            <div className="p-3">
+              <QuoteButton
+                product={item}
+                className="text-sm font-medium text-brass-700 underline-offset-4 hover:underline"
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * A streamed part of the page while it is on its way, or when it could not be read: its section
+ * and heading stay where they belong, and the state is announced.
+ */
+function DeferredSection({
+  heading,
+  part,
+  failed = false,
+}: {
+  heading: string;
+  part: string;
+  failed?: boolean;
+}): ReactNode {
+  const id = `${part.replace(/\W+/g, '-')}-heading`;
+  return (
+    <section aria-labelledby={id} aria-busy={failed ? undefined : true} className="mt-16">
+      <h2 id={id} className="text-2xl font-semibold">
+        {heading}
+      </h2>
+      <p role="status" className="mt-6 text-ink-muted">
+        {failed
+          ? `The ${part} could not be loaded. Please reload the page to try again.`
+          : `Loading ${part}…`}
+      </p>
+    </section>
   );
 }
 

@@ -1,22 +1,13 @@
 import { data, isRouteErrorResponse, Link, useActionData } from 'react-router';
+import { problemToast, quotationRequestSchema, quotationToasts } from '../../core/quotation';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { rateLimitedReply, retryAfterHeaders } from '../../server/http/form-guard';
-import { isRobotSubmission } from '../components/community/honeypot';
+import { retryAfterHeaders } from '../../server/http/form-guard';
 import { getPublishedProduct } from '../../server/modules/catalog';
-import { DomainError } from '../../server/modules/errors';
 import { createQuotationRequest } from '../../server/modules/quotations';
-import { quotationRequestSchema } from '../../core/quotation';
-import { cappedReply, schemaFieldsOf } from '../../core/form-reply';
+import { DocumentAnswer } from '../components/community/document-answer';
 import { ProductNotFound } from '../components/layout/not-found';
-import {
-  errorMessages,
-  parseQuotationForm,
-  problemToast,
-  QuotationRequestForm,
-  quotationToasts,
-  type QuotationActionData,
-} from '../components/quotation/quotation-form';
+import { QuotationRequestForm } from '../components/quotation/quotation-form';
 import type { Route } from './+types/quote';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -35,52 +26,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * Every Get Quote dialog posts here with a fetcher; without JavaScript the page's own form does.
- * The product comes from the URL and its name from the catalogue (server/modules/quotations).
+ * The product comes from the URL and its name from the catalogue (server/modules/quotations),
+ * which also tells the owner and the requester.
  */
+const quotationIntents = {
+  quotation: intent({
+    schema: quotationRequestSchema,
+    rateLimit: 'quotation',
+    honeypot: true,
+    run: (fields, { app, params }) =>
+      createQuotationRequest(app.db, app.actor, { ...fields, productId: params.productId ?? '' }),
+    success: quotationToasts.success,
+    // spec §8: only "Missing Information", "Invalid Email" or the failure text, never another.
+    invalid: problemToast,
+    failure: (message, _fields, code) =>
+      code === 'invalid' ? problemToast([message]) : quotationToasts.failure,
+  }),
+};
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const { db, actor, logger } = app;
-  const limited = await rateLimitedReply(app, 'quotation');
-  if (limited) return data<QuotationActionData>(limited.body, limited.init);
-  const formData = await readFormData(request);
-  const submission = parseQuotationForm(schemaFieldsOf(formData, quotationRequestSchema));
-  if (isRobotSubmission(formData)) {
-    return data<QuotationActionData>({
-      status: 'success',
-      result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),
-    });
-  }
-  if (submission.status !== 'success') {
-    return data<QuotationActionData>(
-      { status: 'invalid', result: cappedReply(submission, quotationRequestSchema) },
-      { status: 400 },
-    );
-  }
-  try {
-    await createQuotationRequest(db, actor, {
-      ...Object.fromEntries(formData),
-      productId: params.productId,
-    });
-    return data<QuotationActionData>({
-      status: 'success',
-      result: cappedReply(submission, quotationRequestSchema, { resetForm: true }),
-    });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'invalid') {
-      return data<QuotationActionData>(
-        {
-          status: 'invalid',
-          result: cappedReply(submission, quotationRequestSchema, {
-            formErrors: [error.message],
-          }),
-        },
-        { status: 400 },
-      );
-    }
-    logger.error({ err: error, productId: params.productId }, 'quotation request failed');
-    const status = error instanceof DomainError && error.code === 'not_found' ? 404 : 500;
-    return data<QuotationActionData>({ status: 'error', result: null }, { status });
-  }
+  return answerAction(
+    { request, params, context },
+    { intents: quotationIntents, defaultIntent: 'quotation' },
+    context.get(appContext),
+  );
 }
 
 export const headers = retryAfterHeaders;
@@ -95,19 +64,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Quote({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const answer = useActionData<typeof action>();
   // Only a plain HTML post (no JavaScript) lands here; the dialog's fetcher toasts instead.
-  const outcome =
-    answer?.status === 'success'
-      ? quotationToasts.success
-      : answer?.status === 'invalid'
-        ? problemToast(errorMessages(answer.result))
-        : answer?.status === 'rate-limited'
-          ? { title: 'Too many requests', description: answer.message }
-          : answer?.status === 'error'
-            ? quotationToasts.failure
-            : null;
-
+  const answer = useActionData<typeof action>();
   return (
     <section className="mx-auto max-w-2xl px-4 py-14">
       <Link
@@ -118,24 +76,9 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-6 text-4xl font-semibold">Request Quotation</h1>
       <p className="mt-3 text-ink-muted">Tell us what you need and we will send you a quotation.</p>
-      {outcome ? (
-        <div
-          role={answer?.status === 'success' ? 'status' : 'alert'}
-          className={
-            answer?.status === 'success'
-              ? 'mt-6 rounded-xl bg-success/10 p-4 text-success'
-              : 'mt-6 rounded-xl bg-danger/10 p-4 text-danger'
-          }
-        >
-          <p className="font-semibold">{outcome.title}</p>
-          <p>{outcome.description}</p>
-        </div>
-      ) : null}
+      <DocumentAnswer answer={answer} className="mt-6" />
       <div className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone/60">
-        <QuotationRequestForm
-          product={product}
-          documentResult={answer && 'result' in answer ? answer.result : null}
-        />
+        <QuotationRequestForm product={product} documentResult={answer?.result} />
       </div>
     </section>
   );

@@ -1,48 +1,48 @@
-import { data } from 'react-router';
-import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
+import { welcomeLeadSchema } from '../../core/welcome-lead';
 import { phoneApi } from '../../server/auth';
+import { answerAction, intent } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
 import { callAuth } from '../../server/http/auth-call';
-import { rateLimitedReply } from '../../server/http/form-guard';
-import { DomainError } from '../../server/modules/errors';
 import { createCallbackLead } from '../../server/modules/leads';
-import { isRobotSubmission } from '../components/community/honeypot';
-import type { WelcomeLeadActionData } from '../components/community/welcome-popup';
 import type { Route } from './+types/welcome-lead';
 
+/** What the pop-up does next: thank the visitor, or take them to enter the code. */
+export type WelcomeLeadOutcome = { status: 'saved' } | { status: 'otp-sent'; phoneNumber: string };
+
 /** The welcome pop-up's "Request OTP" posts here (see server/modules/leads). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const limited = await rateLimitedReply(app, 'welcome');
-  if (limited) return data<WelcomeLeadActionData>(limited.body, limited.init);
-  const formData = await readFormData(request);
-  if (isRobotSubmission(formData)) return data<WelcomeLeadActionData>({ status: 'saved' });
-  try {
-    const lead = await createCallbackLead(app.db, app.actor, Object.fromEntries(formData));
-    // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code; the
-    // number is kept as a call-back lead either way.
-    if (app.sms.enabled) {
-      const sent = await callAuth(app, () =>
-        phoneApi(app.auth).sendPhoneNumberOTP({
-          body: { phoneNumber: lead.phoneNumber },
-          headers: request.headers,
-          returnHeaders: true,
-        }),
-      );
-      if (sent.ok) {
-        return data<WelcomeLeadActionData>({ status: 'otp-sent', phoneNumber: lead.phoneNumber });
+const welcomeIntents = {
+  welcome: intent<WelcomeLeadOutcome>({
+    schema: welcomeLeadSchema,
+    rateLimit: 'welcome',
+    honeypot: true,
+    run: async (fields, { app, request }) => {
+      const lead = await createCallbackLead(app.db, app.actor, fields);
+      // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code;
+      // the number is kept as a call-back lead either way.
+      if (app.sms.enabled) {
+        const sent = await callAuth(app, () =>
+          phoneApi(app.auth).sendPhoneNumberOTP({
+            body: { phoneNumber: lead.phoneNumber },
+            headers: request.headers,
+            returnHeaders: true,
+          }),
+        );
+        if (sent.ok) return { status: 'otp-sent', phoneNumber: lead.phoneNumber };
+        app.logger.warn({ status: sent.status, message: sent.message }, 'welcome code not sent');
       }
-      app.logger.warn({ status: sent.status, message: sent.message }, 'welcome code not sent');
-    }
-    return data<WelcomeLeadActionData>({ status: 'saved' });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'invalid') {
-      return data<WelcomeLeadActionData>(
-        { status: 'invalid', message: error.message },
-        { status: 400 },
-      );
-    }
-    app.logger.error({ err: error }, 'call-back lead failed');
-    return data<WelcomeLeadActionData>({ status: 'error' }, { status: 500 });
-  }
+      return { status: 'saved' };
+    },
+    // The pop-up says it in place ("Thank you! We will call you back shortly.").
+    success: null,
+    // A robot caught by the honeypot (no outcome) is answered as a saved lead.
+    data: (outcome) => outcome,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: welcomeIntents, defaultIntent: 'welcome' },
+    context.get(appContext),
+  );
 }

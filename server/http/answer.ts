@@ -73,6 +73,12 @@ export interface ActionPlan {
   intents: Record<string, Intent<unknown>>;
   /** A route with one form: the intent when the form names none. */
   defaultIntent?: string;
+  /**
+   * Every intent is for signed-in users. A visitor's form (one the guard lets be read, to learn
+   * which form it is) is answered with that intent's `signIn` toast before its rate limit,
+   * honeypot or schema is looked at.
+   */
+  signedInOnly?: boolean;
 }
 
 const statusOfCode: Record<DomainErrorCode, AnswerStatus> = {
@@ -129,12 +135,23 @@ export async function answerAction(
     return reply(
       answer({
         status: 'invalid',
-        intent: intentName,
+        // issue 14 (finding 9): a name no form has is not echoed (it may be megabytes long).
+        intent: '',
         message: 'Unknown action',
         toast: errorToast('Unknown action'),
       }),
       { status: 400 },
     );
+  }
+
+  if (plan.signedInOnly && !app.actor) {
+    const refused = refusal(
+      new DomainError('unauthenticated', 'Please sign in to continue.'),
+      intentName,
+      {},
+      definition,
+    );
+    return reply(refused, { status: httpStatusOf.unauthenticated });
   }
 
   if (definition.rateLimit) {
@@ -201,6 +218,8 @@ export async function answerAction(
     const result = await definition.run(fields, { app, request, params });
     return reply(succeeded(result));
   } catch (error) {
+    // A redirect (a plain HTML post sent on to another page) is React Router's to answer.
+    if (error instanceof Response) throw error;
     if (error instanceof DomainError) {
       const refused = refusal(error, intentName, fields, definition);
       if (submission && schema && error.code === 'invalid') {

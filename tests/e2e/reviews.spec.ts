@@ -86,3 +86,19 @@ test('a customer asks a question and answers it; Submit and Answer wait for text
   // A customer's answer carries no team badge, whatever the form might claim.
   await expect(card.getByText('Team', { exact: true })).toBeHidden();
 });
+
+test('without JavaScript the product page has its reviews, questions and related pieces in place', async ({
+  browser,
+}) => {
+  // DESIGN.md §4a: the streamed parts are in the page's HTML where they belong, not left behind a
+  // "Loading…" that only a script could replace.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/product/banswara-cake-stand');
+  await expect(page.getByRole('heading', { level: 2, name: 'Customer Reviews' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Questions & Answers' })).toBeVisible();
+  const related = page.getByRole('region', { name: 'You May Also Like' });
+  await expect(related.getByRole('heading', { level: 3 })).toHaveCount(4);
+  await expect(page.getByText(/^Loading (reviews|questions|related pieces)…$/)).toHaveCount(0);
+  await context.close();
+});

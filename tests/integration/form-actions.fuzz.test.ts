@@ -188,7 +188,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
         customerCompany: 'Rao',
       },
       run: (context: RouterContextProvider, request: Request) =>
-        quoteAction({ request, params: { id: productId }, context } as never),
+        quoteAction({ request, params: { productId }, context } as never),
       refusals: () => [
         QUOTATION_MISSING_FIELDS,
         QUOTATION_INVALID_EMAIL,
@@ -211,7 +211,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       run: (context: RouterContextProvider, request: Request) =>
         newsletterAction({ request, params: {}, context } as never),
       refusals: () => [NEWSLETTER_INVALID_EMAIL],
-      written: (body: unknown) => ((body as { status: string }).status === 'subscribed' ? 1 : 0),
+      written: (body: unknown) => ((body as { data: string }).data === 'subscribed' ? 1 : 0),
     },
     {
       // issue 14 (finding 7): the product key reaches a query; NUL in it answered 500.
@@ -224,7 +224,8 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
         wishlistAction({ request, params: {}, context } as never),
       refusals: () => ['Product not found'],
       // Each accepted post toggles: the product is added, then taken off again.
-      written: (body: unknown) => ((body as { inWishlist: boolean }).inWishlist ? 1 : -1),
+      written: (body: unknown) =>
+        (body as { data: { inWishlist: boolean } }).data.inWishlist ? 1 : -1,
     },
     {
       name: 'product question',

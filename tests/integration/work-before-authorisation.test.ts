@@ -170,9 +170,15 @@ describe('work before authorisation (issue 14 finding 1)', () => {
         context: refusingContext(null),
       } as never),
     );
-    expect(answer).toEqual({
+    // spec §6: the sign-in toast of the form that was sent; nothing else was looked at (the rate
+    // limiter and the database would have thrown).
+    expect(answer).toMatchObject({
       status: 401,
-      body: { status: 'sign-in-required', intent: 'question' },
+      body: {
+        status: 'sign-in-required',
+        intent: 'question',
+        toast: { title: 'Sign in required', description: 'Please sign in to ask a question' },
+      },
     });
   });
 

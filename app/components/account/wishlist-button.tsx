@@ -1,10 +1,6 @@
 import { Heart } from 'lucide-react';
-import { useFetcher } from 'react-router';
-import { accountToasts } from '../../../core/account';
-import type { WishlistAnswer } from '../../routes/wishlist';
-import { toast } from '../ui/toast-store';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { useHydrated } from '../ui/use-hydrated';
-import { useOnAnswer } from '../ui/use-answer';
 
 /**
  * spec §2 Product detail: the secondary icon button toggles the product on the wishlist, at
@@ -19,24 +15,12 @@ export function WishlistButton({
   productName: string;
   inWishlist: boolean;
 }) {
-  const fetcher = useFetcher<WishlistAnswer>();
+  // The toasts (added, removed, sign in first) are chosen by the action (app/routes/wishlist.ts).
+  const fetcher = useAnswerFetcher();
   const hydrated = useHydrated();
   // While the change is on its way the button already shows where it is going.
   const pending = fetcher.state !== 'idle';
   const saved = pending ? !inWishlist : inWishlist;
-  useOnAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
-    if (answer.status === 'sign-in-required') {
-      // spec §6: the sign-in-required toast
-      toast({
-        ...accountToasts.signInRequired,
-        description: 'Please sign in to save pieces to your wishlist',
-      });
-    } else if (answer.status === 'error') {
-      toast({ title: 'Error', description: answer.message, variant: 'destructive' });
-    } else {
-      toast(answer.inWishlist ? accountToasts.wishlistAdded : accountToasts.wishlistRemoved);
-    }
-  });
   return (
     <fetcher.Form method="post" action="/wishlist">
       <input type="hidden" name="productId" value={productId} />

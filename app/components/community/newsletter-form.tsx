@@ -1,31 +1,8 @@
 import { clsx } from 'clsx';
 import { useRef } from 'react';
-import { useFetcher } from 'react-router';
 import type { NewsletterSource } from '../../../core/statuses';
-import { toast } from '../ui/toast-store';
-import { tooManyRequestsToast, useOnAnswer } from '../ui/use-answer';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Honeypot } from './honeypot';
-
-export type NewsletterActionData =
-  | { status: 'subscribed' | 'already-subscribed' }
-  | { status: 'invalid' | 'rate-limited'; message: string }
-  | { status: 'error' };
-
-// spec §8: the newsletter toasts
-export const newsletterToasts = {
-  subscribed: {
-    title: 'Thank you for subscribing! 🎉',
-    description: "You've successfully joined our newsletter. Stay tuned for updates!",
-  },
-  alreadySubscribed: {
-    title: 'Already subscribed!',
-    description: "You're already on our mailing list. We'll keep you updated!",
-  },
-  failure: {
-    title: 'Oops! Something went wrong',
-    description: "We couldn't process your subscription. Please try again.",
-  },
-} as const;
 
 /**
  * A newsletter sign-up (spec §2: home, footer and blog, each with its source). While it is sent
@@ -38,27 +15,10 @@ export function NewsletterForm({
   source: NewsletterSource;
   tone?: 'light' | 'dark';
 }) {
-  const fetcher = useFetcher<NewsletterActionData>();
   const form = useRef<HTMLFormElement>(null);
-  const data = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // The toasts are spec §8's, chosen by the action (app/routes/newsletter.tsx).
+  const fetcher = useAnswerFetcher({ onSuccess: () => form.current?.reset() });
   const busy = fetcher.state !== 'idle';
-
-  useOnAnswer(data, (answer) => {
-    if (answer.status === 'subscribed' || answer.status === 'already-subscribed') {
-      toast(
-        answer.status === 'subscribed'
-          ? newsletterToasts.subscribed
-          : newsletterToasts.alreadySubscribed,
-      );
-      form.current?.reset();
-    } else if (answer.status === 'invalid') {
-      toast({ title: 'Invalid email', description: answer.message, variant: 'destructive' });
-    } else if (answer.status === 'rate-limited') {
-      toast(tooManyRequestsToast(answer.message));
-    } else {
-      toast({ ...newsletterToasts.failure, variant: 'destructive' });
-    }
-  });
 
   return (
     <fetcher.Form

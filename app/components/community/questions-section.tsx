@@ -1,39 +1,38 @@
-import { useState } from 'react';
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { parseWithZod, type getZodConstraint } from '@conform-to/zod/v4';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityToasts } from '../../../core/community';
+import { answerFormSchema, communityToasts, isBlank } from '../../../core/community';
 import { formatLongDate } from '../../../core/dates';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
+import type { QuestionView } from '../../../server/modules/questions';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { inputClass, secondaryButtonClass } from '../ui/field';
+import { Modal } from '../ui/modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
-import { useCommunityAction } from './community-answer';
 import { Honeypot } from './honeypot';
+import { FieldError } from './field-error';
 
-interface Answer {
-  id: string;
-  answer: string;
-  isAdmin: boolean;
-  createdAt: Date | string;
-  authorName: string;
-}
-
-interface Question {
-  id: string;
-  question: string;
-  createdAt: Date | string;
-  authorName: string;
-  answers: Answer[];
-}
+// The dialog's form loads when it first opens.
+const QuestionForm = lazy(() =>
+  import('./question-form').then((module) => ({ default: module.QuestionForm })),
+);
 
 /** spec §2 Product detail: Questions & Answers, newest first, answers from the team badged. */
+type AnswerConstraint = ReturnType<typeof getZodConstraint>;
+
 export function QuestionsSection({
   productId,
   signedIn,
   questions,
+  answerConstraint,
 }: {
   productId: string;
   signedIn: boolean;
-  questions: Question[];
+  questions: QuestionView[];
+  /** The answer form's limits, from its schema (given by the loader, which keeps the code
+   * that reads a schema's limits out of the page's JavaScript). */
+  answerConstraint: AnswerConstraint;
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
@@ -74,12 +73,15 @@ export function QuestionsSection({
               question={question}
               signedIn={signedIn}
               productId={productId}
+              answerConstraint={answerConstraint}
             />
           ))}
         </ul>
       )}
       <Modal open={asking} onOpenChange={setAsking} title="Ask a Question">
-        <QuestionForm productId={productId} onDone={() => setAsking(false)} />
+        <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+          <QuestionForm productId={productId} onDone={() => setAsking(false)} />
+        </Suspense>
       </Modal>
     </section>
   );
@@ -89,14 +91,25 @@ function QuestionCard({
   question,
   signedIn,
   productId,
+  answerConstraint,
 }: {
-  question: Question;
+  question: QuestionView;
   signedIn: boolean;
   productId: string;
+  answerConstraint: AnswerConstraint;
 }) {
-  const [answer, setAnswer] = useState('');
-  const fetcher = useCommunityAction(communityToasts.answerSubmitted, () => setAnswer(''));
-  const empty = answer.trim() === '';
+  const [empty, setEmpty] = useState(true);
+  const fetcher = useAnswerFetcher({ onSuccess: () => setEmpty(true) });
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    constraint: answerConstraint,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: answerFormSchema, disableAutoCoercion: true }),
+  });
+  const { key, ...answerProps } = getTextareaProps(fields.answer);
   return (
     <li aria-label={question.question} className="rounded-2xl border border-stone/70 bg-white p-5">
       <p className="font-semibold">Q: {question.question}</p>
@@ -126,30 +139,34 @@ function QuestionCard({
       <fetcher.Form
         method="post"
         action={`/product/${encodeURIComponent(productId)}`}
+        {...getFormProps(form)}
         className="relative mt-4 flex flex-wrap items-start gap-2"
         onSubmit={(event) => {
           if (!signedIn) {
             event.preventDefault();
             toast(communityToasts.answerSignIn);
+            return;
           }
+          form.onSubmit(event);
         }}
       >
         <Honeypot />
         <input type="hidden" name="intent" value="answer" />
         <input type="hidden" name="questionId" value={question.id} />
-        <label htmlFor={`answer-${question.id}`} className="sr-only">
+        <label htmlFor={fields.answer.id} className="sr-only">
           Your answer to: {question.question}
         </label>
-        <textarea
-          id={`answer-${question.id}`}
-          name="answer"
-          rows={1}
-          maxLength={2000}
-          value={answer}
-          onChange={(event) => setAnswer(event.target.value)}
-          placeholder="Write an answer…"
-          className={`${inputClass} min-w-0 flex-1`}
-        />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <textarea
+            key={key}
+            {...answerProps}
+            rows={1}
+            onChange={(event) => setEmpty(isBlank(event.target.value))}
+            placeholder="Write an answer…"
+            className={inputClass}
+          />
+          <FieldError field={fields.answer} />
+        </div>
         {/* spec §5: the Answer button is disabled while the answer is empty */}
         <button
           type="submit"
@@ -160,47 +177,5 @@ function QuestionCard({
         </button>
       </fetcher.Form>
     </li>
-  );
-}
-
-function QuestionForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const [question, setQuestion] = useState('');
-  const fetcher = useCommunityAction(communityToasts.questionSubmitted, onDone);
-  // spec §5: the trimmed text must not be empty; `required` alone lets spaces through.
-  const empty = question.trim() === '';
-  return (
-    <fetcher.Form
-      method="post"
-      action={`/product/${encodeURIComponent(productId)}`}
-      className="relative grid gap-4"
-    >
-      <Honeypot />
-      <input type="hidden" name="intent" value="question" />
-      <div className="grid gap-1">
-        <label htmlFor="question-text" className="font-medium">
-          Your Question
-        </label>
-        <textarea
-          id="question-text"
-          name="question"
-          rows={4}
-          required
-          maxLength={1000}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div className="flex justify-end gap-3">
-        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button
-          type="submit"
-          className={`${primaryButtonClass} disabled:cursor-not-allowed`}
-          disabled={empty || fetcher.state !== 'idle'}
-        >
-          {fetcher.state !== 'idle' ? 'Submitting…' : 'Submit Question'}
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }

@@ -1,28 +1,20 @@
 import { BadgeCheck, Star, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community';
 import { formatLongDate } from '../../../core/dates';
+import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { secondaryButtonClass } from '../ui/field';
+import { Modal } from '../ui/modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
-import { useCommunityAction } from './community-answer';
-import { Honeypot } from './honeypot';
 
-interface Review {
-  id: string;
-  title: string | null;
-  content: string;
-  rating: number | null;
-  isVerifiedPurchase: boolean;
-  helpfulCount: number;
-  votedHelpful: boolean;
-  createdAt: Date | string;
-  author: { name: string; avatarUrl: string | null };
-  media: { id: string; url: string; type: string }[];
-}
+// The form, with Conform and its checks, loads when the dialog first opens.
+const ReviewForm = lazy(() =>
+  import('./review-form').then((module) => ({ default: module.ReviewForm })),
+);
 
 function Stars({ rating, label }: { rating: number; label: string }) {
   return (
@@ -71,8 +63,8 @@ export function ReviewsSection({
   productId: string;
   signedIn: boolean;
   sort: ReviewSort;
-  reviews: Review[];
-  summary: { count: number; averageRating: number | null };
+  reviews: ReviewView[];
+  summary: ReviewSummary;
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
@@ -150,14 +142,17 @@ export function ReviewsSection({
         title="Write a Review"
         description="Tell other shoppers about this piece."
       >
-        <ReviewForm productId={productId} onDone={() => setWriting(false)} />
+        <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+          <ReviewForm productId={productId} onDone={() => setWriting(false)} />
+        </Suspense>
       </Modal>
     </section>
   );
 }
 
-function ReviewCard({ review, signedIn }: { review: Review; signedIn: boolean }) {
-  const vote = useCommunityAction(null);
+function ReviewCard({ review, signedIn }: { review: ReviewView; signedIn: boolean }) {
+  // The vote's answer shows only a refusal (spec §6: signed out, the sign-in toast).
+  const vote = useAnswerFetcher();
   const pending = vote.state !== 'idle';
   const voted = pending ? !review.votedHelpful : review.votedHelpful;
   const count = review.helpfulCount + (pending ? (voted ? 1 : -1) : 0);
@@ -230,50 +225,5 @@ function ReviewCard({ review, signedIn }: { review: Review; signedIn: boolean })
         </button>
       </vote.Form>
     </li>
-  );
-}
-
-function ReviewForm({ productId, onDone }: { productId: string; onDone: () => void }) {
-  const fetcher = useCommunityAction(communityToasts.reviewSubmitted, onDone);
-  return (
-    <fetcher.Form
-      method="post"
-      action={`/product/${encodeURIComponent(productId)}`}
-      className="relative grid gap-4"
-    >
-      <Honeypot />
-      <input type="hidden" name="intent" value="review" />
-      <fieldset>
-        <legend className="font-medium">Rating (optional)</legend>
-        <div className="mt-1 flex gap-3">
-          {[5, 4, 3, 2, 1].map((stars) => (
-            <label key={stars} className="flex items-center gap-1">
-              <input type="radio" name="rating" value={stars} />
-              {stars} {stars === 1 ? 'star' : 'stars'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <Field label="Title (optional)" name="title" maxLength={120} />
-      <div className="grid gap-1">
-        <label htmlFor="review-content" className="font-medium">
-          Your Review
-        </label>
-        <textarea
-          id="review-content"
-          name="content"
-          rows={5}
-          required
-          maxLength={2000}
-          className={inputClass}
-        />
-      </div>
-      <div className="flex justify-end gap-3">
-        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Submitting…' : 'Submit Review'}
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }

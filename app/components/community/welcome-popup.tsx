@@ -1,17 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, useFetcher, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '../../../core/phone';
-import { useOnAnswer } from '../ui/use-answer';
+import type { WelcomeLeadOutcome } from '../../routes/welcome-lead';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Honeypot } from './honeypot';
 import { PortalWhileOpen } from '../ui/modal';
-
-export type WelcomeLeadActionData =
-  | { status: 'saved' }
-  | { status: 'otp-sent'; phoneNumber: string }
-  | { status: 'invalid' | 'rate-limited'; message: string }
-  | { status: 'error' };
 
 // spec §9: the welcome pop-up is recorded once in local storage as seen
 export const WELCOME_SEEN_KEY = 'welcome-popup-seen';
@@ -39,29 +34,27 @@ function markSeen() {
 export function WelcomePopup({ shopName }: { shopName: string }) {
   // Read once, in the browser; the closed dialog renders nothing, so the server HTML matches.
   const [open, setOpen] = useState(() => typeof window !== 'undefined' && !seenBefore());
-  const fetcher = useFetcher<WelcomeLeadActionData>();
+  const navigate = useNavigate();
+  const fetcher = useAnswerFetcher<WelcomeLeadOutcome>({
+    onSuccess: (answer) => {
+      if (answer.data?.status !== 'otp-sent') return;
+      // The code is on its way: the sign-in page takes it.
+      markSeen();
+      setOpen(false);
+      void navigate(`/auth/code?phone=${encodeURIComponent(answer.data.phoneNumber)}`);
+    },
+  });
   const phoneId = useId();
   const codeId = useId();
   const consentId = useId();
-  const saved = fetcher.data?.status === 'saved';
-  const problem =
-    fetcher.data && 'message' in fetcher.data
-      ? fetcher.data.message
-      : fetcher.data?.status === 'error'
-        ? 'Something went wrong. Please try again.'
-        : null;
+  const answer = fetcher.data;
+  const saved = answer?.status === 'ok' && answer.data?.status !== 'otp-sent';
+  // Said in the dialog too: while it is open, the toasts are hidden from assistive technology.
+  const problem = answer && answer.status !== 'ok' ? answer.message : null;
 
-  const navigate = useNavigate();
   useEffect(() => {
     if (saved) markSeen();
   }, [saved]);
-  useOnAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
-    if (answer.status !== 'otp-sent') return;
-    // The code is on its way: the sign-in page takes it.
-    markSeen();
-    setOpen(false);
-    void navigate(`/auth/code?phone=${encodeURIComponent(answer.phoneNumber)}`);
-  });
 
   return (
     <Dialog.Root

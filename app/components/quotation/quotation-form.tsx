@@ -1,47 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { useFetcher } from 'react-router';
-import {
-  QUOTATION_INVALID_EMAIL,
-  QUOTATION_MISSING_FIELDS,
-  quotationRequestSchema,
-  quotationToasts,
-} from '../../../core/quotation';
+import { useId, type ReactNode } from 'react';
+import { problemToast, quotationRequestSchema } from '../../../core/quotation';
 import { Honeypot } from '../community/honeypot';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { toast } from '../ui/toast-store';
 import { quotationAction } from './quotation-action';
-import { tooManyRequestsToast, useOnAnswer } from '../ui/use-answer';
 
-/** What the quotation action answers (app/routes/quote.tsx). */
-export type QuotationActionData =
-  | { status: 'success'; result: SubmissionResult<string[]> }
-  | { status: 'invalid'; result: SubmissionResult<string[]> }
-  | { status: 'error'; result: SubmissionResult<string[]> | null }
-  | { status: 'rate-limited'; message: string };
+const constraint = getZodConstraint(quotationRequestSchema);
 
-export { quotationToasts };
-
-export function parseQuotationForm(formData: FormData) {
+function parseQuotationForm(formData: FormData) {
   // The schema reads the raw text itself (quantity falls back to 1), so no coercion here.
   return parseWithZod(formData, { schema: quotationRequestSchema, disableAutoCoercion: true });
-}
-
-export function errorMessages(result: SubmissionResult<string[]> | null | undefined): string[] {
-  return Object.values(result?.error ?? {}).flatMap((messages) => messages ?? []);
-}
-
-/**
- * The toast for a rejected form, only ever in spec §8's words: "Missing Information" when a
- * required field is missing, "Invalid Email" for the e-mail. Any other problem comes from our
- * rules beyond the spec (mobile pattern, quantity and length caps: docs/decisions/002); its
- * message is shown under its field and the toast is the spec's failure text.
- */
-export function problemToast(messages: readonly string[]): { title: string; description: string } {
-  if (messages.includes(QUOTATION_MISSING_FIELDS)) return quotationToasts.missing;
-  if (messages.includes(QUOTATION_INVALID_EMAIL)) return quotationToasts.invalidEmail;
-  return quotationToasts.failure;
 }
 
 const inputClass =
@@ -70,10 +41,20 @@ export function QuotationForm({
   const productFieldId = useId();
   const [form, fields] = useForm({
     lastResult,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     defaultValue: { quantity: '1' },
-    onValidate: ({ formData }) => parseQuotationForm(formData),
+    onValidate: ({ formData }) => {
+      const submission = parseQuotationForm(formData);
+      // issue 15 §2: only Conform's own check of a submit (a form without the `__intent__` a
+      // blur's check carries) that fails shows the toast; a valid request never does.
+      if (!formData.has('__intent__') && submission.status !== 'success') {
+        const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
+        toast(problemToast(messages));
+      }
+      return submission;
+    },
     onSubmit(event) {
       if (!onValidSubmit) return;
       event.preventDefault();
@@ -81,21 +62,12 @@ export function QuotationForm({
     },
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const formData = new FormData(event.currentTarget);
-    const submission = parseQuotationForm(formData);
-    form.onSubmit(event);
-    if (submission.status !== 'success') {
-      toast({ ...problemToast(errorMessages(submission.reply())), variant: 'destructive' });
-    }
-  };
-
   return (
     <form
       method="post"
       action={action}
       {...getFormProps(form)}
-      onSubmit={handleSubmit}
+      onSubmit={form.onSubmit}
       className="relative grid gap-4"
     >
       <div className="grid gap-1">
@@ -170,6 +142,9 @@ export function QuotationForm({
           <input
             {...props}
             {...withoutKey(getInputProps(fields.customerEmail, { type: 'email' }))}
+            // The schema's optional e-mail ends in a pipe, which Conform's constraint reads as
+            // required; the field is optional (spec §2).
+            required={false}
             autoComplete="email"
           />
         )}
@@ -228,9 +203,9 @@ function Field({
 }
 
 /**
- * The quotation form wired to its action with a fetcher, announcing the outcome with the spec's
- * toasts (spec §8). Before hydration the same form posts as plain HTML and the page that renders
- * it passes the action's answer in `documentResult`.
+ * The quotation form wired to its action with a fetcher; the answer's toast is spec §8's, chosen
+ * by the action (app/routes/quote.tsx). Before hydration the same form posts as plain HTML and
+ * the page that renders it passes the action's answer in `documentResult`.
  */
 export function QuotationRequestForm({
   product,
@@ -243,28 +218,14 @@ export function QuotationRequestForm({
   documentResult?: SubmissionResult<string[]> | null;
   footer?: ReactNode;
 }) {
-  const fetcher = useFetcher<QuotationActionData>();
-  const data = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const fetcher = useAnswerFetcher({ onSuccess: () => onSubmitted?.() });
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const action = quotationAction(product.id);
-
-  useOnAnswer(data, (answer) => {
-    if (answer.status === 'success') {
-      toast(quotationToasts.success);
-      onSubmitted?.();
-    } else if (answer.status === 'invalid') {
-      toast({ ...problemToast(errorMessages(answer.result)), variant: 'destructive' });
-    } else if (answer.status === 'rate-limited') {
-      toast(tooManyRequestsToast(answer.message));
-    } else {
-      toast({ ...quotationToasts.failure, variant: 'destructive' });
-    }
-  });
-
   return (
     <QuotationForm
       productName={product.name}
       action={action}
-      lastResult={data && 'result' in data ? data.result : documentResult}
+      lastResult={answer ? answer.result : documentResult}
       pending={fetcher.state !== 'idle'}
       onValidSubmit={(form) => void fetcher.submit(form, { method: 'post', action })}
       footer={footer}

@@ -16,6 +16,7 @@ import { pageOffset, parseInput, requireAdmin } from '../kernel';
  */
 export async function createCallbackLead(
   db: Database,
+  // spec §2: the pop-up is for anyone, signed in or not; the actor is taken like every module's.
   _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<{ id: string; phoneNumber: string }> {

@@ -17,7 +17,7 @@ export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
  */
 export async function subscribeToNewsletter(
   db: Database,
-  // spec §2: anyone may subscribe, signed in or not.
+  // spec §2: anyone may subscribe, signed in or not; the actor is taken like every module's.
   _actor: Actor,
   input: Record<string, unknown>,
 ): Promise<SubscribeOutcome> {
