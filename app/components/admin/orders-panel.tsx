@@ -1,9 +1,8 @@
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
-import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
 import type { OrderView } from '../../../server/modules/orders';
-import { OrderItemThumbnail, StatusBadge } from '../account/orders-tab';
+import { OrderCard } from '../orders/order-card';
 import { Field, secondaryButtonClass } from '../ui/field';
 import { useAdminAction } from './admin-action';
 
@@ -30,33 +29,7 @@ export function OrdersPanel({
         });
         const address = order.shippingAddress;
         return (
-          <li
-            key={order.id}
-            aria-label={`Order ${order.orderNumber}`}
-            className="rounded-2xl border border-stone/70 bg-white p-5"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <div>
-                <h3 className="font-sans text-lg font-semibold">{order.orderNumber}</h3>
-                <p className="text-sm text-ink-muted">{formatLongDate(order.createdAt)}</p>
-              </div>
-              <div className="flex items-center gap-3">
-                <StatusBadge status={order.status} />
-                <span className="font-semibold">{formatRupees(order.totalAmountMinor)}</span>
-              </div>
-            </div>
-            <ul className="mt-4 grid gap-2">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex items-center gap-3 text-sm">
-                  <OrderItemThumbnail image={item.productImage} />
-                  <span className="flex-1">{item.productName}</span>
-                  <span>
-                    {item.quantity} × {formatRupees(item.unitPriceMinor)} ={' '}
-                    {formatRupees(item.totalPriceMinor)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+          <OrderCard key={order.id} order={order} lineTotals>
             <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <p className="font-medium">Shipping address</p>
@@ -118,7 +91,7 @@ export function OrdersPanel({
                 ),
               )}
             </div>
-          </li>
+          </OrderCard>
         );
       })}
     </ul>
