@@ -31,6 +31,8 @@ export interface IntentCall {
   app: AppContext;
   request: Request;
   params: Record<string, string | undefined>;
+  /** The whole form as read, for what is not text (an uploaded file). */
+  formData: FormData;
 }
 
 export interface Intent<Result = unknown> {
@@ -40,16 +42,22 @@ export interface Intent<Result = unknown> {
   rateLimit?: PublicForm;
   /** A robot that filled the honeypot gets a success answer and changes nothing. */
   honeypot?: boolean;
-  /** Calls one module function, which authorises the actor and checks the input again. */
+  /**
+   * Calls one module function, which authorises the actor and checks the input again. A
+   * `Response` it returns is the answer as it is (a stream of progress that ends in an Answer).
+   */
   run(fields: FormFields, call: IntentCall): Promise<Result>;
   /** The success toast (spec §8); null shows none. */
   success?: AnswerToast | null | ((result: Result, fields: FormFields) => AnswerToast | null);
   /** What the answer carries back to the form. */
   data?(result: Result): unknown;
-  /** The toast of a refusal; spec §8's destructive "Error" with the message when not given. */
+  /**
+   * The toast of a refusal; spec §8's destructive "Error" with the message when not given. Its
+   * description is the answer's `message` too (the admin console's alert shows the same text).
+   */
   failure?(message: string, fields: FormFields, code: DomainErrorCode | 'unexpected'): AnswerToast;
   /** The toast of a schema problem; "Error" with the first message when not given. */
-  invalid?(messages: string[]): AnswerToast;
+  invalid?(messages: string[], fields: FormFields): AnswerToast;
   /** The toast when the actor must sign in first (spec §6's per-action texts). */
   signIn?: AnswerToast;
   /** Resets the form after a success (Conform's `resetForm`); true by default. */
@@ -73,6 +81,11 @@ export interface ActionPlan {
   intents: Record<string, Intent<unknown>>;
   /** A route with one form: the intent when the form names none. */
   defaultIntent?: string;
+  /**
+   * The largest body the route reads (an upload and its fields), checked by its declared length
+   * after `guard` and before the body is read: a larger one is answered 413 with `message`.
+   */
+  bodyLimit?: { bytes: number; message: string };
 }
 
 const statusOfCode: Record<DomainErrorCode, AnswerStatus> = {
@@ -112,6 +125,15 @@ export async function answerAction(
     if (!(error instanceof DomainError)) throw error;
     const refused = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
     return reply(refusal(error, fallbackIntent, {}, refused), { status: httpStatusOf[error.code] });
+  }
+
+  const declaredLength = Number(request.headers.get('content-length') ?? 0);
+  if (plan.bodyLimit && declaredLength > plan.bodyLimit.bytes) {
+    const { message } = plan.bodyLimit;
+    return reply(
+      answer({ status: 'invalid', intent: fallbackIntent, message, toast: errorToast(message) }),
+      { status: 413 },
+    );
   }
 
   let formData: FormData;
@@ -185,12 +207,13 @@ export async function answerAction(
     const reported = cappedReply(submission, schema);
     const messages = Object.values(reported.error ?? {}).flatMap((list) => list ?? []);
     const first = messages[0] ?? 'Invalid input';
+    const toast = definition.invalid ? definition.invalid(messages, fields) : errorToast(first);
     return reply(
       answer({
         status: 'invalid',
         intent: intentName,
-        message: first,
-        toast: definition.invalid ? definition.invalid(messages) : errorToast(first),
+        message: toast.description ?? first,
+        toast,
         result: reported,
       }),
       { status: 400 },
@@ -198,7 +221,8 @@ export async function answerAction(
   }
 
   try {
-    const result = await definition.run(fields, { app, request, params });
+    const result = await definition.run(fields, { app, request, params, formData });
+    if (result instanceof Response) return result;
     return reply(succeeded(result));
   } catch (error) {
     if (error instanceof DomainError) {
@@ -212,7 +236,7 @@ export async function answerAction(
       { err: error, intent: intentName, path: new URL(request.url).pathname },
       'action failed',
     );
-    return reply(unexpected(intentName, definition, 'error'), { status: 500 });
+    return reply(unexpected(intentName, definition, 'error', fields), { status: 500 });
   }
 }
 
@@ -220,14 +244,16 @@ function unexpected(
   intentName: string,
   definition: Intent<unknown> | undefined,
   status: AnswerStatus,
+  fields: FormFields = {},
 ): Answer {
+  const toast = definition?.failure
+    ? definition.failure(UNEXPECTED_ERROR_MESSAGE, fields, 'unexpected')
+    : errorToast(UNEXPECTED_ERROR_MESSAGE);
   return answer({
     status,
     intent: intentName,
-    message: UNEXPECTED_ERROR_MESSAGE,
-    toast: definition?.failure
-      ? definition.failure(UNEXPECTED_ERROR_MESSAGE, {}, 'unexpected')
-      : errorToast(UNEXPECTED_ERROR_MESSAGE),
+    message: toast.description ?? UNEXPECTED_ERROR_MESSAGE,
+    toast,
   });
 }
 
@@ -246,5 +272,10 @@ function refusal(
         : definition?.failure
           ? definition.failure(error.message, fields, error.code)
           : errorToast(error.message);
-  return answer({ status, intent: intentName, message: error.message, toast });
+  return answer({
+    status,
+    intent: intentName,
+    message: status === 'sign-in-required' ? error.message : (toast.description ?? error.message),
+    toast,
+  });
 }
