@@ -1,23 +1,24 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
 import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
-import type { OrderView } from '../../../server/modules/orders';
+import { orderActionSchema } from '../../../core/orders';
+import type { AdminConsoleData } from '../../routes/admin';
+import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';
 import { Field, secondaryButtonClass } from '../ui/field';
-import { useAdminAction } from './admin-action';
-
-/** The orders the /admin loader sends: the orders module's view, items included. */
-type AdminOrder = OrderView;
 
 /** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
 export function OrdersPanel({
   orders,
-  onAlert,
+  alertArea,
 }: {
-  orders: AdminOrder[];
-  onAlert: (message: string | null) => void;
+  orders: AdminConsoleData['orders'];
+  alertArea: AnswerHandlers<unknown>;
 }) {
-  const fetcher = useAdminAction(onAlert);
+  // Held here, not in the cards: a card's form may be gone before its answer is shown.
+  const fetcher = useAnswerFetcher(alertArea);
   if (orders.length === 0) return <p className="text-ink-muted">No orders found.</p>;
   return (
     <ul className="grid gap-4">
@@ -66,19 +67,7 @@ export function OrdersPanel({
             <div className="mt-4 flex flex-wrap items-end gap-2">
               {offered.map((action) =>
                 action === 'confirm-payment' ? (
-                  <fetcher.Form
-                    key={action}
-                    method="post"
-                    className="flex flex-wrap items-end gap-2"
-                  >
-                    <input type="hidden" name="intent" value="order-action" />
-                    <input type="hidden" name="orderId" value={order.id} />
-                    <input type="hidden" name="action" value={action} />
-                    <Field label="UPI or bank reference" name="paymentReference" maxLength={100} />
-                    <button type="submit" className={secondaryButtonClass}>
-                      {orderActionLabels[action]}
-                    </button>
-                  </fetcher.Form>
+                  <ConfirmPaymentForm key={action} orderId={order.id} fetcher={fetcher} />
                 ) : (
                   <fetcher.Form key={action} method="post">
                     <input type="hidden" name="intent" value="order-action" />
@@ -95,5 +84,47 @@ export function OrdersPanel({
         );
       })}
     </ul>
+  );
+}
+
+const parseOrderAction = (formData: FormData) =>
+  parseWithZod(formData, { schema: orderActionSchema, disableAutoCoercion: true });
+
+/** "Confirm Payment Received" with the UPI or bank reference, checked by the server's schema. */
+function ConfirmPaymentForm({
+  orderId,
+  fetcher,
+}: {
+  orderId: string;
+  fetcher: ReturnType<typeof useAnswerFetcher>;
+}) {
+  const [form, fields] = useForm({
+    id: `confirm-payment-${orderId}`,
+    constraint: getZodConstraint(orderActionSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseOrderAction(formData),
+  });
+  const { key, ...reference } = getInputProps(fields.paymentReference, { type: 'text' });
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <input type="hidden" name="intent" value="order-action" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="action" value="confirm-payment" />
+      <Field
+        key={key}
+        label="UPI or bank reference"
+        {...reference}
+        error={fields.paymentReference.errors?.[0]}
+      />
+      <button type="submit" className={secondaryButtonClass}>
+        {orderActionLabels['confirm-payment']}
+      </button>
+    </fetcher.Form>
   );
 }
