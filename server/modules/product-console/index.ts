@@ -17,6 +17,7 @@ import { rowKey } from '../../../core/form-text';
 import {
   mediaFormSchema,
   productFormSchema,
+  uploadedMediaFormSchema,
   type MediaForm,
   type ProductForm,
 } from '../../../core/product-console';
@@ -195,9 +196,6 @@ export async function addMedia(
   return insertMedia(db, productId, form);
 }
 
-// The upload's own file takes the place of the form's media URL; every other field is the form's.
-const uploadFormSchema = mediaFormSchema.omit({ mediaUrl: true });
-
 /**
  * issue 14 finding 1: an uploaded image becomes a media row in one function that checks the role
  * before the image is decoded or stored, then stores it, then inserts the row. When the insert
@@ -213,7 +211,7 @@ export async function addUploadedMedia(
   requireAdmin(actor);
   const productId = productKey(input.productId);
   // The cheap checks of the form come before the costly encode.
-  const form = parseInput(uploadFormSchema, input);
+  const form = parseInput(uploadedMediaFormSchema, input);
   const stored = await storeImageUpload(storage, input.image);
   try {
     return await insertMedia(db, productId, {
