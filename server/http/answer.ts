@@ -279,3 +279,19 @@ function refusal(
     toast,
   });
 }
+
+/**
+ * A resource route's reply that is not a form's answer (a file download): the module's refusal
+ * becomes its HTTP status with the message as text, mapped here so that no route catches it.
+ */
+export async function resourceReply(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return new Response(error.message, {
+      status: httpStatusOf[error.code],
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+}
