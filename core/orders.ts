@@ -39,11 +39,10 @@ export const paymentReferenceSchema = formText()
   .optional();
 
 /**
- * spec §4: an admin's order action; "Confirm Payment Received" carries the reference. The module
- * answers an id that names no order as not found.
+ * spec §4: an admin's order action; "Confirm Payment Received" carries the reference. The order's
+ * id is the module's to check: one that names no order is not found.
  */
 export const orderActionSchema = z.object({
-  orderId: z.string(),
   action: z.enum(orderActions),
   paymentReference: paymentReferenceSchema,
 });

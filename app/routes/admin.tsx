@@ -83,8 +83,12 @@ const adminIntents = {
   }),
   'order-action': intent({
     schema: orderActionSchema,
-    run: ({ orderId, action, paymentReference }, { app }) =>
-      setOrderStatus(app.db, app.actor, { orderId, action, paymentReference }),
+    run: ({ action, paymentReference }, { app, formData }) =>
+      setOrderStatus(app.db, app.actor, {
+        orderId: formData.get('orderId'),
+        action,
+        paymentReference,
+      }),
     success: ({ status }, fields) =>
       fields.action === 'confirm-payment'
         ? adminMessages.paymentConfirmed
