@@ -3,7 +3,6 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useActionData, useRevalidator, useSearchParams } from 'react-router';
 import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin';
-import { errorToast } from '../../core/answer';
 import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders';
 import {
   ADMIN_TABS,
@@ -11,7 +10,7 @@ import {
   parseRouteQuery,
   type AdminTab,
 } from '../../core/route-query';
-import { answerAction, intent, type FormFields } from '../../server/http/answer';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import {
   adminCounts,
@@ -73,13 +72,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-// spec §8 "Admin alert messages": each intent's failure text is its toast and its alert.
+// spec §8 "Admin alert messages": each intent's failure text, shown in the alert area and toasted.
 const adminIntents = {
   'quotation-status': intent({
     run: (fields, { app }) =>
       setQuotationStatus(app.db, app.actor, { id: fields.id, status: fields.status }),
     success: ({ status }) => adminMessages.quotationUpdated(status),
-    failure: () => errorToast(adminMessages.quotationFailed),
+    alert: () => adminMessages.quotationFailed,
   }),
   'order-action': intent({
     schema: orderActionSchema,
@@ -93,8 +92,10 @@ const adminIntents = {
       fields.action === 'confirm-payment'
         ? adminMessages.paymentConfirmed
         : adminMessages.orderUpdated(status),
-    invalid: (messages, fields) => orderFailure(messages[0] ?? 'Invalid input', fields),
-    failure: (message, fields) => orderFailure(message, fields),
+    alert: (message, fields) =>
+      fields.action === 'confirm-payment'
+        ? adminMessages.paymentFailed(message)
+        : adminMessages.orderFailed(message),
   }),
   'message-status': intent({
     run: (fields, { app }) =>
@@ -103,7 +104,7 @@ const adminIntents = {
       title: 'Status Updated',
       description: `Message marked as ${status}.`,
     }),
-    failure: () => errorToast(adminMessages.messageFailed),
+    alert: () => adminMessages.messageFailed,
   }),
   'create-order': intent({
     schema: orderFromQuotationSchema,
@@ -118,14 +119,6 @@ const adminIntents = {
     }),
   }),
 };
-
-function orderFailure(message: string, fields: FormFields) {
-  return errorToast(
-    fields.action === 'confirm-payment'
-      ? adminMessages.paymentFailed(message)
-      : adminMessages.orderFailed(message),
-  );
-}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // issue 14 finding 1: who asks is checked before the body is read, with the module's own check

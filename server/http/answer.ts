@@ -51,13 +51,17 @@ export interface Intent<Result = unknown> {
   success?: AnswerToast | null | ((result: Result, fields: FormFields) => AnswerToast | null);
   /** What the answer carries back to the form. */
   data?(result: Result): unknown;
-  /**
-   * The toast of a refusal; spec §8's destructive "Error" with the message when not given. Its
-   * description is the answer's `message` too (the admin console's alert shows the same text).
-   */
+  /** The toast of a refusal; spec §8's destructive "Error" with the message when not given. */
   failure?(message: string, fields: FormFields, code: DomainErrorCode | 'unexpected'): AnswerToast;
   /** The toast of a schema problem; "Error" with the first message when not given. */
-  invalid?(messages: string[], fields: FormFields): AnswerToast;
+  invalid?(messages: string[]): AnswerToast;
+  /**
+   * The text of any failure of this intent (a refusal, a schema problem, an unexpected error),
+   * built from the module's or the schema's message: the answer's `message`, shown by the admin
+   * console in its alert area (spec §8 "Admin alert messages"), and the "Error" toast's text
+   * when `failure` or `invalid` does not give one.
+   */
+  alert?(message: string, fields: FormFields): string;
   /** The toast when the actor must sign in first (spec §6's per-action texts). */
   signIn?: AnswerToast;
   /** Resets the form after a success (Conform's `resetForm`); true by default. */
@@ -208,13 +212,13 @@ export async function answerAction(
     const reported = cappedReply(submission, schema);
     const messages = Object.values(reported.error ?? {}).flatMap((list) => list ?? []);
     const first = messages[0] ?? 'Invalid input';
-    const toast = definition.invalid ? definition.invalid(messages, fields) : errorToast(first);
+    const message = definition.alert ? definition.alert(first, fields) : first;
     return reply(
       answer({
         status: 'invalid',
         intent: intentName,
-        message: toast.description ?? first,
-        toast,
+        message,
+        toast: definition.invalid ? definition.invalid(messages) : errorToast(message),
         result: reported,
       }),
       { status: 400 },
@@ -247,14 +251,16 @@ function unexpected(
   status: AnswerStatus,
   fields: FormFields = {},
 ): Answer {
-  const toast = definition?.failure
-    ? definition.failure(UNEXPECTED_ERROR_MESSAGE, fields, 'unexpected')
-    : errorToast(UNEXPECTED_ERROR_MESSAGE);
+  const message = definition?.alert
+    ? definition.alert(UNEXPECTED_ERROR_MESSAGE, fields)
+    : UNEXPECTED_ERROR_MESSAGE;
   return answer({
     status,
     intent: intentName,
-    message: toast.description ?? UNEXPECTED_ERROR_MESSAGE,
-    toast,
+    message,
+    toast: definition?.failure
+      ? definition.failure(UNEXPECTED_ERROR_MESSAGE, fields, 'unexpected')
+      : errorToast(message),
   });
 }
 
@@ -265,6 +271,11 @@ function refusal(
   definition: Intent<unknown> | undefined,
 ): Answer {
   const status = statusOfCode[error.code];
+  // The sign-in and rate-limit answers keep their own texts; any other refusal is the intent's.
+  const message =
+    definition?.alert && status !== 'sign-in-required' && status !== 'rate-limited'
+      ? definition.alert(error.message, fields)
+      : error.message;
   const toast =
     status === 'sign-in-required' && definition?.signIn
       ? definition.signIn
@@ -272,13 +283,8 @@ function refusal(
         ? tooManyRequestsToast(error.message)
         : definition?.failure
           ? definition.failure(error.message, fields, error.code)
-          : errorToast(error.message);
-  return answer({
-    status,
-    intent: intentName,
-    message: status === 'sign-in-required' ? error.message : (toast.description ?? error.message),
-    toast,
-  });
+          : errorToast(message);
+  return answer({ status, intent: intentName, message, toast });
 }
 
 /**
