@@ -37,15 +37,16 @@ function cut(value: string, maxCharacters: number): string {
 }
 
 /**
- * The form as a server action hands it to Conform: the schema's own fields, one text value
- * each. Conform reads `__intent__` and `__state__` as JSON (garbage there threw, a 500) and
- * echoes them; only the browser's own validation uses them, never a submitted form.
+ * The form as a server action hands it to Conform: the schema's own fields, one value each (a
+ * text, or an uploaded file that the schema checks). Conform reads `__intent__` and `__state__`
+ * as JSON (garbage there threw, a 500) and echoes them; only the browser's own validation uses
+ * them, never a submitted form.
  */
 export function schemaFieldsOf(formData: FormData, schema: FormSchema): FormData {
   const fields = new FormData();
   for (const name of Object.keys(schema.shape)) {
     const value = formData.get(name);
-    if (typeof value === 'string') fields.set(name, value);
+    if (value !== null) fields.set(name, value);
   }
   return fields;
 }

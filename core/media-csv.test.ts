@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CSV_BATCH_SIZE,
+  CSV_FILE_REFUSED,
   CSV_MAX_BYTES,
+  CSV_TOO_LARGE,
   MEDIA_CSV_HEADER,
   mediaCsv,
+  mediaCsvFileSchema,
   parseMediaCsv,
   type MediaCsvExportRow,
 } from './media-csv';
@@ -295,5 +298,24 @@ describe('limits', () => {
   it('inserts in batches of 50 (spec §9) and accepts files up to 5 MB', () => {
     expect(CSV_BATCH_SIZE).toBe(50);
     expect(CSV_MAX_BYTES).toBe(5_242_880);
+  });
+});
+
+describe('mediaCsvFileSchema (spec §5: only .csv files)', () => {
+  const check = (file: File) =>
+    mediaCsvFileSchema.safeParse({ file }).error?.issues.map((issue) => issue.message);
+
+  it('takes a .csv file of any case up to the limit', () => {
+    expect(check(new File(['a,b'], 'Media.CSV'))).toBeUndefined();
+    expect(check(new File([new Uint8Array(CSV_MAX_BYTES)], 'media.csv'))).toBeUndefined();
+  });
+
+  it('refuses another file, no file, and a file over the limit, each with its message', () => {
+    expect(check(new File(['a,b'], 'media.txt'))).toEqual([CSV_FILE_REFUSED]);
+    expect(check(new File([], ''))).toEqual([CSV_FILE_REFUSED]);
+    expect(mediaCsvFileSchema.safeParse({}).error?.issues[0]?.message).toBe(CSV_FILE_REFUSED);
+    expect(check(new File([new Uint8Array(CSV_MAX_BYTES + 1)], 'media.csv'))).toEqual([
+      CSV_TOO_LARGE,
+    ]);
   });
 });

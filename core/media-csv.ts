@@ -3,6 +3,7 @@
  * rows to insert plus a report of skipped lines, and write the same format for "Export media CSV".
  */
 import Papa from 'papaparse';
+import { z } from 'zod';
 import { mediaContentSchema } from './product-console';
 import { legacyMediaProductId } from './slug';
 import type { MediaType } from './statuses';
@@ -18,6 +19,17 @@ export const MEDIA_CSV_HEADER = [
 /** spec §9: rows are inserted 50 at a time. */
 export const CSV_BATCH_SIZE = 50;
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+export const CSV_FILE_REFUSED = 'Please choose a .csv file.';
+export const CSV_TOO_LARGE = 'The CSV file must be 5 MB or smaller.';
+
+/** spec §5: the import takes only .csv files; beyond the spec, of 5 MB at most. */
+export const mediaCsvFileSchema = z.object({
+  file: z
+    .file({ error: CSV_FILE_REFUSED })
+    .refine((file) => file.name.toLowerCase().endsWith('.csv'), CSV_FILE_REFUSED)
+    .max(CSV_MAX_BYTES, CSV_TOO_LARGE),
+});
 
 export type MediaCsvRecord = {
   productId: string;

@@ -3,6 +3,7 @@
  * with its reference; DESIGN.md §5 "Reorder"): one schema each for the browser and the server.
  */
 import { z } from 'zod';
+import { orderActions } from './admin';
 import { formText, rowKey } from './form-text';
 import { quotationRequestSchema } from './quotation';
 
@@ -61,3 +62,12 @@ export const reorderSchema = z.object({
     .min(1, 'Choose at least one piece to reorder'),
 });
 export type ReorderInput = z.output<typeof reorderSchema>;
+
+/**
+ * spec §4: an admin's order action; "Confirm Payment Received" carries the reference. The order's
+ * id is the module's to check: one that names no order is not found.
+ */
+export const orderActionSchema = z.object({
+  action: z.enum(orderActions),
+  paymentReference: paymentReferenceSchema,
+});

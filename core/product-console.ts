@@ -101,7 +101,11 @@ export const mediaFormSchema = mediaContentSchema.extend({
   isPrimary: checkbox,
 });
 
+export type MediaFormInput = z.input<typeof mediaFormSchema>;
 export type MediaForm = z.output<typeof mediaFormSchema>;
+
+/** An uploaded image takes the place of the media URL; every other field is the form's. */
+export const uploadedMediaFormSchema = mediaFormSchema.omit({ mediaUrl: true });
 
 /** spec §5: the confirmation before a product and its media are deleted. */
 export function deleteProductConfirmation(name: string): string {

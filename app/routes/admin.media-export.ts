@@ -1,12 +1,12 @@
+import { resourceReply } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { exportMediaCsv } from '../../server/modules/media-import';
 import type { Route } from './+types/admin.media-export';
 
 /** "Export media CSV": every media row in the import's format, for admins only. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, actor } = context.get(appContext);
-  try {
+  return resourceReply(async () => {
     const csv = await exportMediaCsv(db, actor);
     return new Response(csv, {
       headers: {
@@ -15,10 +15,5 @@ export async function loader({ context }: Route.LoaderArgs) {
         'Cache-Control': 'no-store',
       },
     });
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return new Response(error.message, { status: httpStatusOf[error.code] });
-    }
-    throw error;
-  }
+  });
 }

@@ -1,55 +1,59 @@
-import { data } from 'react-router';
-import { CSV_MAX_BYTES } from '../../core/media-csv';
+import { errorToast, type Answer } from '../../core/answer';
+import { CSV_MAX_BYTES, CSV_TOO_LARGE, mediaCsvFileSchema } from '../../core/media-csv';
 import { consoleMessages } from '../../core/product-console';
-import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { isAdmin } from '../../server/modules/actor';
+import { answerAction, intent } from '../../server/http/answer';
+import { appContext, type AppContext } from '../../server/http/app-context';
+import { requireAdmin } from '../../server/modules/kernel';
 import { importMediaCsv, type MediaImportReport } from '../../server/modules/media-import';
 import type { Route } from './+types/admin.media-import';
 
-/** One line of the import's answer, a JSON object per line (application/x-ndjson). */
-export type MediaImportEvent =
-  | { type: 'progress'; current: number; total: number }
-  | ({ type: 'done' } & MediaImportReport)
-  | { type: 'error'; message: string };
+const IMPORT_INTENT = 'import-media';
 
 /**
- * spec §5 CSV import: the file arrives here and the answer streams the progress of the batches
- * (current/total), then the report. Refused before anything is read: visitors, non-admins, files
- * that are not .csv or are over 5 MB.
+ * One line of the import's answer, a JSON object per line (application/x-ndjson): the progress of
+ * the batches, then the import's Answer, the shape every form gets.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, actor, logger } = context.get(appContext);
-  if (!actor) return data({ message: 'Please sign in to continue.' }, { status: 401 });
-  if (!isAdmin(actor)) {
-    return data({ message: 'You do not have administrator privileges.' }, { status: 403 });
-  }
-  if (Number(request.headers.get('content-length') ?? 0) > CSV_MAX_BYTES + 64 * 1024) {
-    return data({ message: 'The CSV file must be 5 MB or smaller.' }, { status: 413 });
-  }
-  const file = (await readFormData(request)).get('file');
-  // spec §5: only .csv files
-  if (!(file instanceof File) || !file.name.toLowerCase().endsWith('.csv')) {
-    return data({ message: 'Please choose a .csv file.' }, { status: 400 });
-  }
-  if (file.size > CSV_MAX_BYTES) {
-    return data({ message: 'The CSV file must be 5 MB or smaller.' }, { status: 413 });
-  }
-  const text = await file.text();
+export type MediaImportLine =
+  { type: 'progress'; current: number; total: number } | Answer<MediaImportReport>;
+
+function imported(report: MediaImportReport): Answer<MediaImportReport> {
+  return {
+    status: 'ok',
+    intent: IMPORT_INTENT,
+    toast: { title: 'Success', description: consoleMessages.csvImported(report.imported) },
+    message: null,
+    result: null,
+    data: report,
+  };
+}
+
+// spec §8: whatever stopped the import, the owner reads this and the details are logged.
+const importFailed: Answer<MediaImportReport> = {
+  status: 'error',
+  intent: IMPORT_INTENT,
+  toast: errorToast(consoleMessages.csvFailed),
+  message: consoleMessages.csvFailed,
+  result: null,
+  data: null,
+};
+
+/** spec §5: progress as current/total while the batches land, then the report. */
+function importAnswerStream(app: AppContext, text: string): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (event: MediaImportEvent) =>
-        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      const send = (line: MediaImportLine) =>
+        controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       try {
-        const report = await importMediaCsv(db, actor, { text }, (progress) =>
+        const report = await importMediaCsv(app.db, app.actor, { text }, (progress) =>
           send({ type: 'progress', ...progress }),
         );
-        // Read-your-write for the owner, as in the console's other writes.
-        send({ type: 'done', ...report });
+        send(imported(report));
       } catch (error) {
-        logger.error({ err: error }, 'media CSV import failed');
-        send({ type: 'error', message: consoleMessages.csvFailed });
+        // The status went out with the first progress line: a failure part-way (the import's
+        // transaction is rolled back) can only be told as the stream's last line.
+        app.logger.error({ err: error }, 'media CSV import failed');
+        send(importFailed);
       }
       controller.close();
     },
@@ -57,4 +61,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   return new Response(body, {
     headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' },
   });
+}
+
+const importIntents = {
+  [IMPORT_INTENT]: intent({
+    schema: mediaCsvFileSchema,
+    run: async (_fields, { app, formData }) => {
+      const file = formData.get('file');
+      // The schema has checked it is a .csv file within the limit.
+      return importAnswerStream(app, file instanceof File ? await file.text() : '');
+    },
+  }),
+};
+
+/**
+ * spec §5 CSV import: refused before anything is read for visitors and non-admins, and for a body
+ * over the limit; then the file must be a .csv of 5 MB at most. Refusals are Answers like any
+ * form's; an accepted file is answered with the import's progress stream.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    {
+      guard: (app) => requireAdmin(app.actor),
+      bodyLimit: { bytes: CSV_MAX_BYTES + 64 * 1024, message: CSV_TOO_LARGE },
+      intents: importIntents,
+      defaultIntent: IMPORT_INTENT,
+    },
+    context.get(appContext),
+  );
 }

@@ -1,11 +1,11 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useEffect } from 'react';
-import { data, Form, Link, redirect, useNavigate, useSearchParams } from 'react-router';
-import { consoleMessages } from '../../core/product-console';
+import { Form, Link, redirect, useActionData, useNavigate, useSearchParams } from 'react-router';
+import { errorToast, type AnswerToast } from '../../core/answer';
+import { consoleMessages, mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { requireAdmin } from '../../server/modules/kernel';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
 import {
@@ -23,15 +23,12 @@ import {
   listConsoleProducts,
   updateProduct,
 } from '../../server/modules/products';
-import {
-  useConsoleAction,
-  type ConsoleAnswer,
-} from '../components/admin/product-console/console-action';
 import { MediaPanel } from '../components/admin/product-console/media-panel';
 import {
   CreateProductButton,
   ProductPanel,
 } from '../components/admin/product-console/product-panel';
+import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
 import { secondaryButtonClass } from '../components/ui/field';
 import { toast } from '../components/ui/toast-store';
@@ -80,103 +77,81 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const MULTIPART_LIMIT = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
+// spec §8: the console's successes are "Success" with the message
+const consoleSuccess = (description: string): AnswerToast => ({ title: 'Success', description });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, actor, logger, mediaStorage } = context.get(appContext);
+const productConsoleIntents = {
+  'create-product': intent({
+    schema: productFormSchema,
+    run: (fields, { app }) => createProduct(app.db, app.actor, fields),
+    success: consoleSuccess(consoleMessages.productCreated),
+    data: (product) => ({ productId: product.id }),
+  }),
+  'update-product': intent({
+    schema: productFormSchema,
+    run: (fields, { app, formData }) =>
+      updateProduct(app.db, app.actor, { ...fields, id: formData.get('id') }),
+    success: consoleSuccess(consoleMessages.productUpdated),
+  }),
+  'delete-product': intent({
+    run: (fields, { app }) => deleteProduct(app.db, app.actor, fields),
+    success: consoleSuccess(consoleMessages.productDeleted),
+  }),
+  'add-media': intent({
+    // Two ways in: an uploaded image (the module checks the role before it decodes or stores
+    // it) or a media URL; the module checks the fields of either with the form's schema.
+    run: async (fields, { app, formData }) => {
+      const upload = formData.get('file');
+      if (upload instanceof File && upload.size > 0) {
+        const image = new Uint8Array(await upload.arrayBuffer());
+        return addUploadedMedia(app.db, app.actor, app.mediaStorage, { ...fields, image });
+      }
+      return addMedia(app.db, app.actor, fields);
+    },
+    success: consoleSuccess(consoleMessages.mediaAdded),
+  }),
+  'update-media': intent({
+    schema: mediaFormSchema,
+    run: (fields, { app, formData }) =>
+      updateMedia(app.db, app.actor, { ...fields, id: formData.get('id') }),
+    success: consoleSuccess(consoleMessages.mediaUpdated),
+  }),
+  'delete-media': intent({
+    run: (fields, { app }) => deleteMedia(app.db, app.actor, fields),
+    success: consoleSuccess(consoleMessages.mediaDeleted),
+    // spec §8: "Failed to delete media", unless the actor may not delete at all
+    failure: (message, _fields, code) =>
+      errorToast(
+        code === 'forbidden' || code === 'unauthenticated'
+          ? message
+          : consoleMessages.deleteMediaFailed,
+      ),
+  }),
+  'set-primary': intent({
+    run: (fields, { app }) => setPrimaryMedia(app.db, app.actor, fields),
+    success: consoleSuccess(consoleMessages.primaryUpdated),
+  }),
+  'move-media': intent({
+    run: (fields, { app }) => moveMedia(app.db, app.actor, fields),
+    success: consoleSuccess(consoleMessages.mediaReordered),
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
   // issue 14 finding 1: who asks is checked before the body (up to 10 MB of image) is read, with
   // the module's own check and messages; every module function checks again.
-  try {
-    requireAdmin(actor);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<ConsoleAnswer>(
-      { status: 'error', intent: '', message: error.message },
-      { status: httpStatusOf[error.code] },
-    );
-  }
-  if (Number(request.headers.get('content-length') ?? 0) > MULTIPART_LIMIT) {
-    return data<ConsoleAnswer>(
-      { status: 'error', intent: 'add-media', message: 'The image must be 10 MB or smaller.' },
-      { status: 413 },
-    );
-  }
-  const formData = await readFormData(request);
-  const form: Record<string, string> = {};
-  for (const [key, value] of formData.entries()) {
-    if (typeof value === 'string') form[key] = value;
-  }
-  const intent = form.intent ?? '';
-  const ok = (message: string, extra: Partial<Extract<ConsoleAnswer, { status: 'ok' }>> = {}) => {
-    // The owner's next look at the shop reads this write, not the memo's previous version (the
-    // change notice would only mark it stale and answer from it while it rebuilds).
-    return data<ConsoleAnswer>({ status: 'ok', intent, message, ...extra });
-  };
-  try {
-    switch (intent) {
-      case 'create-product': {
-        const product = await createProduct(db, actor, form);
-        return ok(consoleMessages.productCreated, { productId: product.id });
-      }
-      case 'update-product':
-        await updateProduct(db, actor, form);
-        return ok(consoleMessages.productUpdated);
-      case 'delete-product':
-        await deleteProduct(db, actor, form);
-        return ok(consoleMessages.productDeleted, { productId: null });
-      case 'add-media': {
-        const upload = formData.get('file');
-        if (upload instanceof File && upload.size > 0) {
-          const image = new Uint8Array(await upload.arrayBuffer());
-          await addUploadedMedia(db, actor, mediaStorage, { ...form, image });
-        } else {
-          await addMedia(db, actor, form);
-        }
-        return ok(consoleMessages.mediaAdded);
-      }
-      case 'update-media':
-        await updateMedia(db, actor, form);
-        return ok(consoleMessages.mediaUpdated);
-      case 'delete-media':
-        await deleteMedia(db, actor, form);
-        return ok(consoleMessages.mediaDeleted);
-      case 'set-primary':
-        await setPrimaryMedia(db, actor, form);
-        return ok(consoleMessages.primaryUpdated);
-      case 'move-media':
-        await moveMedia(db, actor, form);
-        return ok(consoleMessages.mediaReordered);
-      default:
-        return data<ConsoleAnswer>(
-          // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
-          { status: 'error', intent: 'unknown', message: 'Unknown action' },
-          { status: 400 },
-        );
-    }
-  } catch (error) {
-    if (error instanceof DomainError) {
-      const message =
-        intent === 'delete-media' && error.code !== 'forbidden' && error.code !== 'unauthenticated'
-          ? consoleMessages.deleteMediaFailed
-          : error.message;
-      return data<ConsoleAnswer>(
-        { status: 'error', intent, message },
-        { status: httpStatusOf[error.code] },
-      );
-    }
-    logger.error({ err: error, intent }, 'product console action failed');
-    return data<ConsoleAnswer>(
-      {
-        status: 'error',
-        intent,
-        message:
-          intent === 'delete-media'
-            ? consoleMessages.deleteMediaFailed
-            : 'An unexpected error occurred. Please try again.',
+  return answerAction(
+    { request, params, context },
+    {
+      guard: (app) => requireAdmin(app.actor),
+      bodyLimit: {
+        bytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024,
+        message: 'The image must be 10 MB or smaller.',
       },
-      { status: 500 },
-    );
-  }
+      intents: productConsoleIntents,
+    },
+    context.get(appContext),
+  );
 }
 
 export default function ProductConsole({ loaderData }: Route.ComponentProps) {
@@ -202,9 +177,12 @@ function AccessDenied() {
   );
 }
 
-type ConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+/** What the console's panels show: the loader's data for an admin. */
+export type ProductConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+export type ConsoleProductData = NonNullable<ProductConsoleData['selected']>['product'];
+export type ConsoleMediaData = NonNullable<ProductConsoleData['selected']>['media'][number];
 
-function Console({ data: loaded }: { data: ConsoleData }) {
+function Console({ data: loaded }: { data: ProductConsoleData }) {
   const [, setSearchParams] = useSearchParams();
   const { products, selected, selectedId, mediaFailed, find, morePicks } = loaded;
   useEffect(() => {
@@ -218,7 +196,10 @@ function Console({ data: loaded }: { data: ConsoleData }) {
   }, [mediaFailed, selectedId]);
   const select = (productId: string | null) =>
     setSearchParams(productId ? { product: productId } : {}, { preventScrollReset: true });
-  const removeProduct = useConsoleAction(() => select(null));
+  // Held here: the product's panel is gone once its product is, before the answer is shown.
+  const removeProduct = useAnswerFetcher({ onSuccess: () => select(null) });
+  // Without JavaScript a form posts as a document and its answer arrives as action data.
+  const documentAnswer = useActionData<typeof action>();
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -235,6 +216,14 @@ function Console({ data: loaded }: { data: ConsoleData }) {
         </CreateProductButton>
       </div>
 
+      {documentAnswer?.toast ? (
+        <p
+          role={documentAnswer.status === 'ok' ? 'status' : 'alert'}
+          className="mt-6 rounded-xl bg-sand p-4 font-medium"
+        >
+          {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
+        </p>
+      ) : null}
       <div className="mt-8 rounded-2xl border border-stone/70 bg-white p-5">
         {products.length === 0 && !find ? (
           <p className="text-ink-muted">No products found. Create a new product to get started.</p>

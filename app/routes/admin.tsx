@@ -1,22 +1,22 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, Link, useRevalidator, useSearchParams } from 'react-router';
-import { adminMessages, ADMIN_PAGE_SIZE, type OrderAction } from '../../core/admin';
+import { Link, useActionData, useRevalidator, useSearchParams } from 'react-router';
+import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin';
+import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders';
 import {
   ADMIN_TABS,
   adminQuerySchema,
   parseRouteQuery,
   type AdminTab,
 } from '../../core/route-query';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
 import {
   countContactMessages,
   listContactMessages,
   setContactMessageStatus,
 } from '../../server/modules/contact';
-import { DomainError, httpStatusOf } from '../../server/modules/errors';
 import { requireAdmin } from '../../server/modules/kernel';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
 import {
@@ -31,12 +31,12 @@ import {
   setQuotationStatus,
 } from '../../server/modules/quotations';
 import { countUserRoles, listUserRoles } from '../../server/modules/roles';
-import type { AdminAnswer } from '../components/admin/admin-action';
 import { MediaImportTool } from '../components/admin/media-import-tool';
 import { MessagesPanel } from '../components/admin/messages-panel';
 import { OrdersPanel } from '../components/admin/orders-panel';
 import { QuotationsPanel } from '../components/admin/quotations-panel';
 import { RolesPanel } from '../components/admin/roles-panel';
+import type { AnswerHandlers } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
 import { secondaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/admin';
@@ -86,91 +86,62 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, actor, logger } = context.get(appContext);
+// spec §8 "Admin alert messages": each intent's failure text, shown in the alert area and toasted.
+const adminIntents = {
+  'quotation-status': intent({
+    run: (fields, { app }) =>
+      setQuotationStatus(app.db, app.actor, { id: fields.id, status: fields.status }),
+    success: ({ status }) => adminMessages.quotationUpdated(status),
+    alert: () => adminMessages.quotationFailed,
+  }),
+  'order-action': intent({
+    schema: orderActionSchema,
+    run: ({ action, paymentReference }, { app, formData }) =>
+      setOrderStatus(app.db, app.actor, {
+        orderId: formData.get('orderId'),
+        action,
+        paymentReference,
+      }),
+    success: ({ status }, fields) =>
+      fields.action === 'confirm-payment'
+        ? adminMessages.paymentConfirmed
+        : adminMessages.orderUpdated(status),
+    alert: (message, fields) =>
+      fields.action === 'confirm-payment'
+        ? adminMessages.paymentFailed(message)
+        : adminMessages.orderFailed(message),
+  }),
+  'message-status': intent({
+    run: (fields, { app }) =>
+      setContactMessageStatus(app.db, app.actor, { id: fields.id, status: fields.status }),
+    success: ({ status }) => ({
+      title: 'Status Updated',
+      description: `Message marked as ${status}.`,
+    }),
+    alert: () => adminMessages.messageFailed,
+  }),
+  'create-order': intent({
+    schema: orderFromQuotationSchema,
+    run: (fields, { app, formData }) =>
+      createOrderFromQuotation(app.db, app.actor, {
+        ...fields,
+        quotationId: formData.get('quotationId'),
+      }),
+    success: (created) => ({
+      title: 'Order Created',
+      description: `Order ${created.orderNumber} is pending${created.userId ? " and in the customer's dashboard" : ''}.`,
+    }),
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
   // issue 14 finding 1: who asks is checked before the body is read, with the module's own check
   // and messages; every module function checks again.
-  try {
-    requireAdmin(actor);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data<AdminAnswer>(
-      { status: 'error', alert: error.message },
-      { status: httpStatusOf[error.code] },
-    );
-  }
-  const form = Object.fromEntries(
-    [...(await readFormData(request)).entries()].filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
+  return answerAction(
+    { request, params, context },
+    { guard: (app) => requireAdmin(app.actor), intents: adminIntents },
+    context.get(appContext),
   );
-  const intent = form.intent ?? '';
-  const failure = (message: string): string => {
-    if (intent === 'order-action') {
-      return form.action === 'confirm-payment'
-        ? adminMessages.paymentFailed(message)
-        : adminMessages.orderFailed(message);
-    }
-    if (intent === 'quotation-status') return adminMessages.quotationFailed;
-    if (intent === 'message-status') return adminMessages.messageFailed;
-    return message;
-  };
-  try {
-    if (intent === 'quotation-status') {
-      const { status } = await setQuotationStatus(db, actor, { id: form.id, status: form.status });
-      return data<AdminAnswer>({ status: 'ok', toast: adminMessages.quotationUpdated(status) });
-    }
-    if (intent === 'order-action') {
-      const { status } = await setOrderStatus(db, actor, {
-        orderId: form.orderId,
-        action: form.action,
-        paymentReference: form.paymentReference,
-      });
-      return data<AdminAnswer>({
-        status: 'ok',
-        toast:
-          (form.action as OrderAction) === 'confirm-payment'
-            ? adminMessages.paymentConfirmed
-            : adminMessages.orderUpdated(status),
-      });
-    }
-    if (intent === 'message-status') {
-      const { status } = await setContactMessageStatus(db, actor, {
-        id: form.id,
-        status: form.status,
-      });
-      return data<AdminAnswer>({
-        status: 'ok',
-        toast: { title: 'Status Updated', description: `Message marked as ${status}.` },
-      });
-    }
-    if (intent === 'create-order') {
-      const created = await createOrderFromQuotation(db, actor, {
-        ...form,
-        quotationId: form.quotationId,
-      });
-      return data<AdminAnswer>({
-        status: 'ok',
-        toast: {
-          title: 'Order Created',
-          description: `Order ${created.orderNumber} is pending${created.userId ? " and in the customer's dashboard" : ''}.`,
-        },
-      });
-    }
-    return data<AdminAnswer>({ status: 'error', alert: 'Unknown action' }, { status: 400 });
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data<AdminAnswer>(
-        { status: 'error', alert: failure(error.message) },
-        { status: httpStatusOf[error.code] },
-      );
-    }
-    logger.error({ err: error, intent }, 'admin action failed');
-    return data<AdminAnswer>(
-      { status: 'error', alert: failure('An unexpected error occurred. Please try again.') },
-      { status: 500 },
-    );
-  }
 }
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
@@ -208,13 +179,23 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return <AdminConsole data={loaderData} />;
 }
 
-type ConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+/** What the console's panels show: the loader's data for an admin. */
+export type AdminConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
 
-function AdminConsole({ data: loaded }: { data: ConsoleData }) {
+function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
   const [alert, setAlert] = useState<string | null>(null);
+  // spec §8: a failure shows in the alert area as well as in its toast; a success clears it.
+  const alertArea: AnswerHandlers<unknown> = {
+    onSuccess: () => setAlert(null),
+    onFailure: (answer) => setAlert(answer.message),
+  };
+  // Without JavaScript a form posts as a document and its answer arrives as action data.
+  const documentAnswer = useActionData<typeof action>();
+  const shownAlert =
+    alert ?? (documentAnswer && documentAnswer.status !== 'ok' ? documentAnswer.message : null);
   useEffect(() => {
     // spec §4: admin data reloads on window focus
     const reload = () => void revalidate();
@@ -259,9 +240,14 @@ function AdminConsole({ data: loaded }: { data: ConsoleData }) {
           </button>
         </div>
       </div>
-      {alert ? (
+      {shownAlert ? (
         <p role="alert" className="mt-6 rounded-xl bg-danger/10 p-4 text-danger">
-          {alert}
+          {shownAlert}
+        </p>
+      ) : null}
+      {documentAnswer?.status === 'ok' && documentAnswer.toast ? (
+        <p role="status" className="mt-6 rounded-xl bg-sand p-4 font-medium">
+          {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
         </p>
       ) : null}
       <Tabs.Root
@@ -284,13 +270,13 @@ function AdminConsole({ data: loaded }: { data: ConsoleData }) {
           ))}
         </Tabs.List>
         <Tabs.Content value="quotations" className="mt-6">
-          <QuotationsPanel quotations={loaded.quotations} onAlert={setAlert} />
+          <QuotationsPanel quotations={loaded.quotations} alertArea={alertArea} />
         </Tabs.Content>
         <Tabs.Content value="orders" className="mt-6">
-          <OrdersPanel orders={loaded.orders} onAlert={setAlert} />
+          <OrdersPanel orders={loaded.orders} alertArea={alertArea} />
         </Tabs.Content>
         <Tabs.Content value="messages" className="mt-6">
-          <MessagesPanel messages={loaded.messages} leads={loaded.leads} onAlert={setAlert} />
+          <MessagesPanel messages={loaded.messages} leads={loaded.leads} alertArea={alertArea} />
         </Tabs.Content>
         <Tabs.Content value="roles" className="mt-6">
           <RolesPanel roles={loaded.roles} />

@@ -31,6 +31,8 @@ export interface IntentCall {
   app: AppContext;
   request: Request;
   params: Record<string, string | undefined>;
+  /** The whole form as read, for what is not text (an uploaded file). */
+  formData: FormData;
 }
 
 export interface Intent<Result = unknown> {
@@ -40,7 +42,10 @@ export interface Intent<Result = unknown> {
   rateLimit?: PublicForm;
   /** A robot that filled the honeypot gets a success answer and changes nothing. */
   honeypot?: boolean;
-  /** Calls one module function, which authorises the actor and checks the input again. */
+  /**
+   * Calls one module function, which authorises the actor and checks the input again. A
+   * `Response` it returns is the answer as it is (a stream of progress that ends in an Answer).
+   */
   run(fields: FormFields, call: IntentCall): Promise<Result>;
   /** The success toast (spec §8); null shows none. */
   success?: AnswerToast | null | ((result: Result, fields: FormFields) => AnswerToast | null);
@@ -50,6 +55,13 @@ export interface Intent<Result = unknown> {
   failure?(message: string, fields: FormFields, code: DomainErrorCode | 'unexpected'): AnswerToast;
   /** The toast of a schema problem; "Error" with the first message when not given. */
   invalid?(messages: string[]): AnswerToast;
+  /**
+   * The text of any failure of this intent (a refusal, a schema problem, an unexpected error),
+   * built from the module's or the schema's message: the answer's `message`, shown by the admin
+   * console in its alert area (spec §8 "Admin alert messages"), and the "Error" toast's text
+   * when `failure` or `invalid` does not give one.
+   */
+  alert?(message: string, fields: FormFields): string;
   /** The toast when the actor must sign in first (spec §6's per-action texts). */
   signIn?: AnswerToast;
   /** Resets the form after a success (Conform's `resetForm`); true by default. */
@@ -79,6 +91,11 @@ export interface ActionPlan {
    * honeypot or schema is looked at.
    */
   signedInOnly?: boolean;
+  /**
+   * The largest body the route reads (an upload and its fields), checked by its declared length
+   * after `guard` and before the body is read: a larger one is answered 413 with `message`.
+   */
+  bodyLimit?: { bytes: number; message: string };
 }
 
 const statusOfCode: Record<DomainErrorCode, AnswerStatus> = {
@@ -118,6 +135,15 @@ export async function answerAction(
     if (!(error instanceof DomainError)) throw error;
     const refused = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
     return reply(refusal(error, fallbackIntent, {}, refused), { status: httpStatusOf[error.code] });
+  }
+
+  const declaredLength = Number(request.headers.get('content-length') ?? 0);
+  if (plan.bodyLimit && declaredLength > plan.bodyLimit.bytes) {
+    const { message } = plan.bodyLimit;
+    return reply(
+      answer({ status: 'invalid', intent: fallbackIntent, message, toast: errorToast(message) }),
+      { status: 413 },
+    );
   }
 
   let formData: FormData;
@@ -202,12 +228,13 @@ export async function answerAction(
     const reported = cappedReply(submission, schema);
     const messages = Object.values(reported.error ?? {}).flatMap((list) => list ?? []);
     const first = messages[0] ?? 'Invalid input';
+    const message = definition.alert ? definition.alert(first, fields) : first;
     return reply(
       answer({
         status: 'invalid',
         intent: intentName,
-        message: first,
-        toast: definition.invalid ? definition.invalid(messages) : errorToast(first),
+        message,
+        toast: definition.invalid ? definition.invalid(messages) : errorToast(message),
         result: reported,
       }),
       { status: 400 },
@@ -215,7 +242,8 @@ export async function answerAction(
   }
 
   try {
-    const result = await definition.run(fields, { app, request, params });
+    const result = await definition.run(fields, { app, request, params, formData });
+    if (result instanceof Response) return result;
     return reply(succeeded(result));
   } catch (error) {
     // A redirect (a plain HTML post sent on to another page) is React Router's to answer.
@@ -231,7 +259,7 @@ export async function answerAction(
       { err: error, intent: intentName, path: new URL(request.url).pathname },
       'action failed',
     );
-    return reply(unexpected(intentName, definition, 'error'), { status: 500 });
+    return reply(unexpected(intentName, definition, 'error', fields), { status: 500 });
   }
 }
 
@@ -239,14 +267,18 @@ function unexpected(
   intentName: string,
   definition: Intent<unknown> | undefined,
   status: AnswerStatus,
+  fields: FormFields = {},
 ): Answer {
+  const message = definition?.alert
+    ? definition.alert(UNEXPECTED_ERROR_MESSAGE, fields)
+    : UNEXPECTED_ERROR_MESSAGE;
   return answer({
     status,
     intent: intentName,
-    message: UNEXPECTED_ERROR_MESSAGE,
+    message,
     toast: definition?.failure
-      ? definition.failure(UNEXPECTED_ERROR_MESSAGE, {}, 'unexpected')
-      : errorToast(UNEXPECTED_ERROR_MESSAGE),
+      ? definition.failure(UNEXPECTED_ERROR_MESSAGE, fields, 'unexpected')
+      : errorToast(message),
   });
 }
 
@@ -257,6 +289,11 @@ function refusal(
   definition: Intent<unknown> | undefined,
 ): Answer {
   const status = statusOfCode[error.code];
+  // The sign-in and rate-limit answers keep their own texts; any other refusal is the intent's.
+  const message =
+    definition?.alert && status !== 'sign-in-required' && status !== 'rate-limited'
+      ? definition.alert(error.message, fields)
+      : error.message;
   const toast =
     status === 'sign-in-required' && definition?.signIn
       ? definition.signIn
@@ -264,6 +301,22 @@ function refusal(
         ? tooManyRequestsToast(error.message)
         : definition?.failure
           ? definition.failure(error.message, fields, error.code)
-          : errorToast(error.message);
-  return answer({ status, intent: intentName, message: error.message, toast });
+          : errorToast(message);
+  return answer({ status, intent: intentName, message, toast });
+}
+
+/**
+ * A resource route's reply that is not a form's answer (a file download): the module's refusal
+ * becomes its HTTP status with the message as text, mapped here so that no route catches it.
+ */
+export async function resourceReply(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return new Response(error.message, {
+      status: httpStatusOf[error.code],
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
 }

@@ -414,3 +414,82 @@ test.describe('an admin, on PostgreSQL', () => {
     ]);
   });
 });
+
+test.describe('the console forms, on PostgreSQL', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('without JavaScript, a status move posts as a document and the page says what happened', async ({
+    shop,
+    browser,
+  }) => {
+    await shop.sql(
+      `insert into quotation_requests (product_id, product_name, quantity, customer_name, customer_mobile)
+       values ('boat-ganesh', 'Boat Ganesh', 4, 'Kabir Mehta', '+91 98290 22222')`,
+    );
+    const { page: signedIn } = await signedInAdmin(shop);
+    // DESIGN.md §1: the same admin, in a browser that runs no script.
+    const context = await browser.newContext({
+      baseURL: shop.url,
+      javaScriptEnabled: false,
+      storageState: await signedIn.context().storageState(),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/admin');
+      const card = page.getByRole('listitem', {
+        name: 'Quotation from Kabir Mehta for Boat Ganesh',
+      });
+      await card.getByRole('button', { name: 'Mark as Processing' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        'Status Updated Quotation status updated to processing.',
+      );
+      await expect(card.getByText('Processing', { exact: true })).toBeVisible();
+      const [stored] = await shop.sql<{ status: string }>('select status from quotation_requests');
+      expect(stored!.status).toBe('processing');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Create Order is checked with the server’s schema before anything is sent', async ({
+    shop,
+  }) => {
+    await shop.sql(
+      `insert into quotation_requests (product_id, product_name, quantity, customer_name, customer_mobile)
+       values ('lotus-urli', 'Lotus Urli', 2, 'Asha Rao', '+91 98290 11111')`,
+    );
+    const { page } = await signedInAdmin(shop);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page
+      .getByRole('tabpanel')
+      .getByRole('listitem', { name: 'Quotation from Asha Rao for Lotus Urli' })
+      .getByRole('button', { name: 'Create Order' })
+      .click();
+    const form = page.getByRole('dialog', { name: 'Create Order' });
+    await form.getByLabel('Quantity').fill('0');
+    await form.getByRole('button', { name: 'Create Order' }).click();
+    // core/orders.ts messages, under their fields
+    await expect(form.getByText('Quantity must be at least 1')).toBeVisible();
+    await expect(form.getByText('Unit price must be a number')).toBeVisible();
+    await expect(form.getByText('Street address is required')).toBeVisible();
+    await expect(form.getByLabel('Unit price (₹)')).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+    expect(await shop.sql('select id from orders')).toEqual([]);
+
+    await form.getByLabel('Quantity').fill('2');
+    await form.getByLabel('Unit price (₹)').fill('900');
+    await form.getByLabel('Street Address').fill('12 Lake Road');
+    await form.getByLabel('City').fill('Udaipur');
+    await form.getByLabel('State').fill('Rajasthan');
+    await form.getByLabel('ZIP Code').fill('313001');
+    await expect(form.getByText('Unit price must be a number')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Create Order' }).click();
+    await expect(toastWith(page, 'Order Created', /is pending\./)).toBeVisible();
+    expect(await shop.sql('select total_amount_minor from orders')).toEqual([
+      { total_amount_minor: 180_000 },
+    ]);
+  });
+});

@@ -193,8 +193,9 @@ test.describe('a server killed with SIGKILL and started again', () => {
       reading: for await (const chunk of killed.body as unknown as AsyncIterable<Uint8Array>) {
         buffered += decoder.decode(chunk, { stream: true });
         for (const line of buffered.split('\n').slice(0, -1)) {
-          const event = JSON.parse(line) as { type: string; current?: number; total?: number };
-          if (event.type === 'done') finishedFirst = true;
+          const event = JSON.parse(line) as { type?: string; current?: number; total?: number };
+          // The import's last line is its Answer (issue 15 §2), the only line without a type.
+          if (event.type === undefined) finishedFirst = true;
           if (event.type === 'progress' && (event.current ?? 0) >= 100) {
             progressAtKill = { current: event.current ?? 0, total: event.total ?? 0 };
             await killHard(server);
@@ -226,7 +227,10 @@ test.describe('a server killed with SIGKILL and started again', () => {
     const completed = await importMedia(server);
     expect(completed.status).toBe(200);
     const lines = (await completed.text()).trim().split('\n');
-    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ type: 'done', imported: csvRows });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      status: 'ok',
+      data: { imported: csvRows },
+    });
     const imported = await mediaSnapshot();
     expect(imported).toHaveLength(csvRows);
     expect(new Set(imported.map((row) => row.media_url)).size).toBe(csvRows);

@@ -1,11 +1,12 @@
 import { Package, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { quotationToasts } from '../../../core/quotation';
-import { orderStatusColours, statusLabel, type OrderStatus } from '../../../core/statuses';
+import { statusLabel, type OrderStatus } from '../../../core/statuses';
+import { OrderCard, OrderItemRow } from '../orders/order-card';
+import { OrderStatusBadge } from '../orders/order-status-badge';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 import { useDashboardAction } from './dashboard-answer';
@@ -49,27 +50,7 @@ interface Customer {
   phone: string | null;
 }
 
-// spec §4: dashboard badge colours
-const badgeClasses: Record<string, string> = {
-  yellow: 'bg-yellow-100 text-yellow-900',
-  blue: 'bg-blue-100 text-blue-900',
-  purple: 'bg-purple-100 text-purple-900',
-  indigo: 'bg-indigo-100 text-indigo-900',
-  green: 'bg-green-100 text-green-900',
-  red: 'bg-red-100 text-red-900',
-};
-
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-
-export function StatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <span
-      className={`rounded-full px-3 py-1 text-xs font-semibold ${badgeClasses[orderStatusColours[status]] ?? ''}`}
-    >
-      {statusLabel(status)}
-    </span>
-  );
-}
 
 /** spec §2 Orders: newest first, a Refresh button and the time of the last load. */
 export function OrdersTab({
@@ -121,12 +102,24 @@ export function OrdersTab({
       ) : (
         <ul className="mt-6 grid gap-4">
           {orders.map((order) => (
-            <OrderCard
-              key={order.id}
-              order={order}
-              onDetails={() => setDetails(order)}
-              onReorder={() => setReorder(order)}
-            />
+            <OrderCard key={order.id} order={order} preview>
+              <div className="mt-4 flex flex-wrap gap-3">
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => setDetails(order)}
+                >
+                  View Details
+                </button>
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  onClick={() => setReorder(order)}
+                >
+                  Reorder
+                </button>
+              </div>
+            </OrderCard>
           ))}
         </ul>
       )}
@@ -155,97 +148,19 @@ export function OrdersTab({
   );
 }
 
-function OrderCard({
-  order,
-  onDetails,
-  onReorder,
-}: {
-  order: Order;
-  onDetails: () => void;
-  onReorder: () => void;
-}) {
-  const more = moreItemsLabel(order.items.length);
-  return (
-    <li
-      aria-label={`Order ${order.orderNumber}`}
-      className="rounded-2xl border border-stone/70 bg-white p-5"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="font-display text-lg font-semibold">{order.orderNumber}</h3>
-          <p className="text-sm text-ink-muted">{formatLongDate(order.createdAt)}</p>
-        </div>
-        <div className="flex items-center gap-3">
-          <StatusBadge status={order.status} />
-          <span className="font-semibold">{formatRupees(order.totalAmountMinor)}</span>
-        </div>
-      </div>
-      <ul className="mt-4 grid gap-3">
-        {order.items.slice(0, ORDER_ITEMS_PREVIEW).map((item) => (
-          <ItemRow key={item.id} item={item} />
-        ))}
-      </ul>
-      {more ? <p className="mt-2 text-sm text-ink-muted">{more}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className={secondaryButtonClass} onClick={onDetails}>
-          View Details
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={onReorder}>
-          Reorder
-        </button>
-      </div>
-    </li>
-  );
-}
-
-/** spec §2 Orders: an item's image, or a placeholder when it has none. */
-export function OrderItemThumbnail({ image }: { image: string | null }) {
-  return image ? (
-    <img
-      src={image}
-      alt=""
-      width={48}
-      height={48}
-      loading="lazy"
-      className="h-12 w-12 rounded-lg bg-sand object-cover"
-    />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-sand"
-    >
-      <Package className="h-5 w-5 text-ink-muted" />
-    </span>
-  );
-}
-
-function ItemRow({ item }: { item: OrderItem }) {
-  return (
-    <li className="flex items-center gap-3">
-      <OrderItemThumbnail image={item.productImage} />
-      <div>
-        <p className="font-medium">{item.productName}</p>
-        <p className="text-sm text-ink-muted">
-          {item.quantity} × {formatRupees(item.unitPriceMinor)}
-        </p>
-      </div>
-    </li>
-  );
-}
-
 /** DESIGN.md §5: "View Details" works and shows the whole order. */
 function OrderDetails({ order }: { order: Order }) {
   const address = order.shippingAddress;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <StatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} />
         <span className="text-sm text-ink-muted">Placed {formatLongDate(order.createdAt)}</span>
       </div>
       <section aria-label="Items">
         <ul className="grid gap-3">
           {order.items.map((item) => (
-            <ItemRow key={item.id} item={item} />
+            <OrderItemRow key={item.id} item={item} />
           ))}
         </ul>
       </section>

@@ -1,21 +1,27 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Download, Upload } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { CSV_MAX_BYTES, MEDIA_CSV_HEADER } from '../../../core/media-csv';
+import { errorToast, isAnswer } from '../../../core/answer';
+import { MEDIA_CSV_HEADER, mediaCsvFileSchema } from '../../../core/media-csv';
 import { consoleMessages } from '../../../core/product-console';
-import type { MediaImportEvent } from '../../routes/admin.media-import';
+import type { MediaImportReport } from '../../../server/modules/media-import';
+import type { MediaImportLine } from '../../routes/admin.media-import';
+import { showAnswer } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { toast } from '../ui/toast-store';
+import { FieldError, toastFirstProblem } from './product-console/form-problems';
 
 type ImportState =
   | { phase: 'idle' }
   | { phase: 'importing'; current: number; total: number | null }
-  | { phase: 'done'; report: Extract<MediaImportEvent, { type: 'done' }> };
+  | { phase: 'done'; report: MediaImportReport };
 
 const IMPORT_URL = '/admin/product-media/import';
 
-/** Reads the import's answer, one JSON event per line, as the batches land. */
-async function* importEvents(response: Response): AsyncGenerator<MediaImportEvent> {
+/** Reads the import's answer, one JSON line at a time, as the batches land. */
+async function* importLines(response: Response): AsyncGenerator<MediaImportLine> {
   if (!response.body) return;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = '';
@@ -25,15 +31,18 @@ async function* importEvents(response: Response): AsyncGenerator<MediaImportEven
     pending += value;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) yield JSON.parse(line) as MediaImportEvent;
+    for (const line of lines) if (line.trim()) yield JSON.parse(line) as MediaImportLine;
   }
 }
 
 function failed(detail: unknown) {
   // spec §8: the details go to the console, the toast points there
   console.error('Media CSV import failed:', detail);
-  toast({ title: 'Error', description: consoleMessages.csvFailed, variant: 'destructive' });
+  toast(errorToast(consoleMessages.csvFailed));
 }
+
+const checkImportForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: mediaCsvFileSchema, disableAutoCoercion: true });
 
 /**
  * spec §2 Product Media tab: the CSV import tool (spec §5: progress as current/total, the success
@@ -43,48 +52,34 @@ export function MediaImportTool() {
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const { revalidate } = useRevalidator();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const file = new FormData(form).get('file');
-    if (!(file instanceof File) || !file.name.toLowerCase().endsWith('.csv')) {
-      toast({ title: 'Error', description: 'Please choose a .csv file.', variant: 'destructive' });
-      return;
-    }
-    if (file.size > CSV_MAX_BYTES) {
-      toast({
-        title: 'Error',
-        description: 'The CSV file must be 5 MB or smaller.',
-        variant: 'destructive',
-      });
-      return;
-    }
+  async function runImport(form: HTMLFormElement, formData: FormData) {
     setState({ phase: 'importing', current: 0, total: null });
     try {
-      const response = await fetch(IMPORT_URL, { method: 'POST', body: new FormData(form) });
+      const response = await fetch(IMPORT_URL, { method: 'POST', body: formData });
       if (!response.ok) {
-        const refusal = (await response.json().catch(() => null)) as { message?: string } | null;
-        failed(refusal?.message ?? `HTTP ${response.status}`);
+        // A refusal (not an admin, not a .csv file, too large) is an Answer like any form's.
+        const refusal: unknown = await response.json().catch(() => null);
+        if (isAnswer(refusal)) showAnswer(refusal);
+        else failed(`HTTP ${response.status}`);
         setState({ phase: 'idle' });
         return;
       }
-      for await (const importEvent of importEvents(response)) {
-        if (importEvent.type === 'progress') {
-          setState({ phase: 'importing', current: importEvent.current, total: importEvent.total });
-        } else if (importEvent.type === 'done') {
-          setState({ phase: 'done', report: importEvent });
-          toast({
-            title: 'Success',
-            description: consoleMessages.csvImported(importEvent.imported),
-          });
+      for await (const line of importLines(response)) {
+        if (!isAnswer(line)) {
+          setState({ phase: 'importing', current: line.current, total: line.total });
+          continue;
+        }
+        showAnswer(line);
+        const report = line.data as MediaImportReport | null;
+        if (line.status === 'ok' && report) {
+          setState({ phase: 'done', report });
           form.reset();
           void revalidate();
-          return;
         } else {
-          failed(importEvent.message);
+          console.error('Media CSV import failed:', line.message);
           setState({ phase: 'idle' });
-          return;
         }
+        return;
       }
       failed('The import ended without a report.');
       setState({ phase: 'idle' });
@@ -93,6 +88,22 @@ export function MediaImportTool() {
       setState({ phase: 'idle' });
     }
   }
+
+  const [form, fields] = useForm({
+    id: 'media-csv-import',
+    constraint: getZodConstraint(mediaCsvFileSchema),
+    onValidate: ({ formData }) => {
+      const submission = checkImportForm(formData);
+      if (!formData.has('__intent__')) toastFirstProblem(submission);
+      return submission;
+    },
+    onSubmit: (event, { formData }) => {
+      // The answer streams its progress: read here rather than by a navigation.
+      event.preventDefault();
+      void runImport(event.currentTarget, formData);
+    },
+  });
+  const { key: fileKey, ...file } = getInputProps(fields.file, { type: 'file' });
 
   return (
     <section aria-labelledby="csv-import-heading" className="grid gap-4">
@@ -107,21 +118,16 @@ export function MediaImportTool() {
         method="post"
         action={IMPORT_URL}
         encType="multipart/form-data"
-        onSubmit={(event) => void onSubmit(event)}
+        {...getFormProps(form)}
+        onSubmit={form.onSubmit}
         className="flex flex-wrap items-end gap-3"
       >
         <div className="grid gap-1">
-          <label htmlFor="media-csv-file" className="font-medium">
+          <label htmlFor={fields.file.id} className="font-medium">
             CSV file
           </label>
-          <input
-            id="media-csv-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            className={inputClass}
-          />
+          <input key={fileKey} {...file} accept=".csv,text/csv" className={inputClass} />
+          <FieldError meta={fields.file} />
         </div>
         <button type="submit" className={primaryButtonClass} disabled={state.phase === 'importing'}>
           <Upload aria-hidden="true" className="h-4 w-4" />

@@ -1,25 +1,9 @@
 import { messageMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
 import { statusLabel, type ContactMessageStatus } from '../../../core/statuses';
+import type { AdminConsoleData } from '../../routes/admin';
+import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/field';
-import { useAdminAction } from './admin-action';
-
-interface Message {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: string;
-  createdAt: Date | string;
-}
-
-interface Lead {
-  id: string;
-  countryCode: string;
-  phone: string;
-  createdAt: Date | string;
-}
 
 const moveLabels: Record<string, string> = { read: 'Mark as Read', replied: 'Mark as Replied' };
 
@@ -27,13 +11,13 @@ const moveLabels: Record<string, string> = { read: 'Mark as Read', replied: 'Mar
 export function MessagesPanel({
   messages,
   leads,
-  onAlert,
+  alertArea,
 }: {
-  messages: Message[];
-  leads: Lead[];
-  onAlert: (message: string | null) => void;
+  messages: AdminConsoleData['messages'];
+  leads: AdminConsoleData['leads'];
+  alertArea: AnswerHandlers<unknown>;
 }) {
-  const fetcher = useAdminAction(onAlert);
+  const fetcher = useAnswerFetcher(alertArea);
   return (
     <div className="grid gap-8">
       {messages.length === 0 ? (

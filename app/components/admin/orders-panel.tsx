@@ -1,24 +1,24 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
-import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
-import type { OrderView } from '../../../server/modules/orders';
-import { OrderItemThumbnail, StatusBadge } from '../account/orders-tab';
+import { orderActionSchema } from '../../../core/orders';
+import type { AdminConsoleData } from '../../routes/admin';
+import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
+import { OrderCard } from '../orders/order-card';
 import { Field, secondaryButtonClass } from '../ui/field';
-import { useAdminAction } from './admin-action';
-
-/** The orders the /admin loader sends: the orders module's view, items included. */
-type AdminOrder = OrderView;
 
 /** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
 export function OrdersPanel({
   orders,
-  onAlert,
+  alertArea,
 }: {
-  orders: AdminOrder[];
-  onAlert: (message: string | null) => void;
+  orders: AdminConsoleData['orders'];
+  alertArea: AnswerHandlers<unknown>;
 }) {
-  const fetcher = useAdminAction(onAlert);
+  // Held here, not in the cards: a card's form may be gone before its answer is shown.
+  const fetcher = useAnswerFetcher(alertArea);
   if (orders.length === 0) return <p className="text-ink-muted">No orders found.</p>;
   return (
     <ul className="grid gap-4">
@@ -30,33 +30,7 @@ export function OrdersPanel({
         });
         const address = order.shippingAddress;
         return (
-          <li
-            key={order.id}
-            aria-label={`Order ${order.orderNumber}`}
-            className="rounded-2xl border border-stone/70 bg-white p-5"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <div>
-                <h3 className="font-sans text-lg font-semibold">{order.orderNumber}</h3>
-                <p className="text-sm text-ink-muted">{formatLongDate(order.createdAt)}</p>
-              </div>
-              <div className="flex items-center gap-3">
-                <StatusBadge status={order.status} />
-                <span className="font-semibold">{formatRupees(order.totalAmountMinor)}</span>
-              </div>
-            </div>
-            <ul className="mt-4 grid gap-2">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex items-center gap-3 text-sm">
-                  <OrderItemThumbnail image={item.productImage} />
-                  <span className="flex-1">{item.productName}</span>
-                  <span>
-                    {item.quantity} × {formatRupees(item.unitPriceMinor)} ={' '}
-                    {formatRupees(item.totalPriceMinor)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+          <OrderCard key={order.id} order={order} lineTotals>
             <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <p className="font-medium">Shipping address</p>
@@ -93,19 +67,7 @@ export function OrdersPanel({
             <div className="mt-4 flex flex-wrap items-end gap-2">
               {offered.map((action) =>
                 action === 'confirm-payment' ? (
-                  <fetcher.Form
-                    key={action}
-                    method="post"
-                    className="flex flex-wrap items-end gap-2"
-                  >
-                    <input type="hidden" name="intent" value="order-action" />
-                    <input type="hidden" name="orderId" value={order.id} />
-                    <input type="hidden" name="action" value={action} />
-                    <Field label="UPI or bank reference" name="paymentReference" maxLength={100} />
-                    <button type="submit" className={secondaryButtonClass}>
-                      {orderActionLabels[action]}
-                    </button>
-                  </fetcher.Form>
+                  <ConfirmPaymentForm key={action} orderId={order.id} fetcher={fetcher} />
                 ) : (
                   <fetcher.Form key={action} method="post">
                     <input type="hidden" name="intent" value="order-action" />
@@ -118,9 +80,51 @@ export function OrdersPanel({
                 ),
               )}
             </div>
-          </li>
+          </OrderCard>
         );
       })}
     </ul>
+  );
+}
+
+const parseOrderAction = (formData: FormData) =>
+  parseWithZod(formData, { schema: orderActionSchema, disableAutoCoercion: true });
+
+/** "Confirm Payment Received" with the UPI or bank reference, checked by the server's schema. */
+function ConfirmPaymentForm({
+  orderId,
+  fetcher,
+}: {
+  orderId: string;
+  fetcher: ReturnType<typeof useAnswerFetcher>;
+}) {
+  const [form, fields] = useForm({
+    id: `confirm-payment-${orderId}`,
+    constraint: getZodConstraint(orderActionSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseOrderAction(formData),
+  });
+  const { key, ...reference } = getInputProps(fields.paymentReference, { type: 'text' });
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <input type="hidden" name="intent" value="order-action" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="action" value="confirm-payment" />
+      <Field
+        key={key}
+        label="UPI or bank reference"
+        {...reference}
+        error={fields.paymentReference.errors?.[0]}
+      />
+      <button type="submit" className={secondaryButtonClass}>
+        {orderActionLabels['confirm-payment']}
+      </button>
+    </fetcher.Form>
   );
 }

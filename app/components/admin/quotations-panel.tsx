@@ -1,34 +1,26 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { quotationMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
+import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/orders';
 import { statusLabel, type QuotationStatus } from '../../../core/statuses';
-import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import type { AdminConsoleData } from '../../routes/admin';
+import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
+import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
-import { useAdminAction } from './admin-action';
 
-interface Quotation {
-  id: string;
-  productId: string | null;
-  productName: string;
-  quantity: number;
-  customizationNotes: string | null;
-  customerName: string;
-  customerCompany: string | null;
-  customerMobile: string;
-  customerEmail: string | null;
-  status: string;
-  createdAt: Date | string;
-}
+type Quotation = AdminConsoleData['quotations'][number];
 
 /** spec §2 Admin: quotation requests with every field, their status moves, and Create Order. */
 export function QuotationsPanel({
   quotations,
-  onAlert,
+  alertArea,
 }: {
   quotations: Quotation[];
-  onAlert: (message: string | null) => void;
+  alertArea: AnswerHandlers<unknown>;
 }) {
-  const fetcher = useAdminAction(onAlert);
+  const fetcher = useAnswerFetcher(alertArea);
   const [ordering, setOrdering] = useState<Quotation | null>(null);
   if (quotations.length === 0)
     return <p className="text-ink-muted">No quotation requests found.</p>;
@@ -110,7 +102,7 @@ export function QuotationsPanel({
         {ordering ? (
           <CreateOrderForm
             quotation={ordering}
-            onAlert={onAlert}
+            alertArea={alertArea}
             onDone={() => setOrdering(null)}
           />
         ) : null}
@@ -119,77 +111,89 @@ export function QuotationsPanel({
   );
 }
 
+const parseOrderForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: orderFromQuotationSchema, disableAutoCoercion: true });
+
+const paymentMethodLabels: Record<(typeof orderPaymentMethods)[number], string> = {
+  upi: 'UPI',
+  'bank transfer': 'Bank transfer',
+  other: 'Other',
+};
+
+/** Quotation → order (DESIGN.md §5), checked with the server's own schema before it is sent. */
 function CreateOrderForm({
   quotation,
-  onAlert,
+  alertArea,
   onDone,
 }: {
   quotation: Quotation;
-  onAlert: (message: string | null) => void;
+  alertArea: AnswerHandlers<unknown>;
   onDone: () => void;
 }) {
-  const fetcher = useAdminAction(onAlert, onDone);
+  const fetcher = useAnswerFetcher({
+    ...alertArea,
+    onSuccess: (answer) => {
+      alertArea.onSuccess?.(answer);
+      onDone();
+    },
+  });
+  const [form, fields] = useForm({
+    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    constraint: getZodConstraint(orderFromQuotationSchema),
+    defaultValue: {
+      quantity: String(quotation.quantity),
+      shipping: '0',
+      tax: '0',
+      paymentMethod: 'upi',
+      name: quotation.customerName,
+      country: 'IN',
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseOrderForm(formData),
+  });
+  const input = (
+    meta: (typeof fields)[keyof typeof fields],
+    label: string,
+    type: 'text' | 'number' = 'text',
+  ) => {
+    const { key, ...props } = getInputProps(meta, { type });
+    return <Field key={key ?? meta.name} label={label} {...props} error={meta.errors?.[0]} />;
+  };
   return (
-    <fetcher.Form method="post" className="grid gap-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value="create-order" />
       <input type="hidden" name="quotationId" value={quotation.id} />
       <p>
         <strong>{quotation.productName}</strong> for {quotation.customerName}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Quantity"
-          name="quantity"
-          type="number"
-          min={1}
-          defaultValue={quotation.quantity}
-          required
-        />
-        <Field label="Unit price (₹)" name="unitPrice" type="number" min={0} step="0.01" required />
-        <Field
-          label="Shipping (₹)"
-          name="shipping"
-          type="number"
-          min={0}
-          step="0.01"
-          defaultValue={0}
-          required
-        />
-        <Field
-          label="Tax (₹)"
-          name="tax"
-          type="number"
-          min={0}
-          step="0.01"
-          defaultValue={0}
-          required
-        />
+        {input(fields.quantity, 'Quantity', 'number')}
+        {input(fields.unitPrice, 'Unit price (₹)', 'number')}
+        {input(fields.shipping, 'Shipping (₹)', 'number')}
+        {input(fields.tax, 'Tax (₹)', 'number')}
       </div>
       <div className="grid gap-1">
-        <label htmlFor="payment-method" className="font-medium">
+        <label htmlFor={fields.paymentMethod.id} className="font-medium">
           Payment method
         </label>
-        <select
-          id="payment-method"
-          name="paymentMethod"
-          defaultValue="upi"
-          className="rounded-lg border border-stone bg-white px-3 py-2"
-        >
-          <option value="upi">UPI</option>
-          <option value="bank transfer">Bank transfer</option>
-          <option value="other">Other</option>
-        </select>
+        <PaymentMethodSelect meta={fields.paymentMethod} />
       </div>
       <fieldset className="grid gap-3">
         <legend className="font-medium">Shipping address</legend>
-        <Field label="Name" name="name" defaultValue={quotation.customerName} required />
-        <Field label="Street Address" name="streetAddress" required />
-        <Field label="Apartment/Suite (Optional)" name="apartment" />
+        {input(fields.name, 'Name')}
+        {input(fields.streetAddress, 'Street Address')}
+        {input(fields.apartment, 'Apartment/Suite (Optional)')}
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="City" name="city" required />
-          <Field label="State" name="state" required />
-          <Field label="ZIP Code" name="postalCode" required />
-          <Field label="Country" name="country" defaultValue="IN" required />
+          {input(fields.city, 'City')}
+          {input(fields.state, 'State')}
+          {input(fields.postalCode, 'ZIP Code')}
+          {input(fields.country, 'Country')}
         </div>
       </fieldset>
       <div className="flex justify-end gap-3">
@@ -199,5 +203,18 @@ function CreateOrderForm({
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+function PaymentMethodSelect({ meta }: { meta: Parameters<typeof getSelectProps>[0] }) {
+  const { key, ...props } = getSelectProps(meta);
+  return (
+    <select key={key} {...props} className={inputClass}>
+      {orderPaymentMethods.map((method) => (
+        <option key={method} value={method}>
+          {paymentMethodLabels[method]}
+        </option>
+      ))}
+    </select>
   );
 }

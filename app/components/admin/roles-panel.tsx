@@ -1,11 +1,8 @@
 import { formatLongDate } from '../../../core/dates';
+import type { AdminConsoleData } from '../../routes/admin';
 
 /** spec §6: the roles are read-only here; granting stays on the command line. */
-export function RolesPanel({
-  roles,
-}: {
-  roles: { id: string; userId: string; email: string; role: string; createdAt: Date | string }[];
-}) {
+export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
   if (roles.length === 0) return <p className="text-ink-muted">No user roles found.</p>;
   return (
     <div className="overflow-x-auto">

@@ -21,7 +21,9 @@ export function Field({
   error?: string | null;
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  const generatedId = useId();
+  // A Conform field brings its own id, which its error and description ids derive from.
+  const id = input.id ?? generatedId;
   const errorId = `${id}-error`;
   return (
     <div className="grid gap-1">

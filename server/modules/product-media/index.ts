@@ -6,7 +6,11 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowKey } from '../../../core/form-text';
-import { mediaFormSchema, type MediaForm } from '../../../core/product-console';
+import {
+  mediaFormSchema,
+  uploadedMediaFormSchema,
+  type MediaForm,
+} from '../../../core/product-console';
 import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
@@ -59,9 +63,6 @@ export const addMedia = catalogueWriter(async function addMedia(
   return insertMedia(db, productId, form);
 });
 
-// The upload's own file takes the place of the form's media URL; every other field is the form's.
-const uploadFormSchema = mediaFormSchema.omit({ mediaUrl: true });
-
 /**
  * issue 14 finding 1: an uploaded image becomes a media row in one function that checks the role
  * before the image is decoded or stored, then stores it, then inserts the row. When the insert
@@ -77,7 +78,7 @@ export const addUploadedMedia = catalogueWriter(async function addUploadedMedia(
   requireAdmin(actor);
   const productId = requireRowId(input.productId, 'Product', rowKey);
   // The cheap checks of the form come before the costly encode.
-  const form = parseInput(uploadFormSchema, input);
+  const form = parseInput(uploadedMediaFormSchema, input);
   const stored = await storeImageUpload(storage, input.image);
   try {
     return await insertMedia(db, productId, {

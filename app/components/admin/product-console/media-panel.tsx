@@ -1,20 +1,22 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { CONSOLE_THUMBNAIL_WIDTH, displayImageUrl } from '../../../../core/media-url';
-import { DELETE_MEDIA_CONFIRMATION, mediaFormSchema } from '../../../../core/product-console';
+import {
+  DELETE_MEDIA_CONFIRMATION,
+  mediaFormSchema,
+  uploadedMediaFormSchema,
+  type MediaFormInput,
+} from '../../../../core/product-console';
+import { mediaTypes } from '../../../../core/statuses';
+import type { ConsoleMediaData } from '../../../routes/admin.product-media';
+import { useAnswerFetcher } from '../../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field';
 import { Modal, ModalClose } from '../../ui/modal';
 import { ConfirmDialog, dangerButtonClass } from './confirm-dialog';
-import { stopInvalidSubmit, useConsoleAction } from './console-action';
-
-export interface ConsoleMediaData {
-  id: string;
-  mediaUrl: string;
-  mediaType: string;
-  altText: string | null;
-  sortOrder: number;
-  isPrimary: boolean;
-}
+import { FieldError, toastFirstProblem } from './form-problems';
 
 const iconButtonClass =
   'inline-flex items-center gap-1 rounded-full border border-stone px-3 py-1.5 text-sm hover:bg-sand disabled:opacity-40';
@@ -23,9 +25,9 @@ const iconButtonClass =
 export function MediaPanel({ productId, media }: { productId: string; media: ConsoleMediaData[] }) {
   const [editing, setEditing] = useState<ConsoleMediaData | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ConsoleMediaData | null>(null);
-  // Held here, not in the cards: a card may be gone before its answer is toasted.
-  const action = useConsoleAction();
-  const remove = useConsoleAction(() => setDeleting(null));
+  // Held here, not in the cards: a card may be gone before its answer is shown.
+  const action = useAnswerFetcher();
+  const remove = useAnswerFetcher({ onSuccess: () => setDeleting(null) });
   const busy = action.state !== 'idle';
   return (
     <section
@@ -165,6 +167,14 @@ export function MediaPanel({ productId, media }: { productId: string; media: Con
   );
 }
 
+/** An uploaded image stands in for the media URL: the form is checked without it then. */
+function checkMediaForm(formData: FormData, editing: boolean) {
+  const file = formData.get('file');
+  return !editing && file instanceof File && file.size > 0
+    ? parseWithZod(formData, { schema: uploadedMediaFormSchema, disableAutoCoercion: true })
+    : parseWithZod(formData, { schema: mediaFormSchema, disableAutoCoercion: true });
+}
+
 function MediaForm({
   productId,
   media,
@@ -176,20 +186,40 @@ function MediaForm({
   nextSortOrder: number;
   onSaved: () => void;
 }) {
-  const fetcher = useConsoleAction(onSaved);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const file = new FormData(event.currentTarget).get('file');
-    // An uploaded image stands in for the URL.
-    if (file instanceof File && file.size > 0) return;
-    stopInvalidSubmit(event, mediaFormSchema);
-  };
+  const fetcher = useAnswerFetcher({ onSuccess: onSaved });
+  const [form, fields] = useForm<MediaFormInput, z.output<typeof uploadedMediaFormSchema>>({
+    id: media ? `media-${media.id}` : `new-media-${productId}`,
+    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    // A new media may be an upload instead of a URL: the URL is not required by the browser.
+    constraint: getZodConstraint(media ? mediaFormSchema : uploadedMediaFormSchema),
+    defaultValue: {
+      mediaUrl: media?.mediaUrl ?? '',
+      mediaType: media?.mediaType ?? 'image',
+      sortOrder: String(media?.sortOrder ?? nextSortOrder),
+      altText: media?.altText ?? '',
+      isPrimary: media?.isPrimary ? 'on' : undefined,
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => {
+      const submission = checkMediaForm(formData, media !== null);
+      // spec §5: a refused submit is the "Error" toast with the schema's first message
+      if (!formData.has('__intent__')) toastFirstProblem(submission);
+      return submission;
+    },
+  });
+  const { key: urlKey, ...mediaUrl } = getInputProps(fields.mediaUrl, { type: 'text' });
+  const { key: sortKey, ...sortOrder } = getInputProps(fields.sortOrder, { type: 'number' });
+  const { key: altKey, ...altText } = getInputProps(fields.altText, { type: 'text' });
+  const { key: typeKey, ...mediaType } = getSelectProps(fields.mediaType);
+  const { key: primaryKey, ...isPrimary } = getInputProps(fields.isPrimary, { type: 'checkbox' });
   return (
     <fetcher.Form
       method="post"
       encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
       className="grid gap-4"
-      noValidate
-      onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value={media ? 'update-media' : 'add-media'} />
       {media ? (
@@ -198,11 +228,11 @@ function MediaForm({
         <input type="hidden" name="productId" value={productId} />
       )}
       <Field
+        key={urlKey}
         label="Media URL"
-        name="mediaUrl"
-        defaultValue={media?.mediaUrl ?? ''}
+        {...mediaUrl}
         placeholder="https://… or a shared-drive link"
-        aria-required={media ? true : undefined}
+        error={fields.mediaUrl.errors?.[0]}
       />
       {media ? null : (
         <div className="grid gap-1">
@@ -224,36 +254,28 @@ function MediaForm({
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1">
-          <label htmlFor="media-type" className="font-medium">
+          <label htmlFor={fields.mediaType.id} className="font-medium">
             Media type
           </label>
-          <select
-            id="media-type"
-            name="mediaType"
-            defaultValue={media?.mediaType ?? 'image'}
-            className={inputClass}
-          >
-            <option value="image">image</option>
-            <option value="video">video</option>
+          <select key={typeKey} {...mediaType} className={inputClass}>
+            {mediaTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
           </select>
+          <FieldError meta={fields.mediaType} />
         </div>
         <Field
+          key={sortKey}
           label="Sort order"
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          defaultValue={media?.sortOrder ?? nextSortOrder}
+          {...sortOrder}
+          error={fields.sortOrder.errors?.[0]}
         />
       </div>
-      <Field label="Alt text" name="altText" defaultValue={media?.altText ?? ''} />
+      <Field key={altKey} label="Alt text" {...altText} error={fields.altText.errors?.[0]} />
       <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          name="isPrimary"
-          defaultChecked={media?.isPrimary ?? false}
-          className="h-4 w-4"
-        />
+        <input key={primaryKey} {...isPrimary} className="h-4 w-4" />
         Primary image
       </label>
       <div className="flex justify-end gap-3">

@@ -1,33 +1,27 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { categories, findCategoryByValue } from '../../../../core/categories';
 import { formatRupees, minorToRupees } from '../../../../core/money';
-import { deleteProductConfirmation, productFormSchema } from '../../../../core/product-console';
+import {
+  deleteProductConfirmation,
+  productFormSchema,
+  type ProductForm as ProductFormValue,
+  type ProductFormInput,
+} from '../../../../core/product-console';
+import type { ConsoleProductData } from '../../../routes/admin.product-media';
+import { useAnswerFetcher } from '../../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field';
 import { Modal, ModalClose } from '../../ui/modal';
 import { ConfirmDialog, dangerButtonClass } from './confirm-dialog';
-import { stopInvalidSubmit, useConsoleAction } from './console-action';
-
-export interface ConsoleProductData {
-  id: string;
-  name: string;
-  priceMinor: number;
-  description: string;
-  shortDescription: string | null;
-  artisanStory: string | null;
-  category: string;
-  subcategory: string | null;
-  material: string;
-  region: string | null;
-  dimensions: string | null;
-  weight: string | null;
-  careInstructions: string | null;
-  inStock: boolean;
-  featured: boolean;
-  bestseller: boolean;
-  newArrival: boolean;
-  published: boolean;
-}
+import { FieldError, toastFirstProblem } from './form-problems';
 
 /** "Create New Product": the product form in a dialog; the new product is selected after. */
 export function CreateProductButton({
@@ -62,8 +56,8 @@ export function ProductPanel({
   remove,
 }: {
   product: ConsoleProductData;
-  /** Held by the page: the panel is gone once its product is, before the answer is toasted. */
-  remove: ReturnType<typeof useConsoleAction>;
+  /** Held by the page: the panel is gone once its product is, before the answer is shown. */
+  remove: ReturnType<typeof useAnswerFetcher>;
 }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -141,6 +135,36 @@ export function ProductPanel({
 
 const textareaClass = `${inputClass} min-h-24`;
 
+const parseProductForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: productFormSchema, disableAutoCoercion: true });
+
+/** The form's first values: the product's own, or spec §4's defaults (in stock and published). */
+function initialValues(
+  product: ConsoleProductData | null,
+): Partial<Record<keyof ProductFormInput, string>> {
+  if (!product) return { inStock: 'on', published: 'on' };
+  const ticked = (flag: boolean) => (flag ? 'on' : undefined);
+  return {
+    name: product.name,
+    price: String(minorToRupees(product.priceMinor)),
+    category: product.category,
+    material: product.material,
+    description: product.description,
+    shortDescription: product.shortDescription ?? '',
+    subcategory: product.subcategory ?? '',
+    region: product.region ?? '',
+    dimensions: product.dimensions ?? '',
+    weight: product.weight ?? '',
+    careInstructions: product.careInstructions ?? '',
+    artisanStory: product.artisanStory ?? '',
+    inStock: ticked(product.inStock),
+    published: ticked(product.published),
+    featured: ticked(product.featured),
+    bestseller: ticked(product.bestseller),
+    newArrival: ticked(product.newArrival),
+  };
+}
+
 /** Every field of the products table (spec §3); the shared schema checks it before it is sent. */
 function ProductForm({
   product,
@@ -149,94 +173,96 @@ function ProductForm({
   product: ConsoleProductData | null;
   onSaved: (productId: string | null | undefined) => void;
 }) {
-  const fetcher = useConsoleAction((answer) => onSaved(answer.productId));
-  const textArea = (name: keyof ConsoleProductData, label: string, required = false) => (
-    <div className="grid gap-1">
-      <label htmlFor={`product-${name}`} className="font-medium">
+  const fetcher = useAnswerFetcher<{ productId: string }>({
+    onSuccess: (answer) => onSaved(answer.data?.productId),
+  });
+  const [form, fields] = useForm<ProductFormInput, ProductFormValue>({
+    id: product ? `product-${product.id}` : 'new-product',
+    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    constraint: getZodConstraint(productFormSchema),
+    defaultValue: initialValues(product),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => {
+      const submission = parseProductForm(formData);
+      // spec §5: a refused submit is the "Error" toast with the schema's first message
+      if (!formData.has('__intent__')) toastFirstProblem(submission);
+      return submission;
+    },
+  });
+  type FieldName = keyof typeof fields;
+  const text = (name: FieldName, label: string, type: 'text' | 'number' = 'text') => {
+    const meta = fields[name];
+    const { key, ...props } = getInputProps(meta, { type });
+    return <Field key={key ?? name} label={label} {...props} error={meta.errors?.[0]} />;
+  };
+  const textArea = (name: FieldName, label: string) => {
+    const meta = fields[name];
+    const { key, ...props } = getTextareaProps(meta);
+    return (
+      <div key={key ?? name} className="grid gap-1">
+        <label htmlFor={meta.id} className="font-medium">
+          {label}
+        </label>
+        <textarea {...props} className={textareaClass} />
+        <FieldError meta={meta} />
+      </div>
+    );
+  };
+  const flag = (name: FieldName, label: string) => {
+    const { key, ...props } = getInputProps(fields[name], { type: 'checkbox' });
+    return (
+      <label key={key ?? name} className="flex items-center gap-2">
+        <input {...props} className="h-4 w-4" />
         {label}
       </label>
-      <textarea
-        id={`product-${name}`}
-        name={name}
-        className={textareaClass}
-        defaultValue={(product?.[name] as string | null | undefined) ?? ''}
-        aria-required={required || undefined}
-      />
-    </div>
-  );
-  const flag = (name: keyof ConsoleProductData, label: string, initial: boolean) => (
-    <label className="flex items-center gap-2">
-      <input
-        type="checkbox"
-        name={name}
-        defaultChecked={product ? Boolean(product[name]) : initial}
-        className="h-4 w-4"
-      />
-      {label}
-    </label>
-  );
+    );
+  };
+  const { key: categoryKey, ...category } = getSelectProps(fields.category);
   return (
     <fetcher.Form
       method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
       className="grid gap-4"
-      noValidate
-      onSubmit={(event) => stopInvalidSubmit(event, productFormSchema)}
     >
       <input type="hidden" name="intent" value={product ? 'update-product' : 'create-product'} />
       {product ? <input type="hidden" name="id" value={product.id} /> : null}
-      <Field label="Name" name="name" defaultValue={product?.name} aria-required />
+      {text('name', 'Name')}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Price (₹)"
-          name="price"
-          type="number"
-          step="0.01"
-          min={0}
-          inputMode="decimal"
-          defaultValue={product ? minorToRupees(product.priceMinor) : ''}
-          aria-required
-        />
+        {text('price', 'Price (₹)', 'number')}
         <div className="grid gap-1">
-          <label htmlFor="product-category" className="font-medium">
+          <label htmlFor={fields.category.id} className="font-medium">
             Category
           </label>
-          <select
-            id="product-category"
-            name="category"
-            defaultValue={product?.category ?? ''}
-            aria-required
-            className={inputClass}
-          >
+          <select key={categoryKey} {...category} className={inputClass}>
             <option value="">Choose a category</option>
-            {categories.map((category) => (
-              <option key={category.adminValue} value={category.adminValue}>
-                {category.adminName}
+            {categories.map((choice) => (
+              <option key={choice.adminValue} value={choice.adminValue}>
+                {choice.adminName}
               </option>
             ))}
           </select>
+          <FieldError meta={fields.category} />
         </div>
-        <Field label="Material" name="material" defaultValue={product?.material} aria-required />
-        <Field label="Subcategory" name="subcategory" defaultValue={product?.subcategory ?? ''} />
-        <Field label="Region" name="region" defaultValue={product?.region ?? ''} />
-        <Field label="Dimensions" name="dimensions" defaultValue={product?.dimensions ?? ''} />
-        <Field label="Weight" name="weight" defaultValue={product?.weight ?? ''} />
+        {text('material', 'Material')}
+        {text('subcategory', 'Subcategory')}
+        {text('region', 'Region')}
+        {text('dimensions', 'Dimensions')}
+        {text('weight', 'Weight')}
       </div>
-      {textArea('description', 'Description', true)}
-      <Field
-        label="Short description"
-        name="shortDescription"
-        defaultValue={product?.shortDescription ?? ''}
-      />
+      {textArea('description', 'Description')}
+      {text('shortDescription', 'Short description')}
       {textArea('careInstructions', 'Care instructions')}
       {textArea('artisanStory', 'Artisan story')}
       <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
         <legend className="mb-1 font-medium">Flags</legend>
         {/* spec §4: product defaults on create */}
-        {flag('inStock', 'In stock', true)}
-        {flag('published', 'Published', true)}
-        {flag('featured', 'Featured', false)}
-        {flag('bestseller', 'Bestseller', false)}
-        {flag('newArrival', 'New arrival', false)}
+        {flag('inStock', 'In stock')}
+        {flag('published', 'Published')}
+        {flag('featured', 'Featured')}
+        {flag('bestseller', 'Bestseller')}
+        {flag('newArrival', 'New arrival')}
       </fieldset>
       <div className="flex justify-end gap-3">
         <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>

@@ -1,0 +1,85 @@
+/**
+ * The one order card (issue 15 §5): the customer's dashboard and the admin console show an order
+ * the same way, number, date, status badge, total and items, and add their own actions below.
+ */
+import type { ReactNode } from 'react';
+import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
+import { formatLongDate } from '../../../core/dates';
+import { formatRupees } from '../../../core/money';
+import type { OrderItemView, OrderView } from '../../../server/modules/orders';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderThumbnail } from './order-thumbnail';
+
+export type OrderCardItem = Pick<
+  OrderItemView,
+  'id' | 'productName' | 'productImage' | 'quantity' | 'unitPriceMinor' | 'totalPriceMinor'
+>;
+
+/** What the card reads of the orders module's view. */
+export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAmountMinor'> & {
+  createdAt: OrderView['createdAt'] | string;
+  items: OrderCardItem[];
+};
+
+/** One item: its picture, its name, and quantity × unit price (with the line total if asked). */
+export function OrderItemRow({
+  item,
+  lineTotal = false,
+}: {
+  item: OrderCardItem;
+  lineTotal?: boolean;
+}) {
+  return (
+    <li className="flex items-center gap-3">
+      <OrderThumbnail image={item.productImage} />
+      <div>
+        <p className="font-medium">{item.productName}</p>
+        <p className="text-sm text-ink-muted">
+          {item.quantity} × {formatRupees(item.unitPriceMinor)}
+          {lineTotal ? ` = ${formatRupees(item.totalPriceMinor)}` : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function OrderCard({
+  order,
+  preview = false,
+  lineTotals = false,
+  children,
+}: {
+  order: OrderCardOrder;
+  /** spec §2 Orders: the first three items, then "+N more items". */
+  preview?: boolean;
+  lineTotals?: boolean;
+  /** What the page adds under the items: details, actions. */
+  children?: ReactNode;
+}) {
+  const more = preview ? moreItemsLabel(order.items.length) : null;
+  const items = preview ? order.items.slice(0, ORDER_ITEMS_PREVIEW) : order.items;
+  return (
+    <li
+      aria-label={`Order ${order.orderNumber}`}
+      className="rounded-2xl border border-stone/70 bg-white p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-display text-lg font-semibold">{order.orderNumber}</h3>
+          <p className="text-sm text-ink-muted">{formatLongDate(order.createdAt)}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <OrderStatusBadge status={order.status} />
+          <span className="font-semibold">{formatRupees(order.totalAmountMinor)}</span>
+        </div>
+      </div>
+      <ul className="mt-4 grid gap-3">
+        {items.map((item) => (
+          <OrderItemRow key={item.id} item={item} lineTotal={lineTotals} />
+        ))}
+      </ul>
+      {more ? <p className="mt-2 text-sm text-ink-muted">{more}</p> : null}
+      {children}
+    </li>
+  );
+}
