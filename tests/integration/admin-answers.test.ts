@@ -36,7 +36,6 @@ function untouchedContext(): RouterContextProvider {
     actor: admin,
     viewer: null,
     auth: untouchable,
-    mailer: untouchable,
     sms: untouchable,
     mediaStorage: untouchable,
     rateLimiter: untouchable,

@@ -74,7 +74,6 @@ function requestContext(
     cspNonce: '',
     actor,
     viewer,
-    mailer: { send: async () => {}, sendLater: () => {} },
     sms: { enabled: false },
     rateLimiter: unlimited,
     clientAddress: '198.51.100.200',

@@ -23,11 +23,11 @@ import {
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
-import type { MailMessage } from '../../server/modules/mail';
 import { unsubscribeToken } from '../../server/modules/newsletter';
 import { databaseRateLimiter, type RateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { mailQueueFrom } from '../support/queued-mail';
 
 // Defaults only: FORM_RATE_LIMIT unset, as a shop runs out of the box.
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
@@ -37,8 +37,7 @@ let addressCount = 0;
 function requestContext(
   db: Database,
   overrides: Partial<AppContext> = {},
-): { context: RouterContextProvider; mails: MailMessage[] } {
-  const mails: MailMessage[] = [];
+): { context: RouterContextProvider } {
   addressCount += 1;
   const app = {
     db,
@@ -48,16 +47,12 @@ function requestContext(
     cspNonce: '',
     actor: null,
     viewer: null,
-    mailer: {
-      send: async (mail: MailMessage) => void mails.push(mail),
-      sendLater: (mail: MailMessage) => void mails.push(mail),
-    },
     rateLimiter: databaseRateLimiter(db),
     // Each test posts from an address of its own, so counts never carry over between tests.
     clientAddress: `198.51.100.${addressCount}`,
     ...overrides,
   } as AppContext;
-  return { context: new RouterContextProvider(new Map([[appContext, app]])), mails };
+  return { context: new RouterContextProvider(new Map([[appContext, app]])) };
 }
 
 function formPost(path: string, fields: Record<string, string>): Request {
@@ -143,7 +138,8 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
   });
 
   it('thanks a contact robot that fills the hidden field and stores nothing, mails nobody', async () => {
-    const { context, mails } = requestContext(database.db);
+    const { context } = requestContext(database.db);
+    const queue = await mailQueueFrom(database.db, config);
     const before = await storedSubjects();
     const answer = await postContact(context, {
       ...message,
@@ -152,7 +148,7 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
     });
     expect(answer).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(await storedSubjects()).toEqual(before);
-    expect(mails).toEqual([]);
+    expect(await queue.mails()).toEqual([]);
   });
 
   it('answers an unexpected failure with the generic error, not the error page', async () => {

@@ -40,7 +40,6 @@ function refusingContext(actor: Actor): RouterContextProvider {
     actor,
     viewer: null,
     auth: untouchable,
-    mailer: untouchable,
     sms: untouchable,
     mediaStorage: untouchable,
     rateLimiter: untouchable,
