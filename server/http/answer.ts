@@ -31,6 +31,11 @@ export interface IntentCall {
   app: AppContext;
   request: Request;
   params: Record<string, string | undefined>;
+  /**
+   * Headers the reply carries, whatever the outcome: the session cookies and Retry-After that
+   * Better Auth answers (server/modules/identity writes them here).
+   */
+  replyHeaders: Headers;
 }
 
 export interface Intent<Result = unknown> {
@@ -52,6 +57,11 @@ export interface Intent<Result = unknown> {
   invalid?(messages: string[]): AnswerToast;
   /** The toast when the actor must sign in first (spec §6's per-action texts). */
   signIn?: AnswerToast;
+  /**
+   * A rate limit the module reports is shown with `failure` too (the identity forms say "Sign In
+   * Error" with the limiter's message, spec §8), not the public forms' "Too many requests".
+   */
+  failureOnRateLimit?: boolean;
   /** Resets the form after a success (Conform's `resetForm`); true by default. */
   resetForm?: boolean;
 }
@@ -103,7 +113,15 @@ export async function answerAction(
   app: AppContext,
 ) {
   const { request, params } = args;
-  const reply = (body: Answer, init?: ResponseInit) => data<Answer>(body, init);
+  const replyHeaders = new Headers();
+  const reply = (body: Answer, init?: ResponseInit) => {
+    const headers = new Headers(init?.headers);
+    for (const cookie of replyHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+    replyHeaders.forEach((value, name) => {
+      if (name !== 'set-cookie') headers.set(name, value);
+    });
+    return data<Answer>(body, { ...init, headers });
+  };
   const fallbackIntent = plan.defaultIntent ?? '';
 
   try {
@@ -198,9 +216,11 @@ export async function answerAction(
   }
 
   try {
-    const result = await definition.run(fields, { app, request, params });
+    const result = await definition.run(fields, { app, request, params, replyHeaders });
     return reply(succeeded(result));
   } catch (error) {
+    // A redirect an intent throws (the sign-in's second step) is the answer itself.
+    if (error instanceof Response) throw error;
     if (error instanceof DomainError) {
       const refused = refusal(error, intentName, fields, definition);
       if (submission && schema && error.code === 'invalid') {
@@ -241,7 +261,7 @@ function refusal(
   const toast =
     status === 'sign-in-required' && definition?.signIn
       ? definition.signIn
-      : status === 'rate-limited'
+      : status === 'rate-limited' && !(definition?.failure && definition.failureOnRateLimit)
         ? tooManyRequestsToast(error.message)
         : definition?.failure
           ? definition.failure(error.message, fields, error.code)

@@ -21,7 +21,9 @@ export function Field({
   error?: string | null;
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  // A form library (Conform) may name the input; the label and the error follow its id.
+  const generatedId = useId();
+  const id = input.id ?? generatedId;
   const errorId = `${id}-error`;
   return (
     <div className="grid gap-1">
@@ -51,7 +53,8 @@ export function PasswordField({
   error,
   ...input
 }: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  const generatedId = useId();
+  const id = input.id ?? generatedId;
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;
   return (
