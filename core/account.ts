@@ -34,16 +34,27 @@ export type ProfileInput = z.output<typeof profileSchema>;
 // spec §3: country defaults to US
 export const DEFAULT_ADDRESS_COUNTRY = 'US';
 
+/** spec §3 Address: the longest text each field keeps. */
+export const ADDRESS_LIMITS = {
+  title: 50,
+  streetAddress: 200,
+  apartment: 100,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  country: 60,
+} as const;
+
 export const addressSchema = z.object({
-  title: requiredText(50, 'Address Title'),
-  streetAddress: requiredText(200, 'Street Address'),
-  apartment: optionalText(100, 'Apartment/Suite'),
-  city: requiredText(100, 'City'),
-  state: requiredText(100, 'State'),
-  postalCode: requiredText(20, 'ZIP Code'),
+  title: requiredText(ADDRESS_LIMITS.title, 'Address Title'),
+  streetAddress: requiredText(ADDRESS_LIMITS.streetAddress, 'Street Address'),
+  apartment: optionalText(ADDRESS_LIMITS.apartment, 'Apartment/Suite'),
+  city: requiredText(ADDRESS_LIMITS.city, 'City'),
+  state: requiredText(ADDRESS_LIMITS.state, 'State'),
+  postalCode: requiredText(ADDRESS_LIMITS.postalCode, 'ZIP Code'),
   country: formText()
     .trim()
-    .max(60, 'Country must be less than 60 characters')
+    .max(ADDRESS_LIMITS.country, `Country must be less than ${ADDRESS_LIMITS.country} characters`)
     .optional()
     .transform((country) => (country ? country : DEFAULT_ADDRESS_COUNTRY)),
   // A checkbox posts "on" when ticked and nothing when not; any other value means not ticked.
@@ -53,6 +64,12 @@ export const addressSchema = z.object({
     .transform((value) => value === true || value === 'on' || value === 'true'),
 });
 export type AddressInput = z.output<typeof addressSchema>;
+
+/** spec §2 Addresses: the edit dialog posts the address's id with its fields. */
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found';
+export const addressEditSchema = addressSchema.extend({
+  id: z.string({ error: ADDRESS_NOT_FOUND_MESSAGE }),
+});
 
 // spec §2 Wishlist: "Price Drop!" or "Price Up" when the price differs from price_when_added
 export function wishlistPriceChange(
@@ -73,6 +90,7 @@ export const accountToasts = {
   addressAdded: { title: 'Address added' },
   addressUpdated: { title: 'Address updated' },
   addressDeleted: { title: 'Address deleted' },
+  defaultAddressSet: { title: 'Default address updated' },
   wishlistRemoved: { title: 'Removed from wishlist' },
   wishlistAdded: { title: 'Added to wishlist' },
   signInRequired: { title: 'Sign in required' },

@@ -185,7 +185,10 @@ export const codeSignInFormSchema = z
  * a password sign-in takes a code of the authenticator app (or a backup code); turning TOTP on is
  * confirmed with a code of the app.
  */
-export const totpCodeFormSchema = z.object({ code: oneTimeCodeSchema, redirectTo: redirectTargetField });
+export const totpCodeFormSchema = z.object({
+  code: oneTimeCodeSchema,
+  redirectTo: redirectTargetField,
+});
 
 export const BACKUP_CODE_MISSING_MESSAGE = 'Enter one of your backup codes';
 /** Better Auth's backup codes are short; anything far longer is not one. */
@@ -351,20 +354,25 @@ export function passwordFormProblemToast(
   message: string,
   otherTitle: string,
 ): { title: string; description?: string; variant: 'destructive' } {
-  if (message === INVALID_EMAIL_MESSAGE) return { ...identityToasts.invalidEmail, variant: 'destructive' };
+  if (message === INVALID_EMAIL_MESSAGE)
+    return { ...identityToasts.invalidEmail, variant: 'destructive' };
   if (message === identityToasts.passwordMismatch.description) {
     return { ...identityToasts.passwordMismatch, variant: 'destructive' };
   }
   const isRule =
     passwordRules.some((rule) => rule.message === message) ||
     message === `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  if (isRule) return { ...identityToasts.passwordRules, description: message, variant: 'destructive' };
+  if (isRule)
+    return { ...identityToasts.passwordRules, description: message, variant: 'destructive' };
   return { title: otherTitle, description: message, variant: 'destructive' };
 }
 
 /** The security page's and the reset page's own success toasts. */
 export const securityToasts = {
-  passwordChanged: { title: 'Password changed', description: 'Your other devices were signed out.' },
+  passwordChanged: {
+    title: 'Password changed',
+    description: 'Your other devices were signed out.',
+  },
   emailChangeSent: (email: string) => ({
     title: 'Check your new e-mail',
     description: `We sent a link to ${email}. Your e-mail changes when you open it.`,

@@ -1,10 +1,9 @@
 import { data } from 'react-router';
 import { appContext } from '../../server/http/app-context';
 import { readFormData } from '../../server/http/form-content-type';
-import { phoneApi } from '../../server/auth';
-import { callAuth } from '../../server/http/auth-call';
 import { rateLimitedReply } from '../../server/http/form-guard';
 import { DomainError } from '../../server/modules/errors';
+import { sendSignInCode } from '../../server/modules/identity';
 import { createCallbackLead } from '../../server/modules/leads';
 import { isRobotSubmission } from '../components/community/honeypot';
 import type { WelcomeLeadActionData } from '../components/community/welcome-popup';
@@ -22,17 +21,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code; the
     // number is kept as a call-back lead either way.
     if (app.sms.enabled) {
-      const sent = await callAuth(app, () =>
-        phoneApi(app.auth).sendPhoneNumberOTP({
-          body: { phoneNumber: lead.phoneNumber },
-          headers: request.headers,
-          returnHeaders: true,
-        }),
-      );
-      if (sent.ok) {
+      const sent = await sendSignInCode(
+        app.auth,
+        { headers: request.headers, replyHeaders: new Headers() },
+        { fields: { phoneNumber: lead.phoneNumber }, phoneSignIn: true },
+      ).catch((error: unknown) => {
+        app.logger.warn({ err: error }, 'welcome code not sent');
+        return null;
+      });
+      if (sent) {
         return data<WelcomeLeadActionData>({ status: 'otp-sent', phoneNumber: lead.phoneNumber });
       }
-      app.logger.warn({ status: sent.status, message: sent.message }, 'welcome code not sent');
     }
     return data<WelcomeLeadActionData>({ status: 'saved' });
   } catch (error) {

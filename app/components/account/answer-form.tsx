@@ -76,14 +76,18 @@ export function FormField({
   meta,
   label,
   type = 'text',
+  error,
   ...rest
 }: {
   meta: ConformField;
   label: string;
   type?: InputType;
+  /** A message shown in place of the field's own (a refusal that names no field). */
+  error?: string | null;
+  hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id'>) {
   const { key, ...props } = getInputProps(meta, { type });
-  return <Field key={key} label={label} {...props} {...rest} error={meta.errors?.[0]} />;
+  return <Field key={key} label={label} {...props} {...rest} error={error ?? meta.errors?.[0]} />;
 }
 
 export function FormPasswordField({
@@ -106,10 +110,7 @@ export function DocumentAnswer({ answer }: { answer: Answer | undefined }) {
   if (!answer?.toast) return null;
   const next = answer.status === 'ok' ? redirectTargetOf(answer) : null;
   return (
-    <div
-      role={answer.status === 'ok' ? 'status' : 'alert'}
-      className="mb-4 rounded-xl bg-sand p-3"
-    >
+    <div role={answer.status === 'ok' ? 'status' : 'alert'} className="mb-4 rounded-xl bg-sand p-3">
       <p className="font-medium">{answer.toast.title}</p>
       {answer.toast.description ? <p>{answer.toast.description}</p> : null}
       {next ? (

@@ -4,50 +4,16 @@ import { Link, useRevalidator } from 'react-router';
 import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
-import { quotationToasts } from '../../../core/quotation';
 import { orderStatusColours, statusLabel, type OrderStatus } from '../../../core/statuses';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
-import { useDashboardAction } from './dashboard-answer';
+import type { Profile } from '../../../server/modules/account';
+import type { OrderItemView, OrderView } from '../../../server/modules/orders';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 
-interface OrderItem {
-  id: string;
-  productId: string | null;
-  productName: string;
-  productImage: string | null;
-  quantity: number;
-  unitPriceMinor: number;
-  totalPriceMinor: number;
-}
-
-interface Order {
-  id: string;
-  orderNumber: string;
-  status: OrderStatus;
-  paymentStatus: string;
-  paymentMethod: string | null;
-  shippingAddress: {
-    name?: string;
-    streetAddress: string;
-    apartment?: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
-  subtotalMinor: number;
-  shippingAmountMinor: number;
-  taxAmountMinor: number;
-  totalAmountMinor: number;
-  createdAt: Date | string;
-  items: OrderItem[];
-}
-
-interface Customer {
-  email: string;
-  displayName: string | null;
-  phone: string | null;
-}
+type Order = OrderView;
+type OrderItem = OrderItemView;
+type Customer = Profile;
 
 // spec §4: dashboard badge colours
 const badgeClasses: Record<string, string> = {
@@ -303,7 +269,7 @@ function ReorderForm({
   customer: Customer;
   onDone: () => void;
 }) {
-  const fetcher = useDashboardAction(quotationToasts.success, onDone);
+  const fetcher = useAnswerFetcher({ onSuccess: onDone });
   const pieces = order.items.filter((item) => item.productId);
   return (
     <fetcher.Form method="post" className="grid gap-4">

@@ -142,8 +142,7 @@ export async function verifyBackupCodeSignIn(
 }
 
 export type CodeDestination =
-  | { channel: 'email'; email: string }
-  | { channel: 'phone'; phoneNumber: string };
+  { channel: 'email'; email: string } | { channel: 'phone'; phoneNumber: string };
 
 /** The form's fields naming where a code goes, and whether texts can be sent at all. */
 export interface CodeRequest {
@@ -254,7 +253,9 @@ export async function signOut(
   exchange: IdentityExchange,
 ): Promise<{ refused: DomainError | null }> {
   try {
-    await call(exchange, () => auth.api.signOut({ headers: exchange.headers, returnHeaders: true }));
+    await call(exchange, () =>
+      auth.api.signOut({ headers: exchange.headers, returnHeaders: true }),
+    );
     return { refused: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
