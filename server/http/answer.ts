@@ -147,7 +147,8 @@ export async function answerAction(
     return reply(
       answer({
         status: 'invalid',
-        intent: intentName,
+        // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
+        intent: 'unknown',
         message: 'Unknown action',
         toast: errorToast('Unknown action'),
       }),
