@@ -3,7 +3,8 @@
  * the profile and address forms, and the wishlist's price comparison.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, rowKey } from './form-text';
+import { quotationRequestSchema } from './quotation';
 
 const optionalText = (max: number, label: string) =>
   formText()
@@ -104,4 +105,33 @@ export function moreItemsLabel(itemCount: number): string | null {
   if (more <= 0) return null;
   // spec §2, word for word, for any N
   return `+${more} more items`;
+}
+
+/**
+ * DESIGN.md §5 "Reorder": a quotation request for pieces of one of the customer's orders. Who asks
+ * is checked by the form in the browser (Conform) and again, with the pieces, on the server.
+ */
+export const reorderContactSchema = z.object({
+  customerName: quotationRequestSchema.shape.customerName,
+  customerMobile: quotationRequestSchema.shape.customerMobile,
+  customerEmail: quotationRequestSchema.shape.customerEmail,
+  customizationNotes: quotationRequestSchema.shape.customizationNotes,
+});
+
+export const reorderSchema = reorderContactSchema.extend({
+  items: z
+    .array(z.object({ productId: rowKey, quantity: quotationRequestSchema.shape.quantity }))
+    .min(1, 'Choose at least one piece to reorder'),
+});
+
+/** The reorder form names each piece's quantity field after its product. */
+export const REORDER_QUANTITY_PREFIX = 'quantity:';
+
+export function reorderItemsOf(fields: Record<string, string>) {
+  return Object.entries(fields)
+    .filter(([name]) => name.startsWith(REORDER_QUANTITY_PREFIX))
+    .map(([name, quantity]) => ({
+      productId: name.slice(REORDER_QUANTITY_PREFIX.length),
+      quantity,
+    }));
 }

@@ -1,7 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
-import { accountToasts, addressEditSchema, addressSchema, profileSchema } from '../../core/account';
+import {
+  accountToasts,
+  addressEditSchema,
+  addressSchema,
+  profileSchema,
+  reorderItemsOf,
+} from '../../core/account';
 import {
   EMAIL_LINK_PARAMETER,
   emailVerificationState,
@@ -124,13 +130,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The reorder form sends `quantity:<productId>` for each piece it lists. */
-function reorderItems(fields: FormFields) {
-  return Object.entries(fields)
-    .filter(([key]) => key.startsWith('quantity:'))
-    .map(([key, quantity]) => ({ productId: key.slice('quantity:'.length), quantity }));
-}
-
 /** The row a button form acts on (a missing id is "not found" in the module). */
 const rowId = (fields: FormFields) => ({ id: fields.id ?? '' });
 
@@ -177,7 +176,7 @@ const dashboardIntents = {
       reorderAsQuotations(app.db, app.actor, {
         ...fields,
         orderId: fields.orderId ?? '',
-        items: reorderItems(fields),
+        items: reorderItemsOf(fields),
       }),
     success: quotationToasts.success,
     data: (result) => result,

@@ -9,6 +9,7 @@ import { loader as dashboardLoader } from '../../app/routes/dashboard';
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext, type Viewer } from '../../server/http/app-context';
 import type { Logger } from '../../server/logger';
+import type * as AccountModule from '../../server/modules/account';
 import { createAddress } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
 import { insertUser } from '../factories';
@@ -17,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database';
 const failing = vi.hoisted(() => ({ wishlist: false }));
 
 vi.mock('../../server/modules/account', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../server/modules/account')>();
+  const actual = await importOriginal<typeof AccountModule>();
   return {
     ...actual,
     listWishlist: (...args: Parameters<typeof actual.listWishlist>) =>

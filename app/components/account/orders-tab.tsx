@@ -1,7 +1,15 @@
 import { Package, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
+import { getFormProps } from '@conform-to/react';
+import { errorToast } from '../../../core/answer';
+import {
+  moreItemsLabel,
+  ORDER_ITEMS_PREVIEW,
+  REORDER_QUANTITY_PREFIX,
+  reorderContactSchema,
+} from '../../../core/account';
+import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { orderStatusColours, statusLabel, type OrderStatus } from '../../../core/statuses';
@@ -9,7 +17,7 @@ import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 import type { Profile } from '../../../server/modules/account';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';
-import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { FormField, useAnswerForm } from './answer-form';
 
 type Order = OrderView;
 type OrderItem = OrderItemView;
@@ -269,10 +277,21 @@ function ReorderForm({
   customer: Customer;
   onDone: () => void;
 }) {
-  const fetcher = useAnswerFetcher({ onSuccess: onDone });
+  // Who asks is checked with the shared schema here and again, with the pieces, on the server.
+  const { fetcher, form, fields } = useAnswerForm({
+    schema: reorderContactSchema,
+    intent: 'reorder',
+    invalidToast: errorToast,
+    onSuccess: onDone,
+  });
   const pieces = order.items.filter((item) => item.productId);
   return (
-    <fetcher.Form method="post" className="grid gap-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value="reorder" />
       <input type="hidden" name="orderId" value={order.id} />
       <fieldset className="grid gap-3">
@@ -281,34 +300,33 @@ function ReorderForm({
           <Field
             key={item.id}
             label={item.productName}
-            name={`quantity:${item.productId}`}
+            name={`${REORDER_QUANTITY_PREFIX}${item.productId}`}
             type="number"
             min={1}
+            max={QUOTATION_MAX_QUANTITY}
             defaultValue={item.quantity}
             required
           />
         ))}
       </fieldset>
-      <Field
+      <FormField
+        meta={fields.customerName}
         label="Your Name *"
-        name="customerName"
-        defaultValue={customer.displayName ?? ''}
+        defaultValue={fields.customerName.initialValue ?? customer.displayName ?? ''}
         autoComplete="name"
-        required
       />
-      <Field
+      <FormField
+        meta={fields.customerMobile}
         label="Mobile Number *"
-        name="customerMobile"
         type="tel"
-        defaultValue={customer.phone ?? ''}
+        defaultValue={fields.customerMobile.initialValue ?? customer.phone ?? ''}
         autoComplete="tel"
-        required
       />
-      <Field
+      <FormField
+        meta={fields.customerEmail}
         label="Email"
-        name="customerEmail"
         type="email"
-        defaultValue={customer.email}
+        defaultValue={fields.customerEmail.initialValue ?? customer.email}
         autoComplete="email"
       />
       <div className="flex justify-end gap-3">
