@@ -280,6 +280,11 @@ test('without JavaScript: sign in, the open tab is in the page, and the profile 
     const orders = plain.getByRole('tabpanel', { name: 'Orders' });
     await expect(orders.getByText('No orders yet')).toBeVisible();
     await expect(orders.getByText(/^Loading/)).toHaveCount(0);
+    // Decision 010 holds with the streamed tabs: the scripts still wait for the page's load.
+    const html = await (await plain.request.get('/dashboard')).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    expect(html).toContain('addEventListener("load",start');
 
     await plain.goto('/dashboard');
     const profile = plain.getByRole('tabpanel', { name: 'Profile' });
