@@ -3,7 +3,7 @@
  * the profile and address forms, and the wishlist's price comparison.
  */
 import { z } from 'zod';
-import { formText, rowKey } from './form-text';
+import { formText } from './form-text';
 import { quotationRequestSchema } from './quotation';
 
 const optionalText = (max: number, label: string) =>
@@ -108,20 +108,15 @@ export function moreItemsLabel(itemCount: number): string | null {
 }
 
 /**
- * DESIGN.md §5 "Reorder": a quotation request for pieces of one of the customer's orders. Who asks
- * is checked by the form in the browser (Conform) and again, with the pieces, on the server.
+ * DESIGN.md §5 "Reorder": who asks for the quotation of an order's pieces, checked by the dialog in
+ * the browser (Conform); the server checks the same fields again with the pieces (the orders
+ * module's reorder schema, built from the same quotation fields).
  */
 export const reorderContactSchema = z.object({
   customerName: quotationRequestSchema.shape.customerName,
   customerMobile: quotationRequestSchema.shape.customerMobile,
   customerEmail: quotationRequestSchema.shape.customerEmail,
   customizationNotes: quotationRequestSchema.shape.customizationNotes,
-});
-
-export const reorderSchema = reorderContactSchema.extend({
-  items: z
-    .array(z.object({ productId: rowKey, quantity: quotationRequestSchema.shape.quantity }))
-    .min(1, 'Choose at least one piece to reorder'),
 });
 
 /** The reorder form names each piece's quantity field after its product. */

@@ -28,14 +28,14 @@ type FormSchema = z.ZodObject;
 export type FormFields = Record<string, string>;
 
 export interface IntentCall {
-  app: AppContext;
-  request: Request;
-  params: Record<string, string | undefined>;
   /**
    * Headers the reply carries, whatever the outcome: the session cookies and Retry-After that
    * Better Auth answers (server/modules/identity writes them here).
    */
   replyHeaders: Headers;
+  app: AppContext;
+  request: Request;
+  params: Record<string, string | undefined>;
 }
 
 export interface Intent<Result = unknown> {
@@ -147,8 +147,8 @@ export async function answerAction(
     return reply(
       answer({
         status: 'invalid',
-        // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
-        intent: 'unknown',
+        // issue 14 (finding 9): a name no form has is not echoed (it may be megabytes long).
+        intent: '',
         message: 'Unknown action',
         toast: errorToast('Unknown action'),
       }),
@@ -220,7 +220,7 @@ export async function answerAction(
     const result = await definition.run(fields, { app, request, params, replyHeaders });
     return reply(succeeded(result));
   } catch (error) {
-    // A redirect an intent throws (the sign-in's second step) is the answer itself.
+    // A redirect (a plain HTML post sent on to another page) is React Router's to answer.
     if (error instanceof Response) throw error;
     if (error instanceof DomainError) {
       const refused = refusal(error, intentName, fields, definition);

@@ -21,8 +21,8 @@ export function Field({
   error?: string | null;
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  // A form library (Conform) may name the input; the label and the error follow its id.
   const generatedId = useId();
+  // A Conform field brings its own id, which its error and description ids derive from.
   const id = input.id ?? generatedId;
   const errorId = `${id}-error`;
   return (

@@ -4,8 +4,9 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { reorderSchema } from '../../../core/account';
+import { rowKey } from '../../../core/form-text';
 import { hasMailableEmail } from '../../../core/identity';
+import { quotationRequestSchema } from '../../../core/quotation';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import {
@@ -80,6 +81,21 @@ export async function getOrderOfUser(
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   return order;
 }
+
+const reorderSchema = z.object({
+  customerName: quotationRequestSchema.shape.customerName,
+  customerMobile: quotationRequestSchema.shape.customerMobile,
+  customerEmail: quotationRequestSchema.shape.customerEmail,
+  customizationNotes: quotationRequestSchema.shape.customizationNotes,
+  items: z
+    .array(
+      z.object({
+        productId: rowKey,
+        quantity: quotationRequestSchema.shape.quantity,
+      }),
+    )
+    .min(1, 'Choose at least one piece to reorder'),
+});
 
 /**
  * "Reorder": a quotation request for each chosen item of one of the user's own orders, all stored
