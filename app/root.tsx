@@ -18,7 +18,7 @@ import type { Route } from './+types/root';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import playfairLatin from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 import stylesheet from './app.css?url';
-import { AuthProvider } from './components/account/auth-context';
+import { AuthSync } from './components/account/auth-sync';
 import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
 import { useHydrated } from './components/ui/use-hydrated';
@@ -89,17 +89,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <AuthProvider user={data?.user ?? null}>
-          <SiteHeader
-            shopName={site.shopName}
-            signedIn={Boolean(data?.user)}
-            search={<HeaderSearch />}
-            signOut={data?.user ? <SignOutButton /> : null}
-          />
-          <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-        </AuthProvider>
+        <AuthSync />
+        <SiteHeader
+          shopName={site.shopName}
+          signedIn={Boolean(data?.user)}
+          search={<HeaderSearch />}
+          signOut={data?.user ? <SignOutButton /> : null}
+        />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
         <SiteFooter
           newsletter={<NewsletterForm source="footer" tone="dark" />}
           shopName={site.shopName}

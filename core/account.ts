@@ -2,6 +2,7 @@
  * The customer's own records (spec §2 Customer dashboard, §3 Profile, Address, Wishlist item):
  * the profile and address forms, and the wishlist's price comparison.
  */
+import { reorderSchema } from './orders';
 import { z } from 'zod';
 import { formText } from './form-text';
 
@@ -34,16 +35,27 @@ export type ProfileInput = z.output<typeof profileSchema>;
 // spec §3: country defaults to US
 export const DEFAULT_ADDRESS_COUNTRY = 'US';
 
+/** spec §3 Address: the longest text each field keeps. */
+export const ADDRESS_LIMITS = {
+  title: 50,
+  streetAddress: 200,
+  apartment: 100,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  country: 60,
+} as const;
+
 export const addressSchema = z.object({
-  title: requiredText(50, 'Address Title'),
-  streetAddress: requiredText(200, 'Street Address'),
-  apartment: optionalText(100, 'Apartment/Suite'),
-  city: requiredText(100, 'City'),
-  state: requiredText(100, 'State'),
-  postalCode: requiredText(20, 'ZIP Code'),
+  title: requiredText(ADDRESS_LIMITS.title, 'Address Title'),
+  streetAddress: requiredText(ADDRESS_LIMITS.streetAddress, 'Street Address'),
+  apartment: optionalText(ADDRESS_LIMITS.apartment, 'Apartment/Suite'),
+  city: requiredText(ADDRESS_LIMITS.city, 'City'),
+  state: requiredText(ADDRESS_LIMITS.state, 'State'),
+  postalCode: requiredText(ADDRESS_LIMITS.postalCode, 'ZIP Code'),
   country: formText()
     .trim()
-    .max(60, 'Country must be less than 60 characters')
+    .max(ADDRESS_LIMITS.country, `Country must be less than ${ADDRESS_LIMITS.country} characters`)
     .optional()
     .transform((country) => (country ? country : DEFAULT_ADDRESS_COUNTRY)),
   // A checkbox posts "on" when ticked and nothing when not; any other value means not ticked.
@@ -53,6 +65,12 @@ export const addressSchema = z.object({
     .transform((value) => value === true || value === 'on' || value === 'true'),
 });
 export type AddressInput = z.output<typeof addressSchema>;
+
+/** spec §2 Addresses: the edit dialog posts the address's id with its fields. */
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found';
+export const addressEditSchema = addressSchema.extend({
+  id: z.string({ error: ADDRESS_NOT_FOUND_MESSAGE }),
+});
 
 // spec §2 Wishlist: "Price Drop!" or "Price Up" when the price differs from price_when_added
 export function wishlistPriceChange(
@@ -73,6 +91,7 @@ export const accountToasts = {
   addressAdded: { title: 'Address added' },
   addressUpdated: { title: 'Address updated' },
   addressDeleted: { title: 'Address deleted' },
+  defaultAddressSet: { title: 'Default address updated' },
   wishlistRemoved: { title: 'Removed from wishlist' },
   wishlistAdded: { title: 'Added to wishlist' },
   signInRequired: { title: 'Sign in required' },
@@ -86,4 +105,23 @@ export function moreItemsLabel(itemCount: number): string | null {
   if (more <= 0) return null;
   // spec §2, word for word, for any N
   return `+${more} more items`;
+}
+
+/**
+ * DESIGN.md §5 "Reorder": who asks for the quotation of an order's pieces, checked by the dialog in
+ * the browser (Conform); the server checks the same fields again with the pieces (the orders
+ * module's reorder schema, built from the same quotation fields).
+ */
+export const reorderContactSchema = reorderSchema.omit({ items: true });
+
+/** The reorder form names each piece's quantity field after its product. */
+export const REORDER_QUANTITY_PREFIX = 'quantity:';
+
+export function reorderItemsOf(fields: Record<string, string>) {
+  return Object.entries(fields)
+    .filter(([name]) => name.startsWith(REORDER_QUANTITY_PREFIX))
+    .map(([name, quantity]) => ({
+      productId: name.slice(REORDER_QUANTITY_PREFIX.length),
+      quantity,
+    }));
 }

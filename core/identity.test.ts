@@ -6,8 +6,11 @@ import {
   hasMailableEmail,
   NO_CONTACT_MESSAGE,
   oneTimeCodeRequestSchema,
+  codeRequestFormSchema,
+  passwordFormProblemToast,
   passwordRules,
   phonePlaceholderEmail,
+  totpCodeFormSchema,
   safeRedirectTarget,
   signUpSchema,
 } from './identity';
@@ -162,5 +165,62 @@ describe("an account's e-mail address (issue 14)", () => {
     expect(hasMailableEmail(placeholder.toUpperCase())).toBe(false);
     expect(emailVerificationState({ email: placeholder, emailVerified: false })).toBe('no-address');
     expect(hasMailableEmail('asha@phone.invalid.example.com')).toBe(true);
+  });
+});
+
+describe('the toast of a refused password form (spec §8)', () => {
+  const firstMessage = (input: Record<string, string>) =>
+    signUpSchema.safeParse(input).error?.issues[0]?.message ?? '';
+
+  it('says "Invalid email address" under "Invalid Email"', () => {
+    const message = firstMessage({
+      email: 'not-an-email',
+      password: 'Marble#Lotus9',
+      confirmPassword: 'Marble#Lotus9',
+    });
+    expect(passwordFormProblemToast(message, 'Sign Up Error')).toEqual({
+      title: 'Invalid Email',
+      description: 'Invalid email address',
+      variant: 'destructive',
+    });
+  });
+
+  it('shows a failing password rule and the mismatch under their own titles', () => {
+    const weak = firstMessage({
+      email: 'asha@example.com',
+      password: 'marble#lotus9',
+      confirmPassword: 'marble#lotus9',
+    });
+    expect(passwordFormProblemToast(weak, 'Sign Up Error')).toMatchObject({
+      title: 'Password Requirements Not Met',
+      description: 'Password must contain at least one uppercase letter',
+    });
+    const mismatch = firstMessage({
+      email: 'asha@example.com',
+      password: 'Marble#Lotus9',
+      confirmPassword: 'Marble#Lotus8',
+    });
+    expect(passwordFormProblemToast(mismatch, 'Sign Up Error')).toMatchObject({
+      title: 'Password Mismatch',
+      description: 'Passwords do not match',
+    });
+    expect(passwordFormProblemToast('Something else', 'Sign Up Error')).toMatchObject({
+      title: 'Sign Up Error',
+      description: 'Something else',
+    });
+  });
+});
+
+describe('the one-time code forms (issue 15 §3)', () => {
+  it('refuse a request without an address with the spec’s message, on the e-mail field', () => {
+    const refused = codeRequestFormSchema.safeParse({ email: '', phoneNumber: '' });
+    expect(refused.error?.issues).toMatchObject([{ message: NO_CONTACT_MESSAGE, path: ['email'] }]);
+  });
+
+  it('take a TOTP code of six digits only', () => {
+    expect(totpCodeFormSchema.safeParse({ code: ' 123456 ' }).data?.code).toBe('123456');
+    expect(totpCodeFormSchema.safeParse({ code: '12345' }).error?.issues[0]?.message).toBe(
+      'Enter the 6-digit code',
+    );
   });
 });

@@ -92,6 +92,9 @@ export const signUpSchema = z
     path: ['confirmPassword'],
   });
 
+/** The forgotten-password form: the address to mail a reset link to. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
@@ -141,15 +144,84 @@ export const oneTimeCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code');
 
-export const resetPasswordSchema = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z.string({ error: 'Passwords do not match' }),
-  })
-  .refine((input) => input.password === input.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+/** Where the user goes after signing in; read by safeRedirectTarget, never trusted as it is. */
+const redirectTargetField = z.string().optional();
+
+/** The sign-in form (/auth): the credentials and the page to go back to. */
+export const signInFormSchema = signInSchema.extend({ redirectTo: redirectTargetField });
+
+/**
+ * The one-time code forms (/auth/code): where the code goes (the request's rules above), and for
+ * the second step the code itself. The destination is read again from the same fields on the
+ * server (`oneTimeCodeRequestSchema`).
+ */
+const codeDestinationFields = {
+  email: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  redirectTo: redirectTargetField,
+};
+
+function checkCodeDestination(
+  input: { email?: string | undefined; phoneNumber?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  const destination = oneTimeCodeRequestSchema.safeParse(input);
+  if (destination.success) return;
+  for (const issue of destination.error.issues) {
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }
+}
+
+export const codeRequestFormSchema = z
+  .object(codeDestinationFields)
+  .superRefine(checkCodeDestination);
+
+export const codeSignInFormSchema = z
+  .object({ ...codeDestinationFields, code: oneTimeCodeSchema })
+  .superRefine(checkCodeDestination);
+
+/**
+ * issue 15 §3: the TOTP codes, one schema each for the browser and the server. The second step of
+ * a password sign-in takes a code of the authenticator app (or a backup code); turning TOTP on is
+ * confirmed with a code of the app.
+ */
+export const totpCodeFormSchema = z.object({
+  code: oneTimeCodeSchema,
+  redirectTo: redirectTargetField,
+});
+
+export const BACKUP_CODE_MISSING_MESSAGE = 'Enter one of your backup codes';
+/** Better Auth's backup codes are short; anything far longer is not one. */
+export const BACKUP_CODE_MAX_LENGTH = 64;
+
+export const backupCodeFormSchema = z.object({
+  code: z
+    .string({ error: BACKUP_CODE_MISSING_MESSAGE })
+    .trim()
+    .min(1, BACKUP_CODE_MISSING_MESSAGE)
+    .max(BACKUP_CODE_MAX_LENGTH, BACKUP_CODE_MISSING_MESSAGE),
+  redirectTo: redirectTargetField,
+});
+
+export const confirmTotpSchema = z.object({ code: oneTimeCodeSchema });
+
+const resetPasswordFields = {
+  password: passwordSchema,
+  confirmPassword: z.string({ error: 'Passwords do not match' }),
+};
+
+const passwordsMatch = (input: { password: string; confirmPassword: string }) =>
+  input.password === input.confirmPassword;
+
+export const resetPasswordSchema = z.object(resetPasswordFields).refine(passwordsMatch, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+
+/** The reset page's form: the new password and the token of the mailed link. */
+export const resetPasswordFormSchema = z
+  .object({ ...resetPasswordFields, token: z.string().optional() })
+  .refine(passwordsMatch, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const changePasswordSchema = z
   .object({
@@ -163,6 +235,13 @@ export const changePasswordSchema = z
     message: 'Passwords do not match',
     path: ['confirmPassword'],
   });
+
+/** Turning TOTP on or off asks for the current password (reauthentication). */
+export const currentPasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password'),
+});
 
 export const changeEmailSchema = z.object({
   currentPassword: z
@@ -265,4 +344,55 @@ export const identityToasts = {
     description: 'You can now sign in with your credentials',
   },
   signedIn: { title: 'Welcome back!' },
+} as const;
+
+/**
+ * spec §8: the toast of a refused password form, picked by the refusal's message: the e-mail's,
+ * the mismatch's, a password rule's under its own title, anything else under `otherTitle`.
+ */
+export function passwordFormProblemToast(
+  message: string,
+  otherTitle: string,
+): { title: string; description?: string; variant: 'destructive' } {
+  if (message === INVALID_EMAIL_MESSAGE)
+    return { ...identityToasts.invalidEmail, variant: 'destructive' };
+  if (message === identityToasts.passwordMismatch.description) {
+    return { ...identityToasts.passwordMismatch, variant: 'destructive' };
+  }
+  const isRule =
+    passwordRules.some((rule) => rule.message === message) ||
+    message === `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (isRule)
+    return { ...identityToasts.passwordRules, description: message, variant: 'destructive' };
+  return { title: otherTitle, description: message, variant: 'destructive' };
+}
+
+/** The security page's and the reset page's own success toasts. */
+export const securityToasts = {
+  passwordChanged: {
+    title: 'Password changed',
+    description: 'Your other devices were signed out.',
+  },
+  emailChangeSent: (email: string) => ({
+    title: 'Check your new e-mail',
+    description: `We sent a link to ${email}. Your e-mail changes when you open it.`,
+  }),
+  totpOn: {
+    title: 'Two-factor authentication is on',
+    description: 'Sign-ins now ask for a code from your app.',
+  },
+  totpOff: { title: 'Two-factor authentication is off' },
+  passwordReset: {
+    title: 'Password updated',
+    description: 'You can now sign in with your new password.',
+  },
+  /** Said whether or not an account uses the address, so the form reveals no one's e-mail. */
+  resetLinkSent: {
+    title: 'Check your e-mail',
+    description: 'If an account uses that address, we have sent it a link to reset the password.',
+  },
+  codeSent: (destination: string) => ({
+    title: 'Code sent',
+    description: `We sent a 6-digit code to ${destination}.`,
+  }),
 } as const;

@@ -1,28 +1,33 @@
-import { data, redirect, useActionData, useFetcher } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { redirect, useNavigate } from 'react-router';
+import type { Answer } from '../../core/answer';
 import {
+  codeRequestFormSchema,
+  codeSignInFormSchema,
   identityToasts,
-  oneTimeCodeRequestSchema,
-  oneTimeCodeSchema,
   safeRedirectTarget,
+  securityToasts,
 } from '../../core/identity';
 import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
-import { appContext, type AppContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { phoneApi } from '../../server/auth';
-import { authActionHeaders, callAuth } from '../../server/http/auth-call';
-import { AuthShell, useAuthAnswer } from '../components/account/auth-ui';
+import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { authActionHeaders } from '../../server/http/auth-call';
+import {
+  sendSignInCode,
+  signInWithCode,
+  type CodeDestination,
+} from '../../server/modules/identity';
+import {
+  answerData,
+  FormField,
+  useAnswerForm,
+  useDocumentAnswer,
+} from '../components/account/answer-form';
+import { AuthShell } from '../components/account/auth-ui';
+import { announceAuthChange } from '../components/account/auth-sync';
 import { pageMeta } from '../components/layout/simple-page';
-import { Field, primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
-import { toast } from '../components/ui/toast-store';
-import { useOnAnswer } from '../components/ui/use-answer';
+import { primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/auth.code';
-
-type Destination = { channel: 'email'; email: string } | { channel: 'phone'; phoneNumber: string };
-
-type Answer =
-  | { status: 'signed-in'; redirectTo: string }
-  | { status: 'sent'; destination: Destination }
-  | { status: 'error'; stage: 'request' | 'verify'; message: string; destination?: Destination };
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Sign in with a one-time code', undefined, { noindex: true });
@@ -41,204 +46,193 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, phoneSignIn: sms.enabled, pendingPhone };
 }
 
-function sendCode(app: AppContext, request: Request, destination: Destination) {
-  if (destination.channel === 'email') {
-    return callAuth(app, () =>
-      app.auth.api.sendVerificationOTP({
-        body: { email: destination.email, type: 'sign-in' },
-        headers: request.headers,
-        returnHeaders: true,
-      }),
-    );
-  }
-  const phone = phoneApi(app.auth);
-  return callAuth(app, () =>
-    phone.sendPhoneNumberOTP({
-      body: { phoneNumber: destination.phoneNumber },
-      headers: request.headers,
-      returnHeaders: true,
-    }),
-  );
-}
+// spec §8: "Sign In Error" with the server's message
+const signInProblem = (message: string) =>
+  ({ ...identityToasts.signInError, description: message, variant: 'destructive' }) as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const form = Object.fromEntries(await readFormData(request));
-  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
+const destinationLabel = (destination: CodeDestination) =>
+  destination.channel === 'email' ? destination.email : destination.phoneNumber;
+
+/** "send" and "resend" alike (spec §7: resend needs the address or number and a type). */
+const sendCode = intent({
+  schema: codeRequestFormSchema,
   // spec §5: a code needs an e-mail or a phone number; phone only when texts can be sent
-  const requested = oneTimeCodeRequestSchema.safeParse({
-    email: form.email,
-    phoneNumber: app.sms.enabled ? form.phoneNumber : undefined,
-  });
-  if (!requested.success) {
-    return data<Answer>(
-      { status: 'error', stage: 'request', message: requested.error.issues[0]?.message ?? '' },
-      { status: 400 },
-    );
-  }
-  const destination = requested.data;
+  run: (fields: FormFields, { app, request, replyHeaders }: IntentCall) =>
+    sendSignInCode(
+      app.auth,
+      { headers: request.headers, replyHeaders },
+      { fields, phoneSignIn: app.sms.enabled },
+    ),
+  success: (destination) => securityToasts.codeSent(destinationLabel(destination)),
+  data: (destination) => destination,
+  invalid: (messages) => signInProblem(messages[0] ?? ''),
+  failure: signInProblem,
+  failureOnRateLimit: true,
+});
 
-  if (form.intent === 'verify') {
-    const code = oneTimeCodeSchema.safeParse(form.code);
-    if (!code.success) {
-      return data<Answer>(
-        {
-          status: 'error',
-          stage: 'verify',
-          message: code.error.issues[0]?.message ?? '',
-          destination,
-        },
-        { status: 400 },
+const codeIntents = {
+  send: sendCode,
+  resend: sendCode,
+  verify: intent({
+    schema: codeSignInFormSchema,
+    run: async (fields, { app, request, replyHeaders }) => {
+      const destination = await signInWithCode(
+        app.auth,
+        { headers: request.headers, replyHeaders },
+        { fields, phoneSignIn: app.sms.enabled },
       );
-    }
-    const result =
-      destination.channel === 'email'
-        ? await callAuth(app, () =>
-            app.auth.api.signInEmailOTP({
-              body: { email: destination.email, otp: code.data },
-              headers: request.headers,
-              returnHeaders: true,
-            }),
-          )
-        : await callAuth(app, () =>
-            phoneApi(app.auth).verifyPhoneNumber({
-              body: { phoneNumber: destination.phoneNumber, code: code.data },
-              headers: request.headers,
-              returnHeaders: true,
-            }),
-          );
-    if (!result.ok) {
-      return data<Answer>(
-        { status: 'error', stage: 'verify', message: result.message, destination },
-        { status: result.status, headers: result.headers },
-      );
-    }
-    return data<Answer>({ status: 'signed-in', redirectTo }, { headers: result.headers });
-  }
+      return {
+        destination,
+        redirectTo: safeRedirectTarget(fields.redirectTo, app.config.publicUrl),
+      };
+    },
+    success: identityToasts.signedIn,
+    data: (result) => result,
+    invalid: (messages) => signInProblem(messages[0] ?? ''),
+    failure: signInProblem,
+    failureOnRateLimit: true,
+  }),
+};
 
-  // "send" and "resend" alike (spec §7: resend needs the address or number and a type)
-  const result = await sendCode(app, request, destination);
-  if (!result.ok) {
-    return data<Answer>(
-      { status: 'error', stage: 'request', message: result.message, destination },
-      { status: result.status, headers: result.headers },
-    );
-  }
-  return data<Answer>({ status: 'sent', destination });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: codeIntents, defaultIntent: 'send' },
+    context.get(appContext),
+  );
 }
 
 export const headers = authActionHeaders;
 
+/** Where the last answer says the code went: a sent code's destination, or the posted one's. */
+function destinationOf(answer: Answer | undefined): CodeDestination | null {
+  if (!answer) return null;
+  const data = answerData<{ channel: string; destination: CodeDestination }>(answer);
+  if (answer.status === 'ok' && data.channel) return answer.data as CodeDestination;
+  const posted = answer.result?.initialValue as Record<string, unknown> | undefined;
+  if (typeof posted?.email === 'string' && posted.email) {
+    return { channel: 'email', email: posted.email };
+  }
+  if (typeof posted?.phoneNumber === 'string' && posted.phoneNumber) {
+    return { channel: 'phone', phoneNumber: posted.phoneNumber };
+  }
+  return null;
+}
+
 export default function OneTimeCode({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
-  const documentAnswer = useActionData<typeof action>();
-  const answer = fetcher.data ?? documentAnswer;
-  const settled = fetcher.state === 'idle' ? fetcher.data : undefined;
-  useAuthAnswer(settled?.status === 'signed-in' ? settled : undefined);
-  useOnAnswer(settled, (outcome) => {
-    if (outcome.status === 'sent') {
-      toast({
-        title: 'Code sent',
-        description:
-          outcome.destination.channel === 'email'
-            ? `We sent a 6-digit code to ${outcome.destination.email}.`
-            : `We sent a 6-digit code to ${outcome.destination.phoneNumber}.`,
-      });
-    } else if (outcome.status === 'error') {
-      toast({
-        ...identityToasts.signInError,
-        description: outcome.message,
-        variant: 'destructive',
-      });
-    }
+  const navigate = useNavigate();
+  const request = useAnswerForm({ schema: codeRequestFormSchema, intent: 'send' });
+  const resend = useAnswerForm({ schema: codeRequestFormSchema, intent: 'resend' });
+  const verify = useAnswerForm({
+    schema: codeSignInFormSchema,
+    intent: 'verify',
+    onSuccess: (answer) => {
+      announceAuthChange();
+      void navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/');
+    },
   });
-  const pending: Destination | null =
-    !answer && loaderData.pendingPhone
+  const signedIn = useDocumentAnswer('verify');
+  const sent = request.answer ?? resend.answer;
+  const pending: CodeDestination | null =
+    !sent && loaderData.pendingPhone
       ? { channel: 'phone', phoneNumber: loaderData.pendingPhone }
       : null;
   const destination =
-    answer && 'destination' in answer && answer.destination ? answer.destination : pending;
-  const verifying =
-    destination &&
-    (pending !== null ||
-      answer?.status === 'sent' ||
-      (answer?.status === 'error' && answer.stage === 'verify'));
-  const error = answer?.status === 'error' ? answer.message : null;
+    (verify.answer && verify.answer.status !== 'ok' ? destinationOf(verify.answer) : null) ??
+    (sent?.status === 'ok' ? destinationOf(sent) : null) ??
+    pending;
+  const requestError = sent && sent.status !== 'ok' && !destination ? sent.message : null;
 
-  return (
-    <AuthShell title="Sign in with a one-time code">
-      {answer?.status === 'signed-in' ? (
+  if (signedIn?.status === 'ok') {
+    return (
+      <AuthShell title="Sign in with a one-time code">
         <p role="status">
           {identityToasts.signedIn.title}{' '}
-          <a href={answer.redirectTo} className="underline">
+          <a
+            href={answerData<{ redirectTo: string }>(signedIn).redirectTo ?? '/'}
+            className="underline"
+          >
             Continue
           </a>
         </p>
-      ) : verifying && destination ? (
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Sign in with a one-time code">
+      {destination ? (
         <div className="grid gap-4">
           <p>
-            Enter the 6-digit code we sent to{' '}
-            <strong>
-              {destination.channel === 'email' ? destination.email : destination.phoneNumber}
-            </strong>
-            .
+            Enter the 6-digit code we sent to <strong>{destinationLabel(destination)}</strong>.
           </p>
-          <fetcher.Form method="post" className="grid gap-4">
+          <verify.fetcher.Form
+            method="post"
+            {...getFormProps(verify.form)}
+            onSubmit={verify.form.onSubmit}
+            className="grid gap-4"
+          >
             <DestinationFields destination={destination} redirectTo={loaderData.redirectTo} />
             <input type="hidden" name="intent" value="verify" />
-            <Field
+            <FormField
+              meta={verify.fields.code}
               label="Code"
-              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              required
-              error={answer?.status === 'error' ? error : null}
+              error={verify.fields.code.errors?.[0] ?? verify.answer?.message ?? null}
             />
             <button
               type="submit"
               className={primaryButtonClass}
-              disabled={fetcher.state !== 'idle'}
+              disabled={verify.fetcher.state !== 'idle'}
             >
               Verify
             </button>
-          </fetcher.Form>
-          <fetcher.Form method="post">
+          </verify.fetcher.Form>
+          <resend.fetcher.Form method="post">
             <DestinationFields destination={destination} redirectTo={loaderData.redirectTo} />
             <input type="hidden" name="intent" value="resend" />
             <button
               type="submit"
               className={secondaryButtonClass}
-              disabled={fetcher.state !== 'idle'}
+              disabled={resend.fetcher.state !== 'idle'}
             >
               Resend code
             </button>
-          </fetcher.Form>
+          </resend.fetcher.Form>
         </div>
       ) : (
-        <fetcher.Form method="post" className="grid gap-4" noValidate>
+        <request.fetcher.Form
+          method="post"
+          {...getFormProps(request.form)}
+          onSubmit={request.form.onSubmit}
+          className="grid gap-4"
+        >
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          {error ? (
+          {requestError ? (
             <p role="alert" className="text-danger">
-              {error}
+              {requestError}
             </p>
           ) : null}
-          <Field label="Email" name="email" type="email" autoComplete="email" />
+          <FormField meta={request.fields.email} label="Email" type="email" autoComplete="email" />
           {loaderData.phoneSignIn ? (
-            <Field
+            <FormField
+              meta={request.fields.phoneNumber}
               label="Or phone number"
-              name="phoneNumber"
               type="tel"
               autoComplete="tel"
               hint="With the country code, such as +91 98290 00000"
             />
           ) : null}
-          <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
+          <button
+            type="submit"
+            className={primaryButtonClass}
+            disabled={request.fetcher.state !== 'idle'}
+          >
             Send code
           </button>
-        </fetcher.Form>
+        </request.fetcher.Form>
       )}
     </AuthShell>
   );
@@ -248,7 +242,7 @@ function DestinationFields({
   destination,
   redirectTo,
 }: {
-  destination: Destination;
+  destination: CodeDestination;
   redirectTo: string;
 }) {
   return (

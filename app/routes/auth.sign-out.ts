@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { appContext } from '../../server/http/app-context';
-import { callAuth } from '../../server/http/auth-call';
+import { signOut } from '../../server/modules/identity';
 import type { Route } from './+types/auth.sign-out';
 
 /**
@@ -9,13 +9,20 @@ import type { Route } from './+types/auth.sign-out';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const result = await callAuth(app, () =>
-    app.auth.api.signOut({ headers: request.headers, returnHeaders: true }),
-  );
-  if (!result.ok && ![401, 403, 404].includes(result.status)) {
-    app.logger.warn({ status: result.status, message: result.message }, 'sign-out failed');
+  const headers = new Headers();
+  const outcome = await signOut(app.auth, {
+    headers: request.headers,
+    replyHeaders: headers,
+  }).catch((error: unknown) => {
+    app.logger.error({ err: error }, 'sign-out failed');
+    return { refused: null };
+  });
+  if (outcome.refused) {
+    app.logger.warn(
+      { code: outcome.refused.code, message: outcome.refused.message },
+      'sign-out failed',
+    );
   }
-  const headers = result.headers;
   if (headers.getSetCookie().length === 0) {
     headers.append(
       'Set-Cookie',

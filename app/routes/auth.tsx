@@ -1,27 +1,32 @@
+import { getFormProps } from '@conform-to/react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { data, Link, redirect, useActionData, useFetcher } from 'react-router';
+import { Link, redirect, useNavigate } from 'react-router';
 import {
   identityToasts,
+  passwordFormProblemToast,
   safeRedirectTarget,
-  signInSchema,
+  signInFormSchema,
   signUpSchema,
 } from '../../core/identity';
 import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { authActionHeaders, callAuth } from '../../server/http/auth-call';
+import { authActionHeaders } from '../../server/http/auth-call';
+import { signIn, signUp } from '../../server/modules/identity';
 import {
-  AuthShell,
+  answerData,
   DocumentAnswer,
-  signUpProblem,
-  useAuthAnswer,
-  type AuthAnswer,
-} from '../components/account/auth-ui';
+  FormField,
+  FormPasswordField,
+  useAnswerForm,
+  useDocumentAnswer,
+} from '../components/account/answer-form';
+import { AuthShell } from '../components/account/auth-ui';
+import { announceAuthChange } from '../components/account/auth-sync';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
-import { Field, PasswordField, primaryButtonClass } from '../components/ui/field';
-import { toast, type ToastInput } from '../components/ui/toast-store';
+import { primaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/auth';
 
 export function meta(args: Route.MetaArgs) {
@@ -45,81 +50,76 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, ...parseRouteQuery(authQuerySchema, url.searchParams) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const form = Object.fromEntries(await readFormData(request));
-  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
-  const fail = (answer: ToastInput, status: number, headers?: Headers) =>
-    data<AuthAnswer>({ status: 'error', toast: answer }, { status, headers });
+// spec §8: "Sign Up Error" / "Sign In Error" with the server's message; a sign-up's own problems
+// (the e-mail, the password rules, the confirmation) under their own titles.
+const signUpProblem = (message: string) =>
+  passwordFormProblemToast(message, identityToasts.signUpError.title);
+const signInProblem = (message: string) =>
+  ({ ...identityToasts.signInError, description: message, variant: 'destructive' }) as const;
 
-  if (form.intent === 'sign-up') {
-    const parsed = signUpSchema.safeParse(form);
-    if (!parsed.success) return fail(signUpProblem(parsed.error.issues), 400);
-    const { email, password, name } = parsed.data;
-    const result = await callAuth(app, () =>
-      app.auth.api.signUpEmail({
-        body: { email, password, name: name || email.split('@')[0] || email },
-        headers: request.headers,
-        returnHeaders: true,
-      }),
-    );
-    if (!result.ok) {
-      return fail(
-        { ...identityToasts.signUpError, description: result.message, variant: 'destructive' },
-        result.status,
-        result.headers,
-      );
-    }
-    // issue 14: the same answer for a new address and one that has an account (Better Auth mails
-    // a verification link to the one, a notice to the owner of the other), and no session.
-    return data<AuthAnswer>({ status: 'signed-up', email }, { headers: result.headers });
-  }
-
-  const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) {
-    return fail(
-      {
-        ...identityToasts.signInError,
-        description: parsed.error.issues[0]?.message,
-        variant: 'destructive',
-      },
-      400,
-    );
-  }
-  const result = await callAuth(app, () =>
-    app.auth.api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
+const authIntents = {
+  'sign-up': intent({
+    schema: signUpSchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      signUp(app.auth, { headers: request.headers, replyHeaders }, fields),
+    // issue 14: the same answer for a new address and one that has an account, and no session.
+    success: identityToasts.signedUp,
+    data: (result) => result,
+    invalid: (messages) => signUpProblem(messages[0] ?? ''),
+    failure: (message) => ({
+      ...identityToasts.signUpError,
+      description: message,
+      variant: 'destructive',
     }),
+    failureOnRateLimit: true,
+  }),
+  'sign-in': intent({
+    schema: signInFormSchema,
+    run: async (fields, { app, request, replyHeaders }) => {
+      const redirectTo = safeRedirectTarget(fields.redirectTo, app.config.publicUrl);
+      const { secondFactorRequired } = await signIn(
+        app.auth,
+        { headers: request.headers, replyHeaders },
+        fields,
+      );
+      if (secondFactorRequired) {
+        // The password was right; the second factor comes next (app/routes/auth.two-factor.tsx).
+        throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+          headers: replyHeaders,
+        });
+      }
+      return { redirectTo };
+    },
+    success: identityToasts.signedIn,
+    data: (result) => result,
+    invalid: (messages) => signInProblem(messages[0] ?? ''),
+    failure: signInProblem,
+    failureOnRateLimit: true,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: authIntents, defaultIntent: 'sign-in' },
+    context.get(appContext),
   );
-  if (!result.ok) {
-    return fail(
-      { ...identityToasts.signInError, description: result.message, variant: 'destructive' },
-      result.status,
-      result.headers,
-    );
-  }
-  if ('twoFactorRedirect' in result.value && result.value.twoFactorRedirect) {
-    // The password was right; the second factor comes next (app/routes/auth.two-factor.tsx).
-    throw redirect(`/auth/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
-      headers: result.headers,
-    });
-  }
-  return data<AuthAnswer>({ status: 'signed-in', redirectTo }, { headers: result.headers });
 }
 
 export const headers = authActionHeaders;
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  const documentAnswer = useActionData<typeof action>();
+  const signedUp = useDocumentAnswer<{ email: string }>('sign-up');
+  const signedIn = useDocumentAnswer('sign-in');
   // After a sign-up the Sign In tab opens with the address filled in (a sign-up does not sign in).
-  const signedUpDocument = documentAnswer?.status === 'signed-up' ? documentAnswer.email : '';
-  const [tab, setTab] = useState<string>(signedUpDocument ? 'sign-in' : loaderData.tab);
+  const signedUpDocument = signedUp?.status === 'ok' ? (signedUp.data?.email ?? '') : '';
+  const [tab, setTab] = useState<string>(
+    signedUpDocument || signedIn ? 'sign-in' : signedUp ? 'sign-up' : loaderData.tab,
+  );
   const [signedUpEmail, setSignedUpEmail] = useState(signedUpDocument);
   return (
     <AuthShell title="Welcome">
-      <DocumentAnswer answer={documentAnswer} />
+      <DocumentAnswer answer={signedUp ?? signedIn} />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
           aria-label="Sign in or sign up"
@@ -147,7 +147,6 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         </Tabs.Content>
         <Tabs.Content value="sign-up">
           <SignUpForm
-            redirectTo={loaderData.redirectTo}
             onSignedUp={(email) => {
               setSignedUpEmail(email);
               setTab('sign-in');
@@ -160,21 +159,34 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 }
 
 function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }) {
-  const fetcher = useFetcher<typeof action>();
-  useAuthAnswer(fetcher.state === 'idle' ? fetcher.data : undefined);
+  const navigate = useNavigate();
+  const { fetcher, form, fields } = useAnswerForm({
+    schema: signInFormSchema,
+    intent: 'sign-in',
+    invalidToast: signInProblem,
+    onSuccess: (answer) => {
+      announceAuthChange();
+      void navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/');
+    },
+  });
   return (
-    <fetcher.Form method="post" action="/auth" className="grid gap-4">
+    <fetcher.Form
+      method="post"
+      action="/auth"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value="sign-in" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field
+      <FormField
+        meta={fields.email}
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
-        defaultValue={email}
-        required
+        defaultValue={fields.email.initialValue ?? email}
       />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required />
+      <FormPasswordField meta={fields.password} label="Password" autoComplete="current-password" />
       <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
         {fetcher.state !== 'idle' ? 'Signing in…' : 'Sign In'}
       </button>
@@ -190,54 +202,31 @@ function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }
   );
 }
 
-function SignUpForm({
-  redirectTo,
-  onSignedUp,
-}: {
-  redirectTo: string;
-  onSignedUp: (email: string) => void;
-}) {
-  const fetcher = useFetcher<typeof action>();
-  const [password, setPassword] = useState('');
-  useAuthAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (email) => {
-    setPassword('');
-    onSignedUp(email);
+function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { fetcher, form, fields } = useAnswerForm({
+    schema: signUpSchema,
+    intent: 'sign-up',
+    invalidToast: signUpProblem,
+    onSuccess: (answer) => onSignedUp(answerData<{ email: string }>(answer).email ?? ''),
   });
   return (
     <fetcher.Form
       method="post"
       action="/auth"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
       className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        // spec §5: the same schema as the server, checked before anything is sent
-        const parsed = signUpSchema.safeParse(
-          Object.fromEntries(new FormData(event.currentTarget)),
-        );
-        if (!parsed.success) {
-          event.preventDefault();
-          toast(signUpProblem(parsed.error.issues));
-        }
-      }}
     >
       <input type="hidden" name="intent" value="sign-up" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Field label="Full Name (optional)" name="name" autoComplete="name" maxLength={100} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <PasswordRuleChecks password={password} />
-      <PasswordField
+      <FormField meta={fields.name} label="Full Name (optional)" autoComplete="name" />
+      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <FormPasswordField meta={fields.password} label="Password" autoComplete="new-password" />
+      {/* spec §2 Auth: the rules are checked live as the password is typed */}
+      <PasswordRuleChecks password={fields.password.value ?? ''} />
+      <FormPasswordField
+        meta={fields.confirmPassword}
         label="Confirm Password"
-        name="confirmPassword"
         autoComplete="new-password"
-        required
       />
       <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
         {fetcher.state !== 'idle' ? 'Creating account…' : 'Sign Up'}

@@ -1,16 +1,26 @@
-import { data, redirect, useActionData, useFetcher } from 'react-router';
-import { identityToasts, oneTimeCodeSchema, safeRedirectTarget } from '../../core/identity';
-import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { authActionHeaders, callAuth } from '../../server/http/auth-call';
+import { getFormProps } from '@conform-to/react';
+import { redirect, useNavigate } from 'react-router';
 import {
-  AuthShell,
+  backupCodeFormSchema,
+  identityToasts,
+  safeRedirectTarget,
+  totpCodeFormSchema,
+} from '../../core/identity';
+import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { authActionHeaders } from '../../server/http/auth-call';
+import { verifyBackupCodeSignIn, verifyTotpSignIn } from '../../server/modules/identity';
+import {
+  answerData,
   DocumentAnswer,
-  useAuthAnswer,
-  type AuthAnswer,
-} from '../components/account/auth-ui';
+  FormField,
+  useAnswerForm,
+  useDocumentAnswer,
+} from '../components/account/answer-form';
+import { AuthShell } from '../components/account/auth-ui';
+import { announceAuthChange } from '../components/account/auth-sync';
 import { pageMeta } from '../components/layout/simple-page';
-import { Field, primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/auth.two-factor';
 
 export function meta(args: Route.MetaArgs) {
@@ -27,78 +37,109 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
+// spec §8: "Sign In Error" with the server's message
+const signInProblem = (message: string) =>
+  ({ ...identityToasts.signInError, description: message, variant: 'destructive' }) as const;
+
+/** Both ways through the second step answer alike: the page to go on to. */
+function secondStep(verify: typeof verifyTotpSignIn, schema: typeof totpCodeFormSchema) {
+  return intent({
+    schema,
+    run: async (fields: FormFields, { app, request, replyHeaders }: IntentCall) => {
+      await verify(app.auth, { headers: request.headers, replyHeaders }, fields);
+      return { redirectTo: safeRedirectTarget(fields.redirectTo, app.config.publicUrl) };
+    },
+    success: identityToasts.signedIn,
+    data: (result) => result,
+    invalid: (messages) => signInProblem(messages[0] ?? ''),
+    failure: signInProblem,
+    failureOnRateLimit: true,
+  });
+}
+
 /** The second step of a sign-in with TOTP on: a code of the authenticator app, or a backup code. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const form = Object.fromEntries(await readFormData(request));
-  const redirectTo = safeRedirectTarget(String(form.redirectTo ?? ''), app.config.publicUrl);
-  const fail = (message: string, status: number, headers?: Headers) =>
-    data<AuthAnswer>(
-      {
-        status: 'error',
-        toast: { ...identityToasts.signInError, description: message, variant: 'destructive' },
-      },
-      { status, headers },
-    );
-  const useBackupCode = form.intent === 'backup';
-  const code = String(form.code ?? '').trim();
-  if (!useBackupCode && !oneTimeCodeSchema.safeParse(code).success) {
-    return fail('Enter the 6-digit code', 400);
-  }
-  if (useBackupCode && code === '') return fail('Enter one of your backup codes', 400);
-  const result = useBackupCode
-    ? await callAuth(app, () =>
-        app.auth.api.verifyBackupCode({
-          body: { code },
-          headers: request.headers,
-          returnHeaders: true,
-        }),
-      )
-    : await callAuth(app, () =>
-        app.auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true }),
-      );
-  if (!result.ok) return fail(result.message, result.status, result.headers);
-  return data<AuthAnswer>({ status: 'signed-in', redirectTo }, { headers: result.headers });
+const twoFactorIntents = {
+  totp: secondStep(verifyTotpSignIn, totpCodeFormSchema),
+  backup: secondStep(verifyBackupCodeSignIn, backupCodeFormSchema),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: twoFactorIntents, defaultIntent: 'totp' },
+    context.get(appContext),
+  );
 }
 
 export const headers = authActionHeaders;
 
 export default function TwoFactorChallenge({ loaderData }: Route.ComponentProps) {
-  const totp = useFetcher<typeof action>();
-  const backup = useFetcher<typeof action>();
-  const documentAnswer = useActionData<typeof action>();
-  useAuthAnswer(totp.state === 'idle' ? totp.data : undefined);
-  useAuthAnswer(backup.state === 'idle' ? backup.data : undefined);
+  const totpAnswer = useDocumentAnswer('totp');
+  const backupAnswer = useDocumentAnswer('backup');
   return (
     <AuthShell title="Two-factor authentication">
-      <DocumentAnswer answer={documentAnswer} />
-      <totp.Form method="post" className="grid gap-4">
-        <p>Enter the 6-digit code from your authenticator app.</p>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <input type="hidden" name="intent" value="totp" />
-        <Field
-          label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-        />
-        <button type="submit" className={primaryButtonClass} disabled={totp.state !== 'idle'}>
-          Verify
-        </button>
-      </totp.Form>
-      <details className="mt-6">
+      <DocumentAnswer answer={totpAnswer ?? backupAnswer} />
+      <CodeForm
+        intent="totp"
+        redirectTo={loaderData.redirectTo}
+        lead="Enter the 6-digit code from your authenticator app."
+      />
+      <details className="mt-6" open={backupAnswer !== undefined}>
         <summary className="cursor-pointer text-sm underline">Use a backup code instead</summary>
-        <backup.Form method="post" className="mt-4 grid gap-4">
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <input type="hidden" name="intent" value="backup" />
-          <Field label="Backup code" name="code" autoComplete="off" required />
-          <button type="submit" className={secondaryButtonClass} disabled={backup.state !== 'idle'}>
-            Verify backup code
-          </button>
-        </backup.Form>
+        <div className="mt-4">
+          <CodeForm intent="backup" redirectTo={loaderData.redirectTo} />
+        </div>
       </details>
     </AuthShell>
+  );
+}
+
+function CodeForm({
+  intent: formIntent,
+  redirectTo,
+  lead,
+}: {
+  intent: 'totp' | 'backup';
+  redirectTo: string;
+  lead?: string;
+}) {
+  const navigate = useNavigate();
+  const { fetcher, form, fields } = useAnswerForm({
+    schema: formIntent === 'totp' ? totpCodeFormSchema : backupCodeFormSchema,
+    intent: formIntent,
+    invalidToast: signInProblem,
+    onSuccess: (answer) => {
+      announceAuthChange();
+      void navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/');
+    },
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
+      {lead ? <p>{lead}</p> : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="intent" value={formIntent} />
+      {formIntent === 'totp' ? (
+        <FormField
+          meta={fields.code}
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
+      ) : (
+        <FormField meta={fields.code} label="Backup code" autoComplete="off" />
+      )}
+      <button
+        type="submit"
+        className={formIntent === 'totp' ? primaryButtonClass : secondaryButtonClass}
+        disabled={fetcher.state !== 'idle'}
+      >
+        {formIntent === 'totp' ? 'Verify' : 'Verify backup code'}
+      </button>
+    </fetcher.Form>
   );
 }

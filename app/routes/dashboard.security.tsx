@@ -1,28 +1,39 @@
+import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
-import { data, Link, redirect, useFetcher, useRevalidator } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { renderSVG } from 'uqr';
-import { changeEmailSchema, changePasswordSchema, identityToasts } from '../../core/identity';
+import { errorToast } from '../../core/answer';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmTotpSchema,
+  currentPasswordSchema,
+  passwordFormProblemToast,
+  securityToasts,
+} from '../../core/identity';
 import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
-import type { ChangeEmailBody } from '../../server/auth';
-import { appContext } from '../../server/http/app-context';
-import { readFormData } from '../../server/http/form-content-type';
-import { authActionHeaders, callAuth } from '../../server/http/auth-call';
+import { answerAction, intent } from '../../server/http/answer';
+import { appContext, type AppContext } from '../../server/http/app-context';
+import { authActionHeaders } from '../../server/http/auth-call';
+import {
+  changeEmail,
+  changePassword,
+  confirmTotp,
+  disableTotp,
+  startTotpEnrolment,
+} from '../../server/modules/identity';
+import {
+  answerData,
+  DocumentAnswer,
+  FormField,
+  FormPasswordField,
+  useAnswerForm,
+  useDocumentAnswer,
+} from '../components/account/answer-form';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
-import {
-  Field,
-  PasswordField,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '../components/ui/field';
-import { toast, type ToastInput } from '../components/ui/toast-store';
-import { useOnAnswer } from '../components/ui/use-answer';
+import { primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/dashboard.security';
-
-type Answer =
-  | { status: 'ok'; intent: string; toast: ToastInput }
-  | { status: 'enrolling'; qrSvg: string; secret: string; backupCodes: string[] }
-  | { status: 'error'; intent: string; message: string };
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Password and security', undefined, { noindex: true });
@@ -39,143 +50,73 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { email: viewer.email, twoFactorEnabled: viewer.twoFactorEnabled, emailLinkFailed };
 }
 
+/** What the page shows while TOTP is being set up: the QR code, its key and the backup codes. */
+export interface TotpEnrolmentView {
+  qrSvg: string;
+  secret: string;
+  backupCodes: string[];
+}
+
+// spec §8: a password rule or the mismatch under its own title, anything else as "Error"
+const passwordProblem = (message: string) => passwordFormProblemToast(message, 'Error');
+
 /**
  * Changing the password or the e-mail, and adding or removing TOTP, each ask for the current
  * password first (reauthentication), checked by Better Auth.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
+const securityIntents = {
+  'change-password': intent({
+    schema: changePasswordSchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      changePassword(app.auth, { headers: request.headers, replyHeaders }, fields),
+    success: securityToasts.passwordChanged,
+    invalid: (messages) => passwordProblem(messages[0] ?? ''),
+  }),
+  'change-email': intent({
+    schema: changeEmailSchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      changeEmail(app.auth, { headers: request.headers, replyHeaders }, fields),
+    success: ({ email }) => securityToasts.emailChangeSent(email),
+  }),
+  'enable-2fa': intent({
+    schema: currentPasswordSchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      startTotpEnrolment(app.auth, { headers: request.headers, replyHeaders }, fields),
+    success: null,
+    data: ({ totpURI, secret, backupCodes }): TotpEnrolmentView => ({
+      qrSvg: renderSVG(totpURI),
+      secret,
+      backupCodes,
+    }),
+  }),
+  'confirm-2fa': intent({
+    schema: confirmTotpSchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      confirmTotp(app.auth, { headers: request.headers, replyHeaders }, fields),
+    success: securityToasts.totpOn,
+  }),
+  'disable-2fa': intent({
+    schema: currentPasswordSchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      disableTotp(app.auth, { headers: request.headers, replyHeaders }, fields),
+    success: securityToasts.totpOff,
+  }),
+};
+
+/** A visitor is sent to sign in before the body is read, as the page itself does. */
+function signedInOnly(app: AppContext) {
   if (!app.viewer) throw redirect('/auth');
-  const form = Object.fromEntries(await readFormData(request));
-  const intent = String(form.intent ?? '');
-  const headers = request.headers;
-  const fail = (message: string, status = 400, replyHeaders?: Headers) =>
-    data<Answer>({ status: 'error', intent, message }, { status, headers: replyHeaders });
+}
 
-  if (intent === 'change-password') {
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Invalid input');
-    const result = await callAuth(app, () =>
-      app.auth.api.changePassword({
-        body: {
-          currentPassword: parsed.data.currentPassword,
-          newPassword: parsed.data.password,
-          revokeOtherSessions: true,
-        },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    if (!result.ok) return fail(result.message, result.status, result.headers);
-    return data<Answer>(
-      {
-        status: 'ok',
-        intent,
-        toast: { title: 'Password changed', description: 'Your other devices were signed out.' },
-      },
-      { headers: result.headers },
-    );
-  }
-
-  if (intent === 'change-email') {
-    const parsed = changeEmailSchema.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Invalid input');
-    // The hook in server/auth checks the current password; the e-mail changes when the link
-    // mailed to the new address is opened, and that brings the user back here.
-    const body: ChangeEmailBody = {
-      newEmail: parsed.data.email,
-      currentPassword: parsed.data.currentPassword,
-      callbackURL: '/dashboard/security',
-    };
-    const result = await callAuth(app, () =>
-      app.auth.api.changeEmail({ body, headers, returnHeaders: true }),
-    );
-    if (!result.ok) return fail(result.message, result.status, result.headers);
-    return data<Answer>(
-      {
-        status: 'ok',
-        intent,
-        toast: {
-          title: 'Check your new e-mail',
-          description: `We sent a link to ${parsed.data.email}. Your e-mail changes when you open it.`,
-        },
-      },
-      { headers: result.headers },
-    );
-  }
-
-  if (intent === 'enable-2fa') {
-    const result = await callAuth(app, () =>
-      app.auth.api.enableTwoFactor({
-        body: { password: String(form.currentPassword ?? '') },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    if (!result.ok) return fail(result.message, result.status, result.headers);
-    if (!('totpURI' in result.value)) return fail('Authenticator apps are not available');
-    const { totpURI, backupCodes } = result.value;
-    const secret = new URL(totpURI).searchParams.get('secret') ?? '';
-    return data<Answer>(
-      { status: 'enrolling', qrSvg: renderSVG(totpURI), secret, backupCodes },
-      { headers: result.headers },
-    );
-  }
-
-  if (intent === 'confirm-2fa') {
-    const result = await callAuth(app, () =>
-      app.auth.api.verifyTOTP({
-        body: { code: String(form.code ?? '').trim() },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    if (!result.ok) return fail(result.message, result.status, result.headers);
-    return data<Answer>(
-      {
-        status: 'ok',
-        intent,
-        toast: {
-          title: 'Two-factor authentication is on',
-          description: 'Sign-ins now ask for a code from your app.',
-        },
-      },
-      { headers: result.headers },
-    );
-  }
-
-  if (intent === 'disable-2fa') {
-    const result = await callAuth(app, () =>
-      app.auth.api.disableTwoFactor({
-        body: { password: String(form.currentPassword ?? '') },
-        headers,
-        returnHeaders: true,
-      }),
-    );
-    if (!result.ok) return fail(result.message, result.status, result.headers);
-    return data<Answer>(
-      { status: 'ok', intent, toast: { title: 'Two-factor authentication is off' } },
-      { headers: result.headers },
-    );
-  }
-  return fail('Unknown action');
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { guard: signedInOnly, intents: securityIntents },
+    context.get(appContext),
+  );
 }
 
 export const headers = authActionHeaders;
-
-function useSecurityAction() {
-  const fetcher = useFetcher<typeof action>();
-  const { revalidate } = useRevalidator();
-  useOnAnswer(fetcher.state === 'idle' ? fetcher.data : undefined, (answer) => {
-    if (answer.status === 'ok') {
-      toast(answer.toast);
-      void revalidate();
-    } else if (answer.status === 'error') {
-      toast({ title: 'Error', description: answer.message, variant: 'destructive' });
-    }
-  });
-  return fetcher;
-}
 
 export default function Security({ loaderData }: Route.ComponentProps) {
   return (
@@ -193,56 +134,35 @@ export default function Security({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const cardClass = 'grid gap-4 rounded-2xl border border-stone/70 bg-white p-6';
+
 function ChangePassword() {
-  const fetcher = useSecurityAction();
-  const [password, setPassword] = useState('');
+  const { fetcher, form, fields, documentAnswer } = useAnswerForm({
+    schema: changePasswordSchema,
+    intent: 'change-password',
+    invalidToast: passwordProblem,
+  });
   return (
     <fetcher.Form
       method="post"
-      className="grid gap-4 rounded-2xl border border-stone/70 bg-white p-6"
-      onSubmit={(event) => {
-        const parsed = changePasswordSchema.safeParse(
-          Object.fromEntries(new FormData(event.currentTarget)),
-        );
-        if (!parsed.success) {
-          event.preventDefault();
-          const issue = parsed.error.issues[0];
-          toast(
-            issue?.path[0] === 'confirmPassword'
-              ? { ...identityToasts.passwordMismatch, variant: 'destructive' }
-              : issue?.path[0] === 'password'
-                ? {
-                    ...identityToasts.passwordRules,
-                    description: issue.message,
-                    variant: 'destructive',
-                  }
-                : { title: 'Error', description: issue?.message, variant: 'destructive' },
-          );
-        }
-      }}
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className={cardClass}
     >
       <h2 className="font-display text-2xl font-semibold">Change password</h2>
+      <DocumentAnswer answer={documentAnswer} />
       <input type="hidden" name="intent" value="change-password" />
-      <PasswordField
+      <FormPasswordField
+        meta={fields.currentPassword}
         label="Current Password"
-        name="currentPassword"
         autoComplete="current-password"
-        required
       />
-      <PasswordField
-        label="New Password"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <PasswordRuleChecks password={password} />
-      <PasswordField
+      <FormPasswordField meta={fields.password} label="New Password" autoComplete="new-password" />
+      <PasswordRuleChecks password={fields.password.value ?? ''} />
+      <FormPasswordField
+        meta={fields.confirmPassword}
         label="Confirm New Password"
-        name="confirmPassword"
         autoComplete="new-password"
-        required
       />
       <button
         type="submit"
@@ -256,11 +176,17 @@ function ChangePassword() {
 }
 
 function ChangeEmail({ email, linkFailed }: { email: string; linkFailed: boolean }) {
-  const fetcher = useSecurityAction();
+  const { fetcher, form, fields, documentAnswer } = useAnswerForm({
+    schema: changeEmailSchema,
+    intent: 'change-email',
+    invalidToast: errorToast,
+  });
   return (
     <fetcher.Form
       method="post"
-      className="grid gap-4 rounded-2xl border border-stone/70 bg-white p-6"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className={cardClass}
     >
       <h2 className="font-display text-2xl font-semibold">Change e-mail</h2>
       <p className="text-ink-muted">You sign in with {email}.</p>
@@ -269,13 +195,13 @@ function ChangeEmail({ email, linkFailed }: { email: string; linkFailed: boolean
           That link to change your e-mail has expired or was already used. Please ask for a new one.
         </p>
       ) : null}
+      <DocumentAnswer answer={documentAnswer} />
       <input type="hidden" name="intent" value="change-email" />
-      <Field label="New Email" name="email" type="email" autoComplete="email" required />
-      <PasswordField
+      <FormField meta={fields.email} label="New Email" type="email" autoComplete="email" />
+      <FormPasswordField
+        meta={fields.currentPassword}
         label="Current Password"
-        name="currentPassword"
         autoComplete="current-password"
-        required
       />
       <button
         type="submit"
@@ -289,92 +215,144 @@ function ChangeEmail({ email, linkFailed }: { email: string; linkFailed: boolean
 }
 
 function TwoFactor({ enabled }: { enabled: boolean }) {
-  const fetcher = useSecurityAction();
-  const enrolment = fetcher.data?.status === 'enrolling' ? fetcher.data : null;
-  const confirmed = fetcher.data?.status === 'ok' && fetcher.data.intent === 'confirm-2fa';
+  const documentEnrolment = useDocumentAnswer('enable-2fa');
+  // Without JavaScript the page that answers a confirmation or a removal says how it went.
+  const confirmed = useDocumentAnswer('confirm-2fa');
+  const removed = useDocumentAnswer('disable-2fa');
+  const settled = [confirmed, removed].find((answer) => answer?.status === 'ok');
+  const [enrolment, setEnrolment] = useState<TotpEnrolmentView | null>(
+    documentEnrolment?.status === 'ok' ? (documentEnrolment.data as TotpEnrolmentView) : null,
+  );
   return (
     <div className="grid gap-4 rounded-2xl border border-stone/70 bg-white p-6">
       <h2 className="font-display text-2xl font-semibold">Two-factor authentication</h2>
+      {enrolment ? null : <DocumentAnswer answer={settled} />}
       {enabled && !enrolment ? (
-        <fetcher.Form method="post" className="grid gap-4">
-          <p>On: sign-ins ask for a code from your authenticator app.</p>
-          <input type="hidden" name="intent" value="disable-2fa" />
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-          />
-          <button
-            type="submit"
-            className={`${secondaryButtonClass} justify-self-start`}
-            disabled={fetcher.state !== 'idle'}
-          >
-            Remove two-factor authentication
-          </button>
-        </fetcher.Form>
-      ) : enrolment && !confirmed ? (
-        <div className="grid gap-4">
-          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
-          <div
-            role="img"
-            aria-label="QR code for your authenticator app"
-            className="h-48 w-48 [&>svg]:h-full [&>svg]:w-full"
-            // uqr renders the QR code as SVG markup of our own server, not user input.
-            dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-          />
-          <p className="text-sm">
-            Or type this key: <code data-testid="totp-secret">{enrolment.secret}</code>
-          </p>
-          <div>
-            <p className="font-medium">Backup codes</p>
-            <p className="text-sm text-ink-muted">
-              Keep these somewhere safe; each signs you in once.
-            </p>
-            <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
-              {enrolment.backupCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
-          </div>
-          <fetcher.Form method="post" className="grid gap-4">
-            <input type="hidden" name="intent" value="confirm-2fa" />
-            <Field
-              label="Code from the app"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-            />
-            <button
-              type="submit"
-              className={`${primaryButtonClass} justify-self-start`}
-              disabled={fetcher.state !== 'idle'}
-            >
-              Turn on
-            </button>
-          </fetcher.Form>
-        </div>
+        <PasswordStep
+          intent="disable-2fa"
+          lead="On: sign-ins ask for a code from your authenticator app."
+          submit="Remove two-factor authentication"
+          submitClass={secondaryButtonClass}
+        />
+      ) : enrolment ? (
+        <Enrolment enrolment={enrolment} onConfirmed={() => setEnrolment(null)} />
       ) : (
-        <fetcher.Form method="post" className="grid gap-4">
-          <p>Off. Add a second step to sign-in with an authenticator app.</p>
-          <input type="hidden" name="intent" value="enable-2fa" />
-          <PasswordField
-            label="Current Password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-          />
-          <button
-            type="submit"
-            className={`${primaryButtonClass} justify-self-start`}
-            disabled={fetcher.state !== 'idle'}
-          >
-            Set up two-factor authentication
-          </button>
-        </fetcher.Form>
+        <PasswordStep
+          intent="enable-2fa"
+          lead="Off. Add a second step to sign-in with an authenticator app."
+          submit="Set up two-factor authentication"
+          submitClass={primaryButtonClass}
+          onEnrolling={setEnrolment}
+        />
       )}
+    </div>
+  );
+}
+
+/** Turning TOTP on or off: the current password first. */
+function PasswordStep({
+  intent: formIntent,
+  lead,
+  submit,
+  submitClass,
+  onEnrolling,
+}: {
+  intent: 'enable-2fa' | 'disable-2fa';
+  lead: string;
+  submit: string;
+  submitClass: string;
+  onEnrolling?(enrolment: TotpEnrolmentView): void;
+}) {
+  const { fetcher, form, fields, documentAnswer } = useAnswerForm({
+    schema: currentPasswordSchema,
+    intent: formIntent,
+    invalidToast: errorToast,
+    onSuccess: (answer) =>
+      onEnrolling?.(answerData<TotpEnrolmentView>(answer) as TotpEnrolmentView),
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
+      <p>{lead}</p>
+      {documentAnswer?.status === 'ok' ? null : <DocumentAnswer answer={documentAnswer} />}
+      <input type="hidden" name="intent" value={formIntent} />
+      <FormPasswordField
+        meta={fields.currentPassword}
+        label="Current Password"
+        autoComplete="current-password"
+      />
+      <button
+        type="submit"
+        className={`${submitClass} justify-self-start`}
+        disabled={fetcher.state !== 'idle'}
+      >
+        {submit}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Enrolment({
+  enrolment,
+  onConfirmed,
+}: {
+  enrolment: TotpEnrolmentView;
+  onConfirmed(): void;
+}) {
+  const { fetcher, form, fields, documentAnswer } = useAnswerForm({
+    schema: confirmTotpSchema,
+    intent: 'confirm-2fa',
+    invalidToast: errorToast,
+    onSuccess: onConfirmed,
+  });
+  return (
+    <div className="grid gap-4">
+      <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+      <div
+        role="img"
+        aria-label="QR code for your authenticator app"
+        className="h-48 w-48 [&>svg]:h-full [&>svg]:w-full"
+        // uqr renders the QR code as SVG markup of our own server, not user input.
+        dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+      />
+      <p className="text-sm">
+        Or type this key: <code data-testid="totp-secret">{enrolment.secret}</code>
+      </p>
+      <div>
+        <p className="font-medium">Backup codes</p>
+        <p className="text-sm text-ink-muted">Keep these somewhere safe; each signs you in once.</p>
+        <ul aria-label="Backup codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm">
+          {enrolment.backupCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+      </div>
+      <fetcher.Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={form.onSubmit}
+        className="grid gap-4"
+      >
+        <DocumentAnswer answer={documentAnswer} />
+        <input type="hidden" name="intent" value="confirm-2fa" />
+        <FormField
+          meta={fields.code}
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
+        <button
+          type="submit"
+          className={`${primaryButtonClass} justify-self-start`}
+          disabled={fetcher.state !== 'idle'}
+        >
+          Turn on
+        </button>
+      </fetcher.Form>
     </div>
   );
 }

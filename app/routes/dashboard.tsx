@@ -1,11 +1,23 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect } from 'react';
-import { data, Link, useRevalidator, useSearchParams } from 'react-router';
-import { EMAIL_LINK_PARAMETER, emailVerificationState } from '../../core/identity';
-import { appContext } from '../../server/http/app-context';
-import { callAuth } from '../../server/http/auth-call';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
+import {
+  accountToasts,
+  addressEditSchema,
+  addressSchema,
+  profileSchema,
+  reorderItemsOf,
+} from '../../core/account';
+import {
+  EMAIL_LINK_PARAMETER,
+  emailVerificationState,
+  emailVerificationTexts,
+} from '../../core/identity';
+import { quotationToasts } from '../../core/quotation';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
-import { readFormData } from '../../server/http/form-content-type';
+import { answerAction, intent, type FormFields } from '../../server/http/answer';
+import { appContext, type AppContext } from '../../server/http/app-context';
+import type { Logger } from '../../server/logger';
 import {
   createAddress,
   deleteAddress,
@@ -17,10 +29,10 @@ import {
   updateAddress,
   updateProfile,
 } from '../../server/modules/account';
-import { DomainError, httpStatusOf } from '../../server/modules/errors';
+import { DomainError } from '../../server/modules/errors';
+import { sendVerificationEmail } from '../../server/modules/identity';
 import { listOrdersOfUser, reorderAsQuotations } from '../../server/modules/orders';
 import { AddressesTab } from '../components/account/addresses-tab';
-import type { DashboardAnswer } from '../components/account/dashboard-answer';
 import {
   EmailLinkNotice,
   VerifyEmailBanner,
@@ -43,22 +55,64 @@ const tabs = [
   ['wishlist', 'Wishlist'],
 ] as const;
 
+type DashboardTab = (typeof tabs)[number][0];
+
 /** issue 14: a verification link lands here; Better Auth adds `error` when it could not be used. */
 function emailLinkOutcome(url: URL): EmailLinkOutcome {
   if (!url.searchParams.has(EMAIL_LINK_PARAMETER)) return null;
   return url.searchParams.has('error') ? 'failed' : 'verified';
 }
 
+/** One read of the dashboard: its data, or the note that it could not be loaded. */
+export type Section<T> = { status: 'loaded'; data: T } | { status: 'failed' };
+
+/**
+ * issue 15 §5: the reads the open tab shows first are awaited (the page renders them on the
+ * server, so they show without JavaScript too); the others stream in behind the page as promises
+ * that never reject: a failure is logged and becomes a "could not load" note in its tab.
+ */
+const criticalSections: Record<DashboardTab, ReadonlySet<string>> = {
+  profile: new Set(['profile']),
+  // The reorder dialog fills in the customer's name, phone and e-mail.
+  orders: new Set(['orders', 'profile']),
+  addresses: new Set(['addresses']),
+  wishlist: new Set(['wishlist']),
+};
+
+/**
+ * Boxed, because an async function's result that is itself a promise is awaited with it: the box
+ * keeps a streamed section a promise.
+ */
+async function readSection<T>(
+  name: string,
+  read: () => Promise<T>,
+  critical: ReadonlySet<string>,
+  logger: Logger,
+): Promise<{ section: Section<T> | Promise<Section<T>> }> {
+  if (critical.has(name)) return { section: { status: 'loaded', data: await read() } };
+  const streamed = read().then(
+    (data): Section<T> => ({ status: 'loaded', data }),
+    (error: unknown): Section<T> => {
+      logger.error({ err: error, section: name }, 'dashboard section could not be loaded');
+      return { status: 'failed' };
+    },
+  );
+  return { section: streamed };
+}
+
 // spec §7 Dashboard calls: every read is the signed-in user's own (server/modules/account, orders)
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, actor, viewer } = context.get(appContext);
-  const emailLink = emailLinkOutcome(new URL(request.url));
+  const { db, actor, viewer, logger } = context.get(appContext);
+  const url = new URL(request.url);
+  const emailLink = emailLinkOutcome(url);
   if (!actor || !viewer) return { signedIn: false as const, emailLink };
+  const { tab } = parseRouteQuery(dashboardQuerySchema, url.searchParams);
+  const critical = criticalSections[tab];
   const [profile, orders, addresses, wishlist] = await Promise.all([
-    getProfile(db, actor),
-    listOrdersOfUser(db, actor),
-    listAddresses(db, actor),
-    listWishlist(db, actor),
+    readSection('profile', () => getProfile(db, actor), critical, logger),
+    readSection('orders', () => listOrdersOfUser(db, actor), critical, logger),
+    readSection('addresses', () => listAddresses(db, actor), critical, logger),
+    readSection('wishlist', () => listWishlist(db, actor), critical, logger),
   ]);
   const emailVerification = emailVerificationState(viewer);
   return {
@@ -67,110 +121,79 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailLink: emailLink === 'verified' && emailVerification !== 'verified' ? null : emailLink,
     // issue 14: unverified users see a banner to resend the link (not phone accounts: no address)
     emailVerification,
-    profile,
-    orders,
-    addresses,
-    wishlist,
+    email: viewer.email,
+    profile: profile.section,
+    orders: orders.section,
+    addresses: addresses.section,
+    wishlist: wishlist.section,
     loadedAt: new Date().toISOString(),
   };
 }
 
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
+/** The row a button form acts on (a missing id is "not found" in the module). */
+const rowId = (fields: FormFields) => ({ id: fields.id ?? '' });
 
-/** The reorder form sends `quantity:<productId>` for each piece it lists. */
-function reorderItems(form: FormData) {
-  return [...form.keys()]
-    .filter((key) => key.startsWith('quantity:'))
-    .map((key) => ({ productId: key.slice('quantity:'.length), quantity: field(form, key) }));
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const { db, actor, logger } = app;
-  // issue 14 finding 1: a visitor is refused before the body is read (the modules check again).
-  if (!actor) {
-    return data<DashboardAnswer>(
-      { status: 'error', intent: '', message: 'Please sign in to continue.' },
-      { status: 401 },
-    );
-  }
-  const form = await readFormData(request);
-  const intent = field(form, 'intent');
-  if (intent === 'resend-verification') {
-    // issue 14: a new link for the signed-in user's own unverified address, rate-limited with
-    // the other identity mails (Better Auth's hooks in server/auth).
-    const fail = (message: string, status: number, headers?: Headers) =>
-      data<DashboardAnswer>({ status: 'error', intent, message }, { status, headers });
-    if (!app.viewer) return fail('Please sign in to continue.', 401);
-    const state = emailVerificationState(app.viewer);
-    if (state === 'verified') return fail('Your e-mail address is already verified.', 409);
-    if (state === 'no-address') return fail('This account has no e-mail address to verify.', 400);
-    const result = await callAuth(app, () =>
-      app.auth.api.sendVerificationEmail({
-        body: { email: app.viewer!.email },
-        headers: request.headers,
-        returnHeaders: true,
+// spec §8: the dashboard toasts; a refusal is "Error" with the server's message
+const dashboardIntents = {
+  // issue 14: a new link for the signed-in user's own unverified address
+  'resend-verification': intent({
+    run: (_fields, { app, request, replyHeaders }) =>
+      sendVerificationEmail(app.auth, { headers: request.headers, replyHeaders }, app.viewer),
+    success: ({ email }) => emailVerificationTexts.sent(email),
+  }),
+  'update-profile': intent({
+    schema: profileSchema,
+    run: (fields, { app }) => updateProfile(app.db, app.actor, fields),
+    success: accountToasts.profileUpdated,
+    // The form shows the saved values, which are the loader's again after the update.
+    resetForm: false,
+  }),
+  'add-address': intent({
+    schema: addressSchema,
+    run: (fields, { app }) => createAddress(app.db, app.actor, fields),
+    success: accountToasts.addressAdded,
+  }),
+  'edit-address': intent({
+    schema: addressEditSchema,
+    run: (fields, { app }) => updateAddress(app.db, app.actor, { ...fields, id: fields.id ?? '' }),
+    success: accountToasts.addressUpdated,
+  }),
+  'default-address': intent({
+    run: (fields, { app }) => setDefaultAddress(app.db, app.actor, rowId(fields)),
+    success: accountToasts.defaultAddressSet,
+  }),
+  'delete-address': intent({
+    run: (fields, { app }) => deleteAddress(app.db, app.actor, rowId(fields)),
+    success: accountToasts.addressDeleted,
+  }),
+  'remove-wishlist': intent({
+    run: (fields, { app }) => removeWishlistItem(app.db, app.actor, rowId(fields)),
+    success: accountToasts.wishlistRemoved,
+  }),
+  // DESIGN.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable
+  reorder: intent({
+    run: (fields, { app }) =>
+      reorderAsQuotations(app.db, app.actor, {
+        ...fields,
+        orderId: fields.orderId ?? '',
+        items: reorderItemsOf(fields),
       }),
-    );
-    if (!result.ok) return fail(result.message, result.status, result.headers);
-    return data<DashboardAnswer>({ status: 'ok', intent }, { headers: result.headers });
-  }
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    success: quotationToasts.success,
+    data: (result) => result,
+  }),
+};
+
+/** issue 14 finding 1: a visitor is refused before the body is read (the modules check again). */
+function signedInOnly(app: AppContext) {
+  if (!app.actor) throw new DomainError('unauthenticated', 'Please sign in to continue.');
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { guard: signedInOnly, intents: dashboardIntents },
+    context.get(appContext),
   );
-  const id = field(form, 'id');
-  const done = (answer: DashboardAnswer) => data<DashboardAnswer>(answer);
-  try {
-    switch (intent) {
-      case 'update-profile':
-        await updateProfile(db, actor, values);
-        return done({ status: 'ok', intent });
-      case 'add-address':
-        await createAddress(db, actor, values);
-        return done({ status: 'ok', intent });
-      case 'edit-address':
-        await updateAddress(db, actor, { ...values, id });
-        return done({ status: 'ok', intent });
-      case 'default-address':
-        await setDefaultAddress(db, actor, { id });
-        return done({ status: 'ok', intent });
-      case 'delete-address':
-        await deleteAddress(db, actor, { id });
-        return done({ status: 'ok', intent });
-      case 'remove-wishlist':
-        await removeWishlistItem(db, actor, { id });
-        return done({ status: 'ok', intent });
-      case 'reorder': {
-        const { created } = await reorderAsQuotations(db, actor, {
-          ...values,
-          orderId: field(form, 'orderId'),
-          items: reorderItems(form),
-        });
-        return done({ status: 'ok', intent, created });
-      }
-      default:
-        // issue 14 (finding 9): an unknown intent is not echoed back (it may be megabytes).
-        return data<DashboardAnswer>(
-          { status: 'error', intent: 'unknown', message: 'Unknown action' },
-          { status: 400 },
-        );
-    }
-  } catch (error) {
-    if (error instanceof DomainError) {
-      return data<DashboardAnswer>(
-        { status: 'error', intent, message: error.message },
-        { status: httpStatusOf[error.code] },
-      );
-    }
-    logger.error({ err: error, intent }, 'dashboard action failed');
-    return data<DashboardAnswer>(
-      { status: 'error', intent, message: 'An unexpected error occurred. Please try again.' },
-      { status: 500 },
-    );
-  }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -203,7 +226,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <EmailLinkNotice outcome={loaderData.emailLink} signedIn />
       {loaderData.emailVerification === 'unverified' ? (
-        <VerifyEmailBanner email={loaderData.profile.email} />
+        <VerifyEmailBanner email={loaderData.email} />
       ) : null}
       <Tabs.Root
         value={tab}
@@ -227,23 +250,68 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="profile" className="mt-8">
-          <ProfileTab profile={loaderData.profile} />
+          <Streamed section={loaderData.profile} what="your profile">
+            {(profile) => <ProfileTab profile={profile} />}
+          </Streamed>
         </Tabs.Content>
         <Tabs.Content value="orders" className="mt-8">
-          <OrdersTab
-            orders={loaderData.orders}
-            loadedAt={loaderData.loadedAt}
-            customer={loaderData.profile}
-          />
+          <Streamed section={loaderData.orders} what="your orders">
+            {(orders) => (
+              <Streamed section={loaderData.profile} what="your profile">
+                {(profile) => (
+                  <OrdersTab orders={orders} loadedAt={loaderData.loadedAt} customer={profile} />
+                )}
+              </Streamed>
+            )}
+          </Streamed>
         </Tabs.Content>
         <Tabs.Content value="addresses" className="mt-8">
-          <AddressesTab addresses={loaderData.addresses} />
+          <Streamed section={loaderData.addresses} what="your addresses">
+            {(addresses) => <AddressesTab addresses={addresses} />}
+          </Streamed>
         </Tabs.Content>
         <Tabs.Content value="wishlist" className="mt-8">
-          <WishlistTab items={loaderData.wishlist} />
+          <Streamed section={loaderData.wishlist} what="your wishlist">
+            {(items) => <WishlistTab items={items} />}
+          </Streamed>
         </Tabs.Content>
       </Tabs.Root>
     </section>
+  );
+}
+
+/**
+ * A tab's data: at once when the loader awaited it (the open tab), else streamed in behind a
+ * fallback that says so; a read that failed says it could not be loaded.
+ */
+function Streamed<T>({
+  section,
+  what,
+  children,
+}: {
+  section: Section<T> | Promise<Section<T>>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  const show = (loaded: Section<T>) =>
+    loaded.status === 'loaded' ? (
+      children(loaded.data)
+    ) : (
+      <p role="alert" className="rounded-2xl bg-sand p-6">
+        We could not load {what}. Please try again in a moment.
+      </p>
+    );
+  if (!(section instanceof Promise)) return show(section);
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="p-6 text-ink-muted">
+          Loading {what}…
+        </p>
+      }
+    >
+      <Await resolve={section}>{show}</Await>
+    </Suspense>
   );
 }
 

@@ -1,8 +1,7 @@
 import { welcomeLeadSchema } from '../../core/welcome-lead';
-import { phoneApi } from '../../server/auth';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { callAuth } from '../../server/http/auth-call';
+import { sendSignInCode } from '../../server/modules/identity';
 import { createCallbackLead } from '../../server/modules/leads';
 import type { Route } from './+types/welcome-lead';
 
@@ -15,20 +14,21 @@ const welcomeIntents = {
     schema: welcomeLeadSchema,
     rateLimit: 'welcome',
     honeypot: true,
-    run: async (fields, { app, request }) => {
+    run: async (fields, { app, request, replyHeaders }) => {
       const lead = await createCallbackLead(app.db, app.actor, fields);
       // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code;
       // the number is kept as a call-back lead either way.
       if (app.sms.enabled) {
-        const sent = await callAuth(app, () =>
-          phoneApi(app.auth).sendPhoneNumberOTP({
-            body: { phoneNumber: lead.phoneNumber },
-            headers: request.headers,
-            returnHeaders: true,
-          }),
-        );
-        if (sent.ok) return { status: 'otp-sent', phoneNumber: lead.phoneNumber };
-        app.logger.warn({ status: sent.status, message: sent.message }, 'welcome code not sent');
+        const sent = await sendSignInCode(
+          app.auth,
+          { headers: request.headers, replyHeaders },
+          { fields: { phoneNumber: lead.phoneNumber }, phoneSignIn: true },
+        ).catch((error: unknown) => {
+          // The lead is kept; the visitor is called back instead of signing in by code.
+          app.logger.warn({ err: error }, 'welcome code not sent');
+          return null;
+        });
+        if (sent) return { status: 'otp-sent', phoneNumber: lead.phoneNumber };
       }
       return { status: 'saved' };
     },

@@ -28,6 +28,11 @@ type FormSchema = z.ZodObject;
 export type FormFields = Record<string, string>;
 
 export interface IntentCall {
+  /**
+   * Headers the reply carries, whatever the outcome: the session cookies and Retry-After that
+   * Better Auth answers (server/modules/identity writes them here).
+   */
+  replyHeaders: Headers;
   app: AppContext;
   request: Request;
   params: Record<string, string | undefined>;
@@ -64,6 +69,11 @@ export interface Intent<Result = unknown> {
   alert?(message: string, fields: FormFields): string;
   /** The toast when the actor must sign in first (spec §6's per-action texts). */
   signIn?: AnswerToast;
+  /**
+   * A rate limit the module reports is shown with `failure` too (the identity forms say "Sign In
+   * Error" with the limiter's message, spec §8), not the public forms' "Too many requests".
+   */
+  failureOnRateLimit?: boolean;
   /** Resets the form after a success (Conform's `resetForm`); true by default. */
   resetForm?: boolean;
 }
@@ -126,7 +136,15 @@ export async function answerAction(
   app: AppContext,
 ) {
   const { request, params } = args;
-  const reply = (body: Answer, init?: ResponseInit) => data<Answer>(body, init);
+  const replyHeaders = new Headers();
+  const reply = (body: Answer, init?: ResponseInit) => {
+    const headers = new Headers(init?.headers);
+    for (const cookie of replyHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+    replyHeaders.forEach((value, name) => {
+      if (name !== 'set-cookie') headers.set(name, value);
+    });
+    return data<Answer>(body, { ...init, headers });
+  };
   const fallbackIntent = plan.defaultIntent ?? '';
 
   try {
@@ -242,7 +260,7 @@ export async function answerAction(
   }
 
   try {
-    const result = await definition.run(fields, { app, request, params, formData });
+    const result = await definition.run(fields, { app, request, params, formData, replyHeaders });
     if (result instanceof Response) return result;
     return reply(succeeded(result));
   } catch (error) {
@@ -297,7 +315,7 @@ function refusal(
   const toast =
     status === 'sign-in-required' && definition?.signIn
       ? definition.signIn
-      : status === 'rate-limited'
+      : status === 'rate-limited' && !(definition?.failure && definition.failureOnRateLimit)
         ? tooManyRequestsToast(error.message)
         : definition?.failure
           ? definition.failure(error.message, fields, error.code)

@@ -343,6 +343,15 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  // issue 15 §3: the code's schema (core/identity.ts) checks it in the browser as on the server.
+  await page.getByLabel('Authentication code').fill('12');
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(
+    page.getByRole('main').getByText('Enter the 6-digit code', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    toastWith(page, 'Sign In Error').filter({ hasText: 'Enter the 6-digit code' }),
+  ).toBeVisible();
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(toastWith(page, 'Sign In Error')).toBeVisible();

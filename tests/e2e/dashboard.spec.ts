@@ -258,3 +258,45 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
     }
   });
 });
+
+test('without JavaScript: sign in, the open tab is in the page, and the profile form answers', async ({
+  page,
+  browser,
+}) => {
+  const { email, password } = await signUp(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  try {
+    await plain.goto('/auth?redirectTo=%2Fdashboard');
+    const signInForm = plain.getByRole('tabpanel', { name: 'Sign In' });
+    await signInForm.getByLabel('Email').fill(email);
+    await signInForm.getByLabel('Password', { exact: true }).fill(password);
+    await signInForm.getByRole('button', { name: 'Sign In' }).click();
+    // The post comes back as the page: the same words as the toast, and the way on.
+    await expect(plain.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible();
+    await plain.getByRole('link', { name: 'Continue' }).click();
+    await expect(plain.getByRole('heading', { name: 'My Account' })).toBeVisible();
+
+    // issue 15 §5: the open tab's data is awaited, so it is in the HTML, not behind a fallback.
+    await plain.goto('/dashboard?tab=orders');
+    const orders = plain.getByRole('tabpanel', { name: 'Orders' });
+    await expect(orders.getByText('No orders yet')).toBeVisible();
+    await expect(orders.getByText(/^Loading/)).toHaveCount(0);
+    // Decision 010 holds with the streamed tabs: the scripts still wait for the page's load.
+    const html = await (await plain.request.get('/dashboard')).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    expect(html).toContain('addEventListener("load",start');
+
+    await plain.goto('/dashboard');
+    const profile = plain.getByRole('tabpanel', { name: 'Profile' });
+    await profile.getByLabel('Display Name').fill('Asha Without Script');
+    await profile.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(
+      plain.getByRole('status').filter({ hasText: 'Your profile has been updated successfully.' }),
+    ).toBeVisible();
+    await expect(plain.getByLabel('Display Name')).toHaveValue('Asha Without Script');
+  } finally {
+    await context.close();
+  }
+});

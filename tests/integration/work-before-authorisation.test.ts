@@ -10,6 +10,7 @@ import { action as adminAction } from '../../app/routes/admin';
 import { action as mediaImportAction } from '../../app/routes/admin.media-import';
 import { action as consoleAction } from '../../app/routes/admin.product-media';
 import { action as dashboardAction } from '../../app/routes/dashboard';
+import { action as securityAction } from '../../app/routes/dashboard.security';
 import { action as productAction } from '../../app/routes/product';
 import { action as wishlistAction } from '../../app/routes/wishlist';
 import { loadConfig } from '../../server/config';
@@ -158,6 +159,19 @@ describe('work before authorisation (issue 14 finding 1)', () => {
       }
     });
   }
+
+  it('POST /dashboard/security: a visitor is sent to sign in, the body unread', async () => {
+    const post = watchedPost('intent=change-password&currentPassword=x&password=y');
+    const answer = await settle(() =>
+      securityAction({
+        request: post.request,
+        params: {},
+        context: refusingContext(null),
+      } as never),
+    );
+    expect(answer.status).toBe(302);
+    expect(post.wasRead(), 'the security page read the body of a visitor').toBe(false);
+  });
 
   it("reads a visitor's small community form to name it in the sign-in answer", async () => {
     const body = 'intent=question&question=Is%20it%20heavy%3F';

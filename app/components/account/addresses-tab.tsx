@@ -1,28 +1,20 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { accountToasts, DEFAULT_ADDRESS_COUNTRY } from '../../../core/account';
-import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { errorToast } from '../../../core/answer';
+import { addressEditSchema, addressSchema, DEFAULT_ADDRESS_COUNTRY } from '../../../core/account';
+import type { Address } from '../../../server/modules/account';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
-import { useDashboardAction } from './dashboard-answer';
-
-interface Address {
-  id: string;
-  title: string;
-  streetAddress: string;
-  apartment: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  isDefault: boolean;
-}
+import { FormField, useAnswerForm } from './answer-form';
 
 /** spec §2 Addresses: the default first, a dialog to add or edit, and one default at a time. */
 export function AddressesTab({ addresses }: { addresses: Address[] }) {
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   // Held here, not in the card: a deleted card is gone before its answer could be toasted.
-  const remove = useDashboardAction(accountToasts.addressDeleted);
-  const makeDefault = useDashboardAction({ title: 'Default address updated' });
+  const remove = useAnswerFetcher({ key: 'delete-address' });
+  const makeDefault = useAnswerFetcher({ key: 'default-address' });
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -68,7 +60,7 @@ export function AddressesTab({ addresses }: { addresses: Address[] }) {
   );
 }
 
-type DashboardFetcher = ReturnType<typeof useDashboardAction>;
+type AnswerFetcher = ReturnType<typeof useAnswerFetcher>;
 
 function AddressCard({
   address,
@@ -78,8 +70,8 @@ function AddressCard({
 }: {
   address: Address;
   onEdit: () => void;
-  remove: DashboardFetcher;
-  makeDefault: DashboardFetcher;
+  remove: AnswerFetcher;
+  makeDefault: AnswerFetcher;
 }) {
   return (
     <li aria-label={address.title} className="rounded-2xl border border-stone/70 bg-white p-5">
@@ -140,14 +132,24 @@ function AddressCard({
   );
 }
 
+/** The add and edit dialog; its limits come from the shared schema (core/account.ts). */
 function AddressForm({ address, onSaved }: { address: Address | null; onSaved: () => void }) {
-  const fetcher = useDashboardAction(
-    address ? accountToasts.addressUpdated : accountToasts.addressAdded,
-    onSaved,
-  );
-  const error = fetcher.data?.status === 'error' ? fetcher.data.message : null;
+  const { fetcher, form, fields, answer } = useAnswerForm({
+    schema: address ? addressEditSchema : addressSchema,
+    intent: address ? 'edit-address' : 'add-address',
+    invalidToast: errorToast,
+    onSuccess: onSaved,
+  });
+  const error = answer && answer.status !== 'ok' && !answer.result?.error ? answer.message : null;
+  const initial = (name: keyof Address, fallback = '') =>
+    String(address?.[name] ?? fallback) || undefined;
   return (
-    <fetcher.Form method="post" className="grid gap-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value={address ? 'edit-address' : 'add-address'} />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
       {error ? (
@@ -155,66 +157,51 @@ function AddressForm({ address, onSaved }: { address: Address | null; onSaved: (
           {error}
         </p>
       ) : null}
-      <Field
+      <FormField
+        meta={fields.title}
         label="Address Title"
-        name="title"
         placeholder="Home, Work, etc."
-        defaultValue={address?.title}
-        required
-        maxLength={50}
+        defaultValue={initial('title')}
       />
-      <Field
+      <FormField
+        meta={fields.streetAddress}
         label="Street Address"
-        name="streetAddress"
-        defaultValue={address?.streetAddress}
+        defaultValue={initial('streetAddress')}
         autoComplete="address-line1"
-        required
-        maxLength={200}
       />
-      <Field
+      <FormField
+        meta={fields.apartment}
         label="Apartment/Suite (Optional)"
-        name="apartment"
-        defaultValue={address?.apartment ?? ''}
+        defaultValue={initial('apartment')}
         autoComplete="address-line2"
-        maxLength={100}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <FormField
+          meta={fields.city}
           label="City"
-          name="city"
-          defaultValue={address?.city}
+          defaultValue={initial('city')}
           autoComplete="address-level2"
-          required
-          maxLength={100}
         />
-        <Field
+        <FormField
+          meta={fields.state}
           label="State"
-          name="state"
-          defaultValue={address?.state}
+          defaultValue={initial('state')}
           autoComplete="address-level1"
-          required
-          maxLength={100}
         />
-        <Field
+        <FormField
+          meta={fields.postalCode}
           label="ZIP Code"
-          name="postalCode"
-          defaultValue={address?.postalCode}
+          defaultValue={initial('postalCode')}
           autoComplete="postal-code"
-          required
-          maxLength={20}
         />
-        <Field
+        <FormField
+          meta={fields.country}
           label="Country"
-          name="country"
-          defaultValue={address?.country ?? DEFAULT_ADDRESS_COUNTRY}
+          defaultValue={initial('country', DEFAULT_ADDRESS_COUNTRY)}
           autoComplete="country"
-          maxLength={60}
         />
       </div>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="isDefault" defaultChecked={address?.isDefault ?? false} />
-        Set as default address
-      </label>
+      <DefaultCheckbox meta={fields.isDefault} checked={address?.isDefault ?? false} />
       <div className="flex justify-end gap-3">
         <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
         <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
@@ -222,5 +209,21 @@ function AddressForm({ address, onSaved }: { address: Address | null; onSaved: (
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+function DefaultCheckbox({
+  meta,
+  checked,
+}: {
+  meta: Parameters<typeof getInputProps>[0];
+  checked: boolean;
+}) {
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox' });
+  return (
+    <label className="flex items-center gap-2">
+      <input key={key} {...props} defaultChecked={checked} />
+      Set as default address
+    </label>
   );
 }

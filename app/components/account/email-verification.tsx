@@ -6,13 +6,16 @@
 import { useId } from 'react';
 import { emailVerificationTexts, RESEND_VERIFICATION_LABEL } from '../../../core/identity';
 import { secondaryButtonClass } from '../ui/field';
-import { useDashboardAction } from './dashboard-answer';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { DocumentAnswer, useDocumentAnswer } from './answer-form';
 
 /** What the link of a verification mail did; Better Auth brings it back with `?error=` if not. */
 export type EmailLinkOutcome = 'verified' | 'failed' | null;
 
 export function VerifyEmailBanner({ email }: { email: string }) {
-  const fetcher = useDashboardAction(emailVerificationTexts.sent(email));
+  // The toast is the server's answer: the link is sent (spec §8), or why not.
+  const fetcher = useAnswerFetcher();
+  const documentAnswer = useDocumentAnswer('resend-verification');
   const titleId = useId();
   return (
     <section
@@ -25,6 +28,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         </h2>
         <p className="text-ink-muted">{emailVerificationTexts.bannerText(email)}</p>
       </div>
+      <DocumentAnswer answer={documentAnswer} />
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="resend-verification" />
         <button type="submit" className={secondaryButtonClass} disabled={fetcher.state !== 'idle'}>

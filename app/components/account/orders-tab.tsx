@@ -1,54 +1,23 @@
 import { Package, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { errorToast } from '../../../core/answer';
+import { REORDER_QUANTITY_PREFIX, reorderContactSchema } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
-import { quotationToasts } from '../../../core/quotation';
-import { statusLabel, type OrderStatus } from '../../../core/statuses';
+import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation';
+import { statusLabel } from '../../../core/statuses';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
-import { useDashboardAction } from './dashboard-answer';
+import type { Profile } from '../../../server/modules/account';
+import type { OrderView } from '../../../server/modules/orders';
+import { FormField, useAnswerForm } from './answer-form';
 
-interface OrderItem {
-  id: string;
-  productId: string | null;
-  productName: string;
-  productImage: string | null;
-  quantity: number;
-  unitPriceMinor: number;
-  totalPriceMinor: number;
-}
-
-interface Order {
-  id: string;
-  orderNumber: string;
-  status: OrderStatus;
-  paymentStatus: string;
-  paymentMethod: string | null;
-  shippingAddress: {
-    name?: string;
-    streetAddress: string;
-    apartment?: string | null;
-    city: string;
-    state: string;
-    postalCode: string;
-    country: string;
-  } | null;
-  subtotalMinor: number;
-  shippingAmountMinor: number;
-  taxAmountMinor: number;
-  totalAmountMinor: number;
-  createdAt: Date | string;
-  items: OrderItem[];
-}
-
-interface Customer {
-  email: string;
-  displayName: string | null;
-  phone: string | null;
-}
+type Order = OrderView;
+type Customer = Profile;
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
@@ -218,10 +187,21 @@ function ReorderForm({
   customer: Customer;
   onDone: () => void;
 }) {
-  const fetcher = useDashboardAction(quotationToasts.success, onDone);
+  // Who asks is checked with the shared schema here and again, with the pieces, on the server.
+  const { fetcher, form, fields } = useAnswerForm({
+    schema: reorderContactSchema,
+    intent: 'reorder',
+    invalidToast: errorToast,
+    onSuccess: onDone,
+  });
   const pieces = order.items.filter((item) => item.productId);
   return (
-    <fetcher.Form method="post" className="grid gap-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
       <input type="hidden" name="intent" value="reorder" />
       <input type="hidden" name="orderId" value={order.id} />
       <fieldset className="grid gap-3">
@@ -230,34 +210,33 @@ function ReorderForm({
           <Field
             key={item.id}
             label={item.productName}
-            name={`quantity:${item.productId}`}
+            name={`${REORDER_QUANTITY_PREFIX}${item.productId}`}
             type="number"
             min={1}
+            max={QUOTATION_MAX_QUANTITY}
             defaultValue={item.quantity}
             required
           />
         ))}
       </fieldset>
-      <Field
+      <FormField
+        meta={fields.customerName}
         label="Your Name *"
-        name="customerName"
-        defaultValue={customer.displayName ?? ''}
+        defaultValue={fields.customerName.initialValue ?? customer.displayName ?? ''}
         autoComplete="name"
-        required
       />
-      <Field
+      <FormField
+        meta={fields.customerMobile}
         label="Mobile Number *"
-        name="customerMobile"
         type="tel"
-        defaultValue={customer.phone ?? ''}
+        defaultValue={fields.customerMobile.initialValue ?? customer.phone ?? ''}
         autoComplete="tel"
-        required
       />
-      <Field
+      <FormField
+        meta={fields.customerEmail}
         label="Email"
-        name="customerEmail"
         type="email"
-        defaultValue={customer.email}
+        defaultValue={fields.customerEmail.initialValue ?? customer.email}
         autoComplete="email"
       />
       <div className="flex justify-end gap-3">

@@ -1,33 +1,40 @@
-import { accountToasts } from '../../../core/account';
+import { getFormProps } from '@conform-to/react';
+import { errorToast } from '../../../core/answer';
+import { profileSchema } from '../../../core/account';
+import type { Profile } from '../../../server/modules/account';
 import { Field, primaryButtonClass } from '../ui/field';
-import { useDashboardAction } from './dashboard-answer';
+import { DocumentAnswer, FormField, useAnswerForm } from './answer-form';
 
 /** spec §2 Profile: display name and phone editable, the e-mail read-only. */
-export function ProfileTab({
-  profile,
-}: {
-  profile: { email: string; displayName: string | null; phone: string | null };
-}) {
-  const fetcher = useDashboardAction(accountToasts.profileUpdated);
+export function ProfileTab({ profile }: { profile: Profile }) {
+  const { fetcher, form, fields, documentAnswer } = useAnswerForm({
+    schema: profileSchema,
+    intent: 'update-profile',
+    invalidToast: errorToast,
+  });
   return (
-    <fetcher.Form method="post" className="grid max-w-lg gap-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid max-w-lg gap-4"
+    >
       <h2 className="font-display text-2xl font-semibold">Profile</h2>
+      <DocumentAnswer answer={documentAnswer} />
       <input type="hidden" name="intent" value="update-profile" />
       <Field label="Email" value={profile.email} readOnly aria-readonly="true" disabled />
-      <Field
+      <FormField
+        meta={fields.displayName}
         label="Display Name"
-        name="displayName"
-        defaultValue={profile.displayName ?? ''}
+        defaultValue={fields.displayName.initialValue ?? profile.displayName ?? ''}
         autoComplete="name"
-        maxLength={100}
       />
-      <Field
+      <FormField
+        meta={fields.phone}
         label="Phone"
-        name="phone"
         type="tel"
-        defaultValue={profile.phone ?? ''}
+        defaultValue={fields.phone.initialValue ?? profile.phone ?? ''}
         autoComplete="tel"
-        maxLength={20}
       />
       <button
         type="submit"

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
-import { announceAuthChange } from './auth-context';
+import { announceAuthChange } from './auth-sync';
 
 /** The header's sign-out: a form, so it works without JavaScript too (app/routes/auth.sign-out.ts). */
 export function SignOutButton() {

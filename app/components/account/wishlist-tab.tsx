@@ -1,25 +1,15 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { accountToasts } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
+import type { WishlistEntry } from '../../../server/modules/account';
 import { ProductImage } from '../catalog/product-image';
-import { useDashboardAction } from './dashboard-answer';
-
-interface WishlistItem {
-  id: string;
-  productId: string;
-  name: string;
-  image: string | null;
-  priceMinor: number;
-  priceChange: 'drop' | 'up' | null;
-  addedAt: Date | string;
-}
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 
 /** spec §2 Wishlist: newest first; a price change against the price when added is flagged. */
-export function WishlistTab({ items }: { items: WishlistItem[] }) {
+export function WishlistTab({ items }: { items: WishlistEntry[] }) {
   // Held here, not in the card: a removed card is gone before its answer could be toasted.
-  const remove = useDashboardAction(accountToasts.wishlistRemoved);
+  const remove = useAnswerFetcher({ key: 'remove-wishlist' });
   return (
     <div>
       <h2 className="font-display text-2xl font-semibold">My Wishlist ({items.length})</h2>
@@ -48,8 +38,8 @@ function WishlistCard({
   item,
   remove: fetcher,
 }: {
-  item: WishlistItem;
-  remove: ReturnType<typeof useDashboardAction>;
+  item: WishlistEntry;
+  remove: ReturnType<typeof useAnswerFetcher>;
 }) {
   const removing = fetcher.state !== 'idle' && fetcher.formData?.get('id') === item.id;
   return (

@@ -53,7 +53,8 @@ export function PasswordField({
   error,
   ...input
 }: { label: string; error?: string | null } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  const generatedId = useId();
+  const id = input.id ?? generatedId;
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;
   return (
