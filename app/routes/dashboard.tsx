@@ -42,6 +42,7 @@ import { OrdersTab } from '../components/account/orders-tab';
 import { ProfileTab } from '../components/account/profile-tab';
 import { WishlistTab } from '../components/account/wishlist-tab';
 import { pageMeta } from '../components/layout/simple-page';
+import { StreamedContent } from '../components/ui/use-hydrated';
 import type { Route } from './+types/dashboard';
 
 export function meta(args: Route.MetaArgs) {
@@ -310,7 +311,10 @@ function Streamed<T>({
         </p>
       }
     >
-      <Await resolve={section}>{show}</Await>
+      {/* Hydrated after the page, against HTML rendered not hydrated (use-hydrated.ts). */}
+      <StreamedContent value>
+        <Await resolve={section}>{show}</Await>
+      </StreamedContent>
     </Suspense>
   );
 }

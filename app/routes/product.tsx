@@ -39,6 +39,7 @@ import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
+import { StreamedContent } from '../components/ui/use-hydrated';
 import type { Route } from './+types/product';
 
 /**
@@ -348,61 +349,64 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
 
       <DocumentAnswer answer={documentAnswer} className="mt-10" />
-      <Suspense fallback={<DeferredSection heading="Customer Reviews" part="reviews" />}>
-        <Await
-          resolve={loaderData.reviews}
-          errorElement={<DeferredSection heading="Customer Reviews" part="reviews" failed />}
-        >
-          {(reviews) =>
-            reviews ? (
-              <ReviewsSection
-                productId={product.id}
-                signedIn={loaderData.signedIn}
-                sort={loaderData.reviewSort}
-                reviews={reviews.reviews}
-                summary={reviews.summary}
-              />
-            ) : (
-              <DeferredSection heading="Customer Reviews" part="reviews" failed />
-            )
-          }
-        </Await>
-      </Suspense>
-      <Suspense fallback={<DeferredSection heading="Questions & Answers" part="questions" />}>
-        <Await
-          resolve={loaderData.questions}
-          errorElement={<DeferredSection heading="Questions & Answers" part="questions" failed />}
-        >
-          {(questions) =>
-            questions ? (
-              <QuestionsSection
-                productId={product.id}
-                signedIn={loaderData.signedIn}
-                questions={questions}
-                answerConstraint={loaderData.answerConstraint}
-              />
-            ) : (
-              <DeferredSection heading="Questions & Answers" part="questions" failed />
-            )
-          }
-        </Await>
-      </Suspense>
-      <Suspense fallback={<DeferredSection heading="You May Also Like" part="related pieces" />}>
-        <Await
-          resolve={loaderData.related}
-          errorElement={
-            <DeferredSection heading="You May Also Like" part="related pieces" failed />
-          }
-        >
-          {(related) =>
-            related === null ? (
+      {/* Hydrated after the page, against HTML rendered not hydrated (use-hydrated.ts). */}
+      <StreamedContent value>
+        <Suspense fallback={<DeferredSection heading="Customer Reviews" part="reviews" />}>
+          <Await
+            resolve={loaderData.reviews}
+            errorElement={<DeferredSection heading="Customer Reviews" part="reviews" failed />}
+          >
+            {(reviews) =>
+              reviews ? (
+                <ReviewsSection
+                  productId={product.id}
+                  signedIn={loaderData.signedIn}
+                  sort={loaderData.reviewSort}
+                  reviews={reviews.reviews}
+                  summary={reviews.summary}
+                />
+              ) : (
+                <DeferredSection heading="Customer Reviews" part="reviews" failed />
+              )
+            }
+          </Await>
+        </Suspense>
+        <Suspense fallback={<DeferredSection heading="Questions & Answers" part="questions" />}>
+          <Await
+            resolve={loaderData.questions}
+            errorElement={<DeferredSection heading="Questions & Answers" part="questions" failed />}
+          >
+            {(questions) =>
+              questions ? (
+                <QuestionsSection
+                  productId={product.id}
+                  signedIn={loaderData.signedIn}
+                  questions={questions}
+                  answerConstraint={loaderData.answerConstraint}
+                />
+              ) : (
+                <DeferredSection heading="Questions & Answers" part="questions" failed />
+              )
+            }
+          </Await>
+        </Suspense>
+        <Suspense fallback={<DeferredSection heading="You May Also Like" part="related pieces" />}>
+          <Await
+            resolve={loaderData.related}
+            errorElement={
               <DeferredSection heading="You May Also Like" part="related pieces" failed />
-            ) : related.length > 0 ? (
-              <RelatedProducts related={related} />
-            ) : null
-          }
-        </Await>
-      </Suspense>
+            }
+          >
+            {(related) =>
+              related === null ? (
+                <DeferredSection heading="You May Also Like" part="related pieces" failed />
+              ) : related.length > 0 ? (
+                <RelatedProducts related={related} />
+              ) : null
+            }
+          </Await>
+        </Suspense>
+      </StreamedContent>
     </article>
   );
 }
