@@ -173,7 +173,10 @@ export async function answerAction(
     const definition = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
     return reply(unexpected(fallbackIntent, definition, 'invalid'), { status: error.status });
   }
-  const intentName = String(formData.get('intent') ?? '') || fallbackIntent;
+  // A route with one form reads no intent field: a form posted to it is that form, whatever else
+  // it carries (as before the pipeline).
+  const onlyIntent = Object.keys(plan.intents).length === 1 ? plan.defaultIntent : undefined;
+  const intentName = onlyIntent ?? (String(formData.get('intent') ?? '') || fallbackIntent);
   const definition = Object.hasOwn(plan.intents, intentName) ? plan.intents[intentName] : undefined;
   if (!definition) {
     return reply(
