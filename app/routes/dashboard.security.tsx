@@ -267,8 +267,15 @@ function PasswordStep({
     schema: currentPasswordSchema,
     intent: formIntent,
     invalidToast: errorToast,
-    onSuccess: (answer) =>
-      onEnrolling?.(answerData<TotpEnrolmentView>(answer) as TotpEnrolmentView),
+    onSuccess: (answer) => {
+      const enrolment = answerData<TotpEnrolmentView>(answer);
+      // Only the enrolment's own answer carries the key and codes. The removal's answer settles
+      // once the page knows TOTP is off, when this step already shows the enrolment's form: the
+      // same component, so its toast still shows, but it must not open an enrolment.
+      if (answer.intent === 'enable-2fa' && enrolment.backupCodes) {
+        onEnrolling?.(enrolment as TotpEnrolmentView);
+      }
+    },
   });
   return (
     <fetcher.Form
