@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
 import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { errorToast } from '../../../core/answer';
-import { addressEditSchema, addressSchema, DEFAULT_ADDRESS_COUNTRY } from '../../../core/account';
+import { lazy, Suspense, useState } from 'react';
 import type { Address } from '../../../server/modules/account';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
-import { FormField, useAnswerForm } from './answer-form';
+import { secondaryButtonClass } from '../ui/field';
+import { Modal } from '../ui/modal';
+
+const AddressForm = lazy(() =>
+  import('./address-form').then((module) => ({ default: module.AddressForm })),
+);
 
 /** spec §2 Addresses: the default first, a dialog to add or edit, and one default at a time. */
 export function AddressesTab({ addresses }: { addresses: Address[] }) {
@@ -50,10 +50,12 @@ export function AddressesTab({ addresses }: { addresses: Address[] }) {
         title={editing === 'new' ? 'Add New Address' : 'Edit Address'}
       >
         {editing ? (
-          <AddressForm
-            address={editing === 'new' ? null : editing}
-            onSaved={() => setEditing(null)}
-          />
+          <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+            <AddressForm
+              address={editing === 'new' ? null : editing}
+              onSaved={() => setEditing(null)}
+            />
+          </Suspense>
         ) : null}
       </Modal>
     </div>
@@ -129,101 +131,5 @@ function AddressCard({
         </makeDefault.Form>
       )}
     </li>
-  );
-}
-
-/** The add and edit dialog; its limits come from the shared schema (core/account.ts). */
-function AddressForm({ address, onSaved }: { address: Address | null; onSaved: () => void }) {
-  const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: address ? addressEditSchema : addressSchema,
-    intent: address ? 'edit-address' : 'add-address',
-    invalidToast: errorToast,
-    onSuccess: onSaved,
-  });
-  const error = answer && answer.status !== 'ok' && !answer.result?.error ? answer.message : null;
-  const initial = (name: keyof Address, fallback = '') =>
-    String(address?.[name] ?? fallback) || undefined;
-  return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={form.onSubmit}
-      className="grid gap-4"
-    >
-      <input type="hidden" name="intent" value={address ? 'edit-address' : 'add-address'} />
-      {address ? <input type="hidden" name="id" value={address.id} /> : null}
-      {error ? (
-        <p role="alert" className="text-danger">
-          {error}
-        </p>
-      ) : null}
-      <FormField
-        meta={fields.title}
-        label="Address Title"
-        placeholder="Home, Work, etc."
-        defaultValue={initial('title')}
-      />
-      <FormField
-        meta={fields.streetAddress}
-        label="Street Address"
-        defaultValue={initial('streetAddress')}
-        autoComplete="address-line1"
-      />
-      <FormField
-        meta={fields.apartment}
-        label="Apartment/Suite (Optional)"
-        defaultValue={initial('apartment')}
-        autoComplete="address-line2"
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          meta={fields.city}
-          label="City"
-          defaultValue={initial('city')}
-          autoComplete="address-level2"
-        />
-        <FormField
-          meta={fields.state}
-          label="State"
-          defaultValue={initial('state')}
-          autoComplete="address-level1"
-        />
-        <FormField
-          meta={fields.postalCode}
-          label="ZIP Code"
-          defaultValue={initial('postalCode')}
-          autoComplete="postal-code"
-        />
-        <FormField
-          meta={fields.country}
-          label="Country"
-          defaultValue={initial('country', DEFAULT_ADDRESS_COUNTRY)}
-          autoComplete="country"
-        />
-      </div>
-      <DefaultCheckbox meta={fields.isDefault} checked={address?.isDefault ?? false} />
-      <div className="flex justify-end gap-3">
-        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
-          {address ? 'Update Address' : 'Save Address'}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-function DefaultCheckbox({
-  meta,
-  checked,
-}: {
-  meta: Parameters<typeof getInputProps>[0];
-  checked: boolean;
-}) {
-  const { key, ...props } = getInputProps(meta, { type: 'checkbox' });
-  return (
-    <label className="flex items-center gap-2">
-      <input key={key} {...props} defaultChecked={checked} />
-      Set as default address
-    </label>
   );
 }

@@ -1,20 +1,19 @@
 import { Package, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { getFormProps } from '@conform-to/react';
-import { errorToast } from '../../../core/answer';
-import { REORDER_QUANTITY_PREFIX, reorderContactSchema } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
-import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation';
 import { statusLabel } from '../../../core/statuses';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';
-import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
+import { secondaryButtonClass } from '../ui/field';
+import { Modal } from '../ui/modal';
 import type { Profile } from '../../../server/modules/account';
 import type { OrderView } from '../../../server/modules/orders';
-import { FormField, useAnswerForm } from './answer-form';
+
+const ReorderForm = lazy(() =>
+  import('./reorder-form').then((module) => ({ default: module.ReorderForm })),
+);
 
 type Order = OrderView;
 type Customer = Profile;
@@ -110,7 +109,9 @@ export function OrdersTab({
         description="We will send you a quotation for these pieces."
       >
         {reorder ? (
-          <ReorderForm order={reorder} customer={customer} onDone={() => setReorder(null)} />
+          <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+            <ReorderForm order={reorder} customer={customer} onDone={() => setReorder(null)} />
+          </Suspense>
         ) : null}
       </Modal>
     </div>
@@ -174,77 +175,5 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       </div>
     </div>
-  );
-}
-
-/** DESIGN.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable. */
-function ReorderForm({
-  order,
-  customer,
-  onDone,
-}: {
-  order: Order;
-  customer: Customer;
-  onDone: () => void;
-}) {
-  // Who asks is checked with the shared schema here and again, with the pieces, on the server.
-  const { fetcher, form, fields } = useAnswerForm({
-    schema: reorderContactSchema,
-    intent: 'reorder',
-    invalidToast: errorToast,
-    onSuccess: onDone,
-  });
-  const pieces = order.items.filter((item) => item.productId);
-  return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={form.onSubmit}
-      className="grid gap-4"
-    >
-      <input type="hidden" name="intent" value="reorder" />
-      <input type="hidden" name="orderId" value={order.id} />
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 font-semibold">Pieces and quantities</legend>
-        {pieces.map((item) => (
-          <Field
-            key={item.id}
-            label={item.productName}
-            name={`${REORDER_QUANTITY_PREFIX}${item.productId}`}
-            type="number"
-            min={1}
-            max={QUOTATION_MAX_QUANTITY}
-            defaultValue={item.quantity}
-            required
-          />
-        ))}
-      </fieldset>
-      <FormField
-        meta={fields.customerName}
-        label="Your Name *"
-        defaultValue={fields.customerName.initialValue ?? customer.displayName ?? ''}
-        autoComplete="name"
-      />
-      <FormField
-        meta={fields.customerMobile}
-        label="Mobile Number *"
-        type="tel"
-        defaultValue={fields.customerMobile.initialValue ?? customer.phone ?? ''}
-        autoComplete="tel"
-      />
-      <FormField
-        meta={fields.customerEmail}
-        label="Email"
-        type="email"
-        defaultValue={fields.customerEmail.initialValue ?? customer.email}
-        autoComplete="email"
-      />
-      <div className="flex justify-end gap-3">
-        <ModalClose className={secondaryButtonClass}>Cancel</ModalClose>
-        <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Sending…' : 'Request Quotation'}
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }
