@@ -1,20 +1,24 @@
 import { errorToast, type Answer } from '../../core/answer';
 import { CSV_MAX_BYTES, CSV_TOO_LARGE, mediaCsvFileSchema } from '../../core/media-csv';
 import { consoleMessages } from '../../core/product-console';
-import { answerAction, intent } from '../../server/http/answer';
-import { appContext, type AppContext } from '../../server/http/app-context';
+import {
+  answerAction,
+  intent,
+  streamedAnswer,
+  type StreamedAnswerLine,
+} from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
 import { importMediaCsv, type MediaImportReport } from '../../server/modules/media-import';
 import type { Route } from './+types/admin.media-import';
 
 const IMPORT_INTENT = 'import-media';
 
-/**
- * One line of the import's answer, a JSON object per line (application/x-ndjson): the progress of
- * the batches, then the import's Answer, the shape every form gets.
- */
-export type MediaImportLine =
-  { type: 'progress'; current: number; total: number } | Answer<MediaImportReport>;
+/** What the import's stream carries: batch progress as current/total, then its Answer. */
+export type MediaImportLine = StreamedAnswerLine<
+  { current: number; total: number },
+  MediaImportReport
+>;
 
 function imported(report: MediaImportReport): Answer<MediaImportReport> {
   return {
@@ -37,39 +41,19 @@ const importFailed: Answer<MediaImportReport> = {
   data: null,
 };
 
-/** spec §5: progress as current/total while the batches land, then the report. */
-function importAnswerStream(app: AppContext, text: string): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (line: MediaImportLine) =>
-        controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      try {
-        const report = await importMediaCsv(app.db, app.actor, { text }, (progress) =>
-          send({ type: 'progress', ...progress }),
-        );
-        send(imported(report));
-      } catch (error) {
-        // The status went out with the first progress line: a failure part-way (the import's
-        // transaction is rolled back) can only be told as the stream's last line.
-        app.logger.error({ err: error }, 'media CSV import failed');
-        send(importFailed);
-      }
-      controller.close();
-    },
-  });
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
-
 const importIntents = {
   [IMPORT_INTENT]: intent({
     schema: mediaCsvFileSchema,
     run: async (_fields, { app, formData }) => {
       const file = formData.get('file');
       // The schema has checked it is a .csv file within the limit.
-      return importAnswerStream(app, file instanceof File ? await file.text() : '');
+      const text = file instanceof File ? await file.text() : '';
+      // spec §5: progress as current/total while the batches land, then the report.
+      return streamedAnswer({
+        logger: app.logger,
+        run: async (report) => imported(await importMediaCsv(app.db, app.actor, { text }, report)),
+        failed: importFailed,
+      });
     },
   }),
 };

@@ -341,3 +341,35 @@ export async function resourceReply(run: () => Promise<Response>): Promise<Respo
     });
   }
 }
+
+/** One line of a streamed answer: progress while the work runs, then the Answer. */
+export type StreamedAnswerLine<Progress, Data> = ({ type: 'progress' } & Progress) | Answer<Data>;
+
+/**
+ * An answer for work that reports progress (spec §5's CSV import): a JSON object per line
+ * (application/x-ndjson), the progress first and the Answer last. The status goes out with the
+ * first line, so a failure part-way is logged and told as the last line, `failed`.
+ */
+export function streamedAnswer<Progress extends object, Data>(options: {
+  logger: AppContext['logger'];
+  run(report: (progress: Progress) => void): Promise<Answer<Data>>;
+  failed: Answer<Data>;
+}): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (line: StreamedAnswerLine<Progress, Data>) =>
+        controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      try {
+        send(await options.run((progress) => send({ type: 'progress', ...progress })));
+      } catch (error) {
+        options.logger.error({ err: error }, 'streamed work failed');
+        send(options.failed);
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
