@@ -32,7 +32,7 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../actor';
 import { primaryImages } from '../catalog';
-import { createQuotationRequest } from '../quotations';
+import { createQuotationRequests } from '../quotations';
 import { DomainError } from '../errors';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 
@@ -114,22 +114,22 @@ export async function reorderAsQuotations(
   }
   // issue 15 §1: each request goes through the one writer of quotation requests, so the owner
   // hears of every one; all of them are stored (and their notices queued) or none.
-  await db.transaction(async (tx) => {
-    for (const item of wanted) {
-      await createQuotationRequest(tx, actor, {
-        productId: item.productId,
-        quantity: item.quantity,
-        customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
-        customerName: values.customerName,
-        customerMobile: values.customerMobile,
-        customerEmail: values.customerEmail ?? '',
-      }).catch((error: unknown) => {
-        if (error instanceof DomainError && error.code === 'not_found') {
-          throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
-        }
-        throw error;
-      });
+  await createQuotationRequests(
+    db,
+    actor,
+    wanted.map((item) => ({
+      productId: item.productId,
+      quantity: item.quantity,
+      customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
+      customerName: values.customerName,
+      customerMobile: values.customerMobile,
+      customerEmail: values.customerEmail ?? '',
+    })),
+  ).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'not_found') {
+      throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
     }
+    throw error;
   });
   return { created: wanted.length };
 }

@@ -2,7 +2,7 @@
  * Quotation requests (spec §2 Request Quotation, §3, §7 "Insert quotation_requests"), and the
  * admin's list and status moves of them (spec §2 Admin, §4, §7 Admin calls).
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
@@ -24,72 +24,92 @@ export type StoredQuotationRequest = QuotationRequest & {
 /**
  * Stores a visitor's or customer's request for a quotation, as `pending` (spec §4). The input is
  * checked here with the form's own schema, whoever calls; the product's name is read from the
- * catalogue, never taken from the request. issue 15 §1: the only writer of quotation requests
- * (the dialog, /quote without JavaScript, reorder, the API), so every request queues the owner's
- * notice, and the requester's confirmation when they gave an address, in its own transaction.
+ * catalogue, never taken from the request.
  */
 export async function createQuotationRequest(
   db: Database,
   actor: Actor,
-  input: { productId: string } & Record<string, unknown>,
+  input: QuotationRequestInput,
 ): Promise<StoredQuotationRequest> {
-  const values = parseInput(quotationRequestSchema, input);
+  const [stored] = await createQuotationRequests(db, actor, [input]);
+  if (!stored) throw new Error('quotation request not stored');
+  return stored;
+}
+
+type QuotationRequestInput = { productId: string } & Record<string, unknown>;
+
+/**
+ * issue 15 §1: the only writer of quotation requests (the dialog, /quote without JavaScript,
+ * reorder, the API). One transaction for all of them: one read of their products, one insert, and
+ * each request queues the owner's notice, and the requester's confirmation when they gave an
+ * address. A product that is not published refuses them all.
+ */
+export async function createQuotationRequests(
+  db: Database,
+  actor: Actor,
+  inputs: QuotationRequestInput[],
+): Promise<StoredQuotationRequest[]> {
+  const requests = inputs.map((input) => ({
+    productId: input.productId,
+    values: parseInput(quotationRequestSchema, input),
+  }));
+  if (requests.length === 0) return [];
   return db.transaction(async (tx) => {
-    const [product] = await tx
+    const found = await tx
       .select({ id: products.id, name: products.name })
       .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.published, true)));
-    if (!product) throw new DomainError('not_found', 'Product not found');
-
-    const [created] = await tx
-      .insert(quotationRequests)
-      .values({
-        productId: product.id,
-        productName: product.name,
-        ...values,
-        // DESIGN.md §5: a signed-in requester's quotation carries their user id
-        userId: actor?.userId ?? null,
-        status: 'pending',
-      })
-      .returning({ id: quotationRequests.id });
-    if (!created) throw new Error('quotation request not stored');
-    const quotation = {
-      id: created.id,
-      productId: product.id,
-      productName: product.name,
-      ...values,
-    };
-    const recipientVerified = await isRequestersVerifiedAddress(tx, actor, quotation.customerEmail);
-    await enqueue(tx, 'mail', {
-      kind: 'quotation-request',
-      to: 'owner',
-      quotation,
-      recipientVerified,
+      .where(
+        and(
+          inArray(
+            products.id,
+            requests.map((request) => request.productId),
+          ),
+          eq(products.published, true),
+        ),
+      );
+    const names = new Map(found.map((product) => [product.id, product.name]));
+    const quotations = requests.map(({ productId, values }) => {
+      const productName = names.get(productId);
+      if (productName === undefined) throw new DomainError('not_found', 'Product not found');
+      return { productId, productName, ...values };
     });
-    if (quotation.customerEmail) {
-      await enqueue(tx, 'mail', {
-        kind: 'quotation-request',
-        to: 'requester',
-        quotation,
-        recipientVerified,
-      });
+
+    const created = await tx
+      .insert(quotationRequests)
+      .values(
+        quotations.map((quotation) => ({
+          ...quotation,
+          // DESIGN.md §5: a signed-in requester's quotation carries their user id
+          userId: actor?.userId ?? null,
+          status: 'pending',
+        })),
+      )
+      .returning({ id: quotationRequests.id });
+    if (created.length !== quotations.length) throw new Error('quotation requests not stored');
+
+    const account = await requestersAccount(tx, actor);
+    const stored = quotations.map((quotation, index) => ({ id: created[index]!.id, ...quotation }));
+    for (const quotation of stored) {
+      const recipientVerified = isVerifiedAddressOf(account, quotation.customerEmail);
+      const notice = { kind: 'quotation-request', quotation, recipientVerified } as const;
+      await enqueue(tx, 'mail', { ...notice, to: 'owner' });
+      if (quotation.customerEmail) await enqueue(tx, 'mail', { ...notice, to: 'requester' });
     }
-    return quotation;
+    return stored;
   });
 }
 
-/** issue 14 finding 5: whether the address typed is the signed-in requester's verified one. */
-async function isRequestersVerifiedAddress(
-  db: Database,
-  actor: Actor,
-  address: string | null,
-): Promise<boolean> {
-  if (!actor || !address) return false;
+/**
+ * issue 14 finding 5: the signed-in requester's address and whether it is verified; a typed
+ * address gets the request's details only when it is that one.
+ */
+async function requestersAccount(db: Database, actor: Actor) {
+  if (!actor) return null;
   const [account] = await db
     .select({ email: users.email, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(users.id, actor.userId));
-  return isVerifiedAddressOf(account ?? null, address);
+  return account ?? null;
 }
 
 // The admin tab's label shows a count query, not a count of loaded rows.
