@@ -146,13 +146,15 @@ export async function answerAction(
     return data<Answer>(body, { ...init, headers });
   };
   const fallbackIntent = plan.defaultIntent ?? '';
+  const defaultDefinition = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
 
   try {
     plan.guard?.(app, request);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const refused = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
-    return reply(refusal(error, fallbackIntent, {}, refused), { status: httpStatusOf[error.code] });
+    return reply(refusal(error, fallbackIntent, {}, defaultDefinition), {
+      status: httpStatusOf[error.code],
+    });
   }
 
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
@@ -170,8 +172,9 @@ export async function answerAction(
   } catch (error) {
     // issue 14 finding 7: a body that is not a form is the sender's fault, answered with its 4xx.
     if (!(error instanceof Response)) throw error;
-    const definition = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
-    return reply(unexpected(fallbackIntent, definition, 'invalid'), { status: error.status });
+    return reply(unexpected(fallbackIntent, defaultDefinition, 'invalid'), {
+      status: error.status,
+    });
   }
   // A route with one form reads no intent field: a form posted to it is that form, whatever else
   // it carries (as before the pipeline).
@@ -224,10 +227,12 @@ export async function answerAction(
   }
 
   const schema = definition.schema;
-  const submission = schema
-    ? parseWithZod(schemaFieldsOf(formData, schema), { schema, disableAutoCoercion: true })
-    : null;
-  const fields = schema ? textFields(schemaFieldsOf(formData, schema)) : textFields(formData);
+  const schemaFields = schema ? schemaFieldsOf(formData, schema) : null;
+  const submission =
+    schema && schemaFields
+      ? parseWithZod(schemaFields, { schema, disableAutoCoercion: true })
+      : null;
+  const fields = textFields(schemaFields ?? formData);
   const succeeded = (result: unknown) =>
     answer({
       status: 'ok',
