@@ -32,8 +32,16 @@ function maxLengthOf(field: z.core.$ZodType): number | null {
   return null;
 }
 
+/**
+ * Control characters other than tab and line breaks are never kept (PostgreSQL refuses NUL), and
+ * each one is six characters in the answer's JSON (`\u0000`): the echo drops them, then cuts.
+ */
+// eslint-disable-next-line no-control-regex
+const UNKEPT_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 function cut(value: string, maxCharacters: number): string {
-  return value.length <= maxCharacters ? value : [...value].slice(0, maxCharacters).join('');
+  const kept = value.replace(UNKEPT_CONTROL_CHARACTERS, '');
+  return kept.length <= maxCharacters ? kept : [...kept].slice(0, maxCharacters).join('');
 }
 
 /**
