@@ -29,7 +29,7 @@ import {
   updateAddress,
   updateProfile,
 } from '../../server/modules/account';
-import { DomainError } from '../../server/modules/errors';
+import { requireUser } from '../../server/modules/kernel';
 import { sendVerificationEmail } from '../../server/modules/identity';
 import { listOrdersOfUser, reorderAsQuotations } from '../../server/modules/orders';
 import { AddressesTab } from '../components/account/addresses-tab';
@@ -186,7 +186,7 @@ const dashboardIntents = {
 
 /** issue 14 finding 1: a visitor is refused before the body is read (the modules check again). */
 function signedInOnly(app: AppContext) {
-  if (!app.actor) throw new DomainError('unauthenticated', 'Please sign in to continue.');
+  requireUser(app.actor);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

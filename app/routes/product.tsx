@@ -27,9 +27,8 @@ import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
 import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
 import { retryAfterHeaders } from '../../server/http/form-guard';
-import { visitorBodyIsSmall } from '../../server/http/visitor-body';
+import { refuseLargeVisitorBody } from '../../server/http/visitor-body';
 import { isInWishlist } from '../../server/modules/account';
-import { DomainError } from '../../server/modules/errors';
 import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
 import { createReview, listReviews, toggleHelpfulVote } from '../../server/modules/reviews';
 import { DocumentAnswer } from '../components/community/document-answer';
@@ -153,11 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     {
       // issue 14 finding 1: a visitor's body is read only when small, to name the form in the
       // sign-in answer; no community form is larger, so a larger one is refused unread.
-      guard: (app, posted) => {
-        if (!app.actor && !visitorBodyIsSmall(posted)) {
-          throw new DomainError('unauthenticated', 'Please sign in to continue.');
-        }
-      },
+      guard: refuseLargeVisitorBody,
       intents: communityIntents,
       signedInOnly: true,
     },

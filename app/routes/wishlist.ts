@@ -2,9 +2,8 @@ import { redirect } from 'react-router';
 import { accountToasts } from '../../core/account';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { visitorBodyIsSmall } from '../../server/http/visitor-body';
+import { refuseLargeVisitorBody } from '../../server/http/visitor-body';
 import { toggleWishlist } from '../../server/modules/account';
-import { DomainError } from '../../server/modules/errors';
 import type { Route } from './+types/wishlist';
 
 /**
@@ -40,11 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     {
       // issue 14 finding 1: a visitor's body is read only when small (for the way back after
       // sign-in).
-      guard: (app, posted) => {
-        if (!app.actor && !visitorBodyIsSmall(posted)) {
-          throw new DomainError('unauthenticated', 'Please sign in to continue.');
-        }
-      },
+      guard: refuseLargeVisitorBody,
       intents: wishlistIntents,
       defaultIntent: 'toggle',
     },
