@@ -26,6 +26,15 @@ export const siteDefaults = {
     'Kalakriti Artisan Decor · A/c 000000000000 · IFSC SBIN0000000 · State Bank of India, Banswara',
   /** spec §9: business hours */
   businessHours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
+  /** GSTIN: the shop's GST number, on every offer PDF (issue 16); empty leaves it out */
+  gstin: '08AAAAA0000A1Z5',
+  /** DEFAULT_GST_RATE: the composer's GST rate in percent (issue 16: 12%) */
+  defaultGstRate: '12',
+  /** OFFER_VALIDITY_DAYS: how long a new offer holds (issue 16: 14 days) */
+  offerValidityDays: '14',
+  /** OFFER_TERMS: the composer's terms, editable per offer */
+  offerTerms:
+    '50% advance with the order, the balance before dispatch. Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
 } as const;
 
 export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

@@ -20,7 +20,10 @@ function expectedActions(
   if (status === 'pending' && (paymentStatus === null || paymentStatus === 'paid')) {
     expected.push('confirm');
   }
-  if (status === 'pending' && method === 'upi') expected.push('confirm-payment');
+  // decision 014: a bank transfer is confirmed like a UPI payment
+  if (status === 'pending' && (method === 'upi' || method === 'bank transfer')) {
+    expected.push('confirm-payment');
+  }
   if (status === 'confirmed') expected.push('start-processing');
   if (status === 'processing') expected.push('ship');
   if (status === 'shipped') expected.push('deliver');

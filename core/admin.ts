@@ -32,14 +32,21 @@ export interface OrderState {
   paymentMethod: string | null;
 }
 
+/** Payments the shop confirms itself once the money is in: UPI and bank transfers. */
+export function paymentConfirmedByShop(paymentMethod: string | null): boolean {
+  const method = paymentMethod?.toLowerCase();
+  return method === 'upi' || method === 'bank transfer';
+}
+
 /** spec §4: the actions offered for an order, in the order the console shows them. */
 export function offeredOrderActions(order: OrderState): OrderAction[] {
   const offered: OrderAction[] = [];
   if (order.status === 'pending') {
     // "Confirm Order" only when payment status is paid or absent
     if (order.paymentStatus === null || order.paymentStatus === 'paid') offered.push('confirm');
-    // "Confirm Payment Received" only when the payment method is upi
-    if (order.paymentMethod?.toLowerCase() === 'upi') offered.push('confirm-payment');
+    // "Confirm Payment Received" only when the payment method is upi (spec §4), and for a bank
+    // transfer too (decision 014: an accepted offer is paid by either, and both need confirming)
+    if (paymentConfirmedByShop(order.paymentMethod)) offered.push('confirm-payment');
   }
   if (order.status === 'confirmed') offered.push('start-processing');
   if (order.status === 'processing') offered.push('ship');
@@ -101,9 +108,14 @@ const shopDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** The shop's day as YYYYMMDD, for order numbers and quotation references. */
+export function shopDayStamp(moment: Date): string {
+  return shopDay.format(moment).replaceAll('-', '');
+}
+
 /** The ORD-YYYYMMDD- prefix of the shop's day. */
 export function orderNumberPrefix(moment: Date): string {
-  return `ORD-${shopDay.format(moment).replaceAll('-', '')}-`;
+  return `ORD-${shopDayStamp(moment)}-`;
 }
 
 /** Order numbers read ORD-YYYYMMDD-NNNN: the shop's day, then a sequence of that day. */

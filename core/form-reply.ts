@@ -52,11 +52,25 @@ function cut(value: string, maxCharacters: number): string {
  */
 export function schemaFieldsOf(formData: FormData, schema: FormSchema): FormData {
   const fields = new FormData();
-  for (const name of Object.keys(schema.shape)) {
-    const value = formData.get(name);
-    if (value !== null) fields.set(name, value);
+  const shape: Record<string, z.core.$ZodType> = schema.shape;
+  let kept = 0;
+  for (const [name, value] of formData) {
+    // A list's items arrive as `lines[0].quantity` (issue 16's offer lines): kept by the list's
+    // own name, one value per field name, at most a form's worth of them.
+    if (!Object.hasOwn(shape, fieldRoot(name)) || fields.has(name)) continue;
+    if (kept >= SCHEMA_FIELDS_MAX) break;
+    fields.set(name, value);
+    kept += 1;
   }
   return fields;
+}
+
+/** The most fields a form of ours sends (the offer composer: 50 lines of 4, and the rest). */
+const SCHEMA_FIELDS_MAX = 400;
+
+/** `lines[0].quantity` → `lines`: the schema field a submitted name belongs to. */
+function fieldRoot(name: string): string {
+  return name.split(/[.[]/, 1)[0] ?? name;
 }
 
 /** `submission.reply(options)` with the echo capped: known fields only, each within its limit. */
@@ -67,7 +81,7 @@ export function cappedReply(
 ): SubmissionResult<string[]> {
   const reply = submission.reply(options);
   const shape: Record<string, z.core.$ZodType> = schema.shape;
-  const known = (name: string) => Object.hasOwn(shape, name);
+  const known = (name: string) => Object.hasOwn(shape, fieldRoot(name));
   const initialValue = reply.initialValue
     ? Object.fromEntries(
         Object.entries(reply.initialValue).flatMap(([name, value]) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRupees, minorToRupees, rupeesToMinor } from './money';
+import { formatPercentFromBasisPoints, formatRupees, minorToRupees, rupeesToMinor } from './money';
 
 describe('money', () => {
   it('converts whole and fractional rupees to paise without float drift', () => {
@@ -38,5 +38,25 @@ describe('money', () => {
     for (const minor of [0, 1, 99, 100, 99_999, 100_000, 10_000_000, 12_345_678_900]) {
       expect(formatRupees(minor)).toBe(intl(minor));
     }
+  });
+
+  it('formats a rate in basis points as a percentage without trailing zeros', () => {
+    expect(formatPercentFromBasisPoints(1200)).toBe('12');
+    expect(formatPercentFromBasisPoints(1250)).toBe('12.5');
+    expect(formatPercentFromBasisPoints(1225)).toBe('12.25');
+    expect(formatPercentFromBasisPoints(1805)).toBe('18.05');
+    expect(formatPercentFromBasisPoints(5)).toBe('0.05');
+    expect(formatPercentFromBasisPoints(0)).toBe('0');
+    expect(formatPercentFromBasisPoints(28_000)).toBe('280');
+    expect(() => formatPercentFromBasisPoints(12.5)).toThrow(RangeError);
+  });
+
+  it('reads as the rate divided by 100, printed the shortest way, for any rate', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (basisPoints) => {
+        expect(formatPercentFromBasisPoints(basisPoints)).toBe(String(basisPoints / 100));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -32,3 +32,23 @@ export function formatRupees(minor: number): string {
   const paise = magnitude % PAISE_PER_RUPEE;
   return `${sign}₹${rupees}${paise === 0 ? '' : `.${String(paise).padStart(2, '0')}`}`;
 }
+
+const BASIS_POINTS_PER_PERCENT = 100;
+
+/**
+ * issue 16: a rate stored in basis points as the percentage people write, without trailing
+ * zeros: 1200 → "12", 1250 → "12.5", 1225 → "12.25" (the GST line reads "GST (12.5%)"). Integer
+ * arithmetic, so no float ever prints as 12.499999.
+ */
+export function formatPercentFromBasisPoints(basisPoints: number): string {
+  if (!Number.isInteger(basisPoints)) {
+    throw new RangeError(`A rate in basis points is a whole number, got ${basisPoints}`);
+  }
+  const sign = basisPoints < 0 ? '-' : '';
+  const magnitude = Math.abs(basisPoints);
+  const whole = Math.floor(magnitude / BASIS_POINTS_PER_PERCENT);
+  const hundredths = magnitude % BASIS_POINTS_PER_PERCENT;
+  if (hundredths === 0) return `${sign}${whole}`;
+  const fraction = String(hundredths).padStart(2, '0').replace(/0$/, '');
+  return `${sign}${whole}.${fraction}`;
+}

@@ -114,11 +114,24 @@ export const productConsoleQuerySchema = z.object({
   find: queryText(SEARCH_QUERY_MAX_CHARACTERS),
 });
 
-export const DASHBOARD_TABS = ['profile', 'orders', 'addresses', 'wishlist'] as const;
+export const DASHBOARD_TABS = ['profile', 'orders', 'quotations', 'addresses', 'wishlist'] as const;
 
 /** /dashboard (spec §2): the open tab. */
 export const dashboardQuerySchema = z.object({
   tab: queryChoice(DASHBOARD_TABS, 'profile'),
+});
+
+/** The quote page's dialogs, each also a section of the page of its own without JavaScript. */
+export const QUOTE_PAGE_FORMS = ['accept', 'ask-changes', 'decline'] as const;
+export type QuotePageForm = (typeof QUOTE_PAGE_FORMS)[number];
+
+/**
+ * /quotes/:reference (issue 16): the private link's key (core/quote-offer quotationKeySchema is at
+ * most 100 characters; a longer one is cut and matches nothing), and the form opened as a page.
+ */
+export const quotePageQuerySchema = z.object({
+  key: queryText(100),
+  form: queryChoice(QUOTE_PAGE_FORMS, null),
 });
 
 /** /dashboard/security: `?error` when Better Auth sends an e-mail change link back refused. */

@@ -59,6 +59,21 @@ const environmentSchema = z.object({
   SOCIAL_LABEL: optionalText,
   UPI_ID: optionalText,
   BANK_DETAILS: optionalText,
+  // issue 16: the offer's GST number, default GST rate (percent), validity (days) and terms
+  GSTIN: optionalText,
+  DEFAULT_GST_RATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage such as 12 or 12.5')
+      .optional(),
+  ),
+  OFFER_VALIDITY_DAYS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([1-9]\d{0,2})$/, 'must be a number of days from 1 to 999')
+      .optional(),
+  ),
+  OFFER_TERMS: optionalText,
   // Abuse protection: requests per minute per form and client address.
   FORM_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
@@ -255,6 +270,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       socialLabel: values.SOCIAL_LABEL ?? siteDefaults.socialLabel,
       upiId: values.UPI_ID ?? siteDefaults.upiId,
       bankDetails: values.BANK_DETAILS ?? siteDefaults.bankDetails,
+      gstin: values.GSTIN ?? siteDefaults.gstin,
+      defaultGstRate: values.DEFAULT_GST_RATE ?? siteDefaults.defaultGstRate,
+      offerValidityDays: values.OFFER_VALIDITY_DAYS ?? siteDefaults.offerValidityDays,
+      offerTerms: values.OFFER_TERMS ?? siteDefaults.offerTerms,
     },
   };
 }

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { categoryValues } from '../../core/categories';
+import { offerStatuses } from '../../core/quote-offer';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -264,6 +266,17 @@ export const quotationRequests = pgTable(
     // DESIGN.md §5: a signed-in requester's quotation carries their user id
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('pending'),
+    /**
+     * issue 16: Q-YYYYMMDD-NNNN, by the shop's day of created_at, numbered within that day. The
+     * trigger quotation_requests_reference (migration 0008) draws it for every insert that leaves
+     * it empty, whoever writes the row, one at a time.
+     */
+    reference: text('reference').notNull().default('').unique('quotation_requests_reference_key'),
+    /**
+     * issue 16: since when the customer waits for the shop (the request itself, then their
+     * latest message); null once the shop answered with a message or an offer.
+     */
+    awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -273,6 +286,137 @@ export const quotationRequests = pgTable(
     index('quotation_requests_created_at_idx').on(table.createdAt.desc()),
     index('quotation_requests_user_id_idx').on(table.userId),
     index('quotation_requests_product_id_idx').on(table.productId),
+  ],
+);
+
+/**
+ * issue 16: the private keys of a quotation's page, as SHA-256 hashes. Each mail and the request's
+ * success answer carries a key of its own (128 random bits and more), so none is stored in clear.
+ */
+export const quotationAccessKeys = pgTable(
+  'quotation_access_keys',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    quotationRequestId: uuid('quotation_request_id')
+      .notNull()
+      .references(() => quotationRequests.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('quotation_access_keys_request_idx').on(table.quotationRequestId)],
+);
+
+/** issue 16: the owner's priced offers on a request, in versions. */
+export const quotationOffers = pgTable(
+  'quotation_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotationRequestId: uuid('quotation_request_id')
+      .notNull()
+      .references(() => quotationRequests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status').notNull().default('draft'),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    shippingMinor: integer('shipping_minor').notNull().default(0),
+    gstRateBasisPoints: integer('gst_rate_basis_points').notNull(),
+    gstMinor: integer('gst_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    // The shop's calendar day; the offer holds until its end, shop time.
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    leadTimeDays: integer('lead_time_days'),
+    terms: text('terms').notNull().default(''),
+    note: text('note'),
+    declineReason: text('decline_reason'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('quotation_offers_status_check', oneOf(table.status, offerStatuses)),
+    check(
+      'quotation_offers_amounts_check',
+      sql`${table.subtotalMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.shippingMinor} >= 0 and ${table.gstMinor} >= 0 and ${table.totalMinor} >= 0 and ${table.gstRateBasisPoints} between 0 and 10000`,
+    ),
+    unique('quotation_offers_request_version_key').on(table.quotationRequestId, table.version),
+    // One draft and one live offer per request at a time: the database holds the rule too.
+    uniqueIndex('quotation_offers_one_draft_idx')
+      .on(table.quotationRequestId)
+      .where(sql`${table.status} = 'draft'`),
+    uniqueIndex('quotation_offers_one_sent_idx')
+      .on(table.quotationRequestId)
+      .where(sql`${table.status} = 'sent'`),
+    // The expiry job's sweep: sent offers by their last day.
+    index('quotation_offers_sent_valid_until_idx')
+      .on(table.validUntil)
+      .where(sql`${table.status} = 'sent'`),
+  ],
+);
+
+export const quotationOfferLines = pgTable(
+  'quotation_offer_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => quotationOffers.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').references(() => products.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+  },
+  (table) => [
+    check(
+      'quotation_offer_lines_amounts_check',
+      sql`${table.quantity} >= 1 and ${table.unitPriceMinor} >= 0 and ${table.lineTotalMinor} >= 0`,
+    ),
+    unique('quotation_offer_lines_position_key').on(table.offerId, table.position),
+  ],
+);
+
+export const quotationMessageAuthors = ['customer', 'shop'] as const;
+/**
+ * issue 16: a thread entry is a message, or records a customer's step on an offer (asked for
+ * changes, declined with an optional reason, asked for a new offer after it expired).
+ */
+export const quotationMessageKinds = [
+  'message',
+  'changes-requested',
+  'declined',
+  'new-offer-requested',
+] as const;
+
+/** issue 16: the thread of a quotation, plain text, from the customer or the shop. */
+export const quotationMessages = pgTable(
+  'quotation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotationRequestId: uuid('quotation_request_id')
+      .notNull()
+      .references(() => quotationRequests.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    kind: text('kind').notNull().default('message'),
+    /** The offer version a step on an offer refers to. */
+    offerVersion: integer('offer_version'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('quotation_messages_author_check', oneOf(table.author, quotationMessageAuthors)),
+    check('quotation_messages_kind_check', oneOf(table.kind, quotationMessageKinds)),
+    // issue 16: at most 2,000 characters; only a decline may leave it empty (its reason is optional)
+    check(
+      'quotation_messages_body_check',
+      sql`length(${table.body}) <= 2000 and (length(${table.body}) >= 1 or ${table.kind} = 'declined')`,
+    ),
+    index('quotation_messages_request_created_idx').on(table.quotationRequestId, table.createdAt),
   ],
 );
 
@@ -383,10 +527,23 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('INR'),
     subtotalMinor: integer('subtotal_minor').notNull().default(0),
     shippingAmountMinor: integer('shipping_amount_minor').notNull().default(0),
+    // issue 16: an accepted offer's discount, copied with its other totals
+    discountMinor: integer('discount_minor').notNull().default(0),
     taxAmountMinor: integer('tax_amount_minor').notNull().default(0),
     totalAmountMinor: integer('total_amount_minor').notNull().default(0),
     quotationRequestId: uuid('quotation_request_id').references(() => quotationRequests.id, {
       onDelete: 'set null',
+    }),
+    // issue 16: the accepted offer this order was made from; unique, so one offer makes one order
+    offerId: uuid('offer_id')
+      .unique('orders_offer_id_key')
+      .references(() => quotationOffers.id, { onDelete: 'set null' }),
+    // issue 16: the UTR or bank reference the customer submitted, in capitals; one order each
+    submittedPaymentReference: text('submitted_payment_reference').unique(
+      'orders_submitted_payment_reference_key',
+    ),
+    paymentReferenceSubmittedAt: timestamp('payment_reference_submitted_at', {
+      withTimezone: true,
     }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -399,7 +556,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_amounts_check',
-      sql`${table.subtotalMinor} >= 0 and ${table.shippingAmountMinor} >= 0 and ${table.taxAmountMinor} >= 0 and ${table.totalAmountMinor} >= 0`,
+      sql`${table.subtotalMinor} >= 0 and ${table.shippingAmountMinor} >= 0 and ${table.taxAmountMinor} >= 0 and ${table.totalAmountMinor} >= 0 and ${table.discountMinor} >= 0`,
     ),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_at_idx').on(table.createdAt.desc()),

@@ -17,6 +17,12 @@ import { authRequestFieldsSchema } from '../../core/identity-fields';
 import { newsletterSubscriptionSchema } from '../../core/newsletter';
 import { mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { quotationRequestSchema } from '../../core/quotation';
+import {
+  declineOfferSchema,
+  offerComposerSchema,
+  paymentReferenceSubmissionSchema,
+  quoteMessageSchema,
+} from '../../core/quote-offer';
 import { welcomeLeadSchema } from '../../core/welcome-lead';
 import {
   createTestDatabase,
@@ -74,6 +80,21 @@ const validAddress = {
   postalCode: '302001',
 };
 const validLead = { countryCode: '+91', phone: '9829000000', consent: 'on' };
+const validOffer = {
+  lines: [{ description: 'Lotus urli', quantity: '1', unitPrice: '100' }],
+  shipping: '0',
+  discount: '0',
+  gstRate: '12',
+  validUntil: '2026-12-08',
+  leadTimeDays: '',
+  terms: '',
+  note: '',
+};
+const offerComposer = (name: 'terms' | 'note', max: number): Limit => ({
+  max,
+  writePath: `offer composer (core/quote-offer.ts offerComposerSchema.${name})`,
+  accepts: field(offerComposerSchema, validOffer, name),
+});
 
 const product = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
   max,
@@ -281,6 +302,47 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'the admin state machine (core/admin.ts)',
     check: 'quotation_requests_status_check',
   },
+  'quotation_requests.reference': {
+    reason: 'Q-YYYYMMDD-NNNN, drawn by the database (trigger quotation_requests_reference)',
+  },
+  'quotation_access_keys.key_hash': { reason: 'the SHA-256 (hex) of a key the server makes' },
+  'quotation_offers.status': {
+    reason: 'the offer state machine (core/quote-offer.ts)',
+    check: 'quotation_offers_status_check',
+  },
+  'quotation_offers.terms': offerComposer('terms', 4000),
+  'quotation_offers.note': offerComposer('note', 2000),
+  'quotation_offers.decline_reason': {
+    max: 2000,
+    writePath: 'Decline (core/quote-offer.ts declineOfferSchema)',
+    accepts: field(declineOfferSchema, {}, 'reason'),
+  },
+  'quotation_offer_lines.product_id': {
+    reason: 'an existing product id (foreign key), or none for a custom line',
+  },
+  'quotation_offer_lines.description': {
+    max: 200,
+    writePath: 'offer composer lines (core/quote-offer.ts offerComposerSchema.lines)',
+    accepts: (value) =>
+      offerComposerSchema.safeParse({
+        ...validOffer,
+        lines: [{ description: value, quantity: '1', unitPrice: '100' }],
+      }).success,
+  },
+  'quotation_messages.author': {
+    reason: 'customer or shop, by who posts (server/modules/quotations)',
+    check: 'quotation_messages_author_check',
+  },
+  'quotation_messages.kind': {
+    reason: 'set by the module for each step on an offer',
+    check: 'quotation_messages_kind_check',
+  },
+  'quotation_messages.user_id': { reason: USER_ID },
+  'quotation_messages.body': {
+    max: 2000,
+    writePath: 'the quotation thread (core/quote-offer.ts quoteMessageSchema)',
+    accepts: field(quoteMessageSchema, {}, 'body'),
+  },
   'contact_messages.name': contact('name', 100),
   'contact_messages.email': contact('email', 255, emailOfLength),
   'contact_messages.subject': contact('subject', 200),
@@ -344,6 +406,16 @@ const guards: Record<string, Guard | Guard[]> = {
           paymentReference: value,
         }),
       ),
+  },
+  'orders.submitted_payment_reference': {
+    max: 22,
+    writePath:
+      'Submit Reference (core/quote-offer.ts paymentReferenceSubmissionSchema: 12 digits or 6 to 22 letters and digits)',
+    accepts: (value) =>
+      paymentReferenceSubmissionSchema.safeParse({
+        paymentMethod: 'bank transfer',
+        reference: value,
+      }).success,
   },
   'orders.payment_method': {
     reason: 'upi, bank transfer or other (paymentMethodSchema z.enum in core/orders)',

@@ -1,0 +1,133 @@
+/**
+ * The customer's forms of the quote lifecycle (issue 16): a message on the thread, Decline,
+ * Accept Offer, the payment reference, and the page's texts and toasts. Apart from
+ * core/quote-offer.ts (which re-exports them) so that the quote page's JavaScript carries these
+ * schemas without the offer composer's.
+ */
+import { z } from 'zod';
+import { ADDRESS_LIMITS } from './account';
+import { formText } from './form-text';
+
+/** issue 16: messages are plain text, at most 2,000 characters. */
+export const QUOTE_MESSAGE_MAX = 2_000;
+
+/** A message on the quotation's thread, from either side (issue 16). */
+export const quoteMessageSchema = z.object({
+  body: formText({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(QUOTE_MESSAGE_MAX, `Please keep your message under ${QUOTE_MESSAGE_MAX} characters`),
+});
+
+export const declineOfferSchema = z.object({
+  reason: formText()
+    .trim()
+    .max(QUOTE_MESSAGE_MAX, `Please keep the reason under ${QUOTE_MESSAGE_MAX} characters`)
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+
+export const offerPaymentMethods = ['upi', 'bank transfer'] as const;
+export type OfferPaymentMethod = (typeof offerPaymentMethods)[number];
+export const offerPaymentMethodLabels: Record<OfferPaymentMethod, string> = {
+  upi: 'UPI',
+  'bank transfer': 'Bank transfer',
+};
+
+const requiredAddressText = (max: number, label: string) =>
+  formText({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max} characters`);
+
+/**
+ * issue 16 Accept Offer: the shipping address (a saved one, by its id, or the Address fields of
+ * spec §2) and the payment method.
+ */
+export const acceptOfferSchema = z
+  .object({
+    paymentMethod: z.enum(offerPaymentMethods, { error: 'Choose a payment method' }),
+    addressId: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    name: formText().trim().max(100, 'Name must be less than 100 characters').optional(),
+    streetAddress: formText().trim().max(ADDRESS_LIMITS.streetAddress).optional(),
+    apartment: formText().trim().max(ADDRESS_LIMITS.apartment).optional(),
+    city: formText().trim().max(ADDRESS_LIMITS.city).optional(),
+    state: formText().trim().max(ADDRESS_LIMITS.state).optional(),
+    postalCode: formText().trim().max(ADDRESS_LIMITS.postalCode).optional(),
+    country: formText().trim().max(ADDRESS_LIMITS.country).optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.addressId) return;
+    const required = {
+      streetAddress: requiredAddressText(ADDRESS_LIMITS.streetAddress, 'Street Address'),
+      city: requiredAddressText(ADDRESS_LIMITS.city, 'City'),
+      state: requiredAddressText(ADDRESS_LIMITS.state, 'State'),
+      postalCode: requiredAddressText(ADDRESS_LIMITS.postalCode, 'ZIP Code'),
+      country: requiredAddressText(ADDRESS_LIMITS.country, 'Country'),
+    };
+    for (const [field, schema] of Object.entries(required)) {
+      const result = schema.safeParse(input[field as keyof typeof required] ?? '');
+      if (!result.success) {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: result.error.issues[0]?.message ?? `${field} is required`,
+        });
+      }
+    }
+  });
+export type AcceptOfferInput = z.output<typeof acceptOfferSchema>;
+
+/**
+ * issue 16: a UPI UTR has 12 digits; a bank reference has 6 to 22 letters and digits. Stored in
+ * capitals, so one reference typed twice in different cases is the same reference.
+ */
+export const paymentReferenceSubmissionSchema = z
+  .object({
+    paymentMethod: z.enum(offerPaymentMethods),
+    reference: formText({ error: 'Enter the payment reference' })
+      .trim()
+      .transform((value) => value.replaceAll(/\s+/g, '').toUpperCase()),
+  })
+  .superRefine((input, context) => {
+    const valid =
+      input.paymentMethod === 'upi'
+        ? /^\d{12}$/.test(input.reference)
+        : /^[A-Z0-9]{6,22}$/.test(input.reference);
+    if (!valid) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reference'],
+        message:
+          input.paymentMethod === 'upi'
+            ? 'A UPI reference (UTR) has 12 digits'
+            : 'A bank reference has 6 to 22 letters and digits',
+      });
+    }
+  });
+
+// spec §8-style toasts of the quote page and the composer (issue 16's texts)
+export const quoteToasts = {
+  offerAccepted: (orderNumber: string) => ({
+    title: 'Offer Accepted',
+    description: `Your order ${orderNumber} has been created.`,
+  }),
+  offerSent: (customerName: string) => ({
+    title: 'Offer Sent',
+    description: `The offer has been sent to ${customerName}.`,
+  }),
+  referenceReceived: {
+    title: 'Reference Received',
+    description: 'We will confirm your payment shortly.',
+  },
+} as const;
+
+export const quoteTexts = {
+  preparing: 'We are preparing your offer. We reply within 24 hours.',
+  expired: (longDate: string) => `This offer expired on ${longDate}.`,
+  superseded: 'This offer has been replaced by a newer version.',
+  newOfferRequest: 'Please send me a new offer.',
+} as const;
