@@ -10,13 +10,25 @@ import type { DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
 import { startJobWorker, type JobWorker } from './modules/jobs';
 import { createMailer } from './modules/mail';
-import { renderNotice } from './modules/notifications';
+import type { Database } from './db/client';
+import type { MailMessage } from './modules/mail';
+import { quotationEventMail, renderNotice, type Notice } from './modules/notifications';
+import {
+  expireOffers,
+  issueAccessKey,
+  quotationMailFacts,
+  remindExpiringOffers,
+} from './modules/quotations';
+import { offerPdfDocument } from './modules/quotations/offer-document';
+import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 
 export async function startDeliveries(options: {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
+  /** The time the expiry sweep goes by (issue 16); the system's unless a test moves it. */
+  clock?: () => Date;
 }): Promise<JobWorker> {
   const { database, config, logger } = options;
   const rateLimiter = config.redisUrl
@@ -33,18 +45,57 @@ export async function startDeliveries(options: {
       shopAddress: config.site.shopEmail,
     },
   });
+  const clock = options.clock ?? (() => new Date());
   return startJobWorker({
     handle: database,
     logger,
     handlers: {
       async mail(notice, job) {
-        const message = renderNotice(notice, config);
+        const message = await mailOfNotice(database.db, notice, config);
         if (!message) {
           logger.warn({ jobId: job.id, kind: notice.kind }, 'a notice without a mail was skipped');
           return;
         }
         await mailer.send(message, { retry: job.retryCount > 0 });
       },
+      // issue 16: reminders first, so an offer in its last minutes is not expired unreminded.
+      async 'offer-expiry'() {
+        const now = clock();
+        const { reminded } = await remindExpiringOffers(database.db, now);
+        const { expired } = await expireOffers(database.db, now);
+        if (reminded + expired > 0) logger.info({ reminded, expired }, 'offers swept');
+      },
     },
   });
+}
+
+/**
+ * The mail of a queued notice. The quote lifecycle's mails are read from the database at delivery
+ * (issue 16): their facts, a private link made for this mail, and an offer's PDF.
+ */
+export async function mailOfNotice(
+  db: Database,
+  notice: Notice,
+  config: Pick<Config, 'site' | 'publicUrl' | 'authSecret'>,
+): Promise<MailMessage | null> {
+  if (notice.kind === 'quotation-request' && notice.to === 'requester') {
+    const customerKey = await issueAccessKey(db, notice.quotation.id);
+    return renderNotice(notice, config, { customerKey });
+  }
+  if (notice.kind !== 'quotation-event') return renderNotice(notice, config);
+  const facts = await quotationMailFacts(db, notice);
+  if (!facts) return null;
+  const message = quotationEventMail(notice, facts, config);
+  if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
+  const pdf = await renderOfferPdf(offerPdfDocument(facts.offer, config.site));
+  return {
+    ...message,
+    attachments: [
+      {
+        filename: `${facts.reference}-v${facts.offer.version}.pdf`,
+        content: pdf,
+        contentType: 'application/pdf',
+      },
+    ],
+  };
 }

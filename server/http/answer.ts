@@ -38,6 +38,11 @@ export interface IntentCall {
   params: Record<string, string | undefined>;
   /** The whole form as read, for what is not text (an uploaded file). */
   formData: FormData;
+  /**
+   * The schema's fields as Conform reads them, lists and objects nested (`lines[0].quantity` →
+   * `{ lines: [{ quantity }] }`), still unchecked text: for a module that takes a list.
+   */
+  payload: Record<string, unknown>;
 }
 
 export interface Intent<Result = unknown> {
@@ -89,9 +94,10 @@ export function intent<Result>(definition: Intent<Result>): Intent<unknown> {
 export interface ActionPlan {
   /**
    * Who may send a body at all, checked before it is read (issue 14 finding 1); throws the
-   * module's `DomainError`. The module checks again.
+   * module's `DomainError` (or rejects with it: a key checked in the database). The module checks
+   * again.
    */
-  guard?(app: AppContext, request: Request): void;
+  guard?(app: AppContext, request: Request): unknown;
   intents: Record<string, Intent<unknown>>;
   /** A route with one form: the intent when the form names none. */
   defaultIntent?: string;
@@ -149,7 +155,7 @@ export async function answerAction(
   const defaultDefinition = plan.defaultIntent ? plan.intents[plan.defaultIntent] : undefined;
 
   try {
-    plan.guard?.(app, request);
+    await plan.guard?.(app, request);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return reply(refusal(error, fallbackIntent, {}, defaultDefinition), {
@@ -268,7 +274,14 @@ export async function answerAction(
   }
 
   try {
-    const result = await definition.run(fields, { app, request, params, formData, replyHeaders });
+    const result = await definition.run(fields, {
+      app,
+      request,
+      params,
+      formData,
+      replyHeaders,
+      payload: submission?.payload ?? fields,
+    });
     if (result instanceof Response) return result;
     return reply(succeeded(result));
   } catch (error) {
@@ -329,6 +342,24 @@ function refusal(
           ? definition.failure(error.message, fields, error.code)
           : errorToast(message);
   return answer({ status, intent: intentName, message, toast });
+}
+
+/**
+ * A page loader's data from one module call: a refusal the page shows as "not found" (by default
+ * `not_found`) becomes the 404 page, mapped here so that no route catches `DomainError` itself.
+ */
+export async function pageData<Data>(
+  run: () => Promise<Data>,
+  notFoundCodes: readonly DomainErrorCode[] = ['not_found'],
+): Promise<Data> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError && notFoundCodes.includes(error.code)) {
+      throw data(null, { status: 404 });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -39,6 +39,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** The client's network address (X-Forwarded-For's first hop when TRUST_PROXY is on). */
   clientAddress: string;
+  /** The time now: the system's, or a test's that moves it (offers expire by it, issue 16). */
+  clock: () => Date;
 }
 
 export const appContext = createContext<AppContext>();

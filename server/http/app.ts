@@ -47,6 +47,8 @@ export interface HttpAppOptions {
   clientDirectory?: string;
   /** This process's job worker, whose queue /healthz reports. */
   jobs: Pick<JobWorker, 'health'>;
+  /** The time now for the domain (issue 16); the system clock unless a test moves it. */
+  clock?: () => Date;
 }
 
 type AppEnv = {
@@ -56,6 +58,8 @@ type AppEnv = {
 const HEALTH_CHECK_TIMEOUT_MS = 2000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILES = 'public, max-age=86400, stale-while-revalidate=604800';
+
+const systemClock = () => new Date();
 
 export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const { database, config, logger, mode } = options;
@@ -284,6 +288,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             mediaStorage,
             rateLimiter,
             clientAddress: c.get('clientAddress'),
+            clock: options.clock ?? systemClock,
           },
         ],
       ]),

@@ -5,7 +5,15 @@ import { RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import type { AppContext } from './app-context';
 
 export type PublicForm =
-  'quotation' | 'contact' | 'newsletter' | 'welcome' | 'review' | 'question' | 'answer';
+  | 'quotation'
+  | 'contact'
+  | 'newsletter'
+  | 'welcome'
+  | 'review'
+  | 'question'
+  | 'answer'
+  // issue 16: a quotation's thread (messages, changes asked, a decline's reason)
+  | 'quote-message';
 
 export interface RateLimited {
   status: 'rate-limited';

@@ -54,6 +54,27 @@ describe('the redirect guard in front of the routes', () => {
     expect(refused).toEqual(['Location //evil.example?x=1']);
   });
 
+  it("lets WhatsApp's click-to-chat through, and nothing that only looks like it", async () => {
+    const chat = 'https://wa.me/919829044444?text=Hello%20https%3A%2F%2Fshop.example%2Fquotes';
+    const allowed = appAnswering(
+      () => new Response(null, { status: 302, headers: { Location: chat } }),
+    );
+    expect(
+      (await allowed.app.request('/admin/quotations/x/whatsapp')).headers.get('location'),
+    ).toBe(chat);
+    for (const lookalike of [
+      'https://wa.me.evil.example/919829044444',
+      'http://wa.me/919829044444',
+      'https://wa.me/evil',
+      'https://user@wa.me/9198290/../x',
+    ]) {
+      const refused = appAnswering(
+        () => new Response(null, { status: 302, headers: { Location: lookalike } }),
+      );
+      expect((await refused.app.request('/')).headers.get('location')).toBe('/');
+    }
+  });
+
   it('also when the answer is immutable (Response.redirect) or a data redirect', async () => {
     const immutable = appAnswering(() => Response.redirect('https://evil.example/', 302));
     expect((await immutable.app.request('/')).headers.get('location')).toBe('/');

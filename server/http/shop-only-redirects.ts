@@ -24,6 +24,20 @@ export function isInsideShop(target: string, shopUrl: string): boolean {
   }
 }
 
+/**
+ * The one place outside the shop a redirect may go: WhatsApp's click-to-chat, where "Send on
+ * WhatsApp" (issue 16, admin.quotations.whatsapp.ts) takes the owner with the customer's private
+ * link. Only this exact origin and path; no route forwards a target it was given.
+ */
+export function isWhatsAppChat(target: string): boolean {
+  try {
+    const url = new URL(target);
+    return url.origin === 'https://wa.me' && /^\/\d{7,15}$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
 /** Replaces a redirect out of the shop by one to its home page, and reports it. */
 export function shopOnlyRedirects(
   publicUrl: string,
@@ -33,7 +47,7 @@ export function shopOnlyRedirects(
     await next();
     for (const header of REDIRECT_HEADERS) {
       const target = c.res.headers.get(header);
-      if (target === null || isInsideShop(target, publicUrl)) continue;
+      if (target === null || isInsideShop(target, publicUrl) || isWhatsAppChat(target)) continue;
       onRefused(header, target);
       try {
         c.res.headers.set(header, '/');

@@ -18,6 +18,8 @@ export const JOB_SCHEMA = 'pgboss';
 export interface JobData {
   /** One e-mail, rendered at delivery with the shop's settings (server/modules/notifications). */
   mail: Notice;
+  /** issue 16: the sweep that reminds of offers about to expire and expires those past their day. */
+  'offer-expiry': Record<string, never>;
 }
 export type QueueName = keyof JobData;
 
@@ -35,6 +37,23 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryBackoff: true,
     expireInSeconds: 120,
   },
+  'offer-expiry': {
+    name: 'offer-expiry',
+    // One sweep at a time: a tick that finds one still waiting adds nothing.
+    policy: 'singleton',
+    retryLimit: 3,
+    retryDelay: 60,
+    expireInSeconds: 300,
+  },
+};
+
+/**
+ * The queues fed by the clock rather than by a change (pg-boss cron, one job per tick however
+ * many processes run): every 10 minutes the offers are swept, so an offer is expired within ten
+ * minutes of its day's end, shop time (issue 16).
+ */
+export const jobSchedules: Partial<Record<QueueName, string>> = {
+  'offer-expiry': '*/10 * * * *',
 };
 
 interface SqlResult {
@@ -110,6 +129,9 @@ export async function installJobQueues(handle: DatabaseHandle): Promise<void> {
       await boss.createQueue(queue.name, queue);
       await boss.updateQueue(queue.name, queue);
     }
+    for (const [name, cron] of Object.entries(jobSchedules)) {
+      await boss.schedule(name, cron, {}, { tz: 'Asia/Kolkata' });
+    }
   } finally {
     await boss.stop({ graceful: false, wait: true });
   }
@@ -169,7 +191,7 @@ function describeFailure(error: unknown): string {
 /** Starts delivering every queue's jobs in this process. */
 export async function startJobWorker(options: {
   handle: DatabaseHandle;
-  handlers: JobHandlers;
+  handlers: Partial<JobHandlers>;
   logger: Logger;
 }): Promise<JobWorker> {
   const { handle, handlers, logger } = options;
@@ -178,13 +200,13 @@ export async function startJobWorker(options: {
     // The schema is installed by the migrations; the worker only checks its version.
     migrate: false,
     supervise: true,
-    schedule: false,
+    // Turns the schedules into jobs (jobSchedules); pg-boss makes one per tick across processes.
+    schedule: true,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of Object.keys(handlers) as QueueName[]) {
-    const handler = handlers[name];
-    await boss.work<JobData[typeof name]>(
+  const work = async <Name extends QueueName>(name: Name, handler: JobHandlers[Name]) => {
+    await boss.work<JobData[Name]>(
       name,
       {
         pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
@@ -207,7 +229,10 @@ export async function startJobWorker(options: {
         }
       },
     );
-  }
+  };
+  // A process works the queues it is given handlers for (a test may give one).
+  if (handlers.mail) await work('mail', handlers.mail);
+  if (handlers['offer-expiry']) await work('offer-expiry', handlers['offer-expiry']);
   return {
     async health() {
       try {

@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   headers?: Record<string, string>;
+  /** Files the mail carries (an offer's PDF, issue 16). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

@@ -14,6 +14,7 @@ const request = {
   id: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
   productId: 'lotus-urli',
   productName: 'Lotus Urli',
+  reference: 'Q-20261124-0007',
   quantity: 4,
   customizationNotes: null,
   customerName: 'Meera',
@@ -31,8 +32,8 @@ describe('the shop e-mails', () => {
       subject: 'New quotation request: Lotus Urli',
     });
     expect(owner?.text).toContain('Quantity: 4');
-    expect(owner?.text).toContain(`Reference: ${request.id}`);
-    expect(owner?.text).toContain('https://shop.example/admin');
+    expect(owner?.text).toContain(`Reference: ${request.reference}`);
+    expect(owner?.text).toContain(`https://shop.example/admin/quotations/${request.id}`);
   });
 
   it('confirm to a requester who gave an e-mail address', () => {
@@ -70,7 +71,7 @@ describe('the shop e-mails', () => {
     }
     expect(mail).not.toMatch(/Dear /);
     // What the shop itself knows: the reference, the product, the quantity and its own details.
-    expect(confirmation?.text).toContain(`Reference: ${request.id}`);
+    expect(confirmation?.text).toContain(`Reference: ${request.reference}`);
     expect(confirmation?.text).toContain(
       'Product: Lotus Urli (https://shop.example/product/lotus-urli)',
     );
@@ -89,7 +90,7 @@ describe('the shop e-mails', () => {
     expect(confirmation?.text).toContain('Dear Mallory Name-Marker,');
     expect(confirmation?.text).toContain('Customisation notes: Notes-Marker');
     expect(confirmation?.text).toContain('Company: Company-Marker Pvt Ltd');
-    expect(confirmation?.text).toContain(`Reference: ${request.id}`);
+    expect(confirmation?.text).toContain(`Reference: ${request.reference}`);
   });
 
   it('count an address as verified only for a signed-in requester whose verified e-mail it is', () => {

@@ -4,15 +4,9 @@
  * side of orders too (spec §2 Admin, §4, §7 Admin calls): the list, the order actions, and an order
  * made from a quotation (beyond the spec).
  */
-import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  ADMIN_PAGE_SIZE,
-  applyOrderAction,
-  orderActions,
-  orderNumberFor,
-  orderNumberPrefix,
-} from '../../../core/admin';
+import { ADMIN_PAGE_SIZE, applyOrderAction, orderActions } from '../../../core/admin';
 import { hasMailableEmail } from '../../../core/identity';
 import { rupeesToMinor } from '../../../core/money';
 import {
@@ -32,8 +26,10 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../actor';
 import { primaryImages } from '../catalog';
-import { createQuotationRequests } from '../quotations';
+import { accountOfRequester, createQuotationRequests } from '../quotations';
+import { drawOrderNumber } from './order-number';
 import { DomainError } from '../errors';
+import { enqueue } from '../jobs';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 
 export interface OrderItemView {
@@ -56,6 +52,12 @@ export interface OrderView {
   storedPaymentStatus: PaymentStatus | null;
   /** The UPI or bank reference recorded when the payment was confirmed. */
   paymentId: string | null;
+  /** issue 16: the UTR or bank reference the customer submitted, before the shop confirms it. */
+  submittedPaymentReference: string | null;
+  /** issue 16: the quotation the order was made from (its accepted offer, or the admin's form). */
+  quotationRequestId: string | null;
+  /** issue 16: the accepted offer's discount, copied with its totals. */
+  discountMinor: number;
   paymentMethod: string | null;
   shippingAddress: ShippingAddress | null;
   currency: string;
@@ -214,6 +216,9 @@ export async function getOrderRowsWithItems(
     paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
     storedPaymentStatus: row.paymentStatus as PaymentStatus | null,
     paymentId: row.paymentId,
+    submittedPaymentReference: row.submittedPaymentReference,
+    quotationRequestId: row.quotationRequestId,
+    discountMinor: row.discountMinor,
     paymentMethod: row.paymentMethod,
     shippingAddress: row.shippingAddress,
     currency: row.currency,
@@ -278,6 +283,7 @@ export async function setOrderStatus(
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentMethod: orders.paymentMethod,
+        quotationRequestId: orders.quotationRequestId,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
@@ -303,6 +309,16 @@ export async function setOrderStatus(
       })
       .where(eq(orders.id, orderId))
       .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
+    if (action === 'confirm-payment' && order.quotationRequestId) {
+      // issue 16: "Payment confirmed for {orderNumber}", to the customer
+      await enqueue(tx, 'mail', {
+        kind: 'quotation-event',
+        event: 'payment-confirmed',
+        to: 'customer',
+        quotationId: order.quotationRequestId,
+        orderId,
+      });
+    }
     return {
       status: updated!.status as OrderStatus,
       paymentStatus: updated!.paymentStatus as PaymentStatus | null,
@@ -333,21 +349,7 @@ export async function createOrderFromQuotation(
     if (quotation.status === 'completed') {
       throw new DomainError('conflict', 'This quotation is already completed');
     }
-    let userId = quotation.userId;
-    if (!userId && quotation.customerEmail) {
-      // issue 14: an account owns an e-mail address only once it is verified; a guest's order
-      // joins the account that verified the address (before, linkGuestOrdersToVerifiedAccount).
-      const [account] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(sql`lower(${users.email})`, quotation.customerEmail.toLowerCase()),
-            eq(users.emailVerified, true),
-          ),
-        );
-      userId = account?.id ?? null;
-    }
+    const userId = await accountOfRequester(tx, quotation);
     const [product] = quotation.productId
       ? await tx
           .select({ id: products.id })
@@ -358,18 +360,7 @@ export async function createOrderFromQuotation(
     const subtotal = unitPriceMinor * values.quantity;
     const shipping = rupeesToMinor(values.shipping);
     const tax = rupeesToMinor(values.tax);
-    const now = new Date();
-    const dayPrefix = orderNumberPrefix(now);
-    // One order number at a time: two admins creating orders at once must not draw the same one.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('order-number'))`);
-    const [latest] = await tx
-      .select({ orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(like(orders.orderNumber, `${dayPrefix}%`))
-      .orderBy(desc(orders.orderNumber))
-      .limit(1);
-    const lastSequence = Number(latest?.orderNumber.slice(dayPrefix.length)) || 0;
-    const orderNumber = orderNumberFor(now, lastSequence + 1);
+    const orderNumber = await drawOrderNumber(tx, new Date());
     const [order] = await tx
       .insert(orders)
       .values({

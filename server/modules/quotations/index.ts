@@ -2,10 +2,12 @@
  * Quotation requests (spec §2 Request Quotation, §3, §7 "Insert quotation_requests"), and the
  * admin's list and status moves of them (spec §2 Admin, §4, §7 Admin calls).
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
+import type { OfferStatus } from '../../../core/quote-offer';
+import { issueAccessKey } from './access';
 import { quotationStatuses, type QuotationStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { products, quotationRequests, users } from '../../db/schema';
@@ -19,7 +21,16 @@ export type StoredQuotationRequest = QuotationRequest & {
   id: string;
   productId: string;
   productName: string;
+  /** issue 16: Q-YYYYMMDD-NNNN */
+  reference: string;
+  /** issue 16: the key of the private link the success answer gives the requester. */
+  accessKey: string;
 };
+
+export * from './lifecycle';
+export { accountOfRequester, issueAccessKey, requireQuotationAccess } from './access';
+export { quotationMailFacts } from './mail-facts';
+export type * from './views';
 
 /**
  * Stores a visitor's or customer's request for a quotation, as `pending` (spec §4). The input is
@@ -82,16 +93,24 @@ export async function createQuotationRequests(
           // DESIGN.md §5: a signed-in requester's quotation carries their user id
           userId: actor?.userId ?? null,
           status: 'pending',
+          // issue 16: a new request waits for the shop's answer from the moment it is made
+          awaitingReplySince: sql`now()`,
         })),
       )
-      .returning({ id: quotationRequests.id });
+      .returning({ id: quotationRequests.id, reference: quotationRequests.reference });
     if (created.length !== quotations.length) throw new Error('quotation requests not stored');
 
     const account = await requestersAccount(tx, actor);
-    const stored = quotations.map((quotation, index) => ({ id: created[index]!.id, ...quotation }));
+    const stored: StoredQuotationRequest[] = [];
+    for (const [index, quotation] of quotations.entries()) {
+      const { id, reference } = created[index]!;
+      stored.push({ id, reference, accessKey: await issueAccessKey(tx, id), ...quotation });
+    }
     for (const quotation of stored) {
       const recipientVerified = isVerifiedAddressOf(account, quotation.customerEmail);
-      const notice = { kind: 'quotation-request', quotation, recipientVerified } as const;
+      // The key stays with the answer: the requester's mail gets one of its own at delivery.
+      const { accessKey: _answersKey, ...queued } = quotation;
+      const notice = { kind: 'quotation-request', quotation: queued, recipientVerified } as const;
       await enqueue(tx, 'mail', { ...notice, to: 'owner' });
       if (quotation.customerEmail) await enqueue(tx, 'mail', { ...notice, to: 'requester' });
     }
@@ -122,12 +141,26 @@ export async function countQuotationRequests(db: Database, actor: Actor): Promis
 // spec §7: every list newest first
 export async function listQuotationRequests(db: Database, actor: Actor, input: { page: number }) {
   requireAdmin(actor);
-  return db
-    .select()
+  const rows = await db
+    .select({
+      request: quotationRequests,
+      // issue 16: the latest offer's status (a draft included: the owner's own work in progress)
+      latestOfferStatus: sql<OfferStatus | null>`(
+        select "quotation_offers"."status" from "quotation_offers"
+        where "quotation_offers"."quotation_request_id" = "quotation_requests"."id"
+        order by "quotation_offers"."version" desc limit 1
+      )`,
+    })
     .from(quotationRequests)
     .orderBy(desc(quotationRequests.createdAt))
     .limit(ADMIN_PAGE_SIZE)
     .offset(pageOffset(input.page));
+  return rows.map(({ request, latestOfferStatus }) => ({
+    ...request,
+    latestOfferStatus,
+    // issue 16 "needs reply": the customer wrote last, or nothing has answered the request yet
+    needsReply: request.awaitingReplySince !== null && request.status !== 'completed',
+  }));
 }
 
 // spec §4: quotation transitions, refused by the server when not allowed

@@ -1,0 +1,113 @@
+/**
+ * Who may read and act on a quotation (issue 16): the requester, with a private key from a link
+ * the shop gave them, or signed in as the account the request belongs to. Anyone else learns
+ * nothing, not even whether the reference exists.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { hasMailableEmail } from '../../../core/identity';
+import { quotationKeySchema, quotationReferenceSchema } from '../../../core/quote-offer';
+import type { Database } from '../../db/client';
+import { quotationAccessKeys, quotationRequests, users } from '../../db/schema';
+import type { Actor } from '../actor';
+import { DomainError } from '../errors';
+
+export const QUOTATION_NOT_FOUND = 'Quotation not found';
+
+/** The quote page's key as the URL carries it, and the reference it is for. */
+export interface QuotationAccess {
+  reference: unknown;
+  key?: unknown;
+}
+
+function hashOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * issue 16: a new private key of the request: 192 random bits, base64url; only its SHA-256 is
+ * kept. Every mail and the request's answer carry a key of their own, so none is stored in clear.
+ */
+export async function issueAccessKey(db: Database, quotationRequestId: string): Promise<string> {
+  const key = randomBytes(24).toString('base64url');
+  await db.insert(quotationAccessKeys).values({ keyHash: hashOf(key), quotationRequestId });
+  return key;
+}
+
+export type QuotationRow = typeof quotationRequests.$inferSelect;
+
+/**
+ * The request a customer names, when the key is one of its own or the actor is its account;
+ * `not_found` otherwise, the same for a wrong key, another request's key and no such reference.
+ * `lock` takes the row for the transaction's change (accepting twice makes one order).
+ */
+export async function requestOfCustomer(
+  db: Database,
+  actor: Actor,
+  access: QuotationAccess,
+  options: { lock?: boolean } = {},
+): Promise<QuotationRow> {
+  const reference = quotationReferenceSchema.safeParse(access.reference);
+  if (!reference.success) throw new DomainError('not_found', QUOTATION_NOT_FOUND);
+  const key =
+    access.key === undefined || access.key === null || access.key === ''
+      ? null
+      : quotationKeySchema.safeParse(access.key);
+  if (key && !key.success) throw new DomainError('not_found', QUOTATION_NOT_FOUND);
+  if (!key && !actor) throw new DomainError('not_found', QUOTATION_NOT_FOUND);
+
+  const query = db
+    .select()
+    .from(quotationRequests)
+    .where(eq(quotationRequests.reference, reference.data));
+  const [request] = options.lock ? await query.for('update') : await query;
+  if (!request) throw new DomainError('not_found', QUOTATION_NOT_FOUND);
+  if (actor && request.userId === actor.userId) return request;
+  if (key) {
+    const [held] = await db
+      .select({ keyHash: quotationAccessKeys.keyHash })
+      .from(quotationAccessKeys)
+      .where(
+        and(
+          eq(quotationAccessKeys.keyHash, hashOf(key.data)),
+          eq(quotationAccessKeys.quotationRequestId, request.id),
+        ),
+      );
+    if (held) return request;
+  }
+  throw new DomainError('not_found', QUOTATION_NOT_FOUND);
+}
+
+/**
+ * The quote page's guard (issue 16, "authorise before any work"): the key or the account may act
+ * on this quotation, checked before the page's form is read; every function checks again.
+ */
+export async function requireQuotationAccess(
+  db: Database,
+  actor: Actor,
+  access: QuotationAccess,
+): Promise<void> {
+  await requestOfCustomer(db, actor, access);
+}
+
+/**
+ * issue 14: the account a request belongs to: its own user id, or the account that verified the
+ * address the request gave (an account owns an address only once it is verified).
+ */
+export async function accountOfRequester(
+  db: Database,
+  request: { userId: string | null; customerEmail: string | null },
+): Promise<string | null> {
+  if (request.userId) return request.userId;
+  if (!request.customerEmail || !hasMailableEmail(request.customerEmail)) return null;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, request.customerEmail.toLowerCase()),
+        eq(users.emailVerified, true),
+      ),
+    );
+  return account?.id ?? null;
+}

@@ -1,0 +1,345 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { formatLongDate } from '../../../core/dates';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+
+/** Everything an offer's PDF prints (issue 16): the shop, the customer and the priced offer. */
+export interface OfferDocument {
+  shop: { name: string; address: string; phone: string; email: string; gstin: string };
+  /** e.g. Q-20261124-0001 */
+  reference: string;
+  /** Printed as "Offer v2". */
+  version: number;
+  /** When the offer was sent (or created, for a draft). */
+  issuedAt: Date;
+  customer: { name: string; company: string | null; mobile: string; email: string | null };
+  lines: {
+    description: string;
+    quantity: number;
+    unitPriceMinor: number;
+    lineTotalMinor: number;
+  }[];
+  subtotalMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  /** 1200 = 12% */
+  gstRateBasisPoints: number;
+  gstMinor: number;
+  totalMinor: number;
+  /** 'YYYY-MM-DD', the shop's calendar day. */
+  validUntil: string;
+  leadTimeDays: number | null;
+  terms: string;
+  note: string | null;
+  payment: { upiId: string; bankDetails: string };
+}
+
+// Resolved from the working directory like the migrations (server/db/migrate.ts): the production
+// build bundles this module into build/server, where import.meta.url no longer points at the
+// sources. PDFKit's built-in Helvetica has no rupee sign (₹, U+20B9), which formatRupees prints.
+const REGULAR_FONT = path.resolve(process.cwd(), 'server/assets/fonts/DejaVuSans.ttf');
+const BOLD_FONT = path.resolve(process.cwd(), 'server/assets/fonts/DejaVuSans-Bold.ttf');
+
+const MARGIN = 50;
+const FOOTER_OFFSET = 20;
+const INK = '#1f2937';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const BODY_SIZE = 10;
+const SMALL_SIZE = 9;
+const CELL_PADDING_X = 6;
+const CELL_PADDING_Y = 5;
+
+type LineColumnKey = 'piece' | 'quantity' | 'unitPrice' | 'lineTotal';
+interface TableColumn {
+  key: LineColumnKey;
+  width: number;
+  align: 'left' | 'right';
+}
+// The widths add up to A4's 595.28 pt less both margins; the amount columns fit
+// ₹99,99,99,999.99 (89 pt at 10 pt) on one line, the Quantity column its bold title.
+const LINE_COLUMNS: readonly TableColumn[] = [
+  { key: 'piece', width: 205.28, align: 'left' },
+  { key: 'quantity', width: 70, align: 'right' },
+  { key: 'unitPrice', width: 110, align: 'right' },
+  { key: 'lineTotal', width: 110, align: 'right' },
+];
+const TOTALS_LABEL_WIDTH = 120;
+const TOTALS_AMOUNT_WIDTH = 130;
+
+/** issue 16: the offer as a clean A4 quotation, for the customer's download and the offer mail. */
+export function renderOfferPdf(document: OfferDocument): Promise<Buffer> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(document.validUntil)) {
+    throw new RangeError(`validUntil must be a YYYY-MM-DD date, got "${document.validUntil}"`);
+  }
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    // Loading our font first keeps PDFKit from loading Helvetica at all.
+    font: REGULAR_FONT,
+    bufferPages: true,
+    displayTitle: true,
+    lang: 'en-IN',
+    info: {
+      Title: `Quotation ${document.reference} v${document.version}`,
+      Author: document.shop.name,
+      // The document's own date rather than the time of rendering: the same offer renders to
+      // the same bytes, whether for the download or the mail.
+      CreationDate: document.issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const rendered = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('regular', REGULAR_FONT);
+  pdf.registerFont('bold', BOLD_FONT);
+
+  drawShopHeader(pdf, document.shop);
+  drawTitle(pdf, document);
+  drawCustomer(pdf, document.customer);
+  drawLines(pdf, document.lines);
+  drawTotals(pdf, document);
+  drawConditions(pdf, document);
+  drawHowToPay(pdf, document.payment);
+  drawPageFooters(pdf, document);
+  pdf.end();
+  return rendered;
+}
+
+type Pdf = PDFKit.PDFDocument;
+
+function contentWidth(pdf: Pdf): number {
+  return pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
+}
+
+function contentBottom(pdf: Pdf): number {
+  return pdf.page.height - pdf.page.margins.bottom;
+}
+
+/** Starts a new page when fewer than `height` points are left, so a block is not split. */
+function keepTogether(pdf: Pdf, height: number): void {
+  if (pdf.y + height > contentBottom(pdf)) pdf.addPage();
+}
+
+function paragraph(pdf: Pdf, text: string, options: { bold?: boolean; color?: string } = {}) {
+  pdf
+    .font(options.bold ? 'bold' : 'regular')
+    .fontSize(BODY_SIZE)
+    .fillColor(options.color ?? INK)
+    .text(text, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
+}
+
+function horizontalRule(pdf: Pdf, y: number): void {
+  pdf
+    .moveTo(pdf.page.margins.left, y)
+    .lineTo(pdf.page.width - pdf.page.margins.right, y)
+    .lineWidth(0.75)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+function drawShopHeader(pdf: Pdf, shop: OfferDocument['shop']): void {
+  pdf.font('bold').fontSize(18).fillColor(INK);
+  pdf.text(shop.name, pdf.page.margins.left, pdf.page.margins.top, { width: contentWidth(pdf) });
+  pdf.moveDown(0.2).font('regular').fontSize(SMALL_SIZE).fillColor(MUTED);
+  const details = [shop.address, shop.phone, shop.email];
+  // issue 16: the GSTIN line only when the shop has one.
+  if (shop.gstin.trim() !== '') details.push(`GSTIN ${shop.gstin.trim()}`);
+  for (const detail of details) {
+    pdf.text(detail, { width: contentWidth(pdf) });
+  }
+  pdf.moveDown(0.8);
+  horizontalRule(pdf, pdf.y);
+  pdf.moveDown(1);
+}
+
+function drawTitle(pdf: Pdf, document: OfferDocument): void {
+  const left = pdf.page.margins.left;
+  const top = pdf.y;
+  pdf.font('bold').fontSize(16).fillColor(INK);
+  pdf.text(`Quotation ${document.reference}`, left, top, { width: contentWidth(pdf) });
+  const belowTitle = pdf.y;
+  pdf.font('regular').fontSize(BODY_SIZE);
+  pdf.text(`Offer v${document.version}`, left, top, { width: contentWidth(pdf), align: 'right' });
+  pdf.fillColor(MUTED).text(formatLongDate(document.issuedAt), { align: 'right' });
+  pdf.x = left;
+  pdf.y = Math.max(pdf.y, belowTitle);
+  pdf.moveDown(1);
+}
+
+function sectionHeading(pdf: Pdf, title: string, linesToFollow = 2): void {
+  const lineHeight = pdf.font('regular').fontSize(BODY_SIZE).currentLineHeight(true);
+  // A heading never sits alone at the foot of a page.
+  keepTogether(pdf, lineHeight * (1 + linesToFollow));
+  pdf.font('bold').fontSize(SMALL_SIZE).fillColor(MUTED);
+  pdf.text(title, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
+  pdf.moveDown(0.3);
+}
+
+function drawCustomer(pdf: Pdf, customer: OfferDocument['customer']): void {
+  sectionHeading(pdf, 'Prepared for', 3);
+  paragraph(pdf, customer.name, { bold: true });
+  if (customer.company) paragraph(pdf, customer.company);
+  paragraph(pdf, customer.mobile);
+  if (customer.email) paragraph(pdf, customer.email);
+  pdf.moveDown(1.2);
+}
+
+/** Draws one table row, starting a page (with the table's header again) when it does not fit. */
+function drawRow(
+  pdf: Pdf,
+  cells: Record<LineColumnKey, string>,
+  options: { font: 'regular' | 'bold'; color: string; repeatHeaderOnNewPage: boolean },
+): void {
+  pdf.font(options.font).fontSize(BODY_SIZE);
+  const cellHeights = LINE_COLUMNS.map((column) =>
+    pdf.heightOfString(cells[column.key], { width: column.width - 2 * CELL_PADDING_X }),
+  );
+  const rowHeight = Math.max(...cellHeights) + 2 * CELL_PADDING_Y;
+  if (pdf.y + rowHeight > contentBottom(pdf)) {
+    pdf.addPage();
+    // issue 16: many lines flow onto the next page under the table's header again.
+    if (options.repeatHeaderOnNewPage) drawLinesHeader(pdf);
+    pdf.font(options.font).fontSize(BODY_SIZE);
+  }
+  const top = pdf.y;
+  let x = pdf.page.margins.left;
+  pdf.fillColor(options.color);
+  for (const column of LINE_COLUMNS) {
+    pdf.text(cells[column.key], x + CELL_PADDING_X, top + CELL_PADDING_Y, {
+      width: column.width - 2 * CELL_PADDING_X,
+      align: column.align,
+    });
+    x += column.width;
+  }
+  pdf.x = pdf.page.margins.left;
+  pdf.y = top + rowHeight;
+  horizontalRule(pdf, pdf.y);
+}
+
+// issue 16: the table of lines reads Piece, Quantity, Unit price, Line total.
+function drawLinesHeader(pdf: Pdf): void {
+  drawRow(
+    pdf,
+    { piece: 'Piece', quantity: 'Quantity', unitPrice: 'Unit price', lineTotal: 'Line total' },
+    { font: 'bold', color: MUTED, repeatHeaderOnNewPage: false },
+  );
+}
+
+function drawLines(pdf: Pdf, lines: OfferDocument['lines']): void {
+  const rowHeight = pdf.font('regular').fontSize(BODY_SIZE).currentLineHeight(true);
+  // The header and at least one line together, never the header alone at a page's foot.
+  keepTogether(pdf, 2 * (rowHeight + 2 * CELL_PADDING_Y));
+  drawLinesHeader(pdf);
+  for (const line of lines) {
+    drawRow(
+      pdf,
+      {
+        piece: line.description,
+        quantity: String(line.quantity),
+        unitPrice: formatRupees(line.unitPriceMinor),
+        lineTotal: formatRupees(line.lineTotalMinor),
+      },
+      { font: 'regular', color: INK, repeatHeaderOnNewPage: true },
+    );
+  }
+  pdf.moveDown(0.8);
+}
+
+function drawTotals(pdf: Pdf, document: OfferDocument): void {
+  const rows: { label: string; amount: string; bold?: boolean }[] = [
+    { label: 'Subtotal', amount: formatRupees(document.subtotalMinor) },
+  ];
+  // issue 16: the discount only when there is one, shown as money taken off.
+  if (document.discountMinor > 0) {
+    rows.push({ label: 'Discount', amount: formatRupees(-document.discountMinor) });
+  }
+  rows.push(
+    { label: 'Shipping', amount: formatRupees(document.shippingMinor) },
+    {
+      label: `GST (${formatPercentFromBasisPoints(document.gstRateBasisPoints)}%)`,
+      amount: formatRupees(document.gstMinor),
+    },
+    { label: 'Total', amount: formatRupees(document.totalMinor), bold: true },
+  );
+  // Wider than the table's amount column: the bold total of ₹99,99,99,999.99 is 109 pt.
+  const amountX = pdf.page.width - pdf.page.margins.right - TOTALS_AMOUNT_WIDTH;
+  const amountWidth = TOTALS_AMOUNT_WIDTH - CELL_PADDING_X;
+  const labelX = amountX - TOTALS_LABEL_WIDTH;
+  const lineHeight = pdf.font('bold').fontSize(11).currentLineHeight(true) + 4;
+  keepTogether(pdf, rows.length * lineHeight + 4);
+  for (const row of rows) {
+    const top = pdf.y;
+    if (row.bold) {
+      horizontalRule(pdf, top);
+      pdf.y = top + 4;
+    }
+    const y = pdf.y;
+    pdf
+      .font(row.bold ? 'bold' : 'regular')
+      .fontSize(row.bold ? 11 : BODY_SIZE)
+      .fillColor(INK);
+    pdf.text(row.label, labelX, y, { width: TOTALS_LABEL_WIDTH, align: 'right' });
+    pdf.text(row.amount, amountX, y, { width: amountWidth, align: 'right' });
+    pdf.y = y + lineHeight;
+  }
+  pdf.x = pdf.page.margins.left;
+  pdf.moveDown(1.2);
+}
+
+function drawConditions(pdf: Pdf, document: OfferDocument): void {
+  keepTogether(pdf, 3 * pdf.font('regular').fontSize(BODY_SIZE).currentLineHeight(true));
+  // issue 16: validUntil is the shop's calendar day, printed as that day (formatLongDate reads a
+  // YYYY-MM-DD string without shifting it by the server's time zone).
+  paragraph(pdf, `Valid until ${formatLongDate(document.validUntil)}`, { bold: true });
+  if (document.leadTimeDays !== null) {
+    const days = document.leadTimeDays === 1 ? 'day' : 'days';
+    paragraph(pdf, `Lead time: ${document.leadTimeDays} ${days}`);
+  }
+  pdf.moveDown(1);
+  if (document.terms.trim() !== '') {
+    sectionHeading(pdf, 'Terms');
+    paragraph(pdf, document.terms.trim());
+    pdf.moveDown(1);
+  }
+  if (document.note !== null && document.note.trim() !== '') {
+    sectionHeading(pdf, 'Note');
+    paragraph(pdf, document.note.trim());
+    pdf.moveDown(1);
+  }
+}
+
+function drawHowToPay(pdf: Pdf, payment: OfferDocument['payment']): void {
+  sectionHeading(pdf, 'How to pay', 3);
+  paragraph(pdf, `UPI: ${payment.upiId}`);
+  if (payment.bankDetails.trim() !== '') {
+    pdf.moveDown(0.4);
+    paragraph(pdf, 'Bank transfer', { bold: true });
+    paragraph(pdf, payment.bankDetails.trim());
+  }
+}
+
+/** "Quotation … · Offer v… · Page n of m" in every page's bottom margin. */
+function drawPageFooters(pdf: Pdf, document: OfferDocument): void {
+  const { start, count } = pdf.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    pdf.switchToPage(index);
+    const bottomMargin = pdf.page.margins.bottom;
+    // Text below the bottom margin would otherwise make PDFKit start yet another page.
+    pdf.page.margins.bottom = 0;
+    pdf
+      .font('regular')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `Quotation ${document.reference} · Offer v${document.version} · Page ${index - start + 1} of ${count}`,
+        pdf.page.margins.left,
+        pdf.page.height - bottomMargin + FOOTER_OFFSET,
+        { width: contentWidth(pdf), align: 'center', lineBreak: false },
+      );
+    pdf.page.margins.bottom = bottomMargin;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * What the quote lifecycle's pages get from the quotations module (issue 16): the customer's
+ * quote page, their dashboard tab, and the owner's quotation page. Plain data: dates are Dates,
+ * money is paise, formatted by the page with core/money.ts.
+ */
+import type { CustomerOfferAction, OfferStatus, OwnerOfferAction } from '../../../core/quote-offer';
+import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/statuses';
+
+export interface OfferLineView {
+  id: string;
+  productId: string | null;
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+}
+
+export interface OfferView {
+  id: string;
+  version: number;
+  /** As stored. */
+  status: OfferStatus;
+  /** As shown now: a sent offer past its day reads expired before the job has run. */
+  shownStatus: OfferStatus;
+  lines: OfferLineView[];
+  subtotalMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  gstRateBasisPoints: number;
+  gstMinor: number;
+  totalMinor: number;
+  /** 'YYYY-MM-DD', the shop's calendar day the offer holds until (formatLongDate shows it). */
+  validUntil: string;
+  leadTimeDays: number | null;
+  terms: string;
+  note: string | null;
+  declineReason: string | null;
+  sentAt: Date | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface QuoteMessageView {
+  id: string;
+  author: 'customer' | 'shop';
+  /**
+   * A message, or the customer's step on an offer: asked for changes, declined (the body is the
+   * optional reason, possibly empty), asked for a new offer after it expired.
+   */
+  kind: 'message' | 'changes-requested' | 'declined' | 'new-offer-requested';
+  /** The offer version a step refers to. */
+  offerVersion: number | null;
+  body: string;
+  createdAt: Date;
+}
+
+/** The order an accepted offer made, and how far its payment is. */
+export interface QuoteOrderView {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: 'upi' | 'bank transfer' | null;
+  totalMinor: number;
+  /** The UTR or bank reference the customer submitted, once they have. */
+  submittedPaymentReference: string | null;
+}
+
+export interface QuoteRequestView {
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  customizationNotes: string | null;
+  customerName: string;
+  customerCompany: string | null;
+  customerMobile: string;
+  customerEmail: string | null;
+}
+
+/** issue 16: the quote page, for the requester (with the key, or as the linked account). */
+export interface CustomerQuoteView {
+  id: string;
+  reference: string;
+  status: QuotationStatus;
+  createdAt: Date;
+  request: QuoteRequestView;
+  /** The latest offer sent (whatever became of it); null before the first. */
+  currentOffer: OfferView | null;
+  /** The versions sent before it, newest first. */
+  earlierOffers: OfferView[];
+  /** What the customer may do with the current offer now (core/quote-offer customerActionsFor). */
+  actions: CustomerOfferAction[];
+  messages: QuoteMessageView[];
+  order: QuoteOrderView | null;
+}
+
+/** One row of the customer's dashboard tab "Quotations". */
+export interface CustomerQuotationSummary {
+  id: string;
+  reference: string;
+  productName: string;
+  quantity: number;
+  status: QuotationStatus;
+  createdAt: Date;
+  /** The latest sent offer's status as shown now, and its total. */
+  offerStatus: OfferStatus | null;
+  offerTotalMinor: number | null;
+  orderNumber: string | null;
+}
+
+/** A line the composer starts from: the request's piece at its catalogue price. */
+export interface SuggestedOfferLine {
+  productId: string | null;
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+}
+
+export interface CataloguePiece {
+  id: string;
+  name: string;
+  priceMinor: number;
+}
+
+/** issue 16: the owner's quotation page. */
+export interface OwnerQuotationView {
+  id: string;
+  reference: string;
+  status: QuotationStatus;
+  createdAt: Date;
+  request: QuoteRequestView;
+  /** The signed-in account the request belongs to, if any. */
+  userId: string | null;
+  awaitingReplySince: Date | null;
+  /** Every version but the draft, newest first. */
+  offers: OfferView[];
+  /** The draft being composed, if one is saved. */
+  draft: OfferView | null;
+  ownerActions: OwnerOfferAction[];
+  messages: QuoteMessageView[];
+  order: QuoteOrderView | null;
+  /** Where the composer starts when there is no draft and no offer: the request's piece. */
+  suggestedLines: SuggestedOfferLine[];
+  /** The same customer's other requests and orders, by account or verified e-mail. */
+  history: {
+    requests: {
+      id: string;
+      reference: string;
+      productName: string;
+      status: QuotationStatus;
+      createdAt: Date;
+    }[];
+    orders: {
+      id: string;
+      orderNumber: string;
+      status: OrderStatus;
+      totalMinor: number;
+      createdAt: Date;
+    }[];
+  };
+}
