@@ -7,6 +7,9 @@ export default [
   route('shop/:category', 'routes/shop.tsx', { id: 'shop-category' }),
   route('product/:id', 'routes/product.tsx'),
   route('quote/:productId', 'routes/quote.tsx'),
+  // issue 16: the private quote page and its offers' PDFs
+  route('quotes/:reference', 'routes/quotes.tsx'),
+  route('quotes/:reference/offers/:version.pdf', 'routes/quotes.offer-pdf.ts'),
   route('search/suggestions', 'routes/search.suggestions.ts'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('welcome-lead', 'routes/welcome-lead.ts'),
@@ -21,6 +24,8 @@ export default [
   route('dashboard/security', 'routes/dashboard.security.tsx'),
   route('wishlist', 'routes/wishlist.ts'),
   route('admin', 'routes/admin.tsx'),
+  route('admin/quotations/:id', 'routes/admin.quotations.tsx'),
+  route('admin/quotations/:id/whatsapp', 'routes/admin.quotations.whatsapp.ts'),
   route('admin/product-media', 'routes/admin.product-media.tsx'),
   route('admin/product-media/import', 'routes/admin.media-import.ts'),
   route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),

@@ -37,6 +37,7 @@ import { OrdersPanel } from '../components/admin/orders-panel';
 import { QuotationsPanel } from '../components/admin/quotations-panel';
 import { RolesPanel } from '../components/admin/roles-panel';
 import type { AnswerHandlers } from '../components/forms/use-answer-fetcher';
+import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { pageMeta } from '../components/layout/simple-page';
 import { secondaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/admin';
@@ -147,34 +148,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access !== 'admin') {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        {loaderData.access === 'denied' ? (
-          <>
-            {/* spec §6: without the admin role */}
-            <h1 className="text-3xl font-semibold">Access denied</h1>
-            <p className="mt-4 text-ink-muted">
-              Access denied. You do not have administrator privileges.
-            </p>
-            <p className="mt-2 text-sm text-ink-muted">
-              Your user id: <code>{loaderData.userId}</code>
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 className="text-3xl font-semibold">Admin</h1>
-            <p className="mt-4 text-ink-muted">Please sign in to access the admin area.</p>
-            <Link
-              to="/auth?redirectTo=%2Fadmin"
-              className="mt-8 inline-block text-brass-700 underline underline-offset-4"
-            >
-              Sign In
-            </Link>
-          </>
-        )}
-      </section>
-    );
+  if (loaderData.access === 'denied') return <AdminAccessNotice access={loaderData} />;
+  if (loaderData.access === 'signed-out') {
+    return <AdminAccessNotice access={{ access: 'signed-out', path: '/admin' }} />;
   }
   return <AdminConsole data={loaderData} />;
 }

@@ -31,7 +31,13 @@ import {
 } from '../../server/modules/account';
 import { requireUser } from '../../server/modules/kernel';
 import { sendVerificationEmail } from '../../server/modules/identity';
-import { listOrdersOfUser, reorderAsQuotations } from '../../server/modules/orders';
+import { listOrdersOfUser, reorderAsQuotations, type OrderView } from '../../server/modules/orders';
+import { listQuotationsOfUser, submitPaymentReference } from '../../server/modules/quotations';
+import type { SiteSettings } from '../../content/site';
+import { paymentReferenceSubmissionSchema, quoteToasts } from '../../core/quote-forms';
+import { QuotationsTab } from '../components/account/quotations-tab';
+import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-panel';
+import { paymentPanelFor } from '../components/quotes/payment-panel.server';
 import { AddressesTab } from '../components/account/addresses-tab';
 import {
   EmailLinkNotice,
@@ -52,6 +58,8 @@ export function meta(args: Route.MetaArgs) {
 const tabs = [
   ['profile', 'Profile'],
   ['orders', 'Orders'],
+  // issue 16: the customer's quotations, each opening its quote page
+  ['quotations', 'Quotations'],
   ['addresses', 'Addresses'],
   ['wishlist', 'Wishlist'],
 ] as const;
@@ -76,6 +84,7 @@ const criticalSections: Record<DashboardTab, ReadonlySet<string>> = {
   profile: new Set(['profile']),
   // The reorder dialog fills in the customer's name, phone and e-mail.
   orders: new Set(['orders', 'profile']),
+  quotations: new Set(['quotations']),
   addresses: new Set(['addresses']),
   wishlist: new Set(['wishlist']),
 };
@@ -103,15 +112,21 @@ async function readSection<T>(
 
 // spec §7 Dashboard calls: every read is the signed-in user's own (server/modules/account, orders)
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, actor, viewer, logger } = context.get(appContext);
+  const { db, actor, viewer, logger, config, clock } = context.get(appContext);
   const url = new URL(request.url);
   const emailLink = emailLinkOutcome(url);
   if (!actor || !viewer) return { signedIn: false as const, emailLink };
   const { tab } = parseRouteQuery(dashboardQuerySchema, url.searchParams);
   const critical = criticalSections[tab];
-  const [profile, orders, addresses, wishlist] = await Promise.all([
+  const [profile, orders, quotations, addresses, wishlist] = await Promise.all([
     readSection('profile', () => getProfile(db, actor), critical, logger),
-    readSection('orders', () => listOrdersOfUser(db, actor), critical, logger),
+    readSection(
+      'orders',
+      async () => withPaymentPanels(await listOrdersOfUser(db, actor), config.site),
+      critical,
+      logger,
+    ),
+    readSection('quotations', () => listQuotationsOfUser(db, actor, clock()), critical, logger),
     readSection('addresses', () => listAddresses(db, actor), critical, logger),
     readSection('wishlist', () => listWishlist(db, actor), critical, logger),
   ]);
@@ -125,10 +140,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: viewer.email,
     profile: profile.section,
     orders: orders.section,
+    quotations: quotations.section,
     addresses: addresses.section,
     wishlist: wishlist.section,
     loadedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * issue 16 "Paying … in the order's details": an order paid by UPI or bank transfer that is still
+ * pending carries its payment panel, the QR code drawn here on the server.
+ */
+async function withPaymentPanels(orders: OrderView[], site: SiteSettings) {
+  return Promise.all(
+    orders.map(async (order) => ({
+      ...order,
+      payment: await paymentPanelFor(
+        {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          paymentMethod: order.paymentMethod,
+          paymentStatus: order.paymentStatus,
+          totalMinor: order.totalAmountMinor,
+          submittedPaymentReference: order.submittedPaymentReference,
+        },
+        site,
+      ),
+    })),
+  );
 }
 
 /** The row a button form acts on (a missing id is "not found" in the module). */
@@ -181,6 +220,24 @@ const dashboardIntents = {
       }),
     success: quotationToasts.success,
     data: (result) => result,
+  }),
+  // issue 16: the UTR or bank reference of an order the customer has paid
+  [PAYMENT_REFERENCE_INTENT]: intent({
+    schema: paymentReferenceSubmissionSchema,
+    run: (fields, { app, formData }) => {
+      const orderId = formData.get('orderId');
+      return submitPaymentReference(
+        app.db,
+        app.actor,
+        {
+          orderId: typeof orderId === 'string' ? orderId : '',
+          // The form's own method only shaped the browser's check; the module uses the order's.
+          paymentReference: fields.reference ?? '',
+        },
+        app.clock(),
+      );
+    },
+    success: quoteToasts.referenceReceived,
   }),
 };
 
@@ -264,6 +321,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 )}
               </Streamed>
             )}
+          </Streamed>
+        </Tabs.Content>
+        <Tabs.Content value="quotations" className="mt-8">
+          <Streamed section={loaderData.quotations} what="your quotations">
+            {(quotations) => <QuotationsTab quotations={quotations} />}
           </Streamed>
         </Tabs.Content>
         <Tabs.Content value="addresses" className="mt-8">

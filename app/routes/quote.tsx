@@ -1,10 +1,19 @@
 import { data, isRouteErrorResponse, Link, useActionData } from 'react-router';
 import { problemToast, quotationRequestSchema, quotationToasts } from '../../core/quotation';
+import { quotationLink } from '../../core/quote-offer';
+import {
+  quotationSubmittedToast,
+  submittedQuotationOf,
+  type QuotationSubmitted,
+} from '../components/quotation/quotation-submitted';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { getPublishedProduct } from '../../server/modules/catalog';
-import { createQuotationRequest } from '../../server/modules/quotations';
+import {
+  createQuotationRequest,
+  type StoredQuotationRequest,
+} from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/community/document-answer';
 import { ProductNotFound } from '../components/layout/not-found';
 import { QuotationRequestForm } from '../components/quotation/quotation-form';
@@ -30,13 +39,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * which also tells the owner and the requester.
  */
 const quotationIntents = {
-  quotation: intent({
+  quotation: intent<StoredQuotationRequest | undefined>({
     schema: quotationRequestSchema,
     rateLimit: 'quotation',
     honeypot: true,
     run: (fields, { app, params }) =>
       createQuotationRequest(app.db, app.actor, { ...fields, productId: params.productId ?? '' }),
-    success: quotationToasts.success,
+    // issue 16: spec §8's toast, with the reference; the form shows the private link. A robot
+    // caught by the honeypot (no request) is thanked with spec §8's toast alone.
+    success: (result) =>
+      result ? quotationSubmittedToast(result.reference) : quotationToasts.success,
+    data: (result): QuotationSubmitted | null =>
+      result
+        ? {
+            reference: result.reference,
+            // A relative link: the page that shows it is the shop's own.
+            link: quotationLink('', result.reference, result.accessKey),
+          }
+        : null,
     // spec §8: only "Missing Information", "Invalid Email" or the failure text, never another.
     invalid: problemToast,
     failure: (message, _fields, code) =>
@@ -66,6 +86,7 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   // Only a plain HTML post (no JavaScript) lands here; the dialog's fetcher toasts instead.
   const answer = useActionData<typeof action>();
+  const submitted = answer?.status === 'ok' ? submittedQuotationOf(answer.data) : null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-14">
       <Link
@@ -77,6 +98,16 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 text-4xl font-semibold">Request Quotation</h1>
       <p className="mt-3 text-ink-muted">Tell us what you need and we will send you a quotation.</p>
       <DocumentAnswer answer={answer} className="mt-6" />
+      {submitted ? (
+        <p className="mt-4">
+          <Link
+            to={submitted.link}
+            className="font-medium text-brass-700 underline underline-offset-4"
+          >
+            View your quotation
+          </Link>
+        </p>
+      ) : null}
       <div className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-stone/60">
         <QuotationRequestForm product={product} documentResult={answer?.result} />
       </div>

@@ -10,12 +10,14 @@ import { secondaryButtonClass } from '../ui/field';
 import { Modal } from '../ui/modal';
 import type { Profile } from '../../../server/modules/account';
 import type { OrderView } from '../../../server/modules/orders';
+import type { PaymentPanelData } from '../quotes/payment-panel';
 
 const ReorderForm = lazy(() =>
   import('./reorder-form').then((module) => ({ default: module.ReorderForm })),
 );
 
-type Order = OrderView;
+// issue 16: a pending UPI or bank transfer order carries its payment panel (order-card.tsx).
+type Order = OrderView & { payment?: PaymentPanelData | null };
 type Customer = Profile;
 
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });

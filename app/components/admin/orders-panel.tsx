@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Link } from 'react-router';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
 import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
@@ -52,6 +53,17 @@ export function OrdersPanel({
                   {statusLabel(order.paymentStatus)}
                   {order.paymentId ? ` · Reference ${order.paymentId}` : ''}
                 </p>
+                {order.submittedPaymentReference ? (
+                  // issue 16: the UTR or bank reference the customer submitted on the quote page
+                  <p className="text-ink-muted">
+                    Customer&apos;s reference: {order.submittedPaymentReference}
+                  </p>
+                ) : null}
+                {order.quotationRequestId ? (
+                  <Link to={`/admin/quotations/${order.quotationRequestId}`} className="underline">
+                    View Quotation
+                  </Link>
+                ) : null}
                 <dl className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-4 text-ink-muted">
                   <dt>Subtotal</dt>
                   <dd>{formatRupees(order.subtotalMinor)}</dd>
@@ -67,7 +79,13 @@ export function OrdersPanel({
             <div className="mt-4 flex flex-wrap items-end gap-2">
               {offered.map((action) =>
                 action === 'confirm-payment' ? (
-                  <ConfirmPaymentForm key={action} orderId={order.id} fetcher={fetcher} />
+                  <ConfirmPaymentForm
+                    // A reference submitted while the page is open arrives prefilled too.
+                    key={`${action}:${order.submittedPaymentReference ?? ''}`}
+                    orderId={order.id}
+                    submittedReference={order.submittedPaymentReference}
+                    fetcher={fetcher}
+                  />
                 ) : (
                   <fetcher.Form key={action} method="post">
                     <input type="hidden" name="intent" value="order-action" />
@@ -93,13 +111,18 @@ const parseOrderAction = (formData: FormData) =>
 /** "Confirm Payment Received" with the UPI or bank reference, checked by the server's schema. */
 function ConfirmPaymentForm({
   orderId,
+  submittedReference,
   fetcher,
 }: {
   orderId: string;
+  /** The customer's own UTR or bank reference, if they submitted one. */
+  submittedReference: string | null;
   fetcher: ReturnType<typeof useAnswerFetcher>;
 }) {
   const [form, fields] = useForm({
     id: `confirm-payment-${orderId}`,
+    // issue 16: Confirm Payment Received shows the customer's reference, prefilled.
+    defaultValue: { paymentReference: submittedReference ?? '' },
     constraint: getZodConstraint(orderActionSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

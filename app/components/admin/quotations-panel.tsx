@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { quotationMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
 import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/orders';
@@ -35,12 +36,29 @@ export function QuotationsPanel({
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-sans text-lg font-semibold">
-                {quotation.productName} × {quotation.quantity}
+                {/* issue 16: each request row opens /admin/quotations/{id} */}
+                <Link to={`/admin/quotations/${quotation.id}`} className="underline">
+                  {quotation.productName} × {quotation.quantity}
+                </Link>
               </h3>
-              <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
-                {statusLabel(quotation.status)}
-              </span>
+              <div className="flex flex-wrap gap-2">
+                {/* issue 16: "needs reply" when the customer wrote last */}
+                {quotation.needsReply ? (
+                  <span className="rounded-full bg-danger/10 px-3 py-1 text-xs font-semibold text-danger">
+                    Needs reply
+                  </span>
+                ) : null}
+                <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
+                  {statusLabel(quotation.status)}
+                </span>
+              </div>
             </div>
+            <p className="mt-1 text-sm text-ink-muted">
+              Quotation {quotation.reference} ·{' '}
+              {quotation.latestOfferStatus
+                ? `Offer ${statusLabel(quotation.latestOfferStatus).toLowerCase()}`
+                : 'No offer yet'}
+            </p>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-medium">Customer</dt>
               <dd>{quotation.customerName}</dd>

@@ -7,6 +7,7 @@ import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';
+import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderThumbnail } from './order-thumbnail';
 
@@ -19,6 +20,11 @@ export type OrderCardItem = Pick<
 export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAmountMinor'> & {
   createdAt: OrderView['createdAt'] | string;
   items: OrderCardItem[];
+  /**
+   * issue 16 "Paying": the customer's order paid by UPI or bank transfer, still pending, carries
+   * its payment panel (the dashboard's loader builds it; the admin's orders have none).
+   */
+  payment?: PaymentPanelData | null;
 };
 
 /** One item: its picture, its name, and quantity × unit price (with the line total if asked). */
@@ -79,6 +85,12 @@ export function OrderCard({
         ))}
       </ul>
       {more ? <p className="mt-2 text-sm text-ink-muted">{more}</p> : null}
+      {order.payment ? (
+        <div className="mt-4">
+          {/* The card shows the order's total above: the panel does not repeat it. */}
+          <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
+        </div>
+      ) : null}
       {children}
     </li>
   );

@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
-import { useId, type ReactNode } from 'react';
-import { problemToast, quotationRequestSchema } from '../../../core/quotation';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { problemToast, quotationRequestSchema, quotationToasts } from '../../../core/quotation';
 import { Honeypot } from '../community/honeypot';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { toast } from '../ui/toast-store';
 import { quotationAction } from './quotation-action';
+import { submittedQuotationOf, type QuotationSubmitted } from './quotation-submitted';
 
 const constraint = getZodConstraint(quotationRequestSchema);
 
@@ -209,18 +211,20 @@ function Field({
  */
 export function QuotationRequestForm({
   product,
-  onSubmitted,
   documentResult,
-  footer,
+  closeButton,
 }: {
   product: { id: string; name: string };
-  onSubmitted?: () => void;
   documentResult?: SubmissionResult<string[]> | null;
-  footer?: ReactNode;
+  /** The dialog's button that closes it, with the label the moment calls for. */
+  closeButton?: (label: string) => ReactNode;
 }) {
-  const fetcher = useAnswerFetcher({ onSuccess: () => onSubmitted?.() });
+  const fetcher = useAnswerFetcher();
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const action = quotationAction(product.id);
+  const submitted = answer?.status === 'ok' ? submittedQuotationOf(answer.data) : null;
+  if (submitted)
+    return <QuotationSubmittedNotice submitted={submitted} closeButton={closeButton} />;
   return (
     <QuotationForm
       productName={product.name}
@@ -228,7 +232,41 @@ export function QuotationRequestForm({
       lastResult={answer ? answer.result : documentResult}
       pending={fetcher.state !== 'idle'}
       onValidSubmit={(form) => void fetcher.submit(form, { method: 'post', action })}
-      footer={footer}
+      footer={closeButton?.('Cancel')}
     />
+  );
+}
+
+/**
+ * issue 16: after the request, the dialog shows its reference and the link to its private quote
+ * page; focus moves to the link, as the form it had is gone.
+ */
+function QuotationSubmittedNotice({
+  submitted,
+  closeButton,
+}: {
+  submitted: QuotationSubmitted;
+  closeButton?: (label: string) => ReactNode;
+}) {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => link.current?.focus(), []);
+  return (
+    <div className="grid gap-4">
+      <div role="status" className="rounded-xl bg-success/10 p-4 text-success">
+        <p className="font-semibold">{quotationToasts.success.title}</p>
+        <p>{quotationToasts.success.description}</p>
+        <p className="mt-1">Reference: {submitted.reference}</p>
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <Link
+          ref={link}
+          to={submitted.link}
+          className="font-medium text-brass-700 underline underline-offset-4"
+        >
+          View your quotation
+        </Link>
+        {closeButton?.('Close')}
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated';
 import { quotationAction } from './quotation-action';
@@ -30,7 +30,6 @@ export function QuoteButton({
   const hydrated = useHydrated();
   const link = useRef<HTMLAnchorElement>(null);
   const href = quotationAction(product.id);
-  const close = useCallback(() => setOpen(false), []);
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -74,12 +73,11 @@ export function QuoteButton({
             <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
               <QuotationRequestForm
                 product={product}
-                onSubmitted={close}
-                footer={
+                closeButton={(label) => (
                   <Dialog.Close className="rounded-full px-5 py-3 font-medium ring-1 ring-ink hover:bg-sand">
-                    Cancel
+                    {label}
                   </Dialog.Close>
-                }
+                )}
               />
             </Suspense>
           </div>

@@ -1,0 +1,78 @@
+import { FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatLongDate } from '../../../core/dates';
+import { formatRupees } from '../../../core/money';
+import { statusLabel } from '../../../core/statuses';
+import type { CustomerQuotationSummary } from '../../../server/modules/quotations/views';
+
+/**
+ * issue 16: the dashboard's "Quotations" tab: the signed-in customer's requests, each opening its
+ * quote page without a key (the page reads it as the request's linked account).
+ */
+export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSummary[] }) {
+  return (
+    <div>
+      <h2 className="font-display text-2xl font-semibold">My Quotations</h2>
+      {quotations.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-sand p-10 text-center">
+          <FileText aria-hidden="true" className="mx-auto h-8 w-8 text-brass-700" />
+          <p className="mt-2 text-lg font-medium">No quotations yet</p>
+          <Link
+            to="/shop"
+            className="mt-4 inline-block rounded-full bg-ink px-6 py-3 text-ivory hover:bg-brass-800"
+          >
+            Browse the collection
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4">
+          {quotations.map((quotation) => (
+            <li
+              key={quotation.id}
+              aria-label={`Quotation ${quotation.reference}`}
+              className="rounded-2xl border border-stone/70 bg-white p-5"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h3 className="font-display text-lg font-semibold">
+                    <Link
+                      to={`/quotes/${quotation.reference}`}
+                      className="underline underline-offset-4"
+                    >
+                      {quotation.reference}
+                    </Link>
+                  </h3>
+                  <p className="text-sm text-ink-muted">{formatLongDate(quotation.createdAt)}</p>
+                </div>
+                <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
+                  {statusLabel(quotation.status)}
+                </span>
+              </div>
+              <p className="mt-3">
+                {quotation.productName} × {quotation.quantity}
+              </p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-ink-muted">Offer</dt>
+                <dd>
+                  {quotation.offerStatus
+                    ? `${statusLabel(quotation.offerStatus)}${
+                        quotation.offerTotalMinor !== null
+                          ? ` · ${formatRupees(quotation.offerTotalMinor)}`
+                          : ''
+                      }`
+                    : 'Being prepared'}
+                </dd>
+                {quotation.orderNumber ? (
+                  <>
+                    <dt className="text-ink-muted">Order</dt>
+                    <dd>{quotation.orderNumber}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

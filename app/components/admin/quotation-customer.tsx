@@ -1,0 +1,95 @@
+/**
+ * issue 16: the owner's view of the request and the customer, with the customer's earlier
+ * requests and orders (found by account or verified e-mail).
+ */
+import { Link } from 'react-router';
+import { formatLongDate } from '../../../core/dates';
+import { formatRupees } from '../../../core/money';
+import { statusLabel } from '../../../core/statuses';
+import type { OwnerQuotationView } from '../../../server/modules/quotations/views';
+
+export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView }) {
+  const { request, history } = quotation;
+  return (
+    <section
+      aria-labelledby="request-heading"
+      className="rounded-2xl border border-stone/70 bg-white p-5"
+    >
+      <h2 id="request-heading" className="font-sans text-xl font-semibold">
+        Request
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Product</dt>
+        <dd>
+          {request.productId ? (
+            <Link to={`/product/${request.productId}`} className="underline">
+              {request.productName}
+            </Link>
+          ) : (
+            request.productName
+          )}
+        </dd>
+        <dt className="font-medium">Quantity</dt>
+        <dd>{request.quantity}</dd>
+        <dt className="font-medium">Notes</dt>
+        <dd className="whitespace-pre-line">{request.customizationNotes ?? '—'}</dd>
+        <dt className="font-medium">Received</dt>
+        <dd>{formatLongDate(quotation.createdAt)}</dd>
+      </dl>
+      <h3 className="mt-6 font-medium">Customer</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Name</dt>
+        <dd>{request.customerName}</dd>
+        <dt className="font-medium">Company</dt>
+        <dd>{request.customerCompany ?? '—'}</dd>
+        <dt className="font-medium">Mobile</dt>
+        <dd>
+          <a href={`tel:${request.customerMobile}`} className="underline">
+            {request.customerMobile}
+          </a>
+        </dd>
+        <dt className="font-medium">Email</dt>
+        <dd>
+          {request.customerEmail ? (
+            <a href={`mailto:${request.customerEmail}`} className="underline">
+              {request.customerEmail}
+            </a>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt className="font-medium">Account</dt>
+        <dd>{quotation.userId ? 'Signed in' : 'Guest'}</dd>
+      </dl>
+      <h3 className="mt-6 font-medium">Earlier requests</h3>
+      {history.requests.length === 0 ? (
+        <p className="mt-1 text-sm text-ink-muted">None</p>
+      ) : (
+        <ul className="mt-1 grid gap-1 text-sm">
+          {history.requests.map((earlier) => (
+            <li key={earlier.id}>
+              <Link to={`/admin/quotations/${earlier.id}`} className="underline">
+                {earlier.reference}
+              </Link>{' '}
+              · {earlier.productName} · {statusLabel(earlier.status)} ·{' '}
+              {formatLongDate(earlier.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-6 font-medium">Orders</h3>
+      {history.orders.length === 0 ? (
+        <p className="mt-1 text-sm text-ink-muted">None</p>
+      ) : (
+        <ul className="mt-1 grid gap-1 text-sm">
+          {history.orders.map((order) => (
+            <li key={order.id}>
+              {order.orderNumber} · {statusLabel(order.status)} · {formatRupees(order.totalMinor)} ·{' '}
+              {formatLongDate(order.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

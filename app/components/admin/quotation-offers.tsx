@@ -1,0 +1,141 @@
+/**
+ * issue 16: the versions the owner sent, newest first, the earlier ones collapsed, each with its
+ * status; and the order an accepted offer made.
+ */
+import { Link } from 'react-router';
+import { formatLongDate } from '../../../core/dates';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { statusLabel } from '../../../core/statuses';
+import type {
+  OfferView,
+  OwnerQuotationView,
+  QuoteOrderView,
+} from '../../../server/modules/quotations/views';
+
+export function QuotationOffers({
+  offers,
+  order,
+}: {
+  offers: OwnerQuotationView['offers'];
+  order: QuoteOrderView | null;
+}) {
+  const [latest, ...earlier] = offers;
+  return (
+    <section aria-labelledby="offers-heading" className="grid gap-4">
+      <h2 id="offers-heading" className="font-sans text-xl font-semibold">
+        Offers sent
+      </h2>
+      {order ? <QuotationOrder order={order} /> : null}
+      {latest ? (
+        <OfferVersion offer={latest} />
+      ) : (
+        <p className="text-ink-muted">No offer has been sent yet.</p>
+      )}
+      {earlier.map((offer) => (
+        <details key={offer.id} className="rounded-2xl border border-stone/70 bg-white">
+          <summary className="cursor-pointer p-5 font-medium">
+            Offer v{offer.version} · {statusLabel(offer.shownStatus)} ·{' '}
+            {formatRupees(offer.totalMinor)}
+          </summary>
+          <div className="px-5 pb-5">
+            <OfferBody offer={offer} />
+          </div>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+function OfferVersion({ offer }: { offer: OfferView }) {
+  return (
+    <article
+      aria-label={`Offer v${offer.version}`}
+      className="rounded-2xl border border-stone/70 bg-white p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-sans text-lg font-semibold">Offer v{offer.version}</h3>
+        <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
+          {statusLabel(offer.shownStatus)}
+        </span>
+      </div>
+      <OfferBody offer={offer} />
+    </article>
+  );
+}
+
+/** The offer as the customer received it: lines, totals, validity, lead time, terms, note. */
+function OfferBody({ offer }: { offer: OfferView }) {
+  return (
+    <div className="mt-3 grid gap-3 text-sm">
+      <p className="text-ink-muted">
+        Status: {statusLabel(offer.shownStatus)}
+        {offer.sentAt ? ` · sent ${formatLongDate(offer.sentAt)}` : ''}
+        {offer.decidedAt ? ` · decided ${formatLongDate(offer.decidedAt)}` : ''}
+      </p>
+      <table className="w-full text-left">
+        <thead>
+          <tr className="border-b border-stone/70">
+            <th scope="col" className="py-1 font-medium">
+              Piece
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Unit price
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offer.lines.map((line) => (
+            <tr key={line.id} className="border-b border-stone/40">
+              <td className="py-1">{line.description}</td>
+              <td className="py-1 text-right">{line.quantity}</td>
+              <td className="py-1 text-right">{formatRupees(line.unitPriceMinor)}</td>
+              <td className="py-1 text-right">{formatRupees(line.lineTotalMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-6 sm:max-w-sm sm:justify-self-end">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatRupees(offer.subtotalMinor)}</dd>
+        <dt>Discount</dt>
+        <dd className="text-right">−{formatRupees(offer.discountMinor)}</dd>
+        <dt>Shipping</dt>
+        <dd className="text-right">{formatRupees(offer.shippingMinor)}</dd>
+        <dt>GST ({formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)</dt>
+        <dd className="text-right">{formatRupees(offer.gstMinor)}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatRupees(offer.totalMinor)}</dd>
+      </dl>
+      <p>Valid until {formatLongDate(offer.validUntil)}</p>
+      {offer.leadTimeDays !== null ? <p>Lead time: {offer.leadTimeDays} days</p> : null}
+      {offer.terms ? <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p> : null}
+      {offer.note ? <p className="whitespace-pre-line">Note: {offer.note}</p> : null}
+      {offer.declineReason ? (
+        <p className="whitespace-pre-line">Reason for declining: {offer.declineReason}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function QuotationOrder({ order }: { order: QuoteOrderView }) {
+  return (
+    <div className="rounded-2xl bg-sand p-5 text-sm">
+      <p className="font-medium">
+        Order {order.orderNumber} · {statusLabel(order.status)} · payment{' '}
+        {statusLabel(order.paymentStatus)} · {formatRupees(order.totalMinor)}
+      </p>
+      {order.submittedPaymentReference ? (
+        <p className="mt-1">Customer&apos;s reference: {order.submittedPaymentReference}</p>
+      ) : null}
+      <Link to="/admin?tab=orders" className="mt-2 inline-block underline">
+        Open the Orders tab
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * One offer as the customer reads it (issue 16 "An offer shows"): "Offer v{n}", its lines, the
+ * shipping, discount, GST and total in rupees, "Valid until {long date}", the lead time, the
+ * terms and the note, what became of it, and its PDF.
+ */
+import type { ReactNode } from 'react';
+import { formatLongDate } from '../../../core/dates';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { quoteTexts } from '../../../core/quote-forms';
+import type { OfferView } from '../../../server/modules/quotations/views';
+
+/** The id of the current offer's section: a superseded version links to it. */
+export const CURRENT_OFFER_ANCHOR = 'current-offer';
+
+/** What happened to the offer, in the page's words; null while it is open. */
+function OfferOutcome({ offer }: { offer: OfferView }) {
+  switch (offer.shownStatus) {
+    case 'expired':
+      return <p>{quoteTexts.expired(formatLongDate(offer.validUntil))}</p>;
+    case 'superseded':
+      return (
+        <p>
+          {quoteTexts.superseded}{' '}
+          <a href={`#${CURRENT_OFFER_ANCHOR}`} className="font-medium underline">
+            See the latest offer
+          </a>
+        </p>
+      );
+    case 'withdrawn':
+      return <p>This offer has been withdrawn by the shop.</p>;
+    case 'declined':
+      return (
+        <p>
+          You declined this offer
+          {offer.decidedAt ? ` on ${formatLongDate(offer.decidedAt)}` : ''}.
+          {offer.declineReason ? (
+            <span className="mt-1 block whitespace-pre-line text-ink-muted">
+              Your reason: {offer.declineReason}
+            </span>
+          ) : null}
+        </p>
+      );
+    case 'accepted':
+      return (
+        <p>
+          You accepted this offer
+          {offer.decidedAt ? ` on ${formatLongDate(offer.decidedAt)}` : ''}.
+        </p>
+      );
+    default:
+      return null;
+  }
+}
+
+export function OfferDetails({
+  offer,
+  headingLevel,
+  pdfHref,
+  actions,
+}: {
+  offer: OfferView;
+  headingLevel: 2 | 3;
+  /** The offer's PDF, with the private link's key. */
+  pdfHref: string;
+  /** The buttons the customer may use now (the current offer only). */
+  actions?: ReactNode;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const headingId = `offer-v${offer.version}-heading`;
+  const outcome = <OfferOutcome offer={offer} />;
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <Heading id={headingId} className="font-display text-2xl font-semibold">
+          Offer v{offer.version}
+        </Heading>
+        {offer.sentAt ? (
+          <p className="text-sm text-ink-muted">Sent {formatLongDate(offer.sentAt)}</p>
+        ) : null}
+      </div>
+      {offer.shownStatus === 'sent' ? null : (
+        <div role="note" className="rounded-xl bg-sand p-4">
+          {outcome}
+        </div>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-left">
+          <caption className="sr-only">Pieces in offer v{offer.version}</caption>
+          <thead className="border-b border-stone text-sm text-ink-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Piece
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Quantity
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Unit price
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-medium">
+                Line total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {offer.lines.map((line) => (
+              <tr key={line.id} className="border-b border-stone/50">
+                <td className="py-2 pr-3">{line.description}</td>
+                <td className="px-3 py-2 text-right">{line.quantity}</td>
+                <td className="px-3 py-2 text-right">{formatRupees(line.unitPriceMinor)}</td>
+                <td className="py-2 pl-3 text-right">{formatRupees(line.lineTotalMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatRupees(offer.subtotalMinor)}</dd>
+        <dt>Shipping</dt>
+        <dd className="text-right">{formatRupees(offer.shippingMinor)}</dd>
+        <dt>Discount</dt>
+        <dd className="text-right">
+          {offer.discountMinor > 0 ? `−${formatRupees(offer.discountMinor)}` : formatRupees(0)}
+        </dd>
+        <dt>GST ({formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)</dt>
+        <dd className="text-right">{formatRupees(offer.gstMinor)}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold">{formatRupees(offer.totalMinor)}</dd>
+      </dl>
+      <div className="grid gap-2">
+        <p>Valid until {formatLongDate(offer.validUntil)}</p>
+        {offer.leadTimeDays !== null ? (
+          <p>
+            Lead time: {offer.leadTimeDays} {offer.leadTimeDays === 1 ? 'day' : 'days'}
+          </p>
+        ) : null}
+      </div>
+      {offer.terms ? (
+        <div>
+          <p className="font-semibold">Terms</p>
+          <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p>
+        </div>
+      ) : null}
+      {offer.note ? (
+        <div>
+          <p className="font-semibold">A note from the shop</p>
+          <p className="whitespace-pre-line text-ink-muted">{offer.note}</p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {actions}
+        {/* A file, not a page: the browser fetches it (with the key) rather than the router. */}
+        <a href={pdfHref} download className="font-medium underline underline-offset-4">
+          Download PDF
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * The quote page's own toasts, for the actions issue 16 names without a text (its quoted texts are
+ * in core/quote-offer quoteToasts and are used as they are).
+ */
+import type { AnswerToast } from '../../../core/answer';
+
+export const quotePageToasts = {
+  messageSent: { title: 'Message Sent', description: 'We will reply on this page.' },
+  changesAsked: {
+    title: 'Changes Requested',
+    description: 'We will send you a revised offer.',
+  },
+  newOfferAsked: {
+    title: 'New Offer Requested',
+    description: 'We will send you a new offer shortly.',
+  },
+  declined: { title: 'Offer Declined', description: 'Thank you for letting us know.' },
+} as const satisfies Record<string, AnswerToast>;

@@ -1,0 +1,221 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useActionData } from 'react-router';
+import { shopDayStamp } from '../../core/admin';
+import {
+  offerComposerSchema,
+  quoteMessageSchema,
+  quoteToasts,
+  type OwnerOfferAction,
+} from '../../core/quote-offer';
+import {
+  answerAction,
+  intent,
+  pageData,
+  type Intent,
+  type IntentCall,
+} from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { requireAdmin } from '../../server/modules/kernel';
+import {
+  getQuotationForOwner,
+  offerCatalogue,
+  postShopMessage,
+  saveOfferDraft,
+  sendOffer,
+  withdrawOffer,
+} from '../../server/modules/quotations';
+import { OfferComposer } from '../components/admin/offer-composer';
+import { QuotationCustomer } from '../components/admin/quotation-customer';
+import { QuotationOffers } from '../components/admin/quotation-offers';
+import { QuotationThread } from '../components/admin/quotation-thread';
+import { useAnswerFetcher, type AnswerHandlers } from '../components/forms/use-answer-fetcher';
+import { AdminAccessNotice } from '../components/admin/admin-access-notice';
+import { pageMeta } from '../components/layout/simple-page';
+import { statusLabel } from '../../core/statuses';
+import type { Route } from './+types/admin.quotations';
+
+export function meta(args: Route.MetaArgs) {
+  const reference =
+    args.loaderData?.access === 'admin' ? ` ${args.loaderData.quotation.reference}` : '';
+  return pageMeta(args, `Quotation${reference}`, undefined, { noindex: true });
+}
+
+/** The first day of an offer's validity is the shop's today (Asia/Kolkata), whatever the server's zone. */
+function shopDayPlus(now: Date, days: number): string {
+  const stamp = shopDayStamp(now);
+  const day = new Date(
+    Date.UTC(Number(stamp.slice(0, 4)), Number(stamp.slice(4, 6)) - 1, Number(stamp.slice(6, 8))),
+  );
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+// spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const { db, actor, viewer, config } = app;
+  if (!viewer) return { access: 'signed-out' as const, path: `/admin/quotations/${params.id}` };
+  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+  const now = app.clock();
+  // A request that does not exist is the 404 page, as an unknown product is.
+  const quotation = await pageData(() => getQuotationForOwner(db, actor, { id: params.id }, now));
+  const catalogue = await offerCatalogue(db, actor);
+  const { site } = config;
+  const validityDays = Number.parseInt(site.offerValidityDays, 10);
+  // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms).
+  const composerDefaults = {
+    gstRate: site.defaultGstRate,
+    validUntil: shopDayPlus(now, Number.isFinite(validityDays) ? validityDays : 14),
+    terms: site.offerTerms,
+  };
+  // issue 16 "Send on WhatsApp": only a sent offer has a link to share; the link (and its key)
+  // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
+  const sent = quotation.offers.some((offer) => offer.status === 'sent');
+  const whatsappUrl = sent ? `/admin/quotations/${quotation.id}/whatsapp` : null;
+  return { access: 'admin' as const, quotation, catalogue, composerDefaults, whatsappUrl };
+}
+
+/** The quotation the page is about: the route's id, checked again by every module function. */
+const quotationIdOf = (call: IntentCall) => call.params.id;
+
+/** "Send Offer" and "Revise Offer": sendOffer supersedes the offer sent, if there is one. */
+const sendOfferIntent = intent({
+  schema: offerComposerSchema,
+  run: (_fields, call) =>
+    sendOffer(
+      call.app.db,
+      call.app.actor,
+      { ...call.payload, quotationId: quotationIdOf(call) },
+      call.app.clock(),
+    ),
+  success: ({ customerName }) => quoteToasts.offerSent(customerName),
+  resetForm: false,
+});
+
+// issue 16 "What the owner does": the composer's buttons (ownerActionsFor), the withdrawal and
+// the thread's reply, each one module function.
+const offerIntents = {
+  'save-draft': intent({
+    schema: offerComposerSchema,
+    run: (_fields, call) =>
+      saveOfferDraft(
+        call.app.db,
+        call.app.actor,
+        { ...call.payload, quotationId: quotationIdOf(call) },
+        call.app.clock(),
+      ),
+    success: ({ version }) => ({
+      title: 'Draft Saved',
+      description: `Offer v${version} is saved as a draft.`,
+    }),
+    resetForm: false,
+  }),
+  send: sendOfferIntent,
+  // issue 16 "Revise Offer": a new version that supersedes the one sent, sent the same way.
+  revise: sendOfferIntent,
+  withdraw: intent({
+    run: (_fields, call) =>
+      withdrawOffer(
+        call.app.db,
+        call.app.actor,
+        { quotationId: quotationIdOf(call) },
+        call.app.clock(),
+      ),
+    success: ({ version }) => ({
+      title: 'Offer Withdrawn',
+      description: `Offer v${version} has been withdrawn.`,
+    }),
+  }),
+  reply: intent({
+    schema: quoteMessageSchema,
+    run: (fields, call) =>
+      postShopMessage(
+        call.app.db,
+        call.app.actor,
+        { quotationId: quotationIdOf(call), body: fields.body },
+        call.app.clock(),
+      ),
+    success: { title: 'Message Sent', description: 'Your reply is on the thread.' },
+  }),
+} satisfies Record<OwnerOfferAction | 'reply', Intent<unknown>>;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // issue 14 finding 1: who asks is checked before the body is read; every module function
+  // checks again.
+  return answerAction(
+    { request, params, context },
+    { guard: (app) => requireAdmin(app.actor), intents: offerIntents },
+    context.get(appContext),
+  );
+}
+
+export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
+  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
+  return <QuotationPage data={loaderData} />;
+}
+
+/** What the page shows: the loader's data for an admin. */
+export type AdminQuotationData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+
+function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
+  const { quotation } = loaded;
+  const [alert, setAlert] = useState<string | null>(null);
+  // spec §8: a failure shows in the alert area as well as in its toast; a success clears it.
+  const alertArea: AnswerHandlers<unknown> = {
+    onSuccess: () => setAlert(null),
+    onFailure: (answer) => setAlert(answer.message),
+  };
+  // Held by the page, not the composer: the composer starts afresh when an offer is sent, and
+  // the answer's toast must outlive it.
+  const composerFetcher = useAnswerFetcher({ ...alertArea, key: 'offer-composer' });
+  const documentAnswer = useActionData<typeof action>();
+  const shownAlert =
+    alert ?? (documentAnswer && documentAnswer.status !== 'ok' ? documentAnswer.message : null);
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-12">
+      <Link to="/admin" className="inline-flex items-center gap-2 text-sm underline">
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Admin Dashboard
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-4xl font-semibold">Quotation {quotation.reference}</h1>
+        <span className="rounded-full bg-sand px-3 py-1 text-sm font-semibold">
+          {statusLabel(quotation.status)}
+        </span>
+      </div>
+      {shownAlert ? (
+        <p role="alert" className="mt-6 rounded-xl bg-danger/10 p-4 text-danger">
+          {shownAlert}
+        </p>
+      ) : null}
+      {documentAnswer?.status === 'ok' && documentAnswer.toast ? (
+        <p role="status" className="mt-6 rounded-xl bg-sand p-4 font-medium">
+          {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid content-start gap-8">
+          <OfferComposer
+            // A sent, saved or withdrawn offer changes what the composer starts from.
+            key={`${quotation.draft?.id ?? 'no-draft'}:${quotation.offers[0]?.id ?? 'none'}:${quotation.offers[0]?.status ?? ''}`}
+            quotation={quotation}
+            catalogue={loaded.catalogue}
+            defaults={loaded.composerDefaults}
+            fetcher={composerFetcher}
+            whatsappUrl={loaded.whatsappUrl}
+          />
+          <QuotationOffers offers={quotation.offers} order={quotation.order} />
+        </div>
+        <div className="grid content-start gap-8">
+          <QuotationCustomer quotation={quotation} />
+          <QuotationThread
+            messages={quotation.messages}
+            customerName={quotation.request.customerName}
+            alertArea={alertArea}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * issue 16 "Send on WhatsApp": the owner's click makes a fresh private link for the customer and
+ * opens WhatsApp with it. The link is made when it is asked for, so the owner's page holds no key
+ * and a page load makes none.
+ */
+import { redirect } from 'react-router';
+import { quotationLink } from '../../core/quote-offer';
+import { appContext } from '../../server/http/app-context';
+import { resourceReply } from '../../server/http/answer';
+import { issueCustomerLink } from '../../server/modules/quotations';
+import type { Route } from './+types/admin.quotations.whatsapp';
+
+/** issue 16: wa.me takes the number in international form, digits only; a bare Indian mobile gets 91. */
+export function whatsappNumberOf(mobile: string): string {
+  const digits = mobile.replaceAll(/\D/g, '');
+  return digits.length === 10 ? `91${digits}` : digits;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, actor, config } = context.get(appContext);
+  // Anyone but the owner, and an unknown request, are refused by the module: no key is made.
+  return resourceReply(async () => {
+    const customer = await issueCustomerLink(db, actor, { id: params.id });
+    const link = quotationLink(config.publicUrl, customer.reference, customer.key);
+    const text = `Hello ${customer.customerName}, your quotation ${customer.reference} from ${config.site.shopName} is ready: ${link}`;
+    return redirect(
+      `https://wa.me/${whatsappNumberOf(customer.customerMobile)}?text=${encodeURIComponent(text)}`,
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  });
+}

@@ -1,0 +1,322 @@
+/**
+ * issue 16: the quote page, /quotes/{reference}?key={token}. The requester reads their request,
+ * the offers and the thread with the private link's key, or signed in as the request's account;
+ * anyone else gets the 404 page and no data (server/modules/quotations decides). From here they
+ * accept, ask for changes, decline, write to the shop, and pay.
+ */
+import { useActionData } from 'react-router';
+import { formatLongDate } from '../../core/dates';
+import { isAnswer } from '../../core/answer';
+import {
+  acceptOfferSchema,
+  declineOfferSchema,
+  paymentReferenceSubmissionSchema,
+  quoteMessageSchema,
+  quoteTexts,
+  quoteToasts,
+} from '../../core/quote-forms';
+import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
+import { statusLabel } from '../../core/statuses';
+import { answerAction, intent, pageData, type IntentCall } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { retryAfterHeaders } from '../../server/http/form-guard';
+import { VISITOR_BODY_LIMIT } from '../../server/http/visitor-body';
+import { listAddresses } from '../../server/modules/account';
+import {
+  acceptOffer,
+  askForChanges,
+  askForNewOffer,
+  declineOffer,
+  getQuoteForCustomer,
+  postCustomerMessage,
+  requireQuotationAccess,
+  submitPaymentReference,
+} from '../../server/modules/quotations';
+import { DocumentAnswer } from '../components/account/answer-form';
+import { pageMeta } from '../components/layout/simple-page';
+import { OrderStatusBadge } from '../components/orders/order-status-badge';
+import { CURRENT_OFFER_ANCHOR, OfferDetails } from '../components/quotes/offer-details';
+import {
+  OfferActions,
+  OfferFormSection,
+  type OfferFormTarget,
+} from '../components/quotes/offer-actions';
+import { PAYMENT_REFERENCE_INTENT, PaymentPanel } from '../components/quotes/payment-panel';
+import { paymentPanelFor } from '../components/quotes/payment-panel.server';
+import { quotePageToasts } from '../components/quotes/quote-page-toasts';
+import { QuoteThread } from '../components/quotes/quote-thread';
+import type { Route } from './+types/quotes';
+
+/** The private link's key, as the page's address carries it; null when there is none. */
+function accessKeyOf(url: URL): string | null {
+  return parseRouteQuery(quotePageQuerySchema, url.searchParams).key || null;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, actor, config, clock } = context.get(appContext);
+  const url = new URL(request.url);
+  const accessKey = accessKeyOf(url);
+  // issue 16: a wrong key, another request's key, or no right to the request is the 404 page and
+  // no data, whichever the module found.
+  const quote = await pageData(
+    () => getQuoteForCustomer(db, actor, { reference: params.reference, key: accessKey }, clock()),
+    ['not_found', 'forbidden', 'invalid'],
+  );
+  const [savedAddresses, payment] = await Promise.all([
+    // issue 16 Accept Offer: a signed-in customer picks one of their saved addresses.
+    actor && quote.actions.includes('accept') ? listAddresses(db, actor) : null,
+    quote.order ? paymentPanelFor(quote.order, config.site) : null,
+  ]);
+  return {
+    quote,
+    accessKey,
+    openForm: parseRouteQuery(quotePageQuerySchema, url.searchParams).form,
+    savedAddresses,
+    payment,
+    shopName: config.site.shopName,
+  };
+}
+
+/** Which quotation an intent acts on: the page's reference and the key of its address. */
+function accessOf({ params, request }: Pick<IntentCall, 'params' | 'request'>) {
+  return { reference: params.reference ?? '', key: accessKeyOf(new URL(request.url)) };
+}
+
+/** A field outside the intent's schema (a row's id), as posted; '' when absent. */
+function postedValue(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Each form of the page calls one function of the quotations module, which checks the key or the
+ * account first and the offer's state by core/quote-offer's rules, whatever the page showed.
+ * issue 16: messages (a thread message, the changes asked, a decline's reason, a new offer asked)
+ * are rate-limited like the public forms.
+ */
+const quoteIntents = {
+  message: intent({
+    schema: quoteMessageSchema,
+    rateLimit: 'quote-message',
+    run: (_fields, call) =>
+      postCustomerMessage(
+        call.app.db,
+        call.app.actor,
+        { ...accessOf(call), ...call.payload },
+        call.app.clock(),
+      ),
+    success: quotePageToasts.messageSent,
+  }),
+  'ask-changes': intent({
+    schema: quoteMessageSchema,
+    rateLimit: 'quote-message',
+    run: (_fields, call) =>
+      askForChanges(
+        call.app.db,
+        call.app.actor,
+        { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
+        call.app.clock(),
+      ),
+    success: quotePageToasts.changesAsked,
+  }),
+  'ask-new-offer': intent({
+    rateLimit: 'quote-message',
+    run: (_fields, call) =>
+      askForNewOffer(
+        call.app.db,
+        call.app.actor,
+        { ...accessOf(call), offerId: postedValue(call.formData, 'offerId') },
+        call.app.clock(),
+      ),
+    success: quotePageToasts.newOfferAsked,
+  }),
+  decline: intent({
+    schema: declineOfferSchema,
+    rateLimit: 'quote-message',
+    run: (_fields, call) =>
+      declineOffer(
+        call.app.db,
+        call.app.actor,
+        { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
+        call.app.clock(),
+      ),
+    success: quotePageToasts.declined,
+  }),
+  accept: intent({
+    schema: acceptOfferSchema,
+    run: (_fields, call) =>
+      acceptOffer(
+        call.app.db,
+        call.app.actor,
+        { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
+        call.app.clock(),
+      ),
+    // issue 16: "Offer Accepted" / "Your order {orderNumber} has been created."
+    success: (result) => quoteToasts.offerAccepted(result.orderNumber),
+  }),
+  [PAYMENT_REFERENCE_INTENT]: intent({
+    schema: paymentReferenceSubmissionSchema,
+    run: (fields, call) =>
+      submitPaymentReference(
+        call.app.db,
+        call.app.actor,
+        {
+          ...accessOf(call),
+          orderId: postedValue(call.formData, 'orderId'),
+          // The form's own method only shaped the browser's check; the module uses the order's.
+          paymentReference: fields.reference ?? '',
+        },
+        call.app.clock(),
+      ),
+    success: quoteToasts.referenceReceived,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    {
+      // Authorise before any work: a wrong key or another's account is a 404, the form unread.
+      guard: (app, guarded) =>
+        requireQuotationAccess(app.db, app.actor, accessOf({ params, request: guarded })),
+      intents: quoteIntents,
+      // No form of the page comes near this; a larger body is refused unread.
+      bodyLimit: { bytes: VISITOR_BODY_LIMIT, message: 'This form is too large.' },
+    },
+    context.get(appContext),
+  );
+}
+
+export const headers = retryAfterHeaders;
+
+export function meta(args: Route.MetaArgs) {
+  const reference = args.loaderData?.quote.reference;
+  // issue 16: a private page: never indexed (and, not being a public page, never cached shared:
+  // server/http/cache-policy.ts answers it `private, no-store`).
+  return pageMeta(
+    args,
+    reference ? `Your Quotation ${reference}` : 'Oops! Page not found',
+    reference
+      ? `Your quotation ${reference}: the offer, the thread with the shop, and how to pay.`
+      : undefined,
+    {
+      noindex: true,
+    },
+  );
+}
+
+export default function QuotePage({ loaderData }: Route.ComponentProps) {
+  const { quote, accessKey, openForm, savedAddresses, payment, shopName } = loaderData;
+  const pageAction = `/quotes/${quote.reference}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
+  const pdfHref = (version: number) =>
+    `/quotes/${quote.reference}/offers/${version}.pdf${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
+  // A plain HTML post (no JavaScript) comes back as the page with its answer; the payment panel
+  // shows its own.
+  const actionData: unknown = useActionData();
+  const documentAnswer =
+    isAnswer(actionData) && actionData.intent !== PAYMENT_REFERENCE_INTENT ? actionData : undefined;
+  const offer = quote.currentOffer;
+  const target: OfferFormTarget | null = offer
+    ? {
+        reference: quote.reference,
+        accessKey,
+        offerId: offer.id,
+        action: pageAction,
+        savedAddresses,
+      }
+    : null;
+  const { request } = quote;
+
+  return (
+    <article className="mx-auto grid w-full max-w-4xl gap-10 px-4 py-12">
+      <header>
+        <h1 className="font-display text-4xl font-semibold">Your Quotation {quote.reference}</h1>
+        <p className="mt-2 text-ink-muted">
+          Requested {formatLongDate(quote.createdAt)} · Status:{' '}
+          <span className="font-medium text-ink">{statusLabel(quote.status)}</span>
+        </p>
+      </header>
+
+      <DocumentAnswer answer={documentAnswer} />
+
+      <section aria-labelledby="request-heading" className="rounded-2xl bg-sand p-6">
+        <h2 id="request-heading" className="font-display text-2xl font-semibold">
+          Your request
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+          <dt className="font-medium">Product</dt>
+          <dd>{request.productName}</dd>
+          <dt className="font-medium">Quantity</dt>
+          <dd>{request.quantity}</dd>
+          {request.customizationNotes ? (
+            <>
+              <dt className="font-medium">Notes</dt>
+              <dd className="whitespace-pre-line">{request.customizationNotes}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      {quote.order ? (
+        <section aria-labelledby="order-heading" className="grid gap-4">
+          <h2 id="order-heading" className="font-display text-2xl font-semibold">
+            Your order {quote.order.orderNumber}
+          </h2>
+          <p className="flex flex-wrap items-center gap-3">
+            <OrderStatusBadge status={quote.order.status} />
+            <span>Payment: {statusLabel(quote.order.paymentStatus)}</span>
+          </p>
+          {payment ? <PaymentPanel payment={payment} action={pageAction} headingLevel={3} /> : null}
+        </section>
+      ) : null}
+
+      {offer && target ? (
+        <section
+          id={CURRENT_OFFER_ANCHOR}
+          aria-labelledby={`offer-v${offer.version}-heading`}
+          className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
+        >
+          <OfferDetails
+            offer={offer}
+            headingLevel={2}
+            pdfHref={pdfHref(offer.version)}
+            actions={<OfferActions target={target} actions={quote.actions} />}
+          />
+        </section>
+      ) : (
+        <section
+          aria-labelledby="offer-heading"
+          className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
+        >
+          <h2 id="offer-heading" className="font-display text-2xl font-semibold">
+            Your offer
+          </h2>
+          {/* issue 16: before any offer (spec §2 Contact's promise) */}
+          <p className="mt-3">{quoteTexts.preparing}</p>
+        </section>
+      )}
+
+      {target ? <OfferFormSection form={openForm} target={target} actions={quote.actions} /> : null}
+
+      {quote.earlierOffers.length > 0 ? (
+        <section aria-labelledby="earlier-offers-heading" className="grid gap-3">
+          <h2 id="earlier-offers-heading" className="font-display text-2xl font-semibold">
+            Earlier offers
+          </h2>
+          {quote.earlierOffers.map((earlier) => (
+            <details key={earlier.id} className="rounded-2xl bg-white p-5 ring-1 ring-stone/60">
+              <summary className="cursor-pointer font-medium">
+                Offer v{earlier.version} ({earlier.shownStatus})
+              </summary>
+              <div className="mt-4">
+                <OfferDetails offer={earlier} headingLevel={3} pdfHref={pdfHref(earlier.version)} />
+              </div>
+            </details>
+          ))}
+        </section>
+      ) : null}
+
+      <QuoteThread messages={quote.messages} shopName={shopName} action={pageAction} />
+    </article>
+  );
+}
