@@ -12,6 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { openDatabase } from '../../server/db/client';
+import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import {
   startServerProcess,
@@ -222,7 +224,8 @@ function markdown(pages: PageResult[], started: Date): string {
       `\`${CHROMIUM_PATH}\` started by chrome-launcher for each run (\`${CHROMIUM_FLAGS.join(' ')}\`). ` +
       'The production build (`node build/server/index.js`, `NODE_ENV=production`) on a fresh ' +
       'embedded database seeded at start-up; the product and story are the first ones listed on ' +
-      `\`/shop\` and \`/blog\`. ${RUNS_PER_PAGE} runs per page, median of each figure. ` +
+      "`/shop` and `/blog`; the quote page is a guest's request for that product with a sent " +
+      `offer of two lines (issue 16). ${RUNS_PER_PAGE} runs per page, median of each figure. ` +
       `Measured ${started.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
       `Node ${process.version}.`,
     '',
@@ -257,22 +260,73 @@ function lighthouseVersion(): string {
   return result.stdout.trim() || '12';
 }
 
+/**
+ * A guest's request for the product with a sent offer of two lines, as the shop's own modules
+ * write them; answers the quote page's private link.
+ */
+async function quotePageWithOffer(dataDir: string, productId: string): Promise<string> {
+  const database = await openDatabase(`pglite:${path.join(dataDir, 'db')}`);
+  try {
+    const request = await createQuotationRequest(database.db, null, {
+      productId,
+      quantity: '4',
+      customizationNotes: 'Polished, with the lotus border on all four',
+      customerName: 'Meera Shah',
+      customerCompany: '',
+      customerMobile: '+91 94140 55555',
+      customerEmail: 'meera@example.com',
+    });
+    const owner = { userId: 'lighthouse-bench', roles: ['admin'] as 'admin'[] };
+    const now = new Date();
+    const validUntil = new Date(now.getTime() + 14 * 24 * 60 * 60 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    await sendOffer(
+      database.db,
+      owner,
+      {
+        quotationId: request.id,
+        lines: [
+          { description: request.productName, quantity: '4', unitPrice: '12500' },
+          { description: 'Teak display stand', quantity: '4', unitPrice: '1850.50' },
+        ],
+        shipping: '1500',
+        discount: '2000',
+        gstRate: '12',
+        validUntil,
+        leadTimeDays: '21',
+        terms: '50% advance with the order, the balance before dispatch.',
+        note: '',
+      },
+      now,
+    );
+    return `/quotes/${request.reference}?key=${request.accessKey}`;
+  } finally {
+    await database.close();
+  }
+}
+
 export async function runLighthouseBench(): Promise<string> {
   buildIfMissing();
   const dataDir = temporaryDataDir();
+  const serverEnvironment = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: `pglite:${path.join(dataDir, 'db')}`,
+    AUTH_SECRET: 'lighthouse-bench-secret-lighthouse-bench-secret',
+  };
   let server: RunningServer | undefined;
   try {
-    server = await startServerProcess(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: `pglite:${path.join(dataDir, 'db')}`,
-        AUTH_SECRET: 'lighthouse-bench-secret-lighthouse-bench-secret',
-      },
-      { cwd: projectRoot },
-    );
+    server = await startServerProcess(serverEnvironment, { cwd: projectRoot });
+    const paths = await seededPaths(server.url);
+    // issue 16: the quote page with an offer on it meets the product page's budget. The offer is
+    // written through the domain while the server is stopped (PGlite has one owner at a time).
+    await server.stop();
+    server = undefined;
+    paths.push(await quotePageWithOffer(dataDir, paths[2]!.slice('/product/'.length)));
+    server = await startServerProcess(serverEnvironment, { cwd: projectRoot });
     const started = new Date();
     const pages: PageResult[] = [];
-    for (const pagePath of await seededPaths(server.url)) {
+    for (const pagePath of paths) {
       pages.push(await measurePage(server.url, pagePath));
     }
     return markdown(pages, started);

@@ -94,8 +94,9 @@ test.describe('an admin, on PostgreSQL', () => {
     await insertOrder(shop, {
       userId: customer.userId,
       orderNumber: 'ORD-20260101-0001',
-      // bank transfer, payment status absent: "Confirm Order" and not "Confirm Payment Received"
-      paymentMethod: 'bank transfer',
+      // another method, payment status absent: "Confirm Order" and not "Confirm Payment Received"
+      // (which decision 014 offers for UPI and bank transfers)
+      paymentMethod: 'other',
       paymentStatus: null,
     });
     const dashboard = await openOrdersTab(customer.page);
@@ -112,7 +113,7 @@ test.describe('an admin, on PostgreSQL', () => {
       card.getByText('Asha Rao, 12 Lake Road, Udaipur, Rajasthan 313001, IN'),
     ).toBeVisible();
     // spec §3: payment status pending when absent
-    await expect(card.getByText('BANK TRANSFER · Pending')).toBeVisible();
+    await expect(card.getByText('OTHER · Pending')).toBeVisible();
     await expect(card.getByRole('button')).toHaveText(['Confirm Order', 'Cancel Order']);
 
     const steps = [

@@ -65,6 +65,10 @@ interface Objects {
   orderNumber: string;
   quotationId: string;
   quotationName: string;
+  /** issue 16: the request's reference and its private link's key (the other owner's too). */
+  quotationReference: string;
+  quotationKey: string;
+  foreignQuotationKey: string;
   reviewId: string;
   questionId: string;
   contactId: string;
@@ -159,6 +163,11 @@ interface Operation {
   prepare?(world: World, owner: Owner): Promise<void>;
   /** Markers an allowed answer shows. */
   shows?(world: World, owner: Owner): string[];
+  /**
+   * Markers the actor names in the address (the id in /admin/quotations/{quotationId}): a page
+   * echoes its own URL (its links, its meta), which tells the actor nothing they did not send.
+   */
+  named?(world: World, owner: Owner): string[];
   /** Further checks of an allowed case. */
   verify?(world: World, owner: Owner, actor: ActorName): Promise<void>;
 }
@@ -197,7 +206,7 @@ function pageRead(
   path: string,
   object: string,
   table: Table,
-  extra: Pick<Operation, 'shows'> = {},
+  extra: Pick<Operation, 'shows' | 'named'> = {},
 ): Operation[] {
   return [
     { path, table },
@@ -294,6 +303,20 @@ const ADMIN_PAGE: Table = {
   owner: deny(200),
   other: deny(200),
   admin: allow(200),
+};
+/** issue 16: the quote page, the request's account's (or its key's holder's); 404 for all else. */
+const QUOTE_PAGE: Table = {
+  anonymous: deny(404),
+  owner: allow(200),
+  other: deny(404),
+  admin: deny(404),
+};
+/** What nobody reaches by this address: the 404 for every actor. */
+const NOBODY: Table = {
+  anonymous: deny(404),
+  owner: deny(404),
+  other: deny(404),
+  admin: deny(404),
 };
 /** An action on one customer's row: their own works, anybody else's is not found. */
 const OWNER_WRITE: Table = {
@@ -393,6 +416,11 @@ const operations: Operation[] = [
     shows: (world) => [world.adminEmail],
   }),
   ...pageRead('/admin?tab=media', 'account', ADMIN_PAGE),
+  // issue 16: the owner's quotation page
+  ...pageRead('/admin/quotations/{quotationId}', 'quotation request', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].quotationName],
+    named: namedQuotation,
+  }),
   ...pageRead('/admin/product-media', 'account', {
     anonymous: deny(302),
     owner: deny(200),
@@ -410,6 +438,43 @@ const operations: Operation[] = [
   ...pageRead(`/quote/${PRODUCT}`, 'private data', PUBLIC),
   ...pageRead('/shop', 'private data', PUBLIC),
   ...pageRead('/contact', 'private data', PUBLIC),
+  // issue 16: the quote page and its offers' PDFs, for the request's account or its key only; a
+  // wrong key (another request's) reads and writes nothing.
+  ...pageRead('/quotes/{quotationReference}', 'quotation', QUOTE_PAGE, {
+    shows: (world, owner) => [world.objects[owner].quotationReference],
+  }),
+  ...pageRead('/quotes/{quotationReference}?key={foreignQuotationKey}', 'quotation', QUOTE_PAGE, {
+    shows: (world, owner) => [world.objects[owner].quotationReference],
+  }),
+  ...pageAction('/quotes/{quotationReference}', 'message', 'quotation', QUOTE_PAGE, () => ({
+    body: `MATRIX-MESSAGE-${RUN}`,
+  })),
+  ...pageAction(
+    '/quotes/{quotationReference}?key={foreignQuotationKey}',
+    'message',
+    'quotation',
+    QUOTE_PAGE,
+    () => ({ body: `MATRIX-MESSAGE-${RUN}` }),
+  ),
+  ...pageAction(
+    '/quotes/{quotationReference}?key={foreignQuotationKey}',
+    'submit-payment-reference',
+    'order',
+    // The owner's own order, signed in, whatever the key: it awaits no payment (no method).
+    { ...NOBODY, owner: deny(409) },
+    (world, owner) => ({
+      orderId: world.objects[owner].orderId,
+      paymentMethod: 'upi',
+      reference: '123456789012',
+    }),
+  ),
+  // No offer is sent in the matrix: the PDF of v1 is nobody's, and says nothing of the request.
+  resourceRead('/quotes/{quotationReference}/offers/1.pdf', 'offer', NOBODY),
+  resourceRead(
+    '/quotes/{quotationReference}/offers/1.pdf?key={foreignQuotationKey}',
+    'offer',
+    NOBODY,
+  ),
   // There is no page of a quotation request: its id is not a product, for its owner neither.
   ...pageRead('/quote/{quotationId}', 'quotation request', {
     anonymous: deny(404),
@@ -507,6 +572,53 @@ const operations: Operation[] = [
       ...addressForm(`SMUGGLED-${actor}`),
     }),
     { unchanged: 'owner' },
+  ),
+
+  // Writes: the admin quotation page's actions (issue 16: the owner composes, sends, revises,
+  // withdraws and replies; nobody else).
+  ...pageAction(
+    '/admin/quotations/{quotationId}',
+    'save-draft',
+    'quotation request',
+    ADMIN_WRITE,
+    () => OFFER_FORM,
+    { prepare: withoutOffers, named: namedQuotation, verify: offerStatuses(['draft']) },
+  ),
+  ...pageAction(
+    '/admin/quotations/{quotationId}',
+    'send',
+    'quotation request',
+    ADMIN_WRITE,
+    () => OFFER_FORM,
+    { prepare: withoutOffers, named: namedQuotation, verify: offerStatuses(['sent']) },
+  ),
+  ...pageAction(
+    '/admin/quotations/{quotationId}',
+    'revise',
+    'quotation request',
+    ADMIN_WRITE,
+    () => OFFER_FORM,
+    {
+      prepare: withSentOffer,
+      named: namedQuotation,
+      verify: offerStatuses(['superseded', 'sent']),
+    },
+  ),
+  ...pageAction(
+    '/admin/quotations/{quotationId}',
+    'withdraw',
+    'quotation request',
+    ADMIN_WRITE,
+    () => ({}),
+    { prepare: withSentOffer, named: namedQuotation, verify: offerStatuses(['withdrawn']) },
+  ),
+  ...pageAction(
+    '/admin/quotations/{quotationId}',
+    'reply',
+    'quotation request',
+    ADMIN_WRITE,
+    () => ({ body: 'We can make a matching pair.' }),
+    { named: namedQuotation },
   ),
 
   // Writes: the admin console's actions.
@@ -837,6 +949,55 @@ async function restoreAdminTargets(world: World, owner: Owner): Promise<void> {
   ]);
 }
 
+/** The quotation id in the address of the owner's quotation page. */
+function namedQuotation(world: World, owner: Owner): string[] {
+  return [world.objects[owner].quotationId];
+}
+
+/** An allowed offer action left the owner's offers with these statuses, by version. */
+function offerStatuses(expected: string[]): NonNullable<Operation['verify']> {
+  return async (world, owner) => {
+    const offers = await world.sql<{ status: string }>(
+      'select status from quotation_offers where quotation_request_id = $1 order by version',
+      [world.objects[owner].quotationId],
+    );
+    expect(offers.map((offer) => offer.status)).toEqual(expected);
+  };
+}
+
+/** The offer composer's fields: one line, and the rest as the composer posts them. */
+const OFFER_FORM: Form = {
+  'lines[0].productId': PRODUCT,
+  'lines[0].description': 'Lotus Urli',
+  'lines[0].quantity': '2',
+  'lines[0].unitPrice': '3400',
+  shipping: '0',
+  discount: '0',
+  gstRate: '12',
+  validUntil: '2099-12-31',
+  leadTimeDays: '',
+  terms: 'Half in advance.',
+  note: '',
+};
+
+/** The owner's quotation with no offer yet, pending: where Save Draft and Send Offer start. */
+async function withoutOffers(world: World, owner: Owner): Promise<void> {
+  const { quotationId } = world.objects[owner];
+  await world.sql('delete from quotation_offers where quotation_request_id = $1', [quotationId]);
+  await restoreAdminTargets(world, owner);
+}
+
+/** The owner's quotation with one sent offer: where Revise Offer and Withdraw Offer start. */
+async function withSentOffer(world: World, owner: Owner): Promise<void> {
+  await withoutOffers(world, owner);
+  await world.sql(
+    `insert into quotation_offers (quotation_request_id, version, status, subtotal_minor,
+                                   gst_rate_basis_points, gst_minor, total_minor, valid_until, sent_at)
+     values ($1, 1, 'sent', 680000, 1200, 81600, 761600, '2099-12-31', now())`,
+    [world.objects[owner].quotationId],
+  );
+}
+
 /** The first chunk of the order events stream; the stream itself never ends. */
 async function firstEvents(client: APIRequestContext, world: World): Promise<Answer> {
   const { cookies } = await client.storageState();
@@ -929,7 +1090,7 @@ async function createObjectsOf(
   );
 
   const quotationName = `QUOTE-${tag}`;
-  await expectOk(
+  const requested = await expectOk(
     await client.post(`/quote/${PRODUCT}.data`, {
       form: {
         quantity: '2',
@@ -945,6 +1106,10 @@ async function createObjectsOf(
     'select id from quotation_requests where customer_name = $1',
     [quotationName],
   );
+  // issue 16: the answer carries the private link (its key is kept only as a hash).
+  const [, quotationReference = '', quotationKey = ''] =
+    /\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]+)/.exec(requested) ?? [];
+  expect(quotationKey, "the private link in the request's answer").not.toBe('');
 
   for (const form of [
     { intent: 'review', title: 'Lovely', content: `REVIEW-${tag}`, rating: '5' },
@@ -1029,6 +1194,10 @@ async function createObjectsOf(
     orderNumber,
     quotationId: quotation!.id,
     quotationName,
+    quotationReference,
+    quotationKey,
+    // Set once both owners' requests exist.
+    foreignQuotationKey: '',
     reviewId: review!.id,
     questionId: question!.id,
     contactId: contact!.id,
@@ -1091,6 +1260,8 @@ test.describe('authorisation matrix', () => {
       A: await createObjectsOf('A', clients.A, sql, products),
       B: await createObjectsOf('B', clients.B, sql, products),
     };
+    objects.A.foreignQuotationKey = objects.B.quotationKey;
+    objects.B.foreignQuotationKey = objects.A.quotationKey;
     const adminEmail = `admin-${RUN}@example.com`;
     await signUp(clients.admin, adminEmail, PASSWORDS.admin, 'Devika Admin');
     await grantAdminRole(database.url, adminEmail);
@@ -1159,8 +1330,11 @@ test.describe('authorisation matrix', () => {
       // The owner may of course see their own data around a denied answer (their e-mail in the
       // header); nobody else's may appear, so the owner's denied cases look for the other's.
       const strangers = OWNERS.filter((each) => each !== actor);
+      const named = new Set(operation.named?.(world, owner) ?? []);
       const leaked = strangers.flatMap((stranger) =>
-        privateMarkers(world.objects[stranger]).filter((marker) => answer.body.includes(marker)),
+        privateMarkers(world.objects[stranger]).filter(
+          (marker) => !named.has(marker) && answer.body.includes(marker),
+        ),
       );
       expect(leaked, 'data of another customer in the answer').toEqual([]);
       expect(await checksums(world, scope), 'rows changed by a denied request').toEqual(before);

@@ -40,6 +40,10 @@ test('a guest requests a quotation from the product page and sees the success to
   await expect(
     toastWith(page, 'Your quotation request has been sent. We will contact you shortly.'),
   ).toBeVisible();
+  // issue 16: the dialog shows the request's private link (tests/e2e/quote-page.spec.ts) until
+  // it is closed.
+  await expect(dialog.getByRole('link', { name: 'View your quotation' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(dialog).toBeHidden();
   // The dialog starts afresh next time.
   await page.getByRole('link', { name: 'Get Quotation' }).click();
@@ -136,6 +140,12 @@ test('the request is stored as a pending row, and a failed write is reported (on
     await page.getByLabel('Company (optional)').fill('Desai Interiors');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+    // issue 16: the dialog stays with the request's private link until it is closed.
+    await page
+      .getByRole('dialog', { name: 'Request Quotation' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .first()
+      .click();
 
     const rows = await withPostgres(
       (client) =>

@@ -33,6 +33,7 @@ function untouchedContext(): RouterContextProvider {
     logger: createLogger('silent'),
     requestId: 'admin-answers',
     cspNonce: '',
+    clock: () => new Date(),
     actor: admin,
     viewer: null,
     auth: untouchable,

@@ -42,7 +42,14 @@ const logger = {
 } as unknown as Logger;
 
 function load(path: string) {
-  const app = { db: database.db, config, logger, actor, viewer } as unknown as AppContext;
+  const app = {
+    db: database.db,
+    config,
+    logger,
+    actor,
+    viewer,
+    clock: () => new Date(),
+  } as unknown as AppContext;
   const context = new RouterContextProvider(new Map([[appContext, app]]));
   return dashboardLoader({
     request: new Request(`http://shop.test${path}`),
@@ -87,9 +94,14 @@ describe('the dashboard loader (issue 15 §5)', () => {
     const data = await load('/dashboard?tab=addresses');
     if (!data.signedIn) throw new Error('signed in');
     expect(data.addresses).toMatchObject({ status: 'loaded', data: [{ title: 'Home' }] });
-    for (const streamed of [data.profile, data.orders, data.wishlist]) {
+    for (const streamed of [data.profile, data.orders, data.quotations, data.wishlist]) {
       expect(streamed).toBeInstanceOf(Promise);
     }
+    // issue 16: the Quotations tab, awaited when it is the open one.
+    const quotations = await load('/dashboard?tab=quotations');
+    if (!quotations.signedIn) throw new Error('signed in');
+    expect(quotations.quotations).toEqual({ status: 'loaded', data: [] });
+    expect(quotations.addresses).toBeInstanceOf(Promise);
     expect(await data.wishlist).toEqual({ status: 'loaded', data: [] });
   });
 

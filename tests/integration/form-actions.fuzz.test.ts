@@ -72,6 +72,7 @@ function requestContext(
     logger: createLogger('silent'),
     requestId: 'fuzz-request',
     cspNonce: '',
+    clock: () => new Date(),
     actor,
     viewer,
     sms: { enabled: false },

@@ -45,6 +45,7 @@ function requestContext(
     logger: createLogger('silent'),
     requestId: 'test-request',
     cspNonce: '',
+    clock: () => new Date(),
     actor: null,
     viewer: null,
     rateLimiter: databaseRateLimiter(db),

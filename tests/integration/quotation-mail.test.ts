@@ -56,6 +56,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
       logger: createLogger('silent'),
       requestId: 'test-request',
       cspNonce: '',
+      clock: () => new Date(),
       actor,
       viewer: null,
       rateLimiter: databaseRateLimiter(database.db),

@@ -38,6 +38,7 @@ function refusingContext(actor: Actor): RouterContextProvider {
     logger: createLogger('silent'),
     requestId: 'authorisation-order',
     cspNonce: '',
+    clock: () => new Date(),
     actor,
     viewer: null,
     auth: untouchable,

@@ -1,13 +1,15 @@
 /**
  * The mails a test's actions queued (issue 15 §1): read from pg-boss's job table and rendered as
- * the worker would render them, so a test sees the mail without running a worker.
+ * the worker would render them (its own mailOfNotice: lifecycle mails are read from the database
+ * and get their private links and PDFs), so a test sees the mail without running a worker.
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { JOB_SCHEMA } from '../../server/modules/jobs';
 import type { MailMessage } from '../../server/modules/mail';
-import { renderNotice, type Notice } from '../../server/modules/notifications';
+import type { Notice } from '../../server/modules/notifications';
+import { mailOfNotice } from '../../server/worker';
 
 interface QueuedJob {
   id: string;
@@ -31,10 +33,13 @@ export async function mailQueueFrom(
   const before = new Set((await mailJobs(db)).map((job) => job.id));
   return {
     async mails() {
-      return (await mailJobs(db))
-        .filter((job) => !before.has(job.id))
-        .map((job) => renderNotice(job.data, config))
-        .filter((mail): mail is MailMessage => mail !== null);
+      const queued = (await mailJobs(db)).filter((job) => !before.has(job.id));
+      const mails: MailMessage[] = [];
+      for (const job of queued) {
+        const mail = await mailOfNotice(db, job.data, config);
+        if (mail) mails.push(mail);
+      }
+      return mails;
     },
   };
 }

@@ -21,6 +21,8 @@ export const expect = baseExpect.configure({ timeout: 10_000 });
 
 export interface Shop {
   url: string;
+  /** The server's DATA_DIR: its mail is in outbox/ (no SMTP_URL). */
+  dataDir: string;
   /** Runs SQL on the shop's database and answers the rows. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** A page in a browser context of its own (own cookies) on the shop's server. */
@@ -39,6 +41,7 @@ export const test = base.extend<{ shop: Shop }>({
       const url = server.url;
       await use({
         url,
+        dataDir: server.dataDir,
         sql: <T>(text: string, values: unknown[] = []) =>
           withPostgres(
             async (client) => (await client.query(text, values)).rows as T[],

@@ -1,0 +1,178 @@
+/**
+ * issue 16 "Done when": the quote lifecycle end to end on PostgreSQL (the admin journeys' shop, a
+ * server and a database of its own): a request, an offer, changes asked for, a revision, the
+ * acceptance that makes the order, the customer's UTR and the owner's confirmation. Once as a
+ * guest following the links of the outbox mails, once signed in through the dashboard.
+ */
+import type { Page } from './support/test';
+import { signUp, waitForOutbox } from './support/accounts';
+import { expect, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
+import { gotoHydrated, toasts } from './support/pages';
+
+/** A toast with this title and, when given, this description. */
+const toastWith = (page: Page, title: string, description?: string | RegExp) =>
+  toasts(page)
+    .filter({ hasText: title })
+    .filter({ hasText: description ?? title })
+    .first();
+
+test.describe.configure({ timeout: 180_000 });
+
+async function requestQuotation(page: Page, customer: { name: string; email?: string }) {
+  await gotoHydrated(page, '/product/lotus-urli');
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Quotation' });
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByLabel('Your name').fill(customer.name);
+  await dialog.getByRole('textbox', { name: 'Mobile' }).fill('+91 94140 55555');
+  if (customer.email) await dialog.getByRole('textbox', { name: /Email/ }).fill(customer.email);
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+}
+
+/** The owner opens the request from the list and sends an offer at this unit price. */
+async function sendOfferFromList(admin: Page, reference: string, unitPrice: string) {
+  await gotoHydrated(admin, '/admin');
+  const panel = await openAdminTab(admin, 'Quotation Requests');
+  await panel
+    .getByRole('link', { name: /Lotus Urli × 2/ })
+    .first()
+    .click();
+  await expect(admin.getByRole('heading', { name: `Quotation ${reference}` })).toBeVisible();
+  await composeAndPress(admin, unitPrice, 'Send Offer');
+}
+
+async function composeAndPress(admin: Page, unitPrice: string, button: string) {
+  const composer = admin.getByRole('region', { name: /offer/i }).filter({
+    has: admin.getByRole('button', { name: button }),
+  });
+  await composer.getByLabel('Unit price (₹)').first().fill(unitPrice);
+  await composer.getByRole('button', { name: button }).click();
+  await expect(toastWith(admin, 'Offer Sent', /The offer has been sent to /)).toBeVisible();
+}
+
+async function acceptWithAddressAndUpi(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Accept Offer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
+  const newAddress = dialog.getByLabel('Street Address');
+  if (!(await newAddress.isVisible())) await dialog.getByLabel(/new address/i).check();
+  await dialog.getByLabel('Street Address').fill('12 Lake Road');
+  await dialog.getByLabel('City').fill('Udaipur');
+  await dialog.getByLabel('State').fill('Rajasthan');
+  await dialog.getByLabel('ZIP Code').fill('313001');
+  await dialog.getByLabel('Country').fill('IN');
+  await dialog.getByLabel('UPI', { exact: true }).check();
+  await dialog.getByRole('button', { name: 'Accept Offer' }).click();
+  const toast = toastWith(page, 'Offer Accepted', /Your order ORD-\d{8}-\d{4} has been created\./);
+  await expect(toast).toBeVisible();
+  const text = (await toast.textContent()) ?? '';
+  return text.match(/ORD-\d{8}-\d{4}/)![0];
+}
+
+async function payAndConfirm(shop: Shop, page: Page, admin: Page, orderNumber: string) {
+  await expect(page.getByRole('link', { name: 'Pay with UPI' })).toHaveAttribute(
+    'href',
+    new RegExp(`^upi://pay\\?pa=.+&am=\\d+\\.\\d{2}&cu=INR&tn=${orderNumber}$`),
+  );
+  await expect(page.getByRole('img', { name: /QR code to pay/ })).toBeVisible();
+  await page.getByLabel('Payment reference (UTR)').fill('432156789012');
+  await page.getByRole('button', { name: 'Submit Reference' }).click();
+  await expect(
+    toastWith(page, 'Reference Received', 'We will confirm your payment shortly.'),
+  ).toBeVisible();
+
+  await gotoHydrated(admin, '/admin?tab=orders');
+  const card = admin.getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(card).toContainText("Customer's reference: 432156789012");
+  // issue 16: Confirm Payment Received shows the customer's reference, prefilled
+  await expect(card.getByLabel('UPI or bank reference')).toHaveValue('432156789012');
+  await card.getByRole('button', { name: 'Confirm Payment Received' }).click();
+  await expect(toastWith(admin, 'Payment Confirmed')).toBeVisible();
+  await expect(card).toContainText('Reference 432156789012');
+  const [order] = await shop.sql<{ status: string; payment_status: string }>(
+    'select status, payment_status from orders where order_number = $1',
+    [orderNumber],
+  );
+  expect(order).toEqual({ status: 'confirmed', payment_status: 'paid' });
+}
+
+test("a guest's request becomes a confirmed, paid order online", async ({ shop }) => {
+  const guest = await shop.newPage();
+  const email = `meera-${Date.now()}@example.com`;
+  await requestQuotation(guest, { name: 'Meera Shah', email });
+  const [request] = await shop.sql<{ reference: string }>(
+    'select reference from quotation_requests where customer_email = $1',
+    [email],
+  );
+  const reference = request!.reference;
+  expect(reference).toMatch(/^Q-\d{8}-\d{4}$/);
+
+  const { page: admin } = await signedInAdmin(shop);
+  await sendOfferFromList(admin, reference, '12500');
+
+  // The guest opens the link of the offer's mail and asks for changes.
+  const link = await waitForOutbox(
+    email,
+    new RegExp(
+      `Subject: Your quotation ${reference} from[\\s\\S]*?(http\\S+/quotes/${reference}\\?key=[A-Za-z0-9_-]+)`,
+    ),
+    shop.dataDir,
+  );
+  await gotoHydrated(guest, link);
+  await expect(guest.getByRole('heading', { name: `Your Quotation ${reference}` })).toBeVisible();
+  await expect(guest.getByText('Offer v1').first()).toBeVisible();
+  await guest.getByRole('button', { name: 'Ask for Changes' }).click();
+  const changes = guest.getByRole('dialog', { name: 'Ask for Changes' });
+  await changes.getByLabel('What would you like changed?').fill('Could you do ₹11,500 a piece?');
+  await changes.getByRole('button', { name: 'Ask for Changes' }).click();
+  await expect(guest.getByText('Could you do ₹11,500 a piece?')).toBeVisible();
+
+  // The owner sees it and revises: v1 is superseded.
+  await admin.reload();
+  await expect(admin.getByText('Could you do ₹11,500 a piece?')).toBeVisible();
+  await composeAndPress(admin, '11500', 'Revise Offer');
+  await gotoHydrated(guest, link);
+  await expect(guest.getByText('Offer v2').first()).toBeVisible();
+  await guest
+    .getByText(/Offer v1/)
+    .first()
+    .click();
+  await expect(guest.getByText(/superseded/i).first()).toBeVisible();
+
+  const orderNumber = await acceptWithAddressAndUpi(guest);
+  await gotoHydrated(admin, '/admin?tab=orders');
+  await expect(admin.getByText(orderNumber)).toBeVisible();
+
+  await gotoHydrated(guest, link);
+  await payAndConfirm(shop, guest, admin, orderNumber);
+});
+
+test('a signed-in customer finds the request in Quotations and the order in Orders', async ({
+  shop,
+}) => {
+  const customer = await shop.newPage();
+  await signUp(customer, { name: 'Asha Rao' });
+  await requestQuotation(customer, { name: 'Asha Rao' });
+  const [request] = await shop.sql<{ reference: string }>(
+    "select reference from quotation_requests where customer_name = 'Asha Rao'",
+  );
+  const reference = request!.reference;
+
+  const { page: admin } = await signedInAdmin(shop);
+  await sendOfferFromList(admin, reference, '9000');
+
+  await gotoHydrated(customer, '/dashboard');
+  await customer.getByRole('tab', { name: 'Quotations' }).click();
+  const tab = customer.getByRole('tabpanel', { name: 'Quotations' });
+  await tab.getByRole('link', { name: new RegExp(reference) }).click();
+  await expect(
+    customer.getByRole('heading', { name: `Your Quotation ${reference}` }),
+  ).toBeVisible();
+  // The account reads its own quotation without a key.
+  expect(new URL(customer.url()).searchParams.get('key')).toBeNull();
+
+  const orderNumber = await acceptWithAddressAndUpi(customer);
+  await gotoHydrated(customer, '/dashboard');
+  await customer.getByRole('tab', { name: 'Orders' }).click();
+  await expect(customer.getByRole('tabpanel', { name: 'Orders' })).toContainText(orderNumber);
+});
