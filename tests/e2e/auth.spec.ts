@@ -142,6 +142,44 @@ test('a signed-in tab shows a sign-out made in another tab', async ({ browser })
   await context.close();
 });
 
+test('the tab that signs in or out loads its next page once, not again for its own announcement', async ({
+  page,
+}) => {
+  // A tab hearing its own announcement revalidated in the middle of its redirect, aborting it
+  // (an uncaught AbortError on the page).
+  const { email } = await signUp(page);
+  await gotoHydrated(page, '/about');
+  let dataLoads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && pathname.endsWith('.data')) dataLoads.push(pathname);
+  });
+  /** The data loads of one step, once a following click has flushed any pending announcement. */
+  const loadsUntilContact = async () => {
+    // A frame's round trip lets an announcement already posted be heard before the next click.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await page.getByRole('link', { name: 'Contact' }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    const loads = dataLoads;
+    dataLoads = [];
+    return loads;
+  };
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(await loadsUntilContact()).toEqual(['/_root.data', '/contact.data']);
+
+  // Signing in revalidates the form's page, then the home page loads; nothing loads a third time.
+  await signIn(page, email);
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+  expect(await loadsUntilContact()).toEqual([
+    '/auth.data',
+    '/_root.data',
+    '/_root.data',
+    '/contact.data',
+  ]);
+});
+
 /** The verification mails written to `email` so far (issue 14). */
 function verificationMailsTo(email: string): number {
   return outboxMessages().filter(

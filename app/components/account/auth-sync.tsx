@@ -7,22 +7,34 @@ import { useRevalidator } from 'react-router';
 
 const CHANNEL = 'storefront-auth';
 
+let tabChannel: BroadcastChannel | undefined;
+
+/**
+ * The tab's one channel, for speaking and listening alike: a channel never hears its own
+ * messages, so the tab that signed in or out is not reloaded in the middle of its own redirect
+ * (which aborted that redirect, an uncaught AbortError).
+ */
+function channelOfThisTab(): BroadcastChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  tabChannel ??= new BroadcastChannel(CHANNEL);
+  return tabChannel;
+}
+
 /** Tells the other tabs that this one signed in or out, so they show it too. */
 export function announceAuthChange(): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage('changed');
-  channel.close();
+  channelOfThisTab()?.postMessage('changed');
 }
 
 /** Reloads this tab's data when another tab signs in or out. */
 export function AuthSync() {
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(CHANNEL);
+    const channel = channelOfThisTab();
+    if (!channel) return;
     channel.onmessage = () => void revalidate();
-    return () => channel.close();
+    return () => {
+      channel.onmessage = null;
+    };
   }, [revalidate]);
   return null;
 }
