@@ -668,3 +668,117 @@ export const callbackLeads = pgTable(
     index('callback_leads_created_at_idx').on(table.createdAt.desc()),
   ],
 );
+
+/**
+ * issue 17: the owner's API keys for integrations. The key is shown once, when it is made; only
+ * its SHA-256 is kept, with a few leading characters so the owner can tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    keyStart: text('key_start').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('api_keys_name_length_check', sql`char_length(${table.name}) <= 80`),
+    index('api_keys_created_at_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/**
+ * issue 17: an `Idempotency-Key` of a create, kept 24 hours: the first answer is replayed to a
+ * retry with the same body. `status` is null while the first request is still being answered.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    // Who sent it (an API key, a user or a client address), so one caller cannot replay another's.
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.principal, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/** issue 17: where the shop's events are sent, signed by the Standard Webhooks scheme. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    // `whsec_` and base64 of 24 random bytes: needed in clear to sign, shown to the owner once.
+    secret: text('secret').notNull(),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    // The first failure of the current run of failures; cleared by a success.
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('webhook_endpoints_url_length_check', sql`char_length(${table.url}) <= 2000`),
+    check(
+      'webhook_endpoints_description_length_check',
+      sql`char_length(${table.description}) <= 200`,
+    ),
+    index('webhook_endpoints_created_at_idx').on(table.createdAt.desc()),
+  ],
+);
+
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+
+/** issue 17: one event for one endpoint; its `id` is the Standard Webhooks `webhook-id`. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('webhook_deliveries_status_check', oneOf(table.status, webhookDeliveryStatuses)),
+    index('webhook_deliveries_endpoint_created_idx').on(table.endpointId, table.createdAt.desc()),
+  ],
+);
+
+/** issue 17: every try of a delivery: when, the answer's status, and its first KB. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    // null when no answer came (refused address, timeout, connection error).
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt').notNull().default(''),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+);

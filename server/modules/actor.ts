@@ -1,7 +1,16 @@
+import type { ApiScope } from '../../core/api-access';
 import type { UserRoleValue } from '../../core/statuses';
 
-/** Who is acting (DESIGN.md §3): a signed-in user with their roles, or null for a visitor. */
-export type Actor = { userId: string; roles: readonly UserRoleValue[] } | null;
+/**
+ * Who is acting (DESIGN.md §3): a signed-in user with their roles, or null for a visitor. An
+ * owner's API key (issue 17) acts as the owner who made it, limited to the key's `scopes`; a
+ * session has no `scopes` and is limited by its roles alone.
+ */
+export type Actor = {
+  userId: string;
+  roles: readonly UserRoleValue[];
+  apiKey?: { id: string; scopes: readonly ApiScope[] };
+} | null;
 
 /**
  * The operator at the server's command line (`npm run admin`). Shell access to the server already

@@ -5,6 +5,7 @@
  */
 import { z, type ZodType } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../../core/admin';
+import type { ApiScope } from '../../core/api-access';
 import { isAdmin, type Actor } from './actor';
 import { DomainError } from './errors';
 
@@ -18,10 +19,18 @@ export function requireUser(actor: Actor): string {
  * spec §6: the admin role, checked on the server. A visitor is asked to sign in (401), a signed-in
  * user without the role is refused (403).
  */
-export function requireAdmin(actor: Actor): string {
+export function requireAdmin(actor: Actor, scope?: ApiScope): string {
   const userId = requireUser(actor);
   if (!isAdmin(actor)) {
     throw new DomainError('forbidden', 'You do not have administrator privileges.');
+  }
+  // issue 17: an API key reaches only the owner functions that name a scope it holds; a function
+  // that names none is for the owner's own session, so a key fails closed there.
+  if (actor?.apiKey && !(scope && actor.apiKey.scopes.includes(scope))) {
+    throw new DomainError(
+      'forbidden',
+      scope ? `This API key lacks the ${scope} scope.` : 'This operation is not open to API keys.',
+    );
   }
   return userId;
 }
