@@ -93,6 +93,37 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // issue 17: requests per minute to /api/v1 per API key, account or client address.
+  API_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(600),
+  // issue 17: the web origins allowed to call /api/v1 from a browser (comma-separated); none by default.
+  API_CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({
+            protocol: /^https?$/,
+            error: 'must be comma-separated origins such as https://app.example',
+          })
+          .refine(
+            (origin) => new URL(origin).origin === origin.replace(/\/$/, ''),
+            'must be comma-separated origins such as https://app.example (no path)',
+          )
+          .transform((origin) => new URL(origin).origin),
+      ),
+    ),
   SMS_PROVIDER: z
     .enum(['none', 'outbox', 'webhook'], { error: 'must be none, outbox or webhook' })
     .optional(),
@@ -154,6 +185,10 @@ export interface Config {
   formRateLimit: number;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** issue 17: requests per minute to /api/v1 per key, account or address. */
+  apiRateLimit: number;
+  /** issue 17: browser origins allowed to call /api/v1 (CORS); empty by default. */
+  apiCorsOrigins: string[];
   /** Rate-limit counters in Redis instead of the database. */
   redisUrl: string | undefined;
   /** Attempts per minute on the sign-in endpoints, per client address and per account. */
@@ -246,6 +281,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: values.LOG_LEVEL,
     dataDir,
     formRateLimit: values.FORM_RATE_LIMIT,
+    apiRateLimit: values.API_RATE_LIMIT,
+    apiCorsOrigins: values.API_CORS_ORIGINS,
     authRateLimit: values.AUTH_RATE_LIMIT,
     mailRateLimit: values.MAIL_RATE_LIMIT,
     redisUrl: values.REDIS_URL,

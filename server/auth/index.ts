@@ -9,7 +9,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
-import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { bearer, emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { firstPasswordProblem, hasMailableEmail, phonePlaceholderEmail } from '../../core/identity';
 import { authRequestProblem } from '../../core/identity-fields';
 import type { Config } from '../config';
@@ -337,6 +337,8 @@ export function createAuth({
         : []),
       // spec §7: GET .well-known/jwks.json for API clients; Better Auth serves it at /api/auth/jwks.
       jwt(),
+      // issue 17: API clients sign in and send `Authorization: Bearer <token>` (set-auth-token).
+      bearer(),
     ],
     logger: {
       log: (level, message, ...rest) => {

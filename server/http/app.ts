@@ -28,6 +28,8 @@ import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
 import { createOrderEventsHub } from '../modules/realtime';
 import type { JobWorker } from '../modules/jobs';
 import { createSmsSender } from '../modules/sms';
+import { API_BASE_PATH, createApi } from './api';
+import { registerApiReference } from './api/reference-page';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
 import { contentSecurityPolicy as buildContentSecurityPolicy } from './content-security-policy';
@@ -223,6 +225,22 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   app.get('/.well-known/jwks.json', (c) =>
     auth.handler(new Request(new URL(`${AUTH_BASE_PATH}/jwks`, c.req.url))),
   );
+
+  // issue 17: the JSON API and its reference page, before the pages' form-only body rule.
+  app.route(
+    API_BASE_PATH,
+    createApi({
+      db: database.db,
+      config,
+      logger,
+      auth,
+      rateLimiter,
+      mediaStorage,
+      sms,
+      clock: options.clock ?? systemClock,
+    }),
+  );
+  registerApiReference(app, config.site.shopName);
 
   const orderEvents = createOrderEventsHub(database, (error) =>
     logger.warn({ err: error }, 'order event could not be read'),

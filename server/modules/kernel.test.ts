@@ -25,6 +25,31 @@ describe('the shared kernel', () => {
     expect(() => requireUser(null)).toThrow(DomainError);
   });
 
+  it('lets an API key reach only owner functions naming a scope it holds, and no customer rows', () => {
+    const key: Actor = {
+      userId: 'admin-1',
+      roles: ['admin'],
+      apiKey: { id: 'key-1', scopes: ['orders:read'] },
+    };
+    expect(requireAdmin(key, 'orders:read')).toBe('admin-1');
+    expect(() => requireAdmin(key, 'orders:write')).toThrow(
+      expect.objectContaining({
+        code: 'forbidden',
+        message: 'This API key lacks the orders:write scope.',
+      }),
+    );
+    // A function that names no scope is for the owner's own session: a key fails closed there.
+    expect(() => requireAdmin(key)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    expect(() => requireUser(key)).toThrow(
+      expect.objectContaining({
+        code: 'forbidden',
+        message: 'API keys act for the shop, not for a customer account.',
+      }),
+    );
+    // The owner's session is limited by its roles alone.
+    expect(requireAdmin(admin, 'orders:write')).toBe('admin-1');
+  });
+
   it('answers a missing or malformed row id as "<what> not found", never reaching a query', () => {
     const id = '0b5e2f0e-6a4c-4c1e-9a59-3f8f4f7f0c11';
     expect(requireRowId(id, 'Order')).toBe(id);

@@ -11,6 +11,15 @@ import { DomainError } from './errors';
 
 /** The signed-in user's id; a visitor gets a 401 (spec §6: the dashboard is for signed-in users). */
 export function requireUser(actor: Actor): string {
+  const userId = signedInUser(actor);
+  // issue 17: an owner's API key acts for the shop; a customer's own rows are not its to reach.
+  if (actor?.apiKey) {
+    throw new DomainError('forbidden', 'API keys act for the shop, not for a customer account.');
+  }
+  return userId;
+}
+
+function signedInUser(actor: Actor): string {
   if (!actor) throw new DomainError('unauthenticated', 'Please sign in to continue.');
   return actor.userId;
 }
@@ -20,7 +29,7 @@ export function requireUser(actor: Actor): string {
  * user without the role is refused (403).
  */
 export function requireAdmin(actor: Actor, scope?: ApiScope): string {
-  const userId = requireUser(actor);
+  const userId = signedInUser(actor);
   if (!isAdmin(actor)) {
     throw new DomainError('forbidden', 'You do not have administrator privileges.');
   }

@@ -333,13 +333,27 @@ export async function listShopPage(
     };
   }
 
+  const { rows, total } = await readFilteredPage(db, {
+    category,
+    query,
+    offset: 0,
+    limit: query.page * SHOP_PAGE_SIZE,
+  });
+  return {
+    products: await withListingDetails(db, rows),
+    total,
+    hasMore: rows.length < total,
+    materials: await materials,
+  };
+}
+
+/** The listing's filters (spec §2 Shop listing) as SQL, and the memo key of their count. */
+function filteredListing(category: CategoryValue | undefined, query: ListingFilters) {
   const conditions: SQL[] = [eq(products.published, true)];
   if (category) conditions.push(eq(products.category, category));
   if (query.materials.length > 0) conditions.push(inArray(products.material, query.materials));
   if (query.minPrice !== null) conditions.push(gte(products.priceMinor, query.minPrice * 100));
   if (query.maxPrice !== null) conditions.push(lte(products.priceMinor, query.maxPrice * 100));
-  const where = and(...conditions);
-  const shown = query.page * SHOP_PAGE_SIZE;
   const countKey = JSON.stringify([
     'count',
     category ?? null,
@@ -347,24 +361,56 @@ export async function listShopPage(
     query.minPrice,
     query.maxPrice,
   ]);
+  return { where: and(...conditions), countKey };
+}
+
+type ListingFilters = Pick<ShopQuery, 'sort' | 'materials' | 'minPrice' | 'maxPrice' | 'q'>;
+
+async function readFilteredPage(
+  db: Database,
+  input: { category?: CategoryValue; query: ListingFilters; offset: number; limit: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const { where, countKey } = filteredListing(input.category, input.query);
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(products)
       .where(where)
-      .orderBy(...SORT_ORDER[query.sort])
-      .limit(shown),
+      .orderBy(...SORT_ORDER[input.query.sort])
+      .offset(input.offset)
+      .limit(input.limit),
     memoisedCatalogueRead(db, countKey, async () => {
       const [counted] = await db.select({ value: count() }).from(products).where(where);
       return counted?.value ?? 0;
     }),
   ]);
-  return {
-    products: await withListingDetails(db, rows),
-    total,
-    hasMore: rows.length < total,
-    materials: await materials,
-  };
+  return { rows, total };
+}
+
+/**
+ * issue 17: a window of the shop listing for the API (`/api/v1/products`): the same filters,
+ * sorts and search ranking as the shop page, from a position on, with the product's images.
+ */
+export async function listCatalogueWindow(
+  db: Database,
+  input: { category?: CategoryValue; query: ListingFilters; offset: number; limit: number },
+): Promise<{ products: CatalogProduct[]; total: number }> {
+  const { category, query, offset, limit } = input;
+  if (query.q) {
+    const ranked = rankIndexed(await loadSearchIndex(db), query.q, Infinity)
+      .map(({ product }) => product)
+      .filter((entry) => !category || entry.category === category);
+    const pages = Math.ceil((offset + limit) / SHOP_PAGE_SIZE);
+    const listing = applyShopQuery(
+      ranked,
+      { ...query, page: pages, view: 'grid' },
+      { ranked: true },
+    );
+    const ids = listing.products.slice(offset, offset + limit).map((entry) => entry.id);
+    return { products: await listPublishedProductsByIds(db, ids), total: listing.total };
+  }
+  const { rows, total } = await readFilteredPage(db, input);
+  return { products: await withListingDetails(db, rows), total };
 }
 
 function listMaterials(db: Database): Promise<string[]> {

@@ -1,0 +1,147 @@
+/**
+ * The headless API's own shapes (issue 17): what `/api/v1` answers, and the query strings it
+ * reads. The request bodies are the forms' schemas of core/, unchanged, so a rule is written once
+ * for the browser, the pages and the API. `meta({ id })` names a shape in the OpenAPI document.
+ */
+import { z } from 'zod';
+import { categories } from './categories';
+import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
+import { SEARCH_QUERY_MAX_CHARACTERS } from './route-query';
+import { DEFAULT_SORT, SORT_OPTIONS } from './shop-listing';
+
+/** issue 17: a page of a list holds at most this many items. */
+export const API_PAGE_LIMIT_MAX = 100;
+export const API_PAGE_LIMIT_DEFAULT = 24;
+/** An opaque position in a list; longer is not one of ours. */
+export const API_CURSOR_MAX_CHARACTERS = 200;
+/** `Idempotency-Key`: a client's UUID or similar; longer is refused. */
+export const IDEMPOTENCY_KEY_MAX_CHARACTERS = 255;
+
+export const apiTexts = {
+  unauthenticated: 'Please sign in or send an API key.',
+  badCredentials: 'The API key or bearer token is not valid.',
+  badCursor: 'This cursor does not belong to this query; start again without it.',
+  idempotencyKeyTooLong: `The Idempotency-Key header can be at most ${IDEMPOTENCY_KEY_MAX_CHARACTERS} characters.`,
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  idempotencyInFlight:
+    'A request with this Idempotency-Key is still being answered. Retry after it has finished.',
+  notFound: 'No such API operation.',
+  invalid: 'The request has invalid fields.',
+} as const;
+
+/** RFC 9457 problem details, with the field errors of a refused body in `errors`. */
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().optional(),
+    errors: z
+      .array(
+        z.object({
+          /** A JSON Pointer into the request (`#/email`, `#/lines/0/quantity`). */
+          pointer: z.string(),
+          detail: z.string(),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ id: 'Problem', description: 'An RFC 9457 problem: the spec’s message is in `detail`.' });
+export type Problem = z.output<typeof problemSchema>;
+
+export const moneySchema = z
+  .object({
+    amountMinor: z.number().int().meta({ description: 'Paise (1/100 rupee).' }),
+    currency: z.string(),
+    display: z.string().meta({ description: 'As the shop shows it (spec §9), e.g. ₹1,250.00.' }),
+  })
+  .meta({ id: 'Money' });
+
+export const imageSchema = z.object({ url: z.string(), alt: z.string() }).meta({ id: 'Image' });
+
+export const apiProductSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    shortDescription: z.string().nullable(),
+    artisanStory: z.string().nullable(),
+    category: z.string().meta({ description: 'The category slug, as in /shop/{category}.' }),
+    categoryName: z.string(),
+    subcategory: z.string().nullable(),
+    material: z.string(),
+    region: z.string().nullable(),
+    dimensions: z.string().nullable(),
+    weight: z.string().nullable(),
+    careInstructions: z.string().nullable(),
+    price: moneySchema,
+    inStock: z.boolean(),
+    featured: z.boolean(),
+    bestseller: z.boolean(),
+    newArrival: z.boolean(),
+    reviewCount: z.number().int(),
+    image: imageSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Product' });
+export type ApiProduct = z.output<typeof apiProductSchema>;
+
+export const apiProductDetailSchema = apiProductSchema
+  .extend({ images: z.array(imageSchema) })
+  .meta({ id: 'ProductDetail' });
+
+export const apiProductPageSchema = z
+  .object({
+    data: z.array(apiProductSchema),
+    total: z.number().int(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ProductPage' });
+
+export const apiCategorySchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    subcategories: z.array(z.string()),
+  })
+  .meta({ id: 'Category' });
+
+/** A query value repeated (`?material=a&material=b`) or given once is read as a list. */
+function repeatable<T extends z.ZodType>(item: T, max: number) {
+  return z
+    .preprocess(
+      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      z.array(item).max(max),
+    )
+    .meta({ type: 'array' });
+}
+
+const rupees = z.coerce
+  .number({ error: 'must be a whole number of rupees' })
+  .int('must be a whole number of rupees')
+  .min(0, 'must be a whole number of rupees')
+  .max(PRODUCT_MAX_PRICE_RUPEES, `must be at most ${PRODUCT_MAX_PRICE_RUPEES}`);
+
+/** issue 17: `GET /api/v1/products`: the shop listing's filters, sorts and search. */
+export const apiProductListQuerySchema = z.object({
+  q: z.string().trim().max(SEARCH_QUERY_MAX_CHARACTERS).optional(),
+  category: z.enum(categories.map((category) => category.slug) as [string, ...string[]]).optional(),
+  material: repeatable(z.string().trim().min(1).max(100), 50),
+  minPrice: rupees.optional(),
+  maxPrice: rupees.optional(),
+  sort: z
+    .enum(SORT_OPTIONS.map((option) => option.value) as [string, ...string[]])
+    .default(DEFAULT_SORT),
+  limit: z.coerce
+    .number({ error: `must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}` })
+    .int(`must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
+    .min(1, `must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
+    .max(API_PAGE_LIMIT_MAX, `must be a whole number from 1 to ${API_PAGE_LIMIT_MAX}`)
+    .default(API_PAGE_LIMIT_DEFAULT),
+  cursor: z.string().max(API_CURSOR_MAX_CHARACTERS).optional(),
+});
+export type ApiProductListQuery = z.output<typeof apiProductListQuerySchema>;

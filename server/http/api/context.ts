@@ -1,0 +1,136 @@
+/**
+ * issue 17: who calls `/api/v1`, and the checks every call passes before its operation reads a
+ * body: the credentials (an owner's API key, a customer's bearer token, or the shop's own session
+ * cookie), the rate limit per key, account or address, and the operation's access rule, which is
+ * the domain kernel's own check (`requireUser`, `requireAdmin` with the operation's scope).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { getSessionCookie } from 'better-auth/cookies';
+import type { ApiScope } from '../../../core/api-access';
+import { apiTexts } from '../../../core/api-schemas';
+import type { Auth } from '../../auth';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
+import type { Actor } from '../../modules/actor';
+import { actorOfApiKey, API_KEY_PREFIX } from '../../modules/api-keys';
+import { requireAdmin, requireUser } from '../../modules/kernel';
+import type { MediaStorage } from '../../modules/media-storage';
+import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
+import { rolesOfUser } from '../../modules/roles';
+import type { SmsSender } from '../../modules/sms';
+import type { PublicForm } from '../form-guard';
+import { problemResponse } from './problem';
+
+/** What the API's operations are given: the same services the pages get (AppContext). */
+export interface ApiServices {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  auth: Auth;
+  rateLimiter: RateLimiter;
+  mediaStorage: MediaStorage;
+  sms: SmsSender;
+  clock: () => Date;
+}
+
+export type ApiEnv = {
+  Variables: {
+    requestId: string;
+    clientAddress: string;
+    services: ApiServices;
+    actor: Actor;
+    /** Whom limits and idempotency keys are counted for: `key:…`, `user:…` or `address:…`. */
+    principal: string;
+    /** The caller sent credentials: its answers are its own, never a shared cache's. */
+    credentialed: boolean;
+  };
+};
+
+/**
+ * Who is calling. A presented key or token that is unknown, revoked or expired is refused at once
+ * (401) rather than treated as a visitor, so an integration learns its key stopped working.
+ */
+export function identifyCaller(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const { db, auth, clock } = c.get('services');
+    const authorization = c.req.header('authorization');
+    let actor: Actor = null;
+    let principal: string | null = null;
+    if (authorization !== undefined) {
+      const token = /^bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+      if (!token) return problemResponse(401, apiTexts.badCredentials);
+      if (token.startsWith(API_KEY_PREFIX)) {
+        actor = await actorOfApiKey(db, token, clock());
+        if (!actor?.apiKey) return problemResponse(401, apiTexts.badCredentials);
+        principal = `key:${actor.apiKey.id}`;
+      } else {
+        actor = await sessionActor(db, auth, c.req.raw.headers);
+        if (!actor) return problemResponse(401, apiTexts.badCredentials);
+        principal = `user:${actor.userId}`;
+      }
+    } else if (getSessionCookie(c.req.raw.headers, { cookiePrefix: 'storefront' })) {
+      // The shop's own pages may call the API with their session; the Origin check (issue 14)
+      // has already refused any other site's write.
+      actor = await sessionActor(db, auth, c.req.raw.headers);
+      if (actor) principal = `user:${actor.userId}`;
+    }
+    c.set('actor', actor);
+    c.set('principal', principal ?? `address:${c.get('clientAddress')}`);
+    c.set('credentialed', authorization !== undefined || actor !== null);
+    await next();
+  };
+}
+
+async function sessionActor(db: Database, auth: Auth, headers: Headers): Promise<Actor> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  return { userId: session.user.id, roles: await rolesOfUser(db, session.user.id) };
+}
+
+/** issue 17: requests per minute per key, account or address, counted across processes. */
+export function apiRateLimit(): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const { rateLimiter, config } = c.get('services');
+    const decision = await rateLimiter.consume({
+      key: `api:${c.get('principal')}`,
+      limit: config.apiRateLimit,
+    });
+    if (!decision.allowed) {
+      return problemResponse(429, RATE_LIMIT_MESSAGE, {
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      });
+    }
+    await next();
+  };
+}
+
+/** Who may call an operation: anyone, a signed-in customer, or the owner with a scope. */
+export type ApiAccess =
+  { kind: 'public' } | { kind: 'customer' } | { kind: 'owner'; scope: ApiScope };
+
+/**
+ * The operation's access rule, checked by the domain kernel before its body is read or parsed
+ * (the operation's module checks again, as it does for the pages). A form that the pages limit
+ * per address (spec §8) is limited the same way here, on the same counter.
+ */
+export function checkAccess(access: ApiAccess, form?: PublicForm): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const actor = c.get('actor');
+    if (access.kind === 'customer') requireUser(actor);
+    if (access.kind === 'owner') requireAdmin(actor, access.scope);
+    if (form) {
+      const { rateLimiter, config } = c.get('services');
+      const decision = await rateLimiter.consume({
+        key: `${form}:${c.get('clientAddress')}`,
+        limit: config.formRateLimit,
+      });
+      if (!decision.allowed) {
+        return problemResponse(429, RATE_LIMIT_MESSAGE, {
+          headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+        });
+      }
+    }
+    await next();
+  };
+}

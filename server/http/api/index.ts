@@ -1,0 +1,89 @@
+/**
+ * issue 17: the versioned JSON API, `/api/v1`, over the same domain modules as the pages. Its
+ * OpenAPI 3.1 document is generated from the routes' zod schemas (core/) and served at
+ * `/api/v1/openapi.json`; refusals are RFC 9457 problems.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
+import { etag } from 'hono/etag';
+import { HTTPException } from 'hono/http-exception';
+import { apiTexts } from '../../../core/api-schemas';
+import { API_KEY_PREFIX } from '../../modules/api-keys';
+import { DomainError } from '../../modules/errors';
+import { registerCatalogue } from './catalogue';
+import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './context';
+import { domainProblemResponse, invalidInputResponse, problemResponse } from './problem';
+
+export const API_BASE_PATH = '/api/v1';
+export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
+
+export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) return invalidInputResponse(result.error);
+    },
+  });
+
+  // issue 17: browsers may call the API only from the origins the owner lists; none by default.
+  api.use(
+    '*',
+    cors({
+      origin: (origin) => (services.config.apiCorsOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      exposeHeaders: ['ETag', 'Retry-After', 'Idempotent-Replayed', 'Location'],
+      maxAge: 600,
+    }),
+  );
+  api.use('*', async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  api.get(OPENAPI_DOCUMENT_PATH, (c) => c.json(openApiDocument(api, services.config.publicUrl)));
+  api.use('*', identifyCaller());
+  api.use('*', apiRateLimit());
+  api.use('*', etag());
+
+  registerCatalogue(api);
+
+  api.notFound(() => problemResponse(404, apiTexts.notFound));
+  api.onError((error, c) => {
+    if (error instanceof DomainError) return domainProblemResponse(error);
+    if (error instanceof HTTPException) {
+      return problemResponse(error.status, error.message || 'The request was refused.');
+    }
+    services.logger.error({ err: error, reqId: c.get('requestId') }, 'API error');
+    return problemResponse(500, 'An unexpected error occurred. Please try again.');
+  });
+  return api;
+}
+
+export function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: `An owner's API key (\`${API_KEY_PREFIX}…\`), made in the admin under API & Webhooks, with scopes.`,
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A customer’s session token: the `set-auth-token` header of POST /api/auth/sign-in/email.',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'storefront.session_token',
+    description: 'The shop’s own pages, signed in; writes must come from the shop’s origin.',
+  });
+  return api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Artisan storefront API',
+      version: '1.0.0',
+      description:
+        'The shop’s catalogue, quotations, orders and account, over the same rules as its pages. See docs/api.md.',
+    },
+    servers: [{ url: `${publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` }],
+  });
+}

@@ -1,0 +1,5 @@
+import { catalogueCases } from './catalogue';
+import type { ApiCase } from './types';
+
+/** Every API operation's case; a resource group adds its list here. */
+export const apiCases: ApiCase[] = [...catalogueCases];
