@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { categories } from './categories';
 import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
+import { QUOTATION_MISSING_FIELDS, quotationRequestSchema } from './quotation';
 import { SEARCH_QUERY_MAX_CHARACTERS } from './route-query';
 import { DEFAULT_SORT, SORT_OPTIONS } from './shop-listing';
 
@@ -145,3 +146,74 @@ export const apiProductListQuerySchema = z.object({
   cursor: z.string().max(API_CURSOR_MAX_CHARACTERS).optional(),
 });
 export type ApiProductListQuery = z.output<typeof apiProductListQuerySchema>;
+
+/** issue 17: `POST /quotation-requests`: the Get Quote form (spec §2) and the piece it is for. */
+export const apiQuotationRequestBodySchema = quotationRequestSchema
+  .extend({ productId: z.string().trim().min(1, QUOTATION_MISSING_FIELDS).max(200) })
+  .meta({ id: 'QuotationRequestInput' });
+
+export const apiQuotationRequestCreatedSchema = z
+  .object({
+    id: z.string(),
+    reference: z.string().meta({ example: 'Q-20261124-0001' }),
+    productId: z.string(),
+    productName: z.string(),
+    quantity: z.number().int(),
+    status: z.literal('pending'),
+    link: z.string().meta({
+      description:
+        'The requester’s private page for this quotation (issue 16); keep it secret, like a password.',
+    }),
+  })
+  .meta({ id: 'QuotationRequestCreated' });
+
+export const apiContactMessageCreatedSchema = z
+  .object({ id: z.string(), status: z.literal('unread') })
+  .meta({ id: 'ContactMessageCreated' });
+
+export const apiNewsletterOutcomeSchema = z
+  .object({
+    email: z.string(),
+    outcome: z.enum(['subscribed', 'already-subscribed']),
+    message: z.string().meta({ description: 'spec §8’s toast text for the outcome.' }),
+  })
+  .meta({ id: 'NewsletterSubscription' });
+
+export const apiReviewSchema = z
+  .object({
+    id: z.string(),
+    title: z.string().nullable(),
+    content: z.string(),
+    rating: z.number().int().nullable(),
+    isVerifiedPurchase: z.boolean(),
+    helpfulCount: z.number().int(),
+    createdAt: z.string(),
+    author: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+    media: z.array(z.object({ id: z.string(), url: z.string(), type: z.string() })),
+  })
+  .meta({ id: 'Review' });
+
+export const apiReviewListSchema = z
+  .object({
+    data: z.array(apiReviewSchema),
+    summary: z.object({ count: z.number().int(), averageRating: z.number().nullable() }),
+  })
+  .meta({ id: 'ReviewList' });
+
+export const apiQuestionSchema = z
+  .object({
+    id: z.string(),
+    question: z.string(),
+    createdAt: z.string(),
+    authorName: z.string(),
+    answers: z.array(
+      z.object({
+        id: z.string(),
+        answer: z.string(),
+        isAdmin: z.boolean(),
+        createdAt: z.string(),
+        authorName: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Question' });

@@ -1,29 +1,12 @@
 import { Link, useActionData } from 'react-router';
 import type { AnswerToast } from '../../core/answer';
-import { newsletterSubscriptionSchema } from '../../core/newsletter';
+import { newsletterSubscriptionSchema, newsletterToasts } from '../../core/newsletter';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { subscribeToNewsletter, type SubscribeOutcome } from '../../server/modules/newsletter';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/newsletter';
-
-// spec §8: the newsletter toasts
-const newsletterToasts = {
-  subscribed: {
-    title: 'Thank you for subscribing! 🎉',
-    description: "You've successfully joined our newsletter. Stay tuned for updates!",
-  },
-  alreadySubscribed: {
-    title: 'Already subscribed!',
-    description: "You're already on our mailing list. We'll keep you updated!",
-  },
-  failure: {
-    title: 'Oops! Something went wrong',
-    description: "We couldn't process your subscription. Please try again.",
-    variant: 'destructive',
-  },
-} as const satisfies Record<string, AnswerToast>;
 
 const invalidEmail = (message: string): AnswerToast => ({
   title: 'Invalid email',

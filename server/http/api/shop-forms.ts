@@ -1,0 +1,218 @@
+/**
+ * issue 17: what anyone may do over the API, as on the shop's pages: ask for a quotation, write to
+ * the shop, join the newsletter, and read a product's reviews and questions. The creates honour
+ * `Idempotency-Key` and share the pages' per-address form limits (spec §8).
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import {
+  apiContactMessageCreatedSchema,
+  apiNewsletterOutcomeSchema,
+  apiQuestionSchema,
+  apiQuotationRequestBodySchema,
+  apiQuotationRequestCreatedSchema,
+  apiReviewListSchema,
+} from '../../../core/api-schemas';
+import { reviewSorts } from '../../../core/community';
+import { contactMessageSchema } from '../../../core/contact';
+import { newsletterSubscriptionSchema, newsletterToasts } from '../../../core/newsletter';
+import { quotationLink } from '../../../core/quote-offer';
+import { getPublishedProduct } from '../../modules/catalog';
+import { createContactMessage } from '../../modules/contact';
+import { DomainError } from '../../modules/errors';
+import { subscribeToNewsletter } from '../../modules/newsletter';
+import { listQuestions } from '../../modules/questions';
+import { createQuotationRequest } from '../../modules/quotations';
+import { listReviews } from '../../modules/reviews';
+import type { ApiEnv } from './context';
+import { json, operation } from './operation';
+
+/**
+ * The body as the client sent it. The route has validated it against the form's schema (for
+ * the field errors); the module parses it again with the same schema, as it does for a page.
+ */
+export function sentBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
+  return c.req.json();
+}
+
+const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+const requestQuotation = operation({
+  method: 'post',
+  path: '/quotation-requests',
+  tags: ['Quotations'],
+  summary: 'Ask for a quotation',
+  description:
+    'The Get Quote form (spec §2). The owner is mailed, and so is the requester when an e-mail is given; the answer carries the reference and the requester’s private link (issue 16).',
+  access: { kind: 'public' },
+  form: 'quotation',
+  idempotent: true,
+  request: { body: jsonBody(apiQuotationRequestBodySchema) },
+  responses: { 201: json(apiQuotationRequestCreatedSchema, 'The request, received') },
+});
+
+const writeToShop = operation({
+  method: 'post',
+  path: '/contact-messages',
+  tags: ['Shop'],
+  summary: 'Write to the shop',
+  description: 'The contact form (spec §2 Contact); the owner is mailed.',
+  access: { kind: 'public' },
+  form: 'contact',
+  idempotent: true,
+  request: { body: jsonBody(contactMessageSchema.meta({ id: 'ContactMessageInput' })) },
+  responses: { 201: json(apiContactMessageCreatedSchema, 'The message, received') },
+});
+
+const subscribe = operation({
+  method: 'post',
+  path: '/newsletter/subscriptions',
+  tags: ['Shop'],
+  summary: 'Join the newsletter',
+  description: 'An address already on the list is not an error (spec §8).',
+  access: { kind: 'public' },
+  form: 'newsletter',
+  request: {
+    // The form's e-mail rule; the source is the page's hidden field, filed as the footer's.
+    body: jsonBody(
+      newsletterSubscriptionSchema
+        .pick({ email: true })
+        .meta({ id: 'NewsletterSubscriptionInput' }),
+    ),
+  },
+  responses: { 200: json(apiNewsletterOutcomeSchema, 'On the list') },
+});
+
+const productParams = z.object({
+  id: z
+    .string()
+    .max(200)
+    .meta({ param: { name: 'id', in: 'path' } }),
+});
+
+const readReviews = operation({
+  method: 'get',
+  path: '/products/{id}/reviews',
+  tags: ['Catalogue'],
+  summary: 'A product’s reviews',
+  access: { kind: 'public' },
+  request: {
+    params: productParams,
+    query: z.object({ sort: z.enum(reviewSorts).default('most_helpful') }),
+  },
+  responses: {
+    200: json(apiReviewListSchema, 'The reviews, with their count and average'),
+    304: { description: 'Not modified since the ETag sent in If-None-Match' },
+  },
+});
+
+const readQuestions = operation({
+  method: 'get',
+  path: '/products/{id}/questions',
+  tags: ['Catalogue'],
+  summary: 'A product’s questions and answers',
+  access: { kind: 'public' },
+  request: { params: productParams },
+  responses: {
+    200: json(z.object({ data: z.array(apiQuestionSchema) }), 'Newest first'),
+    304: { description: 'Not modified since the ETag sent in If-None-Match' },
+  },
+});
+
+/** A published product's id, or the same 404 as the product page's. */
+async function requirePublishedProduct(c: Context<ApiEnv>, id: string): Promise<string> {
+  const found = await getPublishedProduct(c.get('services').db, id);
+  if (!found) throw new DomainError('not_found', 'Product not found');
+  return found.product.id;
+}
+
+export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
+  api.openapi(requestQuotation, async (c) => {
+    const { db, config } = c.get('services');
+    const stored = await createQuotationRequest(db, c.get('actor'), {
+      ...(await sentBody(c)),
+      productId: c.req.valid('json').productId,
+    });
+    return c.json(
+      {
+        id: stored.id,
+        reference: stored.reference,
+        productId: stored.productId,
+        productName: stored.productName,
+        quantity: stored.quantity,
+        status: 'pending' as const,
+        link: quotationLink(config.publicUrl, stored.reference, stored.accessKey),
+      },
+      201,
+    );
+  });
+
+  api.openapi(writeToShop, async (c) => {
+    const stored = await createContactMessage(
+      c.get('services').db,
+      c.get('actor'),
+      await sentBody(c),
+    );
+    return c.json({ id: stored.id, status: 'unread' as const }, 201);
+  });
+
+  api.openapi(subscribe, async (c) => {
+    const outcome = await subscribeToNewsletter(
+      c.get('services').db,
+      c.get('actor'),
+      await sentBody(c),
+    );
+    const toast =
+      outcome === 'already-subscribed'
+        ? newsletterToasts.alreadySubscribed
+        : newsletterToasts.subscribed;
+    return c.json(
+      {
+        email: c.req.valid('json').email,
+        outcome,
+        message: `${toast.title} ${toast.description}`,
+      },
+      200,
+    );
+  });
+
+  api.openapi(readReviews, async (c) => {
+    const productId = await requirePublishedProduct(c, c.req.valid('param').id);
+    const { reviews, summary } = await listReviews(c.get('services').db, c.get('actor'), {
+      productId,
+      sort: c.req.valid('query').sort,
+    });
+    return c.json(
+      {
+        data: reviews.map(({ votedHelpful: _voted, createdAt, ...review }) => ({
+          ...review,
+          createdAt: createdAt.toISOString(),
+        })),
+        summary,
+      },
+      200,
+    );
+  });
+
+  api.openapi(readQuestions, async (c) => {
+    const productId = await requirePublishedProduct(c, c.req.valid('param').id);
+    const questions = await listQuestions(c.get('services').db, { productId });
+    return c.json(
+      {
+        data: questions.map((question) => ({
+          ...question,
+          createdAt: question.createdAt.toISOString(),
+          answers: question.answers.map((answer) => ({
+            ...answer,
+            createdAt: answer.createdAt.toISOString(),
+          })),
+        })),
+      },
+      200,
+    );
+  });
+}

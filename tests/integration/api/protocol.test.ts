@@ -1,0 +1,191 @@
+/**
+ * issue 17: the API's manners: Idempotency-Key (sequential and concurrent retries make one row,
+ * another body with the same key is refused), RFC 9457 problems with the spec's messages and the
+ * field errors, CORS only for the listed origins, the rate limit per caller, and bad credentials.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, idempotencyKeys, quotationRequests } from '../../../server/db/schema';
+import { insertProduct } from '../../factories';
+import { startApiHarness, type ApiHarness } from '../../support/api-harness';
+import { testDatabaseKind } from '../../support/database';
+import { jsonBody } from './cases/types';
+
+const CLIENT_ORIGIN = 'https://app.example';
+
+describe(`the API's protocol on ${testDatabaseKind}`, () => {
+  let api: ApiHarness;
+  let productId: string;
+  beforeAll(async () => {
+    api = await startApiHarness({
+      env: { API_CORS_ORIGINS: `${CLIENT_ORIGIN}, https://admin.example` },
+    });
+    productId = (await insertProduct(api.database.db, { name: 'Idempotent Urli' })).id;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const quotation = (notes: string, key?: string) =>
+    api.request('/api/v1/quotation-requests', {
+      method: 'POST',
+      ...jsonBody(
+        {
+          productId,
+          quantity: 3,
+          customerName: 'Kiran Retry',
+          customerMobile: '+91 90000 00000',
+          customizationNotes: notes,
+        },
+        key ? { 'Idempotency-Key': key } : {},
+      ),
+    });
+  const requestsWithNotes = async (notes: string) =>
+    (
+      await api.database.db
+        .select({ id: quotationRequests.id })
+        .from(quotationRequests)
+        .where(eq(quotationRequests.customizationNotes, notes))
+    ).length;
+
+  it('answers a retry with the same key and body with the first answer, and makes one request', async () => {
+    const first = await quotation('retry once', 'key-retry-1');
+    expect(first.status).toBe(201);
+    const retry = await quotation('retry once', 'key-retry-1');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(await first.json());
+    expect(await requestsWithNotes('retry once')).toBe(1);
+    // Without a key, a repeat is a new request.
+    await quotation('retry once');
+    expect(await requestsWithNotes('retry once')).toBe(2);
+  });
+
+  it('makes one request when the same key arrives several times at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => quotation('sent five times at once', 'key-concurrent')),
+    );
+    expect(await requestsWithNotes('sent five times at once')).toBe(1);
+    // Each answer is the first one, replayed, or "still being answered" (409) while it ran.
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses the same key with another body (422) and creates nothing', async () => {
+    expect((await quotation('first body', 'key-reused')).status).toBe(201);
+    const other = await quotation('second body', 'key-reused');
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { detail: string }).detail).toBe(
+      'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+    );
+    expect(await requestsWithNotes('second body')).toBe(0);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const later = await startApiHarness({ clock: () => now });
+    try {
+      const send = () =>
+        later.request('/api/v1/contact-messages', {
+          method: 'POST',
+          ...jsonBody(
+            { name: 'Day Old', email: 'day@example.com', subject: 'Kept a day', message: 'Hello' },
+            { 'Idempotency-Key': 'key-a-day' },
+          ),
+        });
+      await send();
+      now = new Date('2026-11-25T09:59:00Z');
+      expect((await send()).headers.get('idempotent-replayed')).toBe('true');
+      now = new Date('2026-11-25T10:00:01Z');
+      expect((await send()).headers.get('idempotent-replayed')).toBeNull();
+      const stored = await later.database.db
+        .select()
+        .from(contactMessages)
+        .where(eq(contactMessages.subject, 'Kept a day'));
+      expect(stored).toHaveLength(2);
+      expect(await later.database.db.select().from(idempotencyKeys)).toHaveLength(1);
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('refuses a bad body with a problem: the spec’s message in detail, every field in errors', async () => {
+    const response = await api.request('/api/v1/quotation-requests', {
+      method: 'POST',
+      ...jsonBody({
+        productId,
+        quantity: 1,
+        customerName: '',
+        customerMobile: '12',
+        customerEmail: 'nope',
+      }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    const problem = (await response.json()) as {
+      type: string;
+      status: number;
+      detail: string;
+      errors: { pointer: string; detail: string }[];
+    };
+    expect(problem).toMatchObject({ type: 'about:blank', status: 422 });
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '#/customerName', detail: 'Please fill in all required fields.' },
+        { pointer: '#/customerEmail', detail: 'Please enter a valid email address' },
+      ]),
+    );
+    const missing = await api.request('/api/v1/products/no-such-piece');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { detail: string }).detail).toBe('Product not found');
+  });
+
+  it('lets only the listed origins call from a browser', async () => {
+    const preflight = (origin: string) =>
+      api.request('/api/v1/products', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
+    expect((await preflight(CLIENT_ORIGIN)).headers.get('access-control-allow-origin')).toBe(
+      CLIENT_ORIGIN,
+    );
+    expect(
+      (await preflight('https://evil.example')).headers.get('access-control-allow-origin'),
+    ).toBeNull();
+    const read = await api.request('/api/v1/categories', { headers: { Origin: CLIENT_ORIGIN } });
+    expect(read.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
+  });
+
+  it('refuses an unknown key or a malformed Authorization header with 401', async () => {
+    for (const authorization of ['Bearer sk_shop_not-a-key', 'Bearer not-a-session', 'Basic abc']) {
+      const response = await api.request('/api/v1/categories', {
+        headers: { Authorization: authorization },
+      });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { detail: string }).detail).toBe(
+        'The API key or bearer token is not valid.',
+      );
+    }
+  });
+
+  it('counts requests per caller across the API and answers 429 with Retry-After past the limit', async () => {
+    const limited = await startApiHarness({ env: { API_RATE_LIMIT: '3' } });
+    try {
+      const key = await limited.ownerKey(['orders:read']);
+      for (let count = 0; count < 3; count += 1) {
+        expect((await limited.request('/api/v1/categories', { caller: key })).status).toBe(200);
+      }
+      const over = await limited.request('/api/v1/categories', { caller: key });
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another caller has a count of its own.
+      expect((await limited.request('/api/v1/categories')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
