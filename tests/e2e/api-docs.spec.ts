@@ -1,0 +1,38 @@
+/**
+ * issue 17: /api/docs renders the generated OpenAPI document with Swagger UI, from scripts the
+ * shop serves itself under its Content-Security-Policy (the console watch fails on a violation).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './support/test';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test('the API reference renders the document from the shop’s own scripts', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  // A page of its own, not the React app: nothing hydrates.
+  await page.goto('/api/docs', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { name: /Artisan storefront API/ })).toBeVisible();
+  await expect(page.getByText('/products/{id}').first()).toBeVisible();
+  const shop = new URL(page.url()).origin;
+  expect(
+    requested.filter((url) => !url.startsWith(`${shop}/`) && !url.startsWith('data:')),
+  ).toEqual([]);
+  const axeViolations = async () =>
+    (await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()).violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    );
+  expect(await axeViolations()).toEqual([]);
+  // An operation opened by keyboard shows its parameters and answers, and stays clean.
+  const listProducts = page.getByRole('button', { name: /GET \/products List products/ });
+  await listProducts.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText('Not modified since the ETag sent in If-None-Match').first(),
+  ).toBeVisible();
+  expect(await axeViolations()).toEqual([]);
+});
