@@ -12,6 +12,7 @@ import { API_KEY_PREFIX } from '../../modules/api-keys';
 import { DomainError } from '../../modules/errors';
 import { registerCatalogue } from './catalogue';
 import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './context';
+import { registerCustomer } from './customer';
 import { domainProblemResponse, invalidInputResponse, problemResponse } from './problem';
 
 export const API_BASE_PATH = '/api/v1';
@@ -45,6 +46,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   api.use('*', etag());
 
   registerCatalogue(api);
+  registerCustomer(api);
 
   api.notFound(() => problemResponse(404, apiTexts.notFound));
   api.onError((error, c) => {
