@@ -16,7 +16,6 @@ import {
   type ApiProductListQuery,
 } from '../../../core/api-schemas';
 import { categories, findCategoryBySlug, findCategoryByValue } from '../../../core/categories';
-import { formatRupees } from '../../../core/money';
 import { SEARCH_QUERY_MAX_CHARACTERS } from '../../../core/route-query';
 import type { SortOption } from '../../../core/shop-listing';
 import {
@@ -28,6 +27,7 @@ import {
 import { DomainError } from '../../modules/errors';
 import { searchProducts } from '../../modules/search';
 import type { ApiEnv } from './context';
+import { moneyOf } from './customer-shapes';
 import { json, operation } from './operation';
 
 /** Anonymous catalogue reads may be kept a minute by a cache; the ETag revalidates them. */
@@ -49,11 +49,7 @@ export function apiProductOf(product: CatalogProduct): ApiProduct {
     dimensions: product.dimensions,
     weight: product.weight,
     careInstructions: product.careInstructions,
-    price: {
-      amountMinor: product.priceMinor,
-      currency: product.currency,
-      display: formatRupees(product.priceMinor),
-    },
+    price: moneyOf(product.priceMinor, product.currency),
     inStock: product.inStock,
     featured: product.featured,
     bestseller: product.bestseller,

@@ -4,6 +4,7 @@
  * claim run as the route's first middleware, before the body is read or validated.
  */
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX_CHARACTERS, problemSchema } from '../../../core/api-schemas';
 import type { PublicForm } from '../form-guard';
@@ -61,4 +62,13 @@ export function operation<
 /** The JSON content of a response or body. */
 export function json<S extends z.ZodType>(schema: S, description = '') {
   return { description, content: { 'application/json': { schema } } } as const;
+}
+
+/**
+ * The request's JSON as sent, for the module: the route's schema has already checked it (for the
+ * field errors), and the module parses it again with the same core/ schema, as it does the pages'
+ * raw form fields (a parsed body would not parse twice: its empty texts are already nulls).
+ */
+export async function sentBody(c: Context): Promise<Record<string, unknown>> {
+  return (await c.req.json()) as Record<string, unknown>;
 }

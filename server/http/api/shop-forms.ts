@@ -26,15 +26,7 @@ import { listQuestions } from '../../modules/questions';
 import { createQuotationRequest } from '../../modules/quotations';
 import { listReviews } from '../../modules/reviews';
 import type { ApiEnv } from './context';
-import { json, operation } from './operation';
-
-/**
- * The body as the client sent it. The route has validated it against the form's schema (for
- * the field errors); the module parses it again with the same schema, as it does for a page.
- */
-export function sentBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
-  return c.req.json();
-}
+import { json, operation, sentBody } from './operation';
 
 const jsonBody = <S extends z.ZodType>(schema: S) => ({
   required: true,

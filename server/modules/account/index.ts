@@ -46,9 +46,24 @@ export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
 }
 
 // spec §7: update profile {display_name, phone}
-export async function updateProfile(db: Database, actor: Actor, input: unknown): Promise<Profile> {
+export async function updateProfile(
+  db: Database,
+  actor: Actor,
+  input: unknown,
+  options: { keepOmittedFields?: boolean } = {},
+): Promise<Profile> {
   const userId = requireUser(actor);
-  const values: ProfileInput = parseInput(profileSchema, input);
+  const parsed: ProfileInput = parseInput(profileSchema, input);
+  // issue 17: the API's PATCH changes only the fields it sends; the dashboard's form sends both,
+  // and an empty one clears its field.
+  const values: Partial<ProfileInput> = options.keepOmittedFields
+    ? Object.fromEntries(
+        Object.entries(parsed).filter(
+          ([field]) => (input as Record<string, unknown>)[field] !== undefined,
+        ),
+      )
+    : parsed;
+  if (Object.keys(values).length === 0) return getProfile(db, actor);
   await db.transaction(async (tx) => {
     await tx
       .insert(profiles)
@@ -258,6 +273,42 @@ export async function toggleWishlist(
       .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
     return { inWishlist: true };
   });
+}
+
+/** issue 17: `PUT /me/wishlist/{productId}`: on the wishlist afterwards, however often it is sent. */
+export async function addToWishlist(
+  db: Database,
+  actor: Actor,
+  input: { productId: string },
+): Promise<{ inWishlist: true }> {
+  const userId = requireUser(actor);
+  requireRowId(input.productId, 'Product', rowKey);
+  const [product] = await db
+    .select({ priceMinor: products.priceMinor })
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.published, true)));
+  if (!product) throw new DomainError('not_found', 'Product not found');
+  // Already saved: it keeps the price it was added at (spec §2's "Price Drop!" compares to it).
+  await db
+    .insert(wishlistItems)
+    .values({ userId, productId: input.productId, priceWhenAddedMinor: product.priceMinor })
+    .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
+  return { inWishlist: true };
+}
+
+/** issue 17: `DELETE /me/wishlist/{productId}`: the customer's own item of that product. */
+export async function removeProductFromWishlist(
+  db: Database,
+  actor: Actor,
+  input: { productId: string },
+): Promise<void> {
+  const userId = requireUser(actor);
+  requireRowId(input.productId, 'Wishlist item', rowKey);
+  const deleted = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, input.productId)))
+    .returning({ id: wishlistItems.id });
+  if (deleted.length === 0) throw new DomainError('not_found', WISHLIST_ITEM_NOT_FOUND);
 }
 
 // spec §7: delete wishlist item by id

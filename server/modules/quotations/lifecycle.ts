@@ -278,13 +278,26 @@ async function notify(
   await enqueue(tx, 'mail', { kind: 'quotation-event', event, to, ...ids });
 }
 
-/** The customer's offer by its id, locked, with whether it is the latest the shop sent. */
-async function offerForCustomer(tx: Database, requestId: string, offerId: unknown) {
-  const id = requireRowId(offerId, 'Offer');
+/**
+ * Which offer of the request a step is on: the page names it by its id, the API (issue 17) by
+ * its version, as the customer reads it ("Offer v2") and as the PDF's address has it.
+ */
+export type OfferAddress = { offerId?: unknown; offerVersion?: unknown };
+
+/** The customer's offer by its id or version, locked, with whether it is the latest sent. */
+async function offerForCustomer(tx: Database, requestId: string, address: OfferAddress) {
+  const version = Number(address.offerVersion);
+  const which =
+    address.offerVersion === undefined
+      ? eq(quotationOffers.id, requireRowId(address.offerId, 'Offer'))
+      : Number.isSafeInteger(version) && version >= 1
+        ? eq(quotationOffers.version, version)
+        : null;
+  if (!which) throw new DomainError('not_found', 'Offer not found');
   const [offer] = await tx
     .select()
     .from(quotationOffers)
-    .where(and(eq(quotationOffers.id, id), eq(quotationOffers.quotationRequestId, requestId)))
+    .where(and(which, eq(quotationOffers.quotationRequestId, requestId)))
     .for('update');
   if (!offer || offer.status === 'draft') throw new DomainError('not_found', 'Offer not found');
   const [latest] = await tx
@@ -364,13 +377,13 @@ export async function postCustomerMessage(
 async function stepOnOffer(
   db: Database,
   actor: Actor,
-  input: QuotationAccess & { offerId?: unknown },
+  input: QuotationAccess & OfferAddress,
   step: { action: CustomerOfferAction; kind: QuoteMessageView['kind']; body: () => string },
   now: Date,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
-    const found = await offerForCustomer(tx, request.id, input.offerId);
+    const found = await offerForCustomer(tx, request.id, input);
     const body = step.body();
     requireOfferAction(found, step.action, now);
     return addCustomerMessage(
@@ -387,7 +400,7 @@ async function stepOnOffer(
 export async function askForChanges(
   db: Database,
   actor: Actor,
-  input: QuotationAccess & { offerId?: unknown; body?: unknown },
+  input: QuotationAccess & OfferAddress & { body?: unknown },
   now: Date,
 ): Promise<{ id: string }> {
   return stepOnOffer(
@@ -407,7 +420,7 @@ export async function askForChanges(
 export async function askForNewOffer(
   db: Database,
   actor: Actor,
-  input: QuotationAccess & { offerId?: unknown },
+  input: QuotationAccess & OfferAddress,
   now: Date,
 ): Promise<{ id: string }> {
   return stepOnOffer(
@@ -427,12 +440,12 @@ export async function askForNewOffer(
 export async function declineOffer(
   db: Database,
   actor: Actor,
-  input: QuotationAccess & { offerId?: unknown; reason?: unknown },
+  input: QuotationAccess & OfferAddress & { reason?: unknown },
   now: Date,
 ): Promise<{ version: number }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
-    const found = await offerForCustomer(tx, request.id, input.offerId);
+    const found = await offerForCustomer(tx, request.id, input);
     const { reason } = parseInput(declineOfferSchema, { reason: input.reason });
     requireOfferAction(found, 'decline', now);
     await tx
@@ -465,12 +478,12 @@ export async function declineOffer(
 export async function acceptOffer(
   db: Database,
   actor: Actor,
-  input: QuotationAccess & { offerId?: unknown } & Record<string, unknown>,
+  input: QuotationAccess & OfferAddress & Record<string, unknown>,
   now: Date,
 ): Promise<{ orderId: string; orderNumber: string }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
-    const found = await offerForCustomer(tx, request.id, input.offerId);
+    const found = await offerForCustomer(tx, request.id, input);
     const values = parseInput(acceptOfferSchema, input);
     requireOfferAction(found, 'accept', now);
     const { offer } = found;

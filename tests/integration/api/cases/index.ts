@@ -1,6 +1,7 @@
 import { catalogueCases } from './catalogue';
+import { customerCases } from './customer';
 import { shopFormCases } from './shop-forms';
 import type { ApiCase } from './types';
 
 /** Every API operation's case; a resource group adds its list here. */
-export const apiCases: ApiCase[] = [...catalogueCases, ...shopFormCases];
+export const apiCases: ApiCase[] = [...catalogueCases, ...shopFormCases, ...customerCases];

@@ -1,0 +1,170 @@
+/**
+ * issue 17: the customer's rows as the API answers them: money in paise with the shop's display
+ * (spec §9), instants as ISO 8601. Only shaping; the rules stay in the modules.
+ */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type {
+  apiAddressSchema,
+  apiOfferSchema,
+  apiOrderSchema,
+  apiQuotationSchema,
+  apiQuotationSummarySchema,
+  apiQuoteMessageSchema,
+  apiWishlistItemSchema,
+} from '../../../core/api-customer-schemas';
+import type { moneySchema } from '../../../core/api-schemas';
+import { formatRupees } from '../../../core/money';
+import type { Address, WishlistEntry } from '../../modules/account';
+import type { OrderView } from '../../modules/orders';
+import type {
+  CustomerQuotationSummary,
+  CustomerQuoteView,
+  OfferView,
+  QuoteMessageView,
+} from '../../modules/quotations/views';
+
+/** The shop trades in rupees; an order row names its own currency. */
+const SHOP_CURRENCY = 'INR';
+
+export function moneyOf(
+  amountMinor: number,
+  currency = SHOP_CURRENCY,
+): z.output<typeof moneySchema> {
+  return { amountMinor, currency, display: formatRupees(amountMinor) };
+}
+
+const isoOf = (moment: Date | null) => (moment ? moment.toISOString() : null);
+
+export function apiAddressOf(address: Address): z.output<typeof apiAddressSchema> {
+  return {
+    id: address.id,
+    title: address.title,
+    streetAddress: address.streetAddress,
+    apartment: address.apartment,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: address.country,
+    isDefault: address.isDefault,
+    createdAt: address.createdAt.toISOString(),
+  };
+}
+
+export function apiWishlistItemOf(entry: WishlistEntry): z.output<typeof apiWishlistItemSchema> {
+  return {
+    id: entry.id,
+    productId: entry.productId,
+    name: entry.name,
+    image: entry.image,
+    price: moneyOf(entry.priceMinor),
+    priceWhenAdded: moneyOf(entry.priceWhenAddedMinor),
+    priceChange: entry.priceChange,
+    addedAt: entry.addedAt.toISOString(),
+  };
+}
+
+export function apiOrderOf(order: OrderView): z.output<typeof apiOrderSchema> {
+  const money = (minor: number) => moneyOf(minor, order.currency);
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    submittedPaymentReference: order.submittedPaymentReference,
+    shippingAddress: order.shippingAddress,
+    subtotal: money(order.subtotalMinor),
+    discount: money(order.discountMinor),
+    shipping: money(order.shippingAmountMinor),
+    tax: money(order.taxAmountMinor),
+    total: money(order.totalAmountMinor),
+    createdAt: order.createdAt.toISOString(),
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productName: item.productName,
+      productImage: item.productImage,
+      quantity: item.quantity,
+      unitPrice: money(item.unitPriceMinor),
+      totalPrice: money(item.totalPriceMinor),
+    })),
+  };
+}
+
+export function apiQuotationSummaryOf(
+  summary: CustomerQuotationSummary,
+): z.output<typeof apiQuotationSummarySchema> {
+  return {
+    reference: summary.reference,
+    productName: summary.productName,
+    quantity: summary.quantity,
+    status: summary.status,
+    createdAt: summary.createdAt.toISOString(),
+    offerStatus: summary.offerStatus,
+    offerTotal: summary.offerTotalMinor === null ? null : moneyOf(summary.offerTotalMinor),
+    orderNumber: summary.orderNumber,
+  };
+}
+
+function apiOfferOf(offer: OfferView): z.output<typeof apiOfferSchema> {
+  return {
+    version: offer.version,
+    status: offer.shownStatus,
+    lines: offer.lines.map((line) => ({
+      productId: line.productId,
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: moneyOf(line.unitPriceMinor),
+      lineTotal: moneyOf(line.lineTotalMinor),
+    })),
+    subtotal: moneyOf(offer.subtotalMinor),
+    discount: moneyOf(offer.discountMinor),
+    shipping: moneyOf(offer.shippingMinor),
+    gstRateBasisPoints: offer.gstRateBasisPoints,
+    gst: moneyOf(offer.gstMinor),
+    total: moneyOf(offer.totalMinor),
+    validUntil: offer.validUntil,
+    leadTimeDays: offer.leadTimeDays,
+    terms: offer.terms,
+    note: offer.note,
+    declineReason: offer.declineReason,
+    sentAt: isoOf(offer.sentAt),
+    decidedAt: isoOf(offer.decidedAt),
+  };
+}
+
+export function apiQuoteMessageOf(
+  message: QuoteMessageView,
+): z.output<typeof apiQuoteMessageSchema> {
+  return { ...message, createdAt: message.createdAt.toISOString() };
+}
+
+export function apiQuotationOf(quote: CustomerQuoteView): z.output<typeof apiQuotationSchema> {
+  return {
+    reference: quote.reference,
+    status: quote.status,
+    createdAt: quote.createdAt.toISOString(),
+    request: quote.request,
+    currentOffer: quote.currentOffer ? apiOfferOf(quote.currentOffer) : null,
+    earlierOffers: quote.earlierOffers.map(apiOfferOf),
+    actions: quote.actions,
+    messages: quote.messages.map(apiQuoteMessageOf),
+    order: quote.order
+      ? {
+          id: quote.order.id,
+          orderNumber: quote.order.orderNumber,
+          status: quote.order.status,
+          paymentStatus: quote.order.paymentStatus,
+          paymentMethod: quote.order.paymentMethod,
+          total: moneyOf(quote.order.totalMinor),
+          submittedPaymentReference: quote.order.submittedPaymentReference,
+        }
+      : null,
+  };
+}
+
+/** A customer's own data: never kept by a shared cache. */
+export function privateAnswer(c: Context): void {
+  c.header('Cache-Control', 'private, no-store');
+}
