@@ -11,6 +11,7 @@ import { apiTexts } from '../../../core/api-schemas';
 import { API_KEY_PREFIX } from '../../modules/api-keys';
 import { DomainError } from '../../modules/errors';
 import { registerCatalogue } from './catalogue';
+import { registerOwner } from './owner';
 import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './context';
 import { domainProblemResponse, invalidInputResponse, problemResponse } from './problem';
 
@@ -45,6 +46,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   api.use('*', etag());
 
   registerCatalogue(api);
+  registerOwner(api);
 
   api.notFound(() => problemResponse(404, apiTexts.notFound));
   api.onError((error, c) => {
