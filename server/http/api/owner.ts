@@ -11,6 +11,11 @@ import { registerOwnerOrders } from './owner-orders';
 import { registerOwnerQuotations } from './owner-quotations';
 
 export function registerOwner(api: OpenAPIHono<ApiEnv>): void {
+  // The shop's private records: no cache keeps them, whoever's credentials fetched them.
+  api.use('/admin/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   registerOwnerQuotations(api);
   registerOwnerOrders(api);
   registerOwnerMessages(api);

@@ -298,14 +298,14 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
   it('lists quotations with their page, and refuses a page below the first', async () => {
     const key = await api.ownerKey(['quotations:read', 'orders:read']);
     const quotation = await aQuotation(db);
-    const list = (await (
-      await api.request('/api/v1/admin/quotations', { caller: key })
-    ).json()) as {
+    const listed = await api.request('/api/v1/admin/quotations', { caller: key });
+    const list = (await listed.clone().json()) as {
       data: { id: string; customerName: string; needsReply: boolean }[];
       page: number;
       nextPage: number | null;
     };
     expect(list.page).toBe(1);
+    expect(listed.headers.get('cache-control')).toBe('no-store');
     expect(list.data[0]).toMatchObject({
       id: quotation.id,
       customerName: quotation.marker,
