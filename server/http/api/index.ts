@@ -11,6 +11,7 @@ import { apiTexts } from '../../../core/api-schemas';
 import { API_KEY_PREFIX } from '../../modules/api-keys';
 import { DomainError } from '../../modules/errors';
 import { registerCatalogue } from './catalogue';
+import { registerOwner } from './owner';
 import { registerShopForms } from './shop-forms';
 import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './context';
 import { registerCustomer } from './customer';
@@ -49,6 +50,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   registerCatalogue(api);
   registerShopForms(api);
   registerCustomer(api);
+  registerOwner(api);
 
   api.notFound(() => problemResponse(404, apiTexts.notFound));
   api.onError((error, c) => {

@@ -67,7 +67,8 @@ export function json<S extends z.ZodType>(schema: S, description = '') {
 /**
  * The request's JSON as sent, for the module: the route's schema has already checked it (for the
  * field errors), and the module parses it again with the same core/ schema, as it does the pages'
- * raw form fields (a parsed body would not parse twice: its empty texts are already nulls).
+ * raw form fields (a parsed body would not parse twice: its empty texts are already nulls, its rupees already
+ * paise).
  */
 export async function sentBody(c: Context): Promise<Record<string, unknown>> {
   return (await c.req.json()) as Record<string, unknown>;

@@ -46,7 +46,7 @@ export async function countContactMessages(db: Database, actor: Actor): Promise<
 
 // spec §7: every list newest first
 export async function listContactMessages(db: Database, actor: Actor, input: { page: number }) {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:read');
   return db
     .select()
     .from(contactMessages)
@@ -61,7 +61,7 @@ export async function setContactMessageStatus(
   actor: Actor,
   input: { id: unknown; status: unknown },
 ): Promise<{ status: ContactMessageStatus }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:write');
   const id = requireRowId(input.id, 'Message');
   const status = parseInput(z.enum(contactMessageStatuses), input.status);
   return db.transaction(async (tx) => {

@@ -34,7 +34,7 @@ export const importMediaCsv = catalogueWriter(async function importMediaCsv(
   input: { text: string },
   onProgress: (progress: { current: number; total: number }) => void | Promise<void> = () => {},
 ): Promise<MediaImportReport> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const catalogue = await db.select({ id: products.id, name: products.name }).from(products);
   const parsed = parseMediaCsv(input.text, {
     ids: new Set(catalogue.map((product) => product.id)),

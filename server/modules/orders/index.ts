@@ -251,7 +251,7 @@ export async function countOrders(db: Database, actor: Actor): Promise<number> {
 
 // spec §7: every list newest first
 export async function listAllOrders(db: Database, actor: Actor, input: { page: number }) {
-  requireAdmin(actor);
+  requireAdmin(actor, 'orders:read');
   const rows = await db
     .select()
     .from(orders)
@@ -259,6 +259,20 @@ export async function listAllOrders(db: Database, actor: Actor, input: { page: n
     .limit(ADMIN_PAGE_SIZE)
     .offset(pageOffset(input.page));
   return getOrderRowsWithItems(db, rows);
+}
+
+/** issue 17: one order, with its items, for the owner (the console shows it in its list). */
+export async function getOrderForOwner(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown },
+): Promise<OrderView> {
+  requireAdmin(actor, 'orders:read');
+  const orderId = requireRowId(input.orderId, 'Order');
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await getOrderRowsWithItems(db, rows);
+  if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  return order;
 }
 
 /**
@@ -270,7 +284,7 @@ export async function setOrderStatus(
   actor: Actor,
   input: { orderId: unknown; action: unknown; paymentReference?: unknown },
 ): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'orders:write');
   const orderId = requireRowId(input.orderId, 'Order');
   const action = parseInput(z.enum(orderActions), input.action);
   const reference = parseInput(
@@ -336,7 +350,7 @@ export async function createOrderFromQuotation(
   actor: Actor,
   input: { quotationId: unknown } & Record<string, unknown>,
 ): Promise<{ orderId: string; orderNumber: string; userId: string | null }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'orders:write');
   const quotationId = requireRowId(input.quotationId, 'Quotation request');
   const values = parseInput(orderFromQuotationSchema, input);
   return db.transaction(async (tx) => {

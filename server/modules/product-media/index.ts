@@ -57,7 +57,7 @@ export const addMedia = catalogueWriter(async function addMedia(
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ConsoleMedia> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const productId = requireRowId(input.productId, 'Product', rowKey);
   const form = parseInput(mediaFormSchema, input);
   return insertMedia(db, productId, form);
@@ -132,7 +132,7 @@ export const updateMedia = catalogueWriter(async function updateMedia(
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ConsoleMedia> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Media');
   const form = parseInput(mediaFormSchema, input);
   return db.transaction(async (tx) => {
@@ -158,7 +158,7 @@ export const deleteMedia = catalogueWriter(async function deleteMedia(
   actor: Actor,
   input: Record<string, unknown>,
 ) {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Media');
   const deleted = await db
     .delete(productMedia)
@@ -173,7 +173,7 @@ export const setPrimaryMedia = catalogueWriter(async function setPrimaryMedia(
   actor: Actor,
   input: Record<string, unknown>,
 ) {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Media');
   await db.transaction(async (tx) => {
     const media = await lockedMedia(tx, id);

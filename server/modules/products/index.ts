@@ -76,7 +76,7 @@ export const createProduct = catalogueWriter(async function createProduct(
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ConsoleProduct> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const form = parseInput(productFormSchema, input);
   return db.transaction(async (tx) => {
     const base = productSlug(form.name);
@@ -100,7 +100,7 @@ export const updateProduct = catalogueWriter(async function updateProduct(
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<ConsoleProduct> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Product', rowKey);
   const form = parseInput(productFormSchema, input);
   const [updated] = await db
@@ -118,7 +118,7 @@ export const deleteProduct = catalogueWriter(async function deleteProduct(
   actor: Actor,
   input: Record<string, unknown>,
 ): Promise<void> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Product', rowKey);
   await db.transaction(async (tx) => {
     await tx.delete(productMedia).where(eq(productMedia.productId, id));

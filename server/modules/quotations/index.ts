@@ -140,7 +140,7 @@ export async function countQuotationRequests(db: Database, actor: Actor): Promis
 
 // spec §7: every list newest first
 export async function listQuotationRequests(db: Database, actor: Actor, input: { page: number }) {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:read');
   const rows = await db
     .select({
       request: quotationRequests,
@@ -169,7 +169,7 @@ export async function setQuotationStatus(
   actor: Actor,
   input: { id: unknown; status: unknown },
 ): Promise<{ status: QuotationStatus }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:write');
   const id = requireRowId(input.id, 'Quotation request');
   const status = parseInput(z.enum(quotationStatuses), input.status);
   return db.transaction(async (tx) => {

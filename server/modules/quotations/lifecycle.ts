@@ -772,7 +772,7 @@ export async function getQuotationForOwner(
   input: { id: unknown },
   now: Date,
 ): Promise<OwnerQuotationView> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:read');
   const request = await requestForOwner(db, input.id);
   const [offers, messages, order, product] = await Promise.all([
     offersOf(db, [request.id], now),
@@ -971,7 +971,7 @@ export async function saveOfferDraft(
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
 ): Promise<{ version: number }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:write');
   const offer = parseInput(offerComposerSchema, input);
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
@@ -992,7 +992,7 @@ export async function sendOffer(
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
 ): Promise<{ version: number; customerName: string; revised: boolean }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:write');
   const offer = parseInput(offerComposerSchema, input);
   if (offerStatusAt({ status: 'sent', validUntil: offer.validUntil }, now) === 'expired') {
     throw new DomainError('invalid', 'The offer must be valid until today or later');
@@ -1031,14 +1031,21 @@ export async function sendOffer(
 export async function withdrawOffer(
   db: Database,
   actor: Actor,
-  input: { quotationId?: unknown },
+  input: { quotationId?: unknown; version?: unknown },
   now: Date,
 ): Promise<{ version: number }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:write');
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
     const live = await liveOffer(tx, request.id);
     requireOwnerAction(live, request, 'withdraw', now);
+    // issue 17: a caller naming the version it saw must not take back a revision sent since.
+    if (input.version !== undefined && Number(input.version) !== live!.version) {
+      throw new DomainError(
+        'conflict',
+        `Offer v${live!.version} is the one sent now, not this one`,
+      );
+    }
     await tx
       .update(quotationOffers)
       .set({ status: 'withdrawn', decidedAt: now })
@@ -1054,7 +1061,7 @@ export async function postShopMessage(
   input: { quotationId?: unknown; body?: unknown },
   now: Date,
 ): Promise<{ id: string }> {
-  requireAdmin(actor);
+  requireAdmin(actor, 'quotations:write');
   const { body } = parseInput(quoteMessageSchema, { body: input.body });
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.quotationId, { lock: true });

@@ -1,7 +1,13 @@
 import { catalogueCases } from './catalogue';
 import { customerCases } from './customer';
+import { ownerCases } from './owner';
 import { shopFormCases } from './shop-forms';
 import type { ApiCase } from './types';
 
 /** Every API operation's case; a resource group adds its list here. */
-export const apiCases: ApiCase[] = [...catalogueCases, ...shopFormCases, ...customerCases];
+export const apiCases: ApiCase[] = [
+  ...catalogueCases,
+  ...shopFormCases,
+  ...customerCases,
+  ...ownerCases,
+];

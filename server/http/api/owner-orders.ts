@@ -1,0 +1,126 @@
+/**
+ * issue 17: the owner's orders over the API: the list and one order (`orders:read`), and the
+ * order actions of spec §4 (`orders:write`), refused exactly as the console refuses them, through
+ * the same module function and state machine (core/admin.ts).
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ADMIN_PAGE_SIZE, offeredOrderActions } from '../../../core/admin';
+import {
+  orderStatusSchema,
+  ownerListQuerySchema,
+  ownerOrderIdParams,
+  ownerOrderPageSchema,
+  ownerOrderSchema,
+  type OwnerOrder,
+} from '../../../core/api-owner-schemas';
+import { orderActionSchema } from '../../../core/orders';
+import {
+  getOrderForOwner,
+  listAllOrders,
+  setOrderStatus,
+  type OrderView,
+} from '../../modules/orders';
+import type { ApiEnv } from './context';
+import { json, operation, sentBody } from './operation';
+import { iso, nextPageOf } from './owner';
+
+const tags = ['Owner: orders'];
+const read = { kind: 'owner', scope: 'orders:read' } as const;
+
+const listOrders = operation({
+  method: 'get',
+  path: '/admin/orders',
+  tags,
+  summary: 'Orders, newest first',
+  description: 'The admin’s list (spec §7): 50 a page, with their items and the actions on offer.',
+  access: read,
+  request: { query: ownerListQuerySchema },
+  responses: { 200: json(ownerOrderPageSchema, 'A page of orders') },
+});
+
+const getOrder = operation({
+  method: 'get',
+  path: '/admin/orders/{id}',
+  tags,
+  summary: 'One order with its items',
+  access: read,
+  request: { params: ownerOrderIdParams },
+  responses: { 200: json(ownerOrderSchema, 'The order') },
+});
+
+const orderAction = operation({
+  method: 'post',
+  path: '/admin/orders/{id}/actions',
+  tags,
+  summary: 'Take an order action',
+  description:
+    'spec §4: `confirm` (Confirm Order), `confirm-payment` (Confirm Payment Received, with the UPI or bank `paymentReference`), `start-processing`, `ship`, `deliver`, `cancel`. An action not on offer for the order’s state is refused with 409 and the console’s message.',
+  access: { kind: 'owner', scope: 'orders:write' },
+  request: {
+    params: ownerOrderIdParams,
+    body: { ...json(orderActionSchema, 'The action'), required: true },
+  },
+  responses: { 200: json(orderStatusSchema, 'The order’s new status') },
+});
+
+function apiOrder(order: OrderView): OwnerOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    storedPaymentStatus: order.storedPaymentStatus,
+    paymentId: order.paymentId,
+    submittedPaymentReference: order.submittedPaymentReference,
+    quotationRequestId: order.quotationRequestId,
+    paymentMethod: order.paymentMethod,
+    shippingAddress: order.shippingAddress,
+    currency: order.currency,
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    shippingAmountMinor: order.shippingAmountMinor,
+    taxAmountMinor: order.taxAmountMinor,
+    totalAmountMinor: order.totalAmountMinor,
+    createdAt: iso(order.createdAt),
+    items: order.items,
+    // The console's buttons, from the same machine that refuses the others.
+    actions: offeredOrderActions({
+      status: order.status,
+      paymentStatus: order.storedPaymentStatus,
+      paymentMethod: order.paymentMethod,
+    }),
+  };
+}
+
+export function registerOwnerOrders(api: OpenAPIHono<ApiEnv>): void {
+  api.openapi(listOrders, async (c) => {
+    const { page } = c.req.valid('query');
+    const rows = await listAllOrders(c.get('services').db, c.get('actor'), { page });
+    return c.json(
+      {
+        data: rows.map(apiOrder),
+        page,
+        nextPage: nextPageOf(page, rows.length, ADMIN_PAGE_SIZE),
+      },
+      200,
+    );
+  });
+
+  api.openapi(getOrder, async (c) => {
+    const order = await getOrderForOwner(c.get('services').db, c.get('actor'), {
+      orderId: c.req.valid('param').id,
+    });
+    return c.json(apiOrder(order), 200);
+  });
+
+  api.openapi(orderAction, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = await sentBody(c);
+    const changed = await setOrderStatus(c.get('services').db, c.get('actor'), {
+      orderId: id,
+      action: body.action,
+      paymentReference: body.paymentReference,
+    });
+    return c.json({ id, ...changed }, 200);
+  });
+}
