@@ -4,7 +4,7 @@
  * own form schemas (core/account.ts, core/quote-forms.ts, core/community.ts), unchanged.
  */
 import { z } from 'zod';
-import { moneySchema } from './api-schemas';
+import { moneySchema, orNull } from './api-schemas';
 import { paymentReferenceSubmissionSchema } from './quote-forms';
 import { customerOfferActions, offerStatuses } from './quote-offer';
 import { orderStatuses, paymentStatuses, quotationStatuses } from './statuses';
@@ -89,7 +89,7 @@ export const apiOrderSchema = z
     submittedPaymentReference: z.string().nullable().meta({
       description: 'The UTR or bank reference the customer sent, before the shop confirms it.',
     }),
-    shippingAddress: apiShippingAddressSchema.nullable(),
+    shippingAddress: orNull(apiShippingAddressSchema),
     subtotal: moneySchema,
     discount: moneySchema,
     shipping: moneySchema,
@@ -110,7 +110,7 @@ export const apiQuotationSummarySchema = z
     offerStatus: z.enum(offerStatuses).nullable().meta({
       description: 'The latest offer sent, as it stands now (an offer past its day is expired).',
     }),
-    offerTotal: moneySchema.nullable(),
+    offerTotal: orNull(moneySchema),
     orderNumber: z.string().nullable(),
   })
   .meta({ id: 'QuotationSummary' });
@@ -184,13 +184,13 @@ export const apiQuotationSchema = z
       customerMobile: z.string(),
       customerEmail: z.string().nullable(),
     }),
-    currentOffer: apiOfferSchema.nullable().meta({ description: 'The latest offer sent.' }),
+    currentOffer: orNull(apiOfferSchema).meta({ description: 'The latest offer sent.' }),
     earlierOffers: z.array(apiOfferSchema).meta({ description: 'Older versions, newest first.' }),
     actions: z
       .array(z.enum(customerOfferActions))
       .meta({ description: 'What the customer may do with the current offer now.' }),
     messages: z.array(apiQuoteMessageSchema),
-    order: apiQuoteOrderSchema.nullable(),
+    order: orNull(apiQuoteOrderSchema),
   })
   .meta({ id: 'Quotation' });
 

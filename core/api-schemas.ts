@@ -62,6 +62,14 @@ export const moneySchema = z
 
 export const imageSchema = z.object({ url: z.string(), alt: z.string() }).meta({ id: 'Image' });
 
+/**
+ * A named shape or null. Not `.nullable()`: on a shape with a `meta({ id })`, zod-to-openapi
+ * marks the named component itself nullable, so every other use of it would accept null too.
+ */
+export function orNull<S extends z.ZodType>(schema: S) {
+  return z.union([schema, z.null()]);
+}
+
 export const apiProductSchema = z
   .object({
     id: z.string(),
@@ -83,7 +91,7 @@ export const apiProductSchema = z
     bestseller: z.boolean(),
     newArrival: z.boolean(),
     reviewCount: z.number().int(),
-    image: imageSchema.nullable(),
+    image: orNull(imageSchema),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

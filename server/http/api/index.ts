@@ -82,44 +82,14 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
     name: 'storefront.session_token',
     description: 'The shop’s own pages, signed in; writes must come from the shop’s origin.',
   });
-  return nullableReferencesMended(
-    api.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'Artisan storefront API',
-        version: '1.0.0',
-        description:
-          'The shop’s catalogue, quotations, orders and account, over the same rules as its pages. See docs/api.md.',
-      },
-      servers: [{ url: `${publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` }],
-    }),
-  );
-}
-
-/**
- * zod-to-openapi 9 writes a nullable named shape (`moneySchema.nullable()`) as
- * `allOf: [{ $ref }, { type: ['object', 'null'] }]`, which no null satisfies (the reference
- * refuses it). Written as `anyOf: [{ $ref }, { type: 'null' }]` it says what the schema means.
- */
-function nullableReferencesMended<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(nullableReferencesMended) as T;
-  if (node === null || typeof node !== 'object') return node;
-  const entries = Object.entries(node as Record<string, unknown>);
-  const mended = Object.fromEntries(
-    entries.map(([key, value]) => [key, nullableReferencesMended(value)]),
-  );
-  const allOf = mended.allOf as Record<string, unknown>[] | undefined;
-  const [reference, nullable, ...rest] = allOf ?? [];
-  const nullableType = nullable?.type;
-  if (
-    reference?.$ref &&
-    rest.length === 0 &&
-    Array.isArray(nullableType) &&
-    nullableType.includes('null') &&
-    Object.keys(nullable ?? {}).length === 1
-  ) {
-    const { allOf: _allOf, ...others } = mended;
-    return { ...others, anyOf: [reference, { type: 'null' }] } as T;
-  }
-  return mended as T;
+  return api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Artisan storefront API',
+      version: '1.0.0',
+      description:
+        'The shop’s catalogue, quotations, orders and account, over the same rules as its pages. See docs/api.md.',
+    },
+    servers: [{ url: `${publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` }],
+  });
 }
