@@ -217,6 +217,10 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
             Refresh
           </button>
+          {/* issue 17: the owner's API keys and webhook endpoints */}
+          <Link to="/admin/api" className={secondaryButtonClass}>
+            API &amp; Webhooks
+          </Link>
         </div>
       </div>
       {shownAlert ? (
