@@ -56,7 +56,7 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'webhooks-test-')),
 });
 const owner: Actor = { userId: 'webhooks-owner', roles: ['admin'] };
-const customer: Actor = { userId: 'webhooks-customer', roles: ['customer'] };
+const customer: Actor = { userId: 'webhooks-customer', roles: [] };
 // An owner's API key holding every scope: the admin page's functions are for sessions only.
 const ownersKey: Actor = {
   userId: 'webhooks-owner',
