@@ -26,6 +26,7 @@ export default [
   route('admin', 'routes/admin.tsx'),
   route('admin/quotations/:id', 'routes/admin.quotations.tsx'),
   route('admin/quotations/:id/whatsapp', 'routes/admin.quotations.whatsapp.ts'),
+  route('admin/api', 'routes/admin.api.tsx'),
   route('admin/product-media', 'routes/admin.product-media.tsx'),
   route('admin/product-media/import', 'routes/admin.media-import.ts'),
   route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),

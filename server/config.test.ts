@@ -35,6 +35,17 @@ describe('loadConfig', () => {
     );
   });
 
+  // issue 17: webhooks reach public addresses only, unless this is set for tests and local tools.
+  it('keeps webhooks off private addresses unless WEBHOOKS_ALLOW_PRIVATE is true', () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).webhooksAllowPrivate).toBe(false);
+    expect(
+      loadConfig({ AUTH_SECRET: secret, WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate,
+    ).toBe(true);
+    expect(configError({ AUTH_SECRET: secret, WEBHOOKS_ALLOW_PRIVATE: 'yes' }).message).toContain(
+      'WEBHOOKS_ALLOW_PRIVATE must be true or false',
+    );
+  });
+
   it('names a bad PORT in one line', () => {
     const error = configError({ AUTH_SECRET: secret, PORT: 'eighty' });
     expect(error.message).toMatch(/^Invalid configuration: PORT /);

@@ -139,6 +139,11 @@ const environmentSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  // issue 17: webhooks may reach loopback and private addresses; for tests and local tools only.
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalText.pipe(
@@ -205,6 +210,8 @@ export interface Config {
   mailFrom: string;
   /** Unset (no S3_BUCKET): uploaded images are written to DATA_DIR/media. */
   s3: S3Settings | undefined;
+  /** issue 17: webhooks may be sent to loopback and private addresses (tests, local tools). */
+  webhooksAllowPrivate: boolean;
   site: SiteSettings;
 }
 
@@ -296,6 +303,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       values.MAIL_FROM ??
       `"${values.SHOP_NAME ?? siteDefaults.shopName}" <${values.SHOP_EMAIL ?? siteDefaults.shopEmail}>`,
     s3: s3Settings(values),
+    webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
     site: {
       ...siteDefaults,
       shopName: values.SHOP_NAME ?? siteDefaults.shopName,

@@ -22,6 +22,7 @@ import {
 import { offerPdfDocument } from './modules/quotations/offer-document';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
+import { deliverWebhook } from './modules/webhooks';
 
 export async function startDeliveries(options: {
   database: DatabaseHandle;
@@ -29,8 +30,15 @@ export async function startDeliveries(options: {
   logger: Logger;
   /** The time the expiry sweep goes by (issue 16); the system's unless a test moves it. */
   clock?: () => Date;
+  /** issue 17: the waits between a webhook's tries (ms) and its timeout; a test's shorter ones. */
+  webhooks?: { retrySchedule?: readonly number[]; timeoutMs?: number };
 }): Promise<JobWorker> {
   const { database, config, logger } = options;
+  if (config.webhooksAllowPrivate && config.isProduction) {
+    logger.warn(
+      'WEBHOOKS_ALLOW_PRIVATE=true: webhooks may reach this network’s private addresses; for tests and local tools only',
+    );
+  }
   const rateLimiter = config.redisUrl
     ? redisRateLimiter(config.redisUrl)
     : databaseRateLimiter(database.db);
@@ -64,6 +72,14 @@ export async function startDeliveries(options: {
         const { reminded } = await remindExpiringOffers(database.db, now);
         const { expired } = await expireOffers(database.db, now);
         if (reminded + expired > 0) logger.info({ reminded, expired }, 'offers swept');
+      },
+      // issue 17: one try of a signed webhook; its retries are queued by deliverWebhook itself.
+      async 'webhook-delivery'(job) {
+        await deliverWebhook(database.db, job, {
+          now: clock(),
+          allowPrivate: config.webhooksAllowPrivate,
+          ...options.webhooks,
+        });
       },
     },
   });

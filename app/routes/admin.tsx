@@ -98,11 +98,12 @@ const adminIntents = {
   'order-action': intent({
     schema: orderActionSchema,
     run: ({ action, paymentReference }, { app, formData }) =>
-      setOrderStatus(app.db, app.actor, {
-        orderId: formData.get('orderId'),
-        action,
-        paymentReference,
-      }),
+      setOrderStatus(
+        app.db,
+        app.actor,
+        { orderId: formData.get('orderId'), action, paymentReference },
+        app.clock(),
+      ),
     success: ({ status }, fields) =>
       fields.action === 'confirm-payment'
         ? adminMessages.paymentConfirmed
@@ -124,10 +125,12 @@ const adminIntents = {
   'create-order': intent({
     schema: orderFromQuotationSchema,
     run: (fields, { app, formData }) =>
-      createOrderFromQuotation(app.db, app.actor, {
-        ...fields,
-        quotationId: formData.get('quotationId'),
-      }),
+      createOrderFromQuotation(
+        app.db,
+        app.actor,
+        { ...fields, quotationId: formData.get('quotationId') },
+        app.clock(),
+      ),
     success: (created) => ({
       title: 'Order Created',
       description: `Order ${created.orderNumber} is pending${created.userId ? " and in the customer's dashboard" : ''}.`,
@@ -214,6 +217,10 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
             Refresh
           </button>
+          {/* issue 17: the owner's API keys and webhook endpoints */}
+          <Link to="/admin/api" className={secondaryButtonClass}>
+            API &amp; Webhooks
+          </Link>
         </div>
       </div>
       {shownAlert ? (

@@ -52,7 +52,7 @@ const contactIntents = {
     schema: contactMessageSchema,
     rateLimit: 'contact',
     honeypot: true,
-    run: (fields, { app }) => createContactMessage(app.db, app.actor, fields),
+    run: (fields, { app }) => createContactMessage(app.db, app.actor, fields, app.clock()),
     success: contactToasts.sent,
     invalid: () => contactToasts.invalid,
     failure: (_message, _fields, code) =>

@@ -20,7 +20,7 @@ const newsletterIntents = {
     schema: newsletterSubscriptionSchema,
     rateLimit: 'newsletter',
     honeypot: true,
-    run: (fields, { app }) => subscribeToNewsletter(app.db, app.actor, fields),
+    run: (fields, { app }) => subscribeToNewsletter(app.db, app.actor, fields, app.clock()),
     // A robot caught by the honeypot (no outcome) is thanked like a new subscriber.
     success: (outcome) =>
       outcome === 'already-subscribed'

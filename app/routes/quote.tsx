@@ -44,7 +44,12 @@ const quotationIntents = {
     rateLimit: 'quotation',
     honeypot: true,
     run: (fields, { app, params }) =>
-      createQuotationRequest(app.db, app.actor, { ...fields, productId: params.productId ?? '' }),
+      createQuotationRequest(
+        app.db,
+        app.actor,
+        { ...fields, productId: params.productId ?? '' },
+        app.clock(),
+      ),
     // issue 16: spec §8's toast, with the reference; the form shows the private link. A robot
     // caught by the honeypot (no request) is thanked with spec §8's toast alone.
     success: (result) =>

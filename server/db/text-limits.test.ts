@@ -10,6 +10,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressSchema, profileSchema } from '../../core/account';
+import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api-access';
 import { categoryValues } from '../../core/categories';
 import { answerSchema, questionSchema, reviewSchema } from '../../core/community';
 import { contactMessageSchema } from '../../core/contact';
@@ -80,6 +81,8 @@ const validAddress = {
   postalCode: '302001',
 };
 const validLead = { countryCode: '+91', phone: '9829000000', consent: 'on' };
+const validApiKey = { name: 'ERP', scopes: ['orders:read'] };
+const validEndpoint = { url: 'https://hooks.example/shop', events: ['order.created'] };
 const validOffer = {
   lines: [{ description: 'Lotus urli', quantity: '1', unitPrice: '100' }],
   shipping: '0',
@@ -451,6 +454,62 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'one of core/phone.ts (welcomeLeadSchema z.enum, anything else is +91)',
     check: 'callback_leads_country_code_check',
   },
+  // issue 17: API keys, idempotent creates and webhooks (migration 0009)
+  'api_keys.name': {
+    max: 80,
+    writePath: 'Create API key (core/api-access.ts apiKeyFormSchema)',
+    accepts: field(apiKeyFormSchema, validApiKey, 'name'),
+  },
+  'api_keys.key_hash': { reason: 'the SHA-256 (hex) of a key the server makes' },
+  'api_keys.key_start': { reason: 'the first 14 characters of a key the server makes' },
+  'api_keys.scopes': { reason: 'scopes of core/api-access.ts apiScopes (apiKeyFormSchema z.enum)' },
+  'api_keys.created_by': { reason: USER_ID },
+  'idempotency_keys.principal': {
+    reason: 'the API key id, user id or client address the API derives for the caller',
+  },
+  'idempotency_keys.key': {
+    reason:
+      "the Idempotency-Key header as the API takes it (server/http/api), inside Node's 16 KB header limit",
+  },
+  'idempotency_keys.operation': { reason: "the API operation's own name, from the server" },
+  'idempotency_keys.request_hash': { reason: "the SHA-256 (hex) of the request's body" },
+  'idempotency_keys.response_body': {
+    reason: "the API's first answer, built by the server from rows within their own limits",
+  },
+  'webhook_endpoints.url': {
+    max: 2000,
+    writePath: 'Add endpoint (core/api-access.ts webhookEndpointFormSchema)',
+    accepts: field(webhookEndpointFormSchema, validEndpoint, 'url'),
+    textOfLength: urlOfLength,
+  },
+  'webhook_endpoints.events': {
+    reason: 'events of core/api-access.ts webhookEventTypes (webhookEndpointFormSchema z.enum)',
+  },
+  'webhook_endpoints.secret': {
+    reason: '`whsec_` and 24 random bytes in base64, made by the server',
+  },
+  'webhook_endpoints.description': {
+    max: 200,
+    writePath: 'Add endpoint (core/api-access.ts webhookEndpointFormSchema)',
+    accepts: field(webhookEndpointFormSchema, validEndpoint, 'description'),
+  },
+  'webhook_endpoints.created_by': { reason: USER_ID },
+  'webhook_deliveries.event_type': {
+    reason:
+      'one of core/api-access.ts webhookEventTypes, named by the domain function that emits it',
+  },
+  'webhook_deliveries.payload': {
+    reason:
+      'built by the domain functions from the rows of their change, each within its own limit',
+  },
+  'webhook_deliveries.status': {
+    reason: 'pending, succeeded or failed, set by the delivery (server/modules/webhooks)',
+    check: 'webhook_deliveries_status_check',
+  },
+  'webhook_attempts.response_excerpt': {
+    reason: "the first 1,024 characters of the endpoint's answer, cut by the delivery",
+  },
+  'webhook_attempts.error': { reason: "the delivery's own error text, cut to 500 characters" },
   'callback_leads.phone': {
     max: 14,
     writePath: 'welcome pop-up (core/welcome-lead.ts welcomeLeadSchema: 6 to 14 digits)',

@@ -8,7 +8,7 @@
  * allowed case answers its status and shows the data it owes. One server on a fresh PostgreSQL
  * database serves the whole file.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,6 +38,9 @@ const PASSWORDS: Record<Exclude<ActorName, 'anonymous'>, string> = {
   B: 'Brass#Diya7-b',
   admin: 'Crystal#Om5-admin',
 };
+/** What the shop holds as a whole rather than per customer (issue 17). */
+const SHOP_WIDE = ['API keys', 'webhook endpoints'];
+
 /** The piece the orders, quotations, reviews and questions are about. */
 const PRODUCT = 'lotus-urli';
 /** A valid image, so that only authorisation stands between an upload and the stored files. */
@@ -92,8 +95,20 @@ interface World {
   userIds: Record<ActorName, string>;
   adminEmail: string;
   mediaId: string;
+  /** issue 17: the owner's API key and webhook endpoint, with one delivery, made in the set-up. */
+  integrations: Integrations;
   userDataTables: string[];
   ownedTables: string[];
+}
+
+interface Integrations {
+  apiKeyId: string;
+  apiKeyName: string;
+  endpointId: string;
+  endpointUrl: string;
+  /** Shown once when an endpoint is made, never again: to nobody, on no page. */
+  endpointSecret: string;
+  deliveryId: string;
 }
 
 /** Data that must never reach anyone but its owner and the admin console. */
@@ -673,6 +688,102 @@ const operations: Operation[] = [
     },
   ),
 
+  // issue 17: the owner's API & Webhooks page, its reads and every action.
+  ...pageRead('/admin/api', 'API keys and webhooks', ADMIN_PAGE, {
+    shows: (world) => [world.integrations.apiKeyName, world.integrations.endpointUrl],
+  }),
+  ...pageAction(
+    '/admin/api',
+    'create-api-key',
+    'API keys',
+    ADMIN_WRITE,
+    () => ({ name: `MATRIX-KEY-${RUN}`, scopes: 'orders:read' }),
+    {
+      owners: ['A'],
+      verify: rowsExist('select id from api_keys where name = $1', [`MATRIX-KEY-${RUN}`]),
+    },
+  ),
+  ...pageAction(
+    '/admin/api',
+    'revoke-api-key',
+    'API keys',
+    ADMIN_WRITE,
+    (world) => ({ keyId: world.integrations.apiKeyId }),
+    {
+      owners: ['A'],
+      prepare: restoreIntegrations,
+      verify: (world) =>
+        rowsExist('select id from api_keys where id = $1 and revoked_at is not null', [
+          world.integrations.apiKeyId,
+        ])(world),
+    },
+  ),
+  ...pageAction(
+    '/admin/api',
+    'create-webhook',
+    'webhook endpoints',
+    ADMIN_WRITE,
+    // A documentation address (TEST-NET-3), public to the shop's check, for an event the matrix
+    // never makes: nothing is ever sent to it.
+    () => ({ url: `https://203.0.113.10/matrix-${RUN}`, events: 'offer.expired' }),
+    {
+      owners: ['A'],
+      verify: rowsExist('select id from webhook_endpoints where url = $1', [
+        `https://203.0.113.10/matrix-${RUN}`,
+      ]),
+    },
+  ),
+  ...(
+    [
+      ['disable-webhook', 'enabled = false'],
+      ['enable-webhook', 'enabled = true'],
+      ['delete-webhook', 'false'],
+    ] as const
+  ).flatMap(([intent, after]) =>
+    pageAction(
+      '/admin/api',
+      intent,
+      'webhook endpoints',
+      ADMIN_WRITE,
+      (world) => ({ endpointId: world.integrations.endpointId }),
+      {
+        owners: ['A'],
+        async prepare(world) {
+          await restoreIntegrations(world);
+          if (intent === 'enable-webhook') {
+            await world.sql('update webhook_endpoints set enabled = false where id = $1', [
+              world.integrations.endpointId,
+            ]);
+          }
+        },
+        async verify(world) {
+          const rows = await world.sql(
+            `select id from webhook_endpoints where id = $1 and (${after})`,
+            [world.integrations.endpointId],
+          );
+          const gone = intent === 'delete-webhook';
+          expect(rows.length, `${intent} took effect`).toBe(gone ? 0 : 1);
+        },
+      },
+    ),
+  ),
+  ...pageAction(
+    '/admin/api',
+    'resend-delivery',
+    'webhook endpoints',
+    ADMIN_WRITE,
+    (world) => ({ deliveryId: world.integrations.deliveryId }),
+    {
+      owners: ['A'],
+      prepare: restoreIntegrations,
+      verify: (world) =>
+        rowsExist(
+          `select id from pgboss.job where name = 'webhook-delivery' and data->>'deliveryId' = $1`,
+          [world.integrations.deliveryId],
+        )(world),
+    },
+  ),
+
   // Writes: the product console and the media import (catalogue, no customer's rows).
   ...(
     [
@@ -864,7 +975,9 @@ const cases: MatrixCase[] = operations
         const expectation = operation.table[roleOf(actor, owner)];
         if (!expectation) return [];
         const target =
-          operation.object === 'catalogue' ? 'the catalogue' : `${owner}'s ${operation.object}`;
+          operation.object === 'catalogue' || SHOP_WIDE.includes(operation.object)
+            ? `the ${operation.object}`
+            : `${owner}'s ${operation.object}`;
         return [
           {
             title: `${actor} · ${operation.name} · ${target} → ${expectation.status} ${expectation.access}`,
@@ -885,6 +998,32 @@ const cases: MatrixCase[] = operations
   );
 
 // --- the world the cases run in ------------------------------------------------------------
+
+/** An allowed write left rows for this query. */
+function rowsExist(query: string, values: unknown[]): (world: World) => Promise<void> {
+  return async (world) => {
+    const rows = await world.sql(query, values);
+    expect(rows.length, query).toBeGreaterThan(0);
+  };
+}
+
+/** issue 17: the set-up's API key (not revoked), endpoint (enabled) and delivery, back in place. */
+async function restoreIntegrations(world: World): Promise<void> {
+  const { apiKeyId, endpointId, endpointUrl, endpointSecret, deliveryId } = world.integrations;
+  await world.sql('update api_keys set revoked_at = null where id = $1', [apiKeyId]);
+  await world.sql(
+    `insert into webhook_endpoints (id, url, events, secret, enabled)
+     values ($1, $2, '{offer.expired}', $3, true)
+     on conflict (id) do update set enabled = true, disabled_at = null`,
+    [endpointId, endpointUrl, endpointSecret],
+  );
+  await world.sql(
+    `insert into webhook_deliveries (id, endpoint_id, event_type, payload, status, attempt_count)
+     values ($1, $2, 'offer.expired', '{"type":"offer.expired","data":{}}', 'succeeded', 1)
+     on conflict (id) do nothing`,
+    [deliveryId, endpointId],
+  );
+}
 
 /** Tables whose rows are not user data: request counters, signing keys, installation facts. */
 const NOT_USER_DATA = ['rate_limit_counters', 'jwks', 'app_state'];
@@ -1272,6 +1411,19 @@ test.describe('authorisation matrix', () => {
       'select id from product_media where product_id = $1 order by sort_order limit 1',
       [PRODUCT],
     );
+    const integrations: Integrations = {
+      apiKeyId: randomUUID(),
+      apiKeyName: `SEED-KEY-${RUN}`,
+      endpointId: randomUUID(),
+      endpointUrl: `https://203.0.113.10/seed-${RUN}`,
+      endpointSecret: `whsec_${randomBytes(24).toString('base64')}`,
+      deliveryId: randomUUID(),
+    };
+    await sql(
+      `insert into api_keys (id, name, key_hash, key_start, scopes, created_by)
+       values ($1, $2, $3, 'sk_shop_matrix', '{orders:read}', $4)`,
+      [integrations.apiKeyId, integrations.apiKeyName, randomBytes(32).toString('hex'), admin!.id],
+    );
 
     const tables = await sql<{ table_name: string }>(
       `select table_name from information_schema.tables
@@ -1291,11 +1443,13 @@ test.describe('authorisation matrix', () => {
       userIds: { anonymous: '', A: objects.A.userId, B: objects.B.userId, admin: admin!.id },
       adminEmail,
       mediaId: media!.id,
+      integrations,
       userDataTables: tables
         .map((table) => table.table_name)
         .filter((table) => !NOT_USER_DATA.includes(table)),
       ownedTables: owned.map((table) => table.table_name),
     };
+    await restoreIntegrations(world);
     // The quotation confirmations of the set-up reach the outbox the denied cases watch: the
     // mail check looks where the server writes.
     await expect
@@ -1326,6 +1480,10 @@ test.describe('authorisation matrix', () => {
     const effectsBefore = filesAndMail(world);
     const answer = await operation.send(world.clients[actor], world, owner, actor);
     expect(answer.status, `answer: ${answer.body.slice(0, 300)}`).toBe(expectation.status);
+    // issue 17: a webhook's signing secret is shown once, when it is made, and never again.
+    expect(answer.body, 'the signing secret in an answer').not.toContain(
+      world.integrations.endpointSecret,
+    );
     if (expectation.access === 'denied') {
       // The owner may of course see their own data around a denied answer (their e-mail in the
       // header); nobody else's may appear, so the owner's denied cases look for the other's.

@@ -13,6 +13,7 @@ import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
+import { emitWebhookEvent } from '../webhooks';
 
 /**
  * Stores a visitor's message as unread (spec §4) after checking it with the form's schema, and
@@ -23,6 +24,7 @@ export async function createContactMessage(
   db: Database,
   _actor: Actor,
   input: Record<string, unknown>,
+  now: Date = new Date(),
 ): Promise<ContactMessage & { id: string }> {
   const values = parseInput(contactMessageSchema, input);
   return db.transaction(async (tx) => {
@@ -33,6 +35,13 @@ export async function createContactMessage(
     if (!created) throw new Error('contact message not stored');
     const stored = { id: created.id, ...values };
     await enqueue(tx, 'mail', { kind: 'contact-message', message: stored });
+    const { id: contactMessageId, ...message } = stored;
+    await emitWebhookEvent(
+      tx,
+      'contact.created',
+      { contactMessageId, ...message, status: 'unread' },
+      now,
+    );
     return stored;
   });
 }

@@ -20,6 +20,11 @@ export interface JobData {
   mail: Notice;
   /** issue 16: the sweep that reminds of offers about to expire and expires those past their day. */
   'offer-expiry': Record<string, never>;
+  /**
+   * issue 17: one try of a webhook delivery (server/modules/webhooks). `manual` is the owner's
+   * "Resend": one try now, outside the delivery's own retry schedule.
+   */
+  'webhook-delivery': { deliveryId: string; manual?: boolean };
 }
 export type QueueName = keyof JobData;
 
@@ -44,6 +49,16 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryLimit: 3,
     retryDelay: 60,
     expireInSeconds: 300,
+  },
+  // issue 17: a delivery's retries follow its own schedule (server/modules/webhooks), each one a
+  // new job; pg-boss only takes up a try whose process died (10 s timeout, then 50 s to spare).
+  'webhook-delivery': {
+    name: 'webhook-delivery',
+    policy: 'standard',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
   },
 };
 
@@ -233,6 +248,9 @@ export async function startJobWorker(options: {
   // A process works the queues it is given handlers for (a test may give one).
   if (handlers.mail) await work('mail', handlers.mail);
   if (handlers['offer-expiry']) await work('offer-expiry', handlers['offer-expiry']);
+  if (handlers['webhook-delivery']) {
+    await work('webhook-delivery', handlers['webhook-delivery']);
+  }
   return {
     async health() {
       try {

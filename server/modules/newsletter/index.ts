@@ -7,6 +7,7 @@ import { newsletterSubscriptions } from '../../db/schema';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs';
 import { parseInput } from '../kernel';
+import { emitWebhookEvent } from '../webhooks';
 
 export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
 
@@ -20,6 +21,7 @@ export async function subscribeToNewsletter(
   // spec §2: anyone may subscribe, signed in or not; the actor is taken like every module's.
   _actor: Actor,
   input: Record<string, unknown>,
+  now: Date = new Date(),
 ): Promise<SubscribeOutcome> {
   const { email, source } = parseInput(newsletterSubscriptionSchema, input);
   return db.transaction(async (tx) => {
@@ -32,6 +34,12 @@ export async function subscribeToNewsletter(
     // issue 15 §1: the welcome is queued with the subscription, and only for a new subscriber.
     if (inserted.length > 0) {
       await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+      await emitWebhookEvent(
+        tx,
+        'newsletter.subscribed',
+        { email, source, resubscribed: false },
+        now,
+      );
       return 'subscribed';
     }
     const [existing] = await tx
@@ -45,6 +53,7 @@ export async function subscribeToNewsletter(
       .set({ unsubscribedAt: null, source })
       .where(eq(newsletterSubscriptions.email, email));
     await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+    await emitWebhookEvent(tx, 'newsletter.subscribed', { email, source, resubscribed: true }, now);
     return 'subscribed';
   });
 }

@@ -38,6 +38,8 @@ export type Notice =
   | { kind: 'newsletter-welcome'; email: string }
   /** A message its sender rendered already (Better Auth's links and codes). */
   | { kind: 'message'; message: MailMessage }
+  /** issue 17: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
+  | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
   | QuotationEventNotice;
 
 /** issue 16: the quote lifecycle's mails. */
@@ -118,6 +120,8 @@ export function renderNotice(
     }
     case 'message':
       return notice.message;
+    case 'webhook-endpoint-disabled':
+      return webhookEndpointDisabledMail(notice, settings);
     case 'quotation-event':
       // Rendered with its facts from the database: quotationEventMail.
       return null;
@@ -306,5 +310,17 @@ export function newsletterWelcomeMail(
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+  };
+}
+
+/** issue 17: to the owner, once, when an endpoint that failed for 3 days is disabled. */
+export function webhookEndpointDisabledMail(
+  notice: { url: string; failingSince: string },
+  { site, publicUrl }: Shop,
+): MailMessage {
+  return {
+    to: site.shopEmail,
+    subject: `Webhook endpoint disabled: ${notice.url}`,
+    text: `Every delivery to ${notice.url} has failed since ${formatLongDate(notice.failingSince)}, so the endpoint has been disabled and gets no new events.\n\nCheck the attempts in the delivery log, then enable it again and resend what it missed: ${publicUrl}/admin/api\n`,
   };
 }

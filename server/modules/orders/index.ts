@@ -31,6 +31,7 @@ import { drawOrderNumber } from './order-number';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
+import { emitWebhookEvent } from '../webhooks';
 
 export interface OrderItemView {
   id: string;
@@ -283,6 +284,7 @@ export async function setOrderStatus(
   db: Database,
   actor: Actor,
   input: { orderId: unknown; action: unknown; paymentReference?: unknown },
+  now: Date = new Date(),
 ): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
   requireAdmin(actor, 'orders:write');
   const orderId = requireRowId(input.orderId, 'Order');
@@ -294,6 +296,7 @@ export async function setOrderStatus(
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({
+        orderNumber: orders.orderNumber,
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentMethod: orders.paymentMethod,
@@ -333,6 +336,11 @@ export async function setOrderStatus(
         orderId,
       });
     }
+    // issue 17: before and after, so a receiver need not keep the order's last state itself.
+    const { orderNumber, status, paymentStatus } = order;
+    const after = { status: updated!.status, paymentStatus: updated!.paymentStatus };
+    const changed = { orderId, orderNumber, action, before: { status, paymentStatus }, after };
+    await emitWebhookEvent(tx, 'order.status_changed', changed, now);
     return {
       status: updated!.status as OrderStatus,
       paymentStatus: updated!.paymentStatus as PaymentStatus | null,
@@ -349,6 +357,7 @@ export async function createOrderFromQuotation(
   db: Database,
   actor: Actor,
   input: { quotationId: unknown } & Record<string, unknown>,
+  now: Date = new Date(),
 ): Promise<{ orderId: string; orderNumber: string; userId: string | null }> {
   requireAdmin(actor, 'orders:write');
   const quotationId = requireRowId(input.quotationId, 'Quotation request');
@@ -374,7 +383,7 @@ export async function createOrderFromQuotation(
     const subtotal = unitPriceMinor * values.quantity;
     const shipping = rupeesToMinor(values.shipping);
     const tax = rupeesToMinor(values.tax);
-    const orderNumber = await drawOrderNumber(tx, new Date());
+    const orderNumber = await drawOrderNumber(tx, now);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -414,6 +423,22 @@ export async function createOrderFromQuotation(
       .update(quotationRequests)
       .set({ status: 'completed' })
       .where(eq(quotationRequests.id, quotation.id));
+    const created = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      quotationId: quotation.id,
+      reference: quotation.reference,
+      offerId: null,
+      status: 'pending',
+      paymentStatus: null,
+      paymentMethod: values.paymentMethod,
+      subtotalMinor: subtotal,
+      discountMinor: 0,
+      shippingMinor: shipping,
+      taxMinor: tax,
+      totalMinor: subtotal + shipping + tax,
+    };
+    await emitWebhookEvent(tx, 'order.created', created, now);
     return { orderId: order.id, orderNumber: order.orderNumber, userId };
   });
 }

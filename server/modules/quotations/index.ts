@@ -16,6 +16,7 @@ import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { isVerifiedAddressOf } from '../notifications';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
+import { emitWebhookEvent } from '../webhooks';
 
 export type StoredQuotationRequest = QuotationRequest & {
   id: string;
@@ -41,8 +42,9 @@ export async function createQuotationRequest(
   db: Database,
   actor: Actor,
   input: QuotationRequestInput,
+  now: Date = new Date(),
 ): Promise<StoredQuotationRequest> {
-  const [stored] = await createQuotationRequests(db, actor, [input]);
+  const [stored] = await createQuotationRequests(db, actor, [input], now);
   if (!stored) throw new Error('quotation request not stored');
   return stored;
 }
@@ -59,6 +61,7 @@ export async function createQuotationRequests(
   db: Database,
   actor: Actor,
   inputs: QuotationRequestInput[],
+  now: Date = new Date(),
 ): Promise<StoredQuotationRequest[]> {
   const requests = inputs.map((input) => ({
     productId: input.productId,
@@ -113,9 +116,29 @@ export async function createQuotationRequests(
       const notice = { kind: 'quotation-request', quotation: queued, recipientVerified } as const;
       await enqueue(tx, 'mail', { ...notice, to: 'owner' });
       if (quotation.customerEmail) await enqueue(tx, 'mail', { ...notice, to: 'requester' });
+      await emitWebhookEvent(tx, 'quotation.created', quotationCreatedData(queued), now);
     }
     return stored;
   });
+}
+
+/** issue 17 `quotation.created`: the request as the owner sees it; never its private key. */
+function quotationCreatedData(quotation: Omit<StoredQuotationRequest, 'accessKey'>) {
+  return {
+    quotationId: quotation.id,
+    reference: quotation.reference,
+    status: 'pending',
+    productId: quotation.productId,
+    productName: quotation.productName,
+    quantity: quotation.quantity,
+    customizationNotes: quotation.customizationNotes ?? null,
+    customer: {
+      name: quotation.customerName,
+      company: quotation.customerCompany ?? null,
+      mobile: quotation.customerMobile,
+      email: quotation.customerEmail ?? null,
+    },
+  };
 }
 
 /**

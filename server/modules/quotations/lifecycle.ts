@@ -41,6 +41,7 @@ import { enqueue } from '../jobs';
 import { parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 import type { QuotationEvent } from '../notifications';
 import { drawOrderNumber } from '../orders/order-number';
+import { emitWebhookEvent } from '../webhooks';
 import {
   accountOfRequester,
   issueAccessKey,
@@ -353,7 +354,39 @@ async function addCustomerMessage(
     .set({ awaitingReplySince: sql`coalesce(${quotationRequests.awaitingReplySince}, ${now})` })
     .where(eq(quotationRequests.id, request.id));
   await notify(tx, 'message', 'owner', { quotationId: request.id, messageId: message.id });
+  const data = messageData(request, message.id, 'customer', entry);
+  await emitWebhookEvent(tx, 'quotation.message', data, now);
   return message;
+}
+
+/** issue 17 `quotation.message`: a message on the thread, the customer's steps among them. */
+function messageData(
+  request: Pick<QuotationRow, 'id' | 'reference'>,
+  messageId: string,
+  author: 'customer' | 'shop',
+  entry: { kind: QuoteMessageView['kind']; body: string; offerVersion?: number | null },
+) {
+  return {
+    quotationId: request.id,
+    reference: request.reference,
+    messageId,
+    author,
+    kind: entry.kind,
+    offerVersion: entry.offerVersion ?? null,
+    body: entry.body,
+  };
+}
+
+/** issue 17: an offer in the events about it (its totals in paise). */
+function offerData(request: Pick<QuotationRow, 'id' | 'reference'>, offer: OfferRow) {
+  return {
+    quotationId: request.id,
+    reference: request.reference,
+    offerId: offer.id,
+    version: offer.version,
+    totalMinor: offer.totalMinor,
+    validUntil: offer.validUntil,
+  };
 }
 
 /** issue 16: a message from the customer on the thread. */
@@ -465,6 +498,8 @@ export async function declineOffer(
       })
       .returning({ id: quotationMessages.id });
     await notify(tx, 'message', 'owner', { quotationId: request.id, messageId: message!.id });
+    const declined = { ...offerData(request, found.offer), status: 'declined', reason };
+    await emitWebhookEvent(tx, 'offer.declined', declined, now);
     return { version: found.offer.version };
   });
 }
@@ -539,6 +574,23 @@ export async function acceptOffer(
     const ids = { quotationId: request.id, offerId: offer.id, orderId: order.id };
     await notify(tx, 'offer-accepted', 'customer', ids);
     await notify(tx, 'offer-accepted', 'owner', ids);
+    const made = { orderId: order.id, orderNumber: order.orderNumber };
+    await emitWebhookEvent(tx, 'offer.accepted', { ...offerData(request, offer), ...made }, now);
+    const created = {
+      ...made,
+      quotationId: request.id,
+      reference: request.reference,
+      offerId: offer.id,
+      status: 'pending',
+      paymentStatus: 'pending',
+      paymentMethod: values.paymentMethod,
+      subtotalMinor: offer.subtotalMinor,
+      discountMinor: offer.discountMinor,
+      shippingMinor: offer.shippingMinor,
+      taxMinor: offer.gstMinor,
+      totalMinor: offer.totalMinor,
+    };
+    await emitWebhookEvent(tx, 'order.created', created, now);
     return { orderId: order.id, orderNumber: order.orderNumber };
   });
 }
@@ -634,6 +686,15 @@ export async function submitPaymentReference(
         orderId: order.id,
       });
     }
+    const submitted = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      quotationId: order.quotationRequestId,
+      paymentMethod: view.paymentMethod,
+      paymentReference: reference,
+      totalMinor: order.totalAmountMinor,
+    };
+    await emitWebhookEvent(tx, 'order.payment_reference', submitted, now);
     return { orderNumber: order.orderNumber };
   });
 }
@@ -1023,6 +1084,8 @@ export async function sendOffer(
       })
       .where(eq(quotationRequests.id, request.id));
     await notify(tx, 'offer-sent', 'customer', { quotationId: request.id, offerId: draft.id });
+    const sent = { ...offerData(request, draft), status: 'sent', revised };
+    await emitWebhookEvent(tx, 'offer.sent', sent, now);
     return { version: draft.version, customerName: request.customerName, revised };
   });
 }
@@ -1080,6 +1143,8 @@ export async function postShopMessage(
       .set({ awaitingReplySince: null })
       .where(eq(quotationRequests.id, request.id));
     await notify(tx, 'message', 'customer', { quotationId: request.id, messageId: message!.id });
+    const data = messageData(request, message!.id, 'shop', { kind: 'message', body });
+    await emitWebhookEvent(tx, 'quotation.message', data, now);
     return message!;
   });
 }
@@ -1134,17 +1199,31 @@ export async function expireOffers(db: Database, now: Date): Promise<{ expired: 
           sql`${quotationOffers.validUntil} < ${shopDate(now)}`,
         ),
       )
-      .returning({
-        id: quotationOffers.id,
-        quotationRequestId: quotationOffers.quotationRequestId,
-      });
+      .returning();
+    const references = await referencesOf(
+      tx,
+      expired.map((offer) => offer.quotationRequestId),
+    );
     for (const offer of expired) {
       const ids = { quotationId: offer.quotationRequestId, offerId: offer.id };
       await notify(tx, 'offer-expired', 'customer', ids);
       await notify(tx, 'offer-expired', 'owner', ids);
+      const request = { id: ids.quotationId, reference: references.get(ids.quotationId) ?? '' };
+      const data = { ...offerData(request, offer), status: 'expired' };
+      await emitWebhookEvent(tx, 'offer.expired', data, now);
     }
     return { expired: expired.length };
   });
+}
+
+/** The references of quotation requests, by id. */
+async function referencesOf(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: quotationRequests.id, reference: quotationRequests.reference })
+    .from(quotationRequests)
+    .where(inArray(quotationRequests.id, ids));
+  return new Map(rows.map((row) => [row.id, row.reference]));
 }
 
 /**

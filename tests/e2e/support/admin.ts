@@ -37,7 +37,11 @@ export const test = base.extend<{ shop: Shop }>({
     const contexts: BrowserContext[] = [];
     let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
     try {
-      server = await startServerProcess({ DATABASE_URL: database.url });
+      server = await startServerProcess({
+        DATABASE_URL: database.url,
+        // issue 17: the journeys' webhook receivers listen on this machine.
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+      });
       const url = server.url;
       await use({
         url,

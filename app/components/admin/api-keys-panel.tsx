@@ -1,0 +1,170 @@
+/** issue 17 "API keys": made here (shown once), named, scoped, listed with their last use, revoked. */
+import { getCollectionProps, getFormProps } from '@conform-to/react';
+import { useState } from 'react';
+import { apiKeyFormSchema, apiScopes } from '../../../core/api-access';
+import { errorToast } from '../../../core/answer';
+import { formatLongDate } from '../../../core/dates';
+import type { ApiKeySummary } from '../../../server/modules/api-keys';
+import { answerData, FormField, useAnswerForm } from '../account/answer-form';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
+import { ApiSecretBox, formatShopTime } from './api-secret-box';
+
+export function ApiKeysPanel({ keys }: { keys: ApiKeySummary[] }) {
+  return (
+    <section aria-labelledby="api-keys-heading" className="grid gap-6">
+      <h2 id="api-keys-heading" className="font-display text-2xl font-semibold">
+        API keys
+      </h2>
+      <p className="text-ink-muted">
+        An integration acts as you within the scopes of its key. See <code>docs/api.md</code>.
+      </p>
+      <CreateApiKeyForm />
+      <ApiKeyList keys={keys} />
+    </section>
+  );
+}
+
+function CreateApiKeyForm() {
+  const { fetcher, form, fields, answer } = useAnswerForm({
+    schema: apiKeyFormSchema,
+    intent: 'create-api-key',
+    invalidToast: errorToast,
+  });
+  const created = answer?.status === 'ok' ? answerData<{ key: string; name: string }>(answer) : {};
+  return (
+    <div className="grid gap-4 rounded-2xl border border-stone p-4">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <h3 className="font-semibold">Create API key</h3>
+        <input type="hidden" name="intent" value="create-api-key" />
+        <FormField meta={fields.name} label="Name" placeholder="ERP, mobile app…" />
+        <fieldset
+          className="grid gap-2"
+          aria-describedby={fields.scopes.errors ? fields.scopes.errorId : undefined}
+        >
+          <legend className="font-medium">Scopes</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {getCollectionProps(fields.scopes, { type: 'checkbox', options: [...apiScopes] }).map(
+              ({ key, ...props }) => (
+                <label key={key} className="flex items-center gap-2">
+                  <input {...props} />
+                  <code>{props.value}</code>
+                </label>
+              ),
+            )}
+          </div>
+          {fields.scopes.errors ? (
+            <p id={fields.scopes.errorId} className="text-sm text-danger">
+              {fields.scopes.errors[0]}
+            </p>
+          ) : null}
+        </fieldset>
+        <button
+          type="submit"
+          className={`${primaryButtonClass} justify-self-start`}
+          disabled={fetcher.state !== 'idle'}
+        >
+          Create API key
+        </button>
+      </fetcher.Form>
+      {created.key ? (
+        <ApiSecretBox
+          title={`New API key: ${created.name ?? ''}`}
+          what="key"
+          secret={created.key}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
+  // Held by the list, not the row: a revoked key's button is gone when the answer arrives, and
+  // its toast must outlive it.
+  const revoke = useAnswerFetcher({ key: 'revoke-api-key' });
+  if (keys.length === 0) return <p className="text-ink-muted">No API keys yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">API keys</caption>
+        <thead>
+          <tr className="border-b border-stone">
+            <th className="py-2 pr-4">Name</th>
+            <th className="py-2 pr-4">Key</th>
+            <th className="py-2 pr-4">Scopes</th>
+            <th className="py-2 pr-4">Created</th>
+            <th className="py-2 pr-4">Last used</th>
+            <th className="py-2 pr-4">Status</th>
+            <th className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} className="border-b border-stone/50 align-top">
+              <td className="py-2 pr-4 font-medium">{key.name}</td>
+              <td className="py-2 pr-4">
+                <code>{`${key.keyStart}…`}</code>
+              </td>
+              <td className="py-2 pr-4">
+                <ul>
+                  {key.scopes.map((scope) => (
+                    <li key={scope}>
+                      <code>{scope}</code>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td className="py-2 pr-4">{formatLongDate(key.createdAt)}</td>
+              <td className="py-2 pr-4">
+                {key.lastUsedAt ? formatShopTime(key.lastUsedAt) : 'Never'}
+              </td>
+              <td className="py-2 pr-4">{key.revokedAt ? 'Revoked' : 'Active'}</td>
+              <td className="py-2">
+                {key.revokedAt ? null : <RevokeButton apiKey={key} revoke={revoke} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RevokeButton({
+  apiKey,
+  revoke,
+}: {
+  apiKey: ApiKeySummary;
+  revoke: ReturnType<typeof useAnswerFetcher>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        onClick={() => setOpen(true)}
+        aria-label={`Revoke ${apiKey.name}`}
+      >
+        Revoke
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Revoke API key"
+        question={`Revoke the key "${apiKey.name}"? Integrations that use it stop working at once.`}
+      >
+        <revoke.Form method="post">
+          <input type="hidden" name="intent" value="revoke-api-key" />
+          <input type="hidden" name="keyId" value={apiKey.id} />
+          <button type="submit" className={dangerButtonClass} disabled={revoke.state !== 'idle'}>
+            Revoke
+          </button>
+        </revoke.Form>
+      </ConfirmDialog>
+    </>
+  );
+}
