@@ -116,11 +116,13 @@ export function registerOwnerOrders(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(orderAction, async (c) => {
     const { id } = c.req.valid('param');
     const body = await sentBody(c);
-    const changed = await setOrderStatus(c.get('services').db, c.get('actor'), {
-      orderId: id,
-      action: body.action,
-      paymentReference: body.paymentReference,
-    });
+    const { db, clock } = c.get('services');
+    const changed = await setOrderStatus(
+      db,
+      c.get('actor'),
+      { orderId: id, action: body.action, paymentReference: body.paymentReference },
+      clock(),
+    );
     return c.json({ id, ...changed }, 200);
   });
 }

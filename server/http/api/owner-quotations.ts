@@ -303,11 +303,13 @@ export function registerOwnerQuotations(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(createOrder, async (c) => {
-    const { db } = c.get('services');
-    const created = await createOrderFromQuotation(db, c.get('actor'), {
-      ...(await sentBody(c)),
-      quotationId: c.req.valid('param').id,
-    });
+    const { db, clock } = c.get('services');
+    const created = await createOrderFromQuotation(
+      db,
+      c.get('actor'),
+      { ...(await sentBody(c)), quotationId: c.req.valid('param').id },
+      clock(),
+    );
     c.header('Location', `/api/v1/admin/orders/${created.orderId}`);
     return c.json(
       { id: created.orderId, orderNumber: created.orderNumber, userId: created.userId },

@@ -124,11 +124,13 @@ async function requirePublishedProduct(c: Context<ApiEnv>, id: string): Promise<
 
 export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(requestQuotation, async (c) => {
-    const { db, config } = c.get('services');
-    const stored = await createQuotationRequest(db, c.get('actor'), {
-      ...(await sentBody(c)),
-      productId: c.req.valid('json').productId,
-    });
+    const { db, config, clock } = c.get('services');
+    const stored = await createQuotationRequest(
+      db,
+      c.get('actor'),
+      { ...(await sentBody(c)), productId: c.req.valid('json').productId },
+      clock(),
+    );
     return c.json(
       {
         id: stored.id,
@@ -144,20 +146,14 @@ export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(writeToShop, async (c) => {
-    const stored = await createContactMessage(
-      c.get('services').db,
-      c.get('actor'),
-      await sentBody(c),
-    );
+    const { db, clock } = c.get('services');
+    const stored = await createContactMessage(db, c.get('actor'), await sentBody(c), clock());
     return c.json({ id: stored.id, status: 'unread' as const }, 201);
   });
 
   api.openapi(subscribe, async (c) => {
-    const outcome = await subscribeToNewsletter(
-      c.get('services').db,
-      c.get('actor'),
-      await sentBody(c),
-    );
+    const { db, clock } = c.get('services');
+    const outcome = await subscribeToNewsletter(db, c.get('actor'), await sentBody(c), clock());
     const toast =
       outcome === 'already-subscribed'
         ? newsletterToasts.alreadySubscribed
