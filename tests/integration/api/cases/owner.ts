@@ -317,7 +317,7 @@ export const ownerCases: ApiCase[] = [
         .from(orders)
         .where(eq(orders.id, order.id)),
   }),
-  // ---- contact messages (the quotations scopes: docs/api-owner.md)
+  // ---- contact messages (the quotations scopes: docs/api.md)
   apiCase({
     operation: 'GET /admin/messages',
     access: owner('quotations:read'),
