@@ -3,6 +3,7 @@
  * the events a webhook endpoint may follow, and the owner's forms for both.
  */
 import { z } from 'zod';
+import { formText } from './form-text';
 
 /** issue 17: what an owner integration's key may do; a session of the owner may do all of it. */
 export const apiScopes = [
@@ -59,8 +60,8 @@ function listOf<T extends z.ZodType>(item: T) {
 
 /** The owner's "Create API key" form (issue 17). */
 export const apiKeyFormSchema = z.object({
-  name: z
-    .string({ error: apiKeyTexts.nameRequired })
+  // PostgreSQL text cannot hold NUL: formText drops it rather than letting the write fail.
+  name: formText({ error: apiKeyTexts.nameRequired })
     .trim()
     .min(1, apiKeyTexts.nameRequired)
     .max(API_KEY_NAME_MAX, apiKeyTexts.nameTooLong),
@@ -72,8 +73,7 @@ export type ApiKeyForm = z.output<typeof apiKeyFormSchema>;
 
 /** The owner's "Add endpoint" form (issue 17). Private addresses are refused by the server. */
 export const webhookEndpointFormSchema = z.object({
-  url: z
-    .string({ error: webhookTexts.urlInvalid })
+  url: formText({ error: webhookTexts.urlInvalid })
     .trim()
     .max(WEBHOOK_URL_MAX, webhookTexts.urlInvalid)
     .refine((value) => {
@@ -86,8 +86,7 @@ export const webhookEndpointFormSchema = z.object({
         return false;
       }
     }, webhookTexts.urlInvalid),
-  description: z
-    .string()
+  description: formText()
     .trim()
     .max(WEBHOOK_DESCRIPTION_MAX, webhookTexts.descriptionTooLong)
     .optional()

@@ -1,6 +1,5 @@
 /** The newsletter sign-up (spec §5 Newsletter, §8): one schema for the browser and the server. */
 import { z } from 'zod';
-import type { AnswerToast } from './answer';
 import { newsletterSources } from './statuses';
 
 export const NEWSLETTER_INVALID_EMAIL = 'Please enter a valid email address';
@@ -18,20 +17,3 @@ export const newsletterSubscriptionSchema = z.object({
 });
 
 export type NewsletterSubscription = z.output<typeof newsletterSubscriptionSchema>;
-
-// spec §8: the newsletter toasts
-export const newsletterToasts = {
-  subscribed: {
-    title: 'Thank you for subscribing! 🎉',
-    description: "You've successfully joined our newsletter. Stay tuned for updates!",
-  },
-  alreadySubscribed: {
-    title: 'Already subscribed!',
-    description: "You're already on our mailing list. We'll keep you updated!",
-  },
-  failure: {
-    title: 'Oops! Something went wrong',
-    description: "We couldn't process your subscription. Please try again.",
-    variant: 'destructive',
-  },
-} as const satisfies Record<string, AnswerToast>;

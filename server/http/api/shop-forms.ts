@@ -16,7 +16,8 @@ import {
 } from '../../../core/api-schemas';
 import { reviewSorts } from '../../../core/community';
 import { contactMessageSchema } from '../../../core/contact';
-import { newsletterSubscriptionSchema, newsletterToasts } from '../../../core/newsletter';
+import { newsletterSubscriptionSchema } from '../../../core/newsletter';
+import { newsletterToasts } from '../../../core/newsletter-toasts';
 import { quotationLink } from '../../../core/quote-offer';
 import { getPublishedProduct } from '../../modules/catalog';
 import { createContactMessage } from '../../modules/contact';
