@@ -22,6 +22,8 @@ export interface Caller {
   /** Request headers that identify the caller (none for a visitor). */
   headers: Record<string, string>;
   userId?: string;
+  /** The same session as a browser holds it (the Cookie header), for the shop's own pages. */
+  sessionCookie?: string;
 }
 
 export interface ApiHarness {
@@ -111,7 +113,11 @@ export async function startApiHarness(
     if (!signIn.ok || !token)
       throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
     const { user } = (await signIn.json()) as { user: { id: string } };
-    return { headers: { Authorization: `Bearer ${token}` }, userId: user.id };
+    const sessionCookie = signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .join('; ');
+    return { headers: { Authorization: `Bearer ${token}` }, userId: user.id, sessionCookie };
   };
   return {
     database,

@@ -17,7 +17,9 @@ import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './c
 import { registerCustomer } from './customer';
 import { domainProblemResponse, invalidInputResponse, problemResponse } from './problem';
 
-export const API_BASE_PATH = '/api/v1';
+import { API_BASE_PATH } from './base-path';
+
+export { API_BASE_PATH };
 export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
 
 export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {

@@ -160,6 +160,25 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
     expect(read.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
   });
 
+  it('takes the shop’s own session cookie, and refuses its writes from another site (403)', async () => {
+    const { sessionCookie } = await api.customer('Cookie Customer');
+    const me = await api.request('/api/v1/me', { headers: { Cookie: sessionCookie! } });
+    expect(me.status).toBe(200);
+    const write = (origin: string) =>
+      api.request('/api/v1/me', {
+        method: 'PATCH',
+        ...jsonBody({ phone: '+91 90000 11111' }, { Cookie: sessionCookie!, Origin: origin }),
+      });
+    const foreign = await write('https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(
+      (await (
+        await api.request('/api/v1/me', { headers: { Cookie: sessionCookie! } })
+      ).json()) as object,
+    ).not.toMatchObject({ phone: '+91 90000 11111' });
+    expect((await write('http://shop.test')).status).toBe(200);
+  });
+
   it('refuses an unknown key or a malformed Authorization header with 401', async () => {
     for (const authorization of ['Bearer sk_shop_not-a-key', 'Bearer not-a-session', 'Basic abc']) {
       const response = await api.request('/api/v1/categories', {
