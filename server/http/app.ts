@@ -29,6 +29,7 @@ import { createOrderEventsHub } from '../modules/realtime';
 import type { JobWorker } from '../modules/jobs';
 import { createSmsSender } from '../modules/sms';
 import { API_BASE_PATH, createApi } from './api';
+import { frontDoorRefusal } from './api/problem';
 import { registerApiReference } from './api/reference-page';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
@@ -83,7 +84,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   // No page, id or search of the shop holds NUL, and PostgreSQL refuses it in any text it is
   // handed: an address carrying one is answered here rather than as a failed query in a loader.
   app.use(async (c, next) => {
-    if (c.req.url.includes('%00')) return c.text('Bad request', 400);
+    if (c.req.url.includes('%00')) return frontDoorRefusal(c.req.path, 400, 'Bad request');
     await next();
   });
   // The largest body the shop takes is an image upload with its form fields. A larger one is
@@ -92,7 +93,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   app.use(
     bodyLimit({
       maxSize: IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024,
-      onError: (c) => c.text('The request is too large.', 413),
+      onError: (c) => frontDoorRefusal(c.req.path, 413, 'The request is too large.'),
     }),
   );
   app.use(async (c, next) => {

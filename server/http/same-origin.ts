@@ -5,8 +5,7 @@
  * SameSite=Lax cookies still travel with a form posted from a page on another port of this host.
  */
 import type { MiddlewareHandler } from 'hono';
-import { API_BASE_PATH } from './api/base-path';
-import { problemResponse } from './api/problem';
+import { frontDoorRefusal } from './api/problem';
 
 /** Methods that only read: the browser may send them from anywhere. */
 const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -57,12 +56,7 @@ export function sameOriginGuard(publicUrl: string): MiddlewareHandler {
       },
       shopOrigin,
     );
-    if (!allowed) {
-      // issue 17: the JSON API refuses in its own format, an RFC 9457 problem.
-      return c.req.path.startsWith(`${API_BASE_PATH}/`)
-        ? problemResponse(403, CROSS_ORIGIN_REFUSAL)
-        : c.text(CROSS_ORIGIN_REFUSAL, 403);
-    }
+    if (!allowed) return frontDoorRefusal(c.req.path, 403, CROSS_ORIGIN_REFUSAL);
     await next();
   };
 }

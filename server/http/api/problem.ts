@@ -5,6 +5,7 @@
 import type { ZodError } from 'zod';
 import { apiTexts, type Problem } from '../../../core/api-schemas';
 import { type DomainError, httpStatusOf } from '../../modules/errors';
+import { API_BASE_PATH } from './base-path';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -68,4 +69,15 @@ export function domainProblemResponse(error: DomainError, retryAfterSeconds?: nu
   return problemResponse(status, error.message, {
     headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
   });
+}
+
+/**
+ * A refusal made in front of every route (a NUL in the address, a body too large, a foreign
+ * Origin): a problem for the JSON API, which promises one for every refusal, plain text elsewhere.
+ */
+export function frontDoorRefusal(path: string, status: number, text: string): Response {
+  if (path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`)) {
+    return problemResponse(status, text);
+  }
+  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=UTF-8' } });
 }
