@@ -20,10 +20,12 @@ import {
   acceptOfferSchema,
   declineOfferSchema,
   quoteMessageSchema,
+  quoteTexts,
 } from '../../../core/quote-forms';
 import {
   acceptOffer,
   askForChanges,
+  askForNewOffer,
   declineOffer,
   getQuoteForCustomer,
   listQuotationsOfUser,
@@ -120,6 +122,19 @@ const askChanges = operation({
   form: 'quote-message',
   request: { params: offerParams, body: { ...json(quoteMessageSchema), required: true } },
   responses: { 201: json(apiQuoteMessageSchema, 'The message as posted') },
+});
+
+const askNewOffer = operation({
+  method: 'post',
+  path: '/me/quotations/{reference}/offers/{version}/new-offer-request',
+  tags,
+  summary: 'Ask for a new offer, once the offer has expired',
+  description:
+    'issue 16 "Ask for a New Offer": open on an expired offer only; the thread gets the request and the shop is told.',
+  access: customer,
+  form: 'quote-message',
+  request: { params: offerParams },
+  responses: { 201: json(apiQuoteMessageSchema, 'The request as posted on the thread') },
 });
 
 const paymentReference = operation({
@@ -228,6 +243,30 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
         kind: 'changes-requested' as const,
         offerVersion: Number(version),
         body,
+        createdAt: now.toISOString(),
+      },
+      201,
+    );
+  });
+
+  api.openapi(askNewOffer, async (c) => {
+    const { db, clock } = c.get('services');
+    const now = clock();
+    const { reference, version } = c.req.valid('param');
+    const { id } = await askForNewOffer(
+      db,
+      c.get('actor'),
+      { reference, key: undefined, offerVersion: version },
+      now,
+    );
+    privateAnswer(c);
+    return c.json(
+      {
+        id,
+        author: 'customer' as const,
+        kind: 'new-offer-requested' as const,
+        offerVersion: Number(version),
+        body: quoteTexts.newOfferRequest,
         createdAt: now.toISOString(),
       },
       201,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, reviews } from '../../../server/db/schema';
+import { orders, quotationOffers, reviews } from '../../../server/db/schema';
 import type { Actor } from '../../../server/modules/actor';
 import { createAddress } from '../../../server/modules/account';
 import { sendOffer } from '../../../server/modules/quotations';
@@ -214,6 +214,33 @@ describe(`the customer's API on ${testDatabaseKind}`, () => {
   });
 
   describe('the thread and the offer steps', () => {
+    it('asks for a new offer only once the offer has expired, as the quote page offers it', async () => {
+      const quotation = await quotationOfA(world);
+      const askNew = () =>
+        api.request(`/api/v1/me/quotations/${quotation.reference}/offers/1/new-offer-request`, {
+          method: 'POST',
+          caller: world.customerA,
+        });
+      const tooEarly = await askNew();
+      expect(tooEarly.status).toBe(409);
+      await api.database.db
+        .update(quotationOffers)
+        .set({ validUntil: '2020-01-01' })
+        .where(eq(quotationOffers.quotationRequestId, quotation.id));
+      const asked = await askNew();
+      expect(asked.status).toBe(201);
+      expect(await asked.json()).toMatchObject({
+        kind: 'new-offer-requested',
+        body: 'Please send me a new offer.',
+      });
+      const shown = (await (
+        await api.request(`/api/v1/me/quotations/${quotation.reference}`, {
+          caller: world.customerA,
+        })
+      ).json()) as { messages: { kind: string }[]; actions: string[] };
+      expect(shown.messages.map((entry) => entry.kind)).toContain('new-offer-requested');
+    });
+
     it('posts a message and the customer’s steps, which the quotation then shows', async () => {
       const quotation = await quotationOfA(world);
       const base = `/api/v1/me/quotations/${quotation.reference}`;

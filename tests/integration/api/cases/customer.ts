@@ -401,6 +401,31 @@ export const customerCases: ApiCase[] = [
     }),
   }),
   apiCase({
+    operation: 'POST /me/quotations/{reference}/offers/{version}/new-offer-request',
+    access: customer,
+    // issue 16: open once the offer has expired: its day is moved into the past.
+    setup: async (world) => {
+      const quotation = await quotationOfA(world);
+      await world.api.database.db
+        .update(quotationOffers)
+        .set({ validUntil: '2020-01-01' })
+        .where(eq(quotationOffers.quotationRequestId, quotation.id));
+      return quotation;
+    },
+    call: ({ api }, caller, quotation) =>
+      api.request(`/api/v1/me/quotations/${quotation.reference}/offers/1/new-offer-request`, {
+        method: 'POST',
+        caller,
+      }),
+    success: 201,
+    otherCustomer: 'not-found',
+    privateMarker: (quotation) => quotation.notes,
+    state: async (world, quotation) => ({
+      thread: await threadLength(world, quotation.id),
+      offer: await offerState(world, quotation.id),
+    }),
+  }),
+  apiCase({
     operation: 'POST /me/orders/{id}/payment-reference',
     access: customer,
     setup: async (world) => {
