@@ -44,7 +44,12 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
     c.set('services', services);
     await next();
   });
-  api.get(OPENAPI_DOCUMENT_PATH, (c) => c.json(openApiDocument(api, services.config.publicUrl)));
+  // The routes do not change while the process runs: the document is generated once, on first ask.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get(OPENAPI_DOCUMENT_PATH, (c) => {
+    document ??= openApiDocument(api, services.config.publicUrl);
+    return c.json(document);
+  });
   api.use('*', identifyCaller());
   api.use('*', apiRateLimit());
   api.use('*', etag());
@@ -66,7 +71,8 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   return api;
 }
 
-export function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
+/** Generates the document; call it once per app, as it also registers the security schemes. */
+function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
     scheme: 'bearer',

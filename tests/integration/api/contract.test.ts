@@ -39,6 +39,18 @@ describe(`the API contract on ${testDatabaseKind}`, () => {
     }
   });
 
+  it('generates its document once: asking again adds nothing to the registry', async () => {
+    const app = createApi({
+      config: { publicUrl: 'http://shop.test', apiCorsOrigins: [] },
+    } as unknown as ApiServices);
+    const first = await (await app.request('/openapi.json')).json();
+    const definitions = app.openAPIRegistry.definitions.length;
+    for (let count = 0; count < 3; count += 1) {
+      expect(await (await app.request('/openapi.json')).json()).toEqual(first);
+    }
+    expect(app.openAPIRegistry.definitions.length).toBe(definitions);
+  });
+
   it('documents every route the API answers, and nothing it does not', () => {
     const routes = createApi({} as ApiServices)
       .routes.filter((route) => route.method !== 'ALL' && route.path !== '/openapi.json')
