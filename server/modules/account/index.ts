@@ -262,17 +262,25 @@ export async function toggleWishlist(
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, input.productId)))
       .returning({ id: wishlistItems.id });
     if (removed.length > 0) return { inWishlist: false };
-    const [product] = await tx
-      .select({ priceMinor: products.priceMinor })
-      .from(products)
-      .where(and(eq(products.id, input.productId), eq(products.published, true)));
-    if (!product) throw new DomainError('not_found', 'Product not found');
-    await tx
-      .insert(wishlistItems)
-      .values({ userId, productId: input.productId, priceWhenAddedMinor: product.priceMinor })
-      .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
+    await saveToWishlist(tx, userId, input.productId);
     return { inWishlist: true };
   });
+}
+
+/**
+ * A published product onto the customer's wishlist at today's price. Already saved, it keeps the
+ * price it was added at (spec §2's "Price Drop!" compares to it).
+ */
+async function saveToWishlist(db: Database, userId: string, productId: string): Promise<void> {
+  const [product] = await db
+    .select({ priceMinor: products.priceMinor })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.published, true)));
+  if (!product) throw new DomainError('not_found', 'Product not found');
+  await db
+    .insert(wishlistItems)
+    .values({ userId, productId, priceWhenAddedMinor: product.priceMinor })
+    .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
 }
 
 /** issue 17: `PUT /me/wishlist/{productId}`: on the wishlist afterwards, however often it is sent. */
@@ -283,16 +291,7 @@ export async function addToWishlist(
 ): Promise<{ inWishlist: true }> {
   const userId = requireUser(actor);
   requireRowId(input.productId, 'Product', rowKey);
-  const [product] = await db
-    .select({ priceMinor: products.priceMinor })
-    .from(products)
-    .where(and(eq(products.id, input.productId), eq(products.published, true)));
-  if (!product) throw new DomainError('not_found', 'Product not found');
-  // Already saved: it keeps the price it was added at (spec §2's "Price Drop!" compares to it).
-  await db
-    .insert(wishlistItems)
-    .values({ userId, productId: input.productId, priceWhenAddedMinor: product.priceMinor })
-    .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
+  await saveToWishlist(db, userId, input.productId);
   return { inWishlist: true };
 }
 
