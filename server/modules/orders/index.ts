@@ -27,6 +27,7 @@ import {
 import type { Actor } from '../actor';
 import { primaryImages } from '../catalog';
 import { accountOfRequester, createQuotationRequests } from '../quotations';
+import { orderCreatedData } from './created-event';
 import { drawOrderNumber } from './order-number';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
@@ -409,7 +410,7 @@ export async function createOrderFromQuotation(
         totalAmountMinor: subtotal + shipping + tax,
         quotationRequestId: quotation.id,
       })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      .returning();
     if (!order) throw new Error('order not stored');
     await tx.insert(orderItems).values({
       orderId: order.id,
@@ -423,22 +424,7 @@ export async function createOrderFromQuotation(
       .update(quotationRequests)
       .set({ status: 'completed' })
       .where(eq(quotationRequests.id, quotation.id));
-    const created = {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      quotationId: quotation.id,
-      reference: quotation.reference,
-      offerId: null,
-      status: 'pending',
-      paymentStatus: null,
-      paymentMethod: values.paymentMethod,
-      subtotalMinor: subtotal,
-      discountMinor: 0,
-      shippingMinor: shipping,
-      taxMinor: tax,
-      totalMinor: subtotal + shipping + tax,
-    };
-    await emitWebhookEvent(tx, 'order.created', created, now);
+    await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, quotation.reference), now);
     return { orderId: order.id, orderNumber: order.orderNumber, userId };
   });
 }

@@ -40,6 +40,7 @@ import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 import type { QuotationEvent } from '../notifications';
+import { orderCreatedData } from '../orders/created-event';
 import { drawOrderNumber } from '../orders/order-number';
 import { emitWebhookEvent } from '../webhooks';
 import {
@@ -549,7 +550,7 @@ export async function acceptOffer(
         offerId: offer.id,
         createdAt: now,
       })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      .returning();
     if (!order) throw new Error('order not stored');
     await tx.insert(orderItems).values(
       lines.map((line) => ({
@@ -576,21 +577,7 @@ export async function acceptOffer(
     await notify(tx, 'offer-accepted', 'owner', ids);
     const made = { orderId: order.id, orderNumber: order.orderNumber };
     await emitWebhookEvent(tx, 'offer.accepted', { ...offerData(request, offer), ...made }, now);
-    const created = {
-      ...made,
-      quotationId: request.id,
-      reference: request.reference,
-      offerId: offer.id,
-      status: 'pending',
-      paymentStatus: 'pending',
-      paymentMethod: values.paymentMethod,
-      subtotalMinor: offer.subtotalMinor,
-      discountMinor: offer.discountMinor,
-      shippingMinor: offer.shippingMinor,
-      taxMinor: offer.gstMinor,
-      totalMinor: offer.totalMinor,
-    };
-    await emitWebhookEvent(tx, 'order.created', created, now);
+    await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, request.reference), now);
     return { orderId: order.id, orderNumber: order.orderNumber };
   });
 }

@@ -891,6 +891,18 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       after: { status: 'confirmed', paymentStatus: 'paid' },
     });
     expect(payloads[12]!.data).toMatchObject({ status: 'declined', reason: 'Too dear' });
+    // An order the owner makes from a request says so in the same shape, without an offer.
+    expect(payloads[16]!.data).toMatchObject({
+      quotationId: direct.id,
+      reference: direct.reference,
+      offerId: null,
+      status: 'pending',
+      paymentStatus: null,
+      paymentMethod: 'upi',
+      subtotalMinor: 150_000,
+      discountMinor: 0,
+      totalMinor: 150_000,
+    });
     expect(payloads.at(-1)!.data).toMatchObject({
       quotationId: expiring.id,
       reference: expiring.reference,
