@@ -27,7 +27,7 @@ import {
 import { DomainError } from '../../modules/errors';
 import { searchProducts } from '../../modules/search';
 import type { ApiEnv } from './context';
-import { moneyOf } from './customer-shapes';
+import { moneyOf } from './answer-values';
 import { json, operation } from './operation';
 
 /** Anonymous catalogue reads may be kept a minute by a cache; the ETag revalidates them. */

@@ -33,7 +33,7 @@ import {
   submitPaymentReference,
 } from '../../modules/quotations';
 import type { ApiEnv } from './context';
-import { apiQuotationOf, apiQuotationSummaryOf, privateAnswer } from './customer-shapes';
+import { apiQuotationOf, apiQuotationSummaryOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';
 
 const customer = { kind: 'customer' } as const;
@@ -156,7 +156,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(listMyQuotations, async (c) => {
     const { db, clock } = c.get('services');
     const summaries = await listQuotationsOfUser(db, c.get('actor'), clock());
-    privateAnswer(c);
     return c.json({ data: summaries.map(apiQuotationSummaryOf) }, 200);
   });
 
@@ -169,7 +168,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { reference: c.req.valid('param').reference },
       clock(),
     );
-    privateAnswer(c);
     return c.json(apiQuotationOf(quote), 200);
   });
 
@@ -183,7 +181,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), reference: c.req.valid('param').reference, key: undefined },
       now,
     );
-    privateAnswer(c);
     return c.json(
       {
         id,
@@ -206,7 +203,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
       clock(),
     );
-    privateAnswer(c);
     c.header('Location', `/api/v1/me/orders/${order.orderId}`);
     return c.json(order, 201);
   });
@@ -220,7 +216,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
       clock(),
     );
-    privateAnswer(c);
     return c.json({ version: declined.version, status: 'declined' as const }, 200);
   });
 
@@ -235,7 +230,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
       now,
     );
-    privateAnswer(c);
     return c.json(
       {
         id,
@@ -259,7 +253,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { reference, key: undefined, offerVersion: version },
       now,
     );
-    privateAnswer(c);
     return c.json(
       {
         id,
@@ -282,7 +275,6 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { orderId: c.req.valid('param').id, paymentReference: c.req.valid('json').reference },
       clock(),
     );
-    privateAnswer(c);
     return c.json(receipt, 200);
   });
 }

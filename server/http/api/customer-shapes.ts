@@ -2,7 +2,6 @@
  * issue 17: the customer's rows as the API answers them: money in paise with the shop's display
  * (spec §9), instants as ISO 8601. Only shaping; the rules stay in the modules.
  */
-import type { Context } from 'hono';
 import type { z } from 'zod';
 import type {
   apiAddressSchema,
@@ -13,28 +12,15 @@ import type {
   apiQuoteMessageSchema,
   apiWishlistItemSchema,
 } from '../../../core/api-customer-schemas';
-import type { moneySchema } from '../../../core/api-schemas';
-import { formatRupees } from '../../../core/money';
 import type { Address, WishlistEntry } from '../../modules/account';
 import type { OrderView } from '../../modules/orders';
+import { moneyOf, isoOrNull } from './answer-values';
 import type {
   CustomerQuotationSummary,
   CustomerQuoteView,
   OfferView,
   QuoteMessageView,
 } from '../../modules/quotations/views';
-
-/** The shop trades in rupees; an order row names its own currency. */
-const SHOP_CURRENCY = 'INR';
-
-export function moneyOf(
-  amountMinor: number,
-  currency = SHOP_CURRENCY,
-): z.output<typeof moneySchema> {
-  return { amountMinor, currency, display: formatRupees(amountMinor) };
-}
-
-const isoOf = (moment: Date | null) => (moment ? moment.toISOString() : null);
 
 export function apiAddressOf(address: Address): z.output<typeof apiAddressSchema> {
   return {
@@ -129,8 +115,8 @@ function apiOfferOf(offer: OfferView): z.output<typeof apiOfferSchema> {
     terms: offer.terms,
     note: offer.note,
     declineReason: offer.declineReason,
-    sentAt: isoOf(offer.sentAt),
-    decidedAt: isoOf(offer.decidedAt),
+    sentAt: isoOrNull(offer.sentAt),
+    decidedAt: isoOrNull(offer.decidedAt),
   };
 }
 
@@ -162,9 +148,4 @@ export function apiQuotationOf(quote: CustomerQuoteView): z.output<typeof apiQuo
         }
       : null,
   };
-}
-
-/** A customer's own data: never kept by a shared cache. */
-export function privateAnswer(c: Context): void {
-  c.header('Cache-Control', 'private, no-store');
 }

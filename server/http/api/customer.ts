@@ -29,7 +29,7 @@ import { getOrderOfUser, listOrdersOfUser } from '../../modules/orders';
 import type { ApiEnv } from './context';
 import { registerCommunityWrites } from './customer-community';
 import { registerCustomerQuotations } from './customer-quotations';
-import { apiAddressOf, apiOrderOf, apiWishlistItemOf, privateAnswer } from './customer-shapes';
+import { apiAddressOf, apiOrderOf, apiWishlistItemOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';
 
 const customer = { kind: 'customer' } as const;
@@ -168,7 +168,6 @@ const getMyOrder = operation({
 export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(getMe, async (c) => {
     const { db } = c.get('services');
-    privateAnswer(c);
     return c.json(await getProfile(db, c.get('actor')), 200);
   });
 
@@ -177,19 +176,16 @@ export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
     const profile = await updateProfile(db, c.get('actor'), await sentBody(c), {
       keepOmittedFields: true,
     });
-    privateAnswer(c);
     return c.json(profile, 200);
   });
 
   api.openapi(listMyAddresses, async (c) => {
     const addresses = await listAddresses(c.get('services').db, c.get('actor'));
-    privateAnswer(c);
     return c.json({ data: addresses.map(apiAddressOf) }, 200);
   });
 
   api.openapi(addAddress, async (c) => {
     const address = await createAddress(c.get('services').db, c.get('actor'), await sentBody(c));
-    privateAnswer(c);
     c.header('Location', `/api/v1/me/addresses/${address.id}`);
     return c.json(apiAddressOf(address), 201);
   });
@@ -199,7 +195,6 @@ export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
       ...(await sentBody(c)),
       id: c.req.valid('param').id,
     });
-    privateAnswer(c);
     return c.json(apiAddressOf(address), 200);
   });
 
@@ -210,14 +205,12 @@ export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
 
   api.openapi(getWishlist, async (c) => {
     const entries = await listWishlist(c.get('services').db, c.get('actor'));
-    privateAnswer(c);
     return c.json({ data: entries.map(apiWishlistItemOf) }, 200);
   });
 
   api.openapi(putWishlistItem, async (c) => {
     const { productId } = c.req.valid('param');
     const saved = await addToWishlist(c.get('services').db, c.get('actor'), { productId });
-    privateAnswer(c);
     return c.json({ productId, ...saved }, 200);
   });
 
@@ -229,7 +222,6 @@ export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
 
   api.openapi(listMyOrders, async (c) => {
     const orders = await listOrdersOfUser(c.get('services').db, c.get('actor'));
-    privateAnswer(c);
     return c.json({ data: orders.map(apiOrderOf) }, 200);
   });
 
@@ -237,7 +229,6 @@ export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
     const order = await getOrderOfUser(c.get('services').db, c.get('actor'), {
       orderId: c.req.valid('param').id,
     });
-    privateAnswer(c);
     return c.json(apiOrderOf(order), 200);
   });
 

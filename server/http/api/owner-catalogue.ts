@@ -36,7 +36,7 @@ import {
 } from '../../modules/products';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { iso } from './owner';
+import { iso } from './answer-values';
 import { PROBLEM_CONTENT_TYPE, problemResponse } from './problem';
 
 const tags = ['Owner: catalogue'];

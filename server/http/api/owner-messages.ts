@@ -16,7 +16,8 @@ import type { ContactMessageStatus } from '../../../core/statuses';
 import { listContactMessages, setContactMessageStatus } from '../../modules/contact';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { iso, nextPageOf } from './owner';
+import { nextPageOf } from './owner';
+import { iso } from './answer-values';
 
 const tags = ['Owner: messages'];
 

@@ -22,7 +22,8 @@ import {
 } from '../../modules/orders';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { iso, nextPageOf } from './owner';
+import { nextPageOf } from './owner';
+import { iso } from './answer-values';
 
 const tags = ['Owner: orders'];
 const read = { kind: 'owner', scope: 'orders:read' } as const;

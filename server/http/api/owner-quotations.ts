@@ -38,7 +38,8 @@ import {
 } from '../../modules/quotations';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { iso, isoOrNull, nextPageOf } from './owner';
+import { nextPageOf } from './owner';
+import { iso, isoOrNull } from './answer-values';
 
 const tags = ['Owner: quotations'];
 const read = { kind: 'owner', scope: 'quotations:read' } as const;

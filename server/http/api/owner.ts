@@ -22,9 +22,6 @@ export function registerOwner(api: OpenAPIHono<ApiEnv>): void {
   registerOwnerCatalogue(api);
 }
 
-export const iso = (moment: Date) => moment.toISOString();
-export const isoOrNull = (moment: Date | null) => (moment ? moment.toISOString() : null);
-
 /** A list's next page while this one is full (spec §9: 50 rows a page). */
 export function nextPageOf(page: number, rows: number, pageSize: number): number | null {
   return rows >= pageSize ? page + 1 : null;

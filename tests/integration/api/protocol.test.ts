@@ -179,6 +179,17 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
     expect((await write('http://shop.test')).status).toBe(200);
   });
 
+  it('lets a cache keep an anonymous catalogue read a minute, and never a caller’s own answer', async () => {
+    expect((await api.request('/api/v1/categories')).headers.get('cache-control')).toBe(
+      'public, max-age=60',
+    );
+    const customer = await api.customer('Cached Customer');
+    for (const path of ['/api/v1/me', '/api/v1/me/orders', '/api/v1/categories']) {
+      const answer = await api.request(path, { caller: customer });
+      expect(answer.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+  });
+
   it('refuses an unknown key or a malformed Authorization header with 401', async () => {
     for (const authorization of ['Bearer sk_shop_not-a-key', 'Bearer not-a-session', 'Basic abc']) {
       const response = await api.request('/api/v1/categories', {
