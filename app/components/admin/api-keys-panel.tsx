@@ -1,5 +1,5 @@
 /** issue 17 "API keys": made here (shown once), named, scoped, listed with their last use, revoked. */
-import { getCollectionProps, getFormProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { apiKeyFormSchema, apiScopes } from '../../../core/api-access';
 import { errorToast } from '../../../core/answer';
@@ -10,6 +10,7 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 import { ApiSecretBox, formatShopTime } from './api-secret-box';
+import { CheckboxGroup } from './checkbox-group';
 
 export function ApiKeysPanel({ keys }: { keys: ApiKeySummary[] }) {
   return (
@@ -39,27 +40,12 @@ function CreateApiKeyForm() {
         <h3 className="font-semibold">Create API key</h3>
         <input type="hidden" name="intent" value="create-api-key" />
         <FormField meta={fields.name} label="Name" placeholder="ERP, mobile app…" />
-        <fieldset
-          className="grid gap-2"
-          aria-describedby={fields.scopes.errors ? fields.scopes.errorId : undefined}
-        >
-          <legend className="font-medium">Scopes</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {getCollectionProps(fields.scopes, { type: 'checkbox', options: [...apiScopes] }).map(
-              ({ key, ...props }) => (
-                <label key={key} className="flex items-center gap-2">
-                  <input {...props} />
-                  <code>{props.value}</code>
-                </label>
-              ),
-            )}
-          </div>
-          {fields.scopes.errors ? (
-            <p id={fields.scopes.errorId} className="text-sm text-danger">
-              {fields.scopes.errors[0]}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroup
+          meta={fields.scopes}
+          legend="Scopes"
+          options={apiScopes}
+          listClassName="flex flex-wrap gap-x-6 gap-y-2"
+        />
         <button
           type="submit"
           className={`${primaryButtonClass} justify-self-start`}

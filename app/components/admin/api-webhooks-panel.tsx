@@ -2,7 +2,7 @@
  * issue 17 "Webhooks": the owner's endpoints (URL, events, a secret shown once), each with its
  * recent deliveries, every attempt's time, status and answer, and "Resend".
  */
-import { getCollectionProps, getFormProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { webhookEndpointFormSchema, webhookEventTypes } from '../../../core/api-access';
 import { errorToast } from '../../../core/answer';
@@ -12,6 +12,7 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 import { ApiSecretBox, formatShopTime } from './api-secret-box';
+import { CheckboxGroup } from './checkbox-group';
 
 export type EndpointWithDeliveries = WebhookEndpointSummary & {
   deliveries: WebhookDeliveryView[];
@@ -69,28 +70,12 @@ function AddEndpointForm() {
           error={urlRefusal}
         />
         <FormField meta={fields.description} label="Description (optional)" />
-        <fieldset
-          className="grid gap-2"
-          aria-describedby={fields.events.errors ? fields.events.errorId : undefined}
-        >
-          <legend className="font-medium">Events</legend>
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {getCollectionProps(fields.events, {
-              type: 'checkbox',
-              options: [...webhookEventTypes],
-            }).map(({ key, ...props }) => (
-              <label key={key} className="flex items-center gap-2">
-                <input {...props} />
-                <code>{props.value}</code>
-              </label>
-            ))}
-          </div>
-          {fields.events.errors ? (
-            <p id={fields.events.errorId} className="text-sm text-danger">
-              {fields.events.errors[0]}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroup
+          meta={fields.events}
+          legend="Events"
+          options={webhookEventTypes}
+          listClassName="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
+        />
         <button
           type="submit"
           className={`${primaryButtonClass} justify-self-start`}
