@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 // spec §2: the route table, plus /artisans and /payment (DESIGN.md §5: no footer link may 404).
 export default [
@@ -23,11 +23,17 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('dashboard/security', 'routes/dashboard.security.tsx'),
   route('wishlist', 'routes/wishlist.ts'),
-  route('admin', 'routes/admin.tsx'),
-  route('admin/quotations/:id', 'routes/admin.quotations.tsx'),
+  // issue 18: every admin page sits in the back office's own shell, not the storefront's
+  layout('routes/admin-shell.tsx', [
+    route('admin', 'routes/admin.tsx'),
+    route('admin/quotations/:id', 'routes/admin.quotations.tsx'),
+    route('admin/api', 'routes/admin.api.tsx'),
+    route('admin/product-media', 'routes/admin.product-media.tsx'),
+    route('admin/settings', 'routes/admin.settings.tsx'),
+    route('admin/activity', 'routes/admin.activity.tsx'),
+    route('admin/jobs', 'routes/admin.jobs.tsx'),
+  ]),
   route('admin/quotations/:id/whatsapp', 'routes/admin.quotations.whatsapp.ts'),
-  route('admin/api', 'routes/admin.api.tsx'),
-  route('admin/product-media', 'routes/admin.product-media.tsx'),
   route('admin/product-media/import', 'routes/admin.media-import.ts'),
   route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),
   route('about', 'routes/about.tsx'),

@@ -20,7 +20,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { activityActorKinds, type ActivityChange } from '../../core/activity';
 import { categoryValues } from '../../core/categories';
+import { editableSettingKeys } from '../../core/settings-keys';
 import { offerStatuses } from '../../core/quote-offer';
 import {
   contactMessageStatuses,
@@ -284,6 +286,10 @@ export const quotationRequests = pgTable(
     check('quotation_requests_status_check', oneOf(table.status, quotationStatuses)),
     check('quotation_requests_quantity_check', sql`${table.quantity} >= 1`),
     index('quotation_requests_created_at_idx').on(table.createdAt.desc()),
+    // issue 18: the tile and digest of requests waiting longer than 24 hours
+    index('quotation_requests_awaiting_reply_idx')
+      .on(table.awaitingReplySince)
+      .where(sql`${table.awaitingReplySince} is not null`),
     index('quotation_requests_user_id_idx').on(table.userId),
     index('quotation_requests_product_id_idx').on(table.productId),
   ],
@@ -347,6 +353,11 @@ export const quotationOffers = pgTable(
     uniqueIndex('quotation_offers_one_sent_idx')
       .on(table.quotationRequestId)
       .where(sql`${table.status} = 'sent'`),
+    // issue 18: the week's tiles and the 30-day chart count offers by when they were sent/decided.
+    index('quotation_offers_sent_at_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
+    index('quotation_offers_accepted_at_idx')
+      .on(table.decidedAt)
+      .where(sql`${table.status} = 'accepted'`),
     // The expiry job's sweep: sent offers by their last day.
     index('quotation_offers_sent_valid_until_idx')
       .on(table.validUntil)
@@ -781,4 +792,56 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+);
+
+/**
+ * issue 18: the site settings the owner edits, one row per setting. A setting without a row takes
+ * its default from content/site.ts; one set by an environment variable ignores its row. Every write
+ * notifies `settings_changed` (migration 0010), so each process drops its copy within a second.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    key: text('key').primaryKey(),
+    value: text('value').notNull(),
+    updatedBy: text('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('shop_settings_key_check', oneOf(table.key, editableSettingKeys)),
+    check('shop_settings_value_length_check', sql`char_length(${table.value}) <= 2000`),
+  ],
+);
+
+/**
+ * issue 18: every owner write, append-only (a trigger of migration 0010 refuses UPDATE and DELETE).
+ * Written by the domain function in the write's own transaction. The actor's name is copied, not
+ * joined, so an entry keeps saying who acted after the account is gone.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorKind: text('actor_kind').notNull(),
+    /** The user's id (for an API key, the owner who made it); null for the command line. */
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    /** core/activity.ts activityKinds */
+    kind: text('kind').notNull(),
+    /** The row acted on: its id, order number or reference, as the owner knows it. */
+    subject: text('subject'),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').$type<ActivityChange[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('activity_log_actor_kind_check', oneOf(table.actorKind, activityActorKinds)),
+    check(
+      'activity_log_length_check',
+      sql`char_length(${table.actorName}) <= 320 and char_length(${table.kind}) <= 40 and char_length(${table.summary}) <= 500 and char_length(coalesce(${table.subject}, '')) <= 200`,
+    ),
+    index('activity_log_created_at_idx').on(table.createdAt.desc()),
+    index('activity_log_actor_created_idx').on(table.actorId, table.createdAt.desc()),
+    index('activity_log_kind_created_idx').on(table.kind, table.createdAt.desc()),
+  ],
 );

@@ -1,0 +1,22 @@
+/**
+ * issue 18: the site settings the owner edits at /admin/settings, stored one row each in
+ * `shop_settings`. `content/site.ts` keeps their defaults; a value set by an environment variable
+ * wins over the stored one.
+ */
+export const editableSettingKeys = [
+  'shopName',
+  'shopEmail',
+  'phone',
+  'whatsappNumber',
+  'address',
+  'businessHours',
+  'socialUrl',
+  'upiId',
+  'bankDetails',
+  'gstin',
+  'defaultGstRate',
+  'offerValidityDays',
+  'offerTerms',
+  'dailyDigest',
+] as const;
+export type EditableSettingKey = (typeof editableSettingKeys)[number];
