@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
   type LinksFunction,
@@ -46,6 +47,8 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+const BACK_OFFICE_SHELL = 'routes/admin-shell';
+
 const zodWithoutEval = 'globalThis.__zod_globalConfig={jitless:true}';
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -64,6 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const site = data?.site ?? siteDefaults;
   const hydrated = useHydrated();
+  // issue 18: the back office draws its own shell (app/routes/admin-shell.tsx), its <main>
+  // included, without the storefront's header, footer, newsletter and welcome pop-up.
+  const backOffice = useMatches().some((match) => match.id === BACK_OFFICE_SHELL);
   useEffect(() => {
     // A marker for anything that must wait for the page to be interactive (the browser tests).
     // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too; set with the
@@ -90,23 +96,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <AuthSync />
-        <SiteHeader
-          shopName={site.shopName}
-          signedIn={Boolean(data?.user)}
-          search={<HeaderSearch />}
-          signOut={data?.user ? <SignOutButton /> : null}
-        />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter
-          newsletter={<NewsletterForm source="footer" tone="dark" />}
-          shopName={site.shopName}
-          tagline={site.tagline}
-          socialUrl={site.socialUrl}
-          socialLabel={site.socialLabel}
-        />
-        {data?.showWelcome ? <WelcomePopup shopName={site.shopName} /> : null}
+        {backOffice ? (
+          children
+        ) : (
+          <>
+            <SiteHeader
+              shopName={site.shopName}
+              signedIn={Boolean(data?.user)}
+              search={<HeaderSearch />}
+              signOut={data?.user ? <SignOutButton /> : null}
+            />
+            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter
+              newsletter={<NewsletterForm source="footer" tone="dark" />}
+              shopName={site.shopName}
+              tagline={site.tagline}
+              socialUrl={site.socialUrl}
+              socialLabel={site.socialLabel}
+            />
+            {data?.showWelcome ? <WelcomePopup shopName={site.shopName} /> : null}
+          </>
+        )}
         <Toaster />
         {/* spec §2: scroll to the top on every path change, a revisit included; back/forward
             still restores, and in-page changes (filters, tabs) pass preventScrollReset. */}

@@ -35,6 +35,8 @@ export const siteDefaults = {
   /** OFFER_TERMS: the composer's terms, editable per offer */
   offerTerms:
     '50% advance with the order, the balance before dispatch. Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
+  /** DAILY_DIGEST: issue 18, the 09:00 mail of requests awaiting a reply ('on' or 'off') */
+  dailyDigest: 'on',
 } as const;
 
 export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

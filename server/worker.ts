@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
+import { sendDailyDigest } from './modules/insights';
 import { startJobWorker, type JobWorker } from './modules/jobs';
 import { createMailer } from './modules/mail';
 import type { Database } from './db/client';
@@ -72,6 +73,13 @@ export async function startDeliveries(options: {
         const { reminded } = await remindExpiringOffers(database.db, now);
         const { expired } = await expireOffers(database.db, now);
         if (reminded + expired > 0) logger.info({ reminded, expired }, 'offers swept');
+      },
+      // issue 18: the owner's digest, due from 09:00 shop time unless turned off in Settings.
+      async 'daily-digest'() {
+        const { sent, listed } = await sendDailyDigest(database.db, clock(), {
+          enabled: config.site.dailyDigest !== 'off',
+        });
+        if (sent) logger.info({ listed }, 'daily digest queued');
       },
       // issue 17: one try of a signed webhook; its retries are queued by deliverWebhook itself.
       async 'webhook-delivery'(job) {

@@ -1,6 +1,105 @@
-import { Outlet } from 'react-router';
+import { clsx } from 'clsx';
+import { Menu, Store } from 'lucide-react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { appContext } from '../../server/http/app-context';
+import { SignOutButton } from '../components/account/sign-out-button';
+import type { Route } from './+types/admin-shell';
 
-// issue 18: the back office's shell; filled in by its own commit.
-export default function AdminShell() {
-  return <Outlet />;
+/**
+ * issue 18: the back office's own shell around every /admin page: the shop's name, View shop, who
+ * is signed in, sign out and the navigation; no storefront header, footer, newsletter or welcome
+ * pop-up (app/root.tsx leaves them out under this route). Anyone without the admin role gets the
+ * name and View shop only: each page then shows its own access notice.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { config, viewer } = context.get(appContext);
+  const person = viewer?.isAdmin ? { name: viewer.name, email: viewer.email } : null;
+  return { shopName: config.site.shopName, person };
+}
+
+const sections = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/product-media', label: 'Products', end: false },
+  { to: '/admin/subscribers', label: 'Subscribers', end: false },
+  { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/jobs', label: 'Failed Work', end: false },
+  { to: '/admin/settings', label: 'Settings', end: false },
+  { to: '/admin/api', label: 'API & Webhooks', end: false },
+];
+
+function SectionLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {sections.map((section) => (
+        <li key={section.to}>
+          <NavLink
+            to={section.to}
+            end={section.end}
+            className={({ isActive }) =>
+              clsx(
+                'block rounded-lg px-3 py-2 text-sm font-medium hover:bg-sand',
+                isActive && 'bg-sand text-brass-800 underline underline-offset-4',
+              )
+            }
+          >
+            {section.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AdminShell({ loaderData }: Route.ComponentProps) {
+  const { shopName, person } = loaderData;
+  // The folded menu closes on every move: its <details> is keyed by the page's path.
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col bg-ivory">
+      <header className="border-b border-stone/70 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <p className="font-display text-lg font-semibold">
+            {shopName} <span className="text-sm font-normal text-ink-muted">Admin</span>
+          </p>
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1 rounded px-2 py-2 text-sm font-medium text-brass-800 underline underline-offset-4"
+          >
+            <Store aria-hidden="true" className="h-4 w-4" />
+            View shop
+          </Link>
+          {person ? (
+            <div className="ml-auto flex items-center gap-2 text-sm">
+              <p className="max-w-[14rem] truncate" title={person.email}>
+                <span className="sr-only">Signed in as </span>
+                {person.name || person.email}
+              </p>
+              <SignOutButton />
+            </div>
+          ) : null}
+        </div>
+        {person ? (
+          <div className="mx-auto max-w-6xl px-4 pb-2">
+            {/* Wide screens: the sections in a row. */}
+            <nav aria-label="Back office" className="hidden md:block">
+              <SectionLinks className="flex flex-wrap gap-1" />
+            </nav>
+            {/* issue 18: at phone width the navigation folds behind Menu (no script needed). */}
+            <details key={pathname} className="md:hidden">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-sand [&::-webkit-details-marker]:hidden">
+                <Menu aria-hidden="true" className="h-5 w-5" />
+                Menu
+              </summary>
+              <nav aria-label="Back office">
+                <SectionLinks className="grid gap-1 pb-2" />
+              </nav>
+            </details>
+          </div>
+        ) : null}
+      </header>
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
 }

@@ -18,6 +18,7 @@ import {
   setContactMessageStatus,
 } from '../../server/modules/contact';
 import { requireAdmin } from '../../server/modules/kernel';
+import { requestsChart, weekAtAGlance } from '../../server/modules/insights';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
 import {
   countOrders,
@@ -32,6 +33,7 @@ import {
 } from '../../server/modules/quotations';
 import { countUserRoles, listUserRoles } from '../../server/modules/roles';
 import { MediaImportTool } from '../components/admin/media-import-tool';
+import { RequestsChart, WeekTiles } from '../components/admin/week-at-a-glance';
 import { MessagesPanel } from '../components/admin/messages-panel';
 import { OrdersPanel } from '../components/admin/orders-panel';
 import { QuotationsPanel } from '../components/admin/quotations-panel';
@@ -48,18 +50,22 @@ export function meta(args: Route.MetaArgs) {
 
 // spec §6: the admin role of the user role table, checked on the server; nobody else gets data
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor, viewer } = context.get(appContext);
+  const { db, actor, viewer, clock } = context.get(appContext);
   if (!viewer) return { access: 'signed-out' as const };
   if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
   // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
   const { tab, page } = parseRouteQuery(adminQuerySchema, new URL(request.url).searchParams);
   // The tab labels show counts from count queries, not from loading every row.
-  const [quotations, orders, messages, roles, leads] = await Promise.all([
+  const now = clock();
+  const [quotations, orders, messages, roles, leads, week, chart] = await Promise.all([
     countQuotationRequests(db, actor),
     countOrders(db, actor),
     countContactMessages(db, actor),
     countUserRoles(db, actor),
     countCallbackLeads(db, actor),
+    // issue 18: the week at a glance, above the tabs
+    weekAtAGlance(db, actor, now),
+    requestsChart(db, actor, now),
   ]);
   const counts = { quotations, orders, messages, roles, leads };
   const empty = { quotations: [], orders: [], messages: [], leads: [], roles: [] };
@@ -82,6 +88,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tab,
     page,
     counts,
+    week,
+    chart,
     ...rows,
     loadedAt: new Date().toISOString(),
   };
@@ -217,10 +225,6 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
             Refresh
           </button>
-          {/* issue 17: the owner's API keys and webhook endpoints */}
-          <Link to="/admin/api" className={secondaryButtonClass}>
-            API &amp; Webhooks
-          </Link>
         </div>
       </div>
       {shownAlert ? (
@@ -233,6 +237,8 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
           {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
         </p>
       ) : null}
+      <WeekTiles week={loaded.week} />
+      <RequestsChart days={loaded.chart} />
       <Tabs.Root
         value={loaded.tab}
         onValueChange={(value) => {

@@ -25,6 +25,8 @@ export interface JobData {
    * "Resend": one try now, outside the delivery's own retry schedule.
    */
   'webhook-delivery': { deliveryId: string; manual?: boolean };
+  /** issue 18: the sweep that sends the owner's 09:00 digest of requests awaiting a reply. */
+  'daily-digest': Record<string, never>;
 }
 export type QueueName = keyof JobData;
 
@@ -60,6 +62,13 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryBackoff: true,
     expireInSeconds: 60,
   },
+  'daily-digest': {
+    name: 'daily-digest',
+    policy: 'singleton',
+    retryLimit: 3,
+    retryDelay: 60,
+    expireInSeconds: 300,
+  },
 };
 
 /**
@@ -69,6 +78,9 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
  */
 export const jobSchedules: Partial<Record<QueueName, string>> = {
   'offer-expiry': '*/10 * * * *',
+  // issue 18: the digest is due from 09:00 shop time; a tick every 10 minutes sends it at 09:00,
+  // or as soon as a process is back if none ran then (sendDailyDigest sends one a day).
+  'daily-digest': '*/10 * * * *',
 };
 
 interface SqlResult {
@@ -251,6 +263,7 @@ export async function startJobWorker(options: {
   if (handlers['webhook-delivery']) {
     await work('webhook-delivery', handlers['webhook-delivery']);
   }
+  if (handlers['daily-digest']) await work('daily-digest', handlers['daily-digest']);
   return {
     async health() {
       try {

@@ -9,6 +9,7 @@ import type { ContactMessage } from '../../../core/contact';
 import type { QuotationRequest } from '../../../core/quotation';
 import type { SiteSettings } from '../../../content/site';
 import { formatLongDate } from '../../../core/dates';
+import { waitedFor } from '../../../core/week-at-a-glance';
 import { formatRupees } from '../../../core/money';
 import { quotationLink } from '../../../core/quote-offer';
 import type { MailMessage } from '../mail';
@@ -40,7 +41,26 @@ export type Notice =
   | { kind: 'message'; message: MailMessage }
   /** issue 17: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
   | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
+  | DailyDigestNotice
   | QuotationEventNotice;
+
+/** issue 18: the 09:00 digest of the requests awaiting the shop's reply, as it was queued. */
+export interface DailyDigestNotice {
+  kind: 'daily-digest';
+  /** The shop day, YYYY-MM-DD. */
+  day: string;
+  /** When the digest was made (ISO): the waits are counted to it. */
+  now: string;
+  /** Every request waiting; `requests` lists the longest-waiting of them. */
+  total: number;
+  requests: {
+    id: string;
+    reference: string;
+    customerName: string;
+    productName: string;
+    waitingSince: string;
+  }[];
+}
 
 /** issue 16: the quote lifecycle's mails. */
 export type QuotationEvent =
@@ -122,6 +142,8 @@ export function renderNotice(
       return notice.message;
     case 'webhook-endpoint-disabled':
       return webhookEndpointDisabledMail(notice, settings);
+    case 'daily-digest':
+      return dailyDigestMail(notice, settings);
     case 'quotation-event':
       // Rendered with its facts from the database: quotationEventMail.
       return null;
@@ -322,5 +344,28 @@ export function webhookEndpointDisabledMail(
     to: site.shopEmail,
     subject: `Webhook endpoint disabled: ${notice.url}`,
     text: `Every delivery to ${notice.url} has failed since ${formatLongDate(notice.failingSince)}, so the endpoint has been disabled and gets no new events.\n\nCheck the attempts in the delivery log, then enable it again and resend what it missed: ${publicUrl}/admin/api\n`,
+  };
+}
+
+/** issue 18: the owner's morning list of who is waiting, each with a link to answer. */
+export function dailyDigestMail(notice: DailyDigestNotice, { site, publicUrl }: Shop): MailMessage {
+  const now = new Date(notice.now);
+  const lines = notice.requests.map(
+    (request) =>
+      `- ${request.reference} · ${request.customerName} · ${request.productName} · waiting ${waitedFor(new Date(request.waitingSince), now)}\n  ${publicUrl}/admin/quotations/${request.id}`,
+  );
+  const more = notice.total - notice.requests.length;
+  return {
+    to: site.shopEmail,
+    subject: `${notice.total} ${notice.total === 1 ? 'request awaits' : 'requests await'} your reply`,
+    text: [
+      `Good morning. These quotation requests are waiting for a reply from ${site.shopName}, the longest first:`,
+      '',
+      ...lines,
+      ...(more > 0 ? ['', `…and ${more} more: ${publicUrl}/admin?tab=quotations`] : []),
+      '',
+      `The shop promises a reply within 24 hours. Turn this digest off in Settings: ${publicUrl}/admin/settings`,
+      '',
+    ].join('\n'),
   };
 }

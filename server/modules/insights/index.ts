@@ -1,0 +1,197 @@
+/**
+ * issue 18 "The week at a glance": the owner's tiles, the 30-day chart and the daily digest of
+ * requests awaiting a reply. Every count is one indexed query (created_at, sent_at, the accepted
+ * offers' decided_at, awaiting_reply_since: migration 0010), so they stay flat as the shop grows.
+ */
+import { and, asc, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  acceptanceRate,
+  chartDays,
+  DIGEST_MAX_LISTED,
+  digestDayDue,
+  overdueBefore,
+  shopDayStart,
+  WEEK_MS,
+} from '../../../core/week-at-a-glance';
+import { SHOP_TIME_ZONE } from '../../../core/admin';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { appState, quotationOffers, quotationRequests } from '../../db/schema';
+import type { Actor } from '../actor';
+import { enqueue } from '../jobs';
+import { requireAdmin } from '../kernel';
+
+export interface WeekAtAGlance {
+  newRequests: number;
+  /** Requests waiting for the shop's first answer (or its answer to their latest message) > 24 h. */
+  overdueRequests: number;
+  offersSent: number;
+  offersAccepted: number;
+  /** Whole percent of the offers decided in the week; null when none was decided. */
+  acceptanceRate: number | null;
+  acceptedValueMinor: number;
+}
+
+export interface ChartDay {
+  /** The shop day, YYYY-MM-DD. */
+  day: string;
+  requests: number;
+  accepted: number;
+}
+
+/** issue 16 "needs reply", waiting since `before` or earlier: the tile, its list and the digest. */
+export function awaitingReplySince(before: Date) {
+  return and(
+    isNotNull(quotationRequests.awaitingReplySince),
+    lte(quotationRequests.awaitingReplySince, before),
+    ne(quotationRequests.status, 'completed'),
+  );
+}
+
+/** The tiles of the 7 days up to `now`. */
+export async function weekAtAGlance(db: Database, actor: Actor, now: Date): Promise<WeekAtAGlance> {
+  requireAdmin(actor);
+  const weekStart = new Date(now.getTime() - WEEK_MS);
+  const inWeek = (column: AnyPgColumn) =>
+    and(gte(column, weekStart), lte(column, now));
+  const [[requests], [overdue], [sent], [decided]] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(quotationRequests)
+      .where(inWeek(quotationRequests.createdAt)),
+    db
+      .select({ value: count() })
+      .from(quotationRequests)
+      .where(awaitingReplySince(overdueBefore(now))),
+    db
+      .select({ value: count() })
+      .from(quotationOffers)
+      .where(and(isNotNull(quotationOffers.sentAt), inWeek(quotationOffers.sentAt))),
+    // Accepted, declined and expired offers of the week: the rate's whole; withdrawn and superseded
+    // ones were the shop's own doing, not the customer's answer.
+    db
+      .select({
+        accepted:
+          sql<number>`count(*) filter (where ${quotationOffers.status} = 'accepted')`.mapWith(
+            Number,
+          ),
+        decided: count(),
+        acceptedValue:
+          sql<number>`coalesce(sum(${quotationOffers.totalMinor}) filter (where ${quotationOffers.status} = 'accepted'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(quotationOffers)
+      .where(
+        and(
+          sql`${quotationOffers.status} in ('accepted', 'declined', 'expired')`,
+          inWeek(quotationOffers.decidedAt),
+        ),
+      ),
+  ]);
+  const accepted = decided?.accepted ?? 0;
+  return {
+    newRequests: requests?.value ?? 0,
+    overdueRequests: overdue?.value ?? 0,
+    offersSent: sent?.value ?? 0,
+    offersAccepted: accepted,
+    acceptanceRate: acceptanceRate(accepted, decided?.decided ?? 0),
+    acceptedValueMinor: decided?.acceptedValue ?? 0,
+  };
+}
+
+/** Requests and accepted offers per shop day, for the 30 days up to `now` (days without any: 0). */
+export async function requestsChart(db: Database, actor: Actor, now: Date): Promise<ChartDay[]> {
+  requireAdmin(actor);
+  const days = chartDays(now);
+  const from = shopDayStart(days[0] ?? '');
+  const dayOf = (column: AnyPgColumn) =>
+    sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const [requestDays, acceptedDays] = await Promise.all([
+    db
+      .select({ day: dayOf(quotationRequests.createdAt), value: count() })
+      .from(quotationRequests)
+      .where(and(gte(quotationRequests.createdAt, from), lte(quotationRequests.createdAt, now)))
+      .groupBy(sql`1`),
+    db
+      .select({ day: dayOf(quotationOffers.decidedAt), value: count() })
+      .from(quotationOffers)
+      .where(
+        and(
+          eq(quotationOffers.status, 'accepted'),
+          gte(quotationOffers.decidedAt, from),
+          lte(quotationOffers.decidedAt, now),
+        ),
+      )
+      .groupBy(sql`1`),
+  ]);
+  const requestsOn = new Map(requestDays.map((row) => [row.day, row.value]));
+  const acceptedOn = new Map(acceptedDays.map((row) => [row.day, row.value]));
+  return days.map((day) => ({
+    day,
+    requests: requestsOn.get(day) ?? 0,
+    accepted: acceptedOn.get(day) ?? 0,
+  }));
+}
+
+const DIGEST_STATE_KEY = 'daily-digest';
+
+/**
+ * issue 18: the daily digest, run by the queue's schedule (every 10 minutes, so a process that was
+ * down at 09:00 still sends it when it is back). From 09:00 shop time, once per shop day: it lists
+ * the requests awaiting a reply, longest waiting first, in one mail to the shop; nothing waits, no
+ * mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at
+ * once send one digest between them. Off in Settings: nothing is claimed or sent.
+ */
+export async function sendDailyDigest(
+  db: Database,
+  now: Date,
+  { enabled }: { enabled: boolean },
+): Promise<{ sent: boolean; listed: number }> {
+  const day = digestDayDue(now);
+  if (!enabled || !day) return { sent: false, listed: 0 };
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appState)
+      .values({ key: DIGEST_STATE_KEY, value: { day } })
+      .onConflictDoUpdate({
+        target: appState.key,
+        set: { value: { day } },
+        where: sql`${appState.value}->>'day' < ${day}`,
+      })
+      .returning({ key: appState.key });
+    if (claimed.length === 0) return { sent: false, listed: 0 };
+    const waiting = await tx
+      .select({
+        id: quotationRequests.id,
+        reference: quotationRequests.reference,
+        customerName: quotationRequests.customerName,
+        productName: quotationRequests.productName,
+        awaitingReplySince: quotationRequests.awaitingReplySince,
+      })
+      .from(quotationRequests)
+      .where(awaitingReplySince(now))
+      .orderBy(asc(quotationRequests.awaitingReplySince))
+      .limit(DIGEST_MAX_LISTED + 1);
+    if (waiting.length === 0) return { sent: false, listed: 0 };
+    const [total] =
+      waiting.length > DIGEST_MAX_LISTED
+        ? await tx.select({ value: count() }).from(quotationRequests).where(awaitingReplySince(now))
+        : [{ value: waiting.length }];
+    const listed = waiting.slice(0, DIGEST_MAX_LISTED);
+    await enqueue(tx, 'mail', {
+      kind: 'daily-digest',
+      day,
+      now: now.toISOString(),
+      total: total?.value ?? listed.length,
+      requests: listed.map((request) => ({
+        id: request.id,
+        reference: request.reference,
+        customerName: request.customerName,
+        productName: request.productName,
+        waitingSince: (request.awaitingReplySince ?? now).toISOString(),
+      })),
+    });
+    return { sent: true, listed: listed.length };
+  });
+}
