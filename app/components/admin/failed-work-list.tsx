@@ -1,0 +1,59 @@
+import type { FailedWork } from '../../../server/modules/jobs/failed-work';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { secondaryButtonClass } from '../ui/field';
+import { formatShopTime } from './api-secret-box';
+
+/** issue 18: each failed or retrying mail and webhook with its last error and Retry. */
+export function FailedWorkList({ work }: { work: FailedWork[] }) {
+  if (work.length === 0) {
+    return (
+      <p className="rounded-2xl bg-sand p-6">
+        Nothing has failed: every mail and webhook so far was delivered.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Failed and retrying work" className="grid gap-3">
+      {work.map((item) => (
+        <FailedWorkItem key={`${item.kind}-${item.id}`} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function FailedWorkItem({ item }: { item: FailedWork }) {
+  const retry = useAnswerFetcher();
+  return (
+    <li
+      aria-label={item.description}
+      className="grid gap-2 rounded-2xl border border-stone/70 bg-white p-4 text-sm md:grid-cols-[1fr_auto] md:items-start"
+    >
+      <div className="grid min-w-0 gap-1">
+        <p className="font-semibold break-words">{item.description}</p>
+        <p className="text-ink-muted">
+          <span className={item.state === 'failed' ? 'font-semibold text-danger' : 'font-semibold'}>
+            {item.state === 'failed' ? 'Failed' : 'Retrying'}
+          </span>
+          {' · '}
+          {item.tries === 1 ? '1 try' : `${item.tries} tries`}
+          {' · queued '}
+          {formatShopTime(item.createdAt)}
+          {item.nextTryAt ? ` · next try ${formatShopTime(item.nextTryAt)}` : ''}
+        </p>
+        <p className="break-words">
+          <span className="font-medium">Last error: </span>
+          {item.lastError ?? 'none recorded'}
+        </p>
+      </div>
+      <retry.Form method="post">
+        <input type="hidden" name="intent" value="retry-work" />
+        <input type="hidden" name="kind" value={item.kind} />
+        <input type="hidden" name="id" value={item.id} />
+        <button type="submit" className={secondaryButtonClass} disabled={retry.state !== 'idle'}>
+          Retry
+          <span className="sr-only"> {item.description}</span>
+        </button>
+      </retry.Form>
+    </li>
+  );
+}
