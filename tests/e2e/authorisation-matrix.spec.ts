@@ -109,6 +109,8 @@ interface Integrations {
   /** Shown once when an endpoint is made, never again: to nobody, on no page. */
   endpointSecret: string;
   deliveryId: string;
+  /** issue 18: a delivery that failed for good, listed at /admin/jobs with Retry. */
+  failedDeliveryId: string;
 }
 
 /** Data that must never reach anyone but its owner and the admin console. */
@@ -784,6 +786,27 @@ const operations: Operation[] = [
     },
   ),
 
+  // issue 18: failed work and its Retry
+  ...pageRead('/admin/jobs', 'failed mails and webhooks', ADMIN_PAGE, {
+    shows: (world) => [world.integrations.endpointUrl],
+  }),
+  ...pageAction(
+    '/admin/jobs',
+    'retry-work',
+    'failed mails and webhooks',
+    ADMIN_WRITE,
+    (world) => ({ kind: 'delivery', id: world.integrations.failedDeliveryId }),
+    {
+      owners: ['A'],
+      prepare: restoreIntegrations,
+      verify: (world) =>
+        rowsExist(
+          `select id from pgboss.job where name = 'webhook-delivery' and data->>'deliveryId' = $1`,
+          [world.integrations.failedDeliveryId],
+        )(world),
+    },
+  ),
+
   // Writes: the product console and the media import (catalogue, no customer's rows).
   ...(
     [
@@ -1009,7 +1032,8 @@ function rowsExist(query: string, values: unknown[]): (world: World) => Promise<
 
 /** issue 17: the set-up's API key (not revoked), endpoint (enabled) and delivery, back in place. */
 async function restoreIntegrations(world: World): Promise<void> {
-  const { apiKeyId, endpointId, endpointUrl, endpointSecret, deliveryId } = world.integrations;
+  const { apiKeyId, endpointId, endpointUrl, endpointSecret, deliveryId, failedDeliveryId } =
+    world.integrations;
   await world.sql('update api_keys set revoked_at = null where id = $1', [apiKeyId]);
   await world.sql(
     `insert into webhook_endpoints (id, url, events, secret, enabled)
@@ -1022,6 +1046,12 @@ async function restoreIntegrations(world: World): Promise<void> {
      values ($1, $2, 'offer.expired', '{"type":"offer.expired","data":{}}', 'succeeded', 1)
      on conflict (id) do nothing`,
     [deliveryId, endpointId],
+  );
+  await world.sql(
+    `insert into webhook_deliveries (id, endpoint_id, event_type, payload, status, attempt_count)
+     values ($1, $2, 'offer.expired', '{"type":"offer.expired","data":{}}', 'failed', 8)
+     on conflict (id) do nothing`,
+    [failedDeliveryId, endpointId],
   );
 }
 
@@ -1418,6 +1448,7 @@ test.describe('authorisation matrix', () => {
       endpointUrl: `https://203.0.113.10/seed-${RUN}`,
       endpointSecret: `whsec_${randomBytes(24).toString('base64')}`,
       deliveryId: randomUUID(),
+      failedDeliveryId: randomUUID(),
     };
     await sql(
       `insert into api_keys (id, name, key_hash, key_start, scopes, created_by)
