@@ -16,6 +16,7 @@ import { isbot } from 'isbot';
 import { siteDefaults } from '../content/site';
 import { appContext } from '../server/http/app-context';
 import type { Route } from './+types/root';
+import type { BackOfficeOutletContext } from './routes/admin-shell';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import playfairLatin from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 import stylesheet from './app.css?url';
@@ -144,7 +145,11 @@ export default function App() {
       </p>
     );
   }
-  return <Outlet />;
+  // issue 18: the back office's shell signs out with the storefront's own button, handed down
+  // rather than imported, so the button stays in this chunk instead of a chunk of its own that
+  // every storefront page would load (the pages' JavaScript budget, decision 008).
+  const shell: BackOfficeOutletContext = { signOut: <SignOutButton /> };
+  return <Outlet context={shell} />;
 }
 
 /**

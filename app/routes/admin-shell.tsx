@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
-import { Menu, Store } from 'lucide-react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { AlignJustify, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { appContext } from '../../server/http/app-context';
-import { SignOutButton } from '../components/account/sign-out-button';
 import type { Route } from './+types/admin-shell';
 
 /**
@@ -11,6 +11,11 @@ import type { Route } from './+types/admin-shell';
  * pop-up (app/root.tsx leaves them out under this route). Anyone without the admin role gets the
  * name and View shop only: each page then shows its own access notice.
  */
+/** What app/root.tsx hands the shell: the storefront's sign-out button. */
+export interface BackOfficeOutletContext {
+  signOut: ReactNode;
+}
+
 export function loader({ context }: Route.LoaderArgs) {
   const { config, viewer } = context.get(appContext);
   const person = viewer?.isAdmin ? { name: viewer.name, email: viewer.email } : null;
@@ -52,6 +57,7 @@ function SectionLinks({ className }: { className: string }) {
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
   const { shopName, person } = loaderData;
+  const { signOut } = useOutletContext<BackOfficeOutletContext>();
   // The folded menu closes on every move: its <details> is keyed by the page's path.
   const { pathname } = useLocation();
   return (
@@ -74,7 +80,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">Signed in as </span>
                 {person.name || person.email}
               </p>
-              <SignOutButton />
+              {signOut}
             </div>
           ) : null}
         </div>
@@ -84,10 +90,12 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
             <nav aria-label="Back office" className="hidden md:block">
               <SectionLinks className="flex flex-wrap gap-1" />
             </nav>
-            {/* issue 18: at phone width the navigation folds behind Menu (no script needed). */}
+            {/* issue 18: at phone width the navigation folds behind Menu (no script needed). Not
+                lucide's Menu icon: the storefront header has it, and sharing it would split it
+                into a chunk of its own that every storefront page loads. */}
             <details key={pathname} className="md:hidden">
               <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-sand [&::-webkit-details-marker]:hidden">
-                <Menu aria-hidden="true" className="h-5 w-5" />
+                <AlignJustify aria-hidden="true" className="h-5 w-5" />
                 Menu
               </summary>
               <nav aria-label="Back office">
