@@ -84,7 +84,8 @@ export function activityFieldLabel(field: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/\b(gst|url|upi|api|csv)\b/g, (acronym) => acronym.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
