@@ -122,7 +122,7 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     ownerId = person.id;
     owner = { userId: ownerId, roles: ['admin'] };
     const shopper = await insertUser(database.db);
-    customer = { userId: shopper.id, roles: ['customer'] };
+    customer = { userId: shopper.id, roles: [] };
   });
   afterAll(async () => {
     await database.destroy();
@@ -643,7 +643,7 @@ describe(`listing the activity log, on ${testDatabaseKind}`, () => {
 
   it('refuses a customer, a visitor and an API key, with no data', async () => {
     const { db } = database;
-    const customer: Actor = { userId: 'shopper', roles: ['customer'] };
+    const customer: Actor = { userId: 'shopper', roles: [] };
     const keyActor: Actor = {
       ...asha!,
       apiKey: { id: 'key', scopes: ['orders:read', 'quotations:read', 'catalogue:write'] },

@@ -1,0 +1,104 @@
+import {
+  activityFieldLabel,
+  activityKindLabels,
+  type ActivityChange,
+  type ActivityKind,
+} from '../../../core/activity';
+import { formatShopTime } from './api-secret-box';
+
+export interface ActivityRow {
+  id: string;
+  /** ISO time; shown in shop time. */
+  createdAt: string;
+  actorName: string;
+  kind: ActivityKind;
+  subject: string | null;
+  summary: string;
+  changes: ActivityChange[];
+}
+
+/** A long value (a product's description) is cut for the list; the log keeps all of it. */
+const SHOWN_VALUE_MAX = 160;
+
+function shownValue(value: string | null): string {
+  if (value === null || value === '') return '(none)';
+  return value.length > SHOWN_VALUE_MAX ? `${value.slice(0, SHOWN_VALUE_MAX)}…` : value;
+}
+
+/** issue 18: each changed field, "Status: pending → confirmed". */
+function ActivityChanges({ changes }: { changes: ActivityChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <ul className="grid gap-1 text-sm">
+      {changes.map((change) => (
+        <li key={change.field} className="break-words">
+          <span className="font-medium">{activityFieldLabel(change.field)}:</span>{' '}
+          {`${shownValue(change.before)} → ${shownValue(change.after)}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function kindLabel(kind: ActivityKind): string {
+  return activityKindLabels[kind] ?? kind;
+}
+
+/**
+ * issue 18: the log's entries, read-only: a table at desktop width, cards on a phone. There is
+ * no control to edit or delete an entry anywhere.
+ */
+export function ActivityList({ entries }: { entries: ActivityRow[] }) {
+  return (
+    <>
+      <table className="hidden w-full text-left md:table">
+        <caption className="sr-only">Activity, newest first</caption>
+        <thead>
+          <tr className="border-b border-stone">
+            <th scope="col" className="py-2 pr-4">
+              When
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Who
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Kind
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              What
+            </th>
+            <th scope="col" className="py-2">
+              Changes
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-stone/50 align-top">
+              <td className="py-3 pr-4 text-sm whitespace-nowrap">
+                {formatShopTime(entry.createdAt)}
+              </td>
+              <td className="py-3 pr-4">{entry.actorName}</td>
+              <td className="py-3 pr-4">{kindLabel(entry.kind)}</td>
+              <td className="py-3 pr-4 break-words">{entry.summary}</td>
+              <td className="py-3">
+                <ActivityChanges changes={entry.changes} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul aria-label="Activity, newest first" className="grid gap-4 md:hidden">
+        {entries.map((entry) => (
+          <li key={entry.id} className="grid gap-2 rounded-2xl border border-stone p-4">
+            <p className="font-medium break-words">{entry.summary}</p>
+            <p className="text-sm text-ink-muted">
+              {`${formatShopTime(entry.createdAt)} · ${entry.actorName} · ${kindLabel(entry.kind)}`}
+            </p>
+            <ActivityChanges changes={entry.changes} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
