@@ -40,6 +40,12 @@ function ActivityChanges({ changes }: { changes: ActivityChange[] }) {
   );
 }
 
+/** What the entry is about, when its summary does not name it already (a message's sender). */
+function ActivitySubject({ entry }: { entry: ActivityRow }) {
+  if (!entry.subject || entry.summary.includes(entry.subject)) return null;
+  return <span className="block text-sm break-words text-ink-muted">{entry.subject}</span>;
+}
+
 function kindLabel(kind: ActivityKind): string {
   return activityKindLabels[kind] ?? kind;
 }
@@ -80,7 +86,10 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
               </td>
               <td className="py-3 pr-4">{entry.actorName}</td>
               <td className="py-3 pr-4">{kindLabel(entry.kind)}</td>
-              <td className="py-3 pr-4 break-words">{entry.summary}</td>
+              <td className="py-3 pr-4 break-words">
+                {entry.summary}
+                <ActivitySubject entry={entry} />
+              </td>
               <td className="py-3">
                 <ActivityChanges changes={entry.changes} />
               </td>
@@ -91,7 +100,10 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
       <ul aria-label="Activity, newest first" className="grid gap-4 md:hidden">
         {entries.map((entry) => (
           <li key={entry.id} className="grid gap-2 rounded-2xl border border-stone p-4">
-            <p className="font-medium break-words">{entry.summary}</p>
+            <p className="font-medium break-words">
+              {entry.summary}
+              <ActivitySubject entry={entry} />
+            </p>
             <p className="text-sm text-ink-muted">
               {`${formatShopTime(entry.createdAt)} · ${entry.actorName} · ${kindLabel(entry.kind)}`}
             </p>
