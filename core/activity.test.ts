@@ -46,9 +46,13 @@ describe('activityFieldLabel', () => {
 
 describe('activityQuerySchema', () => {
   it('reads the person, kind, shop days and page', () => {
-    expect(query('person=user-1&kind=order.status&from=2026-11-01&to=2026-11-30&page=3')).toEqual(
-      { person: 'user-1', kind: 'order.status', from: '2026-11-01', to: '2026-11-30', page: 3 },
-    );
+    expect(query('person=user-1&kind=order.status&from=2026-11-01&to=2026-11-30&page=3')).toEqual({
+      person: 'user-1',
+      kind: 'order.status',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      page: 3,
+    });
     expect(query(`person=${COMMAND_LINE_PERSON}`).person).toBe(COMMAND_LINE_PERSON);
   });
 

@@ -536,8 +536,7 @@ const guards: Record<string, Guard | Guard[]> = {
     check: 'activity_log_length_check',
   },
   'activity_log.changes': {
-    reason:
-      "the changed fields' values before and after, read from rows each within its own limit",
+    reason: "the changed fields' values before and after, read from rows each within its own limit",
   },
   'callback_leads.phone': {
     max: 14,

@@ -84,7 +84,9 @@ type Entry = typeof activityLog.$inferSelect;
 
 /** The entries a piece of work added to the log (the log only grows, so ids tell them apart). */
 async function recorded(db: Database, work: () => Promise<unknown>): Promise<Entry[]> {
-  const before = new Set((await db.select({ id: activityLog.id }).from(activityLog)).map((e) => e.id));
+  const before = new Set(
+    (await db.select({ id: activityLog.id }).from(activityLog)).map((e) => e.id),
+  );
   await work();
   const after = await db.select().from(activityLog);
   return after.filter((entry) => !before.has(entry.id));
@@ -193,9 +195,7 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     ]);
 
     const revised = only(
-      await recorded(db, () =>
-        sendOffer(db, owner, { quotationId, ...offerForm('9000') }, monday),
-      ),
+      await recorded(db, () => sendOffer(db, owner, { quotationId, ...offerForm('9000') }, monday)),
     );
     expect(revised.summary).toBe(`Offer v2 revised and sent for ${request.reference}`);
     expect(revised.changes).toContainEqual({ field: 'offerVersion', before: '1', after: '2' });
@@ -577,7 +577,8 @@ describe(`listing the activity log, on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let asha: Actor;
   let ravi: Actor;
-  const query = (params: string) => parseRouteQuery(activityQuerySchema, new URLSearchParams(params));
+  const query = (params: string) =>
+    parseRouteQuery(activityQuerySchema, new URLSearchParams(params));
   beforeAll(async () => {
     database = await createTestDatabase();
     const { db } = database;

@@ -41,7 +41,8 @@ async function actorOf(tx: Database, actor: NonNullable<Actor>) {
     .from(users)
     .where(eq(users.id, actor.userId));
   const person = user ? user.name || user.email : actor.userId;
-  if (!actor.apiKey) return { actorKind: 'user' as const, actorId: actor.userId, actorName: person };
+  if (!actor.apiKey)
+    return { actorKind: 'user' as const, actorId: actor.userId, actorName: person };
   const [key] = await tx
     .select({ name: apiKeys.name })
     .from(apiKeys)
