@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { activityKindLabels, activityKinds, type ActivityQuery } from '../../../core/activity';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
@@ -19,10 +20,7 @@ export function ActivityFilters({
       aria-label="Filter activity"
       className="grid gap-4 rounded-2xl border border-stone p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
     >
-      <div className="grid gap-1">
-        <label htmlFor="activity-person" className="text-sm font-medium">
-          Person
-        </label>
+      <FilterField id="activity-person" label="Person">
         <select
           id="activity-person"
           name="person"
@@ -36,11 +34,8 @@ export function ActivityFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="activity-kind" className="text-sm font-medium">
-          Kind
-        </label>
+      </FilterField>
+      <FilterField id="activity-kind" label="Kind">
         <select
           id="activity-kind"
           name="kind"
@@ -54,31 +49,18 @@ export function ActivityFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="activity-from" className="text-sm font-medium">
-          From
-        </label>
-        <input
-          id="activity-from"
-          name="from"
-          type="date"
-          defaultValue={filters.from ?? ''}
-          className={inputClass}
-        />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="activity-to" className="text-sm font-medium">
-          To
-        </label>
-        <input
-          id="activity-to"
-          name="to"
-          type="date"
-          defaultValue={filters.to ?? ''}
-          className={inputClass}
-        />
-      </div>
+      </FilterField>
+      {(['from', 'to'] as const).map((name) => (
+        <FilterField key={name} id={`activity-${name}`} label={name === 'from' ? 'From' : 'To'}>
+          <input
+            id={`activity-${name}`}
+            name={name}
+            type="date"
+            defaultValue={filters[name] ?? ''}
+            className={inputClass}
+          />
+        </FilterField>
+      ))}
       <div className="flex flex-wrap items-end gap-3">
         <button type="submit" className={primaryButtonClass}>
           Apply Filters
@@ -88,5 +70,16 @@ export function ActivityFilters({
         </Link>
       </div>
     </Form>
+  );
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
