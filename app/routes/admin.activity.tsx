@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { activityQuerySchema, type ActivityQuery } from '../../core/activity';
+import {
+  activityFieldLabel,
+  activityKindLabels,
+  activityKinds,
+  activityQuerySchema,
+  type ActivityQuery,
+} from '../../core/activity';
 import { parseRouteQuery } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
 import { activityPeople, listActivity } from '../../server/modules/activity';
@@ -28,9 +34,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     access: 'admin' as const,
     filters,
     people,
+    kinds: activityKinds.map((kind) => ({ value: kind, label: activityKindLabels[kind] })),
     page: log.page,
     hasNextPage: log.hasNextPage,
-    entries: log.entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    entries: log.entries.map((entry) => ({
+      id: entry.id,
+      createdAt: entry.createdAt.toISOString(),
+      actorName: entry.actorName,
+      kindLabel: activityKindLabels[entry.kind] ?? entry.kind,
+      subject: entry.subject,
+      summary: entry.summary,
+      changes: entry.changes.map((change) => ({
+        ...change,
+        label: activityFieldLabel(change.field),
+      })),
+    })),
   };
 }
 
@@ -48,7 +66,7 @@ function pageLink(filters: ActivityQuery, page: number): string {
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
-  const { filters, people, entries, page, hasNextPage } = loaderData;
+  const { filters, people, kinds, entries, page, hasNextPage } = loaderData;
   const filtered = Boolean(filters.person || filters.kind || filters.from || filters.to);
   return (
     <section className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-12">
@@ -59,7 +77,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {/* Keyed by the filters, so "Clear" and the pages' links reset the fields too. */}
-      <ActivityFilters key={pageLink(filters, 1)} filters={filters} people={people} />
+      <ActivityFilters key={pageLink(filters, 1)} filters={filters} people={people} kinds={kinds} />
       {entries.length === 0 ? (
         <p className="text-ink-muted">
           {filtered || page > 1 ? 'No activity matches these filters.' : 'No activity yet.'}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { activityKindLabels, activityKinds, type ActivityQuery } from '../../../core/activity';
+import type { ActivityQuery } from '../../../core/activity';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 
 /**
@@ -10,9 +10,12 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/fiel
 export function ActivityFilters({
   filters,
   people,
+  kinds,
 }: {
   filters: ActivityQuery;
   people: { id: string; name: string }[];
+  /** Each kind of entry with its label, from the loader. */
+  kinds: { value: string; label: string }[];
 }) {
   return (
     <Form
@@ -43,9 +46,9 @@ export function ActivityFilters({
           className={inputClass}
         >
           <option value="">All kinds</option>
-          {activityKinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {activityKindLabels[kind]}
+          {kinds.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.label}
             </option>
           ))}
         </select>

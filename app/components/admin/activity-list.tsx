@@ -1,20 +1,19 @@
-import {
-  activityFieldLabel,
-  activityKindLabels,
-  type ActivityChange,
-  type ActivityKind,
-} from '../../../core/activity';
+import type { ActivityChange } from '../../../core/activity';
 import { formatShopTime } from './api-secret-box';
 
+/**
+ * One entry as the page shows it. The loader names the kind and the fields (core/activity.ts), so
+ * the page's script carries none of the log's vocabulary or its query schema.
+ */
 export interface ActivityRow {
   id: string;
   /** ISO time; shown in shop time. */
   createdAt: string;
   actorName: string;
-  kind: ActivityKind;
+  kindLabel: string;
   subject: string | null;
   summary: string;
-  changes: ActivityChange[];
+  changes: (ActivityChange & { label: string })[];
 }
 
 /** A long value (a product's description) is cut for the list; the log keeps all of it. */
@@ -26,13 +25,13 @@ function shownValue(value: string | null): string {
 }
 
 /** issue 18: each changed field, "Status: pending → confirmed". */
-function ActivityChanges({ changes }: { changes: ActivityChange[] }) {
+function ActivityChanges({ changes }: { changes: ActivityRow['changes'] }) {
   if (changes.length === 0) return null;
   return (
     <ul className="grid gap-1 text-sm">
       {changes.map((change) => (
         <li key={change.field} className="break-words">
-          <span className="font-medium">{activityFieldLabel(change.field)}:</span>{' '}
+          <span className="font-medium">{change.label}:</span>{' '}
           {`${shownValue(change.before)} → ${shownValue(change.after)}`}
         </li>
       ))}
@@ -44,10 +43,6 @@ function ActivityChanges({ changes }: { changes: ActivityChange[] }) {
 function ActivitySubject({ entry }: { entry: ActivityRow }) {
   if (!entry.subject || entry.summary.includes(entry.subject)) return null;
   return <span className="block text-sm break-words text-ink-muted">{entry.subject}</span>;
-}
-
-function kindLabel(kind: ActivityKind): string {
-  return activityKindLabels[kind] ?? kind;
 }
 
 /**
@@ -85,7 +80,7 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
                 {formatShopTime(entry.createdAt)}
               </td>
               <td className="py-3 pr-4">{entry.actorName}</td>
-              <td className="py-3 pr-4">{kindLabel(entry.kind)}</td>
+              <td className="py-3 pr-4">{entry.kindLabel}</td>
               <td className="py-3 pr-4 break-words">
                 {entry.summary}
                 <ActivitySubject entry={entry} />
@@ -105,7 +100,7 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
               <ActivitySubject entry={entry} />
             </p>
             <p className="text-sm text-ink-muted">
-              {`${formatShopTime(entry.createdAt)} · ${entry.actorName} · ${kindLabel(entry.kind)}`}
+              {`${formatShopTime(entry.createdAt)} · ${entry.actorName} · ${entry.kindLabel}`}
             </p>
             <ActivityChanges changes={entry.changes} />
           </li>
