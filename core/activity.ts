@@ -2,6 +2,8 @@
  * issue 18: the activity log's vocabulary. Every owner write is recorded with who, when, what,
  * and the changed fields' before → after.
  */
+import { z } from 'zod';
+import { ADMIN_MAX_PAGE, queryChoice, queryText, queryWholeNumber } from './route-query';
 
 /** What was done; `/admin/activity` filters by it. */
 export const activityKinds = [
@@ -17,6 +19,7 @@ export const activityKinds = [
   'settings',
   'api-key',
   'webhook',
+  'role',
   'job',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
@@ -34,6 +37,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   settings: 'Settings',
   'api-key': 'API keys',
   webhook: 'Webhooks',
+  role: 'User roles',
   job: 'Failed work',
 };
 
@@ -69,4 +73,62 @@ export function changedFields(
     const now = shown(after?.[field]);
     return was === now ? [] : [{ field, before: was, after: now }];
   });
+}
+
+/**
+ * A changed field's name as the owner reads it: the domain functions record camelCase names
+ * (`paymentStatus`), the log shows "Payment status".
+ */
+export function activityFieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/\b(gst|url|upi|api|csv)\b/g, (acronym) => acronym.toUpperCase());
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The person filter's value for the server's command line, which has no user id. */
+export const COMMAND_LINE_PERSON = 'command-line';
+
+/** Longer than any user id Better Auth makes (32 characters) or the command line's name. */
+const PERSON_MAX_CHARACTERS = 100;
+
+/** A shop day written as a date input writes it, 'YYYY-MM-DD', that is a real calendar day. */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+const queryShopDay = queryText(10).transform((value) => (isCalendarDay(value) ? value : null));
+
+/**
+ * /admin/activity (issue 18): the person (a user id, or COMMAND_LINE_PERSON), the kind, the first
+ * and last shop day, and the page. Like every route query, a bad value falls back, never fails.
+ */
+export const activityQuerySchema = z.object({
+  person: queryText(PERSON_MAX_CHARACTERS).transform((value) => value || null),
+  kind: queryChoice(activityKinds, null),
+  from: queryShopDay,
+  to: queryShopDay,
+  page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+});
+export type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instants a range of shop days covers: from the start of `from` up to (not including) the
+ * start of the day after `to`, Asia/Kolkata (UTC+05:30 all year, no daylight saving).
+ */
+export function shopDayRange(range: { from: string | null; to: string | null }): {
+  start: Date | null;
+  end: Date | null;
+} {
+  return {
+    start: range.from ? new Date(`${range.from}T00:00:00+05:30`) : null,
+    end: range.to ? new Date(new Date(`${range.to}T00:00:00+05:30`).getTime() + DAY_MS) : null,
+  };
 }

@@ -433,6 +433,11 @@ const operations: Operation[] = [
     shows: (world) => [world.adminEmail],
   }),
   ...pageRead('/admin?tab=media', 'account', ADMIN_PAGE),
+  // issue 18: the activity log. Its entries name customers (a message's sender and subject), so
+  // each case has one about the owner's message, which only the admin may see.
+  ...pageRead('/admin/activity?kind=message.status', 'activity log entry', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].contactSubject],
+  }).map((operation) => ({ ...operation, prepare: recordActivityAbout })),
   // issue 16: the owner's quotation page
   ...pageRead('/admin/quotations/{quotationId}', 'quotation request', ADMIN_PAGE, {
     shows: (world, owner) => [world.objects[owner].quotationName],
@@ -1052,6 +1057,19 @@ async function restoreIntegrations(world: World): Promise<void> {
      values ($1, $2, 'offer.expired', '{"type":"offer.expired","data":{}}', 'failed', 8)
      on conflict (id) do nothing`,
     [failedDeliveryId, endpointId],
+  );
+}
+
+/** issue 18: an activity entry about the owner's contact message, as marking it read records. */
+async function recordActivityAbout(world: World, owner: Owner): Promise<void> {
+  const { email, contactSubject } = world.objects[owner];
+  const subject = `${email}: ${contactSubject}`;
+  await world.sql(
+    `insert into activity_log (actor_kind, actor_id, actor_name, kind, subject, summary, changes)
+     select 'user', $1, 'Devika Admin', 'message.status', $2, $3,
+            '[{"field":"status","before":"unread","after":"read"}]'::jsonb
+     where not exists (select 1 from activity_log where subject = $2)`,
+    [world.userIds.admin, subject, `Message from ${owner} marked read`],
   );
 }
 

@@ -4,10 +4,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
 import { apiKeyFormSchema, type ApiScope } from '../../../core/api-access';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { rolesOfUser } from '../roles';
@@ -53,17 +55,26 @@ export async function createApiKey(
   const userId = requireAdmin(actor);
   const { name, scopes } = parseInput(apiKeyFormSchema, input);
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      name,
-      scopes: [...new Set(scopes)],
-      keyHash: hashOf(key),
-      keyStart: key.slice(0, API_KEY_PREFIX.length + 6),
-      createdBy: userId,
-    })
-    .returning();
-  return { ...summaryOf(row!), key };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        name,
+        scopes: [...new Set(scopes)],
+        keyHash: hashOf(key),
+        keyStart: key.slice(0, API_KEY_PREFIX.length + 6),
+        createdBy: userId,
+      })
+      .returning();
+    // issue 18: the key's name and scopes, never the key
+    await recordActivity(tx, actor, {
+      kind: 'api-key',
+      subject: row!.name,
+      summary: `API key "${row!.name}" created`,
+      changes: changedFields(null, { scopes: row!.scopes.join(', ') }),
+    });
+    return { ...summaryOf(row!), key };
+  });
 }
 
 export async function listApiKeys(db: Database, actor: Actor): Promise<ApiKeySummary[]> {
@@ -81,15 +92,31 @@ export async function revokeApiKey(
 ): Promise<ApiKeySummary> {
   requireAdmin(actor);
   const keyId = requireRowId(input.keyId, 'API key');
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning();
-  if (row) return summaryOf(row);
-  const [existing] = await db.select().from(apiKeys).where(eq(apiKeys.id, keyId));
-  if (!existing) throw new DomainError('not_found', 'API key not found');
-  return summaryOf(existing);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (row) {
+      await recordActivity(
+        tx,
+        actor,
+        {
+          kind: 'api-key',
+          subject: row.name,
+          summary: `API key "${row.name}" revoked`,
+          changes: changedFields({ revoked: false }, { revoked: true }),
+        },
+        now,
+      );
+      return summaryOf(row);
+    }
+    // Revoked already: no change, so nothing to record.
+    const [existing] = await tx.select().from(apiKeys).where(eq(apiKeys.id, keyId));
+    if (!existing) throw new DomainError('not_found', 'API key not found');
+    return summaryOf(existing);
+  });
 }
 
 /**

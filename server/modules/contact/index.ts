@@ -4,12 +4,14 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, messageMovesFrom } from '../../../core/admin';
 import { contactMessageSchema, type ContactMessage } from '../../../core/contact';
 import { contactMessageStatuses, type ContactMessageStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
@@ -75,7 +77,12 @@ export async function setContactMessageStatus(
   const status = parseInput(z.enum(contactMessageStatuses), input.status);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: contactMessages.status })
+      .select({
+        status: contactMessages.status,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+      })
       .from(contactMessages)
       .where(eq(contactMessages.id, id))
       .for('update');
@@ -84,6 +91,13 @@ export async function setContactMessageStatus(
       throw new DomainError('conflict', `A ${current.status} message cannot become ${status}`);
     }
     await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
+    // issue 18: the message as the owner knows it, its sender and subject
+    await recordActivity(tx, actor, {
+      kind: 'message.status',
+      subject: `${current.email}: ${current.subject}`,
+      summary: `Message from ${current.name} marked ${status}`,
+      changes: changedFields({ status: current.status }, { status }),
+    });
     return { status };
   });
 }

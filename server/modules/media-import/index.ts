@@ -2,7 +2,8 @@
  * The media CSV import and export (spec §5, §7 CSV import; DESIGN.md §5). Both check the admin role
  * first; the import is one transaction.
  */
-import { asc } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
 import {
   CSV_BATCH_SIZE,
   mediaCsv,
@@ -14,6 +15,7 @@ import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { requireAdmin } from '../kernel';
 
 export interface MediaImportReport {
@@ -43,6 +45,7 @@ export const importMediaCsv = catalogueWriter(async function importMediaCsv(
   const { rows, notes } = withOnePrimaryPerProduct(parsed.rows);
   const total = rows.length;
   await db.transaction(async (tx) => {
+    const [replaced] = await tx.select({ value: count() }).from(productMedia);
     await tx.delete(productMedia);
     await onProgress({ current: 0, total });
     for (let start = 0; start < total; start += CSV_BATCH_SIZE) {
@@ -59,6 +62,15 @@ export const importMediaCsv = catalogueWriter(async function importMediaCsv(
       );
       await onProgress({ current: start + batch.length, total });
     }
+    // issue 18: one entry per import, with its counts
+    await recordActivity(tx, actor, {
+      kind: 'import',
+      summary: `Media CSV imported: ${total} rows imported, ${parsed.skipped.length} skipped`,
+      changes: changedFields(
+        { mediaRows: replaced?.value ?? 0 },
+        { mediaRows: total, skippedRows: parsed.skipped.length, notes: notes.length },
+      ),
+    });
   });
   return { imported: total, skipped: parsed.skipped, notes };
 });

@@ -6,9 +6,15 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, applyOrderAction, orderActions } from '../../../core/admin';
+import { changedFields } from '../../../core/activity';
+import {
+  ADMIN_PAGE_SIZE,
+  applyOrderAction,
+  orderActionLabels,
+  orderActions,
+} from '../../../core/admin';
 import { hasMailableEmail } from '../../../core/identity';
-import { rupeesToMinor } from '../../../core/money';
+import { formatRupees, rupeesToMinor } from '../../../core/money';
 import {
   orderFromQuotationSchema,
   paymentReferenceSchema,
@@ -25,6 +31,7 @@ import {
   type ShippingAddress,
 } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { primaryImages } from '../catalog';
 import { accountOfRequester, createQuotationRequests } from '../quotations';
 import { orderCreatedData } from './created-event';
@@ -301,6 +308,7 @@ export async function setOrderStatus(
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentMethod: orders.paymentMethod,
+        paymentId: orders.paymentId,
         quotationRequestId: orders.quotationRequestId,
       })
       .from(orders)
@@ -326,7 +334,11 @@ export async function setOrderStatus(
         ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
       })
       .where(eq(orders.id, orderId))
-      .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
+      .returning({
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentId: orders.paymentId,
+      });
     if (action === 'confirm-payment' && order.quotationRequestId) {
       // issue 16: "Payment confirmed for {orderNumber}", to the customer
       await enqueue(tx, 'mail', {
@@ -342,6 +354,21 @@ export async function setOrderStatus(
     const after = { status: updated!.status, paymentStatus: updated!.paymentStatus };
     const changed = { orderId, orderNumber, action, before: { status, paymentStatus }, after };
     await emitWebhookEvent(tx, 'order.status_changed', changed, now);
+    // issue 18: status, payment status and payment reference, before → after
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'order.status',
+        subject: orderNumber,
+        summary: `Order ${orderNumber}: ${orderActionLabels[action]}`,
+        changes: changedFields(
+          { status, paymentStatus, paymentReference: order.paymentId },
+          { ...after, paymentReference: updated!.paymentId },
+        ),
+      },
+      now,
+    );
     return {
       status: updated!.status as OrderStatus,
       paymentStatus: updated!.paymentStatus as PaymentStatus | null,
@@ -425,6 +452,26 @@ export async function createOrderFromQuotation(
       .set({ status: 'completed' })
       .where(eq(quotationRequests.id, quotation.id));
     await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, quotation.reference), now);
+    // issue 18: the new order's terms, and the quotation it completes
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'order.created',
+        subject: order.orderNumber,
+        summary: `Order ${order.orderNumber} created from ${quotation.reference}`,
+        changes: changedFields(
+          { quotationStatus: quotation.status },
+          {
+            quotationStatus: 'completed',
+            quantity: values.quantity,
+            total: formatRupees(order.totalAmountMinor),
+            paymentMethod: values.paymentMethod,
+          },
+        ),
+      },
+      now,
+    );
     return { orderId: order.id, orderNumber: order.orderNumber, userId };
   });
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
+import { changedFields } from '../../../core/activity';
 import { rowKey } from '../../../core/form-text';
 import {
   mediaFormSchema,
@@ -15,6 +16,7 @@ import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../media-storage';
@@ -31,6 +33,35 @@ export function mediaOfProduct(db: Database, productId: string): Promise<Console
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** issue 18: a media row's fields as the owner edits them, for the activity log. */
+function mediaFacts(media: ConsoleMedia | null) {
+  if (!media) return null;
+  return {
+    mediaUrl: media.mediaUrl,
+    mediaType: media.mediaType,
+    altText: media.altText,
+    sortOrder: media.sortOrder,
+    isPrimary: media.isPrimary,
+  };
+}
+
+/** issue 18: one entry for a media write, named by its product (the owner knows media by it). */
+function recordMediaChange(
+  tx: Transaction,
+  actor: Actor,
+  productId: string,
+  what: string,
+  before: ConsoleMedia | null,
+  after: ConsoleMedia | null,
+) {
+  return recordActivity(tx, actor, {
+    kind: 'media',
+    subject: productId,
+    summary: `Media of ${productId} ${what}`,
+    changes: changedFields(mediaFacts(before), mediaFacts(after)),
+  });
+}
 
 async function lockedMedia(tx: Transaction, id: string): Promise<ConsoleMedia> {
   const [media] = await tx.select().from(productMedia).where(eq(productMedia.id, id)).for('update');
@@ -60,7 +91,7 @@ export const addMedia = catalogueWriter(async function addMedia(
   requireAdmin(actor, 'catalogue:write');
   const productId = requireRowId(input.productId, 'Product', rowKey);
   const form = parseInput(mediaFormSchema, input);
-  return insertMedia(db, productId, form);
+  return insertMedia(db, actor, productId, form);
 });
 
 /**
@@ -81,7 +112,7 @@ export const addUploadedMedia = catalogueWriter(async function addUploadedMedia(
   const form = parseInput(uploadedMediaFormSchema, input);
   const stored = await storeImageUpload(storage, input.image);
   try {
-    return await insertMedia(db, productId, {
+    return await insertMedia(db, actor, productId, {
       ...form,
       mediaUrl: stored.url,
       mediaType: 'image',
@@ -95,6 +126,7 @@ export const addUploadedMedia = catalogueWriter(async function addUploadedMedia(
 
 async function insertMedia(
   db: Database,
+  actor: Actor,
   productId: string,
   form: MediaForm,
 ): Promise<ConsoleMedia> {
@@ -123,6 +155,7 @@ async function insertMedia(
       })
       .returning();
     if (!created) throw new Error('media not stored');
+    await recordMediaChange(tx, actor, productId, 'added', null, created);
     return created;
   });
 }
@@ -149,6 +182,7 @@ export const updateMedia = catalogueWriter(async function updateMedia(
       })
       .where(eq(productMedia.id, id))
       .returning();
+    await recordMediaChange(tx, actor, media.productId, 'edited', media, updated!);
     return updated!;
   });
 });
@@ -160,11 +194,11 @@ export const deleteMedia = catalogueWriter(async function deleteMedia(
 ) {
   requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Media');
-  const deleted = await db
-    .delete(productMedia)
-    .where(eq(productMedia.id, id))
-    .returning({ id: productMedia.id });
-  if (deleted.length === 0) throw new DomainError('not_found', 'Media not found');
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(productMedia).where(eq(productMedia.id, id)).returning();
+    if (!deleted) throw new DomainError('not_found', 'Media not found');
+    await recordMediaChange(tx, actor, deleted.productId, 'deleted', deleted, null);
+  });
 });
 
 /** spec §4: exactly one primary per product; the others are cleared in the same transaction. */
@@ -179,6 +213,10 @@ export const setPrimaryMedia = catalogueWriter(async function setPrimaryMedia(
     const media = await lockedMedia(tx, id);
     await clearPrimary(tx, media.productId, id);
     await tx.update(productMedia).set({ isPrimary: true }).where(eq(productMedia.id, id));
+    await recordMediaChange(tx, actor, media.productId, 'made primary', media, {
+      ...media,
+      isPrimary: true,
+    });
   });
 });
 
@@ -230,5 +268,14 @@ export const moveMedia = catalogueWriter(async function moveMedia(
       .update(productMedia)
       .set({ sortOrder: orderOf(index) })
       .where(eq(productMedia.id, neighbour.id));
+    // Its place in the numbered order, which a renumbering of equal sort orders starts from.
+    await recordMediaChange(
+      tx,
+      actor,
+      media.productId,
+      `moved ${direction}`,
+      { ...media, sortOrder: orderOf(index) },
+      { ...media, sortOrder: orderOf(neighbourIndex) },
+    );
   });
 });

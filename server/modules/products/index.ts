@@ -4,14 +4,16 @@
  * function checks the admin role first. The storefront's reads of products are `catalog`.
  */
 import { asc, eq, like, or, sql } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
 import { rowKey } from '../../../core/form-text';
-import { rupeesToMinor } from '../../../core/money';
+import { formatRupees, rupeesToMinor } from '../../../core/money';
 import { productFormSchema, type ProductForm } from '../../../core/product-console';
 import { productSlug, uniqueProductSlug } from '../../../core/slug';
 import { catalogueWriter } from '../catalog';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { mediaOfProduct, type ConsoleMedia } from '../product-media';
@@ -67,6 +69,30 @@ function productValues(form: ProductForm) {
   return { ...rest, priceMinor: rupeesToMinor(price) };
 }
 
+/** issue 18: a product's fields as the owner edits them (the form's), for the activity log. */
+function productFacts(product: ConsoleProduct | null) {
+  if (!product) return null;
+  return {
+    name: product.name,
+    price: formatRupees(product.priceMinor),
+    description: product.description,
+    category: product.category,
+    material: product.material,
+    shortDescription: product.shortDescription,
+    subcategory: product.subcategory,
+    region: product.region,
+    dimensions: product.dimensions,
+    weight: product.weight,
+    careInstructions: product.careInstructions,
+    artisanStory: product.artisanStory,
+    inStock: product.inStock,
+    published: product.published,
+    featured: product.featured,
+    bestseller: product.bestseller,
+    newArrival: product.newArrival,
+  };
+}
+
 /**
  * spec §4: in stock and published by default, the flags off (the form starts that way); the id is
  * the slug of DESIGN.md §5, made unique with -2, -3…
@@ -91,6 +117,12 @@ export const createProduct = catalogueWriter(async function createProduct(
       .values({ id, ...productValues(form) })
       .returning();
     if (!created) throw new Error('product not stored');
+    await recordActivity(tx, actor, {
+      kind: 'product',
+      subject: created.id,
+      summary: `Product "${created.name}" created`,
+      changes: changedFields(null, productFacts(created)),
+    });
     return created;
   });
 });
@@ -103,13 +135,24 @@ export const updateProduct = catalogueWriter(async function updateProduct(
   requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Product', rowKey);
   const form = parseInput(productFormSchema, input);
-  const [updated] = await db
-    .update(products)
-    .set(productValues(form))
-    .where(eq(products.id, id))
-    .returning();
-  if (!updated) throw new DomainError('not_found', 'Product not found');
-  return updated;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!before) throw new DomainError('not_found', 'Product not found');
+    const [updated] = await tx
+      .update(products)
+      .set(productValues(form))
+      .where(eq(products.id, id))
+      .returning();
+    if (!updated) throw new DomainError('not_found', 'Product not found');
+    // issue 18: the fields the owner changed, before → after
+    await recordActivity(tx, actor, {
+      kind: 'product',
+      subject: id,
+      summary: `Product "${updated.name}" updated`,
+      changes: changedFields(productFacts(before), productFacts(updated)),
+    });
+    return updated;
+  });
 });
 
 /** spec §5: deleting a product also deletes all its media, in one transaction. */
@@ -121,11 +164,17 @@ export const deleteProduct = catalogueWriter(async function deleteProduct(
   requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Product', rowKey);
   await db.transaction(async (tx) => {
-    await tx.delete(productMedia).where(eq(productMedia.productId, id));
-    const deleted = await tx
-      .delete(products)
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (deleted.length === 0) throw new DomainError('not_found', 'Product not found');
+    const media = await tx
+      .delete(productMedia)
+      .where(eq(productMedia.productId, id))
+      .returning({ id: productMedia.id });
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning();
+    if (!deleted) throw new DomainError('not_found', 'Product not found');
+    await recordActivity(tx, actor, {
+      kind: 'product',
+      subject: id,
+      summary: `Product "${deleted.name}" deleted with its media (${media.length})`,
+      changes: changedFields(productFacts(deleted), null),
+    });
   });
 });

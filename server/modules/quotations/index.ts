@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
 import type { OfferStatus } from '../../../core/quote-offer';
@@ -12,6 +13,7 @@ import { quotationStatuses, type QuotationStatus } from '../../../core/statuses'
 import type { Database } from '../../db/client';
 import { products, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { isVerifiedAddressOf } from '../notifications';
@@ -197,7 +199,7 @@ export async function setQuotationStatus(
   const status = parseInput(z.enum(quotationStatuses), input.status);
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: quotationRequests.status })
+      .select({ status: quotationRequests.status, reference: quotationRequests.reference })
       .from(quotationRequests)
       .where(eq(quotationRequests.id, id))
       .for('update');
@@ -206,6 +208,13 @@ export async function setQuotationStatus(
       throw new DomainError('conflict', `A ${current.status} quotation cannot become ${status}`);
     }
     await tx.update(quotationRequests).set({ status }).where(eq(quotationRequests.id, id));
+    // issue 18: the status change, before → after, in its own transaction
+    await recordActivity(tx, actor, {
+      kind: 'quotation.status',
+      subject: current.reference,
+      summary: `Quotation ${current.reference} marked ${status}`,
+      changes: changedFields({ status: current.status }, { status }),
+    });
     return { status };
   });
 }

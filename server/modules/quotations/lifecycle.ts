@@ -4,7 +4,9 @@
  * queues its mails in its own transaction (server/modules/jobs).
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
 import { canMoveQuotation } from '../../../core/admin';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
 import {
   acceptOfferSchema,
   composerTotals,
@@ -36,6 +38,7 @@ import {
   type ShippingAddress,
 } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
@@ -1012,6 +1015,23 @@ async function writeDraft(
   return draft;
 }
 
+/** issue 18: an offer's terms as the activity log compares them, amounts in rupees. */
+function offerFacts(offer: OfferRow | null) {
+  if (!offer) return null;
+  return {
+    offerVersion: offer.version,
+    offerStatus: offer.status,
+    total: formatRupees(offer.totalMinor),
+    discount: formatRupees(offer.discountMinor),
+    shipping: formatRupees(offer.shippingMinor),
+    gstRate: `${formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%`,
+    validUntil: offer.validUntil,
+    leadTimeDays: offer.leadTimeDays,
+    terms: offer.terms,
+    note: offer.note,
+  };
+}
+
 /** issue 16 "Save Draft": the composer's offer, kept for the owner only. */
 export async function saveOfferDraft(
   db: Database,
@@ -1023,8 +1043,24 @@ export async function saveOfferDraft(
   const offer = parseInput(offerComposerSchema, input);
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
-    requireOwnerAction(await latestOfferRow(tx, request.id), request, 'save-draft', now);
+    const latest = await latestOfferRow(tx, request.id);
+    requireOwnerAction(latest, request, 'save-draft', now);
     const draft = await writeDraft(tx, request, offer, now);
+    // issue 18: the draft's terms, before (the draft it replaces, if any) → after
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'quotation.offer',
+        subject: request.reference,
+        summary: `Offer v${draft.version} draft saved for ${request.reference}`,
+        changes: changedFields(
+          offerFacts(latest?.status === 'draft' ? latest : null),
+          offerFacts(draft),
+        ),
+      },
+      now,
+    );
     return { version: draft.version };
   });
 }
@@ -1073,6 +1109,26 @@ export async function sendOffer(
     await notify(tx, 'offer-sent', 'customer', { quotationId: request.id, offerId: draft.id });
     const sent = { ...offerData(request, draft), status: 'sent', revised };
     await emitWebhookEvent(tx, 'offer.sent', sent, now);
+    // issue 18: the offer it replaces (the live one revised, or the saved draft) → the sent one
+    const replaced = live ?? (latest?.status === 'draft' ? latest : null);
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'quotation.offer',
+        subject: request.reference,
+        summary: `Offer v${draft.version} ${revised ? 'revised and sent' : 'sent'} for ${request.reference}`,
+        changes: changedFields(
+          { quotationStatus: request.status, ...offerFacts(replaced) },
+          {
+            quotationStatus: request.status === 'pending' ? 'processing' : request.status,
+            ...offerFacts(draft),
+            offerStatus: 'sent',
+          },
+        ),
+      },
+      now,
+    );
     return { version: draft.version, customerName: request.customerName, revised };
   });
 }
@@ -1100,6 +1156,17 @@ export async function withdrawOffer(
       .update(quotationOffers)
       .set({ status: 'withdrawn', decidedAt: now })
       .where(eq(quotationOffers.id, live!.id));
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'quotation.offer',
+        subject: request.reference,
+        summary: `Offer v${live!.version} withdrawn for ${request.reference}`,
+        changes: changedFields({ offerStatus: live!.status }, { offerStatus: 'withdrawn' }),
+      },
+      now,
+    );
     return { version: live!.version };
   });
 }
@@ -1132,6 +1199,17 @@ export async function postShopMessage(
     await notify(tx, 'message', 'customer', { quotationId: request.id, messageId: message!.id });
     const data = messageData(request, message!.id, 'shop', { kind: 'message', body });
     await emitWebhookEvent(tx, 'quotation.message', data, now);
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'quotation.message',
+        subject: request.reference,
+        summary: `Message sent to the customer of ${request.reference}`,
+        changes: changedFields(null, { message: body }),
+      },
+      now,
+    );
     return message!;
   });
 }
@@ -1146,14 +1224,22 @@ export async function issueCustomerLink(
   input: { id: unknown },
 ): Promise<{ reference: string; key: string; customerMobile: string; customerName: string }> {
   requireAdmin(actor);
-  const request = await requestForOwner(db, input.id);
-  const key = await issueAccessKey(db, request.id);
-  return {
-    reference: request.reference,
-    key,
-    customerMobile: request.customerMobile,
-    customerName: request.customerName,
-  };
+  return db.transaction(async (tx) => {
+    const request = await requestForOwner(tx, input.id);
+    const key = await issueAccessKey(tx, request.id);
+    // issue 18: that a link was made, never the key itself
+    await recordActivity(tx, actor, {
+      kind: 'quotation.offer',
+      subject: request.reference,
+      summary: `Customer link made for ${request.reference}`,
+    });
+    return {
+      reference: request.reference,
+      key,
+      customerMobile: request.customerMobile,
+      customerName: request.customerName,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,11 +3,13 @@
  * through these functions. The admin console lists them (spec §2 Admin).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE } from '../../../core/admin';
 import type { UserRoleValue } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { pageOffset, requireAdmin } from '../kernel';
 
@@ -40,12 +42,17 @@ export async function grantRole(
       `The account ${user.email} has not verified its e-mail address yet. Ask them to open the link in the verification e-mail, then grant the role again.`,
     );
   }
-  const inserted = await db
-    .insert(userRoles)
-    .values({ userId: user.id, role: input.role })
-    .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
-    .returning({ id: userRoles.id });
-  return { userId: user.id, email: user.email, changed: inserted.length > 0 };
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(userRoles)
+      .values({ userId: user.id, role: input.role })
+      .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
+      .returning({ id: userRoles.id });
+    const changed = inserted.length > 0;
+    // issue 18: the command line is an actor too; a role already held is no change
+    if (changed) await recordRoleChange(tx, actor, user.email, input.role, 'granted');
+    return { userId: user.id, email: user.email, changed };
+  });
 }
 
 export async function revokeRole(
@@ -55,11 +62,31 @@ export async function revokeRole(
 ): Promise<RoleChange> {
   requireAdmin(actor);
   const user = await findUserByEmail(db, input.email);
-  const deleted = await db
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, input.role)))
-    .returning({ id: userRoles.id });
-  return { userId: user.id, email: user.email, changed: deleted.length > 0 };
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, input.role)))
+      .returning({ id: userRoles.id });
+    const changed = deleted.length > 0;
+    if (changed) await recordRoleChange(tx, actor, user.email, input.role, 'revoked');
+    return { userId: user.id, email: user.email, changed };
+  });
+}
+
+function recordRoleChange(
+  tx: Database,
+  actor: Actor,
+  email: string,
+  role: UserRoleValue,
+  change: 'granted' | 'revoked',
+) {
+  const held = { [`${role}Role`]: 'held' };
+  return recordActivity(tx, actor, {
+    kind: 'role',
+    subject: email,
+    summary: `Role ${role} ${change} ${change === 'granted' ? 'to' : 'from'} ${email}`,
+    changes: change === 'granted' ? changedFields(null, held) : changedFields(held, null),
+  });
 }
 
 // The admin tab's label shows a count query, not a count of loaded rows.

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
 import {
   webhookEndpointFormSchema,
   webhookTexts,
@@ -15,6 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
@@ -246,6 +248,16 @@ function summaryOf(row: typeof webhookEndpoints.$inferSelect): WebhookEndpointSu
   };
 }
 
+/** issue 18: an endpoint's fields for the activity log; its secret is never among them. */
+function endpointFacts(row: typeof webhookEndpoints.$inferSelect) {
+  return {
+    url: row.url,
+    description: row.description,
+    events: row.events.join(', '),
+    enabled: row.enabled,
+  };
+}
+
 /** `whsec_` and base64 of 24 random bytes: the Standard Webhooks form of a secret. */
 function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
@@ -268,17 +280,26 @@ export async function createWebhookEndpoint(
     throw new DomainError('invalid', webhookTexts.urlPrivate);
   }
   const secret = newSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({
-      url: values.url,
-      description: values.description,
-      events: [...new Set(values.events)],
-      secret,
-      createdBy: userId,
-    })
-    .returning();
-  return { ...summaryOf(row!), secret };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        url: values.url,
+        description: values.description,
+        events: [...new Set(values.events)],
+        secret,
+        createdBy: userId,
+      })
+      .returning();
+    // issue 18: the endpoint's address and events, never its secret
+    await recordActivity(tx, actor, {
+      kind: 'webhook',
+      subject: row!.url,
+      summary: `Webhook endpoint ${row!.url} added`,
+      changes: changedFields(null, endpointFacts(row!)),
+    });
+    return { ...summaryOf(row!), secret };
+  });
 }
 
 export async function listWebhookEndpoints(
@@ -304,17 +325,35 @@ export async function setWebhookEndpointEnabled(
 ): Promise<WebhookEndpointSummary> {
   requireAdmin(actor);
   const endpointId = requireRowId(input.endpointId, 'Webhook endpoint');
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set(
-      input.enabled
-        ? { enabled: true, disabledAt: null, failingSince: null }
-        : { enabled: false, disabledAt: now },
-    )
-    .where(eq(webhookEndpoints.id, endpointId))
-    .returning();
-  if (!row) throw new DomainError('not_found', ENDPOINT_NOT_FOUND);
-  return summaryOf(row);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId))
+      .for('update');
+    if (!before) throw new DomainError('not_found', ENDPOINT_NOT_FOUND);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set(
+        input.enabled
+          ? { enabled: true, disabledAt: null, failingSince: null }
+          : { enabled: false, disabledAt: now },
+      )
+      .where(eq(webhookEndpoints.id, endpointId))
+      .returning();
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'webhook',
+        subject: row!.url,
+        summary: `Webhook endpoint ${row!.url} ${input.enabled ? 'enabled' : 'disabled'}`,
+        changes: changedFields({ enabled: before.enabled }, { enabled: row!.enabled }),
+      },
+      now,
+    );
+    return summaryOf(row!);
+  });
 }
 
 /** "Delete": the endpoint with its deliveries and their attempts. */
@@ -325,12 +364,20 @@ export async function deleteWebhookEndpoint(
 ): Promise<{ url: string }> {
   requireAdmin(actor);
   const endpointId = requireRowId(input.endpointId, 'Webhook endpoint');
-  const [row] = await db
-    .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, endpointId))
-    .returning({ url: webhookEndpoints.url });
-  if (!row) throw new DomainError('not_found', ENDPOINT_NOT_FOUND);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId))
+      .returning();
+    if (!row) throw new DomainError('not_found', ENDPOINT_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      kind: 'webhook',
+      subject: row.url,
+      summary: `Webhook endpoint ${row.url} deleted with its delivery log`,
+      changes: changedFields(endpointFacts(row), null),
+    });
+    return { url: row.url };
+  });
 }
 
 export interface WebhookAttemptView {
@@ -426,6 +473,16 @@ export async function resendWebhookDelivery(
       throw new DomainError('conflict', 'Enable this endpoint before resending its deliveries');
     }
     await enqueue(tx, 'webhook-delivery', { deliveryId, manual: true }, { startAfter: now });
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'webhook',
+        subject: found.url,
+        summary: `The ${found.eventType} delivery to ${found.url} queued again`,
+      },
+      now,
+    );
     return { eventType: found.eventType as WebhookEventType, url: found.url };
   });
 }
