@@ -36,7 +36,7 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let owner: Actor;
   let ownerName: string;
-  const customer: Actor = { userId: 'customer-1', roles: ['customer'] };
+  const customer: Actor = { userId: 'customer-1', roles: [] };
 
   const storedRows = () => database.db.select().from(shopSettings).orderBy(shopSettings.key);
   const settingsEntries = () =>
