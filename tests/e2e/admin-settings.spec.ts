@@ -8,11 +8,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
+import { createScratchDatabase, withPostgres } from './support/postgres';
+import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEFAULT_PHONE = '+91 98290 00000';
 const DEFAULT_GSTIN = '08AAAAA0000A1Z5';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 const viewports = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
@@ -130,4 +134,33 @@ test.describe('the settings form without JavaScript', () => {
       await context.close();
     }
   });
+});
+
+test('a change written anywhere shows on every process within a second (PostgreSQL)', async () => {
+  test.setTimeout(180_000);
+  const database = await createScratchDatabase('storefront_settings');
+  // Two processes on one database; the visitor's /contact is served (and kept) by the second.
+  const first = await startServerProcess({ DATABASE_URL: database.url });
+  const second = await startServerProcess({ DATABASE_URL: database.url });
+  try {
+    // As a person's browser asks (a crawler's pages are never kept, server/http/cache-policy.ts).
+    const read = async (server: { url: string }, path: string) =>
+      (await fetch(`${server.url}${path}`, { headers: { 'User-Agent': BROWSER } })).text();
+    expect(await read(second, '/contact')).toContain(DEFAULT_PHONE);
+    expect(await read(second, '/contact')).toContain(DEFAULT_PHONE);
+    // Not through the second process: its copy of the page only goes on the notice (the memo's
+    // own notice path is proven in server/modules/settings/settings.test.ts).
+    await withPostgres(
+      (client) =>
+        client.query("insert into shop_settings (key, value) values ('phone', '+91 555 000 1111')"),
+      database.url,
+    );
+    await expect
+      .poll(() => read(second, '/contact'), { timeout: 1000, intervals: [50] })
+      .toContain('+91 555 000 1111');
+    expect(await read(first, '/contact')).toContain('+91 555 000 1111');
+  } finally {
+    await Promise.allSettled([first.stop(), second.stop()]);
+    await database.drop();
+  }
 });
