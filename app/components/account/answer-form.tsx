@@ -3,7 +3,7 @@
  * its `core/` schema, posted through `useAnswerFetcher`, and the same Answer shown in the page
  * when JavaScript is off (the post then arrives as the page's action data).
  */
-import { getInputProps, useForm, type DefaultValue } from '@conform-to/react';
+import { getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { InputHTMLAttributes } from 'react';
 import { Link, useActionData } from 'react-router';
@@ -27,8 +27,6 @@ export interface AnswerFormOptions<Schema extends z.ZodObject> extends AnswerHan
   intent: string;
   /** The toast of a failing submit check in the browser; the server's answer says the same. */
   invalidToast?(message: string): AnswerToast;
-  /** The fields' first values (a stored record the form edits). */
-  defaultValue?: DefaultValue<z.input<Schema>>;
 }
 
 /**
@@ -39,7 +37,6 @@ export function useAnswerForm<Schema extends z.ZodObject>({
   schema,
   intent,
   invalidToast,
-  defaultValue,
   ...handlers
 }: AnswerFormOptions<Schema>) {
   const fetcher = useAnswerFetcher(handlers);
@@ -48,7 +45,6 @@ export function useAnswerForm<Schema extends z.ZodObject>({
   const answer = fetched ?? documentAnswer;
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     lastResult: answer?.result,
-    defaultValue,
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

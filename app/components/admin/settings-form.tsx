@@ -39,7 +39,6 @@ export function SettingsForm({
     schema: settingsFormSchema,
     intent: SAVE_SETTINGS_INTENT,
     invalidToast: errorToast,
-    defaultValue: values,
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-8">
@@ -60,8 +59,12 @@ export function SettingsForm({
             const variable = lockedBy[key];
             if (variable)
               return <LockedSetting key={key} name={key} value={values[key]} variable={variable} />;
-            if (key === 'dailyDigest') return <DigestChoice key={key} meta={fields.dailyDigest} />;
-            return <SettingField key={key} name={key} meta={fields[key]} />;
+            if (key === 'dailyDigest') {
+              return (
+                <DigestChoice key={key} meta={fields.dailyDigest} stored={values.dailyDigest} />
+              );
+            }
+            return <SettingField key={key} name={key} meta={fields[key]} stored={values[key]} />;
           })}
         </fieldset>
       ))}
@@ -79,7 +82,23 @@ export function SettingsForm({
 type SettingFields = ReturnType<typeof useAnswerForm<typeof settingsFormSchema>>['fields'];
 type SettingMeta = SettingFields[EditableSettingKey];
 
-function SettingField({ name, meta }: { name: EditableSettingKey; meta: SettingMeta }) {
+/**
+ * What a field shows first: what was posted, when the answer brought the form back (Conform's
+ * initial value), else the stored setting.
+ */
+function shownValue(meta: SettingMeta, stored: string): string {
+  return typeof meta.initialValue === 'string' ? meta.initialValue : stored;
+}
+
+function SettingField({
+  name,
+  meta,
+  stored,
+}: {
+  name: EditableSettingKey;
+  meta: SettingMeta;
+  stored: string;
+}) {
   const hint = settingHints[name];
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...props } = multiline.has(name)
@@ -96,9 +115,15 @@ function SettingField({ name, meta }: { name: EditableSettingKey; meta: SettingM
           rows={name === 'offerTerms' ? 5 : 3}
           className={inputClass}
           {...props}
+          defaultValue={shownValue(meta, stored)}
         />
       ) : (
-        <input key={key} className={inputClass} {...props} />
+        <input
+          key={key}
+          className={inputClass}
+          {...props}
+          defaultValue={shownValue(meta, stored)}
+        />
       )}
       {hint ? (
         <p id={hintId} className="text-sm text-ink-muted">
@@ -115,7 +140,7 @@ function SettingField({ name, meta }: { name: EditableSettingKey; meta: SettingM
 }
 
 /** On or off, as two choices: a radio is always posted, where an unticked box would not be. */
-function DigestChoice({ meta }: { meta: SettingMeta }) {
+function DigestChoice({ meta, stored }: { meta: SettingMeta; stored: string }) {
   const hint = settingHints.dailyDigest;
   return (
     <fieldset className="grid gap-2" aria-describedby={`${meta.id}-hint`}>
@@ -130,7 +155,7 @@ function DigestChoice({ meta }: { meta: SettingMeta }) {
               type="radio"
               name={meta.name}
               value={choice}
-              defaultChecked={meta.initialValue === choice}
+              defaultChecked={shownValue(meta, stored) === choice}
               className="h-4 w-4"
             />
             {choice === 'on' ? 'On' : 'Off'}
