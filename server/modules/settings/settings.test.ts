@@ -16,6 +16,7 @@ import { lockedSettingMessage, settingsTexts } from '../../../core/settings';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { activityLog, shopSettings } from '../../db/schema';
+import { mailOfNotice } from '../../worker';
 import type { Actor } from '../actor';
 import {
   getSettingsForOwner,
@@ -173,6 +174,17 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
     // The other fields of the same form save when the locked one is not posted.
     await updateSettings(database.db, owner, { phone: '+91 141 222 3333' }, lockedConfig, now);
     expect((await readSiteSettings(database.db, lockedConfig)).phone).toBe('+91 141 222 3333');
+  });
+
+  it('mails the owner at the address in Settings as it is when the mail is delivered', async () => {
+    const notice = {
+      kind: 'webhook-endpoint-disabled' as const,
+      url: 'https://hooks.example/shop',
+      failingSince: '2026-11-21T10:00:00.000Z',
+    };
+    expect((await mailOfNotice(database.db, notice, config))?.to).toBe('hello@kalakriti.example');
+    await updateSettings(database.db, owner, { shopEmail: 'owner@kalakriti.example' }, config, now);
+    expect((await mailOfNotice(database.db, notice, config))?.to).toBe('owner@kalakriti.example');
   });
 
   describe('the memo of this process', () => {
