@@ -21,6 +21,7 @@ import {
 import type { SiteSettings } from '../../../content/site';
 import type { Config } from '../../config';
 import type { Database, DatabaseHandle } from '../../db/client';
+import { followNotices, type NoticeWatch } from '../../db/notice-watch';
 import { shopSettings } from '../../db/schema';
 import { recordActivity } from '../activity';
 import type { Actor } from '../actor';
@@ -95,36 +96,15 @@ export async function readSiteSettings(
   return effectiveSettings(await storedSettings(db), config);
 }
 
-export interface SettingsWatch {
-  /** Drops the memo; call it after a reconnect, when notices may have been missed. */
-  invalidate(): void;
-  stop(): Promise<void>;
-}
+export type SettingsWatch = NoticeWatch;
 
 /** Subscribes this process to settings changes; from then on the stored settings are memoised. */
-export async function watchSettings(database: DatabaseHandle): Promise<SettingsWatch> {
+export function watchSettings(database: DatabaseHandle): Promise<SettingsWatch> {
   const memo = memoOf(database.db);
   const invalidate = () => {
     memo.stored = null;
   };
-  // Notices sent while a listening connection is down are lost: a reconnect must invalidate too.
-  const unsubscribe = await database.listen(SETTINGS_CHANNEL, invalidate, {
-    onReconnect: invalidate,
-  });
-  memo.watchers += 1;
-  // Anything read before the subscription may already be stale.
-  invalidate();
-  let stopped = false;
-  return {
-    invalidate,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      memo.watchers -= 1;
-      invalidate();
-      await unsubscribe();
-    },
-  };
+  return followNotices(database, SETTINGS_CHANNEL, memo, { onNotice: invalidate, invalidate });
 }
 
 /** Drops this database's memo now: the writer's own process reads its write at once. */
