@@ -129,7 +129,8 @@ export async function getSettingsForOwner(
   actor: Actor,
   config: SettingsConfig,
 ): Promise<OwnerSettings> {
-  requireAdmin(actor);
+  // issue 17: an owner key needs the settings scope (the settings hold the bank details).
+  requireAdmin(actor, 'settings:write');
   const site = await readSiteSettings(db, config);
   return { values: editableValuesOf(site), lockedBy: { ...config.siteLockedBy } };
 }
@@ -151,7 +152,7 @@ export async function updateSettings(
   config: SettingsConfig,
   now: Date,
 ): Promise<SettingsUpdate> {
-  const userId = requireAdmin(actor);
+  const userId = requireAdmin(actor, 'settings:write');
   const submitted = parseInput(settingsFormSchema, input);
   for (const key of editableSettingKeys) {
     // issue 18: a value set by an environment variable wins; the server refuses it whatever the
