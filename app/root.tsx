@@ -53,8 +53,8 @@ const BACK_OFFICE_SHELL = 'routes/admin-shell';
 const zodWithoutEval = 'globalThis.__zod_globalConfig={jitless:true}';
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { config, viewer } = context.get(appContext);
-  const { shopName, tagline, socialUrl, socialLabel } = config.site;
+  const { config, site, viewer } = context.get(appContext);
+  const { shopName, tagline, socialUrl, socialLabel } = site;
   return {
     site: { shopName, tagline, socialUrl, socialLabel, publicUrl: config.publicUrl },
     user: viewer,

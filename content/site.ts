@@ -1,6 +1,7 @@
 /**
- * Site settings the shop owner sets (DESIGN.md §5). Each value can be overridden by the
- * environment variable named beside it; server/config.ts applies the overrides.
+ * Site settings the shop owner sets (DESIGN.md §5), and their defaults. The owner edits them at
+ * /admin/settings (issue 18; stored in `shop_settings`); a value set by the environment variable
+ * named beside it wins over the stored one (server/config.ts, server/modules/settings).
  */
 export const siteDefaults = {
   /** SHOP_NAME */
@@ -24,7 +25,7 @@ export const siteDefaults = {
   /** BANK_DETAILS: account name, number and IFSC for bank transfers, on one line */
   bankDetails:
     'Kalakriti Artisan Decor · A/c 000000000000 · IFSC SBIN0000000 · State Bank of India, Banswara',
-  /** spec §9: business hours */
+  /** BUSINESS_HOURS: spec §9's business hours */
   businessHours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
   /** GSTIN: the shop's GST number, on every offer PDF (issue 16); empty leaves it out */
   gstin: '08AAAAA0000A1Z5',
@@ -35,7 +36,7 @@ export const siteDefaults = {
   /** OFFER_TERMS: the composer's terms, editable per offer */
   offerTerms:
     '50% advance with the order, the balance before dispatch. Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
-  /** DAILY_DIGEST: issue 18, the 09:00 mail of requests awaiting a reply ('on' or 'off') */
+  /** DAILY_DIGEST: on or off, the 09:00 mail of the requests awaiting a reply (issue 18) */
   dailyDigest: 'on',
 } as const;
 

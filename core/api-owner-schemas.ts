@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { orderActions } from './admin';
 import { offerStatuses, ownerOfferActions } from './quote-offer';
 import { ADMIN_MAX_PAGE } from './route-query';
+import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -333,3 +334,19 @@ export const mediaImportReportSchema = z
 export const ownerApiTexts = {
   notCsv: 'Send the CSV as text/csv.',
 } as const;
+
+/** issue 18: the shop's settings as the owner edits them, and which the environment locks. */
+export const ownerSettingsSchema = z
+  .object({
+    values: z.object(
+      Object.fromEntries(editableSettingKeys.map((key) => [key, z.string()])) as Record<
+        EditableSettingKey,
+        z.ZodString
+      >,
+    ),
+    lockedBy: z.record(z.string(), z.string()).meta({
+      description:
+        'The settings an environment variable sets, each with its name: they win, and cannot be changed here.',
+    }),
+  })
+  .meta({ id: 'OwnerSettings' });

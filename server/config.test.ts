@@ -96,6 +96,38 @@ describe('loadConfig', () => {
     );
   });
 
+  it('says which settings the environment sets, and checks them with the settings form’s rules (issue 18)', () => {
+    const config = loadConfig({
+      AUTH_SECRET: secret,
+      SHOP_PHONE: '+91 141 222 3333',
+      BUSINESS_HOURS: 'Daily 10-7',
+      DAILY_DIGEST: 'off',
+      GSTIN: '',
+    });
+    expect(config.siteLockedBy).toEqual({
+      phone: 'SHOP_PHONE',
+      businessHours: 'BUSINESS_HOURS',
+      dailyDigest: 'DAILY_DIGEST',
+    });
+    expect(config.site.phone).toBe('+91 141 222 3333');
+    expect(config.site.businessHours).toBe('Daily 10-7');
+    expect(config.site.dailyDigest).toBe('off');
+    // An empty variable means "not set": the default stays and the owner may edit it.
+    expect(config.site.gstin).toBe('08AAAAA0000A1Z5');
+    expect(loadConfig({ AUTH_SECRET: secret }).siteLockedBy).toEqual({});
+    for (const [variable, value] of [
+      ['DAILY_DIGEST', 'maybe'],
+      ['GSTIN', '08AAAAA0000'],
+      ['DEFAULT_GST_RATE', '29'],
+      ['OFFER_VALIDITY_DAYS', '91'],
+      ['SOCIAL_URL', 'http://example.com/shop'],
+    ]) {
+      expect(configError({ AUTH_SECRET: secret, [variable as string]: value }).message).toContain(
+        `${variable} `,
+      );
+    }
+  });
+
   it('stores uploads locally unless S3_BUCKET is set, and names a bad S3_ENDPOINT', () => {
     expect(loadConfig({ AUTH_SECRET: secret }).s3).toBeUndefined();
     expect(

@@ -7,6 +7,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { siteDefaults, type SiteSettings } from '../content/site';
+import {
+  editableSettingKeys,
+  settingEnvironmentVariables,
+  settingFieldSchemas,
+  type EditableSettingKey,
+} from '../core/settings';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -19,6 +25,19 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+type SettingVariable = (typeof settingEnvironmentVariables)[EditableSettingKey];
+
+/** One optional variable per editable setting, each checked with the form's rule of its key. */
+function settingEnvironmentSchema() {
+  const variables = {} as Record<SettingVariable, z.ZodType<string | undefined>>;
+  for (const key of editableSettingKeys) {
+    variables[settingEnvironmentVariables[key]] = optionalText.pipe(
+      settingFieldSchemas[key].optional(),
+    );
+  }
+  return variables;
+}
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,35 +64,10 @@ const environmentSchema = z.object({
   ),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  SHOP_NAME: optionalText,
-  SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
-  SHOP_PHONE: optionalText,
-  WHATSAPP_NUMBER: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d{7,15}$/, 'must be digits only, with the country code')
-      .optional(),
-  ),
-  SHOP_ADDRESS: optionalText,
-  SOCIAL_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  // issue 18: the settings the owner edits, checked by the settings form's own rules; a value set
+  // here wins over the stored one and shows as locked on /admin/settings.
+  ...settingEnvironmentSchema(),
   SOCIAL_LABEL: optionalText,
-  UPI_ID: optionalText,
-  BANK_DETAILS: optionalText,
-  // issue 16: the offer's GST number, default GST rate (percent), validity (days) and terms
-  GSTIN: optionalText,
-  DEFAULT_GST_RATE: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage such as 12 or 12.5')
-      .optional(),
-  ),
-  OFFER_VALIDITY_DAYS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^([1-9]\d{0,2})$/, 'must be a number of days from 1 to 999')
-      .optional(),
-  ),
-  OFFER_TERMS: optionalText,
   // Abuse protection: requests per minute per form and client address.
   FORM_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
@@ -212,7 +206,14 @@ export interface Config {
   s3: S3Settings | undefined;
   /** issue 17: webhooks may be sent to loopback and private addresses (tests, local tools). */
   webhooksAllowPrivate: boolean;
+  /**
+   * The defaults of content/site.ts with the environment's values over them: what the shop shows
+   * before (and without) anything the owner stored. Pages read the effective settings
+   * (server/modules/settings `readSiteSettings`); this is for what is fixed at start-up.
+   */
   site: SiteSettings;
+  /** issue 18: the settings the environment sets, each with its variable's name (locked). */
+  siteLockedBy: Partial<Record<EditableSettingKey, SettingVariable>>;
 }
 
 function smsSettings(provider: 'none' | 'outbox' | 'webhook', webhookUrl: string | undefined) {
@@ -304,23 +305,24 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       `"${values.SHOP_NAME ?? siteDefaults.shopName}" <${values.SHOP_EMAIL ?? siteDefaults.shopEmail}>`,
     s3: s3Settings(values),
     webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
-    site: {
-      ...siteDefaults,
-      shopName: values.SHOP_NAME ?? siteDefaults.shopName,
-      shopEmail: values.SHOP_EMAIL ?? siteDefaults.shopEmail,
-      phone: values.SHOP_PHONE ?? siteDefaults.phone,
-      whatsappNumber: values.WHATSAPP_NUMBER ?? siteDefaults.whatsappNumber,
-      address: values.SHOP_ADDRESS ?? siteDefaults.address,
-      socialUrl: values.SOCIAL_URL ?? siteDefaults.socialUrl,
-      socialLabel: values.SOCIAL_LABEL ?? siteDefaults.socialLabel,
-      upiId: values.UPI_ID ?? siteDefaults.upiId,
-      bankDetails: values.BANK_DETAILS ?? siteDefaults.bankDetails,
-      gstin: values.GSTIN ?? siteDefaults.gstin,
-      defaultGstRate: values.DEFAULT_GST_RATE ?? siteDefaults.defaultGstRate,
-      offerValidityDays: values.OFFER_VALIDITY_DAYS ?? siteDefaults.offerValidityDays,
-      offerTerms: values.OFFER_TERMS ?? siteDefaults.offerTerms,
-    },
+    ...siteSettingsOf(values),
   };
+}
+
+function siteSettingsOf(values: z.output<typeof environmentSchema>) {
+  const site: SiteSettings = {
+    ...siteDefaults,
+    socialLabel: values.SOCIAL_LABEL ?? siteDefaults.socialLabel,
+  };
+  const siteLockedBy: Config['siteLockedBy'] = {};
+  for (const key of editableSettingKeys) {
+    const variable = settingEnvironmentVariables[key];
+    const value = values[variable];
+    if (value === undefined) continue;
+    site[key] = value;
+    siteLockedBy[key] = variable;
+  }
+  return { site, siteLockedBy };
 }
 
 function readOrCreateDevelopmentSecret(dataDir: string): string {

@@ -23,6 +23,7 @@ import {
 import { offerPdfDocument } from './modules/quotations/offer-document';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
+import { readSiteSettings } from './modules/settings';
 import { deliverWebhook } from './modules/webhooks';
 
 export async function startDeliveries(options: {
@@ -51,7 +52,8 @@ export async function startDeliveries(options: {
     recipientLimit: {
       rateLimiter,
       perHour: config.mailRateLimit,
-      shopAddress: config.site.shopEmail,
+      // issue 18: the address in Settings as it is when the mail is sent.
+      shopAddress: async () => (await readSiteSettings(database.db, config)).shopEmail,
     },
   });
   const clock = options.clock ?? (() => new Date());
@@ -76,8 +78,9 @@ export async function startDeliveries(options: {
       },
       // issue 18: the owner's digest, due from 09:00 shop time unless turned off in Settings.
       async 'daily-digest'() {
+        const { dailyDigest } = await readSiteSettings(database.db, config);
         const { sent, listed } = await sendDailyDigest(database.db, clock(), {
-          enabled: config.site.dailyDigest !== 'off',
+          enabled: dailyDigest !== 'off',
         });
         if (sent) logger.info({ listed }, 'daily digest queued');
       },
@@ -100,18 +103,21 @@ export async function startDeliveries(options: {
 export async function mailOfNotice(
   db: Database,
   notice: Notice,
-  config: Pick<Config, 'site' | 'publicUrl' | 'authSecret'>,
+  config: Pick<Config, 'site' | 'siteLockedBy' | 'publicUrl' | 'authSecret'>,
 ): Promise<MailMessage | null> {
+  // issue 18: the shop's details (its name, phone, address for the owner's mails) as the owner
+  // set them when the mail is delivered, not as they were when the process started.
+  const shop = { ...config, site: await readSiteSettings(db, config) };
   if (notice.kind === 'quotation-request' && notice.to === 'requester') {
     const customerKey = await issueAccessKey(db, notice.quotation.id);
-    return renderNotice(notice, config, { customerKey });
+    return renderNotice(notice, shop, { customerKey });
   }
-  if (notice.kind !== 'quotation-event') return renderNotice(notice, config);
+  if (notice.kind !== 'quotation-event') return renderNotice(notice, shop);
   const facts = await quotationMailFacts(db, notice);
   if (!facts) return null;
-  const message = quotationEventMail(notice, facts, config);
+  const message = quotationEventMail(notice, facts, shop);
   if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
-  const pdf = await renderOfferPdf(offerPdfDocument(facts.offer, config.site));
+  const pdf = await renderOfferPdf(offerPdfDocument(facts.offer, shop.site));
   return {
     ...message,
     attachments: [

@@ -17,9 +17,9 @@ export interface BackOfficeOutletContext {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { config, viewer } = context.get(appContext);
+  const { site, viewer } = context.get(appContext);
   const person = viewer?.isAdmin ? { name: viewer.name, email: viewer.email } : null;
-  return { shopName: config.site.shopName, person };
+  return { shopName: site.shopName, person };
 }
 
 const sections = [

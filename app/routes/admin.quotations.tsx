@@ -54,14 +54,13 @@ function shopDayPlus(now: Date, days: number): string {
 // spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const { db, actor, viewer, config } = app;
+  const { db, actor, viewer, site } = app;
   if (!viewer) return { access: 'signed-out' as const, path: `/admin/quotations/${params.id}` };
   if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
   const now = app.clock();
   // A request that does not exist is the 404 page, as an unknown product is.
   const quotation = await pageData(() => getQuotationForOwner(db, actor, { id: params.id }, now));
   const catalogue = await offerCatalogue(db, actor);
-  const { site } = config;
   const validityDays = Number.parseInt(site.offerValidityDays, 10);
   // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms).
   const composerDefaults = {

@@ -17,12 +17,12 @@ export function whatsappNumberOf(mobile: string): string {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, actor, config } = context.get(appContext);
+  const { db, actor, config, site } = context.get(appContext);
   // Anyone but the owner, and an unknown request, are refused by the module: no key is made.
   return resourceReply(async () => {
     const customer = await issueCustomerLink(db, actor, { id: params.id });
     const link = quotationLink(config.publicUrl, customer.reference, customer.key);
-    const text = `Hello ${customer.customerName}, your quotation ${customer.reference} from ${config.site.shopName} is ready: ${link}`;
+    const text = `Hello ${customer.customerName}, your quotation ${customer.reference} from ${site.shopName} is ready: ${link}`;
     return redirect(
       `https://wa.me/${whatsappNumberOf(customer.customerMobile)}?text=${encodeURIComponent(text)}`,
       { headers: { 'Cache-Control': 'private, no-store' } },

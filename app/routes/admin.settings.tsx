@@ -1,4 +1,62 @@
-// issue 18: filled in by its own commit.
-export default function AdminSettings() {
-  return null;
+import { settingsFormSchema } from '../../core/settings';
+import { answerAction, intent } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { requireAdmin } from '../../server/modules/kernel';
+import { getSettingsForOwner, updateSettings } from '../../server/modules/settings';
+import { AdminAccessNotice } from '../components/admin/admin-access-notice';
+import { SAVE_SETTINGS_INTENT, SettingsForm } from '../components/admin/settings-form';
+import { pageMeta } from '../components/layout/simple-page';
+import type { Route } from './+types/admin.settings';
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'Settings', undefined, { noindex: true });
+}
+
+// spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, actor, viewer, config } = context.get(appContext);
+  if (!viewer) return { access: 'signed-out' as const, path: '/admin/settings' };
+  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+  const { values, lockedBy } = await getSettingsForOwner(db, actor, config);
+  return { access: 'admin' as const, values, lockedBy };
+}
+
+// issue 18 "Settings the owner edits": one form, one module function.
+const settingsIntents = {
+  [SAVE_SETTINGS_INTENT]: intent({
+    schema: settingsFormSchema,
+    run: (fields, { app }) => updateSettings(app.db, app.actor, fields, app.config, app.clock()),
+    success: { title: 'Settings Saved', description: 'Your changes are live on the shop.' },
+    // The form keeps showing what was saved (the page's values are reloaded after it).
+    resetForm: false,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // issue 14 finding 1: who asks is checked before the body is read; updateSettings checks again.
+  return answerAction(
+    { request, params, context },
+    {
+      guard: (app) => requireAdmin(app.actor),
+      intents: settingsIntents,
+      defaultIntent: SAVE_SETTINGS_INTENT,
+    },
+    context.get(appContext),
+  );
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
+  return (
+    <section className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12">
+      <div>
+        <h1 className="font-display text-4xl font-semibold">Settings</h1>
+        <p className="mt-2 text-ink-muted">
+          The shop’s details as customers see them. A value set by an environment variable wins and
+          cannot be changed here.
+        </p>
+      </div>
+      <SettingsForm values={loaderData.values} lockedBy={loaderData.lockedBy} />
+    </section>
+  );
 }

@@ -42,8 +42,7 @@ const parseContactForm = (formData: FormData) =>
   parseWithZod(formData, { schema: contactMessageSchema, disableAutoCoercion: true });
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { phone, shopEmail, address, whatsappNumber, businessHours } =
-    context.get(appContext).config.site;
+  const { phone, shopEmail, address, whatsappNumber, businessHours } = context.get(appContext).site;
   return { phone, shopEmail, address, whatsappNumber, businessHours };
 }
 

@@ -6,7 +6,7 @@ import { Accordion } from '../components/ui/accordion';
 import type { Route } from './+types/customisations';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { whatsappNumber } = context.get(appContext).config.site;
+  const { whatsappNumber } = context.get(appContext).site;
   const text = encodeURIComponent(customisationsPage.whatsappMessage);
   return { whatsappUrl: `https://wa.me/${whatsappNumber}?text=${text}` };
 }

@@ -112,7 +112,7 @@ async function readSection<T>(
 
 // spec §7 Dashboard calls: every read is the signed-in user's own (server/modules/account, orders)
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, actor, viewer, logger, config, clock } = context.get(appContext);
+  const { db, actor, viewer, logger, site, clock } = context.get(appContext);
   const url = new URL(request.url);
   const emailLink = emailLinkOutcome(url);
   if (!actor || !viewer) return { signedIn: false as const, emailLink };
@@ -122,7 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readSection('profile', () => getProfile(db, actor), critical, logger),
     readSection(
       'orders',
-      async () => withPaymentPanels(await listOrdersOfUser(db, actor), config.site),
+      async () => withPaymentPanels(await listOrdersOfUser(db, actor), site),
       critical,
       logger,
     ),

@@ -11,11 +11,11 @@ import { organizationAndWebsite } from '../components/layout/structured-data';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { db, site } = context.get(appContext);
   const bestSellers = await listBestSellers(db);
   return {
-    shopName: config.site.shopName,
-    tagline: config.site.tagline,
+    shopName: site.shopName,
+    tagline: site.tagline,
     bestSellers: bestSellers.map(({ id, name, primaryImage }) => ({ id, name, primaryImage })),
   };
 }

@@ -4,7 +4,7 @@ import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import type { Route } from './+types/payment';
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { upiId, bankDetails, shopEmail } = context.get(appContext).config.site;
+  const { upiId, bankDetails, shopEmail } = context.get(appContext).site;
   return { upiId, bankDetails, shopEmail };
 }
 

@@ -20,7 +20,7 @@ import { QuotationRequestForm } from '../components/quotation/quotation-form';
 import type { Route } from './+types/quote';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config, logger } = context.get(appContext);
+  const { db, site, logger } = context.get(appContext);
   // spec §2: a failed read is shown as "Product not found" too, and logged (as on /product).
   const found = await getPublishedProduct(db, params.productId).catch((error: unknown) => {
     logger.error({ err: error, productId: params.productId }, 'product read failed');
@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   if (!found) throw data(null, { status: 404 });
   return {
-    shopName: config.site.shopName,
+    shopName: site.shopName,
     product: { id: found.product.id, name: found.product.name },
   };
 }

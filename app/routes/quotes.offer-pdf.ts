@@ -13,7 +13,7 @@ import { renderOfferPdf } from '../../server/modules/quotations/offer-pdf';
 import type { Route } from './+types/quotes.offer-pdf';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, actor, config } = context.get(appContext);
+  const { db, actor, site } = context.get(appContext);
   // Versions are counted from 1; anything else names no offer.
   if (!/^[1-9]\d{0,5}$/.test(params.version)) throw data(null, { status: 404 });
   const { key } = parseRouteQuery(quotePageQuerySchema, new URL(request.url).searchParams);
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       key: key || null,
       version: Number(params.version),
     });
-    const pdf = await renderOfferPdf(offerPdfDocument(document, config.site));
+    const pdf = await renderOfferPdf(offerPdfDocument(document, site));
     return new Response(new Uint8Array(pdf), {
       headers: {
         'Content-Type': 'application/pdf',

@@ -53,7 +53,7 @@ function accessKeyOf(url: URL): string | null {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, actor, config, clock } = context.get(appContext);
+  const { db, actor, site, clock } = context.get(appContext);
   const url = new URL(request.url);
   const accessKey = accessKeyOf(url);
   // issue 16: a wrong key, another request's key, or no right to the request is the 404 page and
@@ -65,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [savedAddresses, payment] = await Promise.all([
     // issue 16 Accept Offer: a signed-in customer picks one of their saved addresses.
     actor && quote.actions.includes('accept') ? listAddresses(db, actor) : null,
-    quote.order ? paymentPanelFor(quote.order, config.site) : null,
+    quote.order ? paymentPanelFor(quote.order, site) : null,
   ]);
   return {
     quote,
@@ -73,7 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     openForm: parseRouteQuery(quotePageQuerySchema, url.searchParams).form,
     savedAddresses,
     payment,
-    shopName: config.site.shopName,
+    shopName: site.shopName,
   };
 }
 

@@ -28,7 +28,7 @@ import type { Route } from './+types/shop';
 const SCROLL_RESTORE_DELAY_MS = 100;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { db, site } = context.get(appContext);
   const category = params.category ? findCategoryBySlug(params.category) : undefined;
   if (params.category && !category) throw data(null, { status: 404 });
 
@@ -36,7 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const listing = await listShopPage(db, { category: category?.adminValue, query });
 
   return {
-    shopName: config.site.shopName,
+    shopName: site.shopName,
     categorySlug: category?.slug,
     // spec §2: the banner shows the category, or All Products with the collection tagline.
     title: category?.name ?? 'All Products',

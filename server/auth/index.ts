@@ -145,6 +145,8 @@ export function createAuth({
   const phoneSignIn = config.sms.provider !== 'none';
 
   return betterAuth({
+    // issue 18: Better Auth is built once at start-up; its app name and the 2FA issuer keep the
+    // shop's name as deployed (an authenticator app's entry must not change with a rename).
     appName: config.site.shopName,
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,

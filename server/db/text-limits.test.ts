@@ -18,6 +18,7 @@ import { authRequestFieldsSchema } from '../../core/identity-fields';
 import { newsletterSubscriptionSchema } from '../../core/newsletter';
 import { mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { quotationRequestSchema } from '../../core/quotation';
+import { settingsFormSchema } from '../../core/settings';
 import {
   declineOfferSchema,
   offerComposerSchema,
@@ -97,6 +98,17 @@ const offerComposer = (name: 'terms' | 'note', max: number): Limit => ({
   max,
   writePath: `offer composer (core/quote-offer.ts offerComposerSchema.${name})`,
   accepts: field(offerComposerSchema, validOffer, name),
+});
+
+const setting = (
+  name: keyof typeof settingsFormSchema.shape,
+  max: number,
+  textOfLength?: Limit['textOfLength'],
+): Limit => ({
+  max,
+  writePath: `/admin/settings (core/settings.ts settingsFormSchema.${name}, updateSettings)`,
+  accepts: field(settingsFormSchema, {}, name),
+  textOfLength,
 });
 
 const product = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
@@ -538,6 +550,28 @@ const guards: Record<string, Guard | Guard[]> = {
   'activity_log.changes': {
     reason: "the changed fields' values before and after, read from rows each within its own limit",
   },
+  // issue 18: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
+  'shop_settings.key': {
+    reason: 'one of core/settings-keys.ts editableSettingKeys',
+    check: 'shop_settings_key_check',
+  },
+  'shop_settings.value': [
+    setting('shopName', 120),
+    setting('shopEmail', 254, emailOfLength),
+    setting('phone', 40, digits),
+    setting('whatsappNumber', 15, digits),
+    setting('address', 300),
+    setting('businessHours', 200),
+    setting('socialUrl', 500, urlOfLength),
+    setting('upiId', 100, (length) => `${'a'.repeat(length - 4)}@upi`),
+    setting('bankDetails', 500),
+    setting('gstin', 15, (length) => `08AAAAA0000A1Z5${'5'.repeat(length - 15)}`),
+    setting('defaultGstRate', 5, (length) => `12.50${'0'.repeat(length - 5)}`),
+    setting('offerValidityDays', 3, (length) => '90'.padStart(length, '0')),
+    setting('offerTerms', 2000),
+    // dailyDigest: on or off (settingsFormSchema z.enum)
+  ],
+  'shop_settings.updated_by': { reason: USER_ID },
   'callback_leads.phone': {
     max: 14,
     writePath: 'welcome pop-up (core/welcome-lead.ts welcomeLeadSchema: 6 to 14 digits)',

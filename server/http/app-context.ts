@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { SiteSettings } from '../../content/site';
 import type { Auth } from '../auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -23,6 +24,11 @@ export interface Viewer {
 export interface AppContext {
   db: Database;
   config: Config;
+  /**
+   * issue 18: the shop's settings as they are now (environment > the owner's stored value >
+   * default), read per request; pages show these, never `config.site`.
+   */
+  site: SiteSettings;
   logger: Logger;
   requestId: string;
   /** The nonce of this response's CSP; inline scripts must carry it. */

@@ -26,6 +26,7 @@ import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
 import { createOrderEventsHub } from '../modules/realtime';
+import { readSiteSettings, SETTINGS_CHANNEL, watchSettings } from '../modules/settings';
 import type { JobWorker } from '../modules/jobs';
 import { createSmsSender } from '../modules/sms';
 import { API_BASE_PATH, createApi } from './api';
@@ -241,6 +242,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       clock: options.clock ?? systemClock,
     }),
   );
+  // The reference page's title is fixed when the server starts (the shop's name as deployed).
   registerApiReference(app, config.site.shopName);
 
   const orderEvents = createOrderEventsHub(database, (error) =>
@@ -259,15 +261,25 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     logger.warn({ err: error }, 'catalogue changes cannot be followed: catalogue reads uncached'),
   );
 
+  // issue 18: the owner's settings are memoised while this process follows their changes from
+  // every process; until then each request reads them.
+  void watchSettings(database).catch((error: unknown) =>
+    logger.warn({ err: error }, 'settings changes cannot be followed: settings read per request'),
+  );
+
   // Production only: in development an edited component must show on the next reload.
   const pageCache = mode === 'production' ? createPageCache() : null;
   if (pageCache) {
     // Notices sent while the listening connection was down are lost: a reconnect empties it too.
-    database
-      .listen(CATALOGUE_CHANNEL, () => pageCache.clear(), { onReconnect: () => pageCache.clear() })
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'catalogue changes not heard; pages expire on their own'),
-      );
+    // issue 18: a settings change (the phone on /contact) shows at once in every process, so
+    // the copies of the anonymous pages that show a setting go with it.
+    for (const channel of [CATALOGUE_CHANNEL, SETTINGS_CHANNEL]) {
+      database
+        .listen(channel, () => pageCache.clear(), { onReconnect: () => pageCache.clear() })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, channel }, 'changes not heard; pages expire on their own'),
+        );
+    }
   }
 
   app.use(formContentType()); // issue 14 (finding 7): a write's body is a form, or 415
@@ -289,7 +301,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       if (cached) return cached;
     }
     const request = withClientAddress(c.req.raw, c.get('clientAddress'));
-    const { viewer, actor, refreshedCookies } = await identify(request);
+    const [{ viewer, actor, refreshedCookies }, site] = await Promise.all([
+      identify(request),
+      readSiteSettings(database.db, config),
+    ]);
     const context = new RouterContextProvider(
       new Map([
         [
@@ -297,6 +312,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
           {
             db: database.db,
             config,
+            site,
             logger: logger.child({ reqId: c.get('requestId') }),
             requestId: c.get('requestId'),
             cspNonce: nonce,

@@ -39,7 +39,9 @@ const PASSWORDS: Record<Exclude<ActorName, 'anonymous'>, string> = {
   admin: 'Crystal#Om5-admin',
 };
 /** What the shop holds as a whole rather than per customer (issue 17). */
-const SHOP_WIDE = ['API keys', 'webhook endpoints'];
+const SHOP_WIDE = ['API keys', 'webhook endpoints', 'shop settings'];
+/** issue 18: the offer terms the matrix stores, shown on the settings page to the admin only. */
+const SETTINGS_TERMS = `MATRIX-TERMS-${RUN}`;
 
 /** The piece the orders, quotations, reviews and questions are about. */
 const PRODUCT = 'lotus-urli';
@@ -812,6 +814,25 @@ const operations: Operation[] = [
     },
   ),
 
+  // issue 18: the owner's settings page and its one action.
+  ...pageRead('/admin/settings', 'shop settings', ADMIN_PAGE, {
+    shows: () => [SETTINGS_TERMS],
+  }).map((operation) => ({ ...operation, owners: ['A'] as const, prepare: storeSettingsTerms })),
+  ...pageAction(
+    '/admin/settings',
+    'save-settings',
+    'shop settings',
+    ADMIN_WRITE,
+    () => ({ businessHours: `MATRIX-HOURS-${RUN}` }),
+    {
+      owners: ['A'],
+      verify: rowsExist(
+        `select key from shop_settings where key = 'businessHours' and value = $1`,
+        [`MATRIX-HOURS-${RUN}`],
+      ),
+    },
+  ),
+
   // Writes: the product console and the media import (catalogue, no customer's rows).
   ...(
     [
@@ -1070,6 +1091,15 @@ async function recordActivityAbout(world: World, owner: Owner): Promise<void> {
             '[{"field":"status","before":"unread","after":"read"}]'::jsonb
      where not exists (select 1 from activity_log where subject = $2)`,
     [world.userIds.admin, subject, `Message from ${owner} marked read`],
+  );
+}
+
+/** issue 18: offer terms only the settings page (and the offer composer) shows. */
+async function storeSettingsTerms(world: World): Promise<void> {
+  await world.sql(
+    `insert into shop_settings (key, value) values ('offerTerms', $1)
+     on conflict (key) do update set value = excluded.value`,
+    [SETTINGS_TERMS],
   );
 }
 
@@ -1544,6 +1574,7 @@ test.describe('authorisation matrix', () => {
         ),
       );
       expect(leaked, 'data of another customer in the answer').toEqual([]);
+      expect(answer.body, 'the settings page’s data in the answer').not.toContain(SETTINGS_TERMS);
       expect(await checksums(world, scope), 'rows changed by a denied request').toEqual(before);
       // issue 14: nor a file stored or a mail sent. A mail sent after the answer would show in
       // the next denied case, which runs right after this one.

@@ -30,6 +30,7 @@ function untouchedContext(): RouterContextProvider {
   const app = {
     db: untouchable,
     config,
+    site: config.site,
     logger: createLogger('silent'),
     requestId: 'admin-answers',
     cspNonce: '',

@@ -69,6 +69,7 @@ function requestContext(
   const app = {
     db,
     config,
+    site: config.site,
     logger: createLogger('silent'),
     requestId: 'fuzz-request',
     cspNonce: '',

@@ -42,6 +42,7 @@ function requestContext(
   const app = {
     db,
     config,
+    site: config.site,
     logger: createLogger('silent'),
     requestId: 'test-request',
     cspNonce: '',

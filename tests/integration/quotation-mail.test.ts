@@ -53,6 +53,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
     const app = {
       db: database.db,
       config,
+      site: config.site,
       logger: createLogger('silent'),
       requestId: 'test-request',
       cspNonce: '',

@@ -27,6 +27,7 @@ function requestContext(db: Database): { context: RouterContextProvider } {
   const app = {
     db,
     config,
+    site: config.site,
     logger: createLogger('silent'),
     requestId: 'test-request',
     cspNonce: '',

@@ -35,6 +35,7 @@ function refusingContext(actor: Actor): RouterContextProvider {
   const app = {
     db: untouchable,
     config,
+    site: config.site,
     logger: createLogger('silent'),
     requestId: 'authorisation-order',
     cspNonce: '',

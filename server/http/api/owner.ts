@@ -1,6 +1,7 @@
 /**
  * issue 17: the owner's operations of `/api/v1`, under `/admin/...`: quotations and their offers,
- * orders and their actions, contact messages, products, media and the media CSV. Each calls the
+ * orders and their actions, contact messages, products, media and the media CSV, and the shop's
+ * settings (issue 18). Each calls the
  * same module function as the admin's pages, which checks the role and the key's scope again.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -9,6 +10,7 @@ import { registerOwnerCatalogue } from './owner-catalogue';
 import { registerOwnerMessages } from './owner-messages';
 import { registerOwnerOrders } from './owner-orders';
 import { registerOwnerQuotations } from './owner-quotations';
+import { registerOwnerSettings } from './owner-settings';
 
 export function registerOwner(api: OpenAPIHono<ApiEnv>): void {
   // The shop's private records: no cache keeps them, whoever's credentials fetched them.
@@ -20,6 +22,7 @@ export function registerOwner(api: OpenAPIHono<ApiEnv>): void {
   registerOwnerOrders(api);
   registerOwnerMessages(api);
   registerOwnerCatalogue(api);
+  registerOwnerSettings(api);
 }
 
 /** A list's next page while this one is full (spec §9: 50 rows a page). */

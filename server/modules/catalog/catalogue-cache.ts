@@ -8,6 +8,7 @@
  * unseen, so reads go to the database each time.
  */
 import type { Database, DatabaseHandle } from '../../db/client';
+import { followNotices, type NoticeWatch } from '../../db/notice-watch';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
@@ -40,39 +41,20 @@ function memoOf(db: Database): CatalogueMemo {
   return memo;
 }
 
-export interface CatalogueWatch {
-  /** Drops every memoised value; call it after a reconnect, when notices may have been missed. */
-  invalidate(): void;
-  stop(): Promise<void>;
-}
+export type CatalogueWatch = NoticeWatch;
 
 /** Subscribes this process to catalogue changes; from then on catalogue reads are memoised. */
-export async function watchCatalogue(database: DatabaseHandle): Promise<CatalogueWatch> {
+export function watchCatalogue(database: DatabaseHandle): Promise<CatalogueWatch> {
   const memo = memoOf(database.db);
-  const invalidate = () => memo.values.clear();
-  // A change notice only marks the values stale: rebuilding the search index at 100,000 products
-  // takes seconds, and readers keep the previous version meanwhile instead of all waiting for it.
-  const markStale = () => {
-    memo.version += 1;
-  };
-  // Notices sent while a listening connection is down are lost: a reconnect must invalidate too.
-  const unsubscribe = await database.listen(CATALOGUE_CHANNEL, markStale, {
-    onReconnect: invalidate,
-  });
-  memo.watchers += 1;
-  // Anything read before the subscription may already be stale.
-  invalidate();
-  let stopped = false;
-  return {
-    invalidate,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      memo.watchers -= 1;
-      invalidate();
-      await unsubscribe();
+  return followNotices(database, CATALOGUE_CHANNEL, memo, {
+    // A change notice only marks the values stale: rebuilding the search index at 100,000
+    // products takes seconds, and readers keep the previous version meanwhile instead of all
+    // waiting for it.
+    onNotice: () => {
+      memo.version += 1;
     },
-  };
+    invalidate: () => memo.values.clear(),
+  });
 }
 
 /** Drops the memo of this database now, for a writer that must read its own write at once. */

@@ -35,8 +35,11 @@ export interface RecipientLimit {
   rateLimiter: RateLimiter;
   /** Mails an hour to one address. */
   perHour: number;
-  /** The shop's own address, never limited: the owner must hear of every request. */
-  shopAddress: string;
+  /**
+   * The shop's own address, never limited: the owner must hear of every request. A function is
+   * asked at each send (issue 18: the owner can change the address in Settings).
+   */
+  shopAddress: string | (() => Promise<string>);
 }
 
 export function createMailer(options: {
@@ -57,7 +60,7 @@ export function createMailer(options: {
         socketTimeout: 60_000,
       })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const shopAddress = recipientLimit.shopAddress.trim().toLowerCase();
+  const shopAddressOf = recipientLimit.shopAddress;
 
   /**
    * issue 14 finding 5: no one may make the shop mail one address without end (a guest's quotation
@@ -65,7 +68,8 @@ export function createMailer(options: {
    */
   const withinRecipientLimit = async (message: MailMessage): Promise<boolean> => {
     const recipient = message.to.trim().toLowerCase();
-    if (recipient === shopAddress) return true;
+    const shopAddress = typeof shopAddressOf === 'string' ? shopAddressOf : await shopAddressOf();
+    if (recipient === shopAddress.trim().toLowerCase()) return true;
     const decision = await recipientLimit.rateLimiter.consume({
       key: `mail-recipient:${recipient}`,
       limit: recipientLimit.perHour,

@@ -31,8 +31,10 @@ export interface Shop {
   grantAdmin(email: string): Promise<void>;
 }
 
-export const test = base.extend<{ shop: Shop }>({
-  shop: async ({ browser }, use) => {
+export const test = base.extend<{ shop: Shop; shopEnvironment: Record<string, string> }>({
+  /** Variables the shop's server starts with besides its own (issue 18: a setting locked by one). */
+  shopEnvironment: [{}, { option: true }],
+  shop: async ({ browser, shopEnvironment }, use) => {
     const database = await createScratchDatabase('storefront_admin');
     const contexts: BrowserContext[] = [];
     let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
@@ -41,6 +43,7 @@ export const test = base.extend<{ shop: Shop }>({
         DATABASE_URL: database.url,
         // issue 17: the journeys' webhook receivers listen on this machine.
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        ...shopEnvironment,
       });
       const url = server.url;
       await use({

@@ -13,6 +13,7 @@ import {
   quotationOffers,
   quotationRequests,
   orders,
+  shopSettings,
 } from '../../../../server/db/schema';
 import type { Database } from '../../../../server/db/client';
 import type { Actor } from '../../../../server/modules/actor';
@@ -38,6 +39,16 @@ export function offerBody(unitPrice = '1250.50', overrides: Record<string, unkno
     terms: '50% advance',
     ...overrides,
   };
+}
+
+/** Offer terms stored in Settings, a marker only the owner's settings answer may show. */
+async function storedOfferTerms(db: Database): Promise<string> {
+  const terms = `Terms ${randomUUID().slice(0, 8)}`;
+  await db
+    .insert(shopSettings)
+    .values({ key: 'offerTerms', value: terms })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: terms } });
+  return terms;
 }
 
 export function ownerActor(world: World): Actor {
@@ -316,6 +327,31 @@ export const ownerCases: ApiCase[] = [
         })
         .from(orders)
         .where(eq(orders.id, order.id)),
+  }),
+  // ---- the shop's settings (issue 18)
+  apiCase({
+    operation: 'GET /admin/settings',
+    access: owner('settings:write'),
+    setup: ({ api }) => storedOfferTerms(api.database.db),
+    call: ({ api }, caller) => api.request('/api/v1/admin/settings', { caller }),
+    success: 200,
+    privateMarker: (terms) => terms,
+  }),
+  apiCase({
+    operation: 'PATCH /admin/settings',
+    access: owner('settings:write'),
+    call: ({ api }, caller) =>
+      api.request('/api/v1/admin/settings', {
+        method: 'PATCH',
+        caller,
+        ...jsonBody({ phone: `+91 ${String(Date.now()).slice(-10)}` }),
+      }),
+    success: 200,
+    state: ({ api }) =>
+      api.database.db
+        .select({ key: shopSettings.key, value: shopSettings.value })
+        .from(shopSettings)
+        .orderBy(asc(shopSettings.key)),
   }),
   // ---- contact messages (the quotations scopes: docs/api.md)
   apiCase({

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { siteDefaults } from '../content/site';
+import {
+  editableSettingKeys,
+  lockedSettingMessage,
+  settingEnvironmentVariables,
+  settingFieldSchemas,
+  settingGroups,
+  settingLabels,
+  settingsFormSchema,
+  settingsTexts,
+} from './settings';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? null);
+
+const check = (key: keyof typeof settingFieldSchemas, value: string) =>
+  firstMessage(settingFieldSchemas[key].safeParse(value));
+
+describe('the settings form (issue 18)', () => {
+  it('accepts every default of content/site.ts as it is', () => {
+    const defaults = Object.fromEntries(editableSettingKeys.map((key) => [key, siteDefaults[key]]));
+    expect(settingsFormSchema.parse(defaults)).toEqual(defaults);
+  });
+
+  it('groups every field once, with a label and the variable that sets it', () => {
+    const grouped = settingGroups.flatMap((group) => group.keys);
+    expect([...grouped].sort()).toEqual([...editableSettingKeys].sort());
+    expect(settingGroups.map((group) => group.title)).toEqual([
+      'Shop',
+      'Contact',
+      'Payment',
+      'Offers',
+      'Notifications',
+    ]);
+    for (const key of editableSettingKeys) expect(settingLabels[key]).toBeTruthy();
+    expect(settingEnvironmentVariables.phone).toBe('SHOP_PHONE');
+    expect(lockedSettingMessage('gstin')).toBe(
+      'GSTIN is set by the environment variable GSTIN and cannot be changed here.',
+    );
+  });
+
+  it('leaves out what is not posted (a locked field), and checks what is', () => {
+    expect(settingsFormSchema.parse({ phone: ' +91 141 222 3333 ' })).toEqual({
+      phone: '+91 141 222 3333',
+    });
+    expect(firstMessage(settingsFormSchema.safeParse({ shopName: '   ' }))).toBe(
+      settingsTexts.shopNameRequired,
+    );
+  });
+
+  it('takes a WhatsApp number as digits with the country code, for wa.me', () => {
+    expect(check('whatsappNumber', '919829000000')).toBeNull();
+    expect(check('whatsappNumber', '+91 98290 00000')).toBe(settingsTexts.whatsappInvalid);
+    expect(check('whatsappNumber', '12345')).toBe(settingsTexts.whatsappInvalid);
+  });
+
+  it('takes an https social link only', () => {
+    expect(check('socialUrl', 'https://www.instagram.com/kalakriti')).toBeNull();
+    expect(check('socialUrl', 'http://www.instagram.com/')).toBe(settingsTexts.socialUrlInvalid);
+    expect(check('socialUrl', 'javascript:alert(1)')).toBe(settingsTexts.socialUrlInvalid);
+  });
+
+  it('takes a GSTIN of the 15-character format, upper-cased, or none', () => {
+    expect(settingFieldSchemas.gstin.parse(' 27aapfu0939f1zv ')).toBe('27AAPFU0939F1ZV');
+    expect(settingFieldSchemas.gstin.parse('')).toBe('');
+    expect(check('gstin', '27AAPFU0939F1Z')).toBe(settingsTexts.gstinInvalid);
+    expect(check('gstin', '27AAPFU0939F1XV')).toBe(settingsTexts.gstinInvalid);
+  });
+
+  it('takes a GST rate from 0 to 28 with at most 2 decimals, stored as the number reads', () => {
+    expect(settingFieldSchemas.defaultGstRate.parse('0')).toBe('0');
+    expect(settingFieldSchemas.defaultGstRate.parse('28')).toBe('28');
+    expect(settingFieldSchemas.defaultGstRate.parse('12.50')).toBe('12.5');
+    expect(check('defaultGstRate', '28.01')).toBe(settingsTexts.gstRateInvalid);
+    expect(check('defaultGstRate', '12.125')).toBe(settingsTexts.gstRateInvalid);
+    expect(check('defaultGstRate', '-1')).toBe(settingsTexts.gstRateInvalid);
+    expect(check('defaultGstRate', '')).toBe(settingsTexts.gstRateInvalid);
+  });
+
+  it('takes an offer validity of 1 to 90 whole days', () => {
+    expect(settingFieldSchemas.offerValidityDays.parse('1')).toBe('1');
+    expect(settingFieldSchemas.offerValidityDays.parse('090')).toBe('90');
+    expect(check('offerValidityDays', '0')).toBe(settingsTexts.validityInvalid);
+    expect(check('offerValidityDays', '91')).toBe(settingsTexts.validityInvalid);
+    expect(check('offerValidityDays', '7.5')).toBe(settingsTexts.validityInvalid);
+  });
+
+  it('holds each text to its limit, and drops NUL, which PostgreSQL could not store', () => {
+    expect(check('address', 'a'.repeat(301))).toBe(settingsTexts.addressTooLong);
+    expect(check('bankDetails', 'b'.repeat(501))).toBe(settingsTexts.bankDetailsTooLong);
+    expect(check('offerTerms', 't'.repeat(2001))).toBe(settingsTexts.offerTermsTooLong);
+    expect(settingFieldSchemas.offerTerms.parse('')).toBe('');
+    expect(settingFieldSchemas.shopName.parse('Kala\u0000kriti')).toBe('Kalakriti');
+  });
+
+  it('checks the phone, e-mail and UPI id', () => {
+    expect(check('phone', '+91 (141) 222-3333')).toBeNull();
+    expect(check('phone', 'call me')).toBe(settingsTexts.phoneInvalid);
+    expect(check('shopEmail', 'owner@shop')).toBe(settingsTexts.shopEmailInvalid);
+    expect(check('upiId', 'kalakriti@okaxis')).toBeNull();
+    expect(check('upiId', 'kalakriti')).toBe(settingsTexts.upiIdInvalid);
+  });
+
+  it('switches the daily digest on or off, nothing else', () => {
+    expect(check('dailyDigest', 'off')).toBeNull();
+    expect(check('dailyDigest', 'yes')).toBe(settingsTexts.dailyDigestInvalid);
+  });
+});

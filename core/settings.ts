@@ -1,0 +1,215 @@
+/**
+ * issue 18 "Settings the owner edits": the one schema of /admin/settings, used by the Conform form
+ * in the browser, by `updateSettings` on the server and by server/config.ts for the environment
+ * variables that set the same values. Every value is stored as text in `shop_settings`.
+ */
+import { z } from 'zod';
+import { formText } from './form-text';
+import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
+
+export { editableSettingKeys, type EditableSettingKey };
+
+export const SHOP_NAME_MAX = 120;
+export const SHOP_EMAIL_MAX = 254;
+export const PHONE_MAX = 40;
+export const ADDRESS_MAX = 300;
+export const BUSINESS_HOURS_MAX = 200;
+export const SOCIAL_URL_MAX = 500;
+export const UPI_ID_MAX = 100;
+export const BANK_DETAILS_MAX = 500;
+/** The database refuses a longer value (migration 0010's shop_settings_value_length_check). */
+export const OFFER_TERMS_MAX = 2000;
+/** issue 18: the default GST rate is a percentage from 0 to 28 (India's highest slab). */
+export const GST_RATE_MAX = 28;
+export const OFFER_VALIDITY_DAYS_MIN = 1;
+export const OFFER_VALIDITY_DAYS_MAX = 90;
+
+export const settingsTexts = {
+  shopNameRequired: 'Please enter the shop name',
+  shopNameTooLong: `The shop name can be at most ${SHOP_NAME_MAX} characters`,
+  shopEmailInvalid: 'Please enter a valid email address',
+  phoneInvalid: 'Please enter a phone number: digits, spaces, +, - and brackets',
+  whatsappInvalid: 'Please enter the WhatsApp number as digits only, with the country code',
+  addressRequired: 'Please enter the address',
+  addressTooLong: `The address can be at most ${ADDRESS_MAX} characters`,
+  businessHoursRequired: 'Please enter the business hours',
+  businessHoursTooLong: `The business hours can be at most ${BUSINESS_HOURS_MAX} characters`,
+  socialUrlInvalid: 'Please enter an https:// link',
+  upiIdInvalid: 'Please enter a UPI id such as shop@bank',
+  bankDetailsRequired: 'Please enter the bank details',
+  bankDetailsTooLong: `The bank details can be at most ${BANK_DETAILS_MAX} characters`,
+  gstinInvalid: 'Please enter a 15-character GSTIN such as 08AAAAA0000A1Z5, or leave it empty',
+  gstRateInvalid: `Please enter a GST rate from 0 to ${GST_RATE_MAX}, with at most 2 decimals`,
+  validityInvalid: `Please enter a whole number of days from ${OFFER_VALIDITY_DAYS_MIN} to ${OFFER_VALIDITY_DAYS_MAX}`,
+  offerTermsTooLong: `The terms can be at most ${OFFER_TERMS_MAX} characters`,
+  dailyDigestInvalid: 'Please choose on or off',
+} as const;
+
+const requiredText = (max: number, required: string, tooLong: string) =>
+  formText({ error: required }).trim().min(1, required).max(max, tooLong);
+
+const DIGITS_WITH_COUNTRY_CODE = /^\d{7,15}$/;
+const PHONE = /^\+?[\d\s\-()]{7,}$/;
+// NPCI's virtual payment address: a handle, "@", and the bank's name.
+const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+// Two digits of the state code, the PAN (5 letters, 4 digits, 1 letter), the entity number,
+// "Z" and a check character.
+const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const PERCENTAGE = /^\d{1,2}(\.\d{1,2})?$/;
+const WHOLE_NUMBER = /^\d{1,3}$/;
+
+/**
+ * An absolute https:// address. Checked with the URL parser rather than zod's `z.url`, which
+ * would join the zod code every storefront page loads (their script budget is spent).
+ */
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Each setting's own rule: the form's field, and the check of the variable that sets it. */
+export const settingFieldSchemas = {
+  shopName: requiredText(
+    SHOP_NAME_MAX,
+    settingsTexts.shopNameRequired,
+    settingsTexts.shopNameTooLong,
+  ),
+  shopEmail: formText({ error: settingsTexts.shopEmailInvalid })
+    .trim()
+    .max(SHOP_EMAIL_MAX, settingsTexts.shopEmailInvalid)
+    .pipe(z.email(settingsTexts.shopEmailInvalid)),
+  phone: formText({ error: settingsTexts.phoneInvalid })
+    .trim()
+    .max(PHONE_MAX, settingsTexts.phoneInvalid)
+    .regex(PHONE, settingsTexts.phoneInvalid),
+  // For https://wa.me/<number>, which takes digits only.
+  whatsappNumber: formText({ error: settingsTexts.whatsappInvalid })
+    .trim()
+    .regex(DIGITS_WITH_COUNTRY_CODE, settingsTexts.whatsappInvalid),
+  address: requiredText(ADDRESS_MAX, settingsTexts.addressRequired, settingsTexts.addressTooLong),
+  businessHours: requiredText(
+    BUSINESS_HOURS_MAX,
+    settingsTexts.businessHoursRequired,
+    settingsTexts.businessHoursTooLong,
+  ),
+  socialUrl: formText({ error: settingsTexts.socialUrlInvalid })
+    .trim()
+    .max(SOCIAL_URL_MAX, settingsTexts.socialUrlInvalid)
+    .refine(isHttpsUrl, settingsTexts.socialUrlInvalid),
+  upiId: formText({ error: settingsTexts.upiIdInvalid })
+    .trim()
+    .max(UPI_ID_MAX, settingsTexts.upiIdInvalid)
+    .regex(UPI_ID, settingsTexts.upiIdInvalid),
+  bankDetails: requiredText(
+    BANK_DETAILS_MAX,
+    settingsTexts.bankDetailsRequired,
+    settingsTexts.bankDetailsTooLong,
+  ),
+  // issue 16: empty leaves the GSTIN off the offer PDF.
+  gstin: formText({ error: settingsTexts.gstinInvalid })
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || GSTIN.test(value), settingsTexts.gstinInvalid),
+  defaultGstRate: formText({ error: settingsTexts.gstRateInvalid })
+    .trim()
+    .regex(PERCENTAGE, settingsTexts.gstRateInvalid)
+    .refine((value) => Number(value) <= GST_RATE_MAX, settingsTexts.gstRateInvalid)
+    // "12.50" and "12.5" are one rate: stored as the number reads.
+    .transform((value) => String(Number(value))),
+  offerValidityDays: formText({ error: settingsTexts.validityInvalid })
+    .trim()
+    .regex(WHOLE_NUMBER, settingsTexts.validityInvalid)
+    .refine((value) => {
+      const days = Number(value);
+      return days >= OFFER_VALIDITY_DAYS_MIN && days <= OFFER_VALIDITY_DAYS_MAX;
+    }, settingsTexts.validityInvalid)
+    .transform((value) => String(Number(value))),
+  offerTerms: formText().trim().max(OFFER_TERMS_MAX, settingsTexts.offerTermsTooLong),
+  // issue 18: the 09:00 digest of requests awaiting a reply can be turned off.
+  dailyDigest: z.enum(['on', 'off'], { error: settingsTexts.dailyDigestInvalid }),
+} satisfies Record<EditableSettingKey, z.ZodType<string, string>>;
+
+/**
+ * The settings form. Every field is optional: a field set by an environment variable is shown
+ * disabled and not posted, and the server leaves what is not posted as it is. A posted field is
+ * checked by its rule.
+ */
+export const settingsFormSchema = z.object(
+  Object.fromEntries(
+    editableSettingKeys.map((key) => [key, settingFieldSchemas[key].optional()]),
+  ) as { [Key in EditableSettingKey]: z.ZodOptional<(typeof settingFieldSchemas)[Key]> },
+);
+export type SettingsForm = z.output<typeof settingsFormSchema>;
+
+/** The values of every editable setting, as stored and shown. */
+export type EditableSettings = Record<EditableSettingKey, string>;
+
+export const settingLabels: Record<EditableSettingKey, string> = {
+  shopName: 'Shop name',
+  shopEmail: 'Shop e-mail',
+  phone: 'Phone',
+  whatsappNumber: 'WhatsApp number',
+  address: 'Address',
+  businessHours: 'Business hours',
+  socialUrl: 'Social link',
+  upiId: 'UPI id',
+  bankDetails: 'Bank details',
+  gstin: 'GSTIN',
+  defaultGstRate: 'Default GST rate (%)',
+  offerValidityDays: 'Default offer validity (days)',
+  offerTerms: 'Offer terms',
+  dailyDigest: 'Daily digest mail',
+};
+
+/** What each field is for, under its label. */
+export const settingHints: Partial<Record<EditableSettingKey, string>> = {
+  shopEmail: 'Quotation and contact notifications go to this address.',
+  whatsappNumber: 'Digits only, with the country code (for wa.me links), e.g. 919829000000.',
+  socialUrl: 'The footer’s social button, an https:// link.',
+  gstin: 'Printed on every offer PDF; leave empty to leave it out.',
+  defaultGstRate: 'The offer composer’s GST rate, 0 to 28.',
+  offerValidityDays: 'How long a new offer holds, 1 to 90 days.',
+  offerTerms: 'The offer composer’s terms; editable per offer.',
+  dailyDigest: 'At 09:00 shop time, a mail listing the requests awaiting a reply.',
+};
+
+/** The environment variable that sets each key; a value it sets wins and cannot be edited. */
+export const settingEnvironmentVariables = {
+  shopName: 'SHOP_NAME',
+  shopEmail: 'SHOP_EMAIL',
+  phone: 'SHOP_PHONE',
+  whatsappNumber: 'WHATSAPP_NUMBER',
+  address: 'SHOP_ADDRESS',
+  businessHours: 'BUSINESS_HOURS',
+  socialUrl: 'SOCIAL_URL',
+  upiId: 'UPI_ID',
+  bankDetails: 'BANK_DETAILS',
+  gstin: 'GSTIN',
+  defaultGstRate: 'DEFAULT_GST_RATE',
+  offerValidityDays: 'OFFER_VALIDITY_DAYS',
+  offerTerms: 'OFFER_TERMS',
+  dailyDigest: 'DAILY_DIGEST',
+} as const satisfies Record<EditableSettingKey, string>;
+
+/** The form's sections, in the order the page shows them. */
+export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
+  { title: 'Shop', keys: ['shopName', 'address', 'businessHours', 'socialUrl'] },
+  { title: 'Contact', keys: ['shopEmail', 'phone', 'whatsappNumber'] },
+  { title: 'Payment', keys: ['upiId', 'bankDetails', 'gstin'] },
+  { title: 'Offers', keys: ['defaultGstRate', 'offerValidityDays', 'offerTerms'] },
+  { title: 'Notifications', keys: ['dailyDigest'] },
+];
+
+/** The refusal of a value the environment sets (issue 18: it wins, and shows as locked). */
+export function lockedSettingMessage(key: EditableSettingKey): string {
+  return `${settingLabels[key]} is set by the environment variable ${settingEnvironmentVariables[key]} and cannot be changed here.`;
+}
+
+/** The note beside a locked field. */
+export function lockedSettingNote(variable: string): string {
+  return `Set by the environment variable ${variable}`;
+}

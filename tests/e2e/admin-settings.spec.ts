@@ -1,0 +1,166 @@
+/**
+ * issue 18 "Settings the owner edits", at 1366 px and at 390 px, each on a shop of its own
+ * (support/admin.ts: its own server and PostgreSQL database, so no other journey sees the phone
+ * change). The shop starts with GSTIN set in its environment, to the default's value: the field is
+ * locked with the variable's name and a forged post of it changes nothing. A phone change shows
+ * on /contact at once, also to a visitor whose copy of the page was cached a moment before.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signedInAdmin, test, type Shop } from './support/admin';
+import { gotoHydrated, toasts } from './support/pages';
+import { createScratchDatabase, withPostgres } from './support/postgres';
+import { startServerProcess } from './support/server-process';
+import type { Page } from './support/test';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const DEFAULT_PHONE = '+91 98290 00000';
+const DEFAULT_GSTIN = '08AAAAA0000A1Z5';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+const viewports = [
+  { name: 'desktop', viewport: { width: 1366, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+const settingsWritten = async (shop: Shop) => ({
+  rows: await shop.sql('select key, value from shop_settings order by key'),
+  entries: await shop.sql<{ changes: unknown }>(
+    "select changes from activity_log where kind = 'settings' order by created_at",
+  ),
+});
+
+for (const { name, viewport } of viewports) {
+  test.describe(`the owner's settings (${name}, ${viewport.width} px)`, () => {
+    test.describe.configure({ timeout: 180_000 });
+    test.use({ viewport, reducedMotion: 'reduce', shopEnvironment: { GSTIN: DEFAULT_GSTIN } });
+
+    test('a phone change shows on /contact at once; a field the environment sets cannot be changed', async ({
+      shop,
+    }) => {
+      const { page } = await signedInAdmin(shop);
+      await gotoHydrated(page, '/admin/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      for (const group of ['Shop', 'Contact', 'Payment', 'Offers', 'Notifications']) {
+        await expect(page.getByRole('group', { name: group, exact: true })).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+
+      // The environment's value wins: shown, disabled, with the variable's name.
+      const gstin = page.getByLabel('GSTIN', { exact: true });
+      await expect(gstin).toBeDisabled();
+      await expect(gstin).toHaveValue(DEFAULT_GSTIN);
+      await expect(gstin).toHaveAccessibleDescription('Set by the environment variable GSTIN');
+
+      // A post that names it anyway is refused by the server, and nothing is written.
+      const forged = await page.request.post('/admin/settings', {
+        headers: { Origin: shop.url },
+        form: { intent: 'save-settings', gstin: '27AAPFU0939F1ZV', phone: '+91 141 222 3333' },
+      });
+      expect(forged.status()).toBe(400);
+      expect(await forged.text()).toContain(
+        'GSTIN is set by the environment variable GSTIN and cannot be changed here.',
+      );
+      expect(await settingsWritten(shop)).toEqual({ rows: [], entries: [] });
+
+      // A visitor has /contact with the old phone (the server keeps a copy for a few seconds).
+      const visitor = await shop.newPage();
+      await gotoHydrated(visitor, '/contact');
+      await expect(visitor.getByRole('link', { name: DEFAULT_PHONE })).toBeVisible();
+
+      // A bad value is shown at its field and not sent.
+      const phone = page.getByLabel('Phone', { exact: true });
+      await phone.fill('call me');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(phone).toHaveAccessibleDescription(
+        'Please enter a phone number: digits, spaces, +, - and brackets',
+      );
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+
+      await phone.fill('+91 141 222 3333');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(
+        toasts(page)
+          .filter({ hasText: 'Settings Saved' })
+          .filter({ hasText: 'Your changes are live on the shop.' })
+          .first(),
+      ).toBeVisible();
+      await expect(phone).toHaveValue('+91 141 222 3333');
+
+      await gotoHydrated(visitor, '/contact');
+      await expect(visitor.getByRole('link', { name: '+91 141 222 3333' })).toBeVisible();
+      await expect(visitor.getByRole('link', { name: DEFAULT_PHONE })).toHaveCount(0);
+
+      const written = await settingsWritten(shop);
+      expect(written.rows).toEqual([{ key: 'phone', value: '+91 141 222 3333' }]);
+      expect(written.entries).toEqual([
+        { changes: [{ field: 'phone', before: DEFAULT_PHONE, after: '+91 141 222 3333' }] },
+      ]);
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test.describe('the settings form without JavaScript', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('saves as a document post and says so in the page', async ({ shop, browser }) => {
+    const { page } = await signedInAdmin(shop);
+    const context = await browser.newContext({
+      baseURL: shop.url,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const plain = await context.newPage();
+      await plain.goto('/admin/settings');
+      await plain.getByLabel('Business hours', { exact: true }).fill('Daily 10-7');
+      await plain.getByRole('radio', { name: 'Off' }).check();
+      await plain.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(plain.getByRole('status')).toContainText('Settings Saved');
+      await expect(plain.getByLabel('Business hours', { exact: true })).toHaveValue('Daily 10-7');
+      expect(await shop.sql('select key, value from shop_settings order by key')).toEqual([
+        { key: 'businessHours', value: 'Daily 10-7' },
+        { key: 'dailyDigest', value: 'off' },
+      ]);
+      await plain.goto('/contact');
+      await expect(plain.getByText('Daily 10-7')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test('a change written anywhere shows on every process within a second (PostgreSQL)', async () => {
+  test.setTimeout(180_000);
+  const database = await createScratchDatabase('storefront_settings');
+  // Two processes on one database; the visitor's /contact is served (and kept) by the second.
+  const first = await startServerProcess({ DATABASE_URL: database.url });
+  const second = await startServerProcess({ DATABASE_URL: database.url });
+  try {
+    // As a person's browser asks (a crawler's pages are never kept, server/http/cache-policy.ts).
+    const read = async (server: { url: string }, path: string) =>
+      (await fetch(`${server.url}${path}`, { headers: { 'User-Agent': BROWSER } })).text();
+    expect(await read(second, '/contact')).toContain(DEFAULT_PHONE);
+    expect(await read(second, '/contact')).toContain(DEFAULT_PHONE);
+    // Not through the second process: its copy of the page only goes on the notice (the memo's
+    // own notice path is proven in server/modules/settings/settings.test.ts).
+    await withPostgres(
+      (client) =>
+        client.query("insert into shop_settings (key, value) values ('phone', '+91 555 000 1111')"),
+      database.url,
+    );
+    await expect
+      .poll(() => read(second, '/contact'), { timeout: 1000, intervals: [50] })
+      .toContain('+91 555 000 1111');
+    expect(await read(first, '/contact')).toContain('+91 555 000 1111');
+  } finally {
+    await Promise.allSettled([first.stop(), second.stop()]);
+    await database.drop();
+  }
+});
