@@ -13,7 +13,7 @@ import {
   type LinksFunction,
 } from 'react-router';
 import { isbot } from 'isbot';
-import { siteDefaults } from '../content/site';
+import { defaultShopName } from '../content/shop-name';
 import { appContext } from '../server/http/app-context';
 import type { Route } from './+types/root';
 import type { BackOfficeOutletContext } from './routes/admin-shell';
@@ -66,7 +66,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
-  const site = data?.site ?? siteDefaults;
+  // Without the root's data (its loader failed) the pages still name the shop; the rest of the
+  // settings are not shipped to the browser for that case.
+  const site = data?.site ?? {
+    shopName: defaultShopName,
+    tagline: '',
+    socialUrl: '/',
+    socialLabel: '',
+  };
   const hydrated = useHydrated();
   // issue 18: the back office draws its own shell (app/routes/admin-shell.tsx), its <main>
   // included, without the storefront's header, footer, newsletter and welcome pop-up.

@@ -1,3 +1,5 @@
+import { defaultShopName } from './shop-name';
+
 /**
  * Site settings the shop owner sets (DESIGN.md §5), and their defaults. The owner edits them at
  * /admin/settings (issue 18; stored in `shop_settings`); a value set by the environment variable
@@ -5,7 +7,7 @@
  */
 export const siteDefaults = {
   /** SHOP_NAME */
-  shopName: 'Kalakriti Artisan Decor',
+  shopName: defaultShopName,
   /** spec §1 */
   tagline: 'Connecting Cultures, One Craft at a Time.',
   /** SHOP_EMAIL: receives quotation and contact notifications */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MetaDescriptor } from 'react-router';
-import { siteDefaults } from '../../../content/site';
+import { defaultShopName } from '../../../content/shop-name';
 
 /** The frame of a text page: one h1, an optional lead paragraph, then the page's own content. */
 export function SimplePage({
@@ -45,7 +45,7 @@ export function siteFromMatches(matches: MetaContext['matches']): {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
     { site?: { shopName?: string; publicUrl?: string } } | undefined;
   return {
-    shopName: root?.site?.shopName ?? siteDefaults.shopName,
+    shopName: root?.site?.shopName ?? defaultShopName,
     publicUrl: root?.site?.publicUrl ?? '',
   };
 }
