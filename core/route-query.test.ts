@@ -4,14 +4,18 @@ import {
   adminQuerySchema,
   authCodeQuerySchema,
   blogQuerySchema,
+  contactMessageListQuerySchema,
   dashboardQuerySchema,
   dashboardSecurityQuerySchema,
+  orderListQuerySchema,
   parseRouteQuery,
   productConsoleQuerySchema,
   productQuerySchema,
+  quotationListQuerySchema,
   searchSuggestionsQuerySchema,
   sitemapQuerySchema,
   SITEMAP_MAX_PAGE,
+  subscriberListQuerySchema,
   unsubscribeQuerySchema,
 } from './route-query';
 import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
@@ -53,14 +57,79 @@ describe('issue 14 (finding 7): route queries', () => {
   });
 
   it('clamps the admin page and falls back to the first tab', () => {
-    expect(parseRouteQuery(adminQuerySchema, query('tab=orders&page=1e308'))).toEqual({
+    expect(parseRouteQuery(adminQuerySchema, query('tab=orders&page=1e308'))).toMatchObject({
       tab: 'orders',
       page: ADMIN_MAX_PAGE,
     });
     expect(parseRouteQuery(adminQuerySchema, query('tab=%00&page=-7&other=1'))).toEqual({
       tab: 'quotations',
       page: 1,
+      q: '',
+      status: null,
+      from: null,
+      to: null,
+      sort: 'newest',
     });
+  });
+
+  it('issue 18: reads the admin list filters, falling back on anything else', () => {
+    expect(
+      parseRouteQuery(
+        adminQuerySchema,
+        query('tab=orders&q=+Asha+&status=shipped&from=2026-01-05&to=2026-02-01&sort=oldest&page=3'),
+      ),
+    ).toEqual({
+      tab: 'orders',
+      page: 3,
+      q: 'Asha',
+      status: 'shipped',
+      from: '2026-01-05',
+      to: '2026-02-01',
+      sort: 'oldest',
+    });
+    // another tab's status, impossible days and an unknown sort fall back
+    expect(
+      parseRouteQuery(
+        adminQuerySchema,
+        query('tab=messages&status=shipped&from=2026-02-30&to=26-1-1&sort=random'),
+      ),
+    ).toMatchObject({ status: null, from: null, to: null, sort: 'newest' });
+    expect(parseRouteQuery(adminQuerySchema, query('status=pending')).status).toBe('pending');
+    expect(parseRouteQuery(adminQuerySchema, query('tab=roles&status=pending')).status).toBeNull();
+    // the search is cut to 100 characters and loses NUL
+    const long = parseRouteQuery(adminQuerySchema, query(`q=a%00${'b'.repeat(300)}`));
+    expect(long.q).toBe(`a${'b'.repeat(99)}`);
+    // a range given backwards is the same range
+    expect(
+      parseRouteQuery(adminQuerySchema, query('from=2026-03-01&to=2026-01-01')),
+    ).toMatchObject({ from: '2026-01-01', to: '2026-03-01' });
+  });
+
+  it('issue 18: reads each export and the subscribers list with its own statuses', () => {
+    expect(parseRouteQuery(quotationListQuerySchema, query('status=completed')).status).toBe(
+      'completed',
+    );
+    expect(parseRouteQuery(quotationListQuerySchema, query('status=unread')).status).toBeNull();
+    expect(parseRouteQuery(orderListQuerySchema, query('status=cancelled')).status).toBe(
+      'cancelled',
+    );
+    expect(parseRouteQuery(contactMessageListQuerySchema, query('status=replied')).status).toBe(
+      'replied',
+    );
+    expect(
+      parseRouteQuery(subscriberListQuerySchema, query('status=unsubscribed&source=blog&q=x')),
+    ).toEqual({
+      q: 'x',
+      status: 'unsubscribed',
+      source: 'blog',
+      from: null,
+      to: null,
+      sort: 'newest',
+      page: 1,
+    });
+    expect(
+      parseRouteQuery(subscriberListQuerySchema, query('status=pending&source=tv')),
+    ).toMatchObject({ status: null, source: null });
   });
 
   it('reads the console, dashboard, product, blog, auth, token and sitemap queries', () => {
@@ -98,7 +167,7 @@ describe('issue 14 (finding 7): route queries', () => {
   it('reads parameters named like an object’s own members as parameters', () => {
     expect(
       parseRouteQuery(adminQuerySchema, query('toString=1&__proto__=x&constructor=&tab=roles')),
-    ).toEqual({ tab: 'roles', page: 1 });
+    ).toMatchObject({ tab: 'roles', page: 1 });
   });
 
   it('keeps the typed search as typed (the header search matches its answer by it)', () => {

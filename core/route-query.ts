@@ -6,6 +6,13 @@
  */
 import { z } from 'zod';
 import { reviewSorts } from './community';
+import {
+  contactMessageStatuses,
+  newsletterSubscriptionStatuses,
+  newsletterSources,
+  orderStatuses,
+  quotationStatuses,
+} from './statuses';
 
 /** Each parameter with all its values, as a query schema reads them. */
 type QueryValues = Record<string, string[]>;
@@ -102,11 +109,113 @@ export const searchSuggestionsQuerySchema = z.object({
 export const ADMIN_TABS = ['quotations', 'orders', 'messages', 'roles', 'media'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-/** /admin (spec §6): the open tab and the page of its list. */
-export const adminQuerySchema = z.object({
-  tab: queryChoice(ADMIN_TABS, 'quotations'),
-  page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+/** issue 18: the admin lists' search box takes at most 100 characters. */
+export const ADMIN_SEARCH_MAX_CHARACTERS = 100;
+/** issue 18: "sort by date". */
+export const ADMIN_LIST_SORTS = ['newest', 'oldest'] as const;
+export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
+
+const SHOP_DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day YYYY-MM-DD that exists (no 2026-02-30); anything else is no bound. */
+const queryShopDay = firstValue.transform((value): string | null => {
+  const match = value === undefined ? null : SHOP_DAY_PATTERN.exec(value.trim());
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists =
+    year >= 2000 &&
+    year <= 9999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day;
+  return exists ? value!.trim() : null;
 });
+
+/**
+ * issue 18 "Lists that find things": one list's filters, as the URL carries them. The status is
+ * one of that list's own; `from`/`to` are shop days (Asia/Kolkata), swapped when given backwards.
+ */
+export interface AdminListFilter<Status extends string = string> {
+  q: string;
+  status: Status | null;
+  from: string | null;
+  to: string | null;
+  sort: AdminListSort;
+}
+
+const adminListFields = {
+  q: queryText(ADMIN_SEARCH_MAX_CHARACTERS),
+  from: queryShopDay,
+  to: queryShopDay,
+  sort: queryChoice(ADMIN_LIST_SORTS, 'newest'),
+};
+
+function inOrder<Query extends { from: string | null; to: string | null }>(query: Query): Query {
+  // ISO days compare as text.
+  if (query.from !== null && query.to !== null && query.from > query.to) {
+    return { ...query, from: query.to, to: query.from };
+  }
+  return query;
+}
+
+/** issue 18: a list's filters and page (the CSV exports and /admin/subscribers read these). */
+export function adminListQuerySchema<const Status extends string>(statuses: readonly Status[]) {
+  return z
+    .object({
+      ...adminListFields,
+      status: queryChoice(statuses, null),
+      page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+    })
+    .transform(inOrder);
+}
+
+export const quotationListQuerySchema = adminListQuerySchema(quotationStatuses);
+export const orderListQuerySchema = adminListQuerySchema(orderStatuses);
+export const contactMessageListQuerySchema = adminListQuerySchema(contactMessageStatuses);
+
+/** /admin/subscribers (issue 18): the list's filters plus the sign-up form's source. */
+export const subscriberListQuerySchema = z
+  .object({
+    ...adminListFields,
+    status: queryChoice(newsletterSubscriptionStatuses, null),
+    source: queryChoice(newsletterSources, null),
+    page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+  })
+  .transform(inOrder);
+
+/** The statuses each filtered tab of /admin offers (issue 18). */
+export const ADMIN_TAB_STATUSES = {
+  quotations: quotationStatuses,
+  orders: orderStatuses,
+  messages: contactMessageStatuses,
+} as const;
+export type FilteredAdminTab = keyof typeof ADMIN_TAB_STATUSES;
+
+export function isFilteredAdminTab(tab: AdminTab): tab is FilteredAdminTab {
+  return tab in ADMIN_TAB_STATUSES;
+}
+
+/**
+ * /admin (spec §6): the open tab and the page of its list, and (issue 18) the open list's
+ * filters; a status that is not the open tab's own is dropped.
+ */
+export const adminQuerySchema = z
+  .object({
+    tab: queryChoice(ADMIN_TABS, 'quotations'),
+    page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+    ...adminListFields,
+    status: firstValue,
+  })
+  .transform((query) => {
+    const statuses: readonly string[] = isFilteredAdminTab(query.tab)
+      ? ADMIN_TAB_STATUSES[query.tab]
+      : [];
+    return inOrder({
+      ...query,
+      status: statuses.find((status) => status === query.status) ?? null,
+    });
+  });
 
 /** /admin/product-media (spec §6 product console): the open product and the picker's search. */
 export const productConsoleQuerySchema = z.object({
