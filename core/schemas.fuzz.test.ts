@@ -523,10 +523,16 @@ const queryCases: QueryCase[] = [
   },
   {
     route: '/admin',
-    known: ['tab', 'page'],
+    known: ['tab', 'page', 'q', 'status', 'from', 'to', 'sort'],
     read: (params) => parseRouteQuery(adminQuerySchema, params),
     holds: (output) =>
-      ADMIN_TABS.includes(output.tab as never) && isWithin(output.page, 1, ADMIN_MAX_PAGE),
+      ADMIN_TABS.includes(output.tab as never) &&
+      isWithin(output.page, 1, ADMIN_MAX_PAGE) &&
+      isQueryText(output.q, 100) &&
+      ['newest', 'oldest'].includes(output.sort as string) &&
+      [output.from, output.to].every(
+        (day) => day === null || /^\d{4}-\d{2}-\d{2}$/.test(String(day)),
+      ),
   },
   {
     route: '/admin/product-media',
