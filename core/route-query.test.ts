@@ -57,31 +57,25 @@ describe('issue 14 (finding 7): route queries', () => {
   });
 
   it('clamps the admin page and falls back to the first tab', () => {
-    expect(parseRouteQuery(adminQuerySchema, query('tab=orders&page=1e308'))).toMatchObject({
+    expect(parseRouteQuery(adminQuerySchema, query('tab=orders&page=1e308'))).toEqual({
       tab: 'orders',
       page: ADMIN_MAX_PAGE,
     });
     expect(parseRouteQuery(adminQuerySchema, query('tab=%00&page=-7&other=1'))).toEqual({
       tab: 'quotations',
       page: 1,
-      q: '',
-      status: null,
-      from: null,
-      to: null,
-      sort: 'newest',
     });
   });
 
   it('issue 18: reads the admin list filters, falling back on anything else', () => {
     expect(
       parseRouteQuery(
-        adminQuerySchema,
+        orderListQuerySchema,
         query(
           'tab=orders&q=+Asha+&status=shipped&from=2026-01-05&to=2026-02-01&sort=oldest&page=3',
         ),
       ),
     ).toEqual({
-      tab: 'orders',
       page: 3,
       q: 'Asha',
       status: 'shipped',
@@ -89,22 +83,20 @@ describe('issue 14 (finding 7): route queries', () => {
       to: '2026-02-01',
       sort: 'oldest',
     });
-    // another tab's status, impossible days and an unknown sort fall back
+    // another list's status, impossible days and an unknown sort fall back
     expect(
       parseRouteQuery(
-        adminQuerySchema,
-        query('tab=messages&status=shipped&from=2026-02-30&to=26-1-1&sort=random'),
+        contactMessageListQuerySchema,
+        query('status=shipped&from=2026-02-30&to=26-1-1&sort=random&page=1e308'),
       ),
-    ).toMatchObject({ status: null, from: null, to: null, sort: 'newest' });
-    expect(parseRouteQuery(adminQuerySchema, query('status=pending')).status).toBe('pending');
-    expect(parseRouteQuery(adminQuerySchema, query('tab=roles&status=pending')).status).toBeNull();
+    ).toEqual({ q: '', status: null, from: null, to: null, sort: 'newest', page: ADMIN_MAX_PAGE });
     // the search is cut to 100 characters and loses NUL
-    const long = parseRouteQuery(adminQuerySchema, query(`q=a%00${'b'.repeat(300)}`));
+    const long = parseRouteQuery(quotationListQuerySchema, query(`q=a%00${'b'.repeat(300)}`));
     expect(long.q).toBe(`a${'b'.repeat(99)}`);
     // a range given backwards is the same range
-    expect(parseRouteQuery(adminQuerySchema, query('from=2026-03-01&to=2026-01-01'))).toMatchObject(
-      { from: '2026-01-01', to: '2026-03-01' },
-    );
+    expect(
+      parseRouteQuery(quotationListQuerySchema, query('from=2026-03-01&to=2026-01-01')),
+    ).toMatchObject({ from: '2026-01-01', to: '2026-03-01' });
   });
 
   it('issue 18: reads each export and the subscribers list with its own statuses', () => {
@@ -169,7 +161,7 @@ describe('issue 14 (finding 7): route queries', () => {
   it('reads parameters named like an object’s own members as parameters', () => {
     expect(
       parseRouteQuery(adminQuerySchema, query('toString=1&__proto__=x&constructor=&tab=roles')),
-    ).toMatchObject({ tab: 'roles', page: 1 });
+    ).toEqual({ tab: 'roles', page: 1 });
   });
 
   it('keeps the typed search as typed (the header search matches its answer by it)', () => {

@@ -184,38 +184,14 @@ export const subscriberListQuerySchema = z
   })
   .transform(inOrder);
 
-/** The statuses each filtered tab of /admin offers (issue 18). */
-export const ADMIN_TAB_STATUSES = {
-  quotations: quotationStatuses,
-  orders: orderStatuses,
-  messages: contactMessageStatuses,
-} as const;
-export type FilteredAdminTab = keyof typeof ADMIN_TAB_STATUSES;
-
-export function isFilteredAdminTab(tab: AdminTab): tab is FilteredAdminTab {
-  return tab in ADMIN_TAB_STATUSES;
-}
-
 /**
- * /admin (spec §6): the open tab and the page of its list, and (issue 18) the open list's
- * filters; a status that is not the open tab's own is dropped.
+ * /admin (spec §6): the open tab and the page of its list. Issue 18: the Quotations, Orders and
+ * Messages tabs read their filters with their own list's schema above.
  */
-export const adminQuerySchema = z
-  .object({
-    tab: queryChoice(ADMIN_TABS, 'quotations'),
-    page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
-    ...adminListFields,
-    status: firstValue,
-  })
-  .transform((query) => {
-    const statuses: readonly string[] = isFilteredAdminTab(query.tab)
-      ? ADMIN_TAB_STATUSES[query.tab]
-      : [];
-    return inOrder({
-      ...query,
-      status: statuses.find((status) => status === query.status) ?? null,
-    });
-  });
+export const adminQuerySchema = z.object({
+  tab: queryChoice(ADMIN_TABS, 'quotations'),
+  page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+});
 
 /** /admin/product-media (spec §6 product console): the open product and the picker's search. */
 export const productConsoleQuerySchema = z.object({

@@ -43,6 +43,7 @@ import {
   ADMIN_MAX_PAGE,
   ADMIN_TABS,
   adminQuerySchema,
+  quotationListQuerySchema,
   authCodeQuerySchema,
   authQuerySchema,
   blogQuerySchema,
@@ -523,13 +524,21 @@ const queryCases: QueryCase[] = [
   },
   {
     route: '/admin',
-    known: ['tab', 'page', 'q', 'status', 'from', 'to', 'sort'],
+    known: ['tab', 'page'],
     read: (params) => parseRouteQuery(adminQuerySchema, params),
     holds: (output) =>
-      ADMIN_TABS.includes(output.tab as never) &&
+      ADMIN_TABS.includes(output.tab as never) && isWithin(output.page, 1, ADMIN_MAX_PAGE),
+  },
+  {
+    // issue 18: the filters of /admin's lists, their exports and /admin/subscribers
+    route: '/admin?tab=quotations, /admin/export/quotations.csv',
+    known: ['page', 'q', 'status', 'from', 'to', 'sort'],
+    read: (params) => parseRouteQuery(quotationListQuerySchema, params),
+    holds: (output) =>
       isWithin(output.page, 1, ADMIN_MAX_PAGE) &&
       isQueryText(output.q, 100) &&
-      ['newest', 'oldest'].includes(output.sort as string) &&
+      [null, 'pending', 'processing', 'completed'].includes(output.status as never) &&
+      ['newest', 'oldest'].includes(output.sort as never) &&
       [output.from, output.to].every(
         (day) => day === null || /^\d{4}-\d{2}-\d{2}$/.test(String(day)),
       ),
