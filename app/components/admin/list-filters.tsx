@@ -86,6 +86,8 @@ export function ListFilters({
   return (
     <div className="mb-6 grid gap-3">
       <Form
+        // A new set of filters (Clear Filters, a back button) refills the fields: they are uncontrolled.
+        key={JSON.stringify(filter)}
         method="get"
         aria-label={`Filter ${label.toLowerCase()}`}
         className="grid gap-3 rounded-2xl border border-stone/70 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]"
