@@ -4,20 +4,22 @@ import {
   adminQuerySchema,
   authCodeQuerySchema,
   blogQuerySchema,
-  contactMessageListQuerySchema,
   dashboardQuerySchema,
   dashboardSecurityQuerySchema,
-  orderListQuerySchema,
   parseRouteQuery,
   productConsoleQuerySchema,
   productQuerySchema,
-  quotationListQuerySchema,
   searchSuggestionsQuerySchema,
   sitemapQuerySchema,
   SITEMAP_MAX_PAGE,
-  subscriberListQuerySchema,
   unsubscribeQuerySchema,
 } from './route-query';
+import {
+  contactMessageListQuerySchema,
+  orderListQuerySchema,
+  quotationListQuerySchema,
+  subscriberListQuerySchema,
+} from './admin-list-query';
 import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
 import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
 

@@ -43,7 +43,6 @@ import {
   ADMIN_MAX_PAGE,
   ADMIN_TABS,
   adminQuerySchema,
-  quotationListQuerySchema,
   authCodeQuerySchema,
   authQuerySchema,
   blogQuerySchema,
@@ -59,6 +58,7 @@ import {
   sitemapQuerySchema,
   unsubscribeQuerySchema,
 } from './route-query';
+import { quotationListQuerySchema } from './admin-list-query';
 import { SORT_OPTIONS } from './shop-listing';
 import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
 import { welcomeLeadSchema } from './welcome-lead';

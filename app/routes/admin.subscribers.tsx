@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '../../core/admin';
 import { formatLongDate } from '../../core/dates';
-import { parseRouteQuery, subscriberListQuerySchema } from '../../core/route-query';
+import { parseRouteQuery } from '../../core/route-query';
+import { subscriberListQuerySchema } from '../../core/admin-list-query';
 import {
   newsletterSources,
   newsletterSubscriptionStatuses,

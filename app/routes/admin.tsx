@@ -7,12 +7,14 @@ import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders';
 import {
   ADMIN_TABS,
   adminQuerySchema,
-  contactMessageListQuerySchema,
-  orderListQuerySchema,
   parseRouteQuery,
-  quotationListQuerySchema,
   type AdminTab,
 } from '../../core/route-query';
+import {
+  contactMessageListQuerySchema,
+  orderListQuerySchema,
+  quotationListQuerySchema,
+} from '../../core/admin-list-query';
 import { contactMessageStatuses, orderStatuses, quotationStatuses } from '../../core/statuses';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';

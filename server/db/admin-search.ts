@@ -8,7 +8,7 @@ import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePrefix, shopDayEnd, shopDayStart } from '../../core/admin-search';
 import { csvText } from '../../core/csv-export';
-import type { AdminListSort } from '../../core/route-query';
+import type { AdminListSort } from '../../core/admin-list-query';
 
 type Text = AnyPgColumn | SQL;
 

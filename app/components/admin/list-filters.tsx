@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { ADMIN_SEARCH_MAX_CHARACTERS, type AdminListFilter } from '../../../core/route-query';
+import { ADMIN_SEARCH_MAX_CHARACTERS, type AdminListFilter } from '../../../core/admin-list-query';
 import { statusLabel } from '../../../core/statuses';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 

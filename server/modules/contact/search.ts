@@ -5,7 +5,7 @@
  */
 import { and, or, type SQL } from 'drizzle-orm';
 import { adminSearch } from '../../../core/admin-search';
-import type { AdminListFilter } from '../../../core/route-query';
+import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { ContactMessageStatus } from '../../../core/statuses';
 import {
   afterCursor,

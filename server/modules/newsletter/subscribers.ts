@@ -6,7 +6,7 @@
 import { and, count, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE } from '../../../core/admin';
 import { adminSearch } from '../../../core/admin-search';
-import type { AdminListFilter } from '../../../core/route-query';
+import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { NewsletterSource, NewsletterSubscriptionStatus } from '../../../core/statuses';
 import {
   afterCursor,

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { adminSearch } from '../../../core/admin-search';
 import { minorToRupees } from '../../../core/money';
-import type { AdminListFilter } from '../../../core/route-query';
+import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { OrderStatus } from '../../../core/statuses';
 import {
   afterCursor,
