@@ -5,6 +5,7 @@
  * which import that file, do not carry the admin's schemas in their JavaScript.
  */
 import { z } from 'zod';
+import { ADMIN_SEARCH_MAX_CHARACTERS } from './admin-search';
 import { ADMIN_MAX_PAGE, queryChoice, queryText, queryWholeNumber } from './route-query';
 import {
   contactMessageStatuses,
@@ -14,8 +15,6 @@ import {
   quotationStatuses,
 } from './statuses';
 
-/** issue 18: the admin lists' search box takes at most 100 characters. */
-export const ADMIN_SEARCH_MAX_CHARACTERS = 100;
 /** issue 18: "sort by date". */
 export const ADMIN_LIST_SORTS = ['newest', 'oldest'] as const;
 export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];

@@ -3,6 +3,9 @@
  * database can answer it through its indexes (server/db/admin-search.ts). Pure; no database.
  */
 
+/** issue 18: the admin lists' search box takes at most 100 characters. */
+export const ADMIN_SEARCH_MAX_CHARACTERS = 100;
+
 /** The shop's days begin at midnight in Asia/Kolkata, UTC+05:30 all year (no daylight saving). */
 const SHOP_DAY_OFFSET = '+05:30';
 const DAY_MS = 24 * 60 * 60 * 1000;

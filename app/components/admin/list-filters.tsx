@@ -1,9 +1,14 @@
-import { Download } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { ADMIN_SEARCH_MAX_CHARACTERS, type AdminListFilter } from '../../../core/admin-list-query';
-import { statusLabel } from '../../../core/statuses';
+import { ADMIN_SEARCH_MAX_CHARACTERS } from '../../../core/admin-search';
+import type { AdminListFilter } from '../../../core/admin-list-query';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+
+/** A filter's choice: its value in the URL and what the select shows. */
+export interface FilterChoice {
+  value: string;
+  label: string;
+}
 
 /**
  * The query string of a list's filters (issue 18: "the filters live in the URL"), with `extra`
@@ -35,7 +40,7 @@ export function FilterSelect({
   label: string;
   name: string;
   value: string | null;
-  choices: readonly string[];
+  choices: readonly FilterChoice[];
 }) {
   const id = useId();
   return (
@@ -46,8 +51,8 @@ export function FilterSelect({
       <select id={id} name={name} defaultValue={value ?? ''} className={inputClass}>
         <option value="">All</option>
         {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {statusLabel(choice)}
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
           </option>
         ))}
       </select>
@@ -73,7 +78,7 @@ export function ListFilters({
   /** What the list holds, naming the form for assistive technology: "Quotation requests". */
   label: string;
   filter: AdminListFilter;
-  statuses: readonly string[];
+  statuses: readonly FilterChoice[];
   /** Parameters the form keeps, such as the open tab. */
   hidden?: Record<string, string>;
   /** More filters (the subscribers' source). */
@@ -158,7 +163,6 @@ export function ListFilters({
         </p>
         {/* A document download, not a client navigation: reloadDocument. */}
         <Link to={exportHref} reloadDocument className={secondaryButtonClass}>
-          <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </Link>
       </div>
