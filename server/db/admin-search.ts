@@ -82,7 +82,7 @@ export interface ExportCursor {
   id: string;
 }
 
-export function afterCursor(
+function afterCursor(
   columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
   sort: AdminListSort = 'newest',
   cursor: ExportCursor | null,
@@ -95,12 +95,29 @@ export function afterCursor(
 }
 
 /** The cursor text of a row's created_at, selected next to it. */
-export function cursorTime(createdAt: AnyPgColumn): SQL<string> {
+function cursorTime(createdAt: AnyPgColumn): SQL<string> {
   return sql<string>`${createdAt}::text`;
 }
 
+/**
+ * One export batch's parts for a list ordered by `columns`: the cursor to select with each row,
+ * the condition that starts after `after`, the order and the batch size.
+ */
+export function exportBatch(
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  sort: AdminListSort | undefined,
+  after: ExportCursor | null,
+) {
+  return {
+    cursor: { createdAt: cursorTime(columns.createdAt), id: sql<string>`${columns.id}` },
+    after: afterCursor(columns, sort, after),
+    order: byDate(columns, sort),
+    limit: EXPORT_BATCH_ROWS,
+  };
+}
+
 /** Rows an export reads per query: all filtered rows leave, a batch at a time. */
-export const EXPORT_BATCH_ROWS = 1_000;
+const EXPORT_BATCH_ROWS = 1_000;
 
 /**
  * Every row of a filtered list, batch by batch (keyset, so the 100th batch costs what the first

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { ADMIN_SEARCH_MAX_CHARACTERS } from '../../../core/admin-search';
 import type { AdminListFilter } from '../../../core/admin-list-query';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 
 /** A filter's choice: its value in the URL and what the select shows. */
 export interface FilterChoice {
@@ -87,7 +87,7 @@ export function ListFilters({
   clearHref: string;
   exportHref: string;
 }) {
-  const ids = { q: useId(), from: useId(), to: useId(), sort: useId() };
+  const sortId = useId();
   return (
     <div className="mb-6 grid gap-3">
       <Form
@@ -100,50 +100,24 @@ export function ListFilters({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
-          <label htmlFor={ids.q} className="font-medium">
-            Search
-          </label>
-          <input
-            id={ids.q}
+        <div className="sm:col-span-2 lg:col-span-1">
+          <Field
+            label="Search"
             type="search"
             name="q"
             defaultValue={filter.q}
             maxLength={ADMIN_SEARCH_MAX_CHARACTERS}
-            className={inputClass}
           />
         </div>
         <FilterSelect label="Status" name="status" value={filter.status} choices={statuses} />
         {children}
+        <Field label="From" type="date" name="from" defaultValue={filter.from ?? ''} />
+        <Field label="To" type="date" name="to" defaultValue={filter.to ?? ''} />
         <div className="grid gap-1">
-          <label htmlFor={ids.from} className="font-medium">
-            From
-          </label>
-          <input
-            id={ids.from}
-            type="date"
-            name="from"
-            defaultValue={filter.from ?? ''}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.to} className="font-medium">
-            To
-          </label>
-          <input
-            id={ids.to}
-            type="date"
-            name="to"
-            defaultValue={filter.to ?? ''}
-            className={inputClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.sort} className="font-medium">
+          <label htmlFor={sortId} className="font-medium">
             Sort
           </label>
-          <select id={ids.sort} name="sort" defaultValue={filter.sort} className={inputClass}>
+          <select id={sortId} name="sort" defaultValue={filter.sort} className={inputClass}>
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
           </select>

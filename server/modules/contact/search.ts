@@ -8,11 +8,9 @@ import { adminSearch } from '../../../core/admin-search';
 import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { ContactMessageStatus } from '../../../core/statuses';
 import {
-  afterCursor,
   byDate,
   csvInBatches,
-  cursorTime,
-  EXPORT_BATCH_ROWS,
+  exportBatch,
   lowered,
   nameMatches,
   startsWith,
@@ -63,16 +61,15 @@ export async function exportContactMessages(
   const columns = { createdAt: contactMessages.createdAt, id: contactMessages.id };
   return csvInBatches({
     header: EXPORT_HEADER,
-    fetch: (after) =>
-      db
-        .select({
-          message: contactMessages,
-          cursor: { createdAt: cursorTime(contactMessages.createdAt), id: contactMessages.id },
-        })
+    fetch: (after) => {
+      const batch = exportBatch(columns, filter.sort, after);
+      return db
+        .select({ message: contactMessages, cursor: batch.cursor })
         .from(contactMessages)
-        .where(and(contactMessageFilterCondition(filter), afterCursor(columns, filter.sort, after)))
-        .orderBy(...contactMessageOrder(filter))
-        .limit(EXPORT_BATCH_ROWS),
+        .where(and(contactMessageFilterCondition(filter), batch.after))
+        .orderBy(...batch.order)
+        .limit(batch.limit);
+    },
     line: ({ message }) => [
       message.createdAt.toISOString(),
       message.status,

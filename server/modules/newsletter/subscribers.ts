@@ -9,11 +9,9 @@ import { adminSearch } from '../../../core/admin-search';
 import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { NewsletterSource, NewsletterSubscriptionStatus } from '../../../core/statuses';
 import {
-  afterCursor,
   byDate,
   csvInBatches,
-  cursorTime,
-  EXPORT_BATCH_ROWS,
+  exportBatch,
   startsWith,
   statusAndDays,
 } from '../../db/admin-search';
@@ -116,19 +114,15 @@ export async function exportSubscribers(
   requireAdmin(actor);
   return csvInBatches({
     header: EXPORT_HEADER,
-    fetch: (after) =>
-      db
-        .select({
-          row: newsletterSubscriptions,
-          cursor: {
-            createdAt: cursorTime(newsletterSubscriptions.createdAt),
-            id: newsletterSubscriptions.id,
-          },
-        })
+    fetch: (after) => {
+      const batch = exportBatch(columns, filter.sort, after);
+      return db
+        .select({ row: newsletterSubscriptions, cursor: batch.cursor })
         .from(newsletterSubscriptions)
-        .where(and(subscriberCondition(filter), afterCursor(columns, filter.sort, after)))
-        .orderBy(...byDate(columns, filter.sort))
-        .limit(EXPORT_BATCH_ROWS),
+        .where(and(subscriberCondition(filter), batch.after))
+        .orderBy(...batch.order)
+        .limit(batch.limit);
+    },
     line: ({ row }) => {
       const subscriber = subscriberView(row);
       return [

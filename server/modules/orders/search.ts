@@ -12,11 +12,9 @@ import { minorToRupees } from '../../../core/money';
 import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { OrderStatus } from '../../../core/statuses';
 import {
-  afterCursor,
   byDate,
   csvInBatches,
-  cursorTime,
-  EXPORT_BATCH_ROWS,
+  exportBatch,
   nameMatches,
   reversedDigits,
   startsWith,
@@ -99,8 +97,9 @@ export async function exportOrders(
   const columns = { createdAt: orders.createdAt, id: orders.id };
   return csvInBatches({
     header: EXPORT_HEADER,
-    fetch: (after) =>
-      db
+    fetch: (after) => {
+      const batch = exportBatch(columns, filter.sort, after);
+      return db
         .select({
           order: orders,
           accountEmail: users.email,
@@ -111,14 +110,15 @@ export async function exportOrders(
             select string_agg(${orderItems.quantity} || ' × ' || ${orderItems.productName}, '; ' order by ${orderItems.productName})
             from ${orderItems} where ${orderItems.orderId} = ${orders.id}
           ), '')`,
-          cursor: { createdAt: cursorTime(orders.createdAt), id: orders.id },
+          cursor: batch.cursor,
         })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .leftJoin(quotationRequests, eq(quotationRequests.id, orders.quotationRequestId))
-        .where(and(orderFilterCondition(db, filter), afterCursor(columns, filter.sort, after)))
-        .orderBy(...orderListOrder(filter))
-        .limit(EXPORT_BATCH_ROWS),
+        .where(and(orderFilterCondition(db, filter), batch.after))
+        .orderBy(...batch.order)
+        .limit(batch.limit);
+    },
     line: ({ order, accountEmail, quotationReference, quotationEmail, quotationMobile, items }) => [
       order.orderNumber,
       order.createdAt.toISOString(),

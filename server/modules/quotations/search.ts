@@ -8,11 +8,9 @@ import { adminSearch } from '../../../core/admin-search';
 import type { AdminListFilter } from '../../../core/admin-list-query';
 import type { QuotationStatus } from '../../../core/statuses';
 import {
-  afterCursor,
   byDate,
   csvInBatches,
-  cursorTime,
-  EXPORT_BATCH_ROWS,
+  exportBatch,
   lowered,
   nameMatches,
   reversedDigits,
@@ -87,16 +85,15 @@ export async function exportQuotationRequests(
   const columns = { createdAt: quotationRequests.createdAt, id: quotationRequests.id };
   return csvInBatches({
     header: EXPORT_HEADER,
-    fetch: (after) =>
-      db
-        .select({
-          request: quotationRequests,
-          cursor: { createdAt: cursorTime(quotationRequests.createdAt), id: quotationRequests.id },
-        })
+    fetch: (after) => {
+      const batch = exportBatch(columns, filter.sort, after);
+      return db
+        .select({ request: quotationRequests, cursor: batch.cursor })
         .from(quotationRequests)
-        .where(and(quotationFilterCondition(filter), afterCursor(columns, filter.sort, after)))
-        .orderBy(...quotationOrder(filter))
-        .limit(EXPORT_BATCH_ROWS),
+        .where(and(quotationFilterCondition(filter), batch.after))
+        .orderBy(...batch.order)
+        .limit(batch.limit);
+    },
     line: ({ request }) => [
       request.reference,
       request.createdAt.toISOString(),
