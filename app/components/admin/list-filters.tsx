@@ -132,7 +132,7 @@ export function ListFilters({
         </div>
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-ink-muted">
+        <p className="text-sm text-ink-muted">
           {matching} matching
         </p>
         {/* A document download, not a client navigation: reloadDocument. */}
