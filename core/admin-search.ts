@@ -24,6 +24,8 @@ export function shopDayEnd(day: string): Date {
 const NATIONAL_DIGITS = 10;
 /** Fewer digits than this match too many numbers to be a mobile search. */
 const MIN_MOBILE_DIGITS = 4;
+/** How references (Q-20261124-0001) and order numbers (ORD-20261124-0001) begin. */
+const CODE_PATTERN = /^(q|ord)-\d/i;
 /** A tsquery of more words than this is no longer a name. */
 const MAX_NAME_WORDS = 8;
 
@@ -49,18 +51,24 @@ export function adminSearch(query: string): AdminSearch | null {
   const digits = trimmed.replace(/\D/g, '');
   const readsAsNumber = /^[\d\s+()./-]+$/.test(trimmed) && digits.length >= MIN_MOBILE_DIGITS;
   // Letters and digits only: nothing of tsquery's own syntax (& | ! : * ( ) ' \) can reach it.
-  const words = trimmed
+  const allWords = trimmed
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '')
-    .slice(0, MAX_NAME_WORDS);
+    .filter((word) => word !== '');
+  // A one-letter prefix ("a:*") reads the posting lists of every word that begins with it: the
+  // initial in "A Rao" adds nothing that "rao" does not find, so only a lone initial is kept.
+  const longWords = allWords.filter((word) => word.length > 1);
+  const words = (longWords.length > 0 ? longWords : allWords).slice(0, MAX_NAME_WORDS);
+  // A number, a reference (Q-…) or an order number (ORD-…) is not a name: no name lookup for it.
+  const readsAsName = !readsAsNumber && !CODE_PATTERN.test(trimmed);
   return {
     lowered: trimmed.toLowerCase(),
     code: trimmed.toUpperCase().replace(/\s+/g, ''),
     reversedMobileDigits: readsAsNumber
       ? [...digits.slice(-NATIONAL_DIGITS)].reverse().join('')
       : null,
-    nameQuery: words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null,
+    nameQuery:
+      readsAsName && words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null,
   };
 }
 

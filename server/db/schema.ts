@@ -300,6 +300,8 @@ export const quotationRequests = pgTable(
       prefixKey(reversedDigits(table.customerMobile)),
     ),
     index('quotation_requests_name_words_idx').using('gin', nameWords(table.customerName)),
+    // issue 18: a status filter over a date range reads only that status's rows, newest first
+    index('quotation_requests_status_created_idx').on(table.status, table.createdAt.desc()),
   ],
 );
 

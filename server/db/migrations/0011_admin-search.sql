@@ -8,4 +8,5 @@ CREATE INDEX "orders_shipping_phone_digits_idx" ON "orders" USING btree (reverse
 CREATE INDEX "quotation_requests_reference_prefix_idx" ON "quotation_requests" USING btree ("reference" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "quotation_requests_email_prefix_idx" ON "quotation_requests" USING btree (lower("customer_email") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "quotation_requests_mobile_digits_idx" ON "quotation_requests" USING btree (reverse(regexp_replace("customer_mobile", '[^0-9]', '', 'g')) text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "quotation_requests_name_words_idx" ON "quotation_requests" USING gin (to_tsvector('simple', coalesce("customer_name", '')));
+CREATE INDEX "quotation_requests_name_words_idx" ON "quotation_requests" USING gin (to_tsvector('simple', coalesce("customer_name", '')));--> statement-breakpoint
+CREATE INDEX "quotation_requests_status_created_idx" ON "quotation_requests" USING btree ("status","created_at" DESC NULLS LAST);
