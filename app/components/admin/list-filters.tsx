@@ -132,9 +132,7 @@ export function ListFilters({
         </div>
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-ink-muted">
-          {matching} matching
-        </p>
+        <p className="text-sm text-ink-muted">{matching} matching</p>
         {/* A document download, not a client navigation: reloadDocument. */}
         <Link to={exportHref} reloadDocument className={secondaryButtonClass}>
           Export CSV
