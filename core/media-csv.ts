@@ -148,7 +148,7 @@ export type MediaCsvExportRow = Omit<MediaCsvRecord, 'mediaType'> & { mediaType:
 
 // papaparse's own `escapeFormulae: true` pattern, /^[=+\-@\t\r].*$/, misses a cell with a line
 // break after its first character; this one matches on the first character alone.
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The import's format; a cell a spreadsheet would run as a formula is prefixed with a single quote. */
 export function mediaCsv(rows: readonly MediaCsvExportRow[]): string {

@@ -14,6 +14,12 @@ import {
   SITEMAP_MAX_PAGE,
   unsubscribeQuerySchema,
 } from './route-query';
+import {
+  contactMessageListQuerySchema,
+  orderListQuerySchema,
+  quotationListQuerySchema,
+  subscriberListQuerySchema,
+} from './admin-list-query';
 import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
 import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
 
@@ -61,6 +67,65 @@ describe('issue 14 (finding 7): route queries', () => {
       tab: 'quotations',
       page: 1,
     });
+  });
+
+  it('issue 18: reads the admin list filters, falling back on anything else', () => {
+    expect(
+      parseRouteQuery(
+        orderListQuerySchema,
+        query(
+          'tab=orders&q=+Asha+&status=shipped&from=2026-01-05&to=2026-02-01&sort=oldest&page=3',
+        ),
+      ),
+    ).toEqual({
+      page: 3,
+      q: 'Asha',
+      status: 'shipped',
+      from: '2026-01-05',
+      to: '2026-02-01',
+      sort: 'oldest',
+    });
+    // another list's status, impossible days and an unknown sort fall back
+    expect(
+      parseRouteQuery(
+        contactMessageListQuerySchema,
+        query('status=shipped&from=2026-02-30&to=26-1-1&sort=random&page=1e308'),
+      ),
+    ).toEqual({ q: '', status: null, from: null, to: null, sort: 'newest', page: ADMIN_MAX_PAGE });
+    // the search is cut to 100 characters and loses NUL
+    const long = parseRouteQuery(quotationListQuerySchema, query(`q=a%00${'b'.repeat(300)}`));
+    expect(long.q).toBe(`a${'b'.repeat(99)}`);
+    // a range given backwards is the same range
+    expect(
+      parseRouteQuery(quotationListQuerySchema, query('from=2026-03-01&to=2026-01-01')),
+    ).toMatchObject({ from: '2026-01-01', to: '2026-03-01' });
+  });
+
+  it('issue 18: reads each export and the subscribers list with its own statuses', () => {
+    expect(parseRouteQuery(quotationListQuerySchema, query('status=completed')).status).toBe(
+      'completed',
+    );
+    expect(parseRouteQuery(quotationListQuerySchema, query('status=unread')).status).toBeNull();
+    expect(parseRouteQuery(orderListQuerySchema, query('status=cancelled')).status).toBe(
+      'cancelled',
+    );
+    expect(parseRouteQuery(contactMessageListQuerySchema, query('status=replied')).status).toBe(
+      'replied',
+    );
+    expect(
+      parseRouteQuery(subscriberListQuerySchema, query('status=unsubscribed&source=blog&q=x')),
+    ).toEqual({
+      q: 'x',
+      status: 'unsubscribed',
+      source: 'blog',
+      from: null,
+      to: null,
+      sort: 'newest',
+      page: 1,
+    });
+    expect(
+      parseRouteQuery(subscriberListQuerySchema, query('status=pending&source=tv')),
+    ).toMatchObject({ status: null, source: null });
   });
 
   it('reads the console, dashboard, product, blog, auth, token and sitemap queries', () => {

@@ -102,7 +102,10 @@ export const searchSuggestionsQuerySchema = z.object({
 export const ADMIN_TABS = ['quotations', 'orders', 'messages', 'roles', 'media'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-/** /admin (spec §6): the open tab and the page of its list. */
+/**
+ * /admin (spec §6): the open tab and the page of its list. Issue 18: the Quotations, Orders and
+ * Messages tabs read their filters with their own list's schema (core/admin-list-query.ts).
+ */
 export const adminQuerySchema = z.object({
   tab: queryChoice(ADMIN_TABS, 'quotations'),
   page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),

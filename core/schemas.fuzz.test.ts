@@ -58,6 +58,7 @@ import {
   sitemapQuerySchema,
   unsubscribeQuerySchema,
 } from './route-query';
+import { quotationListQuerySchema } from './admin-list-query';
 import { SORT_OPTIONS } from './shop-listing';
 import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
 import { welcomeLeadSchema } from './welcome-lead';
@@ -527,6 +528,20 @@ const queryCases: QueryCase[] = [
     read: (params) => parseRouteQuery(adminQuerySchema, params),
     holds: (output) =>
       ADMIN_TABS.includes(output.tab as never) && isWithin(output.page, 1, ADMIN_MAX_PAGE),
+  },
+  {
+    // issue 18: the filters of /admin's lists, their exports and /admin/subscribers
+    route: '/admin?tab=quotations, /admin/export/quotations.csv',
+    known: ['page', 'q', 'status', 'from', 'to', 'sort'],
+    read: (params) => parseRouteQuery(quotationListQuerySchema, params),
+    holds: (output) =>
+      isWithin(output.page, 1, ADMIN_MAX_PAGE) &&
+      isQueryText(output.q, 100) &&
+      [null, 'pending', 'processing', 'completed'].includes(output.status as never) &&
+      ['newest', 'oldest'].includes(output.sort as never) &&
+      [output.from, output.to].every(
+        (day) => day === null || /^\d{4}-\d{2}-\d{2}$/.test(String(day)),
+      ),
   },
   {
     route: '/admin/product-media',

@@ -28,6 +28,10 @@ export const reviewMediaTypes = ['image', 'video', 'other'] as const;
 export const newsletterSources = ['home', 'footer', 'blog'] as const;
 export type NewsletterSource = (typeof newsletterSources)[number];
 
+/** issue 18 Subscribers: an address is subscribed until it unsubscribes (unsubscribed_at set). */
+export const newsletterSubscriptionStatuses = ['subscribed', 'unsubscribed'] as const;
+export type NewsletterSubscriptionStatus = (typeof newsletterSubscriptionStatuses)[number];
+
 /** spec §3 User role: the value admin grants admin access. */
 export const userRoleValues = ['admin'] as const;
 export type UserRoleValue = (typeof userRoleValues)[number];

@@ -10,6 +10,17 @@ import {
   parseRouteQuery,
   type AdminTab,
 } from '../../core/route-query';
+import {
+  contactMessageListQuerySchema,
+  orderListQuerySchema,
+  quotationListQuerySchema,
+} from '../../core/admin-list-query';
+import {
+  contactMessageStatuses,
+  orderStatuses,
+  quotationStatuses,
+  statusLabel,
+} from '../../core/statuses';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import {
@@ -32,6 +43,7 @@ import {
   setQuotationStatus,
 } from '../../server/modules/quotations';
 import { countUserRoles, listUserRoles } from '../../server/modules/roles';
+import { ListFilters, ListPages, listQueryString } from '../components/admin/list-filters';
 import { MediaImportTool } from '../components/admin/media-import-tool';
 import { RequestsChart, WeekTiles } from '../components/admin/week-at-a-glance';
 import { MessagesPanel } from '../components/admin/messages-panel';
@@ -54,8 +66,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!viewer) return { access: 'signed-out' as const };
   if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
   // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
-  const { tab, page } = parseRouteQuery(adminQuerySchema, new URL(request.url).searchParams);
-  // The tab labels show counts from count queries, not from loading every row.
+  const params = new URL(request.url).searchParams;
+  const { tab, page } = parseRouteQuery(adminQuerySchema, params);
+  // The tab labels show counts from count queries, not from loading every row; issue 18: they
+  // keep counting everything, whatever the open list's filters.
   const now = clock();
   const [quotations, orders, messages, roles, leads, week, chart] = await Promise.all([
     countQuotationRequests(db, actor),
@@ -69,27 +83,58 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const counts = { quotations, orders, messages, roles, leads };
   const empty = { quotations: [], orders: [], messages: [], leads: [], roles: [] };
-  const rows =
+  // issue 18 "Lists that find things": the open list's filters, from the URL, with its own statuses
+  const list = async () => {
+    if (tab === 'quotations') {
+      const filter = parseRouteQuery(quotationListQuerySchema, params);
+      const [rows, matching] = await Promise.all([
+        listQuotationRequests(db, actor, filter),
+        countQuotationRequests(db, actor, filter),
+      ]);
+      return { rows: { ...empty, quotations: rows }, filter, matching };
+    }
+    if (tab === 'orders') {
+      const filter = parseRouteQuery(orderListQuerySchema, params);
+      const [rows, matching] = await Promise.all([
+        listAllOrders(db, actor, filter),
+        countOrders(db, actor, filter),
+      ]);
+      return { rows: { ...empty, orders: rows }, filter, matching };
+    }
+    if (tab === 'messages') {
+      const filter = parseRouteQuery(contactMessageListQuerySchema, params);
+      const [rows, matching, leadRows] = await Promise.all([
+        listContactMessages(db, actor, filter),
+        countContactMessages(db, actor, filter),
+        listCallbackLeads(db, actor, { page: 1 }),
+      ]);
+      return { rows: { ...empty, messages: rows, leads: leadRows }, filter, matching };
+    }
+    const rows =
+      tab === 'roles' ? { ...empty, roles: await listUserRoles(db, actor, { page }) } : empty;
+    return { rows, filter: null, matching: tab === 'roles' ? roles : 0 };
+  };
+  const { rows, filter, matching } = await list();
+  // The open list's statuses for its filter, labelled here so the page's JavaScript carries none
+  // of the status vocabularies (the storefront pages share that chunk and their budget is spent).
+  const statuses: readonly string[] =
     tab === 'quotations'
-      ? { ...empty, quotations: await listQuotationRequests(db, actor, { page }) }
+      ? quotationStatuses
       : tab === 'orders'
-        ? { ...empty, orders: await listAllOrders(db, actor, { page }) }
+        ? orderStatuses
         : tab === 'messages'
-          ? {
-              ...empty,
-              messages: await listContactMessages(db, actor, { page }),
-              leads: await listCallbackLeads(db, actor, { page: 1 }),
-            }
-          : tab === 'roles'
-            ? { ...empty, roles: await listUserRoles(db, actor, { page }) }
-            : empty;
+          ? contactMessageStatuses
+          : [];
   return {
     access: 'admin' as const,
     tab,
-    page,
+    page: filter?.page ?? page,
     counts,
     week,
     chart,
+    filter,
+    matching,
+    statusChoices: statuses.map((status) => ({ value: status, label: statusLabel(status) })),
     ...rows,
     loadedAt: new Date().toISOString(),
   };
@@ -197,14 +242,20 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
     roles: `User Roles (${counts.roles})`,
     media: 'Product Media',
   };
-  const total: Record<AdminTab, number> = {
-    quotations: counts.quotations,
-    orders: counts.orders,
-    messages: counts.messages,
-    roles: counts.roles,
-    media: 0,
-  };
-  const pages = Math.max(1, Math.ceil(total[loaded.tab] / ADMIN_PAGE_SIZE));
+  // issue 18: the pages are of the rows the filters select
+  const pages = Math.max(1, Math.ceil(loaded.matching / ADMIN_PAGE_SIZE));
+  const filterBar = (tab: 'quotations' | 'orders' | 'messages', label: string) =>
+    loaded.filter && loaded.tab === tab ? (
+      <ListFilters
+        label={label}
+        filter={loaded.filter}
+        statuses={loaded.statusChoices}
+        hidden={{ tab }}
+        matching={loaded.matching}
+        clearHref={`?tab=${tab}`}
+        exportHref={`/admin/export/${tab}.csv${listQueryString({ ...loaded.filter, page: null })}`}
+      />
+    ) : null;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -259,12 +310,15 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
           ))}
         </Tabs.List>
         <Tabs.Content value="quotations" className="mt-6">
+          {filterBar('quotations', 'Quotation requests')}
           <QuotationsPanel quotations={loaded.quotations} alertArea={alertArea} />
         </Tabs.Content>
         <Tabs.Content value="orders" className="mt-6">
+          {filterBar('orders', 'Orders')}
           <OrdersPanel orders={loaded.orders} alertArea={alertArea} />
         </Tabs.Content>
         <Tabs.Content value="messages" className="mt-6">
+          {filterBar('messages', 'Contact messages')}
           <MessagesPanel messages={loaded.messages} leads={loaded.leads} alertArea={alertArea} />
         </Tabs.Content>
         <Tabs.Content value="roles" className="mt-6">
@@ -282,22 +336,12 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
           </div>
         </Tabs.Content>
       </Tabs.Root>
-      {pages > 1 && loaded.tab !== 'media' ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center gap-3">
-          {loaded.page > 1 ? (
-            <Link to={`?tab=${loaded.tab}&page=${loaded.page - 1}`} className="underline">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {loaded.page} of {pages}
-          </span>
-          {loaded.page < pages ? (
-            <Link to={`?tab=${loaded.tab}&page=${loaded.page + 1}`} className="underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
+      {loaded.tab !== 'media' ? (
+        <ListPages
+          page={loaded.page}
+          pages={pages}
+          href={(page) => listQueryString({ ...(loaded.filter ?? {}), page }, { tab: loaded.tab })}
+        />
       ) : null}
     </section>
   );

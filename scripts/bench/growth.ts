@@ -9,6 +9,7 @@
  * server's loaders call, with the catalogue watched as the server watches it.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import pg from 'pg';
 import { type ShopQuery } from '../../core/shop-listing';
@@ -27,7 +28,8 @@ import { countCallbackLeads } from '../../server/modules/leads';
 import { importMediaCsv } from '../../server/modules/media-import';
 import { countOrders } from '../../server/modules/orders';
 import { listConsoleProducts } from '../../server/modules/products';
-import { countQuotationRequests } from '../../server/modules/quotations';
+import { countQuotationRequests, listQuotationRequests } from '../../server/modules/quotations';
+import type { QuotationListFilter } from '../../server/modules/quotations';
 import { countUserRoles } from '../../server/modules/roles';
 import { listQuestions } from '../../server/modules/questions';
 import { listReviews } from '../../server/modules/reviews';
@@ -54,10 +56,15 @@ interface Timing {
   p95: number;
 }
 
+/** What a measure needs to know of the generated rows (issue 18: a reference that exists). */
+interface Fixtures {
+  reference: string;
+}
+
 interface Measure {
   group: string;
   name: string;
-  run: (db: Database) => Promise<unknown>;
+  run: (db: Database, fixtures: Fixtures) => Promise<unknown>;
   /** An absolute target instead of flatness (issue 8: search p95 ≤ 10 ms). */
   p95TargetMs?: number;
 }
@@ -164,6 +171,218 @@ const MEASURES: Measure[] = [
   },
 ];
 
+// issue 18 "Lists that find things": as many quotation requests as products, spread over two
+// years, with names, mobiles in the three ways customers type them (+91…, 10 digits, spaced) and
+// e-mails on three in four. The names come from 60 × 60 pairs, so at 100k a name is shared by
+// about 28 requests, as a common name is in a real shop.
+const FIRST_NAMES = [
+  'Aarav',
+  'Aditi',
+  'Akash',
+  'Ananya',
+  'Anil',
+  'Anjali',
+  'Arjun',
+  'Asha',
+  'Bhavna',
+  'Chetan',
+  'Deepa',
+  'Devika',
+  'Dinesh',
+  'Divya',
+  'Gaurav',
+  'Geeta',
+  'Harish',
+  'Isha',
+  'Jaya',
+  'Karan',
+  'Kavya',
+  'Kiran',
+  'Lakshmi',
+  'Lata',
+  'Manish',
+  'Meera',
+  'Mohan',
+  'Naveen',
+  'Neha',
+  'Nikhil',
+  'Pooja',
+  'Pradeep',
+  'Priya',
+  'Rahul',
+  'Rajesh',
+  'Ravi',
+  'Rekha',
+  'Rohan',
+  'Sanjay',
+  'Sarita',
+  'Shreya',
+  'Siddharth',
+  'Sneha',
+  'Sunil',
+  'Sunita',
+  'Suresh',
+  'Tanvi',
+  'Uma',
+  'Varun',
+  'Vidya',
+  'Vijay',
+  'Vikram',
+  'Vinita',
+  'Yash',
+  'Zoya',
+  'Farah',
+  'Imran',
+  'Gurpreet',
+  'Harpreet',
+  'Tenzin',
+];
+const LAST_NAMES = [
+  'Agarwal',
+  'Ahmed',
+  'Bajaj',
+  'Banerjee',
+  'Bhat',
+  'Chatterjee',
+  'Chauhan',
+  'Das',
+  'Desai',
+  'Dutta',
+  'Gandhi',
+  'Ghosh',
+  'Gill',
+  'Gupta',
+  'Iyer',
+  'Jain',
+  'Joshi',
+  'Kapoor',
+  'Khan',
+  'Kulkarni',
+  'Kumar',
+  'Mehta',
+  'Menon',
+  'Mishra',
+  'Mukherjee',
+  'Nair',
+  'Pandey',
+  'Patel',
+  'Pillai',
+  'Rao',
+  'Reddy',
+  'Saxena',
+  'Sen',
+  'Shah',
+  'Sharma',
+  'Shetty',
+  'Singh',
+  'Sinha',
+  'Srinivasan',
+  'Thakur',
+  'Trivedi',
+  'Varma',
+  'Verma',
+  'Yadav',
+  'Bose',
+  'Chopra',
+  'Dubey',
+  'Garg',
+  'Hegde',
+  'Kaur',
+  'Malhotra',
+  'Naidu',
+  'Oberoi',
+  'Parekh',
+  'Qureshi',
+  'Rathore',
+  'Sethi',
+  'Tiwari',
+  'Walia',
+  'Zaveri',
+];
+// Fixed, so every size has the same "today": the last request is from it, the first two years back.
+const QUOTATION_ANCHOR = '2026-11-24T12:00:00+05:30';
+// The request the searches look for: number 17 exists at every size.
+const SEARCHED_ROW = 17;
+const searchedName = `${FIRST_NAMES[SEARCHED_ROW % 60]} ${LAST_NAMES[Math.floor(SEARCHED_ROW / 60) % 60]}`;
+
+function textArray(values: readonly string[]) {
+  return sql.raw(`array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(',')}]`);
+}
+
+async function generateQuotationRequestsInto(db: Database, size: number): Promise<Fixtures> {
+  await db.execute(sql`
+    insert into quotation_requests (reference, product_name, quantity, customer_name,
+      customer_mobile, customer_email, status, created_at, updated_at)
+    select
+      'Q-' || to_char(at, 'YYYYMMDD') || '-' || lpad(n::text, 6, '0'),
+      'Bench Piece ' || (1 + n % 97),
+      1 + n % 9,
+      first_name || ' ' || last_name,
+      case n % 3
+        when 0 then '+9198' || lpad(n::text, 8, '0')
+        when 1 then '98' || lpad(n::text, 8, '0')
+        else '+91 98' || left(lpad(n::text, 8, '0'), 3) || ' ' || right(lpad(n::text, 8, '0'), 5)
+      end,
+      case when n % 4 = 0 then null
+           else lower(first_name) || '.' || lower(last_name) || n || '@example.com' end,
+      case when n % 10 < 6 then 'completed' when n % 10 < 8 then 'processing' else 'pending' end,
+      created_at,
+      created_at
+    from (
+      select n,
+        (${textArray(FIRST_NAMES)})[1 + n % 60] as first_name,
+        (${textArray(LAST_NAMES)})[1 + (n / 60) % 60] as last_name,
+        ${QUOTATION_ANCHOR}::timestamptz - (n::float8 / ${size}) * interval '730 days' as created_at,
+        (${QUOTATION_ANCHOR}::timestamptz - (n::float8 / ${size}) * interval '730 days')
+          at time zone 'Asia/Kolkata' as at
+      from generate_series(1, ${size}) as n
+    ) as generated`);
+  // As autovacuum does on a table that grew to this size: statistics, and the GIN index's
+  // pending list merged (a bulk insert leaves it long, and every search would read it whole).
+  await db.execute(sql`vacuum analyze quotation_requests`);
+  const result = (await db.execute(
+    sql`select reference from quotation_requests where reference like ${`%-${String(SEARCHED_ROW).padStart(6, '0')}`}`,
+  )) as unknown as { rows: { reference: string }[] };
+  return { reference: result.rows[0]!.reference };
+}
+
+/** The /admin loader's calls for the Quotations tab: the page of rows and the matching count. */
+function quotationsTab(db: Database, filter: QuotationListFilter) {
+  return Promise.all([
+    listQuotationRequests(db, benchAdmin, { page: 1, ...filter }),
+    countQuotationRequests(db, benchAdmin, filter),
+  ]);
+}
+
+MEASURES.push(
+  {
+    group: 'Admin search (as many quotation requests as products)',
+    name: 'search by mobile "+91 98000 00017"',
+    run: (db) => quotationsTab(db, { q: '+91 98000 00017' }),
+  },
+  {
+    group: 'Admin search (as many quotation requests as products)',
+    name: `search by name "${searchedName}"`,
+    run: (db) => quotationsTab(db, { q: searchedName }),
+  },
+  {
+    group: 'Admin search (as many quotation requests as products)',
+    name: 'search by reference (Q-…)',
+    run: (db, fixtures) => quotationsTab(db, { q: fixtures.reference }),
+  },
+  {
+    group: 'Admin search (as many quotation requests as products)',
+    name: 'filtered list page: pending, last 7 days, newest',
+    run: (db) =>
+      quotationsTab(db, {
+        status: 'pending',
+        from: '2026-11-18',
+        to: '2026-11-24',
+        sort: 'newest',
+      }),
+  },
+);
+
 function percentile(sorted: number[], fraction: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
@@ -222,6 +441,7 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Siz
     await runMigrations(database);
     const generated = await generateCatalogueInto(database.db, size);
     log(`  ${size}: generated in ${generated.milliseconds} ms`);
+    const fixtures = await generateQuotationRequestsInto(database.db, size);
     const watch = await watchCatalogue(database);
     const { db } = database;
     const buildStarted = performance.now();
@@ -232,7 +452,7 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Siz
     for (const measure of MEASURES) {
       timings.set(
         `${measure.group}|${measure.name}`,
-        await time(() => measure.run(db), WARM_UP_RUNS, RUNS),
+        await time(() => measure.run(db, fixtures), WARM_UP_RUNS, RUNS),
       );
     }
     const csv = importCsv(size);
@@ -274,7 +494,10 @@ export async function runGrowthBench(
     '',
     'Method: for each size a fresh PostgreSQL database is migrated and filled by',
     '`scripts/bench/generate-catalogue.ts` (the products across the four categories, 1 % more',
-    'unpublished, two images each, 0–4 reviews each, a question on every tenth). The process then',
+    'unpublished, two images each, 0–4 reviews each, a question on every tenth), and (issue 18) as',
+    'many quotation requests, spread over two years, with 60 × 60 names and mobiles typed three ways;',
+    "each admin search row is the /admin loader's two calls, the page of 50 and its matching count.",
+    'The process then',
     'watches `catalogue_changed` as the server does, so search, the listing counts and the Material',
     'choices are memoised as in production. Each measure calls the domain functions the route',
     `loaders call, in process: ${WARM_UP_RUNS} warm-up runs, then ${RUNS} timed runs one after`,

@@ -34,6 +34,7 @@ import {
   reviewMediaTypes,
   userRoleValues,
 } from '../../core/statuses';
+import { lowered, nameWords, prefixKey, reversedDigits } from './admin-search';
 import { users } from './auth-schema';
 
 export * from './auth-schema';
@@ -292,6 +293,15 @@ export const quotationRequests = pgTable(
       .where(sql`${table.awaitingReplySince} is not null`),
     index('quotation_requests_user_id_idx').on(table.userId),
     index('quotation_requests_product_id_idx').on(table.productId),
+    // issue 18: the admin search, indexed so it stays flat at 100k rows (server/db/admin-search.ts)
+    index('quotation_requests_reference_prefix_idx').on(prefixKey(table.reference)),
+    index('quotation_requests_email_prefix_idx').on(prefixKey(lowered(table.customerEmail))),
+    index('quotation_requests_mobile_digits_idx').on(
+      prefixKey(reversedDigits(table.customerMobile)),
+    ),
+    index('quotation_requests_name_words_idx').using('gin', nameWords(table.customerName)),
+    // issue 18: a status filter over a date range reads only that status's rows, newest first
+    index('quotation_requests_status_created_idx').on(table.status, table.createdAt.desc()),
   ],
 );
 
@@ -451,6 +461,9 @@ export const contactMessages = pgTable(
       sql`length(${table.name}) <= 100 and length(${table.email}) <= 255 and length(${table.subject}) <= 200 and length(${table.message}) <= 1000`,
     ),
     index('contact_messages_created_at_idx').on(table.createdAt.desc()),
+    // issue 18: the admin search (server/db/admin-search.ts)
+    index('contact_messages_email_prefix_idx').on(prefixKey(lowered(table.email))),
+    index('contact_messages_name_words_idx').using('gin', nameWords(table.name)),
   ],
 );
 
@@ -470,6 +483,9 @@ export const newsletterSubscriptions = pgTable(
       'newsletter_subscriptions_email_lower_check',
       sql`${table.email} = lower(${table.email})`,
     ),
+    // issue 18: the subscribers' search by e-mail prefix, and the list newest first
+    index('newsletter_subscriptions_email_prefix_idx').on(prefixKey(table.email)),
+    index('newsletter_subscriptions_created_at_idx').on(table.createdAt.desc()),
   ],
 );
 
@@ -572,6 +588,15 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_at_idx').on(table.createdAt.desc()),
     index('orders_quotation_request_id_idx').on(table.quotationRequestId),
+    // issue 18: the admin search by order number, and by the shipping address's name and phone
+    index('orders_order_number_prefix_idx').on(prefixKey(table.orderNumber)),
+    index('orders_shipping_name_words_idx').using(
+      'gin',
+      nameWords(sql`${table.shippingAddress}->>'name'`),
+    ),
+    index('orders_shipping_phone_digits_idx').on(
+      prefixKey(reversedDigits(sql`${table.shippingAddress}->>'phone'`)),
+    ),
   ],
 );
 

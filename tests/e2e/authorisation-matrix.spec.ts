@@ -323,6 +323,13 @@ const ADMIN_PAGE: Table = {
   other: deny(200),
   admin: allow(200),
 };
+/** issue 18: a CSV export, the owner's only: 401 signed out, 403 for a customer. */
+const EXPORT: Table = {
+  anonymous: deny(401),
+  owner: deny(403),
+  other: deny(403),
+  admin: allow(200),
+};
 /** issue 16: the quote page, the request's account's (or its key's holder's); 404 for all else. */
 const QUOTE_PAGE: Table = {
   anonymous: deny(404),
@@ -457,6 +464,29 @@ const operations: Operation[] = [
     other: deny(403),
     admin: allow(200),
   }),
+  // issue 18: the subscribers page and each list's "Export CSV", filtered or not
+  ...pageRead('/admin/subscribers', 'newsletter subscription', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].email],
+  }),
+  ...pageRead('/admin?q={quotationReference}&status=pending', 'quotation request', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].quotationName],
+  }),
+  {
+    ...resourceRead('/admin/export/quotations.csv?q={quotationName}', 'quotation request', EXPORT),
+    shows: (world, owner) => [world.objects[owner].quotationName],
+  },
+  {
+    ...resourceRead('/admin/export/orders.csv', 'order', EXPORT),
+    shows: (world, owner) => [world.objects[owner].orderNumber],
+  },
+  {
+    ...resourceRead('/admin/export/messages.csv?sort=oldest', 'contact message', EXPORT),
+    shows: (world, owner) => [world.objects[owner].contactSubject],
+  },
+  {
+    ...resourceRead('/admin/export/subscribers.csv?status=subscribed', 'subscription', EXPORT),
+    shows: (world, owner) => [world.objects[owner].email],
+  },
   // Reads: public pages must not carry anyone's private data.
   ...pageRead(`/product/${PRODUCT}`, 'private data', PUBLIC),
   ...pageRead(`/quote/${PRODUCT}`, 'private data', PUBLIC),

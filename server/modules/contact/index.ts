@@ -2,7 +2,7 @@
  * Contact messages (spec §2 Contact, §5, §7 "Insert contact_messages"), and the admin's list and
  * status moves of them (spec §2 Admin, §4, §7 Admin calls).
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, messageMovesFrom } from '../../../core/admin';
@@ -16,6 +16,13 @@ import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
 import { emitWebhookEvent } from '../webhooks';
+import {
+  contactMessageFilterCondition,
+  contactMessageOrder,
+  type ContactMessageListFilter,
+} from './search';
+
+export { exportContactMessages, type ContactMessageListFilter } from './search';
 
 /**
  * Stores a visitor's message as unread (spec §4) after checking it with the form's schema, and
@@ -48,20 +55,33 @@ export async function createContactMessage(
   });
 }
 
-// The admin tab's label shows a count query, not a count of loaded rows.
-export async function countContactMessages(db: Database, actor: Actor): Promise<number> {
+// The admin tab's label shows a count query, not a count of loaded rows; issue 18: with a
+// filter, the "{n} matching" line's count of the rows it selects.
+export async function countContactMessages(
+  db: Database,
+  actor: Actor,
+  filter: ContactMessageListFilter = {},
+): Promise<number> {
   requireAdmin(actor);
-  const [row] = await db.select({ value: count() }).from(contactMessages);
+  const [row] = await db
+    .select({ value: count() })
+    .from(contactMessages)
+    .where(contactMessageFilterCondition(filter));
   return row?.value ?? 0;
 }
 
-// spec §7: every list newest first
-export async function listContactMessages(db: Database, actor: Actor, input: { page: number }) {
+// spec §7: every list newest first; issue 18: filtered, and "sort by date" either way
+export async function listContactMessages(
+  db: Database,
+  actor: Actor,
+  input: { page: number } & ContactMessageListFilter,
+) {
   requireAdmin(actor, 'quotations:read');
   return db
     .select()
     .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt))
+    .where(contactMessageFilterCondition(input))
+    .orderBy(...contactMessageOrder(input))
     .limit(ADMIN_PAGE_SIZE)
     .offset(pageOffset(input.page));
 }

@@ -96,3 +96,11 @@ export async function unsubscribeFromNewsletter(
     );
   return 'unsubscribed';
 }
+
+export {
+  countSubscribers,
+  exportSubscribers,
+  listSubscribers,
+  type SubscriberListFilter,
+  type SubscriberView,
+} from './subscribers';

@@ -2,13 +2,14 @@
  * Quotation requests (spec §2 Request Quotation, §3, §7 "Insert quotation_requests"), and the
  * admin's list and status moves of them (spec §2 Admin, §4, §7 Admin calls).
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
 import type { OfferStatus } from '../../../core/quote-offer';
 import { issueAccessKey } from './access';
+import { quotationFilterCondition, quotationOrder, type QuotationListFilter } from './search';
 import { quotationStatuses, type QuotationStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { products, quotationRequests, users } from '../../db/schema';
@@ -33,6 +34,11 @@ export type StoredQuotationRequest = QuotationRequest & {
 export * from './lifecycle';
 export { accountOfRequester, issueAccessKey, requireQuotationAccess } from './access';
 export { quotationMailFacts } from './mail-facts';
+export {
+  exportQuotationRequests,
+  quotationSearchCondition,
+  type QuotationListFilter,
+} from './search';
 export type * from './views';
 
 /**
@@ -156,15 +162,27 @@ async function requestersAccount(db: Database, actor: Actor) {
   return account ?? null;
 }
 
-// The admin tab's label shows a count query, not a count of loaded rows.
-export async function countQuotationRequests(db: Database, actor: Actor): Promise<number> {
+// The admin tab's label shows a count query, not a count of loaded rows; issue 18: with a
+// filter, the "{n} matching" line's count of the rows it selects.
+export async function countQuotationRequests(
+  db: Database,
+  actor: Actor,
+  filter: QuotationListFilter = {},
+): Promise<number> {
   requireAdmin(actor);
-  const [row] = await db.select({ value: count() }).from(quotationRequests);
+  const [row] = await db
+    .select({ value: count() })
+    .from(quotationRequests)
+    .where(quotationFilterCondition(filter));
   return row?.value ?? 0;
 }
 
-// spec §7: every list newest first
-export async function listQuotationRequests(db: Database, actor: Actor, input: { page: number }) {
+// spec §7: every list newest first; issue 18: filtered, and "sort by date" either way
+export async function listQuotationRequests(
+  db: Database,
+  actor: Actor,
+  input: { page: number } & QuotationListFilter,
+) {
   requireAdmin(actor, 'quotations:read');
   const rows = await db
     .select({
@@ -177,7 +195,8 @@ export async function listQuotationRequests(db: Database, actor: Actor, input: {
       )`,
     })
     .from(quotationRequests)
-    .orderBy(desc(quotationRequests.createdAt))
+    .where(quotationFilterCondition(input))
+    .orderBy(...quotationOrder(input))
     .limit(ADMIN_PAGE_SIZE)
     .offset(pageOffset(input.page));
   return rows.map(({ request, latestOfferStatus }) => ({

@@ -1,0 +1,16 @@
+import { parseRouteQuery } from '../../core/route-query';
+import { orderListQuerySchema } from '../../core/admin-list-query';
+import { csvDownload } from '../../server/http/csv-download';
+import { appContext } from '../../server/http/app-context';
+import { resourceReply } from '../../server/http/answer';
+import { exportOrders } from '../../server/modules/orders';
+import type { Route } from './+types/admin.export.orders';
+
+/** issue 18 "Export CSV": every one of the orders the list's filters select, for the owner only. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, actor } = context.get(appContext);
+  const filter = parseRouteQuery(orderListQuerySchema, new URL(request.url).searchParams);
+  return resourceReply(async () =>
+    csvDownload('orders.csv', await exportOrders(db, actor, filter)),
+  );
+}

@@ -1,0 +1,16 @@
+import { parseRouteQuery } from '../../core/route-query';
+import { quotationListQuerySchema } from '../../core/admin-list-query';
+import { csvDownload } from '../../server/http/csv-download';
+import { appContext } from '../../server/http/app-context';
+import { resourceReply } from '../../server/http/answer';
+import { exportQuotationRequests } from '../../server/modules/quotations';
+import type { Route } from './+types/admin.export.quotations';
+
+/** issue 18 "Export CSV": every one of the quotation requests the list's filters select, for the owner only. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, actor } = context.get(appContext);
+  const filter = parseRouteQuery(quotationListQuerySchema, new URL(request.url).searchParams);
+  return resourceReply(async () =>
+    csvDownload('quotation-requests.csv', await exportQuotationRequests(db, actor, filter)),
+  );
+}

@@ -1,0 +1,16 @@
+import { parseRouteQuery } from '../../core/route-query';
+import { subscriberListQuerySchema } from '../../core/admin-list-query';
+import { csvDownload } from '../../server/http/csv-download';
+import { appContext } from '../../server/http/app-context';
+import { resourceReply } from '../../server/http/answer';
+import { exportSubscribers } from '../../server/modules/newsletter';
+import type { Route } from './+types/admin.export.subscribers';
+
+/** issue 18 "Export CSV": every one of the newsletter subscribers the list's filters select, for the owner only. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, actor } = context.get(appContext);
+  const filter = parseRouteQuery(subscriberListQuerySchema, new URL(request.url).searchParams);
+  return resourceReply(async () =>
+    csvDownload('subscribers.csv', await exportSubscribers(db, actor, filter)),
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * issue 18 "Lists that find things": the admin lists' filters as the URL carries them, read with
+ * `parseRouteQuery` like every route query (core/route-query.ts): nothing in an address can fail
+ * a list; an unknown value falls back. Kept apart from route-query.ts so the storefront's pages,
+ * which import that file, do not carry the admin's schemas in their JavaScript.
+ */
+import { z } from 'zod';
+import { ADMIN_SEARCH_MAX_CHARACTERS } from './admin-search';
+import { ADMIN_MAX_PAGE, queryChoice, queryText, queryWholeNumber } from './route-query';
+import {
+  contactMessageStatuses,
+  newsletterSources,
+  newsletterSubscriptionStatuses,
+  orderStatuses,
+  quotationStatuses,
+} from './statuses';
+
+/** issue 18: "sort by date". */
+export const ADMIN_LIST_SORTS = ['newest', 'oldest'] as const;
+export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
+
+const SHOP_DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day YYYY-MM-DD that exists (no 2026-02-30); anything else is no bound. */
+const queryShopDay = queryText(10).transform((value): string | null => {
+  const match = SHOP_DAY_PATTERN.exec(value);
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists =
+    year >= 2000 &&
+    year <= 9999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day;
+  return exists ? value : null;
+});
+
+/**
+ * issue 18 "Lists that find things": one list's filters, as the URL carries them. The status is
+ * one of that list's own; `from`/`to` are shop days (Asia/Kolkata), swapped when given backwards.
+ */
+export interface AdminListFilter<Status extends string = string> {
+  q: string;
+  status: Status | null;
+  from: string | null;
+  to: string | null;
+  sort: AdminListSort;
+}
+
+const adminListFields = {
+  q: queryText(ADMIN_SEARCH_MAX_CHARACTERS),
+  from: queryShopDay,
+  to: queryShopDay,
+  sort: queryChoice(ADMIN_LIST_SORTS, 'newest'),
+};
+
+function inOrder<Query extends { from: string | null; to: string | null }>(query: Query): Query {
+  // ISO days compare as text.
+  if (query.from !== null && query.to !== null && query.from > query.to) {
+    return { ...query, from: query.to, to: query.from };
+  }
+  return query;
+}
+
+/** issue 18: a list's filters and page (the CSV exports and /admin/subscribers read these). */
+export function adminListQuerySchema<const Status extends string>(statuses: readonly Status[]) {
+  return z
+    .object({
+      ...adminListFields,
+      status: queryChoice(statuses, null),
+      page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+    })
+    .transform(inOrder);
+}
+
+export const quotationListQuerySchema = adminListQuerySchema(quotationStatuses);
+export const orderListQuerySchema = adminListQuerySchema(orderStatuses);
+export const contactMessageListQuerySchema = adminListQuerySchema(contactMessageStatuses);
+
+/** /admin/subscribers (issue 18): the list's filters plus the sign-up form's source. */
+export const subscriberListQuerySchema = z
+  .object({
+    ...adminListFields,
+    status: queryChoice(newsletterSubscriptionStatuses, null),
+    source: queryChoice(newsletterSources, null),
+    page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+  })
+  .transform(inOrder);

@@ -1,0 +1,139 @@
+/**
+ * issue 18 "Lists that find things": the expressions the admin search indexes (schema.ts) and
+ * queries (the modules' list functions). One definition each, so the query's expression is the
+ * index's own and PostgreSQL uses the index: no extension (PGlite has no pg_trgm), only btree
+ * text_pattern_ops for prefixes and GIN over 'simple' tsvectors for name words.
+ */
+import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { likePrefix, shopDayEnd, shopDayStart } from '../../core/admin-search';
+import { csvText } from '../../core/csv-export';
+import type { AdminListSort } from '../../core/admin-list-query';
+
+type Text = AnyPgColumn | SQL;
+
+/** A text's lower case, for an e-mail's prefix. */
+export function lowered(text: Text): SQL {
+  return sql`lower(${text})`;
+}
+
+/** A phone's digits, reversed: "ends with these digits" becomes a prefix. */
+export function reversedDigits(text: Text): SQL {
+  return sql`reverse(regexp_replace(${text}, '[^0-9]', '', 'g'))`;
+}
+
+/** A name's words, lower-cased and unstemmed ('simple'), for word-prefix search. */
+export function nameWords(text: Text): SQL {
+  return sql`to_tsvector('simple', coalesce(${text}, ''))`;
+}
+
+/** A btree key that answers LIKE 'prefix%' whatever the database's collation. */
+export function prefixKey(text: Text): SQL {
+  return sql`${text} text_pattern_ops`;
+}
+
+/** `text` starts with `prefix` (taken literally); indexed by `prefixKey(text)`. */
+export function startsWith(text: Text, prefix: string): SQL {
+  return sql`${text} like ${likePrefix(prefix)}`;
+}
+
+/** Every word of the query begins a word of the name; indexed by GIN on `nameWords(text)`. */
+export function nameMatches(text: Text, nameQuery: string): SQL {
+  return sql`${nameWords(text)} @@ to_tsquery('simple', ${nameQuery})`;
+}
+
+/** The filters an admin list takes besides its search (issue 18); all optional. */
+export interface ListFilterParts {
+  status?: string | null;
+  from?: string | null;
+  to?: string | null;
+  sort?: AdminListSort;
+}
+
+/** Status and shop-day range as conditions on a list's own columns. */
+export function statusAndDays(
+  columns: { status?: AnyPgColumn | SQL; createdAt: AnyPgColumn },
+  filter: ListFilterParts,
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status && columns.status) conditions.push(sql`${columns.status} = ${filter.status}`);
+  // issue 18: the range is of shop days, Asia/Kolkata; `to` includes its whole day.
+  if (filter.from) conditions.push(gte(columns.createdAt, shopDayStart(filter.from)));
+  if (filter.to) conditions.push(lt(columns.createdAt, shopDayEnd(filter.to)));
+  return conditions;
+}
+
+/** "Sort by date": newest (the default, spec §7) or oldest first; the id breaks ties. */
+export function byDate(
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  sort: AdminListSort = 'newest',
+): SQL[] {
+  return sort === 'oldest'
+    ? [asc(columns.createdAt), asc(columns.id)]
+    : [desc(columns.createdAt), desc(columns.id)];
+}
+
+/**
+ * Where an export's next batch starts: after the last row sent, in the list's order. The time
+ * travels as PostgreSQL's own text, since a JS Date would cut its microseconds and skip rows.
+ */
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
+function afterCursor(
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  sort: AdminListSort = 'newest',
+  cursor: ExportCursor | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const key = sql`(${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  return sort === 'oldest'
+    ? sql`(${columns.createdAt}, ${columns.id}) > ${key}`
+    : sql`(${columns.createdAt}, ${columns.id}) < ${key}`;
+}
+
+/** The cursor text of a row's created_at, selected next to it. */
+function cursorTime(createdAt: AnyPgColumn): SQL<string> {
+  return sql<string>`${createdAt}::text`;
+}
+
+/**
+ * One export batch's parts for a list ordered by `columns`: the cursor to select with each row,
+ * the condition that starts after `after`, the order and the batch size.
+ */
+export function exportBatch(
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  sort: AdminListSort | undefined,
+  after: ExportCursor | null,
+) {
+  return {
+    cursor: { createdAt: cursorTime(columns.createdAt), id: sql<string>`${columns.id}` },
+    after: afterCursor(columns, sort, after),
+    order: byDate(columns, sort),
+    limit: EXPORT_BATCH_ROWS,
+  };
+}
+
+/** Rows an export reads per query: all filtered rows leave, a batch at a time. */
+const EXPORT_BATCH_ROWS = 1_000;
+
+/**
+ * Every row of a filtered list, batch by batch (keyset, so the 100th batch costs what the first
+ * does), as CSV text: the header first, then each batch's lines.
+ */
+export async function* csvInBatches<Row extends { cursor: ExportCursor }>(options: {
+  header: readonly string[];
+  fetch: (after: ExportCursor | null) => Promise<Row[]>;
+  line: (row: Row) => unknown[];
+}): AsyncGenerator<string> {
+  yield csvText([options.header]);
+  let after: ExportCursor | null = null;
+  for (;;) {
+    const rows = await options.fetch(after);
+    if (rows.length > 0) yield csvText(rows.map(options.line));
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    after = rows[rows.length - 1]!.cursor;
+  }
+}
