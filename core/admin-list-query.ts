@@ -74,7 +74,18 @@ export function adminListQuerySchema<const Status extends string>(statuses: read
     .transform(inOrder);
 }
 
-export const quotationListQuerySchema = adminListQuerySchema(quotationStatuses);
+/** issue 18: the overdue tile's list: requests awaiting the shop's reply over 24 hours. */
+export const QUOTATION_WAITING = ['overdue'] as const;
+
+/** The quotations' filters, and `waiting=overdue` (the week's danger tile links to it). */
+export const quotationListQuerySchema = z
+  .object({
+    ...adminListFields,
+    status: queryChoice(quotationStatuses, null),
+    waiting: queryChoice(QUOTATION_WAITING, null),
+    page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+  })
+  .transform(inOrder);
 export const orderListQuerySchema = adminListQuerySchema(orderStatuses);
 export const contactMessageListQuerySchema = adminListQuerySchema(contactMessageStatuses);
 

@@ -43,7 +43,12 @@ import {
   setQuotationStatus,
 } from '../../server/modules/quotations';
 import { countUserRoles, listUserRoles } from '../../server/modules/roles';
-import { ListFilters, ListPages, listQueryString } from '../components/admin/list-filters';
+import {
+  FilterSelect,
+  ListFilters,
+  ListPages,
+  listQueryString,
+} from '../components/admin/list-filters';
 import { MediaImportTool } from '../components/admin/media-import-tool';
 import { RequestsChart, WeekTiles } from '../components/admin/week-at-a-glance';
 import { MessagesPanel } from '../components/admin/messages-panel';
@@ -88,8 +93,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (tab === 'quotations') {
       const filter = parseRouteQuery(quotationListQuerySchema, params);
       const [rows, matching] = await Promise.all([
-        listQuotationRequests(db, actor, filter),
-        countQuotationRequests(db, actor, filter),
+        listQuotationRequests(db, actor, filter, now),
+        countQuotationRequests(db, actor, filter, now),
       ]);
       return { rows: { ...empty, quotations: rows }, filter, matching };
     }
@@ -254,7 +259,16 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
         matching={loaded.matching}
         clearHref={`?tab=${tab}`}
         exportHref={`/admin/export/${tab}.csv${listQueryString({ ...loaded.filter, page: null })}`}
-      />
+      >
+        {tab === 'quotations' ? (
+          <FilterSelect
+            label="Reply"
+            name="waiting"
+            value={'waiting' in loaded.filter ? loaded.filter.waiting : null}
+            choices={[{ value: 'overdue', label: 'Awaiting reply over 24 hours' }]}
+          />
+        ) : null}
+      </ListFilters>
     ) : null;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-12">

@@ -11,6 +11,9 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { quotationOffers, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
+import { quotationListQuerySchema } from '../../../core/admin-list-query';
+import { parseRouteQuery } from '../../../core/route-query';
+import { countQuotationRequests, listQuotationRequests } from '../quotations';
 import { requestsChart, sendDailyDigest, weekAtAGlance } from './index';
 
 const config = loadConfig({ AUTH_SECRET: 'insights-test-secret-insights-test-secret' });
@@ -128,6 +131,21 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     expect(
       (await weekAtAGlance(db, owner, new Date(now.getTime() + 2 * HOUR))).overdueRequests,
     ).toBe(3);
+  });
+
+  it("lists exactly the tile's overdue requests under the quotations' waiting=overdue filter", async () => {
+    const { db } = database;
+    const overdue = await insertRequest(db, { createdAt: hoursAgo(25), customerName: 'Late Lata' });
+    await insertRequest(db, { createdAt: hoursAgo(23), customerName: 'Recent Ravi' });
+    const filter = parseRouteQuery(
+      quotationListQuerySchema,
+      new URLSearchParams('waiting=overdue'),
+    );
+    const listed = await listQuotationRequests(db, owner, filter, now);
+    expect(listed.map((request) => request.id)).toEqual([overdue.id]);
+    expect(await countQuotationRequests(db, owner, filter, now)).toBe(
+      (await weekAtAGlance(db, owner, now)).overdueRequests,
+    );
   });
 
   it('has no acceptance rate when nothing was decided', async () => {

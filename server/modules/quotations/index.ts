@@ -168,12 +168,13 @@ export async function countQuotationRequests(
   db: Database,
   actor: Actor,
   filter: QuotationListFilter = {},
+  now?: Date,
 ): Promise<number> {
   requireAdmin(actor);
   const [row] = await db
     .select({ value: count() })
     .from(quotationRequests)
-    .where(quotationFilterCondition(filter));
+    .where(quotationFilterCondition(filter, now));
   return row?.value ?? 0;
 }
 
@@ -182,6 +183,7 @@ export async function listQuotationRequests(
   db: Database,
   actor: Actor,
   input: { page: number } & QuotationListFilter,
+  now?: Date,
 ) {
   requireAdmin(actor, 'quotations:read');
   const rows = await db
@@ -195,7 +197,7 @@ export async function listQuotationRequests(
       )`,
     })
     .from(quotationRequests)
-    .where(quotationFilterCondition(input))
+    .where(quotationFilterCondition(input, now))
     .orderBy(...quotationOrder(input))
     .limit(ADMIN_PAGE_SIZE)
     .offset(pageOffset(input.page));

@@ -5,7 +5,8 @@
  */
 import { and, or, type SQL } from 'drizzle-orm';
 import { adminSearch } from '../../../core/admin-search';
-import type { AdminListFilter } from '../../../core/admin-list-query';
+import type { AdminListFilter, QUOTATION_WAITING } from '../../../core/admin-list-query';
+import { overdueBefore } from '../../../core/week-at-a-glance';
 import type { QuotationStatus } from '../../../core/statuses';
 import {
   byDate,
@@ -20,9 +21,12 @@ import {
 import type { Database } from '../../db/client';
 import { quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
+import { awaitingReplySince } from '../insights';
 import { requireAdmin } from '../kernel';
 
-export type QuotationListFilter = Partial<AdminListFilter<QuotationStatus>>;
+export type QuotationListFilter = Partial<
+  AdminListFilter<QuotationStatus> & { waiting: (typeof QUOTATION_WAITING)[number] | null }
+>;
 
 /**
  * issue 18: the search matches the reference (Q-…, from its start), the e-mail (from its start),
@@ -44,10 +48,15 @@ export function quotationSearchCondition(query: string | undefined): SQL | undef
   );
 }
 
-/** The filters as one condition on quotation_requests (undefined: every request). */
-export function quotationFilterCondition(filter: QuotationListFilter): SQL | undefined {
+/**
+ * The filters as one condition on quotation_requests (undefined: every request). `now` places the
+ * overdue filter's 24 hours (issue 18: the week's tile and its list count the same requests).
+ */
+export function quotationFilterCondition(filter: QuotationListFilter, now?: Date): SQL | undefined {
+  if (filter.waiting === 'overdue' && !now) throw new Error('the overdue filter needs the clock');
   return and(
     quotationSearchCondition(filter.q),
+    filter.waiting === 'overdue' && now ? awaitingReplySince(overdueBefore(now)) : undefined,
     ...statusAndDays(
       { status: quotationRequests.status, createdAt: quotationRequests.createdAt },
       filter,
@@ -80,6 +89,7 @@ export async function exportQuotationRequests(
   db: Database,
   actor: Actor,
   filter: QuotationListFilter,
+  now?: Date,
 ): Promise<AsyncGenerator<string>> {
   requireAdmin(actor);
   const columns = { createdAt: quotationRequests.createdAt, id: quotationRequests.id };
@@ -90,7 +100,7 @@ export async function exportQuotationRequests(
       return db
         .select({ request: quotationRequests, cursor: batch.cursor })
         .from(quotationRequests)
-        .where(and(quotationFilterCondition(filter), batch.after))
+        .where(and(quotationFilterCondition(filter, now), batch.after))
         .orderBy(...batch.order)
         .limit(batch.limit);
     },
