@@ -11,6 +11,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, clock } = context.get(appContext);
   const filter = parseRouteQuery(quotationListQuerySchema, new URL(request.url).searchParams);
   return resourceReply(async () =>
-    csvDownload('quotation-requests.csv', await exportQuotationRequests(db, actor, filter, clock())),
+    csvDownload(
+      'quotation-requests.csv',
+      await exportQuotationRequests(db, actor, filter, clock()),
+    ),
   );
 }

@@ -364,7 +364,9 @@ export const quotationOffers = pgTable(
       .on(table.quotationRequestId)
       .where(sql`${table.status} = 'sent'`),
     // issue 18: the week's tiles and the 30-day chart count offers by when they were sent/decided.
-    index('quotation_offers_sent_at_idx').on(table.sentAt).where(sql`${table.sentAt} is not null`),
+    index('quotation_offers_sent_at_idx')
+      .on(table.sentAt)
+      .where(sql`${table.sentAt} is not null`),
     index('quotation_offers_accepted_at_idx')
       .on(table.decidedAt)
       .where(sql`${table.status} = 'accepted'`),

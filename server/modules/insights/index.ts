@@ -52,8 +52,7 @@ export function awaitingReplySince(before: Date) {
 export async function weekAtAGlance(db: Database, actor: Actor, now: Date): Promise<WeekAtAGlance> {
   requireAdmin(actor);
   const weekStart = new Date(now.getTime() - WEEK_MS);
-  const inWeek = (column: AnyPgColumn) =>
-    and(gte(column, weekStart), lte(column, now));
+  const inWeek = (column: AnyPgColumn) => and(gte(column, weekStart), lte(column, now));
   const [[requests], [overdue], [sent], [decided]] = await Promise.all([
     db
       .select({ value: count() })
