@@ -25,6 +25,7 @@ import {
 } from '../../server/modules/catalog';
 import { countContactMessages } from '../../server/modules/contact';
 import { countCallbackLeads } from '../../server/modules/leads';
+import { requestsChart, weekAtAGlance } from '../../server/modules/insights';
 import { importMediaCsv } from '../../server/modules/media-import';
 import { countOrders } from '../../server/modules/orders';
 import { listConsoleProducts } from '../../server/modules/products';
@@ -337,9 +338,22 @@ async function generateQuotationRequestsInto(db: Database, size: number): Promis
           at time zone 'Asia/Kolkata' as at
       from generate_series(1, ${size}) as n
     ) as generated`);
+  // issue 18 "The week at a glance": pending requests still wait for the shop's reply (one in 10
+  // waits since it came); every processing or completed one got an offer a day after it came,
+  // accepted 3 days later on completed ones, so the tiles and the chart count real rows.
+  await db.execute(sql`
+    update quotation_requests set awaiting_reply_since = created_at where status = 'pending'`);
+  await db.execute(sql`
+    insert into quotation_offers (quotation_request_id, version, status, subtotal_minor,
+      gst_rate_basis_points, gst_minor, total_minor, valid_until, sent_at, decided_at)
+    select id, 1, case when status = 'completed' then 'accepted' else 'sent' end, 100000, 1200,
+      12000, 112000, (created_at + interval '15 days')::date, created_at + interval '1 day',
+      case when status = 'completed' then created_at + interval '4 days' end
+    from quotation_requests where status <> 'pending'`);
   // As autovacuum does on a table that grew to this size: statistics, and the GIN index's
   // pending list merged (a bulk insert leaves it long, and every search would read it whole).
   await db.execute(sql`vacuum analyze quotation_requests`);
+  await db.execute(sql`vacuum analyze quotation_offers`);
   const result = (await db.execute(
     sql`select reference from quotation_requests where reference like ${`%-${String(SEARCHED_ROW).padStart(6, '0')}`}`,
   )) as unknown as { rows: { reference: string }[] };
@@ -380,6 +394,21 @@ MEASURES.push(
         to: '2026-11-24',
         sort: 'newest',
       }),
+  },
+);
+
+// issue 18: the tiles and chart above /admin's tabs, at the seeded requests' last day
+const GLANCE_NOW = new Date(QUOTATION_ANCHOR);
+MEASURES.push(
+  {
+    group: 'Admin: the week at a glance',
+    name: 'the 7-day tiles',
+    run: (db) => weekAtAGlance(db, benchAdmin, GLANCE_NOW),
+  },
+  {
+    group: 'Admin: the week at a glance',
+    name: 'the 30-day chart',
+    run: (db) => requestsChart(db, benchAdmin, GLANCE_NOW),
   },
 );
 
