@@ -5,6 +5,7 @@ import { listFailedWork, retryFailedWork } from '../../server/modules/jobs/faile
 import { requireAdmin } from '../../server/modules/kernel';
 import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { FailedWorkList } from '../components/admin/failed-work-list';
+import { DocumentAnswer } from '../components/community/document-answer';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/admin.jobs';
 
@@ -53,16 +54,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           Mails and webhooks the shop could not deliver yet. The queue retries them by itself; Retry
           tries one again now.
         </p>
-        {documentAnswer && documentAnswer.status !== 'ok' && documentAnswer.message ? (
-          <p role="alert" className="mt-6 rounded-xl bg-danger/10 p-4 text-danger">
-            {documentAnswer.message}
-          </p>
-        ) : null}
-        {documentAnswer?.status === 'ok' && documentAnswer.toast ? (
-          <p role="status" className="mt-6 rounded-xl bg-sand p-4 font-medium">
-            {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
-          </p>
-        ) : null}
+        <DocumentAnswer answer={documentAnswer} className="mt-6" />
       </div>
       <FailedWorkList work={loaderData.work} />
     </section>
