@@ -367,9 +367,10 @@ export const quotationOffers = pgTable(
     index('quotation_offers_sent_at_idx')
       .on(table.sentAt)
       .where(sql`${table.sentAt} is not null`),
-    index('quotation_offers_accepted_at_idx')
+    // The customer's decisions (the acceptance rate's whole); the chart's accepted ones use it too.
+    index('quotation_offers_decided_at_idx')
       .on(table.decidedAt)
-      .where(sql`${table.status} = 'accepted'`),
+      .where(sql`${table.status} in ('accepted', 'declined', 'expired')`),
     // The expiry job's sweep: sent offers by their last day.
     index('quotation_offers_sent_valid_until_idx')
       .on(table.validUntil)

@@ -1,0 +1,2 @@
+DROP INDEX "quotation_offers_accepted_at_idx";--> statement-breakpoint
+CREATE INDEX "quotation_offers_decided_at_idx" ON "quotation_offers" USING btree ("decided_at") WHERE "quotation_offers"."status" in ('accepted', 'declined', 'expired');
