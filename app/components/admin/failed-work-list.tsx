@@ -5,6 +5,9 @@ import { formatShopTime } from './api-secret-box';
 
 /** issue 18: each failed or retrying mail and webhook with its last error and Retry. */
 export function FailedWorkList({ work }: { work: FailedWork[] }) {
+  // Held by the list: a retried mail is often delivered before the answer's revalidation, so its
+  // item is gone by then, and the answer's toast must outlive it.
+  const retry = useAnswerFetcher({ key: 'retry-work' });
   if (work.length === 0) {
     return (
       <p className="rounded-2xl bg-sand p-6">
@@ -15,14 +18,19 @@ export function FailedWorkList({ work }: { work: FailedWork[] }) {
   return (
     <ul aria-label="Failed and retrying work" className="grid gap-3">
       {work.map((item) => (
-        <FailedWorkItem key={`${item.kind}-${item.id}`} item={item} />
+        <FailedWorkItem key={`${item.kind}-${item.id}`} item={item} retry={retry} />
       ))}
     </ul>
   );
 }
 
-function FailedWorkItem({ item }: { item: FailedWork }) {
-  const retry = useAnswerFetcher();
+function FailedWorkItem({
+  item,
+  retry,
+}: {
+  item: FailedWork;
+  retry: ReturnType<typeof useAnswerFetcher>;
+}) {
   return (
     <li
       aria-label={item.description}
