@@ -137,7 +137,7 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
       </ul>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-2 h-auto w-full"
+        className="mt-2 h-auto max-h-80 w-full"
         role="group"
         aria-labelledby="chart-heading"
       >
