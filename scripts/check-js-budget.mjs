@@ -99,7 +99,10 @@ export function measureJsBudget(clientDirectory = defaultClientDirectory) {
 
   const entryChunks = [manifest.entry.module, ...manifest.entry.imports];
   const rows = Object.values(manifest.routes)
+    // A pathless layout route (the back office's shell) is no page of its own: its chunks are
+    // counted with each page under it.
     .filter((route) => route.hasDefaultExport && route.id !== 'root')
+    .filter((route) => route.path !== undefined || route.index)
     .map((route) => {
       const chain = routeChain(manifest.routes, route);
       const chunks = new Set(entryChunks);
