@@ -2,13 +2,15 @@
  * issue 18: the back office's shell and the week at a glance, at a desktop width (1366 px) and a
  * phone's (390 px). The shell: the shop's name, View shop, who is signed in, sign out and the
  * navigation (folded behind Menu on the phone), without the storefront's header, footer,
- * newsletter or welcome pop-up. The tiles count a request waiting 25 hours (its row is dated
- * back: the server's clock is the real one; server/modules/insights' tests move the clock itself),
- * and lead to the filtered list. axe finds no WCAG 2.2 AA violation on either width.
+ * newsletter or welcome pop-up. The tiles count a request made now once the shop's clock is
+ * injected 25 hours ahead (not at 23), and lead to the filtered list. axe finds no WCAG 2.2 AA
+ * violation on either width.
  */
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, signedInAdmin, test } from './support/admin';
+import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
+import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -21,6 +23,18 @@ const sections = ['Dashboard', 'Products', 'Activity', 'Settings', 'API & Webhoo
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/**
+ * A second process of the same shop (its database, the same sign-in secret) whose clock is
+ * injected `hoursAhead` hours ahead of the machine's (support/clock-ahead.mjs).
+ */
+function shopProcessAhead(shop: Shop, hoursAhead: number) {
+  return startServerProcess({
+    DATABASE_URL: shop.databaseUrl,
+    NODE_OPTIONS: `--import=${fileURLToPath(new URL('./support/clock-ahead.mjs', import.meta.url))}`,
+    CLOCK_AHEAD_HOURS: String(hoursAhead),
+  });
 }
 
 for (const { name, viewport } of widths) {
@@ -95,55 +109,73 @@ for (const { name, viewport } of widths) {
     test('counts a request waiting 25 hours in the danger tile, which leads to it', async ({
       shop,
     }) => {
-      const [overdue] = await shop.sql<{ reference: string }>(
+      // Two requests made now: Meera's is unanswered; Kabir's the shop has answered (a reply
+      // clears awaiting_reply_since).
+      const [unanswered] = await shop.sql<{ reference: string }>(
         `insert into quotation_requests (product_name, quantity, customer_name, customer_mobile,
-           created_at, awaiting_reply_since)
-         values ('Marble Elephant', 2, 'Meera Overdue', '+91 98290 22222',
-           now() - interval '25 hours', now() - interval '25 hours') returning reference`,
+           awaiting_reply_since)
+         values ('Marble Elephant', 2, 'Meera Overdue', '+91 98290 22222', now())
+         returning reference`,
       );
       await shop.sql(
         `insert into quotation_requests (product_name, quantity, customer_name, customer_mobile,
-           created_at, awaiting_reply_since)
-         values ('Brass Diya', 1, 'Kabir Recent', '+91 98290 33333',
-           now() - interval '2 hours', now() - interval '2 hours')`,
+           awaiting_reply_since)
+         values ('Brass Diya', 1, 'Kabir Answered', '+91 98290 33333', null)`,
       );
       const { page } = await signedInAdmin(shop);
       await page.setViewportSize(viewport);
-      await gotoHydrated(page, '/admin');
       const week = page.getByRole('region', { name: 'The last 7 days' });
       const tile = (label: string) =>
         week.getByRole('term').filter({ hasText: label }).locator('..');
-      await expect(tile('New requests').getByRole('definition').first()).toHaveText('2');
       const overdueTile = tile('Awaiting reply over 24 hours');
-      await expect(overdueTile.getByRole('definition').first()).toHaveText('1');
-      await expect(tile('Acceptance rate').getByRole('definition').first()).toHaveText('—');
-      await expect(tile('Accepted value').getByRole('definition').first()).toHaveText('₹0');
 
-      // The chart: one tab stop, arrow keys between days, the numbers said and shown.
-      const today = page
-        .getByRole('img', {
-          name: /: 1 request, 0 accepted offers$|: 2 requests, 0 accepted offers$/,
-        })
-        .last();
-      await today.focus();
-      await expect(
-        page.getByText(/^\w{3} \d{1,2}: \d+ requests?, 0 accepted offers$/),
-      ).toBeVisible();
-      await page.keyboard.press('Home');
-      await expect(
-        page.getByRole('img', { name: /: 0 requests, 0 accepted offers$/ }).first(),
-      ).toBeFocused();
-      await expect(
-        page.getByRole('table', { name: /Requests and accepted offers per day/ }),
-      ).toHaveCount(1);
-      await expectNoAxeViolations(page);
+      // The shop's clock now: nobody has waited 24 hours yet.
+      await gotoHydrated(page, '/admin');
+      await expect(tile('New requests').getByRole('definition').first()).toHaveText('2');
+      await expect(overdueTile.getByRole('definition').first()).toHaveText('0');
+      await expect(overdueTile.getByRole('link', { name: /View list/ })).toBeVisible();
 
-      await overdueTile.getByRole('link', { name: /Reply now/ }).click();
-      await expect(page).toHaveURL(/waiting=overdue/);
-      const list = page.getByRole('tabpanel');
-      await expect(list.getByText('Meera Overdue')).toBeVisible();
-      await expect(list.getByText(overdue!.reference)).toBeVisible();
-      await expect(list.getByText('Kabir Recent')).toHaveCount(0);
+      // The same shop served by a process whose clock is injected 23, then 25 hours ahead.
+      for (const { hoursAhead, overdue } of [
+        { hoursAhead: 23, overdue: '0' },
+        { hoursAhead: 25, overdue: '1' },
+      ]) {
+        const later = await shopProcessAhead(shop, hoursAhead);
+        try {
+          await gotoHydrated(page, `${later.url}/admin`);
+          await expect(overdueTile.getByRole('definition').first()).toHaveText(overdue);
+          if (hoursAhead < 25) continue;
+
+          await expect(tile('New requests').getByRole('definition').first()).toHaveText('2');
+          await expect(tile('Acceptance rate').getByRole('definition').first()).toHaveText('—');
+          await expect(tile('Accepted value').getByRole('definition').first()).toHaveText('₹0');
+          // The chart: one tab stop, arrow keys between days, the numbers said and shown.
+          const requestDay = page
+            .getByRole('img', { name: /: 2 requests, 0 accepted offers$/ })
+            .last();
+          await requestDay.focus();
+          await expect(
+            page.getByText(/^\w{3} \d{1,2}: 2 requests, 0 accepted offers$/),
+          ).toBeVisible();
+          await page.keyboard.press('Home');
+          await expect(
+            page.getByRole('img', { name: /: 0 requests, 0 accepted offers$/ }).first(),
+          ).toBeFocused();
+          await expect(
+            page.getByRole('table', { name: /Requests and accepted offers per day/ }),
+          ).toHaveCount(1);
+          await expectNoAxeViolations(page);
+
+          await overdueTile.getByRole('link', { name: /Reply now/ }).click();
+          await expect(page).toHaveURL(/waiting=overdue/);
+          const list = page.getByRole('tabpanel');
+          await expect(list.getByText('Meera Overdue')).toBeVisible();
+          await expect(list.getByText(unanswered!.reference)).toBeVisible();
+          await expect(list.getByText('Kabir Answered')).toHaveCount(0);
+        } finally {
+          await later.stop();
+        }
+      }
     });
   });
 }

@@ -23,6 +23,8 @@ export interface Shop {
   url: string;
   /** The server's DATA_DIR: its mail is in outbox/ (no SMTP_URL). */
   dataDir: string;
+  /** The shop's database, for a second process of the same shop. */
+  databaseUrl: string;
   /** Runs SQL on the shop's database and answers the rows. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** A page in a browser context of its own (own cookies) on the shop's server. */
@@ -49,6 +51,7 @@ export const test = base.extend<{ shop: Shop; shopEnvironment: Record<string, st
       await use({
         url,
         dataDir: server.dataDir,
+        databaseUrl: database.url,
         sql: <T>(text: string, values: unknown[] = []) =>
           withPostgres(
             async (client) => (await client.query(text, values)).rows as T[],
