@@ -70,9 +70,10 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
   // its toast must outlive it.
   const revoke = useAnswerFetcher({ key: 'revoke-api-key' });
   if (keys.length === 0) return <p className="text-ink-muted">No API keys yet.</p>;
+  // issue 18: a table at desktop width, cards on a phone.
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <div>
+      <table className="hidden w-full text-left text-sm md:table">
         <caption className="sr-only">API keys</caption>
         <thead>
           <tr className="border-b border-stone">
@@ -115,6 +116,34 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
           ))}
         </tbody>
       </table>
+      <ul aria-label="API keys" className="grid gap-4 md:hidden">
+        {keys.map((key) => (
+          <li key={key.id} className="grid gap-2 rounded-2xl border border-stone p-4 text-sm">
+            <p className="font-medium break-words">{key.name}</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="text-ink-muted">Key</dt>
+              <dd>
+                <code>{`${key.keyStart}…`}</code>
+              </dd>
+              <dt className="text-ink-muted">Scopes</dt>
+              <dd>
+                <code className="break-words">{key.scopes.join(', ')}</code>
+              </dd>
+              <dt className="text-ink-muted">Created</dt>
+              <dd>{formatLongDate(key.createdAt)}</dd>
+              <dt className="text-ink-muted">Last used</dt>
+              <dd>{key.lastUsedAt ? formatShopTime(key.lastUsedAt) : 'Never'}</dd>
+              <dt className="text-ink-muted">Status</dt>
+              <dd>{key.revokedAt ? 'Revoked' : 'Active'}</dd>
+            </dl>
+            {key.revokedAt ? null : (
+              <div>
+                <RevokeButton apiKey={key} revoke={revoke} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import { formatLongDate } from '../../../core/dates';
 import type { AdminConsoleData } from '../../routes/admin';
 
-/** spec §6: the roles are read-only here; granting stays on the command line. */
+/**
+ * spec §6: the roles are read-only here; granting stays on the command line. A table at desktop
+ * width, cards on a phone (issue 18).
+ */
 export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
   if (roles.length === 0) return <p className="text-ink-muted">No user roles found.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left">
+    <div>
+      <table className="hidden w-full text-left md:table">
         <caption className="sr-only">User roles</caption>
         <thead>
           <tr className="border-b border-stone">
@@ -28,6 +31,15 @@ export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
           ))}
         </tbody>
       </table>
+      <ul aria-label="User roles" className="grid gap-4 md:hidden">
+        {roles.map((role) => (
+          <li key={role.id} className="grid gap-1 rounded-2xl border border-stone p-4">
+            <p className="font-medium break-words">{role.email}</p>
+            <p className="text-xs break-all text-ink-muted">{role.userId}</p>
+            <p className="text-sm">{`${role.role} · ${formatLongDate(role.createdAt)}`}</p>
+          </li>
+        ))}
+      </ul>
       <p className="mt-4 text-sm text-ink-muted">
         Grant or revoke the admin role with <code>npm run admin -- grant-admin &lt;email&gt;</code>.
       </p>

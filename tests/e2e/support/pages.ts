@@ -19,3 +19,10 @@ export const toasts = (page: Page) =>
 
 export const toastWith = (page: Page, text: string) =>
   toasts(page).filter({ hasText: text }).first();
+
+/** How many pixels the page scrolls sideways (0 when it fits the viewport's width). */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
