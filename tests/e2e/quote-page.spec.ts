@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { Actor } from '../../server/modules/actor';
 import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
 import { signUp } from './support/accounts';
-import { gotoHydrated, toastWith } from './support/pages';
+import { gotoHydrated, toastWith, sidewaysScroll } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 import {
@@ -315,6 +315,15 @@ offerTest(
       `/quotes/${reference}/offers/1.pdf?key=${key}`,
     );
     expect((await axeViolations(page)).join('\n\n')).toBe('');
+
+    // On a phone the pieces' table scrolls in a region of its own that the keyboard reaches, and
+    // the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await offer.getByRole('region', { name: 'Pieces of version 1' }).focus();
+    await expect(offer.getByRole('region', { name: 'Pieces of version 1' })).toBeFocused();
+    expect((await axeViolations(page)).join('\n\n')).toBe('');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Ask for Changes: a dialog with a message, which lands on the thread.
     await offer.getByRole('button', { name: 'Ask for Changes' }).click();

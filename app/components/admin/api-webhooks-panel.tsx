@@ -232,7 +232,9 @@ function DeliveryItem({ delivery }: { delivery: WebhookDeliveryView }) {
                 </p>
                 {attempt.error ? <p className="text-danger">{attempt.error}</p> : null}
                 {attempt.responseExcerpt ? (
-                  <pre className="mt-1 max-h-40 overflow-auto text-xs whitespace-pre-wrap">
+                  // Wrapped in full (at most 1,024 characters), not a box that scrolls where the
+                  // keyboard cannot.
+                  <pre className="mt-1 text-xs break-words whitespace-pre-wrap">
                     {attempt.responseExcerpt}
                   </pre>
                 ) : null}
