@@ -13,7 +13,7 @@ import {
   signedInAdmin,
   test as adminTest,
 } from './support/admin';
-import { gotoHydrated, toastWith } from './support/pages';
+import { gotoHydrated, toastWith, sidewaysScroll } from './support/pages';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -188,6 +188,64 @@ test.describe('at a phone viewport', () => {
     await page.locator('.shop-filters > summary').click();
     await expectAccessible(page, 'shop filters unfolded on a phone');
     await checkPage(page, '/product/lotus-urli', 'product on a phone');
+  });
+
+  // Signed in, the header has a fourth icon (sign out), which once pushed it 14 px wide on a phone
+  // and 15 px wide at 1024 px, where the main navigation joins it.
+  test('no account page scrolls sideways', async ({ page }) => {
+    await signUp(page);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await gotoHydrated(page, '/dashboard');
+    expect
+      .soft(await sidewaysScroll(page), 'sideways scroll on /dashboard at 1024 px (px)')
+      .toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/dashboard?tab=orders',
+      '/dashboard?tab=quotations',
+      '/dashboard?tab=addresses',
+      '/dashboard?tab=wishlist',
+      '/dashboard/security',
+    ]) {
+      await gotoHydrated(page, path);
+      const overflow = await sidewaysScroll(page);
+      expect.soft(overflow, `sideways scroll on ${path} (px)`).toBeLessThanOrEqual(0);
+    }
+  });
+
+  // The footer's newsletter form once widened every page by 17 px at this width.
+  test('no page scrolls sideways', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const path of [
+      '/',
+      '/shop',
+      '/shop/divine-artistry',
+      '/shop/culinary-crafts?view=list',
+      '/product/lotus-urli',
+      '/quote/boat-ganesh',
+      '/about',
+      '/customisations',
+      '/faq',
+      '/shipping',
+      '/privacy',
+      '/terms',
+      '/artisans',
+      '/payment',
+      '/contact',
+      '/blog',
+      '/blog/marble-artisans-of-banswara',
+      '/auth',
+      '/auth?tab=sign-up',
+      '/auth/forgot-password',
+      '/auth/code',
+      '/newsletter/unsubscribe',
+    ]) {
+      await gotoHydrated(page, path);
+      const overflow = await sidewaysScroll(page);
+      expect.soft(overflow, `sideways scroll on ${path} (px)`).toBeLessThanOrEqual(0);
+    }
   });
 });
 

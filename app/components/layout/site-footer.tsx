@@ -71,7 +71,7 @@ export function SiteFooter({
   return (
     // The brass focus ring of app.css is too dark to see on the ink background (WCAG 1.4.11).
     <footer className="mt-16 bg-ink text-stone [&_:focus-visible]:outline-brass-500">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="font-display text-2xl text-white">{shopName}</p>
           <p className="mt-3 max-w-xs">{tagline}</p>

@@ -71,9 +71,11 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-stone/70 bg-ivory/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        {/* On a phone the name may take two lines: signed in, the header has four icons, and the
+            owner may give the shop a longer name (issue 18's Settings); neither may widen the page. */}
         <Link
           to="/"
-          className="font-display text-xl font-semibold tracking-tight whitespace-nowrap xl:text-2xl"
+          className="line-clamp-2 min-w-0 font-display text-xl leading-tight font-semibold tracking-tight sm:line-clamp-none sm:min-w-max sm:whitespace-nowrap xl:text-2xl"
         >
           {shopName}
         </Link>

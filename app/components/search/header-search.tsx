@@ -51,7 +51,7 @@ export function HeaderSearch() {
       )}
       <div
         className={clsx(
-          'md:static md:block md:w-56 md:border-0 md:bg-transparent md:p-0 md:shadow-none xl:w-72',
+          'md:static md:block md:w-56 md:border-0 md:bg-transparent md:p-0 md:shadow-none lg:w-48 xl:w-72',
           mobileOpen
             ? 'absolute inset-x-0 top-16 border-b border-stone bg-ivory p-3 shadow-lg'
             : 'hidden',
