@@ -1,0 +1,231 @@
+/**
+ * What each of the shop's mail templates is given (issue 25 §2): one template per mail, each a
+ * React Email component that renders the HTML part and, from the same markup, the plain-text part.
+ * Amounts are integer paise and dates ISO strings; the templates format them with `core/money`
+ * and `core/dates`, as the pages do. Every link is a whole address: the mail is read far from the
+ * shop.
+ */
+
+/** The shop as the layout shows it: from Settings, as they are when the mail is delivered. */
+export interface MailShop {
+  name: string;
+  email: string;
+  phone: string;
+  /** Digits with the country code, for https://wa.me/<number>; empty shows no WhatsApp link. */
+  whatsappNumber: string;
+  address: string;
+  /** The shop's public address, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** One piece of a request, as the catalogue names it (never as the requester typed it). */
+export interface MailPiece {
+  name: string;
+  productUrl: string;
+  quantity: number;
+}
+
+/** The requester's own words and details; shown only to the owner or a verified requester. */
+export interface MailRequester {
+  name: string;
+  company: string | null;
+  mobile: string;
+  email: string | null;
+}
+
+export interface MailOfferLine {
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+}
+
+/** An offer's lines and totals, in the one order every page and the PDF use. */
+export interface MailOffer {
+  version: number;
+  lines: MailOfferLine[];
+  subtotalMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  gstRateBasisPoints: number;
+  gstMinor: number;
+  totalMinor: number;
+  /** YYYY-MM-DD, the offer's last day. */
+  validUntil: string;
+  leadTimeDays: number | null;
+}
+
+export type MailPaymentMethod = 'upi' | 'bank transfer' | null;
+
+/** The kinds of a customer's step on the thread (the quotation_messages kinds). */
+export type CustomerMessageKind =
+  'message' | 'changes-requested' | 'declined' | 'new-offer-requested';
+
+export interface MailTemplateProps {
+  /** To the owner: a new quotation request. Subject "New quotation request: {first piece}". */
+  'quotation-request-owner': {
+    reference: string;
+    pieces: MailPiece[];
+    notes: string | null;
+    requester: MailRequester;
+    adminUrl: string;
+  };
+  /**
+   * To the requester: we received it. `requester` is null when the address is not the signed-in
+   * requester's verified one (issue 14 finding 5: anyone can type an address into the form): then
+   * the mail carries nothing the request wrote, only what the shop knows, and says to ignore it if
+   * it was not them. Subject "We received your quotation request for {first piece}".
+   */
+  'quotation-request-customer': {
+    reference: string;
+    pieces: MailPiece[];
+    notes: string | null;
+    requester: MailRequester | null;
+    quotationUrl: string;
+  };
+  /** To the owner: the contact form. Subject "New message: {subject}". */
+  'contact-message-owner': {
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    adminUrl: string;
+  };
+  /** To the owner: the welcome pop-up's number. Subject "Call-back request from {phone}". */
+  'callback-request-owner': { phoneNumber: string; adminUrl: string };
+  /** To a new subscriber; the layout shows the unsubscribe link. */
+  'newsletter-welcome': { unsubscribeUrl: string; shopUrl: string };
+  /** To the owner (issue 17). Subject "Webhook endpoint disabled: {url}". */
+  'webhook-endpoint-disabled': { url: string; failingSince: string; adminUrl: string };
+  /** To the owner at 09:00 (issue 18). Subject "{n} requests await your reply". */
+  'daily-digest': {
+    total: number;
+    requests: {
+      reference: string;
+      customerName: string;
+      productName: string;
+      /** "5 hours", "3 days" (core/week-at-a-glance waitedFor). */
+      waited: string;
+      adminUrl: string;
+    }[];
+    /** The admin's list, when more wait than are listed. */
+    listUrl: string;
+    settingsUrl: string;
+  };
+  /** To the customer: an offer, or a revision of it; the PDF is attached. */
+  'offer-sent-customer': {
+    customerName: string;
+    reference: string;
+    productName: string;
+    offer: MailOffer;
+    quotationUrl: string;
+  };
+  /** To the customer: the shop withdrew the offer it had sent. */
+  'offer-withdrawn-customer': {
+    customerName: string;
+    reference: string;
+    productName: string;
+    version: number;
+    quotationUrl: string;
+  };
+  /** To the customer: the shop wrote on the thread. */
+  'shop-message-customer': {
+    customerName: string;
+    reference: string;
+    body: string;
+    quotationUrl: string;
+  };
+  /**
+   * To the owner: the customer wrote, asked for changes, declined or asked for a new offer.
+   * `offerVersion` is the offer the step is about (null for a plain message).
+   */
+  'customer-message-owner': {
+    reference: string;
+    customerName: string;
+    kind: CustomerMessageKind;
+    offerVersion: number | null;
+    body: string;
+    adminUrl: string;
+  };
+  /** To the customer: their order was made from the offer they accepted; how to pay. */
+  'offer-accepted-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    totalMinor: number;
+    paymentMethod: MailPaymentMethod;
+    /** The `upi://pay?…` link when the order is paid by UPI, else null. */
+    upiUrl: string | null;
+    upiId: string;
+    bankDetails: string;
+    quotationUrl: string;
+  };
+  /** To the owner: the customer accepted. */
+  'offer-accepted-owner': {
+    reference: string;
+    customerName: string;
+    version: number;
+    orderNumber: string;
+    totalMinor: number;
+    paymentMethod: MailPaymentMethod;
+    adminUrl: string;
+  };
+  /** To the customer, two days before the offer's last day. */
+  'offer-expiring-customer': {
+    customerName: string;
+    reference: string;
+    productName: string;
+    version: number;
+    totalMinor: number;
+    validUntil: string;
+    quotationUrl: string;
+  };
+  'offer-expired-customer': {
+    customerName: string;
+    reference: string;
+    productName: string;
+    version: number;
+    validUntil: string;
+    quotationUrl: string;
+  };
+  'offer-expired-owner': {
+    reference: string;
+    customerName: string;
+    productName: string;
+    version: number;
+    validUntil: string;
+    adminUrl: string;
+  };
+  /** To the owner: the customer submitted a payment reference (UTR). */
+  'payment-reference-owner': {
+    reference: string;
+    customerName: string;
+    orderNumber: string;
+    totalMinor: number;
+    paymentMethod: MailPaymentMethod;
+    paymentReference: string;
+    adminUrl: string;
+  };
+  'payment-confirmed-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    totalMinor: number;
+    quotationUrl: string;
+  };
+  /** Identity mails (server/auth): each a link or a code, for the address it goes to. */
+  'reset-password': { url: string };
+  'verify-email': { url: string };
+  'confirm-new-email': { url: string };
+  'sign-up-attempt': { email: string; signInUrl: string; forgotPasswordUrl: string };
+  'sign-in-code': { code: string };
+}
+
+export type MailTemplateName = keyof MailTemplateProps;
+
+/** A rendered mail: the subject, the HTML part and the plain-text part. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}

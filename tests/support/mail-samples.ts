@@ -1,0 +1,253 @@
+/**
+ * One realistic set of props for every mail template (issue 25 §2), for the template tests and
+ * the screenshots. Typed by template name, so a new template without a sample fails typecheck.
+ */
+import type {
+  MailShop,
+  MailTemplateName,
+  MailTemplateProps,
+} from '../../server/modules/notifications/templates/props';
+
+export const sampleShop: MailShop = {
+  name: 'Kalakriti',
+  email: 'hello@kalakriti.in',
+  phone: '+91 98290 12345',
+  whatsappNumber: '919829012345',
+  address: '14 Johari Bazar, Near Hawa Mahal, Jaipur 302003, Rajasthan, India',
+  publicUrl: 'https://kalakriti.in',
+};
+
+const publicUrl = sampleShop.publicUrl;
+const reference = 'Q-20261126-0001';
+const quotationUrl = `${publicUrl}/quotes/${reference}?key=k7Xq2LmN9pR4sT8vW1yZ3aB6cD0eF5gH`;
+const adminUrl = `${publicUrl}/admin/quotations/5f0c2a9e-8d41-4b7a-9e36-2c1f7d8a4b10`;
+
+/** The marker the unverified confirmation must never carry (issue 14 finding 5). */
+export const REQUESTER_NOTES_MARKER = 'MARKER-requester-notes-7f3a';
+
+const requester = {
+  name: 'Ananya Iyer',
+  company: 'Iyer Interiors LLP',
+  mobile: '+91 98450 67812',
+  email: 'ananya@iyerinteriors.in',
+};
+
+const pieces = [
+  {
+    name: 'Floral Inlay Marble Urli',
+    productUrl: `${publicUrl}/product/floral-inlay-marble-urli`,
+    quantity: 20,
+  },
+  {
+    name: 'Hand-carved Sheesham Jharokha Mirror',
+    productUrl: `${publicUrl}/product/hand-carved-sheesham-jharokha-mirror`,
+    quantity: 6,
+  },
+];
+
+export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] } = {
+  'quotation-request-owner': {
+    reference,
+    pieces,
+    notes: 'Matching set for a hotel lobby.\nPlease use a darker polish on the urlis.',
+    requester,
+    adminUrl,
+  },
+  'quotation-request-customer': {
+    reference,
+    pieces,
+    notes: `${REQUESTER_NOTES_MARKER} <b>please</b> call me at my office`,
+    requester: null,
+    quotationUrl,
+  },
+  'contact-message-owner': {
+    name: 'Rohan Mehta',
+    email: 'rohan.mehta@example.com',
+    subject: 'Custom size for the Dhokra elephants',
+    message:
+      'Hello,\n\nCould the brass Dhokra elephants be made 45 cm tall for our restaurant?\n\nThanks,\nRohan',
+    adminUrl: `${publicUrl}/admin?tab=messages`,
+  },
+  'callback-request-owner': {
+    phoneNumber: '+91 99876 54321',
+    adminUrl: `${publicUrl}/admin?tab=callbacks`,
+  },
+  'newsletter-welcome': {
+    unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=bmV3c2xldHRlci5hbmFueWFAaXllcmludGVyaW9ycy5pbg.c2lnbmF0dXJl`,
+    shopUrl: `${publicUrl}/shop`,
+  },
+  'webhook-endpoint-disabled': {
+    url: 'https://erp.iyerinteriors.in/integrations/kalakriti/webhooks/quotation-events',
+    failingSince: '2026-11-23T04:30:00.000Z',
+    adminUrl: `${publicUrl}/admin/api`,
+  },
+  'daily-digest': {
+    total: 5,
+    requests: [
+      {
+        reference: 'Q-20261123-0004',
+        customerName: 'Ananya Iyer',
+        productName: 'Floral Inlay Marble Urli',
+        waited: '3 days',
+        adminUrl: `${publicUrl}/admin/quotations/0b6a3c7e-1f2d-4e5a-8b9c-0d1e2f3a4b5c`,
+      },
+      {
+        reference: 'Q-20261125-0002',
+        customerName: 'Rohan Mehta',
+        productName: 'Brass Dhokra Elephant Pair',
+        waited: '1 day',
+        adminUrl: `${publicUrl}/admin/quotations/9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d`,
+      },
+      {
+        reference: 'Q-20261126-0001',
+        customerName: 'Meera Krishnan',
+        productName: 'Blue Pottery Planter, large',
+        waited: '5 hours',
+        adminUrl: `${publicUrl}/admin/quotations/1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f`,
+      },
+    ],
+    listUrl: `${publicUrl}/admin?tab=quotations`,
+    settingsUrl: `${publicUrl}/admin/settings`,
+  },
+  'offer-sent-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    productName: 'Floral Inlay Marble Urli',
+    offer: {
+      version: 2,
+      lines: [
+        {
+          description: 'Floral Inlay Marble Urli',
+          quantity: 20,
+          unitPriceMinor: 230_000,
+          lineTotalMinor: 4_600_000,
+        },
+        {
+          description: 'Hand-carved Sheesham Jharokha Mirror',
+          quantity: 6,
+          unitPriceMinor: 850_000,
+          lineTotalMinor: 5_100_000,
+        },
+        {
+          description: 'Blue Pottery Planter, large',
+          quantity: 12,
+          unitPriceMinor: 185_000,
+          lineTotalMinor: 2_220_000,
+        },
+        {
+          description: 'Brass Dhokra Elephant Pair with lotus-inlaid howdah',
+          quantity: 4,
+          unitPriceMinor: 1_475_000,
+          lineTotalMinor: 5_900_000,
+        },
+      ],
+      subtotalMinor: 17_820_000,
+      discountMinor: 820_000,
+      shippingMinor: 650_000,
+      gstRateBasisPoints: 1200,
+      gstMinor: 2_118_000,
+      totalMinor: 19_768_000,
+      validUntil: '2026-12-10',
+      leadTimeDays: 21,
+    },
+    quotationUrl,
+  },
+  'offer-withdrawn-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    productName: 'Floral Inlay Marble Urli',
+    version: 2,
+    quotationUrl,
+  },
+  'shop-message-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    body: 'Namaste Ananya,\n\nThe darker polish is possible; we have added it to offer v2.\nThe artisans can start next week.',
+    quotationUrl,
+  },
+  'customer-message-owner': {
+    reference,
+    customerName: 'Ananya Iyer',
+    kind: 'changes-requested',
+    offerVersion: 2,
+    body: 'Could the mirrors be 90 cm instead of 75 cm?\nThe rest is fine.',
+    adminUrl,
+  },
+  'offer-accepted-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    totalMinor: 19_768_000,
+    paymentMethod: 'upi',
+    upiUrl: 'upi://pay?pa=kalakriti%40okaxis&pn=Kalakriti&am=197680.00&cu=INR&tn=ORD-20261127-0042',
+    upiId: 'kalakriti@okaxis',
+    bankDetails:
+      'Kalakriti Handicrafts Pvt Ltd\nHDFC Bank, MI Road, Jaipur\nAccount 50200012345678\nIFSC HDFC0000123',
+    quotationUrl,
+  },
+  'offer-accepted-owner': {
+    reference,
+    customerName: 'Ananya Iyer',
+    version: 2,
+    orderNumber: 'ORD-20261127-0042',
+    totalMinor: 19_768_000,
+    paymentMethod: 'bank transfer',
+    adminUrl,
+  },
+  'offer-expiring-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    productName: 'Floral Inlay Marble Urli',
+    version: 2,
+    totalMinor: 19_768_000,
+    validUntil: '2026-12-10',
+    quotationUrl,
+  },
+  'offer-expired-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    productName: 'Floral Inlay Marble Urli',
+    version: 2,
+    validUntil: '2026-12-10',
+    quotationUrl,
+  },
+  'offer-expired-owner': {
+    reference,
+    customerName: 'Ananya Iyer',
+    productName: 'Floral Inlay Marble Urli',
+    version: 2,
+    validUntil: '2026-12-10',
+    adminUrl,
+  },
+  'payment-reference-owner': {
+    reference,
+    customerName: 'Ananya Iyer',
+    orderNumber: 'ORD-20261127-0042',
+    totalMinor: 19_768_000,
+    paymentMethod: 'upi',
+    paymentReference: '433512987654',
+    adminUrl,
+  },
+  'payment-confirmed-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    totalMinor: 19_768_000,
+    quotationUrl,
+  },
+  'reset-password': {
+    url: `${publicUrl}/api/auth/reset-password/Zx81kQ3mTt0aPq?callbackURL=%2Fauth%2Freset-password`,
+  },
+  'verify-email': {
+    url: `${publicUrl}/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFuYW55YUBleGFtcGxlLmluIn0.c2ln&callbackURL=%2Fdashboard`,
+  },
+  'confirm-new-email': {
+    url: `${publicUrl}/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJuZXdFbWFpbCI6dHJ1ZX0.c2ln&callbackURL=%2Fdashboard%2Fsecurity`,
+  },
+  'sign-up-attempt': {
+    email: 'ananya@iyerinteriors.in',
+    signInUrl: `${publicUrl}/auth`,
+    forgotPasswordUrl: `${publicUrl}/auth/forgot-password`,
+  },
+  'sign-in-code': { code: '493817' },
+};
