@@ -201,7 +201,11 @@ export interface Config {
   sms: { provider: 'none' } | { provider: 'outbox' } | { provider: 'webhook'; url: string };
   /** Unset: mail is written to DATA_DIR/outbox instead of being sent. */
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /**
+   * MAIL_FROM as set; unset, each mail is from the shop's name and e-mail in Settings as they are
+   * when it is sent (issue 25), an address nodemailer encodes (never a header built by hand).
+   */
+  mailFrom: string | undefined;
   /** Unset (no S3_BUCKET): uploaded images are written to DATA_DIR/media. */
   s3: S3Settings | undefined;
   /** issue 17: webhooks may be sent to loopback and private addresses (tests, local tools). */
@@ -300,9 +304,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ),
     trustProxy: values.TRUST_PROXY,
     smtpUrl: values.SMTP_URL,
-    mailFrom:
-      values.MAIL_FROM ??
-      `"${values.SHOP_NAME ?? siteDefaults.shopName}" <${values.SHOP_EMAIL ?? siteDefaults.shopEmail}>`,
+    mailFrom: values.MAIL_FROM,
     s3: s3Settings(values),
     webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
     ...siteSettingsOf(values),

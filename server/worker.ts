@@ -9,11 +9,17 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
 import { sendDailyDigest } from './modules/insights';
-import { startJobWorker, type JobWorker } from './modules/jobs';
-import { createMailer } from './modules/mail';
+import { holdMail, startJobWorker, type JobWorker, type MailJob } from './modules/jobs';
+import { admitMail, createMailer, type MailAddress } from './modules/mail';
+import { isLimited, mailCauseOf } from './modules/mail/causes';
 import type { Database } from './db/client';
 import type { MailMessage } from './modules/mail';
-import { quotationEventMail, renderNotice, type Notice } from './modules/notifications';
+import {
+  quotationEventMail,
+  renderNotice,
+  type MailIdentity,
+  type Notice,
+} from './modules/notifications';
 import {
   expireOffers,
   issueAccessKey,
@@ -46,28 +52,54 @@ export async function startDeliveries(options: {
     : databaseRateLimiter(database.db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
     outboxDirectory: path.join(config.dataDir, 'outbox'),
     logger,
-    recipientLimit: {
-      rateLimiter,
-      perHour: config.mailRateLimit,
-      // issue 18: the address in Settings as it is when the mail is sent.
-      shopAddress: async () => (await readSiteSettings(database.db, config)).shopEmail,
-    },
   });
   const clock = options.clock ?? (() => new Date());
   return startJobWorker({
     handle: database,
     logger,
     handlers: {
-      async mail(notice, job) {
-        const message = await mailOfNotice(database.db, notice, config);
+      async mail(mailJob, job) {
+        // issue 18: the shop's address and name in Settings as they are when the mail is sent.
+        const site = await readSiteSettings(database.db, config);
+        const cause = mailJob.cause ?? mailCauseOf(mailJob);
+        // issue 25 §1: a mail a stranger could make the shop send is counted once, on its first
+        // try (a mail server that is down must not use up the recipient's limit), and held,
+        // never dropped, beyond it. The shop's own answers and the owner's release pass.
+        if (
+          !mailJob.released &&
+          job.retryCount === 0 &&
+          isLimited(cause) &&
+          cause.countedAt === 'delivery'
+        ) {
+          const admission = await admitMail(
+            { rateLimiter, perHour: config.mailRateLimit, shopAddress: site.shopEmail },
+            cause,
+          );
+          if (!admission.allowed) {
+            await holdMail(database.db, job.id, mailJob, {
+              address: cause.address,
+              perHour: admission.perHour,
+              heldAt: clock().toISOString(),
+            });
+            logger.warn(
+              { jobId: job.id, kind: mailJob.kind, to: cause.address },
+              'mail held: its recipient reached the hourly limit (Failed Work: Send Now)',
+            );
+            return;
+          }
+        }
+        const message = await mailOfNotice(database.db, mailJob, config, { mailId: job.id });
         if (!message) {
-          logger.warn({ jobId: job.id, kind: notice.kind }, 'a notice without a mail was skipped');
+          logger.warn({ jobId: job.id, kind: mailJob.kind }, 'a notice without a mail was skipped');
           return;
         }
-        await mailer.send(message, { retry: job.retryCount > 0 });
+        const from: string | MailAddress = config.mailFrom ?? {
+          name: site.shopName,
+          address: site.shopEmail,
+        };
+        await mailer.send(message, from);
       },
       // issue 16: reminders first, so an offer in its last minutes is not expired unreminded.
       async 'offer-expiry'() {
@@ -102,20 +134,22 @@ export async function startDeliveries(options: {
  */
 export async function mailOfNotice(
   db: Database,
-  notice: Notice,
+  notice: Notice | MailJob,
   config: Pick<Config, 'site' | 'siteLockedBy' | 'publicUrl' | 'authSecret'>,
+  identity: MailIdentity = {},
 ): Promise<MailMessage | null> {
   // issue 18: the shop's details (its name, phone, address for the owner's mails) as the owner
   // set them when the mail is delivered, not as they were when the process started.
   const shop = { ...config, site: await readSiteSettings(db, config) };
   if (notice.kind === 'quotation-request' && notice.to === 'requester') {
+    if (!notice.quotation.customerEmail) return null;
     const customerKey = await issueAccessKey(db, notice.quotation.id);
-    return renderNotice(notice, shop, { customerKey });
+    return renderNotice(notice, shop, { customerKey, ...identity });
   }
-  if (notice.kind !== 'quotation-event') return renderNotice(notice, shop);
+  if (notice.kind !== 'quotation-event') return renderNotice(notice, shop, identity);
   const facts = await quotationMailFacts(db, notice);
   if (!facts) return null;
-  const message = quotationEventMail(notice, facts, shop);
+  const message = await quotationEventMail(notice, facts, shop, identity);
   if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
   const pdf = await renderOfferPdf(offerPdfDocument(facts.offer, shop.site));
   return {

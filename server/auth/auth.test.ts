@@ -20,6 +20,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { orders, quotationRequests, sessions, users } from '../db/schema';
 import { createLogger } from '../logger';
+import { renderNotice } from '../modules/notifications';
 import type { MailMessage } from '../modules/mail';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import type { SmsMessage } from '../modules/sms';
@@ -84,7 +85,10 @@ function buildAuth(db: Database, authRateLimit: number): Harness {
   const auth = createAuth({
     db,
     config,
-    queueMail: async (message) => void mails.push(message),
+    queueMail: async (notice) => {
+      const mail = await renderNotice(notice, config);
+      if (mail) mails.push(mail);
+    },
     sms: {
       enabled: true,
       send: async (message) => void texts.push(message),

@@ -19,6 +19,7 @@ import {
 import { loadConfig } from '../config';
 import { rateLimitCounters, users } from '../db/schema';
 import { createLogger } from '../logger';
+import { renderNotice } from '../modules/notifications';
 import type { MailMessage } from '../modules/mail';
 import { databaseRateLimiter } from '../modules/rate-limit';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from './index';
@@ -44,7 +45,10 @@ beforeAll(async () => {
   auth = createAuth({
     db: database.db,
     config,
-    queueMail: async (message) => void mails.push(message),
+    queueMail: async (notice) => {
+      const mail = await renderNotice(notice, config);
+      if (mail) mails.push(mail);
+    },
     sms: { enabled: true, send: async () => {}, sendLater: () => {} },
     rateLimiter: databaseRateLimiter(database.db),
     logger: createLogger('silent'),

@@ -5,6 +5,7 @@
  * clients. Our password rules and rate limits run in its `hooks.before`, so they hold for HTTP
  * calls to /api/auth and for the server's own `auth.api` calls alike.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -17,9 +18,16 @@ import type { Database } from '../db/client';
 import { accounts, jwks, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import { enqueue } from '../modules/jobs';
-import type { MailMessage } from '../modules/mail';
+import { admitMail } from '../modules/mail';
+import {
+  identityMailCause,
+  tooManyMailsMessage,
+  type AccountMailPurpose,
+} from '../modules/mail/causes';
+import type { AccountNotice } from '../modules/notifications';
 import { linkGuestOrdersToVerifiedAccount } from '../modules/orders';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../modules/rate-limit';
+import { readSiteSettings } from '../modules/settings';
 import type { SmsSender } from '../modules/sms';
 import { identityMails } from './mails';
 
@@ -88,6 +96,29 @@ export const DISABLED_AUTH_PATHS = [
 const RATE_LIMITED_PATH =
   /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|password|verif|change-email|delete-user/;
 
+/**
+ * issue 25 §1: the endpoints that mail the address they are given, and the purpose that mail is
+ * counted under. Counted when asked for, before any work: beyond its limit the request is
+ * answered 429 ("Too many e-mails were sent to this address…"), nothing is made and nothing is
+ * sent, so no answer says "sent" of a mail that was not. The count does not depend on whether the
+ * address has an account, so the answer tells nobody whether it has.
+ */
+const MAIL_SENDING_PATHS: Record<string, { purpose: AccountMailPurpose; field: string }> = {
+  '/sign-up/email': { purpose: 'sign-up', field: 'email' },
+  '/send-verification-email': { purpose: 'verify-email', field: 'email' },
+  '/request-password-reset': { purpose: 'reset-password', field: 'email' },
+  '/forget-password': { purpose: 'reset-password', field: 'email' },
+  '/email-otp/send-verification-otp': { purpose: 'sign-in-code', field: 'email' },
+  '/change-email': { purpose: 'confirm-new-email', field: 'newEmail' },
+};
+
+/**
+ * issue 25 §1: a new verification link asked for by the signed-in account holder (the dashboard's
+ * "Resend verification email", server/modules/identity) rather than sent by a sign-up. Better
+ * Auth calls the same mailer for both; this tells them apart.
+ */
+export const verificationResend = new AsyncLocalStorage<true>();
+
 /** Endpoints that set a password: the new one is `newPassword`, or `password` on these. */
 const SETS_PASSWORD_PATH = /^\/sign-up\/|(reset|change|set)-password$/;
 
@@ -124,8 +155,8 @@ export interface ChangeEmailBody {
 export interface AuthDependencies {
   db: Database;
   config: Config;
-  /** Queues a rendered mail (server/modules/jobs): it is sent by the worker, with retries. */
-  queueMail?(message: MailMessage): Promise<void>;
+  /** Queues an identity mail (server/modules/jobs): it is sent by the worker, with retries. */
+  queueMail?(notice: AccountNotice): Promise<void>;
   sms: SmsSender;
   rateLimiter: RateLimiter;
   logger: Logger;
@@ -134,8 +165,8 @@ export interface AuthDependencies {
 export function createAuth({
   db,
   config,
-  queueMail = async (message) => {
-    await enqueue(db, 'mail', { kind: 'message', message });
+  queueMail = async (notice) => {
+    await enqueue(db, 'mail', notice);
   },
   sms,
   rateLimiter,
@@ -193,7 +224,8 @@ export function createAuth({
           await queueMail(mails.confirmNewEmail({ to: user.email, url }));
           return;
         }
-        await queueMail(mails.verifyEmail({ to: user.email, url }));
+        const resent = verificationResend.getStore() === true;
+        await queueMail(mails.verifyEmail({ to: user.email, url, resent }));
       },
     },
     // issue 14: whenever an account's row is written verified (the link above, a confirmed new
@@ -295,6 +327,23 @@ export function createAuth({
             (await context.context.password.verify({ hash: credential.password, password }));
           if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
         }
+        // Last, once the request is otherwise fine: a refused one uses up no mail.
+        const mailing = MAIL_SENDING_PATHS[path];
+        const address = mailing ? body[mailing.field] : undefined;
+        if (mailing && typeof address === 'string' && hasMailableEmail(address)) {
+          const { shopEmail } = await readSiteSettings(db, config);
+          const admission = await admitMail(
+            { rateLimiter, perHour: config.mailRateLimit, shopAddress: shopEmail },
+            identityMailCause(mailing.purpose, address),
+          );
+          if (!admission.allowed) {
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { message: tooManyMailsMessage(admission.retryAfterSeconds) },
+              { 'Retry-After': String(admission.retryAfterSeconds) },
+            );
+          }
+        }
       }),
       after: createAuthMiddleware(async (context) => {
         // The two-factor plugin stops password sign-ins of accounts with TOTP on; a one-time
@@ -316,7 +365,8 @@ export function createAuth({
         allowedAttempts: 5,
         storeOTP: 'hashed',
         sendVerificationOTP: async ({ email, otp, type }) => {
-          await queueMail(mails.oneTimeCode({ to: email, code: otp, purpose: type }));
+          // Only sign-in codes are sent (the hook refuses the other types).
+          if (type === 'sign-in') await queueMail(mails.oneTimeCode({ to: email, code: otp }));
         },
       }),
       ...(phoneSignIn

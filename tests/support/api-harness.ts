@@ -62,7 +62,9 @@ export async function startApiHarness(
     logger: createLogger('silent'),
     build: () => Promise.reject(new Error('the API tests render no pages')),
     mode: 'production',
-    jobs: { health: () => Promise.resolve({ status: 'ok', waiting: 0, active: 0, failed: 0 }) },
+    jobs: {
+      health: () => Promise.resolve({ status: 'ok', waiting: 0, active: 0, failed: 0, held: 0 }),
+    },
     clock: options.clock,
   });
   const document = (await (

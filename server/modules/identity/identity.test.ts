@@ -14,6 +14,7 @@ import { CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '../../auth';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { DomainError } from '../errors';
+import { renderNotice } from '../notifications';
 import type { MailMessage } from '../mail';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../rate-limit';
 import {
@@ -44,7 +45,10 @@ beforeAll(async () => {
   auth = createAuth({
     db: database.db,
     config,
-    queueMail: async (message) => void mails.push(message),
+    queueMail: async (notice) => {
+      const mail = await renderNotice(notice, config);
+      if (mail) mails.push(mail);
+    },
     sms: { enabled: false, send: async () => {}, sendLater: () => {} },
     rateLimiter: databaseRateLimiter(database.db),
     logger: createLogger('silent'),

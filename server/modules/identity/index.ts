@@ -24,7 +24,7 @@ import {
   totpCodeFormSchema,
   type EmailVerificationState,
 } from '../../../core/identity';
-import { phoneApi, type Auth, type ChangeEmailBody } from '../../auth';
+import { phoneApi, verificationResend, type Auth, type ChangeEmailBody } from '../../auth';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { parseInput } from '../kernel';
 
@@ -280,7 +280,8 @@ const verificationRefusals: Record<Exclude<EmailVerificationState, 'unverified'>
 
 /**
  * issue 14: a new verification link for the signed-in user's own unverified address, rate-limited
- * with the other identity mails (Better Auth's hooks in server/auth).
+ * with the other identity mails (Better Auth's hooks in server/auth); issue 25 §1: beyond its
+ * hourly limit it is refused ("Too many e-mails were sent to this address…"), never "sent".
  */
 export async function sendVerificationEmail(
   auth: Auth,
@@ -290,12 +291,15 @@ export async function sendVerificationEmail(
   const { email, emailVerified } = requireViewer(viewer);
   const state = emailVerificationState({ email, emailVerified });
   if (state !== 'unverified') throw verificationRefusals[state];
+  // issue 25 §1: the account holder's own request, counted apart from a sign-up's link.
   await call(exchange, () =>
-    auth.api.sendVerificationEmail({
-      body: { email },
-      headers: exchange.headers,
-      returnHeaders: true,
-    }),
+    verificationResend.run(true, () =>
+      auth.api.sendVerificationEmail({
+        body: { email },
+        headers: exchange.headers,
+        returnHeaders: true,
+      }),
+    ),
   );
   return { email };
 }

@@ -218,7 +218,7 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
         subject: '1 request awaits your reply',
       });
       expect(mails[0]?.text).toContain(
-        `${waiting.reference} · Meera Shah · Marble Elephant · waiting 21 hours`,
+        `${waiting.reference} · Meera Shah\nMarble Elephant · waiting 21 hours`,
       );
       expect(mails[0]?.text).toContain(`${config.publicUrl}/admin/quotations/${waiting.id}`);
       // the next day at 09:00 it goes again

@@ -8,6 +8,7 @@ import { welcomeLeadSchema } from '../../../core/welcome-lead';
 import type { Database } from '../../db/client';
 import { callbackLeads } from '../../db/schema';
 import type { Actor } from '../actor';
+import { enqueue } from '../jobs';
 import { pageOffset, parseInput, requireAdmin } from '../kernel';
 
 /**
@@ -21,16 +22,21 @@ export async function createCallbackLead(
   input: Record<string, unknown>,
 ): Promise<{ id: string; phoneNumber: string }> {
   const values = parseInput(welcomeLeadSchema, input);
-  const [created] = await db
-    .insert(callbackLeads)
-    .values({
-      countryCode: values.countryCode,
-      phone: values.phone,
-      acceptedTermsAt: new Date(),
-    })
-    .returning({ id: callbackLeads.id });
-  if (!created) throw new Error('call-back lead not stored');
-  return { id: created.id, phoneNumber: `${values.countryCode}${values.phone}` };
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(callbackLeads)
+      .values({
+        countryCode: values.countryCode,
+        phone: values.phone,
+        acceptedTermsAt: new Date(),
+      })
+      .returning({ id: callbackLeads.id });
+    if (!created) throw new Error('call-back lead not stored');
+    const lead = { id: created.id, phoneNumber: `${values.countryCode}${values.phone}` };
+    // issue 25 §3: the owner is mailed "Call-back request from {phone}", like a contact message.
+    await enqueue(tx, 'mail', { kind: 'callback-request', lead });
+    return lead;
+  });
 }
 
 // The admin tab's label shows a count query, not a count of loaded rows.

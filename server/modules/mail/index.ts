@@ -1,55 +1,52 @@
 /**
  * Outgoing mail (DESIGN.md §2 modules/mail): SMTP when SMTP_URL is set; otherwise every message
- * is written as an .eml file to DATA_DIR/outbox and logged with its subject, so a shop without a
- * mail server (and the test suite) can read what would have been sent. Every message passes the
- * per-recipient limit here, whoever builds it. Only the job worker sends (server/worker.ts):
- * domain functions queue their mails (server/modules/jobs), so none is lost with a failed send.
+ * is written as an .eml file to DATA_DIR/outbox, with its HTML part beside it as an .html file a
+ * newcomer can open and click (issue 25 §4), and logged. Only the job worker sends
+ * (server/worker.ts): domain functions queue their mails (server/modules/jobs), so none is lost
+ * with a failed send. Which mails a limit may hold is decided before a mail gets here
+ * (`admitMail`, causes.ts); the mailer itself sends whatever it is given.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import type { Logger } from '../../logger';
 import type { RateLimiter } from '../rate-limit';
+import { isLimited, mailLimitKey, type MailCause } from './causes';
+
+/** A name and an address, which nodemailer encodes: no header is ever built from raw text. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part: every mail has one, with each link on a line of its own. */
   text: string;
+  /** The HTML part (issue 25 §2); a mail queued by an earlier version may have none. */
+  html?: string;
+  /** issue 25 §3: where Reply goes: the customer for the owner's notices, the shop for customers. */
+  replyTo?: string;
+  /** issue 25 §3: the mails about one quotation are one conversation in a mail client. */
+  thread?: { messageId: string; inReplyTo?: string; references?: string[] };
   headers?: Record<string, string>;
   /** Files the mail carries (an offer's PDF, issue 16). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
-  /**
-   * Sends now; rejects when the message could not be handed over (the job is retried). A message
-   * over its recipient's limit is dropped (and logged) without an error. A retry of the same
-   * message passes `retry` and is not counted again: a mail server that is down must not use up
-   * the recipient's limit.
-   */
-  send(message: MailMessage, options?: { retry?: boolean }): Promise<void>;
-}
-
-export interface RecipientLimit {
-  /** Shared by every process (database or Redis), like the form limits. */
-  rateLimiter: RateLimiter;
-  /** Mails an hour to one address. */
-  perHour: number;
-  /**
-   * The shop's own address, never limited: the owner must hear of every request. A function is
-   * asked at each send (issue 18: the owner can change the address in Settings).
-   */
-  shopAddress: string | (() => Promise<string>);
+  /** Sends now, from `from`; rejects when the message could not be handed over (the job is retried). */
+  send(message: MailMessage, from: string | MailAddress): Promise<void>;
 }
 
 export function createMailer(options: {
   smtpUrl: string | undefined;
-  from: string;
   outboxDirectory: string;
   logger: Logger;
-  recipientLimit: RecipientLimit;
 }): Mailer {
-  const { from, logger, recipientLimit } = options;
+  const { logger } = options;
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -60,41 +57,38 @@ export function createMailer(options: {
         socketTimeout: 60_000,
       })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const shopAddressOf = recipientLimit.shopAddress;
 
-  /**
-   * issue 14 finding 5: no one may make the shop mail one address without end (a guest's quotation
-   * or newsletter form names any address). Counted per address and hour across processes.
-   */
-  const withinRecipientLimit = async (message: MailMessage): Promise<boolean> => {
-    const recipient = message.to.trim().toLowerCase();
-    const shopAddress = typeof shopAddressOf === 'string' ? shopAddressOf : await shopAddressOf();
-    if (recipient === shopAddress.trim().toLowerCase()) return true;
-    const decision = await recipientLimit.rateLimiter.consume({
-      key: `mail-recipient:${recipient}`,
-      limit: recipientLimit.perHour,
-      window: 'hour',
-    });
-    if (!decision.allowed) {
-      logger.warn(
-        { to: message.to, subject: message.subject },
-        'mail dropped: its recipient reached the hourly limit',
-      );
-    }
-    return decision.allowed;
-  };
-
-  const send = async (message: MailMessage, { retry = false }: { retry?: boolean } = {}) => {
-    if (!retry && !(await withinRecipientLimit(message))) return;
-    const info = await transport.sendMail({ from, ...message });
-    if (!options.smtpUrl) {
-      const file = path.join(options.outboxDirectory, outboxFileName(message.subject));
-      await mkdir(options.outboxDirectory, { recursive: true });
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
-      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
-    } else {
+  const send = async (message: MailMessage, from: string | MailAddress) => {
+    const { thread, ...rest } = message;
+    const mail: Mail.Options = {
+      ...rest,
+      from,
+      // Long lines stay readable in the outbox's .eml: quoted-printable, never base64 text.
+      textEncoding: 'quoted-printable',
+      ...(thread
+        ? {
+            messageId: thread.messageId,
+            ...(thread.inReplyTo ? { inReplyTo: thread.inReplyTo } : {}),
+            ...(thread.references ? { references: thread.references } : {}),
+          }
+        : {}),
+    };
+    const info = await transport.sendMail(mail);
+    if (options.smtpUrl) {
       logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      return;
     }
+    const base = path.join(options.outboxDirectory, outboxFileName(message.subject));
+    await mkdir(options.outboxDirectory, { recursive: true });
+    await writeFile(`${base}.eml`, (info as unknown as { message: Buffer }).message);
+    // issue 25 §4: the HTML part as a page of its own, its links as they are (the .eml's are
+    // quoted-printable and cannot be copied as they are).
+    const html = message.html ? `${base}.html` : null;
+    if (html) await writeFile(html, message.html!);
+    logger.info(
+      { to: message.to, subject: message.subject, file: `${base}.eml`, html },
+      html ? `mail written to the outbox: open ${html}` : 'mail written to the outbox',
+    );
   };
 
   return { send };
@@ -108,5 +102,34 @@ function outboxFileName(subject: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 60);
-  return `${Date.now()}-${process.pid}-${sequence}-${slug || 'message'}.eml`;
+  return `${Date.now()}-${process.pid}-${sequence}-${slug || 'message'}`;
+}
+
+export interface MailAdmission {
+  allowed: boolean;
+  /** When the count that refused it starts again (for Retry-After and the answer's minutes). */
+  retryAfterSeconds: number;
+  /** The limit it was counted against, an hour. */
+  perHour: number;
+}
+
+/**
+ * Counts a mail against the limit of its cause (decision 017): the shop's own answers and mails to
+ * the shop's own address pass uncounted; an account holder's requests count per address and
+ * purpose, strangers' mails per address. Counted across processes (database or Redis).
+ */
+export async function admitMail(
+  limit: { rateLimiter: RateLimiter; perHour: number; shopAddress: string },
+  cause: MailCause,
+): Promise<MailAdmission> {
+  const perHour = limit.perHour;
+  if (!isLimited(cause) || cause.address === limit.shopAddress.trim().toLowerCase()) {
+    return { allowed: true, retryAfterSeconds: 0, perHour };
+  }
+  const decision = await limit.rateLimiter.consume({
+    key: mailLimitKey(cause),
+    limit: perHour,
+    window: 'hour',
+  });
+  return { ...decision, perHour };
 }

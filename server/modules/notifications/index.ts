@@ -1,24 +1,29 @@
 /**
- * The e-mails the shop sends (issue: notifications): the owner hears of every quotation request
- * and contact message, a requester who gave an address gets a confirmation, and a new subscriber
- * gets a welcome with a one-click unsubscribe link. Pure builders: a domain function enqueues a
- * `Notice` in its transaction (server/modules/jobs), and the worker renders it here with the
- * shop's settings at delivery and hands it to the mail module.
+ * The e-mails the shop sends (issue: notifications; issue 25): a domain function enqueues a
+ * `Notice` in its transaction (server/modules/jobs), and the worker renders it here, with the
+ * shop's settings at delivery, through one React Email template per mail (./templates): an HTML
+ * part and a plain-text part. Every mail about a quotation is one thread in a mail client, and
+ * Reply reaches the right person: the customer from the owner's notices, the shop from the
+ * customer's mails.
  */
+import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '../../../core/contact';
 import type { QuotationRequest } from '../../../core/quotation';
-import type { SiteSettings } from '../../../content/site';
-import { formatLongDate } from '../../../core/dates';
+import { quotationLink, upiPaymentUri } from '../../../core/quote-offer';
 import { waitedFor } from '../../../core/week-at-a-glance';
-import { formatRupees } from '../../../core/money';
-import { quotationLink } from '../../../core/quote-offer';
+import type { SiteSettings } from '../../../content/site';
+import type { AccountMailPurpose } from '../mail/causes';
 import type { MailMessage } from '../mail';
 import { unsubscribeToken } from '../newsletter';
-
-interface Shop {
-  site: Pick<SiteSettings, 'shopName' | 'shopEmail' | 'phone'>;
-  publicUrl: string;
-}
+import { renderMailTemplate } from './templates';
+import type {
+  CustomerMessageKind,
+  MailOffer,
+  MailPaymentMethod,
+  MailShop,
+  MailTemplateName,
+  MailTemplateProps,
+} from './templates/props';
 
 type StoredQuotation = QuotationRequest & {
   id: string;
@@ -36,13 +41,27 @@ export type Notice =
       recipientVerified: boolean;
     }
   | { kind: 'contact-message'; message: ContactMessage & { id: string } }
+  /** issue 25 §3: the welcome pop-up's call-back request, to the owner like a contact message. */
+  | { kind: 'callback-request'; lead: { id: string; phoneNumber: string } }
   | { kind: 'newsletter-welcome'; email: string }
-  /** A message its sender rendered already (Better Auth's links and codes). */
+  /** issue 25: an identity mail (server/auth): a link or a code for the address it goes to. */
+  | AccountNotice
+  /** A mail an earlier version rendered when it was queued (Better Auth's links and codes). */
   | { kind: 'message'; message: MailMessage }
   /** issue 17: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
   | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
   | DailyDigestNotice
   | QuotationEventNotice;
+
+export interface AccountNotice {
+  kind: 'account';
+  purpose: AccountMailPurpose;
+  to: string;
+  /** The link a link mail carries. */
+  url?: string;
+  /** The code a code mail carries. */
+  code?: string;
+}
 
 /** issue 18: the 09:00 digest of the requests awaiting the shop's reply, as it was queued. */
 export interface DailyDigestNotice {
@@ -65,6 +84,7 @@ export interface DailyDigestNotice {
 /** issue 16: the quote lifecycle's mails. */
 export type QuotationEvent =
   | 'offer-sent'
+  | 'offer-withdrawn'
   | 'message'
   | 'offer-accepted'
   | 'offer-expiring'
@@ -83,12 +103,6 @@ export interface QuotationEventNotice {
   messageId?: string;
 }
 
-interface OfferFacts {
-  version: number;
-  totalMinor: number;
-  validUntil: string;
-}
-
 /** What a lifecycle mail says, read when it is delivered. */
 export interface QuotationMailFacts {
   reference: string;
@@ -99,49 +113,134 @@ export interface QuotationMailFacts {
   /** A private key made for this mail's link (customer mails only). */
   customerKey: string | null;
   /** The offer as its PDF shows it (server/modules/quotations offerDocumentOf). */
-  offer: OfferFacts | null;
+  offer: MailOffer | null;
   order: {
     orderNumber: string;
     totalMinor: number;
-    paymentMethod: 'upi' | 'bank transfer' | null;
+    paymentMethod: MailPaymentMethod;
     submittedPaymentReference: string | null;
   } | null;
-  message: { author: 'customer' | 'shop'; kind: string; body: string } | null;
+  message: {
+    author: 'customer' | 'shop';
+    kind: string;
+    body: string;
+    /** The offer a step on an offer is about. */
+    offerVersion: number | null;
+  } | null;
 }
 
+type ShopSite = Pick<
+  SiteSettings,
+  'shopName' | 'shopEmail' | 'phone' | 'whatsappNumber' | 'address' | 'upiId' | 'bankDetails'
+>;
+
 /** What rendering needs besides the notice: the shop, and the secret that signs unsubscribe links. */
-export interface NoticeSettings extends Shop {
+export interface NoticeSettings {
+  site: ShopSite;
+  publicUrl: string;
   authSecret: string;
+}
+
+/** This mail's own id in a thread (the job's, so a retried delivery keeps it). */
+export interface MailIdentity {
+  mailId?: string;
+}
+
+function mailShopOf({ site, publicUrl }: Pick<NoticeSettings, 'site' | 'publicUrl'>): MailShop {
+  return {
+    name: site.shopName,
+    email: site.shopEmail,
+    phone: site.phone,
+    whatsappNumber: site.whatsappNumber,
+    address: site.address,
+    publicUrl,
+  };
+}
+
+async function renderMail<Name extends MailTemplateName>(
+  name: Name,
+  props: MailTemplateProps[Name],
+  settings: Pick<NoticeSettings, 'site' | 'publicUrl'>,
+  envelope: Omit<MailMessage, 'subject' | 'text' | 'html'>,
+): Promise<MailMessage> {
+  const rendered = await renderMailTemplate(name, props, mailShopOf(settings));
+  return { ...envelope, ...rendered };
+}
+
+/**
+ * issue 25 §3: every mail about one quotation carries the thread's headers, so each side's mail
+ * client shows the quotation as one conversation. The request's first mail to a side starts it;
+ * each later one answers it. The owner's side and the customer's are two threads (two mailboxes).
+ */
+export function quotationThread(
+  publicUrl: string,
+  quotationId: string,
+  side: 'customer' | 'owner',
+  { mailId, first = false }: { mailId?: string; first?: boolean },
+): NonNullable<MailMessage['thread']> {
+  const host = new URL(publicUrl).hostname;
+  const root = `<quotation-${quotationId}.${side}@${host}>`;
+  if (first) return { messageId: root };
+  return {
+    messageId: `<quotation-${quotationId}.${side}.${mailId ?? randomUUID()}@${host}>`,
+    inReplyTo: root,
+    references: [root],
+  };
 }
 
 /**
  * The mail of a notice, rendered with the shop's settings as they are at delivery. `customerKey`
- * is the private key the worker made for a requester's link (issue 16).
+ * is the private key the worker made for a requester's link (issue 16). Null for a lifecycle
+ * notice, which needs its facts (quotationEventMail).
  */
-export function renderNotice(
+export async function renderNotice(
   notice: Notice,
   settings: NoticeSettings,
-  { customerKey = null }: { customerKey?: string | null } = {},
-): MailMessage | null {
+  { customerKey = null, mailId }: { customerKey?: string | null } & MailIdentity = {},
+): Promise<MailMessage | null> {
+  const { site, publicUrl } = settings;
   switch (notice.kind) {
-    case 'quotation-request': {
-      const [owner, requester] = quotationRequestMails(notice.quotation, settings, {
-        recipientVerified: notice.recipientVerified,
-        customerKey,
-      });
-      return (notice.to === 'owner' ? owner : requester) ?? null;
-    }
+    case 'quotation-request':
+      return quotationRequestMail(notice, settings, { customerKey, mailId });
     case 'contact-message':
-      return contactMessageMail(notice.message, settings);
+      return renderMail(
+        'contact-message-owner',
+        { ...notice.message, adminUrl: `${publicUrl}/admin?tab=messages` },
+        settings,
+        // issue 25 §3: Reply answers the one who wrote.
+        { to: site.shopEmail, replyTo: notice.message.email },
+      );
+    case 'callback-request':
+      return renderMail(
+        'callback-request-owner',
+        { phoneNumber: notice.lead.phoneNumber, adminUrl: `${publicUrl}/admin?tab=messages` },
+        settings,
+        { to: site.shopEmail },
+      );
     case 'newsletter-welcome': {
       const token = unsubscribeToken(settings.authSecret, notice.email);
-      const unsubscribeUrl = `${settings.publicUrl}/newsletter/unsubscribe?token=${token}`;
-      return newsletterWelcomeMail(notice.email, unsubscribeUrl, settings);
+      const unsubscribeUrl = `${publicUrl}/newsletter/unsubscribe?token=${token}`;
+      return renderMail('newsletter-welcome', { unsubscribeUrl, shopUrl: publicUrl }, settings, {
+        to: notice.email,
+        replyTo: site.shopEmail,
+        // RFC 8058: mail clients show an Unsubscribe button that posts to this address.
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
     }
+    case 'account':
+      return accountMail(notice, settings);
     case 'message':
       return notice.message;
     case 'webhook-endpoint-disabled':
-      return webhookEndpointDisabledMail(notice, settings);
+      return renderMail(
+        'webhook-endpoint-disabled',
+        { url: notice.url, failingSince: notice.failingSince, adminUrl: `${publicUrl}/admin/api` },
+        settings,
+        { to: site.shopEmail },
+      );
     case 'daily-digest':
       return dailyDigestMail(notice, settings);
     case 'quotation-event':
@@ -150,96 +249,289 @@ export function renderNotice(
   }
 }
 
-const messageKindLines: Record<string, (version: number | null) => string> = {
-  'changes-requested': (version) => `The customer asked for changes to offer v${version}:`,
-  declined: (version) => `The customer declined offer v${version}.`,
-  'new-offer-requested': (version) =>
-    `Offer v${version} expired and the customer asked for a new one:`,
-};
+async function quotationRequestMail(
+  notice: Extract<Notice, { kind: 'quotation-request' }>,
+  settings: NoticeSettings,
+  { customerKey, mailId }: { customerKey: string | null } & MailIdentity,
+): Promise<MailMessage | null> {
+  const { site, publicUrl } = settings;
+  const request = notice.quotation;
+  // The product's name comes from the catalogue, never from the request.
+  const pieces = [
+    {
+      name: request.productName,
+      productUrl: `${publicUrl}/product/${request.productId}`,
+      quantity: request.quantity,
+    },
+  ];
+  const requester = {
+    name: request.customerName,
+    company: request.customerCompany ?? null,
+    mobile: request.customerMobile,
+    email: request.customerEmail ?? null,
+  };
+  const notes = request.customizationNotes ?? null;
+  if (notice.to === 'owner') {
+    return renderMail(
+      'quotation-request-owner',
+      {
+        reference: request.reference,
+        pieces,
+        notes,
+        requester,
+        adminUrl: `${publicUrl}/admin/quotations/${request.id}`,
+      },
+      settings,
+      {
+        to: site.shopEmail,
+        ...(request.customerEmail ? { replyTo: request.customerEmail } : {}),
+        thread: quotationThread(publicUrl, request.id, 'owner', { mailId, first: true }),
+      },
+    );
+  }
+  if (!request.customerEmail) return null;
+  return renderMail(
+    'quotation-request-customer',
+    {
+      reference: request.reference,
+      pieces,
+      // issue 14 finding 5: anyone can type this address, so unless it is the signed-in
+      // requester's verified one, the mail carries nothing the requester wrote.
+      notes: notice.recipientVerified ? notes : null,
+      requester: notice.recipientVerified ? requester : null,
+      quotationUrl: quotationLink(publicUrl, request.reference, customerKey),
+    },
+    settings,
+    {
+      to: request.customerEmail,
+      replyTo: site.shopEmail,
+      thread: quotationThread(publicUrl, request.id, 'customer', { mailId, first: true }),
+    },
+  );
+}
+
+/** The template of each identity mail's purpose; a sign-up's link is the verification link. */
+const accountTemplates = {
+  'sign-up': 'verify-email',
+  'verify-email': 'verify-email',
+  'reset-password': 'reset-password',
+  'confirm-new-email': 'confirm-new-email',
+  'sign-in-code': 'sign-in-code',
+  'sign-up-attempt': 'sign-up-attempt',
+} as const satisfies Record<AccountMailPurpose, MailTemplateName>;
+
+async function accountMail(notice: AccountNotice, settings: NoticeSettings): Promise<MailMessage> {
+  const { publicUrl, site } = settings;
+  const envelope = { to: notice.to, replyTo: site.shopEmail };
+  const template = accountTemplates[notice.purpose];
+  switch (template) {
+    case 'sign-in-code':
+      return renderMail(template, { code: notice.code ?? '' }, settings, envelope);
+    case 'sign-up-attempt':
+      return renderMail(
+        template,
+        {
+          email: notice.to,
+          signInUrl: `${publicUrl}/auth`,
+          forgotPasswordUrl: `${publicUrl}/auth/forgot-password`,
+        },
+        settings,
+        envelope,
+      );
+    default:
+      return renderMail(template, { url: notice.url ?? publicUrl }, settings, envelope);
+  }
+}
+
+/** issue 18: the owner's morning list of who is waiting, each with a link to answer. */
+async function dailyDigestMail(
+  notice: DailyDigestNotice,
+  settings: NoticeSettings,
+): Promise<MailMessage> {
+  const { publicUrl, site } = settings;
+  const now = new Date(notice.now);
+  return renderMail(
+    'daily-digest',
+    {
+      total: notice.total,
+      requests: notice.requests.map((request) => ({
+        reference: request.reference,
+        customerName: request.customerName,
+        productName: request.productName,
+        waited: waitedFor(new Date(request.waitingSince), now),
+        adminUrl: `${publicUrl}/admin/quotations/${request.id}`,
+      })),
+      listUrl: `${publicUrl}/admin?tab=quotations`,
+      settingsUrl: `${publicUrl}/admin/settings`,
+    },
+    settings,
+    { to: site.shopEmail },
+  );
+}
+
+const customerMessageKinds: readonly CustomerMessageKind[] = [
+  'message',
+  'changes-requested',
+  'declined',
+  'new-offer-requested',
+];
+
+function customerMessageKindOf(kind: string): CustomerMessageKind {
+  return customerMessageKinds.find((known) => known === kind) ?? 'message';
+}
 
 /**
  * issue 16: the lifecycle's mails, in its words: the customer's carry their private link, the
  * owner's the admin page of the quotation. Null when there is nothing to send to this side.
  */
-export function quotationEventMail(
+export async function quotationEventMail(
   notice: QuotationEventNotice,
   facts: QuotationMailFacts,
-  { site, publicUrl }: Shop,
-): MailMessage | null {
-  const to = notice.to === 'owner' ? site.shopEmail : facts.customerEmail;
+  settings: NoticeSettings,
+  { mailId }: MailIdentity = {},
+): Promise<MailMessage | null> {
+  const { site, publicUrl } = settings;
+  const toOwner = notice.to === 'owner';
+  const to = toOwner ? site.shopEmail : facts.customerEmail;
   if (!to) return null;
-  const link =
-    notice.to === 'owner'
-      ? `${publicUrl}/admin/quotations/${facts.quotationId}`
-      : quotationLink(publicUrl, facts.reference, facts.customerKey);
-  const greeting = notice.to === 'owner' ? '' : `Dear ${facts.customerName},\n\n`;
-  const signature =
-    notice.to === 'owner'
-      ? `Open it in the admin console: ${link}\n`
-      : `Your quotation: ${link}\n\nQuestions? Call us on ${site.phone} or write to ${site.shopEmail}.\n\n${site.shopName}\n${publicUrl}\n`;
-  const offer = facts.offer;
-  const order = facts.order;
-  const mail = (subject: string, body: string): MailMessage => ({
+  const envelope: Omit<MailMessage, 'subject' | 'text' | 'html'> = {
     to,
-    subject,
-    text: `${greeting}${body}\n\n${signature}`,
-  });
+    // issue 25 §3: the owner's Reply answers the customer; the customer's reaches the shop.
+    ...(toOwner
+      ? facts.customerEmail
+        ? { replyTo: facts.customerEmail }
+        : {}
+      : { replyTo: site.shopEmail }),
+    thread: quotationThread(publicUrl, facts.quotationId, notice.to, { mailId }),
+  };
+  const adminUrl = `${publicUrl}/admin/quotations/${facts.quotationId}`;
+  const quotationUrl = quotationLink(publicUrl, facts.reference, facts.customerKey);
+  const { reference, customerName, productName, offer, order } = facts;
+  const render = <Name extends MailTemplateName>(name: Name, props: MailTemplateProps[Name]) =>
+    renderMail(name, props, settings, envelope);
   switch (notice.event) {
     case 'offer-sent':
-      if (!offer) return null;
-      return mail(
-        `Your quotation ${facts.reference} from ${site.shopName}`,
-        `Our offer v${offer.version} for ${facts.productName} is ready: ${formatRupees(offer.totalMinor)}, valid until ${formatLongDate(offer.validUntil)}.\n\nOpen the link below to read it, accept it online, ask for changes or decline. The offer is attached as a PDF.`,
-      );
+      if (!offer || toOwner) return null;
+      return render('offer-sent-customer', {
+        customerName,
+        reference,
+        productName,
+        offer,
+        quotationUrl,
+      });
+    case 'offer-withdrawn':
+      if (!offer || toOwner) return null;
+      return render('offer-withdrawn-customer', {
+        customerName,
+        reference,
+        productName,
+        version: offer.version,
+        quotationUrl,
+      });
     case 'message': {
       const entry = facts.message;
       if (!entry) return null;
-      const step = messageKindLines[entry.kind]?.(offer?.version ?? null) ?? '';
-      const from = entry.author === 'shop' ? site.shopName : facts.customerName;
-      return mail(
-        `New message on quotation ${facts.reference}`,
-        `${step ? `${step}\n\n` : `${from} wrote:\n\n`}${entry.body || '(no reason given)'}`,
-      );
+      if (!toOwner) {
+        return render('shop-message-customer', {
+          customerName,
+          reference,
+          body: entry.body,
+          quotationUrl,
+        });
+      }
+      return render('customer-message-owner', {
+        reference,
+        customerName,
+        kind: customerMessageKindOf(entry.kind),
+        // issue 25 §3: the version the step was about, as the thread recorded it.
+        offerVersion: entry.offerVersion ?? offer?.version ?? null,
+        body: entry.body,
+        adminUrl,
+      });
     }
     case 'offer-accepted':
       if (!order) return null;
-      return mail(
-        `Offer accepted: ${facts.reference}`,
-        notice.to === 'owner'
-          ? `${facts.customerName} accepted offer v${offer?.version ?? ''} for ${formatRupees(order.totalMinor)}. Order ${order.orderNumber} is pending until the payment is confirmed (${paymentMethodName(order.paymentMethod)}).`
-          : `Thank you! Your order ${order.orderNumber} has been created for ${formatRupees(order.totalMinor)}. Pay by ${paymentMethodName(order.paymentMethod)} from the page below and submit the payment reference (UTR) there; we confirm the payment and start work.`,
-      );
+      if (toOwner) {
+        return render('offer-accepted-owner', {
+          reference,
+          customerName,
+          version: offer?.version ?? 1,
+          orderNumber: order.orderNumber,
+          totalMinor: order.totalMinor,
+          paymentMethod: order.paymentMethod,
+          adminUrl,
+        });
+      }
+      return render('offer-accepted-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        totalMinor: order.totalMinor,
+        paymentMethod: order.paymentMethod,
+        upiUrl:
+          order.paymentMethod === 'upi'
+            ? upiPaymentUri({
+                upiId: site.upiId,
+                shopName: site.shopName,
+                totalMinor: order.totalMinor,
+                orderNumber: order.orderNumber,
+              })
+            : null,
+        upiId: site.upiId,
+        bankDetails: site.bankDetails,
+        quotationUrl,
+      });
     case 'offer-expiring':
-      if (!offer) return null;
-      return mail(
-        `Your offer ${facts.reference} expires in 2 days`,
-        `Offer v${offer.version} for ${facts.productName} (${formatRupees(offer.totalMinor)}) is valid until ${formatLongDate(offer.validUntil)}. Accept it from the page below before then, or ask us for changes.`,
-      );
+      if (!offer || toOwner) return null;
+      return render('offer-expiring-customer', {
+        customerName,
+        reference,
+        productName,
+        version: offer.version,
+        totalMinor: offer.totalMinor,
+        validUntil: offer.validUntil,
+        quotationUrl,
+      });
     case 'offer-expired':
       if (!offer) return null;
-      return mail(
-        `Offer expired: ${facts.reference}`,
-        notice.to === 'owner'
-          ? `Offer v${offer.version} to ${facts.customerName} for ${facts.productName} expired on ${formatLongDate(offer.validUntil)}.`
-          : `Offer v${offer.version} for ${facts.productName} expired on ${formatLongDate(offer.validUntil)}. You can ask us for a new offer from the page below.`,
-      );
+      return toOwner
+        ? render('offer-expired-owner', {
+            reference,
+            customerName,
+            productName,
+            version: offer.version,
+            validUntil: offer.validUntil,
+            adminUrl,
+          })
+        : render('offer-expired-customer', {
+            customerName,
+            reference,
+            productName,
+            version: offer.version,
+            validUntil: offer.validUntil,
+            quotationUrl,
+          });
     case 'payment-reference':
-      if (!order) return null;
-      return mail(
-        `Payment reference received for ${order.orderNumber}`,
-        `${facts.customerName} submitted the ${paymentMethodName(order.paymentMethod)} reference ${order.submittedPaymentReference ?? ''} for order ${order.orderNumber} (${formatRupees(order.totalMinor)}). Check it against your account, then confirm the payment in the Orders tab.`,
-      );
+      if (!order || !toOwner) return null;
+      return render('payment-reference-owner', {
+        reference,
+        customerName,
+        orderNumber: order.orderNumber,
+        totalMinor: order.totalMinor,
+        paymentMethod: order.paymentMethod,
+        paymentReference: order.submittedPaymentReference ?? '',
+        adminUrl,
+      });
     case 'payment-confirmed':
-      if (!order) return null;
-      return mail(
-        `Payment confirmed for ${order.orderNumber}`,
-        `We have received your payment of ${formatRupees(order.totalMinor)} for order ${order.orderNumber}. Your order is confirmed and our artisans will start on it.`,
-      );
+      if (!order || toOwner) return null;
+      return render('payment-confirmed-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        totalMinor: order.totalMinor,
+        quotationUrl,
+      });
   }
-}
-
-function paymentMethodName(method: 'upi' | 'bank transfer' | null): string {
-  return method === 'upi' ? 'UPI' : method === 'bank transfer' ? 'bank transfer' : 'payment';
 }
 
 /** The signed-in requester, as far as the mails need them: whose address is confirmed. */
@@ -258,114 +550,4 @@ export function isVerifiedAddressOf(requester: Requester | null, address: string
     address &&
     requester.email.trim().toLowerCase() === address.trim().toLowerCase(),
   );
-}
-
-export function quotationRequestMails(
-  request: StoredQuotation,
-  { site, publicUrl }: Shop,
-  {
-    recipientVerified,
-    customerKey = null,
-  }: { recipientVerified: boolean; customerKey?: string | null },
-): MailMessage[] {
-  // issue 16: the reference the customer quotes, and their private link to the quotation
-  const reference = `Reference: ${request.reference}`;
-  const privateLink = `Follow your quotation, read our offer and accept it online: ${quotationLink(publicUrl, request.reference, customerKey)}`;
-  // The product's name comes from the catalogue, never from the request.
-  const product = `Product: ${request.productName} (${publicUrl}/product/${request.productId})`;
-  const quantity = `Quantity: ${request.quantity}`;
-  const details = [
-    reference,
-    product,
-    quantity,
-    `Customisation notes: ${request.customizationNotes ?? '(none)'}`,
-    `Name: ${request.customerName}`,
-    `Company: ${request.customerCompany ?? '(none)'}`,
-    `Mobile: ${request.customerMobile}`,
-    `Email: ${request.customerEmail ?? '(none)'}`,
-  ].join('\n');
-  const owner: MailMessage = {
-    to: site.shopEmail,
-    subject: `New quotation request: ${request.productName}`,
-    text: `${details}\n\nAnswer it with an offer: ${publicUrl}/admin/quotations/${request.id}\n`,
-  };
-  if (!request.customerEmail) return [owner];
-  const shopDetails = `Questions? Call us on ${site.phone} or write to ${site.shopEmail}.\n\n${site.shopName}\n${publicUrl}\n`;
-  const confirmation: MailMessage = recipientVerified
-    ? {
-        to: request.customerEmail,
-        subject: `We received your quotation request for ${request.productName}`,
-        text: `Dear ${request.customerName},\n\nThank you for your request. We will contact you shortly with a quotation.\n\n${details}\n\n${privateLink}\n\n${shopDetails}`,
-      }
-    : {
-        // issue 14 finding 5: anyone can type this address, so the mail carries nothing the
-        // requester wrote (no notes, no name, no company): only what the shop itself knows.
-        to: request.customerEmail,
-        subject: `We received your quotation request for ${request.productName}`,
-        text: `Thank you for your request. We will contact you shortly with a quotation.\n\n${[reference, product, quantity].join('\n')}\n\n${privateLink}\n\nIf you did not ask for a quotation, ignore this e-mail.\n\n${shopDetails}`,
-      };
-  return [owner, confirmation];
-}
-
-export function contactMessageMail(
-  message: ContactMessage,
-  { site, publicUrl }: Shop,
-): MailMessage {
-  return {
-    to: site.shopEmail,
-    subject: `New message: ${message.subject}`,
-    text: `From: ${message.name} <${message.email}>\nSubject: ${message.subject}\n\n${message.message}\n\nAnswer it from the admin console: ${publicUrl}/admin\n`,
-  };
-}
-
-export function newsletterWelcomeMail(
-  email: string,
-  unsubscribeUrl: string,
-  { site }: Shop,
-): MailMessage {
-  return {
-    to: email,
-    subject: `Welcome to the ${site.shopName} newsletter`,
-    text: `Thank you for subscribing! Once a month we will send you a new artisan story and the pieces that came out of the workshops.\n\nYou can unsubscribe at any time with one click: ${unsubscribeUrl}\n\n${site.shopName}\n`,
-    // RFC 8058: mail clients show an Unsubscribe button that posts to this address.
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
-}
-
-/** issue 17: to the owner, once, when an endpoint that failed for 3 days is disabled. */
-export function webhookEndpointDisabledMail(
-  notice: { url: string; failingSince: string },
-  { site, publicUrl }: Shop,
-): MailMessage {
-  return {
-    to: site.shopEmail,
-    subject: `Webhook endpoint disabled: ${notice.url}`,
-    text: `Every delivery to ${notice.url} has failed since ${formatLongDate(notice.failingSince)}, so the endpoint has been disabled and gets no new events.\n\nCheck the attempts in the delivery log, then enable it again and resend what it missed: ${publicUrl}/admin/api\n`,
-  };
-}
-
-/** issue 18: the owner's morning list of who is waiting, each with a link to answer. */
-export function dailyDigestMail(notice: DailyDigestNotice, { site, publicUrl }: Shop): MailMessage {
-  const now = new Date(notice.now);
-  const lines = notice.requests.map(
-    (request) =>
-      `- ${request.reference} · ${request.customerName} · ${request.productName} · waiting ${waitedFor(new Date(request.waitingSince), now)}\n  ${publicUrl}/admin/quotations/${request.id}`,
-  );
-  const more = notice.total - notice.requests.length;
-  return {
-    to: site.shopEmail,
-    subject: `${notice.total} ${notice.total === 1 ? 'request awaits' : 'requests await'} your reply`,
-    text: [
-      `Good morning. These quotation requests are waiting for a reply from ${site.shopName}, the longest first:`,
-      '',
-      ...lines,
-      ...(more > 0 ? ['', `…and ${more} more: ${publicUrl}/admin?tab=quotations`] : []),
-      '',
-      `The shop promises a reply within 24 hours. Turn this digest off in Settings: ${publicUrl}/admin/settings`,
-      '',
-    ].join('\n'),
-  };
 }

@@ -1156,6 +1156,8 @@ export async function withdrawOffer(
       .update(quotationOffers)
       .set({ status: 'withdrawn', decidedAt: now })
       .where(eq(quotationOffers.id, live!.id));
+    // issue 25 §1: the customer who was mailed the offer hears that it no longer holds.
+    await notify(tx, 'offer-withdrawn', 'customer', { quotationId: request.id, offerId: live!.id });
     await recordActivity(
       tx,
       actor,

@@ -51,7 +51,12 @@ export async function quotationMailFacts(
     offer: offer ? await offerDocumentOf(db, request, offer.version) : null,
     order: order ? quoteOrderView(order) : null,
     message: message
-      ? { author: message.author as 'customer' | 'shop', kind: message.kind, body: message.body }
+      ? {
+          author: message.author as 'customer' | 'shop',
+          kind: message.kind,
+          body: message.body,
+          offerVersion: message.offerVersion,
+        }
       : null,
   };
 }
