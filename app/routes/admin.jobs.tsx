@@ -1,7 +1,11 @@
 import { useActionData } from 'react-router';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { listFailedWork, retryFailedWork } from '../../server/modules/jobs/failed-work';
+import {
+  listFailedWork,
+  retryFailedWork,
+  sendHeldMailNow,
+} from '../../server/modules/jobs/failed-work';
 import { requireAdmin } from '../../server/modules/kernel';
 import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { FailedWorkList } from '../components/admin/failed-work-list';
@@ -31,6 +35,14 @@ const jobIntents = {
       description: `${retried.description} will be tried again now.`,
     }),
   }),
+  // issue 25 §1: the owner releases a mail its limit held
+  'send-held-now': intent({
+    run: (fields, { app }) => sendHeldMailNow(app.db, app.actor, { id: fields.id }, app.clock()),
+    success: (released) => ({
+      title: 'Sending Now',
+      description: `${released.description} is on its way.`,
+    }),
+  }),
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -52,7 +64,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-4xl font-semibold">Failed Work</h1>
         <p className="mt-2 text-ink-muted">
           Mails and webhooks the shop could not deliver yet. The queue retries them by itself; Retry
-          tries one again now.
+          tries one again now. A mail held by its recipient’s hourly limit waits for Send Now.
         </p>
         <DocumentAnswer answer={documentAnswer} className="mt-6" />
       </div>

@@ -3,7 +3,10 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/field';
 import { formatShopTime } from './api-secret-box';
 
-/** issue 18: each failed or retrying mail and webhook with its last error and Retry. */
+/**
+ * issue 18: each failed or retrying mail and webhook with its last error and Retry; issue 25: each
+ * mail a limit held, with why and Send Now.
+ */
 export function FailedWorkList({ work }: { work: FailedWork[] }) {
   // Held by the list: a retried mail is often delivered before the answer's revalidation, so its
   // item is gone by then, and the answer's toast must outlive it.
@@ -24,6 +27,12 @@ export function FailedWorkList({ work }: { work: FailedWork[] }) {
   );
 }
 
+const stateLabels: Record<FailedWork['state'], string> = {
+  failed: 'Failed',
+  retrying: 'Retrying',
+  held: 'Held',
+};
+
 function FailedWorkItem({
   item,
   retry,
@@ -31,6 +40,7 @@ function FailedWorkItem({
   item: FailedWork;
   retry: ReturnType<typeof useAnswerFetcher>;
 }) {
+  const held = item.kind === 'held';
   return (
     <li
       aria-label={item.description}
@@ -40,25 +50,28 @@ function FailedWorkItem({
         <p className="font-semibold break-words">{item.description}</p>
         <p className="text-ink-muted">
           <span className={item.state === 'failed' ? 'font-semibold text-danger' : 'font-semibold'}>
-            {item.state === 'failed' ? 'Failed' : 'Retrying'}
+            {stateLabels[item.state]}
           </span>
-          {' · '}
-          {item.tries === 1 ? '1 try' : `${item.tries} tries`}
-          {' · queued '}
+          {held ? ' · ' : ` · ${item.tries === 1 ? '1 try' : `${item.tries} tries`} · `}
+          {held ? 'held ' : 'queued '}
           {formatShopTime(item.createdAt)}
           {item.nextTryAt ? ` · next try ${formatShopTime(item.nextTryAt)}` : ''}
         </p>
-        <p className="break-words">
-          <span className="font-medium">Last error: </span>
-          {item.lastError ?? 'none recorded'}
-        </p>
+        {held ? (
+          <p className="break-words">{item.lastError}</p>
+        ) : (
+          <p className="break-words">
+            <span className="font-medium">Last error: </span>
+            {item.lastError ?? 'none recorded'}
+          </p>
+        )}
       </div>
       <retry.Form method="post">
-        <input type="hidden" name="intent" value="retry-work" />
-        <input type="hidden" name="kind" value={item.kind} />
+        <input type="hidden" name="intent" value={held ? 'send-held-now' : 'retry-work'} />
+        {held ? null : <input type="hidden" name="kind" value={item.kind} />}
         <input type="hidden" name="id" value={item.id} />
         <button type="submit" className={secondaryButtonClass} disabled={retry.state !== 'idle'}>
-          Retry
+          {held ? 'Send Now' : 'Retry'}
           <span className="sr-only"> {item.description}</span>
         </button>
       </retry.Form>

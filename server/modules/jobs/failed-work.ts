@@ -14,18 +14,22 @@ import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import type { Notice } from '../notifications';
 import { resendWebhookDelivery } from '../webhooks';
-import { JOB_SCHEMA, type QueueName } from './index';
+import { heldReason } from '../mail/causes';
+import { enqueue, JOB_SCHEMA, type HeldMailJob, type QueueName } from './index';
 
 /** The newest this many of each kind are listed; more than that is a fault to fix, not to page. */
 const LISTED = 100;
 
 export interface FailedWork {
-  /** `job`: a queued job (a mail, a sweep); `delivery`: a webhook delivery. */
-  kind: 'job' | 'delivery';
+  /**
+   * `job`: a queued job (a mail, a sweep); `delivery`: a webhook delivery; `held`: a mail its
+   * limit held (issue 25 §1), sent only by the owner's Send Now.
+   */
+  kind: 'job' | 'delivery' | 'held';
   id: string;
   /** What it was meant to do, in the owner's words. */
   description: string;
-  state: 'failed' | 'retrying';
+  state: 'failed' | 'retrying' | 'held';
   tries: number;
   lastError: string | null;
   createdAt: string;
@@ -38,6 +42,8 @@ const noticeLabels: Record<Notice['kind'], string> = {
   'contact-message': 'Contact message',
   'newsletter-welcome': 'Newsletter welcome',
   message: 'Account mail',
+  account: 'Account mail',
+  'callback-request': 'Call-back request',
   'webhook-endpoint-disabled': 'Webhook endpoint disabled',
   'daily-digest': 'Daily digest',
   'quotation-event': 'Quotation update',
@@ -50,11 +56,14 @@ function recipientOf(notice: Notice): string {
         ? 'the shop'
         : (notice.quotation.customerEmail ?? 'the requester');
     case 'contact-message':
+    case 'callback-request':
     case 'webhook-endpoint-disabled':
     case 'daily-digest':
       return 'the shop';
     case 'newsletter-welcome':
       return notice.email;
+    case 'account':
+      return notice.to;
     case 'message':
       return Array.isArray(notice.message.to) ? notice.message.to.join(', ') : notice.message.to;
     case 'quotation-event':
@@ -90,9 +99,23 @@ interface JobRow {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** The failed and retrying work, newest first: queued jobs, then webhook deliveries. */
+interface HeldRow {
+  id: string;
+  data: HeldMailJob;
+  created_on: string | Date;
+}
+
+/**
+ * The failed, retrying and held work, newest first: held mails (what the owner may want to send
+ * now), queued jobs, then webhook deliveries.
+ */
 export async function listFailedWork(db: Database, actor: Actor): Promise<FailedWork[]> {
   requireAdmin(actor);
+  const held = await db.execute(
+    sql`select id::text as id, data, created_on from ${sql.raw(JOB_SCHEMA)}.job
+        where name = 'mail-held' and state = 'created'
+        order by created_on desc limit ${LISTED}`,
+  );
   // Webhook deliveries are listed as deliveries (their tries are their own), not as queue jobs.
   const jobs = await db.execute(
     sql`select id::text as id, name, data, state::text as state, retry_count,
@@ -126,6 +149,17 @@ export async function listFailedWork(db: Database, actor: Actor): Promise<Failed
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(LISTED);
   return [
+    ...(held.rows as unknown as HeldRow[]).map((job) => ({
+      kind: 'held' as const,
+      id: job.id,
+      description: describeJob('mail', job.data),
+      state: 'held' as const,
+      tries: 0,
+      // issue 25 §1: "Held: {address} reached the limit of {n} mails an hour"
+      lastError: `Held: ${heldReason(job.data.held.address, job.data.held.perHour)}`,
+      createdAt: iso(job.created_on),
+      nextTryAt: null,
+    })),
     ...(jobs.rows as unknown as JobRow[]).map((job) => ({
       kind: 'job' as const,
       id: job.id,
@@ -150,6 +184,43 @@ export async function listFailedWork(db: Database, actor: Actor): Promise<Failed
 }
 
 export const retryWorkSchema = z.object({ kind: z.enum(['job', 'delivery']), id: z.string() });
+
+/**
+ * issue 25 §1 "Send Now": the owner releases a held mail. It moves to the mail queue marked
+ * released, so no limit holds it again, in one transaction with its activity entry.
+ */
+export async function sendHeldMailNow(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown },
+  now: Date,
+): Promise<{ description: string }> {
+  requireAdmin(actor);
+  const id = requireRowId(input.id, 'Held mail');
+  return db.transaction(async (tx) => {
+    const taken = await tx.execute(
+      sql`delete from ${sql.raw(JOB_SCHEMA)}.job
+          where name = 'mail-held' and id = ${id} and state = 'created'
+          returning data`,
+    );
+    const [job] = taken.rows as unknown as { data: HeldMailJob }[];
+    if (!job) throw new DomainError('not_found', 'This mail is no longer held: it was sent.');
+    const { held, cause: _cause, released: _released, ...notice } = job.data;
+    const description = describeJob('mail', job.data);
+    await enqueue(tx, 'mail', { ...notice, released: true });
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'job',
+        subject: id,
+        summary: `Sent a held mail now: ${description} (${heldReason(held.address, held.perHour)})`,
+      },
+      now,
+    );
+    return { description };
+  });
+}
 
 /**
  * "Retry": a failed job goes back to the queue with one more try allowed, and a retrying one is

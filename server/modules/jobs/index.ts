@@ -9,15 +9,32 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import type { Logger } from '../../logger';
+import { mailCauseOf, type MailCause } from '../mail/causes';
 import type { Notice } from '../notifications';
 
 /** pg-boss keeps its tables in a schema of its own, next to the shop's. */
 export const JOB_SCHEMA = 'pgboss';
 
+/**
+ * A mail job: the notice, rendered at delivery with the shop's settings
+ * (server/modules/notifications), and who caused it (issue 25 §1), recorded here by `enqueue`.
+ */
+export type MailJob = Notice & {
+  /** Missing only on a job queued before causes were recorded: the worker works it out. */
+  cause?: MailCause;
+  /** issue 25: the owner released it from hold ("Send Now"): no limit holds it again. */
+  released?: boolean;
+};
+
+/** issue 25 §1: a mail its limit held, kept until the owner sends it or 30 days pass. */
+export type HeldMailJob = MailJob & {
+  held: { address: string; perHour: number; heldAt: string };
+};
+
 /** What each queue's jobs carry. */
 export interface JobData {
-  /** One e-mail, rendered at delivery with the shop's settings (server/modules/notifications). */
-  mail: Notice;
+  mail: MailJob;
+  'mail-held': HeldMailJob;
   /** issue 16: the sweep that reminds of offers about to expire and expires those past their day. */
   'offer-expiry': Record<string, never>;
   /**
@@ -68,6 +85,14 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryLimit: 3,
     retryDelay: 60,
     expireInSeconds: 300,
+  },
+  // issue 25 §1: no worker takes these; a held mail waits here, listed on Failed Work, until the
+  // owner's Send Now moves it to `mail`. Kept 30 days, then pg-boss archives it.
+  'mail-held': {
+    name: 'mail-held',
+    policy: 'standard',
+    retryLimit: 0,
+    retentionMinutes: 30 * 24 * 60,
   },
 };
 
@@ -171,19 +196,42 @@ const producer = new PgBoss(
   }),
 );
 
+/** What a caller queues: a mail's cause is not theirs to say (issue 25 §1). */
+export type JobInput = Omit<JobData, 'mail'> & { mail: Notice & Pick<MailJob, 'released'> };
+
 /**
  * Queues a job in the caller's transaction (or as its own statement when given the database).
- * Throws when the queue is missing, so the change it belongs to rolls back with it.
+ * Throws when the queue is missing, so the change it belongs to rolls back with it. A mail job
+ * records who caused it here, for every caller (issue 25 §1).
  */
 export async function enqueue<Name extends QueueName>(
   db: Database,
   name: Name,
-  data: JobData[Name],
-  options: { startAfter?: Date } = {},
+  data: JobInput[Name],
+  options: { startAfter?: Date; id?: string } = {},
 ): Promise<string> {
-  const id = await producer.send(name, data as object, { ...options, db: sqlExecutorOver(db) });
+  const stored =
+    name === 'mail' ? { ...(data as Notice), cause: mailCauseOf(data as Notice) } : data;
+  const id = await producer.send(name, stored as object, { ...options, db: sqlExecutorOver(db) });
   if (!id) throw new Error(`the ${name} queue did not accept the job`);
   return id;
+}
+
+/**
+ * issue 25 §1: keeps a mail its limit held, as a job of the `mail-held` queue under the mail
+ * job's own id: a delivery tried twice (a process that died after holding it) holds it once.
+ */
+export async function holdMail(
+  db: Database,
+  mailJobId: string,
+  mail: MailJob,
+  held: HeldMailJob['held'],
+): Promise<void> {
+  const cause = mail.cause ?? mailCauseOf(mail);
+  await producer.send('mail-held', { ...mail, cause, held } satisfies HeldMailJob, {
+    id: mailJobId,
+    db: sqlExecutorOver(db),
+  });
 }
 
 export type JobHandlers = {
@@ -199,6 +247,8 @@ export interface QueueHealth {
   waiting: number;
   active: number;
   failed: number;
+  /** issue 25 §1: mails a limit held, waiting for the owner's Send Now. */
+  held: number;
 }
 
 export interface JobWorker {
@@ -268,22 +318,27 @@ export async function startJobWorker(options: {
     async health() {
       try {
         const { rows } = await sqlExecutorFor(handle).executeSql(
-          `select state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job group by state`,
+          `select state::text as state, (name = 'mail-held') as held, count(*)::int as count
+           from ${JOB_SCHEMA}.job group by state, name = 'mail-held'`,
           [],
         );
+        const counted = rows as { state: string; held: boolean; count: number }[];
         const count = (states: string[]) =>
-          (rows as { state: string; count: number }[])
-            .filter((row) => states.includes(row.state))
+          counted
+            .filter((row) => !row.held && states.includes(row.state))
             .reduce((sum, row) => sum + Number(row.count), 0);
         return {
           status: 'ok',
           waiting: count(['created', 'retry']),
           active: count(['active']),
           failed: count(['failed']),
+          held: counted
+            .filter((row) => row.held && row.state === 'created')
+            .reduce((sum, row) => sum + Number(row.count), 0),
         };
       } catch (error) {
         logger.warn({ err: error }, 'job queue health check failed');
-        return { status: 'unavailable', waiting: 0, active: 0, failed: 0 };
+        return { status: 'unavailable', waiting: 0, active: 0, failed: 0, held: 0 };
       }
     },
     async stop() {
