@@ -50,3 +50,52 @@ for (const viewport of [
     }).toPass();
   });
 }
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a mail its limit held says why, and Send Now delivers it (issue 25, ${viewport.width} px)`, async ({
+    shop,
+  }, testInfo) => {
+    const email = `held-${viewport.width}@example.com`;
+    // What the worker keeps of a guest's confirmation beyond its address's hourly limit.
+    await shop.sql(`insert into pgboss.job (name, data) values ('mail-held', $1)`, [
+      JSON.stringify({
+        kind: 'newsletter-welcome',
+        email,
+        cause: {
+          by: 'stranger',
+          address: email,
+          purpose: 'newsletter-welcome',
+          countedAt: 'delivery',
+        },
+        held: { address: email, perHour: 5, heldAt: new Date().toISOString() },
+      }),
+    ]);
+    const { page } = await signedInAdmin(shop);
+    await page.setViewportSize(viewport);
+    await gotoHydrated(page, '/admin/jobs');
+    const item = page.getByRole('listitem', { name: `Mail: Newsletter welcome to ${email}` });
+    await expect(item.getByText('Held', { exact: true })).toBeVisible();
+    await expect(
+      item.getByText(`Held: ${email} reached the limit of 5 mails an hour`),
+    ).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await page.screenshot({ path: testInfo.outputPath(`held-mail-${viewport.width}.png`) });
+
+    await item.getByRole('button', { name: /^Send Now/ }).click();
+    await expect(toasts(page).filter({ hasText: 'Sending Now' })).toContainText(
+      `Mail: Newsletter welcome to ${email} is on its way.`,
+    );
+    await waitForOutbox(email, /(Welcome)/i, shop.dataDir);
+    await expect(async () => {
+      await gotoHydrated(page, '/admin/jobs');
+      await expect(item).toHaveCount(0, { timeout: 1000 });
+    }).toPass();
+  });
+}

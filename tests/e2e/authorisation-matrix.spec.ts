@@ -9,7 +9,7 @@
  * database serves the whole file.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -113,6 +113,8 @@ interface Integrations {
   deliveryId: string;
   /** issue 18: a delivery that failed for good, listed at /admin/jobs with Retry. */
   failedDeliveryId: string;
+  /** issue 25: a mail its recipient's limit held, listed at /admin/jobs with Send Now. */
+  heldMailId: string;
 }
 
 /** Data that must never reach anyone but its owner and the admin console. */
@@ -844,6 +846,27 @@ const operations: Operation[] = [
     },
   ),
 
+  // issue 25 §1: a mail a limit held, and the owner's Send Now
+  ...pageAction(
+    '/admin/jobs',
+    'send-held-now',
+    'failed mails and webhooks',
+    ADMIN_WRITE,
+    (world) => ({ id: world.integrations.heldMailId }),
+    {
+      owners: ['A'],
+      prepare: holdAMail,
+      // Released, it is delivered: waited for here, so it lands before the next denied case looks.
+      verify: async (world) => {
+        await expect
+          .poll(() => outboxMailsTo(world, heldMailAddress(world)), {
+            message: 'the held mail sent',
+          })
+          .toBeGreaterThan(0);
+      },
+    },
+  ),
+
   // issue 18: the owner's settings page and its one action.
   ...pageRead('/admin/settings', 'shop settings', ADMIN_PAGE, {
     shows: () => [SETTINGS_TERMS],
@@ -1111,6 +1134,34 @@ async function restoreIntegrations(world: World): Promise<void> {
   );
 }
 
+/** issue 25: the address of the newsletter welcome the matrix holds. */
+function heldMailAddress(world: World): string {
+  return `held-${world.integrations.heldMailId.slice(0, 8)}@example.com`;
+}
+
+/** issue 25: a newsletter welcome its recipient's hourly limit held, back in place. */
+async function holdAMail(world: World): Promise<void> {
+  const address = heldMailAddress(world);
+  await world.sql(
+    `insert into pgboss.job (id, name, data) values ($1, 'mail-held', $2::jsonb)
+     on conflict do nothing`,
+    [
+      world.integrations.heldMailId,
+      JSON.stringify({
+        kind: 'newsletter-welcome',
+        email: address,
+        cause: {
+          by: 'stranger',
+          address,
+          purpose: 'newsletter-welcome',
+          countedAt: 'delivery',
+        },
+        held: { address, perHour: 5, heldAt: new Date().toISOString() },
+      }),
+    ],
+  );
+}
+
 /** issue 18: an activity entry about the owner's contact message, as marking it read records. */
 async function recordActivityAbout(world: World, owner: Owner): Promise<void> {
   const { email, contactSubject } = world.objects[owner];
@@ -1142,11 +1193,21 @@ async function checksums(world: World, ownerId?: string): Promise<Record<string,
     const filter = !ownerId ? '' : table === 'users' ? 'where t.id = $1' : 'where t.user_id = $1';
     return `select ${index} as position, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from "${table}" t ${filter}`;
   });
+  // issue 25: the mails held for the owner's Send Now are the shop's data too.
+  const held = `select ${tables.length} as position, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from pgboss.job t where t.name = 'mail-held'`;
   const rows = await world.sql<{ position: number; sum: string }>(
-    parts.join(' union all '),
+    [...parts, ...(ownerId ? [] : [held])].join(' union all '),
     ownerId ? [ownerId] : [],
   );
-  return Object.fromEntries(rows.map((row) => [tables[row.position], row.sum]));
+  const names = [...tables, 'held mails'];
+  return Object.fromEntries(rows.map((row) => [names[row.position], row.sum]));
+}
+
+/** How many of the outbox's mails go to `address`. */
+function outboxMailsTo(world: World, address: string): number {
+  return filesAndMail(world).mail.filter((name) =>
+    readFileSync(path.join(world.dataDir, 'outbox', name), 'utf8').includes(`\nTo: ${address}`),
+  ).length;
 }
 
 /** The stored media files and the outbox's mails, by name. */
@@ -1527,6 +1588,7 @@ test.describe('authorisation matrix', () => {
       endpointSecret: `whsec_${randomBytes(24).toString('base64')}`,
       deliveryId: randomUUID(),
       failedDeliveryId: randomUUID(),
+      heldMailId: randomUUID(),
     };
     await sql(
       `insert into api_keys (id, name, key_hash, key_start, scopes, created_by)

@@ -4,8 +4,9 @@
  * acceptance that makes the order, the customer's UTR and the owner's confirmation. Once as a
  * guest following the links of the outbox mails, once signed in through the dashboard.
  */
+import { pathToFileURL } from 'node:url';
 import type { Page } from './support/test';
-import { signUp, waitForOutbox } from './support/accounts';
+import { outboxHtmlPages, signUp } from './support/accounts';
 import { expect, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 
@@ -110,14 +111,34 @@ test("a guest's request becomes a confirmed, paid order online", async ({ shop }
   const { page: admin } = await signedInAdmin(shop);
   await sendOfferFromList(admin, reference, '12500');
 
-  // The guest opens the link of the offer's mail and asks for changes.
-  const link = await waitForOutbox(
-    email,
-    new RegExp(
-      `Subject: Your quotation ${reference} from[\\s\\S]*?(http\\S+/quotes/${reference}\\?key=[A-Za-z0-9_-]+)`,
-    ),
-    shop.dataDir,
-  );
+  // issue 25: the guest opens the offer mail's HTML part (the outbox's .html page) and taps its
+  // "View the offer" button, and asks for changes.
+  let offerMail = '';
+  await expect
+    .poll(() => {
+      offerMail =
+        outboxHtmlPages(shop.dataDir).find(
+          ({ eml }) =>
+            eml.includes(`\nTo: ${email}`) &&
+            eml.includes(`Subject: Your quotation ${reference} from`),
+        )?.file ?? '';
+      return offerMail;
+    })
+    .not.toBe('');
+  const mailPage = await guest.context().newPage();
+  await mailPage.goto(pathToFileURL(offerMail).href);
+  // A mail's links open a tab of their own, as from a mail client.
+  const [offerPage] = await Promise.all([
+    guest.context().waitForEvent('page'),
+    mailPage.getByRole('link', { name: 'View the offer' }).click(),
+  ]);
+  await expect(offerPage.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(
+    offerPage.getByRole('heading', { name: `Your Quotation ${reference}` }),
+  ).toBeVisible();
+  const link = offerPage.url();
+  expect(link).toMatch(new RegExp(`/quotes/${reference}\\?key=[A-Za-z0-9_-]+$`));
+  await Promise.all([mailPage.close(), offerPage.close()]);
   await gotoHydrated(guest, link);
   await expect(guest.getByRole('heading', { name: `Your Quotation ${reference}` })).toBeVisible();
   await expect(guest.getByText('Offer v1').first()).toBeVisible();

@@ -49,8 +49,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The mails (and texts) a server wrote to DATA_DIR/outbox, newest last. */
-export function outboxMessages(dataDir = process.env.E2E_DATA_DIR ?? ''): string[] {
+function outboxFiles(dataDir: string, ending: RegExp): string[] {
   const outbox = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
@@ -58,7 +57,26 @@ export function outboxMessages(dataDir = process.env.E2E_DATA_DIR ?? ''): string
   } catch {
     return [];
   }
-  return files.map((file) => readFileSync(path.join(outbox, file), 'utf8'));
+  return files.filter((file) => ending.test(file)).map((file) => path.join(outbox, file));
+}
+
+/**
+ * The mails (and texts) a server wrote to DATA_DIR/outbox, newest last: each mail's .eml (its
+ * HTML part, written beside it as .html for people, is read by `outboxHtmlPages`).
+ */
+export function outboxMessages(dataDir = process.env.E2E_DATA_DIR ?? ''): string[] {
+  return outboxFiles(dataDir, /\.(eml|txt)$/).map((file) => readFileSync(file, 'utf8'));
+}
+
+/** issue 25 §4: the HTML part of each mail, as the outbox's .html page beside its .eml. */
+export function outboxHtmlPages(
+  dataDir = process.env.E2E_DATA_DIR ?? '',
+): { file: string; eml: string; html: string }[] {
+  return outboxFiles(dataDir, /\.html$/).map((file) => ({
+    file,
+    eml: readFileSync(file.replace(/\.html$/, '.eml'), 'utf8'),
+    html: readFileSync(file, 'utf8'),
+  }));
 }
 
 /**
