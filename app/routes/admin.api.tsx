@@ -80,7 +80,10 @@ const apiIntents = {
         call.app.db,
         call.app.actor,
         { url: fields.url, description: fields.description, events: ticked(call, 'events') },
-        { allowPrivate: call.app.config.webhooksAllowPrivate },
+        {
+          allowPrivate: call.app.config.webhooksAllowPrivate,
+          requireHttps: call.app.config.isProduction,
+        },
       ),
     success: (created) => ({
       title: 'Endpoint Added',

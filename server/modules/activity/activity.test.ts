@@ -507,7 +507,7 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
           db,
           owner,
           { url, events: ['order.created'], description: 'ERP' },
-          { allowPrivate: true },
+          { allowPrivate: true, requireHttps: false },
         ));
       }),
     );

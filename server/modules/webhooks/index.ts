@@ -8,11 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
-import {
-  webhookEndpointFormSchema,
-  webhookTexts,
-  type WebhookEventType,
-} from '../../../core/api-access';
+import { webhookEndpointFormSchema, type WebhookEventType } from '../../../core/api-access';
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -20,7 +16,7 @@ import { recordActivity } from '../activity';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
-import { privateAddressOf, type HostResolver } from './public-address';
+import { endpointUrlRefusal, type HostResolver } from './public-address';
 import { sendSignedRequest, signedHeaders } from './send';
 
 export { isPrivateAddress, type HostResolver } from './public-address';
@@ -96,7 +92,7 @@ export async function emitWebhookEvent(
 export interface DeliveryOptions {
   /** The time of this try (the worker's clock). */
   now: Date;
-  /** WEBHOOKS_ALLOW_PRIVATE: loopback and private addresses may be reached (tests, local tools). */
+  /** WEBHOOKS_ALLOW_PRIVATE: loopback, private and localhost may be reached (tests, local tools). */
   allowPrivate: boolean;
   /** The wait before each retry, in ms; the last repeats. DEFAULT_RETRY_SCHEDULE_MS unless a test's. */
   retrySchedule?: readonly number[];
@@ -137,6 +133,8 @@ export async function deliverWebhook(
   }
 
   const body = JSON.stringify(delivery.payload);
+  // issue 26: https:// is required when an endpoint is added, not here. An http:// endpoint
+  // stored before that rule keeps its events rather than losing them without a word.
   const outcome = await sendSignedRequest(
     endpoint.url,
     body,
@@ -263,21 +261,35 @@ function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
+export interface EndpointUrlOptions {
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE (tests, local tools): lifts every rule on the URL, so loopback and
+   * private addresses, `localhost`, names that do not resolve and http:// are accepted.
+   */
+  allowPrivate: boolean;
+  /** In production (`config.isProduction`): only https:// endpoints. */
+  requireHttps: boolean;
+  resolve?: HostResolver;
+}
+
 /**
- * issue 17 "Add endpoint": the URL (public addresses only, unless the shop allows private ones),
- * its events and a description. The answer is the only time the secret is seen.
+ * issue 17 "Add endpoint": the URL, its events and a description. The URL must be https:// in
+ * production, and its host public and resolvable (issue 26), unless the shop allows private
+ * addresses. The answer is the only time the secret is seen.
  */
 export async function createWebhookEndpoint(
   db: Database,
   actor: Actor,
   input: unknown,
-  options: { allowPrivate: boolean; resolve?: HostResolver },
+  options: EndpointUrlOptions,
 ): Promise<WebhookEndpointSummary & { secret: string }> {
   const userId = requireAdmin(actor);
   const values = parseInput(webhookEndpointFormSchema, input);
-  // issue 17 "SSRF": checked here for the owner's sake; each delivery checks again as it connects.
-  if (!options.allowPrivate && (await privateAddressOf(new URL(values.url), options.resolve))) {
-    throw new DomainError('invalid', webhookTexts.urlPrivate);
+  // issue 17 "SSRF", issue 26: checked here for the owner's sake, before anything is stored; each
+  // delivery checks the address again as it connects.
+  if (!options.allowPrivate) {
+    const refusal = await endpointUrlRefusal(new URL(values.url), options);
+    if (refusal) throw new DomainError('invalid', refusal);
   }
   const secret = newSecret();
   return db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ import { createLogger } from '../../logger';
 import { startDeliveries } from '../../worker';
 import type { Actor } from '../actor';
 import { createContactMessage } from '../contact';
-import { DomainError } from '../errors';
+import { DomainError, httpStatusOf } from '../errors';
 import { JOB_SCHEMA, type JobWorker } from '../jobs';
 import { subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeToken } from '../newsletter';
 import { createOrderFromQuotation, setOrderStatus } from '../orders';
@@ -40,7 +40,6 @@ import {
   deleteWebhookEndpoint,
   deliverWebhook,
   emitWebhookEvent,
-  isPrivateAddress,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
@@ -166,7 +165,12 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
   }
 
   async function endpointFor(url: string, events: WebhookEventType[]) {
-    return createWebhookEndpoint(database.db, owner, { url, events }, { allowPrivate: true });
+    return createWebhookEndpoint(
+      database.db,
+      owner,
+      { url, events },
+      { allowPrivate: true, requireHttps: false },
+    );
   }
 
   async function deliveriesOf(endpointId: string) {
@@ -481,8 +485,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
           database.db,
           owner,
           { url, events: ['order.created'] },
-          // `localhost` is resolved for real; the rest by the test's resolver.
-          url.includes('localhost') ? { allowPrivate: false } : { allowPrivate: false, resolve },
+          { allowPrivate: false, requireHttps: false, resolve },
         ),
       );
       expect(error, url).toMatchObject({ code: 'invalid', message: webhookTexts.urlPrivate });
@@ -493,48 +496,149 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       database.db,
       owner,
       { url: 'https://hooks.example.com/shop', events: ['order.created'], description: 'ERP' },
-      { allowPrivate: false, resolve },
+      { allowPrivate: false, requireHttps: true, resolve },
     );
     expect(made).toMatchObject({ url: 'https://hooks.example.com/shop', description: 'ERP' });
     const allowed = await createWebhookEndpoint(
       database.db,
       owner,
       { url: 'http://127.0.0.1:8080/hooks', events: ['order.created'] },
-      { allowPrivate: true },
+      { allowPrivate: true, requireHttps: true },
     );
     expect(allowed.url).toBe('http://127.0.0.1:8080/hooks');
   });
 
-  it('knows the private, loopback, link-local and mapped addresses', () => {
-    for (const address of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.31.255.255',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.100.100.100',
-      '0.0.0.0',
-      '224.0.0.1',
-      '::',
-      '::1',
-      '::ffff:10.0.0.1',
-      '::ffff:169.254.169.254',
-      'fc00::1',
-      'fd12:3456::1',
-      'fe80::abcd',
-      '[::1]',
+  it('refuses IPv6 forms of a private IPv4 address when the endpoint is made, not those of a public one (issue 26)', async () => {
+    const resolve = async (hostname: string) =>
+      hostname === 'nat64-private.example'
+        ? ['64:ff9b::a00:1']
+        : hostname === 'nat64-public.example'
+          ? ['64:ff9b::808:808']
+          : ['93.184.215.14'];
+    for (const url of [
+      'https://[::127.0.0.1]/hook',
+      'https://[64:ff9b::7f00:1]/hook',
+      'https://[64:ff9b:1::7f00:1]/hook',
+      'https://[2002:a9fe:a9fe::]/hook',
+      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
+      'https://[2001:db8::1]/hook',
+      'https://203.0.113.10/hook',
+      'https://nat64-private.example/hook',
     ]) {
-      expect(isPrivateAddress(address), address).toBe(true);
+      const error = await refusal(
+        createWebhookEndpoint(
+          database.db,
+          owner,
+          { url, events: ['order.created'] },
+          { allowPrivate: false, requireHttps: true, resolve },
+        ),
+      );
+      expect(error, url).toMatchObject({ code: 'invalid', message: webhookTexts.urlPrivate });
     }
-    for (const address of [
-      '93.184.215.14',
-      '8.8.8.8',
-      '172.32.0.1',
-      '100.128.0.1',
-      '2606:4700::1111',
-    ]) {
-      expect(isPrivateAddress(address), address).toBe(false);
+    expect(await listWebhookEndpoints(database.db, owner)).toEqual([]);
+
+    for (const url of ['https://[64:ff9b::808:808]/hook', 'https://nat64-public.example/hook']) {
+      const made = await createWebhookEndpoint(
+        database.db,
+        owner,
+        { url, events: ['order.created'] },
+        { allowPrivate: false, requireHttps: true, resolve },
+      );
+      expect(made.url, url).toBe(url);
     }
+  });
+
+  it('refuses localhost names, names that do not resolve and http:// in production when the endpoint is made (issue 26)', async () => {
+    // Every name resolves to a public address here, or to nothing: the rules, not the address, refuse.
+    const resolve = async (hostname: string) => {
+      if (hostname === 'nowhere.example') {
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      }
+      return hostname === 'empty.example' ? [] : ['93.184.215.14'];
+    };
+    const refused: [url: string, message: string][] = [
+      ['https://localhost./hook', webhookTexts.urlPrivate],
+      ['https://foo.localhost/hook', webhookTexts.urlPrivate],
+      ['https://nowhere.example/hook', 'nowhere.example does not resolve; check the address'],
+      ['https://empty.example/hook', 'empty.example does not resolve; check the address'],
+      [
+        'http://example.com/hook',
+        "Webhook endpoints must use https:// (they carry customers' names, e-mails and mobiles)",
+      ],
+    ];
+    for (const [url, message] of refused) {
+      const error = await refusal(
+        createWebhookEndpoint(
+          database.db,
+          owner,
+          { url, events: ['order.created'] },
+          { allowPrivate: false, requireHttps: true, resolve },
+        ),
+      );
+      expect(error, url).toMatchObject({ code: 'invalid', message });
+      expect(httpStatusOf[error.code], url).toBe(400);
+    }
+    expect(await listWebhookEndpoints(database.db, owner)).toEqual([]);
+
+    // Outside production a plain-http endpoint is accepted.
+    const plain = await createWebhookEndpoint(
+      database.db,
+      owner,
+      { url: 'http://example.com/hook', events: ['order.created'] },
+      { allowPrivate: false, requireHttps: false, resolve },
+    );
+    expect(plain.url).toBe('http://example.com/hook');
+    await deleteWebhookEndpoint(database.db, owner, { endpointId: plain.id });
+
+    // WEBHOOKS_ALLOW_PRIVATE lifts every one of these rules, for tests and local tools.
+    for (const [url] of refused) {
+      const made = await createWebhookEndpoint(
+        database.db,
+        owner,
+        { url, events: ['order.created'] },
+        { allowPrivate: true, requireHttps: true, resolve },
+      );
+      expect(made.url, url).toBe(url);
+    }
+    expect(await listWebhookEndpoints(database.db, owner)).toHaveLength(refused.length);
+  });
+
+  it('refuses at delivery a name that now resolves to NAT64 of a private address, and a localhost name unresolved (issue 26)', async () => {
+    const local = await receiver();
+    const port = new URL(local.url).port;
+    const asked: string[] = [];
+    const resolve = async (hostname: string) => {
+      asked.push(hostname);
+      return hostname === 'hooks.example.com' ? ['64:ff9b::7f00:1'] : ['127.0.0.1'];
+    };
+    const targets: [url: string, error: string][] = [
+      [
+        `http://hooks.example.com:${port}/hooks`,
+        'hooks.example.com resolves to 64:ff9b::7f00:1, which is not a public address',
+      ],
+      [`http://[64:ff9b::7f00:1]:${port}/hooks`, '64:ff9b::7f00:1 is not a public address'],
+      [`http://[::127.0.0.1]:${port}/hooks`, '::7f00:1 is not a public address'],
+      [`http://hooks.localhost:${port}/hooks`, 'hooks.localhost is this machine'],
+    ];
+    for (const [url, expected] of targets) {
+      // Made while the shop allowed private addresses; delivered after it stopped.
+      const endpoint = await endpointFor(url, ['contact.created']);
+      await emit('contact.created', new Date());
+      const [delivery] = await deliveriesOf(endpoint.id);
+      const outcome = await deliverWebhook(
+        database.db,
+        { deliveryId: delivery!.id },
+        { now: new Date(), allowPrivate: false, resolve, timeoutMs: 2_000 },
+      );
+      expect(outcome, url).toBe('retry-scheduled');
+      const [attempt] = await attemptsOf(delivery!.id);
+      expect(attempt, url).toMatchObject({ responseStatus: null });
+      expect(attempt!.error, url).toContain(expected);
+      await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    }
+    // A localhost name is refused before it is looked up.
+    expect(asked).toEqual(['hooks.example.com']);
+    expect(local.received).toEqual([]);
   });
 
   it('refuses a private address at delivery without the flag: a literal, localhost and a DNS answer', async () => {
@@ -691,7 +795,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
             database.db,
             actor,
             { url: local.url, events: ['order.created'] },
-            { allowPrivate: true },
+            { allowPrivate: true, requireHttps: false },
           ),
       ],
       ['listWebhookEndpoints', (actor) => listWebhookEndpoints(database.db, actor)],
