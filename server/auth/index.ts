@@ -6,9 +6,9 @@
  * calls to /api/auth and for the server's own `auth.api` calls alike.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { firstPasswordProblem, hasMailableEmail, phonePlaceholderEmail } from '../../core/identity';
@@ -25,11 +25,18 @@ import {
   type AccountMailPurpose,
 } from '../modules/mail/causes';
 import type { AccountNotice } from '../modules/notifications';
-import { linkGuestOrdersToVerifiedAccount } from '../modules/orders';
-import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../modules/rate-limit';
+import type { RateLimiter } from '../modules/rate-limit';
 import { readSiteSettings } from '../modules/settings';
 import type { SmsSender } from '../modules/sms';
+import {
+  accountOf,
+  admitAttempt,
+  CREDENTIAL_CHECK_PATHS,
+  recordFailedAttempt,
+  type AttemptLimits,
+} from './attempt-limits';
 import { identityMails } from './mails';
+import { acceptedTotpStep, claimTotpStep, storedTotpSecret } from './totp-replay';
 
 /**
  * The Hono app writes the client address it trusts into this header (removing any a client sent),
@@ -142,6 +149,10 @@ export const TWO_FACTOR_CODE_SIGN_IN_MESSAGE =
 
 export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password';
 
+/** issue 26 item 5: a code that signed in once already. */
+export const TOTP_CODE_USED_MESSAGE =
+  'This code was used already. Wait for the next code in your authenticator app.';
+
 /**
  * The body of /change-email: Better Auth's fields plus the current password our hook checks, so
  * a stolen session alone cannot move the account to another address.
@@ -160,6 +171,8 @@ export interface AuthDependencies {
   sms: SmsSender;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** issue 26 item 1: the brake's wait (a test records it instead of waiting). */
+  sleep?(ms: number): Promise<void>;
 }
 
 export function createAuth({
@@ -171,11 +184,111 @@ export function createAuth({
   sms,
   rateLimiter,
   logger,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: AuthDependencies) {
   const mails = identityMails(config);
   const phoneSignIn = config.sms.provider !== 'none';
+  const attemptLimits: AttemptLimits = { rateLimiter, limit: config.authRateLimit, sleep };
 
-  return betterAuth({
+  /**
+   * The session of a request, its cookie's or its bearer token's: asked of Better Auth's own
+   * getSession, which runs the bearer plugin's conversion (set once the auth exists, below).
+   */
+  const signedInSession: {
+    of?: (headers: Headers) => Promise<{ user: { id: string } } | null>;
+  } = {};
+
+  /**
+   * The checks that run last, once the request is otherwise fine: the current password of a
+   * change of e-mail, and the mail's limit. The session is read through Better Auth's getSession,
+   * not from the hook's context: the bearer plugin's conversion of an `Authorization: Bearer`
+   * token is applied only after every before-hook (issue 26 item 10: a change of e-mail by a
+   * bearer token was refused as signed out).
+   */
+  const lastChecks = {
+    id: 'storefront-last-checks',
+    hooks: {
+      before: [
+        {
+          matcher: (context: { path?: string }) =>
+            context.path === '/change-email' ||
+            MAIL_SENDING_PATHS[context.path ?? ''] !== undefined,
+          handler: createAuthMiddleware(async (context) => {
+            const path = context.path ?? '';
+            const body = (context.body ?? {}) as Record<string, unknown>;
+            if (path === '/change-email') {
+              // Reauthentication on the server (issue 4): the current password, checked here,
+              // so a direct call with only a session is refused as well as the security page's
+              // form.
+              const session = context.headers ? await signedInSession.of?.(context.headers) : null;
+              if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized' });
+              const password = body.currentPassword;
+              if (typeof password !== 'string' || password === '') {
+                throw new APIError('BAD_REQUEST', { message: CURRENT_PASSWORD_REQUIRED_MESSAGE });
+              }
+              const credential = await context.context.internalAdapter.findCredentialAccount(
+                session.user.id,
+              );
+              const matches =
+                credential?.password != null &&
+                (await context.context.password.verify({ hash: credential.password, password }));
+              if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
+            }
+            // Last, once the request is otherwise fine: a refused one uses up no mail.
+            const mailing = MAIL_SENDING_PATHS[path];
+            const address = mailing ? body[mailing.field] : undefined;
+            if (mailing && typeof address === 'string' && hasMailableEmail(address)) {
+              const { shopEmail } = await readSiteSettings(db, config);
+              const admission = await admitMail(
+                { rateLimiter, perHour: config.mailRateLimit, shopAddress: shopEmail },
+                identityMailCause(mailing.purpose, address),
+              );
+              if (!admission.allowed) {
+                throw new APIError(
+                  'TOO_MANY_REQUESTS',
+                  { message: tooManyMailsMessage(admission.retryAfterSeconds) },
+                  { 'Retry-After': String(admission.retryAfterSeconds) },
+                );
+              }
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+  /** Takes back the session an endpoint just made, and its cookie. */
+  const revokeNewSession = async (context: HookContext) => {
+    const signedIn = context.context.newSession;
+    if (!signedIn) return;
+    await context.context.internalAdapter.deleteSession(signedIn.session.token);
+    deleteSessionCookie(context);
+    context.context.setNewSession(null);
+  };
+
+  /**
+   * issue 26 item 5: a TOTP code Better Auth accepted signs in once; its step is claimed for the
+   * account, and a code of a step already claimed is refused and its session taken back.
+   */
+  const refuseReplayedTotp = async (context: HookContext) => {
+    const signedIn = context.context.newSession;
+    const code = (context.body as { code?: unknown } | undefined)?.code;
+    if (!signedIn || isAPIError(context.context.returned) || typeof code !== 'string') return;
+    const stored = await storedTotpSecret(db, signedIn.user.id);
+    const step =
+      stored &&
+      (await acceptedTotpStep(stored, code, {
+        secretKey: context.context.secretConfig,
+        now: Date.now(),
+      }));
+    if (step === null || step === '' || (await claimTotpStep(db, signedIn.user.id, step))) return;
+    await revokeNewSession(context);
+    throw new APIError('UNAUTHORIZED', { message: TOTP_CODE_USED_MESSAGE });
+  };
+
+  const auth = betterAuth({
     // issue 18: Better Auth is built once at start-up; its app name and the 2FA issuer keep the
     // shop's name as deployed (an authenticator app's entry must not change with a rename).
     appName: config.site.shopName,
@@ -228,27 +341,6 @@ export function createAuth({
         await queueMail(mails.verifyEmail({ to: user.email, url, resent }));
       },
     },
-    // issue 14: whenever an account's row is written verified (the link above, a confirmed new
-    // address, a sign-in by a code mailed to the address), the guest orders made with that
-    // address join it. Runs after Better Auth's transaction commits.
-    databaseHooks: {
-      user: {
-        create: {
-          after: async (user) => {
-            if (user.emailVerified) {
-              await linkGuestOrdersToVerifiedAccount(db, { userId: user.id, roles: [] });
-            }
-          },
-        },
-        update: {
-          after: async (user) => {
-            if (user.emailVerified) {
-              await linkGuestOrdersToVerifiedAccount(db, { userId: user.id, roles: [] });
-            }
-          },
-        },
-      },
-    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -278,28 +370,13 @@ export function createAuth({
         const fieldProblem = authRequestProblem(path, body, context.query);
         if (fieldProblem) throw new APIError('BAD_REQUEST', { message: fieldProblem });
         if (RATE_LIMITED_PATH.test(path)) {
-          const address = context.headers?.get(CLIENT_ADDRESS_HEADER);
-          const account =
-            typeof body.email === 'string'
-              ? body.email.trim().toLowerCase()
-              : typeof body.phoneNumber === 'string'
-                ? body.phoneNumber
-                : undefined;
-          const keys = [
-            // A call from the server's own code without a request (the demo seed) has no address.
-            ...(address ? [`auth-ip:${address}`] : []),
-            ...(account ? [`auth-account:${account}`] : []),
-          ];
-          for (const key of keys) {
-            const decision = await rateLimiter.consume({ key, limit: config.authRateLimit });
-            if (!decision.allowed) {
-              throw new APIError(
-                'TOO_MANY_REQUESTS',
-                { message: RATE_LIMIT_MESSAGE },
-                { 'Retry-After': String(decision.retryAfterSeconds) },
-              );
-            }
-          }
+          // issue 26 item 1: per client address, and per account and address; never per
+          // account alone (attempt-limits.ts).
+          await admitAttempt(attemptLimits, {
+            path,
+            address: context.headers?.get(CLIENT_ADDRESS_HEADER),
+            account: accountOf(body),
+          });
         }
         for (const password of newPasswordsIn(path, body)) {
           // spec §5: Better Auth checks only the length; the shop's rules are ours.
@@ -310,50 +387,28 @@ export function createAuth({
           // The other kinds of code belong to the switched-off endpoints; none would be usable.
           throw new APIError('BAD_REQUEST', { message: 'One-time codes are only sent to sign in' });
         }
-        if (path === '/change-email') {
-          // Reauthentication on the server (issue 4): the current password, checked here, so a
-          // direct call with only a session is refused as well as the security page's form.
-          const session = await getSessionFromCtx(context);
-          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Unauthorized' });
-          const password = body.currentPassword;
-          if (typeof password !== 'string' || password === '') {
-            throw new APIError('BAD_REQUEST', { message: CURRENT_PASSWORD_REQUIRED_MESSAGE });
-          }
-          const credential = await context.context.internalAdapter.findCredentialAccount(
-            session.user.id,
-          );
-          const matches =
-            credential?.password != null &&
-            (await context.context.password.verify({ hash: credential.password, password }));
-          if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
-        }
-        // Last, once the request is otherwise fine: a refused one uses up no mail.
-        const mailing = MAIL_SENDING_PATHS[path];
-        const address = mailing ? body[mailing.field] : undefined;
-        if (mailing && typeof address === 'string' && hasMailableEmail(address)) {
-          const { shopEmail } = await readSiteSettings(db, config);
-          const admission = await admitMail(
-            { rateLimiter, perHour: config.mailRateLimit, shopAddress: shopEmail },
-            identityMailCause(mailing.purpose, address),
-          );
-          if (!admission.allowed) {
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              { message: tooManyMailsMessage(admission.retryAfterSeconds) },
-              { 'Retry-After': String(admission.retryAfterSeconds) },
-            );
-          }
-        }
       }),
       after: createAuthMiddleware(async (context) => {
+        const path = context.path ?? '';
+        const returned = context.context.returned;
+        // issue 26 item 1: a wrong password or code counts against this address for the account.
+        if (CREDENTIAL_CHECK_PATHS.has(path) && isAPIError(returned)) {
+          await recordFailedAttempt(attemptLimits, {
+            address: context.headers?.get(CLIENT_ADDRESS_HEADER),
+            account: accountOf((context.body ?? {}) as Record<string, unknown>),
+          });
+          return;
+        }
+        if (path === '/two-factor/verify-totp') {
+          await refuseReplayedTotp(context);
+          return;
+        }
         // The two-factor plugin stops password sign-ins of accounts with TOTP on; a one-time
         // code must not be a way around it. Checked after the code, so only its owner learns it.
-        if (!CODE_SIGN_IN_PATHS.has(context.path ?? '')) return;
+        if (!CODE_SIGN_IN_PATHS.has(path)) return;
         const signedIn = context.context.newSession;
         if (!signedIn?.user.twoFactorEnabled) return;
-        await context.context.internalAdapter.deleteSession(signedIn.session.token);
-        deleteSessionCookie(context);
-        context.context.setNewSession(null);
+        await revokeNewSession(context);
         throw new APIError('FORBIDDEN', { message: TWO_FACTOR_CODE_SIGN_IN_MESSAGE });
       }),
     },
@@ -391,6 +446,8 @@ export function createAuth({
       jwt(),
       // issue 17: API clients sign in and send `Authorization: Bearer <token>` (set-auth-token).
       bearer(),
+      // Last: the checks of a request that is otherwise fine.
+      lastChecks,
     ],
     logger: {
       log: (level, message, ...rest) => {
@@ -398,6 +455,8 @@ export function createAuth({
       },
     },
   });
+  signedInSession.of = (headers) => auth.api.getSession({ headers });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

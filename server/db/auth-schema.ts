@@ -2,7 +2,7 @@
  * Better Auth's tables (core schema plus the twoFactor, phoneNumber and jwt plugins the identity
  * issue turns on). Property names are the field names Better Auth expects; SQL names are snake_case.
  */
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -88,6 +88,18 @@ export const twoFactors = pgTable(
   },
   (table) => [index('two_factors_user_id_idx').on(table.userId)],
 );
+
+/**
+ * issue 26 item 5 (RFC 6238 §5.2): the last time step whose TOTP code signed each account in, so
+ * a code cannot be used twice within its window. Written by server/auth/totp-replay.ts alone.
+ */
+export const totpUsedSteps = pgTable('totp_used_steps', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  step: bigint('step', { mode: 'number' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const jwks = pgTable('jwks', {
   id: text('id').primaryKey(),

@@ -208,7 +208,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'sessions.token': { reason: BETTER_AUTH_GENERATED },
   'sessions.ip_address': {
     reason:
-      'the client address the Hono app sets (the socket, or with TRUST_PROXY the first X-Forwarded-For hop, inside Node’s 16 KB header limit)',
+      'the client address the Hono app sets (the socket, or with TRUST_PROXY the X-Forwarded-For entry the trusted proxy added, inside Node’s 16 KB header limit)',
   },
   'sessions.user_agent': { reason: "the User-Agent header, inside Node's 16 KB header limit" },
   'sessions.user_id': { reason: BETTER_AUTH_GENERATED },
@@ -233,6 +233,9 @@ const guards: Record<string, Guard | Guard[]> = {
   'two_factors.secret': { reason: BETTER_AUTH_GENERATED },
   'two_factors.backup_codes': { reason: BETTER_AUTH_GENERATED },
   'two_factors.user_id': { reason: BETTER_AUTH_GENERATED },
+  'totp_used_steps.user_id': {
+    reason: `the signed-in account's id (${BETTER_AUTH_GENERATED}), written by server/auth/totp-replay.ts`,
+  },
   'jwks.id': { reason: BETTER_AUTH_GENERATED },
   'jwks.public_key': { reason: BETTER_AUTH_GENERATED },
   'jwks.private_key': { reason: BETTER_AUTH_GENERATED },

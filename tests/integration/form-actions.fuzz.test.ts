@@ -58,6 +58,7 @@ const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret'
 // The limit has tests of its own; here every attempt must reach the form's rules.
 const unlimited: RateLimiter = {
   consume: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+  peek: async () => ({ count: 0, retryAfterSeconds: 0 }),
   close: async () => {},
 };
 

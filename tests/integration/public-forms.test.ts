@@ -156,6 +156,7 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
   it('answers an unexpected failure with the generic error, not the error page', async () => {
     const failing: RateLimiter = {
       consume: () => Promise.reject(new Error('rate-limit store unreachable')),
+      peek: () => Promise.reject(new Error('rate-limit store unreachable')),
       close: async () => {},
     };
     const { context } = requestContext(database.db, { rateLimiter: failing });

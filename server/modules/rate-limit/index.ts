@@ -6,7 +6,7 @@
  * server processes share one count.
  */
 import { Redis } from 'ioredis';
-import { and, lt, notLike, or, sql } from 'drizzle-orm';
+import { and, eq, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
@@ -43,14 +43,30 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** How far a count has gone in its window, without counting. */
+export interface RateLimitCount {
+  count: number;
+  /** Seconds until the window ends (0 when no window is open). */
+  retryAfterSeconds: number;
+}
+
 /** Where the counts live; both stores give the same answers. */
 export interface RateLimiter {
   consume(input: RateLimitRequest): Promise<RateLimitDecision>;
+  /**
+   * issue 26 item 1: the count of `key` in its open window, without adding to it (the sign-in
+   * failures are counted when they happen and read before the next attempt).
+   */
+  peek(input: Omit<RateLimitRequest, 'limit'>): Promise<RateLimitCount>;
   close(): Promise<void>;
 }
 
 export function databaseRateLimiter(db: Database): RateLimiter {
-  return { consume: (input) => consumeRateLimit(db, input), close: async () => {} };
+  return {
+    consume: (input) => consumeRateLimit(db, input),
+    peek: (input) => peekRateLimit(db, input),
+    close: async () => {},
+  };
 }
 
 // One round trip, atomic: the first request of a window starts its expiry.
@@ -74,9 +90,40 @@ export function redisRateLimiter(url: string, prefix = 'storefront:rate:'): Rate
       )) as [number, number];
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
+    async peek({ key, window = 'minute' }) {
+      const stored = `${prefix}${storedKey(key, window)}`;
+      const [[, count], [, ttl]] = (await redis.multi().get(stored).pttl(stored).exec()) as [
+        [unknown, string | null],
+        [unknown, number],
+      ];
+      return {
+        count: Number(count ?? 0),
+        retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0,
+      };
+    },
     async close() {
       await redis.quit();
     },
+  };
+}
+
+/** The count of `key` in its open window; none once the window is over. */
+export async function peekRateLimit(
+  db: Database,
+  input: Omit<RateLimitRequest, 'limit'> & { now?: Date },
+): Promise<RateLimitCount> {
+  const now = input.now ?? new Date();
+  const windowMs = RATE_LIMIT_WINDOWS[input.window ?? 'minute'];
+  const [counter] = await db
+    .select({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, storedKey(input.key, input.window ?? 'minute')));
+  if (!counter || counter.windowStart.getTime() + windowMs <= now.getTime()) {
+    return { count: 0, retryAfterSeconds: 0 };
+  }
+  return {
+    count: counter.count,
+    retryAfterSeconds: Math.ceil((counter.windowStart.getTime() + windowMs - now.getTime()) / 1000),
   };
 }
 

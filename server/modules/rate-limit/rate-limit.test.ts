@@ -5,7 +5,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { rateLimitCounters } from '../../db/schema';
-import { consumeRateLimit } from './index';
+import { consumeRateLimit, peekRateLimit } from './index';
 
 describe(`the form rate limit on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -33,6 +33,24 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
       false,
     ]);
     expect(decisions[5]?.retryAfterSeconds).toBe(60);
+  });
+
+  it('reads a count without adding to it, and none once its window is over (issue 26)', async () => {
+    const key = 'auth-failures:asha@example.com';
+    const now = new Date('2026-11-22T10:00:00Z');
+    expect(await peekRateLimit(database.db, { key, window: 'hour', now })).toEqual({
+      count: 0,
+      retryAfterSeconds: 0,
+    });
+    await consumeRateLimit(database.db, { key, limit: 10, window: 'hour', now });
+    await consumeRateLimit(database.db, { key, limit: 10, window: 'hour', now });
+    const later = new Date('2026-11-22T10:30:00Z');
+    expect(await peekRateLimit(database.db, { key, window: 'hour', now: later })).toEqual({
+      count: 2,
+      retryAfterSeconds: 1800,
+    });
+    const over = new Date('2026-11-22T11:00:00Z');
+    expect((await peekRateLimit(database.db, { key, window: 'hour', now: over })).count).toBe(0);
   });
 
   it('counts each form and address apart, and opens a new window a minute after the first request', async () => {

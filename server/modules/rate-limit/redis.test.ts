@@ -44,6 +44,20 @@ describe.runIf(redisUrl)('the rate limit with its counters in Redis (REDIS_URL)'
     expect((await limiter.consume({ key, limit: 3 })).allowed).toBe(true);
   });
 
+  it('reads a count without adding to it (issue 26: sign-in failures)', async () => {
+    const key = `auth-failures:${randomUUID()}`;
+    expect(await limiter.peek({ key, window: 'hour' })).toEqual({
+      count: 0,
+      retryAfterSeconds: 0,
+    });
+    await limiter.consume({ key, limit: 10, window: 'hour' });
+    await limiter.consume({ key, limit: 10, window: 'hour' });
+    const seen = await limiter.peek({ key, window: 'hour' });
+    expect(seen.count).toBe(2);
+    expect(seen.retryAfterSeconds).toBeGreaterThan(3500);
+    expect((await limiter.peek({ key, window: 'hour' })).count).toBe(2);
+  });
+
   it('holds under concurrent requests from several processes: exactly the limit gets through', async () => {
     const prefix = `storefront-test-shared:${randomUUID()}:`;
     const first = redisRateLimiter(redisUrl!, prefix);
