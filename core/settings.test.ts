@@ -94,6 +94,41 @@ describe('the settings form (issue 18)', () => {
     expect(settingFieldSchemas.shopName.parse('Kala\u0000kriti')).toBe('Kalakriti');
   });
 
+  // issue 26 item 8: "Kalakriti\r\nBcc: …" would end a mail header early.
+  it('refuses a line break or another control character in every one-line setting', () => {
+    const oneLine = [
+      'shopName',
+      'shopEmail',
+      'phone',
+      'whatsappNumber',
+      'businessHours',
+      'socialUrl',
+      'upiId',
+      'gstin',
+      'defaultGstRate',
+      'offerValidityDays',
+    ] as const;
+    for (const key of oneLine) {
+      for (const breaker of ['\r\n', '\n', '\r', '\u0085', '\u2028', '\u001b', '\t']) {
+        const value = `${siteDefaults[key]}${breaker}Bcc: victim@example.com`;
+        expect([key, JSON.stringify(breaker), check(key, value)]).not.toEqual([
+          key,
+          JSON.stringify(breaker),
+          null,
+        ]);
+      }
+    }
+    expect(check('shopName', 'Kalakriti\r\nBcc: victim@example.com')).toBe(
+      settingsTexts.singleLine,
+    );
+    expect(check('socialUrl', 'https://instagram.com/\nkalakriti')).toBe(settingsTexts.singleLine);
+    // The texts of several lines keep their line breaks, and refuse the other control characters.
+    for (const key of ['address', 'bankDetails', 'offerTerms'] as const) {
+      expect(check(key, 'First line\r\nSecond line\tand a tab')).toBeNull();
+      expect(check(key, 'Bell\u0007 and escape\u001b')).toBe(settingsTexts.controlCharacters);
+    }
+  });
+
   it('checks the phone, e-mail and UPI id', () => {
     expect(check('phone', '+91 (141) 222-3333')).toBeNull();
     expect(check('phone', 'call me')).toBe(settingsTexts.phoneInvalid);

@@ -43,10 +43,36 @@ export const settingsTexts = {
   validityInvalid: `Please enter a whole number of days from ${OFFER_VALIDITY_DAYS_MIN} to ${OFFER_VALIDITY_DAYS_MAX}`,
   offerTermsTooLong: `The terms can be at most ${OFFER_TERMS_MAX} characters`,
   dailyDigestInvalid: 'Please choose on or off',
+  singleLine: 'Please keep this on one line, without control characters',
+  controlCharacters: 'Please remove the control characters',
 } as const;
+
+/**
+ * issue 26 item 8: a line break or another control character in a one-line setting would end a
+ * mail header, a log line or an `otpauth://` label early; none is taken. (Mail headers are also
+ * built by nodemailer, which encodes what it is given.)
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** The same in a text of several lines: line breaks and tabs are its own. */
+// eslint-disable-next-line no-control-regex -- as above, line breaks and tabs left out
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+const isOneLine = (value: string) => !CONTROL_CHARACTER.test(value);
+const hasNoStrayControlCharacters = (value: string) =>
+  !CONTROL_CHARACTER_BUT_LINE_BREAKS.test(value);
 
 const requiredText = (max: number, required: string, tooLong: string) =>
   formText({ error: required }).trim().min(1, required).max(max, tooLong);
+
+const requiredLine = (max: number, required: string, tooLong: string) =>
+  requiredText(max, required, tooLong).refine(isOneLine, settingsTexts.singleLine);
+
+const requiredLines = (max: number, required: string, tooLong: string) =>
+  requiredText(max, required, tooLong).refine(
+    hasNoStrayControlCharacters,
+    settingsTexts.controlCharacters,
+  );
 
 const DIGITS_WITH_COUNTRY_CODE = /^\d{7,15}$/;
 const PHONE = /^\+?[\d\s\-()]{7,}$/;
@@ -73,7 +99,7 @@ function isHttpsUrl(value: string): boolean {
 
 /** Each setting's own rule: the form's field, and the check of the variable that sets it. */
 export const settingFieldSchemas = {
-  shopName: requiredText(
+  shopName: requiredLine(
     SHOP_NAME_MAX,
     settingsTexts.shopNameRequired,
     settingsTexts.shopNameTooLong,
@@ -81,6 +107,7 @@ export const settingFieldSchemas = {
   shopEmail: formText({ error: settingsTexts.shopEmailInvalid })
     .trim()
     .max(SHOP_EMAIL_MAX, settingsTexts.shopEmailInvalid)
+    .refine(isOneLine, settingsTexts.singleLine)
     .pipe(z.email(settingsTexts.shopEmailInvalid)),
   phone: formText({ error: settingsTexts.phoneInvalid })
     .trim()
@@ -90,8 +117,8 @@ export const settingFieldSchemas = {
   whatsappNumber: formText({ error: settingsTexts.whatsappInvalid })
     .trim()
     .regex(DIGITS_WITH_COUNTRY_CODE, settingsTexts.whatsappInvalid),
-  address: requiredText(ADDRESS_MAX, settingsTexts.addressRequired, settingsTexts.addressTooLong),
-  businessHours: requiredText(
+  address: requiredLines(ADDRESS_MAX, settingsTexts.addressRequired, settingsTexts.addressTooLong),
+  businessHours: requiredLine(
     BUSINESS_HOURS_MAX,
     settingsTexts.businessHoursRequired,
     settingsTexts.businessHoursTooLong,
@@ -99,12 +126,14 @@ export const settingFieldSchemas = {
   socialUrl: formText({ error: settingsTexts.socialUrlInvalid })
     .trim()
     .max(SOCIAL_URL_MAX, settingsTexts.socialUrlInvalid)
+    // The URL parser drops line breaks and tabs silently: they are refused before it reads.
+    .refine(isOneLine, settingsTexts.singleLine)
     .refine(isHttpsUrl, settingsTexts.socialUrlInvalid),
   upiId: formText({ error: settingsTexts.upiIdInvalid })
     .trim()
     .max(UPI_ID_MAX, settingsTexts.upiIdInvalid)
     .regex(UPI_ID, settingsTexts.upiIdInvalid),
-  bankDetails: requiredText(
+  bankDetails: requiredLines(
     BANK_DETAILS_MAX,
     settingsTexts.bankDetailsRequired,
     settingsTexts.bankDetailsTooLong,
@@ -128,7 +157,10 @@ export const settingFieldSchemas = {
       return days >= OFFER_VALIDITY_DAYS_MIN && days <= OFFER_VALIDITY_DAYS_MAX;
     }, settingsTexts.validityInvalid)
     .transform((value) => String(Number(value))),
-  offerTerms: formText().trim().max(OFFER_TERMS_MAX, settingsTexts.offerTermsTooLong),
+  offerTerms: formText()
+    .trim()
+    .max(OFFER_TERMS_MAX, settingsTexts.offerTermsTooLong)
+    .refine(hasNoStrayControlCharacters, settingsTexts.controlCharacters),
   // issue 18: the 09:00 digest of requests awaiting a reply can be turned off.
   dailyDigest: z.enum(['on', 'off'], { error: settingsTexts.dailyDigestInvalid }),
 } satisfies Record<EditableSettingKey, z.ZodType<string, string>>;

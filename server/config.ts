@@ -129,10 +129,16 @@ const environmentSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalText,
+  // issue 26 item 7: how many proxies in front of the shop append to X-Forwarded-For; `true` is
+  // one (nginx or Caddy alone), `false` none.
   TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true'),
+    .refine((value) => /^(true|false|\d{1,2})$/.test(value), {
+      error: 'must be false, true (one proxy) or the number of proxies in front of the shop',
+    })
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
   // issue 17: webhooks may reach loopback and private addresses; for tests and local tools only.
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -182,8 +188,11 @@ export interface Config {
   dataDir: string;
   /** Requests per minute per public form and client address. */
   formRateLimit: number;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * issue 26 item 7: how many reverse proxies in front of the shop to trust (0: none). The client
+   * address is the one the outermost of them added to X-Forwarded-For (server/http/client-address).
+   */
+  trustProxy: number;
   /** issue 17: requests per minute to /api/v1 per key, account or address. */
   apiRateLimit: number;
   /** issue 17: browser origins allowed to call /api/v1 (CORS); empty by default. */

@@ -43,7 +43,7 @@ export interface AppContext {
   mediaStorage: MediaStorage;
   /** Counts form and sign-in requests per minute (database, or Redis with REDIS_URL). */
   rateLimiter: RateLimiter;
-  /** The client's network address (X-Forwarded-For's first hop when TRUST_PROXY is on). */
+  /** The client's network address (with TRUST_PROXY, the one the trusted proxy added: client-address.ts). */
   clientAddress: string;
   /** The time now: the system's, or a test's that moves it (offers expire by it, issue 16). */
   clock: () => Date;

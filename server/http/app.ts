@@ -29,8 +29,9 @@ import { createOrderEventsHub } from '../modules/realtime';
 import { readSiteSettings, SETTINGS_CHANNEL, watchSettings } from '../modules/settings';
 import type { JobWorker } from '../modules/jobs';
 import { createSmsSender } from '../modules/sms';
-import { API_BASE_PATH, createApi } from './api';
-import { frontDoorRefusal } from './api/problem';
+import { API_BASE_PATH, createApi, unmatchedApiResponse } from './api';
+import { frontDoorRefusal, problemResponse } from './api/problem';
+import { clientAddressFrom, forwardedProtocolFrom } from './client-address';
 import { registerApiReference } from './api/reference-page';
 import { appContext, type Viewer } from './app-context';
 import { cacheDecision, isSharedPageRequest } from './cache-policy';
@@ -221,27 +222,31 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   });
 
   // spec §7: the identity endpoints, and the JWKS at its well-known address for API clients.
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
-    auth.handler(withClientAddress(c.req.raw, c.get('clientAddress'))),
-  );
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
+    const answer = await auth.handler(withClientAddress(c.req.raw, c.get('clientAddress')));
+    // issue 26 item 9: Better Auth answers a path it does not know with an empty 404; under
+    // /api/ every answer is a problem.
+    if (answer.status === 404 && !answer.headers.get('Content-Type')) {
+      return problemResponse(404, 'No such identity endpoint.');
+    }
+    return answer;
+  });
   app.get('/.well-known/jwks.json', (c) =>
     auth.handler(new Request(new URL(`${AUTH_BASE_PATH}/jwks`, c.req.url))),
   );
 
   // issue 17: the JSON API and its reference page, before the pages' form-only body rule.
-  app.route(
-    API_BASE_PATH,
-    createApi({
-      db: database.db,
-      config,
-      logger,
-      auth,
-      rateLimiter,
-      mediaStorage,
-      sms,
-      clock: options.clock ?? systemClock,
-    }),
-  );
+  const api = createApi({
+    db: database.db,
+    config,
+    logger,
+    auth,
+    rateLimiter,
+    mediaStorage,
+    sms,
+    clock: options.clock ?? systemClock,
+  });
+  app.route(API_BASE_PATH, api);
   // The reference page's title is fixed when the server starts (the shop's name as deployed).
   registerApiReference(app, config.site.shopName);
 
@@ -254,6 +259,10 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     userIdOf: async (request) =>
       (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
   });
+  // issue 26 item 9: whatever no route under /api/ took (the API, Better Auth, the order events)
+  // is a problem (404, or 405 with Allow), never the pages' HTML 404.
+  app.all('/api', (c) => unmatchedApiResponse(api.routes, c.req.method, c.req.path));
+  app.all('/api/*', (c) => unmatchedApiResponse(api.routes, c.req.method, c.req.path));
 
   // Search and the shop's counts are memoised while this process follows catalogue writes from
   // every process (modules/catalog/catalogue-cache.ts); until then they read the tables.
@@ -403,20 +412,19 @@ function withClientAddress(request: Request, address: string): Request {
 }
 
 /** Behind a trusted proxy that ended TLS, its X-Forwarded-Proto says how the browser came. */
-function requestCameOverHttps(c: Context<AppEnv>, trustProxy: boolean): boolean {
+function requestCameOverHttps(c: Context<AppEnv>, trustedHops: number): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  if (!trustProxy) return false;
-  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return forwardedProtocolFrom(c.req.header('x-forwarded-proto'), trustedHops) === 'https';
 }
 
-function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function socketAddressOf(c: Context<AppEnv>): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     return 'unknown'; // called without a Node socket, as in-process tests do
   }
+}
+
+function clientAddressOf(c: Context<AppEnv>, trustedHops: number): string {
+  return clientAddressFrom(socketAddressOf(c), c.req.header('x-forwarded-for'), trustedHops);
 }

@@ -62,7 +62,7 @@ describe('the Content-Security-Policy (issue 14, decision 012)', () => {
     expect(production.get('object-src')).toEqual(["'none'"]);
     expect(production.get('base-uri')).toEqual(["'none'"]);
     expect(production.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(production.get('form-action')).toEqual(["'self'"]);
+    expect(production.get('form-action')).toEqual(["'self'", 'https://wa.me']);
     expect(production.get('connect-src')).toEqual(["'self'"]);
     const development = await policyHeader({ mode: 'development', mediaOrigins: [] });
     expect(development.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);

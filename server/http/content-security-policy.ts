@@ -50,7 +50,9 @@ export function contentSecurityPolicy({ mode, mediaOrigins }: ContentSecurityPol
     mediaSrc: ["'self'", ...imageHosts],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
-    formAction: ["'self'"],
+    // issue 26 item 6: "Send on WhatsApp" is a form post whose answer redirects to WhatsApp, and
+    // form-action governs where a submission's redirects may go.
+    formAction: ["'self'", 'https://wa.me'],
     frameAncestors: ["'none'"],
   };
 }

@@ -71,6 +71,43 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   return api;
 }
 
+/**
+ * issue 26 item 9: the answer to a request no route under `/api/` took: a problem, never the
+ * pages' HTML 404. A path the API serves with other methods is 405 with `Allow`; anything else
+ * is 404. `routes` are the API's own (Hono's `api.routes`), mounted at `API_BASE_PATH`.
+ */
+export function unmatchedApiResponse(
+  routes: readonly { method: string; path: string }[],
+  method: string,
+  path: string,
+): Response {
+  const apiPath = path.startsWith(`${API_BASE_PATH}/`) ? path.slice(API_BASE_PATH.length) : null;
+  const allowed = apiPath
+    ? [
+        ...new Set(
+          routes
+            .filter((route) => route.method !== 'ALL' && routePattern(route.path).test(apiPath))
+            .map((route) => route.method),
+        ),
+      ]
+    : [];
+  if (allowed.length > 0 && !allowed.includes(method)) {
+    return problemResponse(405, `This operation takes ${allowed.join(', ')}, not ${method}.`, {
+      headers: { Allow: allowed.join(', ') },
+    });
+  }
+  return problemResponse(404, apiTexts.notFound);
+}
+
+/** A Hono route path (`/products/:id`) as a pattern of whole paths. */
+function routePattern(routePath: string): RegExp {
+  const escaped = routePath
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
 /** Generates the document; call it once per app, as it also registers the security schemes. */
 function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, idempotencyKeys, quotationRequests } from '../../../server/db/schema';
 import { insertProduct } from '../../factories';
-import { startApiHarness, type ApiHarness } from '../../support/api-harness';
+import { CUSTOMER_PASSWORD, startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
 import { jsonBody } from './cases/types';
 
@@ -188,6 +188,43 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
       const answer = await api.request(path, { caller: customer });
       expect(answer.headers.get('cache-control'), path).toBe('private, no-store');
     }
+  });
+
+  // issue 26 item 9: inside /api/ every answer is a problem, the 404 and the 405 included.
+  it('answers an unknown path with a problem 404, and a known path with another method with 405 and Allow', async () => {
+    const answers = [
+      ['GET', '/api/v1/no-such-operation', 404, null],
+      ['GET', '/api/v1', 404, null],
+      ['GET', '/api/v2/products', 404, null],
+      ['POST', '/api/elsewhere', 404, null],
+      ['GET', '/api/auth/no-such-endpoint', 404, null],
+      ['DELETE', '/api/v1/products', 405, 'GET'],
+      ['PUT', '/api/v1/quotation-requests', 405, 'POST'],
+      ['PATCH', `/api/v1/products/${productId}`, 405, 'GET'],
+    ] as const;
+    for (const [method, path, status, allow] of answers) {
+      const answer = await api.request(path, { method, unchecked: true });
+      expect([method, path, answer.status]).toEqual([method, path, status]);
+      expect(answer.headers.get('content-type')).toBe('application/problem+json');
+      expect(answer.headers.get('allow')).toBe(allow);
+      expect(await answer.json()).toMatchObject({ status, title: expect.any(String) });
+    }
+  });
+
+  // issue 26 item 10: the bearer token is the session, for this endpoint too.
+  it('changes the e-mail with a bearer token and the current password, and refuses a wrong one', async () => {
+    const customer = await api.customer('Bearer Changer');
+    const change = (currentPassword: string) =>
+      api.request('/api/auth/change-email', {
+        method: 'POST',
+        caller: customer,
+        ...jsonBody({ newEmail: `moved-${Date.now()}@example.com`, currentPassword }),
+      });
+    const wrong = await change('Not#ThePassword1');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ message: 'Invalid password' });
+    const right = await change(CUSTOMER_PASSWORD);
+    expect(right.status).toBe(200);
   });
 
   it('refuses an unknown key or a malformed Authorization header with 401', async () => {
