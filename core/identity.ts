@@ -318,7 +318,7 @@ export const RESEND_VERIFICATION_LABEL = 'Resend verification email';
 export const emailVerificationTexts = {
   bannerTitle: 'Please verify your e-mail address',
   bannerText: (email: string) =>
-    `We sent a link to ${email}. Until you open it, orders placed with this address are not linked to your account.`,
+    `We sent a link to ${email}. Until you open it, the quotation requests you made with this address cannot be added to your account.`,
   sent: (email: string) => ({
     title: 'Verification email sent',
     description: `We sent a new link to ${email}. It works for one hour.`,

@@ -28,6 +28,9 @@ export const quotationKeySchema = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The private link of a quotation, as the mails and the success answer carry it. */
+/** issue 26 item 2: the quote page's "Is this your request? Add it to your account" panel. */
+export const CLAIM_ANCHOR = 'add-to-account';
+
 export function quotationLink(publicUrl: string, reference: string, key: string | null): string {
   const path = `/quotes/${reference}`;
   return `${publicUrl}${path}${key ? `?key=${key}` : ''}`;

@@ -1,7 +1,8 @@
 /**
  * issue 16 "Send on WhatsApp": the owner's click makes a fresh private link for the customer and
  * opens WhatsApp with it. The link is made when it is asked for, so the owner's page holds no key
- * and a page load makes none.
+ * and a page load makes none. issue 26 item 6: it is a POST (a form in a new tab): a GET wrote a
+ * key, so a link on another site could make the owner's browser create one.
  */
 import { redirect } from 'react-router';
 import { quotationLink } from '../../core/quote-offer';
@@ -16,7 +17,15 @@ export function whatsappNumberOf(mobile: string): string {
   return digits.length === 10 ? `91${digits}` : digits;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/** A GET makes nothing: it is told to post (issue 26 item 6). */
+export function loader() {
+  return new Response('Send on WhatsApp is a form post.', {
+    status: 405,
+    headers: { Allow: 'POST', 'Cache-Control': 'no-store' },
+  });
+}
+
+export async function action({ context, params }: Route.ActionArgs) {
   const { db, actor, config, site } = context.get(appContext);
   // Anyone but the owner, and an unknown request, are refused by the module: no key is made.
   return resourceReply(async () => {

@@ -26,6 +26,7 @@ import {
   acceptOffer,
   askForChanges,
   askForNewOffer,
+  claimQuotationRequest,
   declineOffer,
   getQuoteForCustomer,
   postCustomerMessage,
@@ -35,6 +36,8 @@ import {
 import { DocumentAnswer } from '../components/account/answer-form';
 import { pageMeta } from '../components/layout/simple-page';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
+import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
+import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
 import { CURRENT_OFFER_ANCHOR, OfferDetails } from '../components/quotes/offer-details';
 import {
   OfferActions,
@@ -154,6 +157,11 @@ const quoteIntents = {
     // issue 16: "Offer Accepted" / "Your order {orderNumber} has been created."
     success: (result) => quoteToasts.offerAccepted(result.orderNumber),
   }),
+  // issue 26 item 2: the account holder adds a guest's request (and its order) to their account.
+  [CLAIM_INTENT]: intent({
+    run: (_fields, call) => claimQuotationRequest(call.app.db, call.app.actor, accessOf(call)),
+    success: quotePageToasts.addedToAccount,
+  }),
   [PAYMENT_REFERENCE_INTENT]: intent({
     schema: paymentReferenceSubmissionSchema,
     run: (fields, call) =>
@@ -226,6 +234,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
       }
     : null;
   const { request } = quote;
+  const claimFetcher = useAnswerFetcher({ key: CLAIM_INTENT });
 
   return (
     <article className="mx-auto grid w-full max-w-4xl gap-10 px-4 py-12">
@@ -238,6 +247,10 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <DocumentAnswer answer={documentAnswer} />
+
+      {quote.claim ? (
+        <ClaimPanel claim={quote.claim} action={pageAction} fetcher={claimFetcher} />
+      ) : null}
 
       <section aria-labelledby="request-heading" className="rounded-2xl bg-sand p-6">
         <h2 id="request-heading" className="font-display text-2xl font-semibold">

@@ -74,6 +74,10 @@ interface Objects {
   quotationReference: string;
   quotationKey: string;
   foreignQuotationKey: string;
+  /** issue 26 item 2: a visitor's request naming the owner's e-mail, and its private key. */
+  guestQuotationId: string;
+  guestQuotationReference: string;
+  guestQuotationKey: string;
   reviewId: string;
   questionId: string;
   contactId: string;
@@ -764,13 +768,13 @@ const operations: Operation[] = [
     'create-webhook',
     'webhook endpoints',
     ADMIN_WRITE,
-    // A documentation address (TEST-NET-3), public to the shop's check, for an event the matrix
-    // never makes: nothing is ever sent to it.
-    () => ({ url: `https://203.0.113.10/matrix-${RUN}`, events: 'offer.expired' }),
+    // A public address (example.com's), for an event the matrix never makes: nothing is ever sent
+    // to it. Documentation addresses such as 203.0.113.10 are refused since issue 26.
+    () => ({ url: `https://93.184.215.14/matrix-${RUN}`, events: 'offer.expired' }),
     {
       owners: ['A'],
       verify: rowsExist('select id from webhook_endpoints where url = $1', [
-        `https://203.0.113.10/matrix-${RUN}`,
+        `https://93.184.215.14/matrix-${RUN}`,
       ]),
     },
   ),
@@ -1060,7 +1064,38 @@ const operations: Operation[] = [
     { anonymous: deny(200), owner: deny(200), other: deny(200), admin: deny(200) },
     () => ({}),
   ),
+  // issue 26 item 2: the holder of the e-mail a guest's request names adds it to their account,
+  // signed in and verified, with the request's key; nobody else can, and nothing changes.
+  ...pageAction(
+    '/quotes/{guestQuotationReference}?key={guestQuotationKey}',
+    'add-to-account',
+    'guest quotation',
+    { anonymous: deny(401), owner: allow(200), other: deny(403), admin: deny(403) },
+    () => ({}),
+    {
+      prepare: putGuestQuotationBack,
+      // The page the key opens shows the request as the visitor wrote it: the owner's e-mail.
+      named: (world, owner) => [world.objects[owner].email],
+      verify: (world, owner) =>
+        rowsExist('select id from quotation_requests where id = $1 and user_id = $2', [
+          world.objects[owner].guestQuotationId,
+          world.objects[owner].userId,
+        ])(world),
+    },
+  ),
 ];
+
+/**
+ * issue 26 item 2: the guest's request back as a visitor left it, and its owner's address
+ * verified (an account owns its address, and may add what it names, once it is verified).
+ */
+async function putGuestQuotationBack(world: World, owner: Owner): Promise<void> {
+  const objects = world.objects[owner];
+  await world.sql('update users set email_verified = true where id = $1', [objects.userId]);
+  await world.sql('update quotation_requests set user_id = null where id = $1', [
+    objects.guestQuotationId,
+  ]);
+}
 
 interface MatrixCase {
   title: string;
@@ -1345,6 +1380,7 @@ async function createObjectsOf(
   client: APIRequestContext,
   sql: World['sql'],
   products: string[],
+  visitor: APIRequestContext,
 ): Promise<Objects> {
   const tag = `${owner}-${RUN}`;
   const email = `${owner.toLowerCase()}-mail-${RUN}@example.com`;
@@ -1418,6 +1454,26 @@ async function createObjectsOf(
   const [, quotationReference = '', quotationKey = ''] =
     /\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]+)/.exec(requested) ?? [];
   expect(quotationKey, "the private link in the request's answer").not.toBe('');
+  // issue 26 item 2: a visitor names the owner's address; the request stays a guest's.
+  const guestName = `VISITOR-${RUN}-${owner}`;
+  const guestRequested = await expectOk(
+    await visitor.post(`/quote/${PRODUCT}.data`, {
+      form: {
+        quantity: '1',
+        customerName: guestName,
+        customerMobile: '+91 98290 54321',
+        customerEmail: email,
+      },
+    }),
+    'guest quotation request',
+  );
+  const [guestQuotation] = await sql<{ id: string }>(
+    'select id from quotation_requests where customer_name = $1 and user_id is null',
+    [guestName],
+  );
+  const [, guestQuotationReference = '', guestQuotationKey = ''] =
+    /\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]+)/.exec(guestRequested) ?? [];
+  expect(guestQuotationKey, "the guest request's private link").not.toBe('');
 
   for (const form of [
     { intent: 'review', title: 'Lovely', content: `REVIEW-${tag}`, rating: '5' },
@@ -1504,6 +1560,9 @@ async function createObjectsOf(
     quotationName,
     quotationReference,
     quotationKey,
+    guestQuotationId: guestQuotation!.id,
+    guestQuotationReference,
+    guestQuotationKey,
     // Set once both owners' requests exist.
     foreignQuotationKey: '',
     reviewId: review!.id,
@@ -1565,8 +1624,8 @@ test.describe('authorisation matrix', () => {
       )
     ).map((product) => product.id);
     const objects = {
-      A: await createObjectsOf('A', clients.A, sql, products),
-      B: await createObjectsOf('B', clients.B, sql, products),
+      A: await createObjectsOf('A', clients.A, sql, products, clients.anonymous),
+      B: await createObjectsOf('B', clients.B, sql, products, clients.anonymous),
     };
     objects.A.foreignQuotationKey = objects.B.quotationKey;
     objects.B.foreignQuotationKey = objects.A.quotationKey;

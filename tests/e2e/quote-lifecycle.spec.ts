@@ -9,6 +9,7 @@ import type { Page } from './support/test';
 import { outboxHtmlPages, signUp } from './support/accounts';
 import { expect, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
+import { markEmailVerified } from './support/postgres';
 
 /** A toast with this title and, when given, this description. */
 const toastWith = (page: Page, title: string, description?: string | RegExp) =>
@@ -196,4 +197,54 @@ test('a signed-in customer finds the request in Quotations and the order in Orde
   await gotoHydrated(customer, '/dashboard');
   await customer.getByRole('tab', { name: 'Orders' }).click();
   await expect(customer.getByRole('tabpanel', { name: 'Orders' })).toContainText(orderNumber);
+});
+
+// issue 26 item 2: a request made without signing in joins an account only when the holder of
+// the e-mail it names adds it, signed in, from its mail's link.
+test("a guest's request joins the account of its e-mail only when its holder adds it", async ({
+  shop,
+}) => {
+  const guest = await shop.newPage();
+  const email = `holder-${Date.now()}@example.com`;
+  await requestQuotation(guest, { name: 'Holder Guest', email });
+  const [request] = await shop.sql<{ reference: string }>(
+    'select reference from quotation_requests where customer_email = $1',
+    [email],
+  );
+  const reference = request!.reference;
+
+  // The holder has an account with that address, verified: the request is not in it.
+  const holder = await shop.newPage();
+  await signUp(holder, { email, name: 'Holder Guest' });
+  await markEmailVerified(shop.databaseUrl, email);
+  await gotoHydrated(holder, '/dashboard');
+  await holder.getByRole('tab', { name: 'Quotations' }).click();
+  await expect(holder.getByRole('tabpanel', { name: 'Quotations' })).not.toContainText(reference);
+
+  // The confirmation mail's link, opened signed in, offers to add it.
+  let confirmation = '';
+  await expect
+    .poll(() => {
+      confirmation =
+        outboxHtmlPages(shop.dataDir).find(
+          ({ eml }) =>
+            eml.includes(`\nTo: ${email}`) &&
+            eml.includes(`Subject: We received your quotation request`),
+        )?.html ?? '';
+      return confirmation;
+    })
+    .not.toBe('');
+  const claimLink = /href="([^"]+#add-to-account)"/
+    .exec(confirmation)?.[1]
+    ?.replaceAll('&amp;', '&');
+  expect(claimLink).toMatch(new RegExp(`/quotes/${reference}\\?key=`));
+  await gotoHydrated(holder, claimLink!);
+  const panel = holder.getByRole('region', { name: 'Is this your request?' });
+  await panel.getByRole('button', { name: 'Add it to your account' }).click();
+  await expect(toasts(holder).filter({ hasText: 'Added to Your Account' })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+
+  await gotoHydrated(holder, '/dashboard');
+  await holder.getByRole('tab', { name: 'Quotations' }).click();
+  await expect(holder.getByRole('tabpanel', { name: 'Quotations' })).toContainText(reference);
 });

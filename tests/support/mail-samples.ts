@@ -59,6 +59,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     notes: `${REQUESTER_NOTES_MARKER} <b>please</b> call me at my office`,
     requester: null,
     quotationUrl,
+    claimUrl: `${quotationUrl}#add-to-account`,
   },
   'contact-message-owner': {
     name: 'Rohan Mehta',

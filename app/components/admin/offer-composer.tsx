@@ -180,6 +180,7 @@ export function OfferComposer({
 }) {
   const actions = quotation.ownerActions;
   const [withdrawing, setWithdrawing] = useState(false);
+  const whatsappFormId = useId();
   const answered = fetcher.state === 'idle' ? fetcher.data?.result : undefined;
   // The answer echoes only top-level texts (core/form-reply.ts), never the lines: taken as the
   // form's values it would empty them. The form keeps what it holds and takes the errors only.
@@ -315,13 +316,27 @@ export function OfferComposer({
             </button>
           ) : null}
           {whatsappUrl ? (
-            <a href={whatsappUrl} target="_blank" rel="noreferrer" className={secondaryButtonClass}>
+            // A button of the form below: it posts there, in a tab of its own (issue 26 item 6).
+            <button type="submit" form={whatsappFormId} className={secondaryButtonClass}>
               <MessageCircle aria-hidden="true" className="h-4 w-4" />
               Send on WhatsApp
-            </a>
+            </button>
           ) : null}
         </div>
       </fetcher.Form>
+      {whatsappUrl ? (
+        // A plain form, outside the composer's: the browser posts it and follows the answer's
+        // redirect to WhatsApp in the new tab.
+        <form
+          id={whatsappFormId}
+          method="post"
+          action={whatsappUrl}
+          // No rel="noreferrer": it would post with `Origin: null`, which the shop refuses as
+          // another site's; a form's new tab has no opener anyway.
+          target="_blank"
+          hidden
+        />
+      ) : null}
       <ConfirmDialog
         open={withdrawing}
         onOpenChange={setWithdrawing}

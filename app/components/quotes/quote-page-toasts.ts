@@ -15,4 +15,9 @@ export const quotePageToasts = {
     description: 'We will send you a new offer shortly.',
   },
   declined: { title: 'Offer Declined', description: 'Thank you for letting us know.' },
+  // issue 26 item 2
+  addedToAccount: {
+    title: 'Added to Your Account',
+    description: 'This request and its order are in your dashboard now.',
+  },
 } as const satisfies Record<string, AnswerToast>;

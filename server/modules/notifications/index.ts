@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '../../../core/contact';
 import type { QuotationRequest } from '../../../core/quotation';
-import { quotationLink, upiPaymentUri } from '../../../core/quote-offer';
+import { CLAIM_ANCHOR, quotationLink, upiPaymentUri } from '../../../core/quote-offer';
 import { waitedFor } from '../../../core/week-at-a-glance';
 import type { SiteSettings } from '../../../content/site';
 import type { AccountMailPurpose } from '../mail/causes';
@@ -39,6 +39,8 @@ export type Notice =
       to: 'owner' | 'requester';
       quotation: StoredQuotation;
       recipientVerified: boolean;
+      /** issue 26 item 2: made by someone not signed in, so its mail offers to add it. */
+      guest?: boolean;
     }
   | { kind: 'contact-message'; message: ContactMessage & { id: string } }
   /** issue 25 §3: the welcome pop-up's call-back request, to the owner like a contact message. */
@@ -300,6 +302,9 @@ async function quotationRequestMail(
       notes: notice.recipientVerified ? notes : null,
       requester: notice.recipientVerified ? requester : null,
       quotationUrl: quotationLink(publicUrl, request.reference, customerKey),
+      claimUrl: notice.guest
+        ? `${quotationLink(publicUrl, request.reference, customerKey)}#${CLAIM_ANCHOR}`
+        : null,
     },
     settings,
     {

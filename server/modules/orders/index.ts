@@ -4,7 +4,7 @@
  * side of orders too (spec §2 Admin, §4, §7 Admin calls): the list, the order actions, and an order
  * made from a quotation (beyond the spec).
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
 import {
@@ -13,7 +13,6 @@ import {
   orderActionLabels,
   orderActions,
 } from '../../../core/admin';
-import { hasMailableEmail } from '../../../core/identity';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
 import {
   orderFromQuotationSchema,
@@ -27,13 +26,12 @@ import {
   orders,
   products,
   quotationRequests,
-  users,
   type ShippingAddress,
 } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity';
 import { primaryImages } from '../catalog';
-import { accountOfRequester, createQuotationRequests } from '../quotations';
+import { createQuotationRequests } from '../quotations';
 import { orderCreatedData } from './created-event';
 import { drawOrderNumber } from './order-number';
 import { orderFilterCondition, orderListOrder, type OrderListFilter } from './search';
@@ -146,59 +144,6 @@ export async function reorderAsQuotations(
     throw error;
   });
   return { created: wanted.length };
-}
-
-/**
- * issue 14, DESIGN.md §5: an account owns an e-mail address only once it is verified, and then the
- * guest records made with that address join it. This is the one place that links them: Better
- * Auth calls it whenever an account's row is written verified (the verification link, a confirmed
- * change of address, a sign-in by a code mailed to it), so orders made as a guest BEFORE the
- * customer verified appear in their dashboard once they do. Orders made AFTER are linked when they
- * are created (createOrderFromQuotation). The link is stored as the user id, so it stays when the
- * account later moves to another address. Idempotent; one transaction.
- */
-export async function linkGuestOrdersToVerifiedAccount(
-  db: Database,
-  actor: Actor,
-): Promise<{ orders: number; quotations: number }> {
-  const userId = requireUser(actor);
-  const [account] = await db
-    .select({ email: users.email, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  // Unverified addresses link nothing: that is the rule. Phone accounts have no real address.
-  if (!account?.emailVerified || !hasMailableEmail(account.email)) {
-    return { orders: 0, quotations: 0 };
-  }
-  const email = account.email.toLowerCase();
-  const guestQuotationsWithEmail = and(
-    eq(sql`lower(${quotationRequests.customerEmail})`, email),
-    or(isNull(quotationRequests.userId), eq(quotationRequests.userId, userId)),
-  );
-  return db.transaction(async (tx) => {
-    const linkedOrders = await tx
-      .update(orders)
-      .set({ userId })
-      .where(
-        and(
-          isNull(orders.userId),
-          inArray(
-            orders.quotationRequestId,
-            tx
-              .select({ id: quotationRequests.id })
-              .from(quotationRequests)
-              .where(guestQuotationsWithEmail),
-          ),
-        ),
-      )
-      .returning({ id: orders.id });
-    const linkedQuotations = await tx
-      .update(quotationRequests)
-      .set({ userId })
-      .where(and(isNull(quotationRequests.userId), guestQuotationsWithEmail))
-      .returning({ id: quotationRequests.id });
-    return { orders: linkedOrders.length, quotations: linkedQuotations.length };
-  });
 }
 
 /** Orders with their items and pictures, for the customer's list and the admin console. */
@@ -394,8 +339,8 @@ export async function setOrderStatus(
 
 /**
  * Quotation → order (beyond the spec): a pending order with its item and an order number, the
- * quotation completed, and the order linked to the requester's account (their user id, or the
- * account that verified the same e-mail). One transaction.
+ * quotation completed, and the order linked to the request's own account, if it has one (issue 26
+ * item 2: never an account found by the e-mail a guest named). One transaction.
  */
 export async function createOrderFromQuotation(
   db: Database,
@@ -416,7 +361,8 @@ export async function createOrderFromQuotation(
     if (quotation.status === 'completed') {
       throw new DomainError('conflict', 'This quotation is already completed');
     }
-    const userId = await accountOfRequester(tx, quotation);
+    // issue 26 item 2: the request's own account, never one found by the e-mail a guest named.
+    const userId = quotation.userId;
     const [product] = quotation.productId
       ? await tx
           .select({ id: products.id })

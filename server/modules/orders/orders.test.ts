@@ -11,12 +11,7 @@ import {
 import { orders, products, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { createOrderEventsHub, type OrderChange } from '../realtime';
-import {
-  getOrderOfUser,
-  linkGuestOrdersToVerifiedAccount,
-  listOrdersOfUser,
-  reorderAsQuotations,
-} from './index';
+import { getOrderOfUser, listOrdersOfUser, reorderAsQuotations } from './index';
 
 const testConfig = loadConfig({ AUTH_SECRET: 'orders-test-secret-orders-test-secret' });
 
@@ -176,76 +171,5 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
     await stopA();
     await stopB();
     await hub.close();
-  });
-
-  // issue 14: the one place guest records join an account by e-mail, and only a verified one.
-  it('links to a verified account only the guest orders and quotations made with its address', async () => {
-    const { db } = database;
-    const email = `meera-${Date.now()}@example.com`;
-    const meera = await insertUser(db, { email, emailVerified: true });
-    const actor: Actor = { userId: meera.id, roles: [] };
-    const quotationWith = async (customerEmail: string, userId: string | null = null) => {
-      const [quotation] = await db
-        .insert(quotationRequests)
-        .values({
-          productName: 'Brass Diya',
-          quantity: 1,
-          customerName: 'Meera',
-          customerMobile: '+91 94140 12121',
-          customerEmail,
-          userId,
-        })
-        .returning();
-      return quotation!.id;
-    };
-    const guestOrder = await insertOrder(db, {
-      userId: null,
-      quotationRequestId: await quotationWith(email.toUpperCase()),
-    });
-    // Not hers: another address, another account's request, an order already linked to B.
-    const otherAddress = await insertOrder(db, {
-      userId: null,
-      quotationRequestId: await quotationWith(`other-${email}`),
-    });
-    const requestOfB = await quotationWith(email, customerB!.userId);
-    const orderOfB = await insertOrder(db, {
-      userId: customerB!.userId,
-      quotationRequestId: await quotationWith(email),
-    });
-    const guestQuotationOnly = await quotationWith(email);
-
-    await expect(linkGuestOrdersToVerifiedAccount(db, null)).rejects.toMatchObject({
-      code: 'unauthenticated',
-    });
-    expect(await linkGuestOrdersToVerifiedAccount(db, actor)).toEqual({
-      orders: 1,
-      quotations: 3,
-    });
-    const ownerOf = async (orderId: string) =>
-      (await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.userId;
-    expect(await ownerOf(guestOrder.id)).toBe(meera.id);
-    expect(await ownerOf(otherAddress.id)).toBeNull();
-    expect(await ownerOf(orderOfB.id)).toBe(customerB!.userId);
-    const [request] = await db
-      .select()
-      .from(quotationRequests)
-      .where(eq(quotationRequests.id, requestOfB));
-    expect(request?.userId).toBe(customerB!.userId);
-    const [quotationOnly] = await db
-      .select()
-      .from(quotationRequests)
-      .where(eq(quotationRequests.id, guestQuotationOnly));
-    expect(quotationOnly?.userId).toBe(meera.id);
-    // A second run finds nothing more.
-    expect(await linkGuestOrdersToVerifiedAccount(db, actor)).toEqual({ orders: 0, quotations: 0 });
-
-    // An account with a phone number's placeholder address links nothing, even marked verified.
-    const placeholder = '919829012345@phone.invalid';
-    const byPhone = await insertUser(db, { email: placeholder, emailVerified: true });
-    await insertOrder(db, { userId: null, quotationRequestId: await quotationWith(placeholder) });
-    expect(await linkGuestOrdersToVerifiedAccount(db, { userId: byPhone.id, roles: [] })).toEqual({
-      orders: 0,
-      quotations: 0,
-    });
   });
 });

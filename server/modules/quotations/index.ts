@@ -33,6 +33,7 @@ export type StoredQuotationRequest = QuotationRequest & {
 
 export * from './lifecycle';
 export { accountOfRequester, issueAccessKey, requireQuotationAccess } from './access';
+export { claimQuotationRequest } from './claim';
 export { quotationMailFacts } from './mail-facts';
 export {
   exportQuotationRequests,
@@ -121,7 +122,12 @@ export async function createQuotationRequests(
       const recipientVerified = isVerifiedAddressOf(account, quotation.customerEmail);
       // The key stays with the answer: the requester's mail gets one of its own at delivery.
       const { accessKey: _answersKey, ...queued } = quotation;
-      const notice = { kind: 'quotation-request', quotation: queued, recipientVerified } as const;
+      const notice = {
+        kind: 'quotation-request',
+        quotation: queued,
+        recipientVerified,
+        guest: actor === null,
+      } as const;
       await enqueue(tx, 'mail', { ...notice, to: 'owner' });
       if (quotation.customerEmail) await enqueue(tx, 'mail', { ...notice, to: 'requester' });
       await emitWebhookEvent(tx, 'quotation.created', quotationCreatedData(queued), now);

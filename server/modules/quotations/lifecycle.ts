@@ -46,6 +46,7 @@ import type { QuotationEvent } from '../notifications';
 import { orderCreatedData } from '../orders/created-event';
 import { drawOrderNumber } from '../orders/order-number';
 import { emitWebhookEvent } from '../webhooks';
+import { claimOf } from './claim';
 import {
   accountOfRequester,
   issueAccessKey,
@@ -220,6 +221,8 @@ export async function getQuoteForCustomer(
     actions: actionsFor(currentOffer, now),
     messages,
     order,
+    // issue 26 item 2: a guest request joins an account only when its holder adds it.
+    claim: await claimOf(db, actor, request),
   };
 }
 
@@ -528,7 +531,9 @@ export async function acceptOffer(
     const { offer } = found;
 
     const shippingAddress = await shippingAddressFor(tx, actor, request, values);
-    const userId = await accountOfRequester(tx, request);
+    // issue 26 item 2: the order goes to the request's own account, never to one found by the
+    // e-mail a guest named; the account holder adds a guest's request (and its order) themselves.
+    const userId = request.userId;
     const lines = await tx
       .select()
       .from(quotationOfferLines)

@@ -92,6 +92,11 @@ export interface CustomerQuoteView {
   actions: CustomerOfferAction[];
   messages: QuoteMessageView[];
   order: QuoteOrderView | null;
+  /**
+   * issue 26 item 2: a guest request the signed-in viewer may add to their account (their
+   * verified e-mail is the one it names), or could by signing in; null otherwise.
+   */
+  claim: 'available' | 'sign-in' | null;
 }
 
 /** One row of the customer's dashboard tab "Quotations". */

@@ -34,7 +34,8 @@ export const verifyEmail: MailTemplate<'verify-email'> = {
       </Paragraph>
       <ButtonLink href={url}>Verify this address</ButtonLink>
       <Paragraph>
-        Once it is verified, orders and quotation requests made with this address join your account.
+        Once it is verified, you can add the quotation requests you made with this address to your
+        account, from the link in each request&apos;s e-mail.
       </Paragraph>
       <Paragraph muted>
         If you did not create an account, do not open the link: ignore this e-mail and the account

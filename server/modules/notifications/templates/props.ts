@@ -82,6 +82,11 @@ export interface MailTemplateProps {
     notes: string | null;
     requester: MailRequester | null;
     quotationUrl: string;
+    /**
+     * issue 26 item 2: a guest's request, which joins an account only when the holder of this
+     * address adds it, signed in: the link to do so; null for a signed-in requester's own.
+     */
+    claimUrl: string | null;
   };
   /** To the owner: the contact form. Subject "New message: {subject}". */
   'contact-message-owner': {

@@ -14,6 +14,7 @@ import {
   QuestionsParagraph,
   QuotedText,
   SectionHeading,
+  TextLink,
 } from './mail-parts';
 
 /** "Floral Inlay Marble Urli", or "Floral Inlay Marble Urli and 2 more pieces". */
@@ -53,7 +54,7 @@ export const quotationRequestOwner: MailTemplate<'quotation-request-owner'> = {
 
 export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'> = {
   subject: ({ pieces }) => `We received your quotation request for ${piecesTitle(pieces)}`,
-  render: ({ reference, pieces, notes, requester, quotationUrl }, shop) => (
+  render: ({ reference, pieces, notes, requester, quotationUrl, claimUrl }, shop) => (
     <MailLayout
       shop={shop}
       preview={`We received your quotation request ${reference}; we will contact you shortly.`}
@@ -82,6 +83,16 @@ export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'
       ) : null}
       <Paragraph>Follow your quotation, read our offer and accept it online:</Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
+      {claimUrl ? (
+        // issue 26 item 2: a guest's request joins an account only when its holder adds it.
+        <>
+          <Paragraph>
+            Have an account with this e-mail address? Sign in and add the request to it, to follow
+            it and its order from your dashboard:
+          </Paragraph>
+          <TextLink href={claimUrl}>Is this your request? Add it to your account</TextLink>
+        </>
+      ) : null}
       {requester ? null : (
         // issue 14 finding 5: anyone can type an address into the form, so this mail carries
         // nothing the request wrote, and tells a stranger what to do with it.

@@ -1,0 +1,86 @@
+/**
+ * issue 26 item 2, DESIGN.md §5: a request made by someone who was not signed in never joins an
+ * account by itself, nor puts its order there, on the strength of the e-mail it named: a guest
+ * could name a verified customer's address, accept the offer with their own shipping address,
+ * and have the customer pay for it. The account holder confirms it first, signed in, from the
+ * link the request's mail carries ("Is this your request? Add it to your account"): the private
+ * key proves they hold that mail, and the account's verified e-mail must be the one the request
+ * names. Until then it stays a guest request.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { hasMailableEmail } from '../../../core/identity';
+import type { Database } from '../../db/client';
+import { orders, quotationRequests, users } from '../../db/schema';
+import type { Actor } from '../actor';
+import { DomainError } from '../errors';
+import { requireUser } from '../kernel';
+import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
+
+/** What the quote page offers about its account: add it, sign in to add it, or nothing. */
+export type QuotationClaim = 'available' | 'sign-in' | null;
+
+/** The signed-in account's address, when it is verified (null otherwise). */
+async function verifiedAddressOf(db: Database, userId: string): Promise<string | null> {
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  return account?.emailVerified && hasMailableEmail(account.email)
+    ? account.email.toLowerCase()
+    : null;
+}
+
+/** Whether the viewer of a guest request may add it to their account, or could by signing in. */
+export async function claimOf(
+  db: Database,
+  actor: Actor,
+  request: Pick<QuotationRow, 'userId' | 'customerEmail'>,
+): Promise<QuotationClaim> {
+  if (request.userId || !request.customerEmail || !hasMailableEmail(request.customerEmail)) {
+    return null;
+  }
+  if (!actor || actor.apiKey) return actor ? null : 'sign-in';
+  const address = await verifiedAddressOf(db, actor.userId);
+  return address === request.customerEmail.trim().toLowerCase() ? 'available' : null;
+}
+
+/**
+ * "Add it to your account": the guest request the key opens, and the order it made, join the
+ * signed-in account whose verified e-mail the request named. One transaction; refused (nothing
+ * changed) for anyone else, without the key, or when the request belongs to an account already.
+ */
+export async function claimQuotationRequest(
+  db: Database,
+  actor: Actor,
+  access: QuotationAccess,
+): Promise<{ reference: string }> {
+  const userId = requireUser(actor);
+  // The key, not the account: a signed-in account opens only its own requests without one.
+  const key = access.key;
+  if (key === undefined || key === null || key === '') {
+    throw new DomainError('not_found', 'Quotation not found');
+  }
+  return db.transaction(async (tx) => {
+    const request = await requestOfCustomer(tx, null, access, { lock: true });
+    if (request.userId === userId) {
+      throw new DomainError('conflict', 'This request is in your account already.');
+    }
+    const address = await verifiedAddressOf(tx, userId);
+    const named = request.customerEmail?.trim().toLowerCase() ?? null;
+    if (request.userId || !named || address !== named) {
+      throw new DomainError(
+        'forbidden',
+        'Only the account whose verified e-mail this request names can add it.',
+      );
+    }
+    await tx
+      .update(quotationRequests)
+      .set({ userId })
+      .where(and(eq(quotationRequests.id, request.id), isNull(quotationRequests.userId)));
+    await tx
+      .update(orders)
+      .set({ userId })
+      .where(and(eq(orders.quotationRequestId, request.id), isNull(orders.userId)));
+    return { reference: request.reference };
+  });
+}
