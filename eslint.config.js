@@ -1,8 +1,31 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * DESIGN.md §3 "One writer per table" (issue 27): the domain modules of server/modules, each of
+ * which may import only itself and the kernel: the checks (kernel, actor, errors), the job
+ * queue's enqueue (with the webhook event it carries) and the activity log's record. (The clock
+ * is a `now` each function is given.) Work across modules is a flow
+ * (server/flows), which imports the modules it calls.
+ */
+const modules = readdirSync(new URL('./server/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const kernel = [
+  './server/modules/kernel.ts',
+  './server/modules/actor.ts',
+  './server/modules/errors.ts',
+  './server/modules/jobs/enqueue.ts',
+  './server/modules/activity/record.ts',
+  // An event is an enqueue too: the deliveries of the webhooks module, in the caller's transaction.
+  './server/modules/webhooks/emit.ts',
+];
 
 export default tseslint.config(
   {
@@ -67,6 +90,38 @@ export default tseslint.config(
             { regex: '(^|/)app/', message: 'Domain modules must not import the UI.' },
             { regex: '(^|/)http/', message: 'Domain modules must not import the HTTP layer.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // issue 27: no import cycle anywhere in the shop's own code…
+    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'content/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript parser for the files it follows, and the project's own resolution.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // …and no module importing another (a module's tests may set up what they need with others).
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: modules.map((name) => ({
+            target: `./server/modules/${name}`,
+            from: './server/modules',
+            except: [`./${name}`, ...kernel.map((file) => file.replace('./server/modules/', './'))],
+            message:
+              'A module imports only itself and the kernel; work across modules is a flow (server/flows).',
+          })),
         },
       ],
     },

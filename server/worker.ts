@@ -10,16 +10,12 @@ import type { DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
 import { sendDailyDigest } from './modules/insights';
 import { holdMail, startJobWorker, type JobWorker, type MailJob } from './modules/jobs';
-import { admitMail, createMailer, type MailAddress } from './modules/mail';
-import { isLimited, mailCauseOf } from './modules/mail/causes';
+import { admitMail, createMailer, type MailAddress } from './mail';
+import { isLimited, mailCauseOf } from './mail/causes';
 import type { Database } from './db/client';
-import type { MailMessage } from './modules/mail';
-import {
-  quotationEventMail,
-  renderNotice,
-  type MailIdentity,
-  type Notice,
-} from './modules/notifications';
+import type { MailMessage } from './mail';
+import type { Notice } from '../core/notices';
+import { quotationEventMail, renderNotice, type MailIdentity } from './mail/notifications';
 import {
   expireOffers,
   issueAccessKey,

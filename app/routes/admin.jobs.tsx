@@ -1,11 +1,8 @@
 import { useActionData } from 'react-router';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import {
-  listFailedWork,
-  retryFailedWork,
-  sendHeldMailNow,
-} from '../../server/modules/jobs/failed-work';
+import { retryFailedWork } from '../../server/flows/retry-failed-work';
+import { listFailedWork, sendHeldMailNow } from '../../server/modules/jobs/failed-work';
 import { requireAdmin } from '../../server/modules/kernel';
 import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { FailedWorkList } from '../components/admin/failed-work-list';

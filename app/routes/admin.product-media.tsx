@@ -5,9 +5,11 @@ import { errorToast, type AnswerToast } from '../../core/answer';
 import { consoleMessages, mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
 import { answerAction, intent } from '../../server/http/answer';
+import { deleteProduct } from '../../server/flows/delete-product';
+import { readConsoleProduct } from '../../server/flows/read-console-product';
 import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
-import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
 import {
   addMedia,
   addUploadedMedia,
@@ -16,13 +18,7 @@ import {
   setPrimaryMedia,
   updateMedia,
 } from '../../server/modules/product-media';
-import {
-  createProduct,
-  deleteProduct,
-  getConsoleProduct,
-  listConsoleProducts,
-  updateProduct,
-} from '../../server/modules/products';
+import { createProduct, listConsoleProducts, updateProduct } from '../../server/modules/products';
 import { MediaPanel } from '../components/admin/product-console/media-panel';
 import {
   CreateProductButton,
@@ -49,11 +45,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     new URL(request.url).searchParams,
   );
   const picker = await listConsoleProducts(db, actor, { search: find });
-  let selected: Awaited<ReturnType<typeof getConsoleProduct>> = null;
+  let selected: Awaited<ReturnType<typeof readConsoleProduct>> = null;
   let mediaFailed = false;
   if (selectedId) {
     try {
-      selected = await getConsoleProduct(db, actor, selectedId);
+      selected = await readConsoleProduct(db, actor, selectedId);
     } catch (error) {
       // spec §8: "Failed to fetch media"; the picker stays usable
       logger.error({ err: error, productId: selectedId }, 'product media could not be read');

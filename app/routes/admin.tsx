@@ -22,6 +22,7 @@ import {
   statusLabel,
 } from '../../core/statuses';
 import { answerAction, intent } from '../../server/http/answer';
+import { createOrderFromQuotation } from '../../server/flows/make-order-from-quotation';
 import { appContext } from '../../server/http/app-context';
 import {
   countContactMessages,
@@ -31,12 +32,7 @@ import {
 import { requireAdmin } from '../../server/modules/kernel';
 import { requestsChart, weekAtAGlance } from '../../server/modules/insights';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
-import {
-  countOrders,
-  createOrderFromQuotation,
-  listAllOrders,
-  setOrderStatus,
-} from '../../server/modules/orders';
+import { countOrders, listAllOrders, setOrderStatus } from '../../server/modules/orders';
 import {
   countQuotationRequests,
   listQuotationRequests,

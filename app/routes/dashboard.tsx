@@ -16,6 +16,8 @@ import {
 import { quotationToasts } from '../../core/quotation';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { answerAction, intent, type FormFields } from '../../server/http/answer';
+import { reorderAsQuotations } from '../../server/flows/reorder';
+import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import type { Logger } from '../../server/logger';
 import {
@@ -31,8 +33,8 @@ import {
 } from '../../server/modules/account';
 import { requireUser } from '../../server/modules/kernel';
 import { sendVerificationEmail } from '../../server/modules/identity';
-import { listOrdersOfUser, reorderAsQuotations, type OrderView } from '../../server/modules/orders';
-import { listQuotationsOfUser, submitPaymentReference } from '../../server/modules/quotations';
+import { listOrdersOfUser, type OrderView } from '../../server/modules/orders';
+import { listQuotationsOfUser } from '../../server/modules/quotations';
 import type { SiteSettings } from '../../content/site';
 import { paymentReferenceSubmissionSchema, quoteToasts } from '../../core/quote-forms';
 import { QuotationsTab } from '../components/account/quotations-tab';

@@ -18,20 +18,20 @@ import {
 import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
 import { statusLabel } from '../../core/statuses';
 import { answerAction, intent, pageData, type IntentCall } from '../../server/http/answer';
+import { acceptOffer } from '../../server/flows/accept-offer';
+import { addRequestToAccount } from '../../server/flows/add-request-to-account';
+import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 import { appContext } from '../../server/http/app-context';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { VISITOR_BODY_LIMIT } from '../../server/http/visitor-body';
 import { listAddresses } from '../../server/modules/account';
 import {
-  acceptOffer,
   askForChanges,
   askForNewOffer,
-  claimQuotationRequest,
   declineOffer,
   getQuoteForCustomer,
   postCustomerMessage,
   requireQuotationAccess,
-  submitPaymentReference,
 } from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/account/answer-form';
 import { pageMeta } from '../components/layout/simple-page';
@@ -159,7 +159,7 @@ const quoteIntents = {
   }),
   // issue 26 item 2: the account holder adds a guest's request (and its order) to their account.
   [CLAIM_INTENT]: intent({
-    run: (_fields, call) => claimQuotationRequest(call.app.db, call.app.actor, accessOf(call)),
+    run: (_fields, call) => addRequestToAccount(call.app.db, call.app.actor, accessOf(call)),
     success: quotePageToasts.addedToAccount,
   }),
   [PAYMENT_REFERENCE_INTENT]: intent({

@@ -1,6 +1,6 @@
 import { parseRouteQuery, searchSuggestionsQuerySchema } from '../../core/route-query';
 import { appContext } from '../../server/http/app-context';
-import { searchProducts, type SearchSuggestion } from '../../server/modules/search';
+import { searchProducts, type SearchSuggestion } from '../../server/modules/catalog/search';
 import type { Route } from './+types/search.suggestions';
 
 /**

@@ -26,7 +26,7 @@ import {
 import { countContactMessages } from '../../server/modules/contact';
 import { countCallbackLeads } from '../../server/modules/leads';
 import { requestsChart, weekAtAGlance } from '../../server/modules/insights';
-import { importMediaCsv } from '../../server/modules/media-import';
+import { importMediaCsv } from '../../server/modules/product-media/csv';
 import { countOrders } from '../../server/modules/orders';
 import { listConsoleProducts } from '../../server/modules/products';
 import { countQuotationRequests, listQuotationRequests } from '../../server/modules/quotations';
@@ -34,7 +34,7 @@ import type { QuotationListFilter } from '../../server/modules/quotations';
 import { countUserRoles } from '../../server/modules/roles';
 import { listQuestions } from '../../server/modules/questions';
 import { listReviews } from '../../server/modules/reviews';
-import { searchProducts } from '../../server/modules/search';
+import { searchProducts } from '../../server/modules/catalog/search';
 import { generateCatalogueInto } from './generate-catalogue';
 
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

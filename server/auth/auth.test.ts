@@ -28,8 +28,8 @@ import {
   MAX_BRAKE_MS,
   TOO_MANY_FAILURES_MESSAGE,
 } from './attempt-limits';
-import { renderNotice } from '../modules/notifications';
-import type { MailMessage } from '../modules/mail';
+import { renderNotice } from '../mail/notifications';
+import type { MailMessage } from '../mail';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import type { SmsMessage } from '../modules/sms';
 import {

@@ -19,8 +19,8 @@ import {
 import { loadConfig } from '../config';
 import { rateLimitCounters, users } from '../db/schema';
 import { createLogger } from '../logger';
-import { renderNotice } from '../modules/notifications';
-import type { MailMessage } from '../modules/mail';
+import { renderNotice } from '../mail/notifications';
+import type { MailMessage } from '../mail';
 import { databaseRateLimiter } from '../modules/rate-limit';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from './index';
 

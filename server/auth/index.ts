@@ -18,13 +18,9 @@ import type { Database } from '../db/client';
 import { accounts, jwks, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import { enqueue } from '../modules/jobs';
-import { admitMail } from '../modules/mail';
-import {
-  identityMailCause,
-  tooManyMailsMessage,
-  type AccountMailPurpose,
-} from '../modules/mail/causes';
-import type { AccountNotice } from '../modules/notifications';
+import { admitMail } from '../mail';
+import { identityMailCause, tooManyMailsMessage, type AccountMailPurpose } from '../mail/causes';
+import type { AccountNotice } from '../../core/notices';
 import type { RateLimiter } from '../modules/rate-limit';
 import { readSiteSettings } from '../modules/settings';
 import type { SmsSender } from '../modules/sms';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteDefaults } from '../../content/site';
-import { renderNotice } from '../modules/notifications';
+import { renderNotice } from '../mail/notifications';
 import { identityMails } from './mails';
 
 const settings = {

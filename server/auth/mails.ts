@@ -6,7 +6,7 @@
  */
 import { EMAIL_VERIFIED_LANDING } from '../../core/identity';
 import type { Config } from '../config';
-import type { AccountNotice } from '../modules/notifications';
+import type { AccountNotice } from '../../core/notices';
 
 /** Where the change-email link lands: the security page that asked for it. */
 const CHANGE_EMAIL_LANDING = '/dashboard/security';

@@ -23,7 +23,7 @@ import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../t
 import { createTestDatabase, testDatabaseKind } from '../../tests/support/database';
 import { databaseUrlFor } from '../../tests/support/postgres-admin';
 import { addUploadedMedia } from '../modules/product-media';
-import { localMediaStorage } from '../modules/media-storage';
+import { localMediaStorage } from '../media-storage';
 import { createBackup, restoreBackup } from './backup';
 import { openDatabase, type DatabaseHandle } from './client';
 import { dumpDataDirectory, serveLiveSnapshots, snapshotSocketFile } from './live-snapshot';

@@ -286,6 +286,12 @@ export const quotationRequests = pgTable(
   (table) => [
     check('quotation_requests_status_check', oneOf(table.status, quotationStatuses)),
     check('quotation_requests_quantity_check', sql`${table.quantity} >= 1`),
+    // issue 27: a completed request waits for nobody; its writers clear the wait, and this holds
+    // them to it, so "awaiting a reply" is the column alone (server/db/admin-search.ts).
+    check(
+      'quotation_requests_completed_waits_for_nobody',
+      sql`${table.status} <> 'completed' or ${table.awaitingReplySince} is null`,
+    ),
     index('quotation_requests_created_at_idx').on(table.createdAt.desc()),
     // issue 18: the tile and digest of requests waiting longer than 24 hours
     index('quotation_requests_awaiting_reply_idx')

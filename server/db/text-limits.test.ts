@@ -31,9 +31,10 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../tests/support/database';
-import { createOrderFromQuotation, setOrderStatus } from '../modules/orders';
+import { setOrderStatus } from '../modules/orders';
 import { DomainError } from '../modules/errors';
 import * as schema from './schema';
+import { createOrderFromQuotation } from '../flows/make-order-from-quotation';
 
 /** A limit on the way in: `accepts` runs the write path's own check on a value. */
 interface Limit {

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Actor } from '../modules/actor';
-import type { MediaStorage } from '../modules/media-storage';
+import type { MediaStorage } from '../media-storage';
 import type { RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
 

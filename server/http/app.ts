@@ -17,11 +17,7 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
-import {
-  IMAGE_UPLOAD_MAX_BYTES,
-  localMediaStorage,
-  s3MediaStorage,
-} from '../modules/media-storage';
+import { IMAGE_UPLOAD_MAX_BYTES, localMediaStorage, s3MediaStorage } from '../media-storage';
 import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';

@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { expect, test } from './support/test';
 import { mailSamples, sampleShop } from '../support/mail-samples';
-import { mailTemplates, renderMailTemplate } from '../../server/modules/notifications/templates';
-import type { MailTemplateName } from '../../server/modules/notifications/templates/props';
+import { mailTemplates, renderMailTemplate } from '../../server/mail/templates';
+import type { MailTemplateName } from '../../server/mail/templates/props';
 
 const PHONE_WIDTH = 320;
 const names = Object.keys(mailTemplates) as MailTemplateName[];

@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
 import type { Actor } from '../../server/modules/actor';
-import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/modules/media-storage';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
 
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 const admin: Actor = { userId: 'admin-1', roles: ['admin'] };

@@ -25,16 +25,16 @@ import { JOB_SCHEMA, type JobWorker } from '../../server/modules/jobs';
 import { listFailedWork, sendHeldMailNow } from '../../server/modules/jobs/failed-work';
 import { setOrderStatus } from '../../server/modules/orders';
 import {
-  acceptOffer,
   createQuotationRequest,
   getQuoteForCustomer,
   sendOffer,
-  submitPaymentReference,
 } from '../../server/modules/quotations';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { startDeliveries } from '../../server/worker';
 import { insertProduct } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { acceptOffer } from '../../server/flows/accept-offer';
+import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 
 const PUBLIC_URL = 'http://shop.test';
 const SHOP_EMAIL = 'hello@kalakriti.example';

@@ -6,7 +6,7 @@ import type {
   MailShop,
   MailTemplateName,
   MailTemplateProps,
-} from '../../server/modules/notifications/templates/props';
+} from '../../server/mail/templates/props';
 
 export const sampleShop: MailShop = {
   name: 'Kalakriti',

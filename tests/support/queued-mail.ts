@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { JOB_SCHEMA } from '../../server/modules/jobs';
-import type { MailMessage } from '../../server/modules/mail';
-import type { Notice } from '../../server/modules/notifications';
+import type { MailMessage } from '../../server/mail';
+import type { Notice } from '../../core/notices';
 import { mailOfNotice } from '../../server/worker';
 
 interface QueuedJob {

@@ -3,7 +3,7 @@ import { Mic, MicOff, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Link, useFetcher, useNavigate } from 'react-router';
 import { displayImageUrl } from '../../../core/media-url';
-import type { SearchSuggestion } from '../../../server/modules/search';
+import type { SearchSuggestion } from '../../../server/modules/catalog/search';
 import { useHydrated } from '../ui/use-hydrated';
 import { useSpeechRecognition } from './use-speech-recognition';
 

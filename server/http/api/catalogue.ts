@@ -25,7 +25,7 @@ import {
   type ProductImage,
 } from '../../modules/catalog';
 import { DomainError } from '../../modules/errors';
-import { searchProducts } from '../../modules/search';
+import { searchProducts } from '../../modules/catalog/search';
 import type { ApiEnv } from './context';
 import { moneyOf } from './answer-values';
 import { json, operation } from './operation';

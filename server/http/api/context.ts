@@ -15,7 +15,7 @@ import type { Logger } from '../../logger';
 import type { Actor } from '../../modules/actor';
 import { actorOfApiKey, API_KEY_PREFIX } from '../../modules/api-keys';
 import { requireAdmin, requireUser } from '../../modules/kernel';
-import type { MediaStorage } from '../../modules/media-storage';
+import type { MediaStorage } from '../../media-storage';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
 import { rolesOfUser } from '../../modules/roles';
 import type { SmsSender } from '../../modules/sms';
@@ -61,7 +61,7 @@ export function identifyCaller(): MiddlewareHandler<ApiEnv> {
       const token = /^bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
       if (!token) return problemResponse(401, apiTexts.badCredentials);
       if (token.startsWith(API_KEY_PREFIX)) {
-        actor = await actorOfApiKey(db, token, clock());
+        actor = await actorOfApiKey(db, rolesOfUser, token, clock());
         if (!actor?.apiKey) return problemResponse(401, apiTexts.badCredentials);
         principal = `key:${actor.apiKey.id}`;
       } else {

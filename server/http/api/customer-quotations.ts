@@ -23,15 +23,15 @@ import {
   quoteTexts,
 } from '../../../core/quote-forms';
 import {
-  acceptOffer,
   askForChanges,
   askForNewOffer,
   declineOffer,
   getQuoteForCustomer,
   listQuotationsOfUser,
   postCustomerMessage,
-  submitPaymentReference,
 } from '../../modules/quotations';
+import { acceptOffer } from '../../flows/accept-offer';
+import { submitPaymentReference } from '../../flows/submit-payment-reference';
 import type { ApiEnv } from './context';
 import { apiQuotationOf, apiQuotationSummaryOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';

@@ -20,7 +20,7 @@ import { problemSchema } from '../../../core/api-schemas';
 import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/media-csv';
 import { mediaFormSchema, productFormSchema } from '../../../core/product-console';
 import type { MediaType } from '../../../core/statuses';
-import { importMediaCsv } from '../../modules/media-import';
+import { importMediaCsv } from '../../modules/product-media/csv';
 import {
   addMedia,
   deleteMedia,
@@ -28,12 +28,8 @@ import {
   updateMedia,
   type ConsoleMedia,
 } from '../../modules/product-media';
-import {
-  createProduct,
-  deleteProduct,
-  updateProduct,
-  type ConsoleProduct,
-} from '../../modules/products';
+import { createProduct, updateProduct, type ConsoleProduct } from '../../modules/products';
+import { deleteProduct } from '../../flows/delete-product';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 import { iso } from './answer-values';

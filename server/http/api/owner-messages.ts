@@ -16,7 +16,7 @@ import type { ContactMessageStatus } from '../../../core/statuses';
 import { listContactMessages, setContactMessageStatus } from '../../modules/contact';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { nextPageOf } from './owner';
+import { nextPageOf } from './next-page';
 import { iso } from './answer-values';
 
 const tags = ['Owner: messages'];

@@ -22,7 +22,7 @@ import {
 } from '../../modules/orders';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { nextPageOf } from './owner';
+import { nextPageOf } from './next-page';
 import { iso } from './answer-values';
 
 const tags = ['Owner: orders'];

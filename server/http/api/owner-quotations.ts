@@ -24,7 +24,7 @@ import {
 } from '../../../core/api-owner-schemas';
 import { orderFromQuotationSchema } from '../../../core/orders';
 import { offerComposerSchema, quoteMessageSchema } from '../../../core/quote-offer';
-import { createOrderFromQuotation } from '../../modules/orders';
+import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
 import {
   getQuotationForOwner,
   listQuotationRequests,
@@ -38,7 +38,7 @@ import {
 } from '../../modules/quotations';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
-import { nextPageOf } from './owner';
+import { nextPageOf } from './next-page';
 import { iso, isoOrNull } from './answer-values';
 
 const tags = ['Owner: quotations'];

@@ -24,8 +24,3 @@ export function registerOwner(api: OpenAPIHono<ApiEnv>): void {
   registerOwnerCatalogue(api);
   registerOwnerSettings(api);
 }
-
-/** A list's next page while this one is full (spec §9: 50 rows a page). */
-export function nextPageOf(page: number, rows: number, pageSize: number): number | null {
-  return rows >= pageSize ? page + 1 : null;
-}

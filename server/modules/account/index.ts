@@ -15,7 +15,7 @@ import { rowKey } from '../../../core/form-text';
 import type { Database } from '../../db/client';
 import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
 import type { Actor } from '../actor';
-import { primaryImages } from '../catalog';
+import { primaryImages } from '../../db/product-images';
 import { DomainError } from '../errors';
 import { parseInput, requireRowId, requireUser } from '../kernel';
 

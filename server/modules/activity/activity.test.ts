@@ -14,10 +14,11 @@ import { activityLog, webhookDeliveries } from '../../db/schema';
 import { commandLineOperator, type Actor } from '../actor';
 import { createApiKey, revokeApiKey } from '../api-keys';
 import { createContactMessage, setContactMessageStatus } from '../contact';
-import { importMediaCsv } from '../media-import';
-import { createOrderFromQuotation, setOrderStatus } from '../orders';
+import { importMediaCsv } from '../product-media/csv';
+import { setOrderStatus } from '../orders';
 import { addMedia, deleteMedia, moveMedia, setPrimaryMedia, updateMedia } from '../product-media';
-import { createProduct, deleteProduct, updateProduct } from '../products';
+import { deleteProduct } from '../../flows/delete-product';
+import { createProduct, updateProduct } from '../products';
 import {
   createQuotationRequest,
   issueCustomerLink,
@@ -35,6 +36,7 @@ import {
   setWebhookEndpointEnabled,
 } from '../webhooks';
 import { activityPeople, listActivity, recordActivity } from './index';
+import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
 
 // 10:00 in India on November 24, 2026
 const monday = new Date('2026-11-24T04:30:00Z');

@@ -6,13 +6,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import { apiKeyFormSchema, type ApiScope } from '../../../core/api-access';
+import type { UserRoleValue } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
-import { rolesOfUser } from '../roles';
 
 /** Every key starts so, which tells it from a customer's bearer token and lets scanners find it. */
 export const API_KEY_PREFIX = 'sk_shop_';
@@ -121,16 +121,22 @@ export async function revokeApiKey(
 
 /**
  * The actor of a presented key, or null for an unknown or revoked one. The key acts as the owner
- * who made it, as long as they still hold the admin role.
+ * who made it, as long as they still hold the admin role (`rolesOf`: the roles module's, handed in
+ * by the caller: modules do not import each other).
  */
-export async function actorOfApiKey(db: Database, presented: string, now: Date): Promise<Actor> {
+export async function actorOfApiKey(
+  db: Database,
+  rolesOf: (db: Database, userId: string) => Promise<readonly UserRoleValue[]>,
+  presented: string,
+  now: Date,
+): Promise<Actor> {
   if (!presented.startsWith(API_KEY_PREFIX) || presented.length > 200) return null;
   const [row] = await db
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hashOf(presented)), isNull(apiKeys.revokedAt)));
   if (!row?.createdBy) return null;
-  const roles = await rolesOfUser(db, row.createdBy);
+  const roles = await rolesOf(db, row.createdBy);
   if (!roles.includes('admin')) return null;
   await db
     .update(apiKeys)

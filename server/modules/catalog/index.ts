@@ -19,15 +19,17 @@ import {
 import { buildSearchIndex, rankIndexed, type SearchIndex } from '../../../core/search';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
-import { memoisedCatalogueRead } from './catalogue-cache';
+import { memoisedCatalogueRead } from '../../db/catalogue-cache';
+import { primaryImages } from '../../db/product-images';
 
+export { primaryImages } from '../../db/product-images';
 export {
   CATALOGUE_CHANNEL,
   catalogueWriter,
   invalidateCatalogue,
   watchCatalogue,
   type CatalogueWatch,
-} from './catalogue-cache';
+} from '../../db/catalogue-cache';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -181,27 +183,6 @@ async function withListingDetails(db: Database, rows: ProductRow[]): Promise<Cat
     const media = images.get(row.id);
     return { ...row, primaryImage: media ? { url: media.url, alt: media.alt ?? row.name } : null };
   });
-}
-
-/**
- * One query for the primary image of every listed product, not one per product. Also used by the
- * wishlist and the orders, which show the pieces they list.
- */
-export async function primaryImages(
-  db: Database,
-  productIds: string[],
-): Promise<Map<string, { url: string; alt: string | null }>> {
-  if (productIds.length === 0) return new Map();
-  const primaries = await db
-    .selectDistinctOn([productMedia.productId], {
-      productId: productMedia.productId,
-      url: productMedia.mediaUrl,
-      alt: productMedia.altText,
-    })
-    .from(productMedia)
-    .where(and(inArray(productMedia.productId, productIds), eq(productMedia.mediaType, 'image')))
-    .orderBy(productMedia.productId, desc(productMedia.isPrimary), asc(productMedia.sortOrder));
-  return new Map(primaries.map((media) => [media.productId, media]));
 }
 
 /** What the search and a searched shop listing rank: every published product, without its texts' case. */

@@ -11,11 +11,11 @@ import { contactMessageStatuses, type ContactMessageStatus } from '../../../core
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
-import { emitWebhookEvent } from '../webhooks';
+import { emitWebhookEvent } from '../webhooks/emit';
 import {
   contactMessageFilterCondition,
   contactMessageOrder,

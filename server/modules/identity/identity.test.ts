@@ -14,8 +14,8 @@ import { CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '../../auth';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { DomainError } from '../errors';
-import { renderNotice } from '../notifications';
-import type { MailMessage } from '../mail';
+import { renderNotice } from '../../mail/notifications';
+import type { MailMessage } from '../../mail';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../rate-limit';
 import {
   changePassword,

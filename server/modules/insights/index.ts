@@ -3,7 +3,7 @@
  * requests awaiting a reply. Every count is one indexed query (created_at, sent_at, the accepted
  * offers' decided_at, awaiting_reply_since: migration 0010), so they stay flat as the shop grows.
  */
-import { and, asc, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   acceptanceRate,
   chartDays,
@@ -15,10 +15,11 @@ import {
 } from '../../../core/week-at-a-glance';
 import { SHOP_TIME_ZONE } from '../../../core/admin';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
 import { appState, quotationOffers, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { requireAdmin } from '../kernel';
 
 export interface WeekAtAGlance {
@@ -37,15 +38,6 @@ export interface ChartDay {
   day: string;
   requests: number;
   accepted: number;
-}
-
-/** issue 16 "needs reply", waiting since `before` or earlier: the tile, its list and the digest. */
-export function awaitingReplySince(before: Date) {
-  return and(
-    isNotNull(quotationRequests.awaitingReplySince),
-    lte(quotationRequests.awaitingReplySince, before),
-    ne(quotationRequests.status, 'completed'),
-  );
 }
 
 /** The tiles of the 7 days up to `now`. */

@@ -85,8 +85,15 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     await insertRequest(db, { createdAt: hoursAgo(23) });
     // answered by the shop (an offer or a message clears the wait): not overdue
     const answered = await insertRequest(db, { createdAt: hoursAgo(30), awaitingReplySince: null });
-    // completed requests wait for nobody
-    await insertRequest(db, { createdAt: hoursAgo(40), status: 'completed' });
+    // completed requests wait for nobody: the table refuses one that would (issue 27)
+    await expect(
+      insertRequest(db, { createdAt: hoursAgo(40), status: 'completed' }),
+    ).rejects.toThrow();
+    await insertRequest(db, {
+      createdAt: hoursAgo(40),
+      status: 'completed',
+      awaitingReplySince: null,
+    });
     // eight days old: outside the week, but still overdue (nobody answered it)
     await insertRequest(db, { createdAt: hoursAgo(8 * 24) });
     await insertOffer(db, answered.id, {

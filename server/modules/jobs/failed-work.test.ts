@@ -9,7 +9,8 @@ import {
 import { activityLog, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';
 import { enqueue, JOB_SCHEMA } from './index';
-import { listFailedWork, retryFailedWork } from './failed-work';
+import { retryFailedWork } from '../../flows/retry-failed-work';
+import { listFailedWork } from './failed-work';
 
 const now = new Date('2026-11-24T10:00:00Z');
 

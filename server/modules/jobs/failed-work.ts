@@ -8,13 +8,12 @@ import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
-import { parseInput, requireAdmin, requireRowId } from '../kernel';
-import type { Notice } from '../notifications';
-import { resendWebhookDelivery } from '../webhooks';
-import { heldReason } from '../mail/causes';
+import { requireAdmin, requireRowId } from '../kernel';
+import type { Notice } from '../../../core/notices';
+import { heldReason } from '../../mail/causes';
 import { enqueue, JOB_SCHEMA, type HeldMailJob, type QueueName } from './index';
 
 /** The newest this many of each kind are listed; more than that is a fault to fix, not to page. */
@@ -223,26 +222,17 @@ export async function sendHeldMailNow(
 }
 
 /**
- * "Retry": a failed job goes back to the queue with one more try allowed, and a retrying one is
- * tried now rather than at its next back-off; a webhook delivery is resent (issue 17's Resend).
+ * "Retry" of a job: a failed job goes back to the queue with one more try allowed, and a retrying
+ * one is tried now rather than at its next back-off. (A webhook delivery is the webhooks module's:
+ * server/flows/retry-failed-work.ts picks which.)
  */
-export async function retryFailedWork(
+export async function retryFailedJob(
   db: Database,
   actor: Actor,
-  input: { kind: unknown; id: unknown },
+  input: { id: unknown },
   now: Date,
 ): Promise<{ description: string }> {
   requireAdmin(actor);
-  const { kind } = parseInput(retryWorkSchema.pick({ kind: true }), input);
-  if (kind === 'delivery') {
-    const { eventType, url } = await resendWebhookDelivery(
-      db,
-      actor,
-      { deliveryId: input.id },
-      now,
-    );
-    return { description: `Webhook: ${eventType} to ${url}` };
-  }
   const id = requireRowId(input.id, 'Failed work');
   return db.transaction(async (tx) => {
     const retried = await tx.execute(

@@ -8,7 +8,7 @@ import { welcomeLeadSchema } from '../../../core/welcome-lead';
 import type { Database } from '../../db/client';
 import { callbackLeads } from '../../db/schema';
 import type { Actor } from '../actor';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { pageOffset, parseInput, requireAdmin } from '../kernel';
 
 /**

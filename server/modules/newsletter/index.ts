@@ -5,9 +5,9 @@ import { newsletterSubscriptionSchema } from '../../../core/newsletter';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Actor } from '../actor';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { parseInput } from '../kernel';
-import { emitWebhookEvent } from '../webhooks';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
 

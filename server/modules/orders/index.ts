@@ -15,32 +15,26 @@ import {
 } from '../../../core/admin';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
 import {
-  orderFromQuotationSchema,
   paymentReferenceSchema,
   reorderSchema,
+  type OrderFromQuotation,
 } from '../../../core/orders';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
-import {
-  orderItems,
-  orders,
-  products,
-  quotationRequests,
-  type ShippingAddress,
-} from '../../db/schema';
+import { orderItems, orders, products, type ShippingAddress } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
-import { primaryImages } from '../catalog';
-import { createQuotationRequests } from '../quotations';
+import { recordActivity } from '../activity/record';
+import { primaryImages } from '../../db/product-images';
 import { orderCreatedData } from './created-event';
 import { drawOrderNumber } from './order-number';
 import { orderFilterCondition, orderListOrder, type OrderListFilter } from './search';
 import { DomainError } from '../errors';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
-import { emitWebhookEvent } from '../webhooks';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
+export * from './from-offers';
 
 export interface OrderItemView {
   id: string;
@@ -109,14 +103,14 @@ export async function getOrderOfUser(
 }
 
 /**
- * "Reorder": a quotation request for each chosen item of one of the user's own orders, all stored
- * or none. Answers how many requests were made.
+ * "Reorder" (DESIGN.md §5): the quotation requests to make for the chosen items of one of the
+ * user's own orders (server/flows/reorder.ts makes them, all or none).
  */
-export async function reorderAsQuotations(
+export async function reorderRequestsOfUser(
   db: Database,
   actor: Actor,
   input: { orderId: string } & Record<string, unknown>,
-): Promise<{ created: number }> {
+): Promise<({ productId: string } & Record<string, unknown>)[]> {
   const order = await getOrderOfUser(db, actor, { orderId: input.orderId });
   const values = parseInput(reorderSchema, input);
   const orderedIds = new Set(order.items.map((item) => item.productId));
@@ -124,26 +118,14 @@ export async function reorderAsQuotations(
   if (wanted.length !== values.items.length) {
     throw new DomainError('invalid', 'Only pieces of this order can be reordered');
   }
-  // issue 15 §1: each request goes through the one writer of quotation requests, so the owner
-  // hears of every one; all of them are stored (and their notices queued) or none.
-  await createQuotationRequests(
-    db,
-    actor,
-    wanted.map((item) => ({
-      productId: item.productId,
-      quantity: item.quantity,
-      customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
-      customerName: values.customerName,
-      customerMobile: values.customerMobile,
-      customerEmail: values.customerEmail ?? '',
-    })),
-  ).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === 'not_found') {
-      throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
-    }
-    throw error;
-  });
-  return { created: wanted.length };
+  return wanted.map((item) => ({
+    productId: item.productId,
+    quantity: item.quantity,
+    customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
+    customerName: values.customerName,
+    customerMobile: values.customerMobile,
+    customerEmail: values.customerEmail ?? '',
+  }));
 }
 
 /** Orders with their items and pictures, for the customer's list and the admin console. */
@@ -337,103 +319,94 @@ export async function setOrderStatus(
   });
 }
 
+/** The request an order made by the owner comes from, as the quotations module hands it over. */
+export interface OrderedRequest {
+  id: string;
+  reference: string;
+  status: string;
+  userId: string | null;
+  productId: string | null;
+  productName: string;
+  customerMobile: string;
+}
+
 /**
- * Quotation → order (beyond the spec): a pending order with its item and an order number, the
- * quotation completed, and the order linked to the request's own account, if it has one (issue 26
- * item 2: never an account found by the e-mail a guest named). One transaction.
+ * Quotation → order (beyond the spec): a pending order with its item and an order number, linked
+ * to the request's own account, if it has one (issue 26 item 2: never an account found by the
+ * e-mail a guest named). In the transaction of server/flows/make-order-from-quotation.ts, which
+ * authorises and completes the request first.
  */
-export async function createOrderFromQuotation(
-  db: Database,
+export async function createOrderFromRequest(
+  tx: Database,
   actor: Actor,
-  input: { quotationId: unknown } & Record<string, unknown>,
-  now: Date = new Date(),
+  request: OrderedRequest,
+  values: OrderFromQuotation,
+  now: Date,
 ): Promise<{ orderId: string; orderNumber: string; userId: string | null }> {
-  requireAdmin(actor, 'orders:write');
-  const quotationId = requireRowId(input.quotationId, 'Quotation request');
-  const values = parseInput(orderFromQuotationSchema, input);
-  return db.transaction(async (tx) => {
-    const [quotation] = await tx
-      .select()
-      .from(quotationRequests)
-      .where(eq(quotationRequests.id, quotationId))
-      .for('update');
-    if (!quotation) throw new DomainError('not_found', 'Quotation request not found');
-    if (quotation.status === 'completed') {
-      throw new DomainError('conflict', 'This quotation is already completed');
-    }
-    // issue 26 item 2: the request's own account, never one found by the e-mail a guest named.
-    const userId = quotation.userId;
-    const [product] = quotation.productId
-      ? await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, quotation.productId))
-      : [];
-    const unitPriceMinor = rupeesToMinor(values.unitPrice);
-    const subtotal = unitPriceMinor * values.quantity;
-    const shipping = rupeesToMinor(values.shipping);
-    const tax = rupeesToMinor(values.tax);
-    const orderNumber = await drawOrderNumber(tx, now);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        orderNumber,
-        status: 'pending',
-        // Absent until the shop records a payment: "Confirm Order" stays on offer (spec §4).
-        paymentStatus: null,
-        paymentMethod: values.paymentMethod,
-        shippingAddress: {
-          name: values.name,
-          streetAddress: values.streetAddress,
-          apartment: values.apartment || null,
-          city: values.city,
-          state: values.state,
-          postalCode: values.postalCode,
-          country: values.country,
-          phone: quotation.customerMobile,
-        },
-        subtotalMinor: subtotal,
-        shippingAmountMinor: shipping,
-        taxAmountMinor: tax,
-        totalAmountMinor: subtotal + shipping + tax,
-        quotationRequestId: quotation.id,
-      })
-      .returning();
-    if (!order) throw new Error('order not stored');
-    await tx.insert(orderItems).values({
-      orderId: order.id,
-      productId: product?.id ?? null,
-      productName: quotation.productName,
-      quantity: values.quantity,
-      unitPriceMinor,
-      totalPriceMinor: subtotal,
-    });
-    await tx
-      .update(quotationRequests)
-      .set({ status: 'completed' })
-      .where(eq(quotationRequests.id, quotation.id));
-    await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, quotation.reference), now);
-    // issue 18: the new order's terms, and the quotation it completes
-    await recordActivity(
-      tx,
-      actor,
-      {
-        kind: 'order.created',
-        subject: order.orderNumber,
-        summary: `Order ${order.orderNumber} created from ${quotation.reference}`,
-        changes: changedFields(
-          { quotationStatus: quotation.status },
-          {
-            quotationStatus: 'completed',
-            quantity: values.quantity,
-            total: formatRupees(order.totalAmountMinor),
-            paymentMethod: values.paymentMethod,
-          },
-        ),
+  const userId = request.userId;
+  const [product] = request.productId
+    ? await tx.select({ id: products.id }).from(products).where(eq(products.id, request.productId))
+    : [];
+  const unitPriceMinor = rupeesToMinor(values.unitPrice);
+  const subtotal = unitPriceMinor * values.quantity;
+  const shipping = rupeesToMinor(values.shipping);
+  const tax = rupeesToMinor(values.tax);
+  const orderNumber = await drawOrderNumber(tx, now);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId,
+      orderNumber,
+      status: 'pending',
+      // Absent until the shop records a payment: "Confirm Order" stays on offer (spec §4).
+      paymentStatus: null,
+      paymentMethod: values.paymentMethod,
+      shippingAddress: {
+        name: values.name,
+        streetAddress: values.streetAddress,
+        apartment: values.apartment || null,
+        city: values.city,
+        state: values.state,
+        postalCode: values.postalCode,
+        country: values.country,
+        phone: request.customerMobile,
       },
-      now,
-    );
-    return { orderId: order.id, orderNumber: order.orderNumber, userId };
+      subtotalMinor: subtotal,
+      shippingAmountMinor: shipping,
+      taxAmountMinor: tax,
+      totalAmountMinor: subtotal + shipping + tax,
+      quotationRequestId: request.id,
+    })
+    .returning();
+  if (!order) throw new Error('order not stored');
+  await tx.insert(orderItems).values({
+    orderId: order.id,
+    productId: product?.id ?? null,
+    productName: request.productName,
+    quantity: values.quantity,
+    unitPriceMinor,
+    totalPriceMinor: subtotal,
   });
+  await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, request.reference), now);
+  // issue 18: the new order's terms, and the quotation it completes
+  await recordActivity(
+    tx,
+    actor,
+    {
+      kind: 'order.created',
+      subject: order.orderNumber,
+      summary: `Order ${order.orderNumber} created from ${request.reference}`,
+      changes: changedFields(
+        { quotationStatus: request.status },
+        {
+          quotationStatus: 'completed',
+          quantity: values.quantity,
+          total: formatRupees(order.totalAmountMinor),
+          paymentMethod: values.paymentMethod,
+        },
+      ),
+    },
+    now,
+  );
+  return { orderId: order.id, orderNumber: order.orderNumber, userId };
 }

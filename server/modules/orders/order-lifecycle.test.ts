@@ -8,13 +8,8 @@ import {
 } from '../../../tests/support/database';
 import { orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
-import {
-  countOrders,
-  createOrderFromQuotation,
-  listAllOrders,
-  listOrdersOfUser,
-  setOrderStatus,
-} from './index';
+import { countOrders, listAllOrders, listOrdersOfUser, setOrderStatus } from './index';
+import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
 
 const address = {
   name: 'Ravi Kumar',

@@ -11,7 +11,8 @@ import {
 import { orders, products, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { createOrderEventsHub, type OrderChange } from '../realtime';
-import { getOrderOfUser, listOrdersOfUser, reorderAsQuotations } from './index';
+import { getOrderOfUser, listOrdersOfUser } from './index';
+import { reorderAsQuotations } from '../../flows/reorder';
 
 const testConfig = loadConfig({ AUTH_SECRET: 'orders-test-secret-orders-test-secret' });
 

@@ -20,11 +20,11 @@ import {
   startsWith,
   statusAndDays,
 } from '../../db/admin-search';
+import { quotationSearchCondition } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
 import { orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../kernel';
-import { quotationSearchCondition } from '../quotations';
 
 export type OrderListFilter = Partial<AdminListFilter<OrderStatus>>;
 

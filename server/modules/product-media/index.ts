@@ -12,14 +12,14 @@ import {
   uploadedMediaFormSchema,
   type MediaForm,
 } from '../../../core/product-console';
-import { catalogueWriter } from '../catalog';
+import { catalogueWriter } from '../../db/catalogue-cache';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
-import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../media-storage';
+import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../../media-storage';
 
 export type ConsoleMedia = typeof productMedia.$inferSelect;
 
@@ -30,6 +30,28 @@ export function mediaOfProduct(db: Database, productId: string): Promise<Console
     .from(productMedia)
     .where(eq(productMedia.productId, productId))
     .orderBy(asc(productMedia.sortOrder), asc(productMedia.createdAt), asc(productMedia.id));
+}
+
+/**
+ * spec §5: every media row of a product that is being deleted (server/flows/delete-product.ts,
+ * which authorises first and deletes the product in the same transaction); answers how many.
+ */
+export async function deleteMediaOfProduct(tx: Database, productId: string): Promise<number> {
+  const deleted = await tx
+    .delete(productMedia)
+    .where(eq(productMedia.productId, productId))
+    .returning({ id: productMedia.id });
+  return deleted.length;
+}
+
+/** The product console's media of one product, sort order first (spec §7). */
+export async function listMediaOfProduct(
+  db: Database,
+  actor: Actor,
+  productId: string,
+): Promise<ConsoleMedia[]> {
+  requireAdmin(actor);
+  return mediaOfProduct(db, productId);
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

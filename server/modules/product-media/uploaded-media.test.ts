@@ -16,7 +16,7 @@ import {
 } from '../../../tests/support/database';
 import { productMedia } from '../../db/schema';
 import type { Actor } from '../actor';
-import { localMediaStorage, type MediaStorage } from '../media-storage';
+import { localMediaStorage, type MediaStorage } from '../../media-storage';
 import { addUploadedMedia } from './index';
 
 function temporaryStorage(): { directory: string; storage: MediaStorage } {

@@ -9,14 +9,13 @@ import { rowKey } from '../../../core/form-text';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
 import { productFormSchema, type ProductForm } from '../../../core/product-console';
 import { productSlug, uniqueProductSlug } from '../../../core/slug';
-import { catalogueWriter } from '../catalog';
+import { catalogueWriter } from '../../db/catalogue-cache';
 import type { Database } from '../../db/client';
-import { productMedia, products } from '../../db/schema';
+import { products } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
-import { mediaOfProduct, type ConsoleMedia } from '../product-media';
 
 export type ConsoleProduct = typeof products.$inferSelect;
 // The picker lists this many products A to Z; a name search narrows it (100,000 options would not).
@@ -53,15 +52,15 @@ export async function listConsoleProducts(
   };
 }
 
+/** The product console's product (its media are the product-media module's). */
 export async function getConsoleProduct(
   db: Database,
   actor: Actor,
   id: string,
-): Promise<{ product: ConsoleProduct; media: ConsoleMedia[] } | null> {
+): Promise<ConsoleProduct | null> {
   requireAdmin(actor);
   const [product] = await db.select().from(products).where(eq(products.id, id));
-  if (!product) return null;
-  return { product, media: await mediaOfProduct(db, id) };
+  return product ?? null;
 }
 
 function productValues(form: ProductForm) {
@@ -155,26 +154,22 @@ export const updateProduct = catalogueWriter(async function updateProduct(
   });
 });
 
-/** spec §5: deleting a product also deletes all its media, in one transaction. */
-export const deleteProduct = catalogueWriter(async function deleteProduct(
-  db: Database,
+/**
+ * spec §5: the product's row, once its media are gone (server/flows/delete-product.ts deletes both
+ * in one transaction, and authorises first); `mediaDeleted` is how many, for the activity log.
+ */
+export async function deleteProductRow(
+  tx: Database,
   actor: Actor,
-  input: Record<string, unknown>,
+  id: string,
+  mediaDeleted: number,
 ): Promise<void> {
-  requireAdmin(actor, 'catalogue:write');
-  const id = requireRowId(input.id, 'Product', rowKey);
-  await db.transaction(async (tx) => {
-    const media = await tx
-      .delete(productMedia)
-      .where(eq(productMedia.productId, id))
-      .returning({ id: productMedia.id });
-    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning();
-    if (!deleted) throw new DomainError('not_found', 'Product not found');
-    await recordActivity(tx, actor, {
-      kind: 'product',
-      subject: id,
-      summary: `Product "${deleted.name}" deleted with its media (${media.length})`,
-      changes: changedFields(productFacts(deleted), null),
-    });
+  const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning();
+  if (!deleted) throw new DomainError('not_found', 'Product not found');
+  await recordActivity(tx, actor, {
+    kind: 'product',
+    subject: id,
+    summary: `Product "${deleted.name}" deleted with its media (${mediaDeleted})`,
+    changes: changedFields(productFacts(deleted), null),
   });
-});
+}

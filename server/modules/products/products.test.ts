@@ -16,13 +16,9 @@ import {
   watchCatalogue,
 } from '../catalog';
 import { addMedia } from '../product-media';
-import {
-  createProduct,
-  deleteProduct,
-  getConsoleProduct,
-  listConsoleProducts,
-  updateProduct,
-} from './index';
+import { createProduct, listConsoleProducts, updateProduct } from './index';
+import { deleteProduct } from '../../flows/delete-product';
+import { readConsoleProduct as getConsoleProduct } from '../../flows/read-console-product';
 
 const productForm = {
   name: 'Marble Lotus Diya',

@@ -15,13 +15,13 @@ import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { listOrdersOfUser } from '../orders';
 import {
-  acceptOffer,
-  claimQuotationRequest,
   createQuotationRequest,
   getQuoteForCustomer,
   listQuotationsOfUser,
   sendOffer,
 } from './index';
+import { acceptOffer } from '../../flows/accept-offer';
+import { addRequestToAccount } from '../../flows/add-request-to-account';
 
 const admin: Actor = { userId: 'claim-admin', roles: ['admin'] };
 const now = new Date('2026-11-26T06:00:00Z');
@@ -132,7 +132,7 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
     const other = await accountOf(`other-${stamp()}@example.com`);
     expect((await getQuoteForCustomer(database.db, other, access, now)).claim).toBeNull();
 
-    expect(await claimQuotationRequest(database.db, meera, access)).toEqual({
+    expect(await addRequestToAccount(database.db, meera, access)).toEqual({
       reference: access.reference,
     });
     const [request] = await database.db
@@ -147,7 +147,7 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
       id,
     ]);
     expect((await getQuoteForCustomer(database.db, meera, access, now)).claim).toBeNull();
-    expect(await refusal(claimQuotationRequest(database.db, meera, access))).toBe('conflict');
+    expect(await refusal(addRequestToAccount(database.db, meera, access))).toBe('conflict');
   });
 
   it('refuses anyone else, and changes nothing', async () => {
@@ -160,15 +160,15 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
       .select()
       .from(quotationRequests)
       .where(eq(quotationRequests.id, id));
-    expect(await refusal(claimQuotationRequest(database.db, null, access))).toBe('unauthenticated');
-    expect(await refusal(claimQuotationRequest(database.db, another, access))).toBe('forbidden');
-    expect(await refusal(claimQuotationRequest(database.db, unverifiedHolder, access))).toBe(
+    expect(await refusal(addRequestToAccount(database.db, null, access))).toBe('unauthenticated');
+    expect(await refusal(addRequestToAccount(database.db, another, access))).toBe('forbidden');
+    expect(await refusal(addRequestToAccount(database.db, unverifiedHolder, access))).toBe(
       'forbidden',
     );
-    expect(await refusal(claimQuotationRequest(database.db, admin, access))).toBe('forbidden');
+    expect(await refusal(addRequestToAccount(database.db, admin, access))).toBe('forbidden');
     // Without the key (the request's own mail), nobody can.
     expect(
-      await refusal(claimQuotationRequest(database.db, another, { reference: access.reference })),
+      await refusal(addRequestToAccount(database.db, another, { reference: access.reference })),
     ).toBe('not_found');
     expect(
       await database.db.select().from(quotationRequests).where(eq(quotationRequests.id, id)),

@@ -10,7 +10,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { hasMailableEmail } from '../../../core/identity';
 import type { Database } from '../../db/client';
-import { orders, quotationRequests, users } from '../../db/schema';
+import { quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireUser } from '../kernel';
@@ -45,42 +45,37 @@ export async function claimOf(
 }
 
 /**
- * "Add it to your account": the guest request the key opens, and the order it made, join the
- * signed-in account whose verified e-mail the request named. One transaction; refused (nothing
- * changed) for anyone else, without the key, or when the request belongs to an account already.
+ * "Add it to your account": the guest request the key opens joins the signed-in account whose
+ * verified e-mail it named (its orders follow it: server/flows/add-request-to-account.ts, in the
+ * same transaction). Refused, with nothing changed, for anyone else, without the key, or when the
+ * request belongs to an account already.
  */
 export async function claimQuotationRequest(
-  db: Database,
+  tx: Database,
   actor: Actor,
   access: QuotationAccess,
-): Promise<{ reference: string }> {
+): Promise<{ id: string; reference: string; userId: string }> {
   const userId = requireUser(actor);
   // The key, not the account: a signed-in account opens only its own requests without one.
   const key = access.key;
   if (key === undefined || key === null || key === '') {
     throw new DomainError('not_found', 'Quotation not found');
   }
-  return db.transaction(async (tx) => {
-    const request = await requestOfCustomer(tx, null, access, { lock: true });
-    if (request.userId === userId) {
-      throw new DomainError('conflict', 'This request is in your account already.');
-    }
-    const address = await verifiedAddressOf(tx, userId);
-    const named = request.customerEmail?.trim().toLowerCase() ?? null;
-    if (request.userId || !named || address !== named) {
-      throw new DomainError(
-        'forbidden',
-        'Only the account whose verified e-mail this request names can add it.',
-      );
-    }
-    await tx
-      .update(quotationRequests)
-      .set({ userId })
-      .where(and(eq(quotationRequests.id, request.id), isNull(quotationRequests.userId)));
-    await tx
-      .update(orders)
-      .set({ userId })
-      .where(and(eq(orders.quotationRequestId, request.id), isNull(orders.userId)));
-    return { reference: request.reference };
-  });
+  const request = await requestOfCustomer(tx, null, access, { lock: true });
+  if (request.userId === userId) {
+    throw new DomainError('conflict', 'This request is in your account already.');
+  }
+  const address = await verifiedAddressOf(tx, userId);
+  const named = request.customerEmail?.trim().toLowerCase() ?? null;
+  if (request.userId || !named || address !== named) {
+    throw new DomainError(
+      'forbidden',
+      'Only the account whose verified e-mail this request names can add it.',
+    );
+  }
+  await tx
+    .update(quotationRequests)
+    .set({ userId })
+    .where(and(eq(quotationRequests.id, request.id), isNull(quotationRequests.userId)));
+  return { id: request.id, reference: request.reference, userId };
 }

@@ -14,12 +14,12 @@ import { quotationStatuses, type QuotationStatus } from '../../../core/statuses'
 import type { Database } from '../../db/client';
 import { products, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
-import { enqueue } from '../jobs';
-import { isVerifiedAddressOf } from '../notifications';
+import { enqueue } from '../jobs/enqueue';
+import { isVerifiedAddressOf } from '../../mail/notifications';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
-import { emitWebhookEvent } from '../webhooks';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 export type StoredQuotationRequest = QuotationRequest & {
   id: string;
@@ -32,14 +32,16 @@ export type StoredQuotationRequest = QuotationRequest & {
 };
 
 export * from './lifecycle';
-export { accountOfRequester, issueAccessKey, requireQuotationAccess } from './access';
+export {
+  accountOfRequester,
+  issueAccessKey,
+  requestOfCustomer,
+  requireQuotationAccess,
+  type QuotationAccess,
+} from './access';
 export { claimQuotationRequest } from './claim';
 export { quotationMailFacts } from './mail-facts';
-export {
-  exportQuotationRequests,
-  quotationSearchCondition,
-  type QuotationListFilter,
-} from './search';
+export { exportQuotationRequests, type QuotationListFilter } from './search';
 export type * from './views';
 
 /**
@@ -211,8 +213,36 @@ export async function listQuotationRequests(
     ...request,
     latestOfferStatus,
     // issue 16 "needs reply": the customer wrote last, or nothing has answered the request yet
-    needsReply: request.awaitingReplySince !== null && request.status !== 'completed',
+    needsReply: request.awaitingReplySince !== null,
   }));
+}
+
+/**
+ * Quotation → order by the owner (beyond the spec), the quotation's side, in the transaction of
+ * server/flows/make-order-from-quotation.ts: the request, locked, is completed (it then waits for
+ * nobody). A completed one is refused.
+ */
+export async function completeRequestForOrder(
+  tx: Database,
+  actor: Actor,
+  input: { quotationId: unknown },
+) {
+  requireAdmin(actor, 'orders:write');
+  const quotationId = requireRowId(input.quotationId, 'Quotation request');
+  const [request] = await tx
+    .select()
+    .from(quotationRequests)
+    .where(eq(quotationRequests.id, quotationId))
+    .for('update');
+  if (!request) throw new DomainError('not_found', 'Quotation request not found');
+  if (request.status === 'completed') {
+    throw new DomainError('conflict', 'This quotation is already completed');
+  }
+  await tx
+    .update(quotationRequests)
+    .set({ status: 'completed', awaitingReplySince: null })
+    .where(eq(quotationRequests.id, request.id));
+  return request;
 }
 
 // spec §4: quotation transitions, refused by the server when not allowed
@@ -234,7 +264,11 @@ export async function setQuotationStatus(
     if (!canMoveQuotation(current.status as QuotationStatus, status)) {
       throw new DomainError('conflict', `A ${current.status} quotation cannot become ${status}`);
     }
-    await tx.update(quotationRequests).set({ status }).where(eq(quotationRequests.id, id));
+    // A completed request waits for nobody (the table's check holds every writer to it).
+    await tx
+      .update(quotationRequests)
+      .set({ status, ...(status === 'completed' ? { awaitingReplySince: null } : {}) })
+      .where(eq(quotationRequests.id, id));
     // issue 18: the status change, before → after, in its own transaction
     await recordActivity(tx, actor, {
       kind: 'quotation.status',

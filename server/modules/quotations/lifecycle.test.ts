@@ -19,7 +19,6 @@ import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { setOrderStatus } from '../orders';
 import {
-  acceptOffer,
   askForChanges,
   createQuotationRequest,
   declineOffer,
@@ -33,9 +32,10 @@ import {
   remindExpiringOffers,
   saveOfferDraft,
   sendOffer,
-  submitPaymentReference,
   withdrawOffer,
 } from './index';
+import { acceptOffer } from '../../flows/accept-offer';
+import { submitPaymentReference } from '../../flows/submit-payment-reference';
 
 const config = loadConfig({ AUTH_SECRET: 'lifecycle-test-secret-lifecycle-test' });
 const admin: Actor = { userId: 'lifecycle-admin', roles: ['admin'] };

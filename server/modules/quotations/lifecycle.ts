@@ -16,7 +16,6 @@ import {
   offerRefusal,
   offerStatusAt,
   ownerActionsFor,
-  paymentReferenceSubmissionSchema,
   quoteMessageSchema,
   quoteTexts,
   type CustomerOfferAction,
@@ -28,7 +27,6 @@ import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/
 import type { Database } from '../../db/client';
 import {
   addresses,
-  orderItems,
   orders,
   products,
   quotationMessages,
@@ -38,14 +36,12 @@ import {
   type ShippingAddress,
 } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
-import type { QuotationEvent } from '../notifications';
-import { orderCreatedData } from '../orders/created-event';
-import { drawOrderNumber } from '../orders/order-number';
-import { emitWebhookEvent } from '../webhooks';
+import type { QuotationEvent } from '../../../core/notices';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { claimOf } from './claim';
 import {
   accountOfRequester,
@@ -512,82 +508,80 @@ export async function declineOffer(
 }
 
 /**
- * issue 16 "Accept Offer": in one transaction, the order from the offer's lines (its totals
- * copied, not recomputed; status and payment pending), the offer accepted and the request
- * completed. The request's row is locked first, so accepting twice (two tabs, a double click)
- * finds the offer accepted the second time: one order. The offer must be open at `now`.
+ * issue 16 "Accept Offer", the quotation's side, in the transaction of
+ * server/flows/accept-offer.ts: the customer (the key or the account) and the offer (open at
+ * `now`) are checked, the offer accepted and the request completed. The request's row is locked
+ * first, so accepting twice (two tabs, a double click) finds the offer accepted the second time:
+ * one order. Answers what the order is made of.
  */
-export async function acceptOffer(
-  db: Database,
+export async function acceptOfferOfCustomer(
+  tx: Database,
   actor: Actor,
   input: QuotationAccess & OfferAddress & Record<string, unknown>,
   now: Date,
-): Promise<{ orderId: string; orderNumber: string }> {
-  return db.transaction(async (tx) => {
-    const request = await requestOfCustomer(tx, actor, input, { lock: true });
-    const found = await offerForCustomer(tx, request.id, input);
-    const values = parseInput(acceptOfferSchema, input);
-    requireOfferAction(found, 'accept', now);
-    const { offer } = found;
-
-    const shippingAddress = await shippingAddressFor(tx, actor, request, values);
-    // issue 26 item 2: the order goes to the request's own account, never to one found by the
-    // e-mail a guest named; the account holder adds a guest's request (and its order) themselves.
-    const userId = request.userId;
-    const lines = await tx
-      .select()
-      .from(quotationOfferLines)
-      .where(eq(quotationOfferLines.offerId, offer.id))
-      .orderBy(asc(quotationOfferLines.position));
-    const orderNumber = await drawOrderNumber(tx, now);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        orderNumber,
-        status: 'pending',
-        paymentStatus: 'pending',
-        paymentMethod: values.paymentMethod,
-        shippingAddress,
-        subtotalMinor: offer.subtotalMinor,
-        discountMinor: offer.discountMinor,
-        shippingAmountMinor: offer.shippingMinor,
-        taxAmountMinor: offer.gstMinor,
-        totalAmountMinor: offer.totalMinor,
-        quotationRequestId: request.id,
-        offerId: offer.id,
-        createdAt: now,
-      })
-      .returning();
-    if (!order) throw new Error('order not stored');
-    await tx.insert(orderItems).values(
-      lines.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        productName: line.description,
-        quantity: line.quantity,
-        unitPriceMinor: line.unitPriceMinor,
-        totalPriceMinor: line.lineTotalMinor,
-      })),
-    );
+): Promise<{ request: QuotationRow; offer: OfferRow; order: OrderFromAcceptedOffer }> {
+  const request = await requestOfCustomer(tx, actor, input, { lock: true });
+  const found = await offerForCustomer(tx, request.id, input);
+  const values = parseInput(acceptOfferSchema, input);
+  requireOfferAction(found, 'accept', now);
+  const { offer } = found;
+  const shippingAddress = await shippingAddressFor(tx, actor, request, values);
+  const lines = await tx
+    .select()
+    .from(quotationOfferLines)
+    .where(eq(quotationOfferLines.offerId, offer.id))
+    .orderBy(asc(quotationOfferLines.position));
+  await tx
+    .update(quotationOffers)
+    .set({ status: 'accepted', decidedAt: now })
+    .where(eq(quotationOffers.id, offer.id));
+  if (canMoveQuotation(request.status as QuotationStatus, 'completed')) {
     await tx
-      .update(quotationOffers)
-      .set({ status: 'accepted', decidedAt: now })
-      .where(eq(quotationOffers.id, offer.id));
-    if (canMoveQuotation(request.status as QuotationStatus, 'completed')) {
-      await tx
-        .update(quotationRequests)
-        .set({ status: 'completed', awaitingReplySince: null })
-        .where(eq(quotationRequests.id, request.id));
-    }
-    const ids = { quotationId: request.id, offerId: offer.id, orderId: order.id };
-    await notify(tx, 'offer-accepted', 'customer', ids);
-    await notify(tx, 'offer-accepted', 'owner', ids);
-    const made = { orderId: order.id, orderNumber: order.orderNumber };
-    await emitWebhookEvent(tx, 'offer.accepted', { ...offerData(request, offer), ...made }, now);
-    await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, request.reference), now);
-    return { orderId: order.id, orderNumber: order.orderNumber };
-  });
+      .update(quotationRequests)
+      .set({ status: 'completed', awaitingReplySince: null })
+      .where(eq(quotationRequests.id, request.id));
+  }
+  return {
+    request,
+    offer,
+    order: {
+      // issue 26 item 2: the request's own account, never one found by the e-mail a guest named;
+      // the account holder adds a guest's request (and its order) themselves.
+      userId: request.userId,
+      quotationRequestId: request.id,
+      reference: request.reference,
+      paymentMethod: values.paymentMethod,
+      shippingAddress,
+      offer,
+      lines,
+    },
+  };
+}
+
+/** What an accepted offer's order is made of (the orders module makes it). */
+export interface OrderFromAcceptedOffer {
+  userId: string | null;
+  quotationRequestId: string;
+  reference: string;
+  paymentMethod: 'upi' | 'bank transfer';
+  shippingAddress: ShippingAddress;
+  offer: OfferRow;
+  lines: (typeof quotationOfferLines.$inferSelect)[];
+}
+
+/** Once the order is made: both sides are mailed, and integrations hear `offer.accepted`. */
+export async function announceAcceptance(
+  tx: Database,
+  request: QuotationRow,
+  offer: OfferRow,
+  order: { id: string; orderNumber: string },
+  now: Date,
+): Promise<void> {
+  const ids = { quotationId: request.id, offerId: offer.id, orderId: order.id };
+  await notify(tx, 'offer-accepted', 'customer', ids);
+  await notify(tx, 'offer-accepted', 'owner', ids);
+  const made = { orderId: order.id, orderNumber: order.orderNumber };
+  await emitWebhookEvent(tx, 'offer.accepted', { ...offerData(request, offer), ...made }, now);
 }
 
 async function shippingAddressFor(
@@ -626,72 +620,6 @@ async function shippingAddressFor(
     country: values.country ?? '',
     phone: request.customerMobile,
   };
-}
-
-const REFERENCE_USED = 'This payment reference is already used on another order.';
-
-/**
- * issue 16: the customer's UTR (UPI) or bank reference for an order made from an offer, by the
- * order's account or the quotation's key holder. A reference already on another order is refused.
- */
-export async function submitPaymentReference(
-  db: Database,
-  actor: Actor,
-  input: { orderId?: unknown; reference?: unknown; key?: unknown; paymentReference?: unknown },
-  now: Date,
-): Promise<{ orderNumber: string }> {
-  const orderId = requireRowId(input.orderId, 'Order');
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new DomainError('not_found', 'Order not found');
-    const ownOrder = actor !== null && order.userId === actor.userId;
-    if (!ownOrder) {
-      // The key holder: the key must be the order's own quotation's.
-      if (input.reference === undefined || !order.quotationRequestId) {
-        throw new DomainError('not_found', 'Order not found');
-      }
-      const request = await requestOfCustomer(tx, actor, {
-        reference: input.reference,
-        key: input.key,
-      }).catch(() => null);
-      if (!request || request.id !== order.quotationRequestId) {
-        throw new DomainError('not_found', 'Order not found');
-      }
-    }
-    const view = quoteOrderView(order);
-    if (!view.paymentMethod || order.status === 'cancelled' || view.paymentStatus !== 'pending') {
-      throw new DomainError('conflict', 'This order is not waiting for a payment');
-    }
-    const { reference } = parseInput(paymentReferenceSubmissionSchema, {
-      paymentMethod: view.paymentMethod,
-      reference: input.paymentReference,
-    });
-    const [usedElsewhere] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.submittedPaymentReference, reference), ne(orders.id, order.id)));
-    if (usedElsewhere) throw new DomainError('conflict', REFERENCE_USED);
-    await tx
-      .update(orders)
-      .set({ submittedPaymentReference: reference, paymentReferenceSubmittedAt: now })
-      .where(eq(orders.id, order.id));
-    if (order.quotationRequestId) {
-      await notify(tx, 'payment-reference', 'owner', {
-        quotationId: order.quotationRequestId,
-        orderId: order.id,
-      });
-    }
-    const submitted = {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      quotationId: order.quotationRequestId,
-      paymentMethod: view.paymentMethod,
-      paymentReference: reference,
-      totalMinor: order.totalAmountMinor,
-    };
-    await emitWebhookEvent(tx, 'order.payment_reference', submitted, now);
-    return { orderNumber: order.orderNumber };
-  });
 }
 
 /** The offer's document for its PDF, for whoever may read the quotation (issue 16). */

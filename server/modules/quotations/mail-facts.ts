@@ -13,7 +13,8 @@ import {
   quotationRequests,
   users,
 } from '../../db/schema';
-import type { QuotationEventNotice, QuotationMailFacts } from '../notifications';
+import type { QuotationEventNotice } from '../../../core/notices';
+import type { QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
 import type { StoredOfferDocument } from './offer-document';
 import { offerDocumentOf, quoteOrderView } from './lifecycle';

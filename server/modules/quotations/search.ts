@@ -3,50 +3,20 @@
  * "Export CSV" of all of them. Every search branch is answered by an index of migration 0011
  * (server/db/admin-search.ts), so the search stays flat at 100k requests.
  */
-import { and, or, type SQL } from 'drizzle-orm';
-import { adminSearch } from '../../../core/admin-search';
+import { and, type SQL } from 'drizzle-orm';
 import type { AdminListFilter, QUOTATION_WAITING } from '../../../core/admin-list-query';
 import { overdueBefore } from '../../../core/week-at-a-glance';
 import type { QuotationStatus } from '../../../core/statuses';
-import {
-  byDate,
-  csvInBatches,
-  exportBatch,
-  lowered,
-  nameMatches,
-  reversedDigits,
-  startsWith,
-  statusAndDays,
-} from '../../db/admin-search';
+import { byDate, csvInBatches, exportBatch, statusAndDays } from '../../db/admin-search';
+import { awaitingReplySince, quotationSearchCondition } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
 import { quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
-import { awaitingReplySince } from '../insights';
 import { requireAdmin } from '../kernel';
 
 export type QuotationListFilter = Partial<
   AdminListFilter<QuotationStatus> & { waiting: (typeof QUOTATION_WAITING)[number] | null }
 >;
-
-/**
- * issue 18: the search matches the reference (Q-…, from its start), the e-mail (from its start),
- * the mobile (by the digits it ends with, so +91 and spaces do not matter) and the name (each
- * word the start of a word of it). Undefined when there is nothing to search for.
- */
-export function quotationSearchCondition(query: string | undefined): SQL | undefined {
-  const search = adminSearch(query ?? '');
-  if (!search) return undefined;
-  return or(
-    startsWith(quotationRequests.reference, search.code),
-    startsWith(lowered(quotationRequests.customerEmail), search.lowered),
-    search.reversedMobileDigits === null
-      ? undefined
-      : startsWith(reversedDigits(quotationRequests.customerMobile), search.reversedMobileDigits),
-    search.nameQuery === null
-      ? undefined
-      : nameMatches(quotationRequests.customerName, search.nameQuery),
-  );
-}
 
 /**
  * The filters as one condition on quotation_requests (undefined: every request). `now` places the

@@ -9,7 +9,7 @@ import type { UserRoleValue } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { pageOffset, requireAdmin } from '../kernel';
 

@@ -23,7 +23,7 @@ import type { Config } from '../../config';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { followNotices, type NoticeWatch } from '../../db/notice-watch';
 import { shopSettings } from '../../db/schema';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin } from '../kernel';

@@ -6,15 +6,15 @@
  * on a back-off schedule for 24 hours, and disables an endpoint that has failed for 3 days.
  */
 import { randomBytes } from 'node:crypto';
-import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import { webhookEndpointFormSchema, type WebhookEventType } from '../../../core/api-access';
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';
-import { recordActivity } from '../activity';
+import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
-import { enqueue } from '../jobs';
+import { enqueue } from '../jobs/enqueue';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { endpointUrlRefusal, type HostResolver } from './public-address';
 import { sendSignedRequest, signedHeaders } from './send';
@@ -42,49 +42,7 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
 /** The deliveries the admin page lists per endpoint. */
 const DELIVERIES_LISTED = 50;
 
-// ---------------------------------------------------------------------------------------------
-// Emitting
-
-/** What an endpoint receives: Standard Webhooks' payload shape. */
-export interface WebhookPayload {
-  type: WebhookEventType;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
-
-/**
- * issue 17: emits an event in the caller's transaction: a delivery for each enabled endpoint that
- * follows `type`, each with its job. No endpoint, no row and no job. Answers how many.
- */
-export async function emitWebhookEvent(
-  tx: Database,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
-  now: Date,
-): Promise<number> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])));
-  if (endpoints.length === 0) return 0;
-  const payload: WebhookPayload = { type, timestamp: now.toISOString(), data };
-  const deliveries = await tx
-    .insert(webhookDeliveries)
-    .values(
-      endpoints.map((endpoint) => ({
-        endpointId: endpoint.id,
-        eventType: type,
-        payload,
-        // The 24 hours of retries count from here, on the injected clock.
-        createdAt: now,
-      })),
-    )
-    .returning({ id: webhookDeliveries.id });
-  for (const delivery of deliveries) {
-    await enqueue(tx, 'webhook-delivery', { deliveryId: delivery.id });
-  }
-  return deliveries.length;
-}
+export { emitWebhookEvent, type WebhookPayload } from './emit';
 
 // ---------------------------------------------------------------------------------------------
 // Delivering (the `webhook-delivery` queue's handler, server/worker.ts)

@@ -22,9 +22,8 @@ import { createContactMessage } from '../contact';
 import { DomainError, httpStatusOf } from '../errors';
 import { JOB_SCHEMA, type JobWorker } from '../jobs';
 import { subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeToken } from '../newsletter';
-import { createOrderFromQuotation, setOrderStatus } from '../orders';
+import { setOrderStatus } from '../orders';
 import {
-  acceptOffer,
   askForChanges,
   createQuotationRequest,
   declineOffer,
@@ -33,7 +32,6 @@ import {
   postCustomerMessage,
   postShopMessage,
   sendOffer,
-  submitPaymentReference,
 } from '../quotations';
 import {
   createWebhookEndpoint,
@@ -47,6 +45,9 @@ import {
   type DeliveryOutcome,
   type WebhookPayload,
 } from './index';
+import { acceptOffer } from '../../flows/accept-offer';
+import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { submitPaymentReference } from '../../flows/submit-payment-reference';
 
 const AUTH_SECRET = 'webhooks-test-secret-webhooks-test-secret';
 const config = loadConfig({

@@ -13,20 +13,16 @@ import { orders, productMedia, products, quotationOffers } from '../../../server
 import type { Actor } from '../../../server/modules/actor';
 import { listContactMessages, setContactMessageStatus } from '../../../server/modules/contact';
 import { DomainError } from '../../../server/modules/errors';
-import { importMediaCsv } from '../../../server/modules/media-import';
-import {
-  createOrderFromQuotation,
-  getOrderForOwner,
-  listAllOrders,
-  setOrderStatus,
-} from '../../../server/modules/orders';
+import { importMediaCsv } from '../../../server/modules/product-media/csv';
+import { getOrderForOwner, listAllOrders, setOrderStatus } from '../../../server/modules/orders';
 import {
   addMedia,
   deleteMedia,
   setPrimaryMedia,
   updateMedia,
 } from '../../../server/modules/product-media';
-import { createProduct, deleteProduct, updateProduct } from '../../../server/modules/products';
+import { deleteProduct } from '../../../server/flows/delete-product';
+import { createProduct, updateProduct } from '../../../server/modules/products';
 import {
   getQuotationForOwner,
   listQuotationRequests,
@@ -42,6 +38,7 @@ import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
 import { aQuotation, anOrder, offerBody, productBody } from './cases/owner';
 import { jsonBody } from './cases/types';
+import { createOrderFromQuotation } from '../../../server/flows/make-order-from-quotation';
 
 type Problem = { status: number; detail: string; errors?: { pointer: string; detail: string }[] };
 

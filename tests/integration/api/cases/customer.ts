@@ -21,14 +21,11 @@ import {
   updateProfile,
 } from '../../../../server/modules/account';
 import { askQuestion } from '../../../../server/modules/questions';
-import {
-  acceptOffer,
-  createQuotationRequest,
-  sendOffer,
-} from '../../../../server/modules/quotations';
+import { createQuotationRequest, sendOffer } from '../../../../server/modules/quotations';
 import { insertOrder, insertOrderItem, insertProduct } from '../../../factories';
 import type { Caller } from '../../../support/api-harness';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
+import { acceptOffer } from '../../../../server/flows/accept-offer';
 
 const customer = { kind: 'customer' } as const;
 const fixtureOwner: Actor = { userId: 'api-customer-cases-owner', roles: ['admin'] };

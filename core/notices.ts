@@ -1,0 +1,108 @@
+/**
+ * What a domain function queues to be mailed (a `Notice`): what happened, with ids or the stored
+ * row, as JSON in the job until the worker renders it (server/mail, decision 013). One shape, here
+ * in core/, for the modules that queue notices and the mail that renders them.
+ */
+import type { ContactMessage } from './contact';
+import type { QuotationRequest } from './quotation';
+
+/** The identity mails (server/auth), each with the purpose its limit is counted under. */
+export const accountMailPurposes = [
+  // The verification link a sign-up sends (anyone can sign up with any address).
+  'sign-up',
+  // A new verification link, asked for by the signed-in account holder.
+  'verify-email',
+  'reset-password',
+  'confirm-new-email',
+  'sign-in-code',
+  'sign-up-attempt',
+] as const;
+export type AccountMailPurpose = (typeof accountMailPurposes)[number];
+
+/** A mail an earlier version rendered when it was queued: its envelope and text. */
+export interface QueuedMailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+type StoredQuotation = QuotationRequest & {
+  id: string;
+  productId: string;
+  productName: string;
+  reference: string;
+};
+
+/** One e-mail to send, as a domain function enqueues it (JSON: it is stored until delivered). */
+export type Notice =
+  | {
+      kind: 'quotation-request';
+      to: 'owner' | 'requester';
+      quotation: StoredQuotation;
+      recipientVerified: boolean;
+      /** issue 26 item 2: made by someone not signed in, so its mail offers to add it. */
+      guest?: boolean;
+    }
+  | { kind: 'contact-message'; message: ContactMessage & { id: string } }
+  /** issue 25 §3: the welcome pop-up's call-back request, to the owner like a contact message. */
+  | { kind: 'callback-request'; lead: { id: string; phoneNumber: string } }
+  | { kind: 'newsletter-welcome'; email: string }
+  /** issue 25: an identity mail (server/auth): a link or a code for the address it goes to. */
+  | AccountNotice
+  /** A mail an earlier version rendered when it was queued (Better Auth's links and codes). */
+  | { kind: 'message'; message: QueuedMailMessage }
+  /** issue 17: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
+  | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
+  | DailyDigestNotice
+  | QuotationEventNotice;
+
+export interface AccountNotice {
+  kind: 'account';
+  purpose: AccountMailPurpose;
+  to: string;
+  /** The link a link mail carries. */
+  url?: string;
+  /** The code a code mail carries. */
+  code?: string;
+}
+
+/** issue 18: the 09:00 digest of the requests awaiting the shop's reply, as it was queued. */
+export interface DailyDigestNotice {
+  kind: 'daily-digest';
+  /** The shop day, YYYY-MM-DD. */
+  day: string;
+  /** When the digest was made (ISO): the waits are counted to it. */
+  now: string;
+  /** Every request waiting; `requests` lists the longest-waiting of them. */
+  total: number;
+  requests: {
+    id: string;
+    reference: string;
+    customerName: string;
+    productName: string;
+    waitingSince: string;
+  }[];
+}
+
+/** issue 16: the quote lifecycle's mails. */
+export type QuotationEvent =
+  | 'offer-sent'
+  | 'offer-withdrawn'
+  | 'message'
+  | 'offer-accepted'
+  | 'offer-expiring'
+  | 'offer-expired'
+  | 'payment-reference'
+  | 'payment-confirmed';
+
+/** A lifecycle mail as queued: ids only, read at delivery (server/modules/quotations/mail-facts). */
+export interface QuotationEventNotice {
+  kind: 'quotation-event';
+  event: QuotationEvent;
+  to: 'customer' | 'owner';
+  quotationId: string;
+  offerId?: string;
+  orderId?: string;
+  messageId?: string;
+}

@@ -1,0 +1,42 @@
+/**
+ * issue 16: the customer's UTR (UPI) or bank reference for an order made from an offer, by the
+ * order's account, or by whoever holds the key of the order's own quotation (the quotations
+ * module's rule). The orders module records it, mails the owner and tells integrations.
+ */
+import type { Database } from '../db/client';
+import type { Actor } from '../modules/actor';
+import { DomainError } from '../modules/errors';
+import { requireRowId } from '../modules/kernel';
+import { lockOrder, recordPaymentReference } from '../modules/orders';
+import { quoteOrderView, requestOfCustomer } from '../modules/quotations';
+
+export async function submitPaymentReference(
+  db: Database,
+  actor: Actor,
+  input: { orderId?: unknown; reference?: unknown; key?: unknown; paymentReference?: unknown },
+  now: Date,
+): Promise<{ orderNumber: string }> {
+  const orderId = requireRowId(input.orderId, 'Order');
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const ownOrder = actor !== null && order.userId === actor.userId;
+    if (!ownOrder) {
+      // The key holder: the key must be the order's own quotation's.
+      if (input.reference === undefined || !order.quotationRequestId) {
+        throw new DomainError('not_found', 'Order not found');
+      }
+      const request = await requestOfCustomer(tx, actor, {
+        reference: input.reference,
+        key: input.key,
+      }).catch(() => null);
+      if (!request || request.id !== order.quotationRequestId) {
+        throw new DomainError('not_found', 'Order not found');
+      }
+    }
+    const view = quoteOrderView(order);
+    if (!view.paymentMethod || order.status === 'cancelled' || view.paymentStatus !== 'pending') {
+      throw new DomainError('conflict', 'This order is not waiting for a payment');
+    }
+    return recordPaymentReference(tx, order, view.paymentMethod, input.paymentReference, now);
+  });
+}

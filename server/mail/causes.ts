@@ -1,0 +1,120 @@
+/**
+ * Who made the shop send a mail, and so which limit may hold it (issue 25 §1, decision 017). The
+ * one place that sorts the shop's mails: `enqueue` records the cause on every mail job from here,
+ * the worker counts a mail against its limit from here, and the identity endpoints count theirs
+ * from here when they are asked.
+ *
+ * - The shop's own answers (the owner's actions and what follows from them: offers, messages,
+ *   order and payment steps, expiry and reminders) are never limited.
+ * - Mails to the shop's own address are never limited: the owner hears of every request.
+ * - An account holder's own requests (a new verification link, a reset link, a sign-in code, a
+ *   change of address) are limited per address and purpose: one purpose never uses up another's.
+ * - Mails that someone who is not signed in can make the shop send to any address (a guest's
+ *   quotation confirmation, the newsletter welcome, a sign-up) share one count per address.
+ */
+import type { Notice } from '../../core/notices';
+
+export type { AccountMailPurpose } from '../../core/notices';
+
+/** Purposes whose mail anyone can make the shop send: counted with the stranger's other mails. */
+const strangerPurposes: ReadonlySet<string> = new Set(['sign-up', 'sign-up-attempt']);
+
+export type MailCause =
+  | { by: 'shop' }
+  | { by: 'to-shop' }
+  | {
+      by: 'account' | 'stranger';
+      /** The address the limit is counted for, in lower case. */
+      address: string;
+      /** What it was asked for: one count per address and purpose for an account's requests. */
+      purpose: string;
+      /**
+       * `request`: counted by the endpoint that was asked (server/auth), which refuses with 429
+       * beyond the limit, so its caller is told; `delivery`: counted by the worker, which holds
+       * the mail beyond the limit (the action that caused it succeeded without it).
+       */
+      countedAt: 'request' | 'delivery';
+    };
+
+/** Limited mails: who may be told, and under which key their limit counts them. */
+export type LimitedMailCause = Extract<MailCause, { address: string }>;
+
+const normalised = (address: string) => address.trim().toLowerCase();
+
+/** A mail someone not signed in can make the shop send to any address (decision 017). */
+export function strangerCause(
+  address: string,
+  purpose: string,
+  countedAt: 'request' | 'delivery',
+): LimitedMailCause {
+  return { by: 'stranger', address: normalised(address), purpose, countedAt };
+}
+
+/** An account holder's own request, to their own address (decision 017). */
+export function accountCause(
+  address: string,
+  purpose: string,
+  countedAt: 'request' | 'delivery',
+): LimitedMailCause {
+  return { by: 'account', address: normalised(address), purpose, countedAt };
+}
+
+/** The cause of an identity mail of this purpose; all are counted when they are asked for. */
+export function identityMailCause(purpose: string, address: string): LimitedMailCause {
+  return strangerPurposes.has(purpose)
+    ? strangerCause(address, purpose, 'request')
+    : accountCause(address, purpose, 'request');
+}
+
+/**
+ * The rate-limit key a limited mail is counted under: one per address for strangers' mails (so
+ * a guest's confirmations, a welcome and a sign-up share it), one per address and purpose for an
+ * account holder's requests.
+ */
+export function mailLimitKey(cause: LimitedMailCause): string {
+  return cause.by === 'stranger'
+    ? `mail-recipient:${cause.address}`
+    : `mail-account:${cause.purpose}:${cause.address}`;
+}
+
+export function isLimited(cause: MailCause): cause is LimitedMailCause {
+  return cause.by === 'account' || cause.by === 'stranger';
+}
+
+/** Who caused the mail of a notice: the sorting of decision 017, in one place. */
+export function mailCauseOf(notice: Notice): MailCause {
+  switch (notice.kind) {
+    case 'quotation-request':
+      if (notice.to === 'owner') return { by: 'to-shop' };
+      // issue 14 finding 5: a typed address is the requester's own only when it is their verified
+      // account's; anyone else may have typed it.
+      return notice.recipientVerified
+        ? accountCause(notice.quotation.customerEmail ?? '', 'quotation-confirmation', 'delivery')
+        : strangerCause(notice.quotation.customerEmail ?? '', 'quotation-confirmation', 'delivery');
+    case 'newsletter-welcome':
+      return strangerCause(notice.email, 'newsletter-welcome', 'delivery');
+    case 'account':
+      return identityMailCause(notice.purpose, notice.to);
+    case 'message':
+      // A mail rendered by an earlier version (Better Auth's, counted when it was asked for).
+      return identityMailCause('account', String(notice.message.to));
+    case 'contact-message':
+    case 'callback-request':
+    case 'webhook-endpoint-disabled':
+    case 'daily-digest':
+      return { by: 'to-shop' };
+    case 'quotation-event':
+      return notice.to === 'owner' ? { by: 'to-shop' } : { by: 'shop' };
+  }
+}
+
+/** The words of a held mail's reason on Failed Work (issue 25 §1). */
+export function heldReason(address: string, perHour: number): string {
+  return `${address} reached the limit of ${perHour} mails an hour`;
+}
+
+/** The answer to an identity request whose mail is over its limit (issue 25 §1). */
+export function tooManyMailsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many e-mails were sent to this address. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}

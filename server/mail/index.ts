@@ -1,0 +1,135 @@
+/**
+ * Outgoing mail (DESIGN.md §2 modules/mail): SMTP when SMTP_URL is set; otherwise every message
+ * is written as an .eml file to DATA_DIR/outbox, with its HTML part beside it as an .html file a
+ * newcomer can open and click (issue 25 §4), and logged. Only the job worker sends
+ * (server/worker.ts): domain functions queue their mails (server/modules/jobs), so none is lost
+ * with a failed send. Which mails a limit may hold is decided before a mail gets here
+ * (`admitMail`, causes.ts); the mailer itself sends whatever it is given.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import type { Logger } from '../logger';
+import type { RateLimiter } from '../modules/rate-limit';
+import { isLimited, mailLimitKey, type MailCause } from './causes';
+
+/** A name and an address, which nodemailer encodes: no header is ever built from raw text. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** The plain-text part: every mail has one, with each link on a line of its own. */
+  text: string;
+  /** The HTML part (issue 25 §2); a mail queued by an earlier version may have none. */
+  html?: string;
+  /** issue 25 §3: where Reply goes: the customer for the owner's notices, the shop for customers. */
+  replyTo?: string;
+  /** issue 25 §3: the mails about one quotation are one conversation in a mail client. */
+  thread?: { messageId: string; inReplyTo?: string; references?: string[] };
+  headers?: Record<string, string>;
+  /** Files the mail carries (an offer's PDF, issue 16). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface Mailer {
+  /** Sends now, from `from`; rejects when the message could not be handed over (the job is retried). */
+  send(message: MailMessage, from: string | MailAddress): Promise<void>;
+}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  outboxDirectory: string;
+  logger: Logger;
+}): Mailer {
+  const { logger } = options;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        // A send that hangs is given up well before its job's 2-minute expiry (server/modules/jobs),
+        // so a retry never runs beside it.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  const send = async (message: MailMessage, from: string | MailAddress) => {
+    const { thread, ...rest } = message;
+    const mail: Mail.Options = {
+      ...rest,
+      from,
+      // Long lines stay readable in the outbox's .eml: quoted-printable, never base64 text.
+      textEncoding: 'quoted-printable',
+      ...(thread
+        ? {
+            messageId: thread.messageId,
+            ...(thread.inReplyTo ? { inReplyTo: thread.inReplyTo } : {}),
+            ...(thread.references ? { references: thread.references } : {}),
+          }
+        : {}),
+    };
+    const info = await transport.sendMail(mail);
+    if (options.smtpUrl) {
+      logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      return;
+    }
+    const base = path.join(options.outboxDirectory, outboxFileName(message.subject));
+    await mkdir(options.outboxDirectory, { recursive: true });
+    await writeFile(`${base}.eml`, (info as unknown as { message: Buffer }).message);
+    // issue 25 §4: the HTML part as a page of its own, its links as they are (the .eml's are
+    // quoted-printable and cannot be copied as they are).
+    const html = message.html ? `${base}.html` : null;
+    if (html) await writeFile(html, message.html!);
+    logger.info(
+      { to: message.to, subject: message.subject, file: `${base}.eml`, html },
+      html ? `mail written to the outbox: open ${html}` : 'mail written to the outbox',
+    );
+  };
+
+  return { send };
+}
+
+let sequence = 0;
+function outboxFileName(subject: string): string {
+  sequence += 1;
+  const slug = subject
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return `${Date.now()}-${process.pid}-${sequence}-${slug || 'message'}`;
+}
+
+export interface MailAdmission {
+  allowed: boolean;
+  /** When the count that refused it starts again (for Retry-After and the answer's minutes). */
+  retryAfterSeconds: number;
+  /** The limit it was counted against, an hour. */
+  perHour: number;
+}
+
+/**
+ * Counts a mail against the limit of its cause (decision 017): the shop's own answers and mails to
+ * the shop's own address pass uncounted; an account holder's requests count per address and
+ * purpose, strangers' mails per address. Counted across processes (database or Redis).
+ */
+export async function admitMail(
+  limit: { rateLimiter: RateLimiter; perHour: number; shopAddress: string },
+  cause: MailCause,
+): Promise<MailAdmission> {
+  const perHour = limit.perHour;
+  if (!isLimited(cause) || cause.address === limit.shopAddress.trim().toLowerCase()) {
+    return { allowed: true, retryAfterSeconds: 0, perHour };
+  }
+  const decision = await limit.rateLimiter.consume({
+    key: mailLimitKey(cause),
+    limit: perHour,
+    window: 'hour',
+  });
+  return { ...decision, perHour };
+}

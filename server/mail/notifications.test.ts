@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import type { Notice } from '../../core/notices';
+import { isVerifiedAddressOf, quotationEventMail, renderNotice } from './notifications';
+import type { QuotationMailFacts } from './notifications';
+
+const settings = {
+  site: {
+    shopName: 'Kalakriti',
+    shopEmail: 'owner@kalakriti.example',
+    phone: '+91 98290 00000',
+    whatsappNumber: '919829000000',
+    address: 'Banswara, Rajasthan',
+    upiId: 'kalakriti@upi',
+    bankDetails: 'Kalakriti · A/c 000000000000 · IFSC SBIN0000000',
+  },
+  publicUrl: 'https://shop.example',
+  authSecret: 'notifications-test-secret-notifications',
+};
+const request = {
+  id: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
+  productId: 'lotus-urli',
+  productName: 'Lotus Urli',
+  reference: 'Q-20261124-0007',
+  quantity: 4,
+  customizationNotes: null,
+  customerName: 'Meera',
+  customerCompany: null,
+  customerMobile: '+91 98765 43210',
+  customerEmail: null,
+};
+
+function requestNotice(
+  to: 'owner' | 'requester',
+  quotation: typeof request | Record<string, unknown>,
+  recipientVerified = false,
+): Notice {
+  return {
+    kind: 'quotation-request',
+    to,
+    quotation: quotation as typeof request,
+    recipientVerified,
+  };
+}
+
+describe('the shop e-mails', () => {
+  it('tell the owner of a quotation request, with a link to the console, in HTML and text', async () => {
+    const owner = await renderNotice(requestNotice('owner', request), settings);
+    expect(owner).toMatchObject({
+      to: 'owner@kalakriti.example',
+      subject: 'New quotation request: Lotus Urli',
+    });
+    const link = `https://shop.example/admin/quotations/${request.id}`;
+    expect(owner?.text).toContain('Quantity: 4');
+    expect(owner?.text).toContain(`Reference: ${request.reference}`);
+    expect(owner?.text).toContain(`\n${link}\n`);
+    expect(owner?.html).toContain(`href="${link}"`);
+    // A requester without an address gets nothing, and the owner's Reply goes to the shop.
+    expect(owner?.replyTo).toBeUndefined();
+    expect(await renderNotice(requestNotice('requester', request), settings)).toBeNull();
+  });
+
+  // issue 14 finding 5: a guest can type anyone's address into the form.
+  const freeText = {
+    ...request,
+    customerName: 'Mallory Name-Marker',
+    customerCompany: 'Company-Marker Pvt Ltd',
+    customizationNotes: `Notes-Marker: click https://evil.example/win ${'x'.repeat(1900)}`,
+    customerMobile: '+91 90000 11111',
+    customerEmail: 'victim@example.com',
+  };
+
+  it('confirm to an unverified address with no free text from the request: no notes, no name, no company', async () => {
+    const confirmation = await renderNotice(requestNotice('requester', freeText), settings, {
+      customerKey: 'the-key',
+    });
+    const owner = await renderNotice(requestNotice('owner', freeText), settings);
+    expect(confirmation?.to).toBe('victim@example.com');
+    for (const part of [confirmation?.subject, confirmation?.text, confirmation?.html]) {
+      for (const written of [
+        'Notes-Marker',
+        'evil.example',
+        'Mallory',
+        'Name-Marker',
+        'Company-Marker',
+        '90000 11111',
+      ]) {
+        expect(part).not.toContain(written);
+      }
+      expect(part).not.toMatch(/Dear /);
+    }
+    // What the shop itself knows: the reference, the product, the quantity and its own details.
+    expect(confirmation?.text).toContain(`Reference: ${request.reference}`);
+    expect(confirmation?.text).toContain('Lotus Urli\nhttps://shop.example/product/lotus-urli');
+    expect(confirmation?.text).toContain('Quantity: 4');
+    expect(confirmation?.text).toContain('https://shop.example/quotes/Q-20261124-0007?key=the-key');
+    expect(confirmation?.text).toContain('+91 98290 00000');
+    expect(confirmation?.text).toContain('Kalakriti');
+    // The owner still reads everything the requester wrote, and Reply answers the requester.
+    expect(owner?.text).toContain('Notes-Marker');
+    expect(owner?.text).toContain('Name: Mallory Name-Marker');
+    expect(owner?.text).toContain('Company: Company-Marker Pvt Ltd');
+    expect(owner?.replyTo).toBe('victim@example.com');
+    // issue 25 §3: the customer's Reply reaches the shop.
+    expect(confirmation?.replyTo).toBe('owner@kalakriti.example');
+  });
+
+  it("confirm with the request's details to a signed-in requester's verified address", async () => {
+    const confirmation = await renderNotice(requestNotice('requester', freeText, true), settings);
+    expect(confirmation?.to).toBe('victim@example.com');
+    expect(confirmation?.text).toContain('Dear Mallory Name-Marker,');
+    expect(confirmation?.text).toContain('Notes-Marker');
+    expect(confirmation?.text).toContain('Company: Company-Marker Pvt Ltd');
+    expect(confirmation?.text).toContain(`Reference: ${request.reference}`);
+  });
+
+  it('count an address as verified only for a signed-in requester whose verified e-mail it is', () => {
+    const verified = { email: 'Meera@Example.com', emailVerified: true };
+    expect(isVerifiedAddressOf(verified, 'meera@example.com')).toBe(true);
+    expect(isVerifiedAddressOf(verified, 'other@example.com')).toBe(false);
+    expect(isVerifiedAddressOf({ ...verified, emailVerified: false }, 'meera@example.com')).toBe(
+      false,
+    );
+    expect(isVerifiedAddressOf(null, 'meera@example.com')).toBe(false);
+    expect(isVerifiedAddressOf(verified, null)).toBe(false);
+  });
+
+  it('tell the owner of a contact message, with Reply going to the one who wrote', async () => {
+    const mail = await renderNotice(
+      {
+        kind: 'contact-message',
+        message: {
+          id: 'c1',
+          name: 'Ravi',
+          email: 'ravi@example.com',
+          subject: 'Diyas',
+          message: 'Hello',
+        },
+      },
+      settings,
+    );
+    expect(mail).toMatchObject({
+      to: 'owner@kalakriti.example',
+      subject: 'New message: Diyas',
+      replyTo: 'ravi@example.com',
+    });
+    expect(mail?.text).toContain('From: Ravi <ravi@example.com>');
+  });
+
+  it('tell the owner of a call-back request from the welcome pop-up (issue 25 §3)', async () => {
+    const mail = await renderNotice(
+      { kind: 'callback-request', lead: { id: 'l1', phoneNumber: '+919876543210' } },
+      settings,
+    );
+    expect(mail).toMatchObject({
+      to: 'owner@kalakriti.example',
+      subject: 'Call-back request from +919876543210',
+    });
+    expect(mail?.html).toContain('href="tel:+919876543210"');
+  });
+
+  it('welcome a subscriber with a one-click unsubscribe link and header', async () => {
+    const mail = await renderNotice(
+      { kind: 'newsletter-welcome', email: 'lata@example.com' },
+      settings,
+    );
+    const url = mail?.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '';
+    expect(url).toMatch(/^https:\/\/shop\.example\/newsletter\/unsubscribe\?token=/);
+    expect(mail?.text).toContain(url);
+    expect(mail?.html).toContain(`href="${url}"`);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+const facts: QuotationMailFacts = {
+  reference: 'Q-20261124-0007',
+  quotationId: request.id,
+  productName: 'Lotus Urli',
+  customerName: 'Meera',
+  customerEmail: 'meera@example.com',
+  customerKey: 'the-key',
+  offer: {
+    version: 2,
+    lines: [
+      {
+        description: 'Lotus Urli',
+        quantity: 2,
+        unitPriceMinor: 1_000_000,
+        lineTotalMinor: 2_000_000,
+      },
+    ],
+    subtotalMinor: 2_000_000,
+    discountMinor: 0,
+    shippingMinor: 50_000,
+    gstRateBasisPoints: 1200,
+    gstMinor: 246_000,
+    totalMinor: 2_296_000,
+    validUntil: '2026-12-08',
+    leadTimeDays: 21,
+  },
+  order: null,
+  message: null,
+};
+
+describe('the quote lifecycle mails (issue 25 §3)', () => {
+  it('thread every mail of a quotation on each side, and send Reply to the other side', async () => {
+    const customer = await quotationEventMail(
+      { kind: 'quotation-event', event: 'offer-sent', to: 'customer', quotationId: request.id },
+      facts,
+      settings,
+      { mailId: 'job-1' },
+    );
+    const root = `<quotation-${request.id}.customer@shop.example>`;
+    expect(customer?.thread).toEqual({
+      messageId: `<quotation-${request.id}.customer.job-1@shop.example>`,
+      inReplyTo: root,
+      references: [root],
+    });
+    expect(customer?.replyTo).toBe('owner@kalakriti.example');
+    // The request's first mail to the customer started that thread.
+    const first = await renderNotice(
+      requestNotice('requester', { ...request, customerEmail: 'meera@example.com' }),
+      settings,
+    );
+    expect(first?.thread).toEqual({ messageId: root });
+
+    const owner = await quotationEventMail(
+      {
+        kind: 'quotation-event',
+        event: 'message',
+        to: 'owner',
+        quotationId: request.id,
+        messageId: 'm1',
+      },
+      {
+        ...facts,
+        message: { author: 'customer', kind: 'message', body: 'Hi', offerVersion: null },
+      },
+      settings,
+      { mailId: 'job-2' },
+    );
+    expect(owner?.replyTo).toBe('meera@example.com');
+    expect(owner?.thread?.inReplyTo).toBe(`<quotation-${request.id}.owner@shop.example>`);
+  });
+
+  it("name the offer a change request is about, never 'vnull'", async () => {
+    const owner = await quotationEventMail(
+      {
+        kind: 'quotation-event',
+        event: 'message',
+        to: 'owner',
+        quotationId: request.id,
+        messageId: 'm1',
+      },
+      {
+        ...facts,
+        // The notice names no offer: the version comes from the step the thread recorded.
+        offer: null,
+        message: {
+          author: 'customer',
+          kind: 'changes-requested',
+          body: 'A darker polish, please',
+          offerVersion: 2,
+        },
+      },
+      settings,
+    );
+    expect(owner?.text).toContain('The customer asked for changes to offer v2:');
+    for (const part of [owner?.subject, owner?.text, owner?.html]) {
+      expect(part).not.toMatch(/\b(null|undefined|NaN)\b/);
+    }
+  });
+
+  it('tell the customer when the shop withdraws the offer it sent', async () => {
+    const mail = await quotationEventMail(
+      {
+        kind: 'quotation-event',
+        event: 'offer-withdrawn',
+        to: 'customer',
+        quotationId: request.id,
+      },
+      facts,
+      settings,
+    );
+    expect(mail?.subject).toBe('Offer withdrawn: Q-20261124-0007');
+    expect(mail?.text).toContain('offer v2');
+  });
+});

@@ -1,0 +1,482 @@
+/**
+ * The e-mails the shop sends (issue: notifications; issue 25): a domain function enqueues a
+ * `Notice` in its transaction (server/modules/jobs), and the worker renders it here, with the
+ * shop's settings at delivery, through one React Email template per mail (./templates): an HTML
+ * part and a plain-text part. Every mail about a quotation is one thread in a mail client, and
+ * Reply reaches the right person: the customer from the owner's notices, the shop from the
+ * customer's mails.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  AccountNotice,
+  DailyDigestNotice,
+  Notice,
+  QuotationEventNotice,
+} from '../../core/notices';
+import { CLAIM_ANCHOR, quotationLink, upiPaymentUri } from '../../core/quote-offer';
+import { waitedFor } from '../../core/week-at-a-glance';
+import type { SiteSettings } from '../../content/site';
+import type { AccountMailPurpose } from '../../core/notices';
+import type { MailMessage } from '.';
+import { unsubscribeToken } from '../modules/newsletter';
+import { renderMailTemplate } from './templates';
+import type {
+  CustomerMessageKind,
+  MailOffer,
+  MailPaymentMethod,
+  MailShop,
+  MailTemplateName,
+  MailTemplateProps,
+} from './templates/props';
+
+/** What a lifecycle mail says, read when it is delivered. */
+export interface QuotationMailFacts {
+  reference: string;
+  quotationId: string;
+  productName: string;
+  customerName: string;
+  customerEmail: string | null;
+  /** A private key made for this mail's link (customer mails only). */
+  customerKey: string | null;
+  /** The offer as its PDF shows it (server/modules/quotations offerDocumentOf). */
+  offer: MailOffer | null;
+  order: {
+    orderNumber: string;
+    totalMinor: number;
+    paymentMethod: MailPaymentMethod;
+    submittedPaymentReference: string | null;
+  } | null;
+  message: {
+    author: 'customer' | 'shop';
+    kind: string;
+    body: string;
+    /** The offer a step on an offer is about. */
+    offerVersion: number | null;
+  } | null;
+}
+
+type ShopSite = Pick<
+  SiteSettings,
+  'shopName' | 'shopEmail' | 'phone' | 'whatsappNumber' | 'address' | 'upiId' | 'bankDetails'
+>;
+
+/** What rendering needs besides the notice: the shop, and the secret that signs unsubscribe links. */
+export interface NoticeSettings {
+  site: ShopSite;
+  publicUrl: string;
+  authSecret: string;
+}
+
+/** This mail's own id in a thread (the job's, so a retried delivery keeps it). */
+export interface MailIdentity {
+  mailId?: string;
+}
+
+function mailShopOf({ site, publicUrl }: Pick<NoticeSettings, 'site' | 'publicUrl'>): MailShop {
+  return {
+    name: site.shopName,
+    email: site.shopEmail,
+    phone: site.phone,
+    whatsappNumber: site.whatsappNumber,
+    address: site.address,
+    publicUrl,
+  };
+}
+
+async function renderMail<Name extends MailTemplateName>(
+  name: Name,
+  props: MailTemplateProps[Name],
+  settings: Pick<NoticeSettings, 'site' | 'publicUrl'>,
+  envelope: Omit<MailMessage, 'subject' | 'text' | 'html'>,
+): Promise<MailMessage> {
+  const rendered = await renderMailTemplate(name, props, mailShopOf(settings));
+  return { ...envelope, ...rendered };
+}
+
+/**
+ * issue 25 §3: every mail about one quotation carries the thread's headers, so each side's mail
+ * client shows the quotation as one conversation. The request's first mail to a side starts it;
+ * each later one answers it. The owner's side and the customer's are two threads (two mailboxes).
+ */
+export function quotationThread(
+  publicUrl: string,
+  quotationId: string,
+  side: 'customer' | 'owner',
+  { mailId, first = false }: { mailId?: string; first?: boolean },
+): NonNullable<MailMessage['thread']> {
+  const host = new URL(publicUrl).hostname;
+  const root = `<quotation-${quotationId}.${side}@${host}>`;
+  if (first) return { messageId: root };
+  return {
+    messageId: `<quotation-${quotationId}.${side}.${mailId ?? randomUUID()}@${host}>`,
+    inReplyTo: root,
+    references: [root],
+  };
+}
+
+/**
+ * The mail of a notice, rendered with the shop's settings as they are at delivery. `customerKey`
+ * is the private key the worker made for a requester's link (issue 16). Null for a lifecycle
+ * notice, which needs its facts (quotationEventMail).
+ */
+export async function renderNotice(
+  notice: Notice,
+  settings: NoticeSettings,
+  { customerKey = null, mailId }: { customerKey?: string | null } & MailIdentity = {},
+): Promise<MailMessage | null> {
+  const { site, publicUrl } = settings;
+  switch (notice.kind) {
+    case 'quotation-request':
+      return quotationRequestMail(notice, settings, { customerKey, mailId });
+    case 'contact-message':
+      return renderMail(
+        'contact-message-owner',
+        { ...notice.message, adminUrl: `${publicUrl}/admin?tab=messages` },
+        settings,
+        // issue 25 §3: Reply answers the one who wrote.
+        { to: site.shopEmail, replyTo: notice.message.email },
+      );
+    case 'callback-request':
+      return renderMail(
+        'callback-request-owner',
+        { phoneNumber: notice.lead.phoneNumber, adminUrl: `${publicUrl}/admin?tab=messages` },
+        settings,
+        { to: site.shopEmail },
+      );
+    case 'newsletter-welcome': {
+      const token = unsubscribeToken(settings.authSecret, notice.email);
+      const unsubscribeUrl = `${publicUrl}/newsletter/unsubscribe?token=${token}`;
+      return renderMail('newsletter-welcome', { unsubscribeUrl, shopUrl: publicUrl }, settings, {
+        to: notice.email,
+        replyTo: site.shopEmail,
+        // RFC 8058: mail clients show an Unsubscribe button that posts to this address.
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+    }
+    case 'account':
+      return accountMail(notice, settings);
+    case 'message':
+      return notice.message;
+    case 'webhook-endpoint-disabled':
+      return renderMail(
+        'webhook-endpoint-disabled',
+        { url: notice.url, failingSince: notice.failingSince, adminUrl: `${publicUrl}/admin/api` },
+        settings,
+        { to: site.shopEmail },
+      );
+    case 'daily-digest':
+      return dailyDigestMail(notice, settings);
+    case 'quotation-event':
+      // Rendered with its facts from the database: quotationEventMail.
+      return null;
+  }
+}
+
+async function quotationRequestMail(
+  notice: Extract<Notice, { kind: 'quotation-request' }>,
+  settings: NoticeSettings,
+  { customerKey, mailId }: { customerKey: string | null } & MailIdentity,
+): Promise<MailMessage | null> {
+  const { site, publicUrl } = settings;
+  const request = notice.quotation;
+  // The product's name comes from the catalogue, never from the request.
+  const pieces = [
+    {
+      name: request.productName,
+      productUrl: `${publicUrl}/product/${request.productId}`,
+      quantity: request.quantity,
+    },
+  ];
+  const requester = {
+    name: request.customerName,
+    company: request.customerCompany ?? null,
+    mobile: request.customerMobile,
+    email: request.customerEmail ?? null,
+  };
+  const notes = request.customizationNotes ?? null;
+  if (notice.to === 'owner') {
+    return renderMail(
+      'quotation-request-owner',
+      {
+        reference: request.reference,
+        pieces,
+        notes,
+        requester,
+        adminUrl: `${publicUrl}/admin/quotations/${request.id}`,
+      },
+      settings,
+      {
+        to: site.shopEmail,
+        ...(request.customerEmail ? { replyTo: request.customerEmail } : {}),
+        thread: quotationThread(publicUrl, request.id, 'owner', { mailId, first: true }),
+      },
+    );
+  }
+  if (!request.customerEmail) return null;
+  return renderMail(
+    'quotation-request-customer',
+    {
+      reference: request.reference,
+      pieces,
+      // issue 14 finding 5: anyone can type this address, so unless it is the signed-in
+      // requester's verified one, the mail carries nothing the requester wrote.
+      notes: notice.recipientVerified ? notes : null,
+      requester: notice.recipientVerified ? requester : null,
+      quotationUrl: quotationLink(publicUrl, request.reference, customerKey),
+      claimUrl: notice.guest
+        ? `${quotationLink(publicUrl, request.reference, customerKey)}#${CLAIM_ANCHOR}`
+        : null,
+    },
+    settings,
+    {
+      to: request.customerEmail,
+      replyTo: site.shopEmail,
+      thread: quotationThread(publicUrl, request.id, 'customer', { mailId, first: true }),
+    },
+  );
+}
+
+/** The template of each identity mail's purpose; a sign-up's link is the verification link. */
+const accountTemplates = {
+  'sign-up': 'verify-email',
+  'verify-email': 'verify-email',
+  'reset-password': 'reset-password',
+  'confirm-new-email': 'confirm-new-email',
+  'sign-in-code': 'sign-in-code',
+  'sign-up-attempt': 'sign-up-attempt',
+} as const satisfies Record<AccountMailPurpose, MailTemplateName>;
+
+async function accountMail(notice: AccountNotice, settings: NoticeSettings): Promise<MailMessage> {
+  const { publicUrl, site } = settings;
+  const envelope = { to: notice.to, replyTo: site.shopEmail };
+  const template = accountTemplates[notice.purpose];
+  switch (template) {
+    case 'sign-in-code':
+      return renderMail(template, { code: notice.code ?? '' }, settings, envelope);
+    case 'sign-up-attempt':
+      return renderMail(
+        template,
+        {
+          email: notice.to,
+          signInUrl: `${publicUrl}/auth`,
+          forgotPasswordUrl: `${publicUrl}/auth/forgot-password`,
+        },
+        settings,
+        envelope,
+      );
+    default:
+      return renderMail(template, { url: notice.url ?? publicUrl }, settings, envelope);
+  }
+}
+
+/** issue 18: the owner's morning list of who is waiting, each with a link to answer. */
+async function dailyDigestMail(
+  notice: DailyDigestNotice,
+  settings: NoticeSettings,
+): Promise<MailMessage> {
+  const { publicUrl, site } = settings;
+  const now = new Date(notice.now);
+  return renderMail(
+    'daily-digest',
+    {
+      total: notice.total,
+      requests: notice.requests.map((request) => ({
+        reference: request.reference,
+        customerName: request.customerName,
+        productName: request.productName,
+        waited: waitedFor(new Date(request.waitingSince), now),
+        adminUrl: `${publicUrl}/admin/quotations/${request.id}`,
+      })),
+      listUrl: `${publicUrl}/admin?tab=quotations`,
+      settingsUrl: `${publicUrl}/admin/settings`,
+    },
+    settings,
+    { to: site.shopEmail },
+  );
+}
+
+const customerMessageKinds: readonly CustomerMessageKind[] = [
+  'message',
+  'changes-requested',
+  'declined',
+  'new-offer-requested',
+];
+
+function customerMessageKindOf(kind: string): CustomerMessageKind {
+  return customerMessageKinds.find((known) => known === kind) ?? 'message';
+}
+
+/**
+ * issue 16: the lifecycle's mails, in its words: the customer's carry their private link, the
+ * owner's the admin page of the quotation. Null when there is nothing to send to this side.
+ */
+export async function quotationEventMail(
+  notice: QuotationEventNotice,
+  facts: QuotationMailFacts,
+  settings: NoticeSettings,
+  { mailId }: MailIdentity = {},
+): Promise<MailMessage | null> {
+  const { site, publicUrl } = settings;
+  const toOwner = notice.to === 'owner';
+  const to = toOwner ? site.shopEmail : facts.customerEmail;
+  if (!to) return null;
+  const envelope: Omit<MailMessage, 'subject' | 'text' | 'html'> = {
+    to,
+    // issue 25 §3: the owner's Reply answers the customer; the customer's reaches the shop.
+    ...(toOwner
+      ? facts.customerEmail
+        ? { replyTo: facts.customerEmail }
+        : {}
+      : { replyTo: site.shopEmail }),
+    thread: quotationThread(publicUrl, facts.quotationId, notice.to, { mailId }),
+  };
+  const adminUrl = `${publicUrl}/admin/quotations/${facts.quotationId}`;
+  const quotationUrl = quotationLink(publicUrl, facts.reference, facts.customerKey);
+  const { reference, customerName, productName, offer, order } = facts;
+  const render = <Name extends MailTemplateName>(name: Name, props: MailTemplateProps[Name]) =>
+    renderMail(name, props, settings, envelope);
+  switch (notice.event) {
+    case 'offer-sent':
+      if (!offer || toOwner) return null;
+      return render('offer-sent-customer', {
+        customerName,
+        reference,
+        productName,
+        offer,
+        quotationUrl,
+      });
+    case 'offer-withdrawn':
+      if (!offer || toOwner) return null;
+      return render('offer-withdrawn-customer', {
+        customerName,
+        reference,
+        productName,
+        version: offer.version,
+        quotationUrl,
+      });
+    case 'message': {
+      const entry = facts.message;
+      if (!entry) return null;
+      if (!toOwner) {
+        return render('shop-message-customer', {
+          customerName,
+          reference,
+          body: entry.body,
+          quotationUrl,
+        });
+      }
+      return render('customer-message-owner', {
+        reference,
+        customerName,
+        kind: customerMessageKindOf(entry.kind),
+        // issue 25 §3: the version the step was about, as the thread recorded it.
+        offerVersion: entry.offerVersion ?? offer?.version ?? null,
+        body: entry.body,
+        adminUrl,
+      });
+    }
+    case 'offer-accepted':
+      if (!order) return null;
+      if (toOwner) {
+        return render('offer-accepted-owner', {
+          reference,
+          customerName,
+          version: offer?.version ?? 1,
+          orderNumber: order.orderNumber,
+          totalMinor: order.totalMinor,
+          paymentMethod: order.paymentMethod,
+          adminUrl,
+        });
+      }
+      return render('offer-accepted-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        totalMinor: order.totalMinor,
+        paymentMethod: order.paymentMethod,
+        upiUrl:
+          order.paymentMethod === 'upi'
+            ? upiPaymentUri({
+                upiId: site.upiId,
+                shopName: site.shopName,
+                totalMinor: order.totalMinor,
+                orderNumber: order.orderNumber,
+              })
+            : null,
+        upiId: site.upiId,
+        bankDetails: site.bankDetails,
+        quotationUrl,
+      });
+    case 'offer-expiring':
+      if (!offer || toOwner) return null;
+      return render('offer-expiring-customer', {
+        customerName,
+        reference,
+        productName,
+        version: offer.version,
+        totalMinor: offer.totalMinor,
+        validUntil: offer.validUntil,
+        quotationUrl,
+      });
+    case 'offer-expired':
+      if (!offer) return null;
+      return toOwner
+        ? render('offer-expired-owner', {
+            reference,
+            customerName,
+            productName,
+            version: offer.version,
+            validUntil: offer.validUntil,
+            adminUrl,
+          })
+        : render('offer-expired-customer', {
+            customerName,
+            reference,
+            productName,
+            version: offer.version,
+            validUntil: offer.validUntil,
+            quotationUrl,
+          });
+    case 'payment-reference':
+      if (!order || !toOwner) return null;
+      return render('payment-reference-owner', {
+        reference,
+        customerName,
+        orderNumber: order.orderNumber,
+        totalMinor: order.totalMinor,
+        paymentMethod: order.paymentMethod,
+        paymentReference: order.submittedPaymentReference ?? '',
+        adminUrl,
+      });
+    case 'payment-confirmed':
+      if (!order || toOwner) return null;
+      return render('payment-confirmed-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        totalMinor: order.totalMinor,
+        quotationUrl,
+      });
+  }
+}
+
+/** The signed-in requester, as far as the mails need them: whose address is confirmed. */
+export interface Requester {
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * issue 14 finding 5: an address given in a request belongs to the requester only when they are
+ * signed in and it is their account's verified e-mail; anyone else may have typed it.
+ */
+export function isVerifiedAddressOf(requester: Requester | null, address: string | null): boolean {
+  return Boolean(
+    requester?.emailVerified &&
+    address &&
+    requester.email.trim().toLowerCase() === address.trim().toLowerCase(),
+  );
+}

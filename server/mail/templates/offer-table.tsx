@@ -1,0 +1,114 @@
+/**
+ * An offer's lines and totals in a mail (issue 16, issue 25 §2), as the page and the PDF show
+ * them, stacked to read on a 320 px screen.
+ */
+import type { CSSProperties } from 'react';
+import { Column, Row, Section } from '@react-email/components';
+import { formatLongDate } from '../../../core/dates';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { colours, Line, PLAIN_TEXT_ATTRIBUTE, textStyles } from './layout';
+import { Paragraph } from './mail-parts';
+import type { MailOffer } from './props';
+
+function AmountRow({
+  label,
+  amount,
+  strong = false,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+}) {
+  const cell: CSSProperties = {
+    ...textStyles.paragraph,
+    margin: 0,
+    padding: strong ? '10px 0 4px' : '3px 0',
+    fontWeight: strong ? 700 : 400,
+    borderTop: strong ? `1px solid ${colours.stone}` : undefined,
+  };
+  return (
+    <Row {...{ [PLAIN_TEXT_ATTRIBUTE]: `${label}: ${amount}` }}>
+      <Column className="mail-text mail-rule" style={cell}>
+        {label}
+      </Column>
+      <Column
+        align="right"
+        className="mail-text mail-rule"
+        style={{ ...cell, whiteSpace: 'nowrap', paddingLeft: '12px', width: '1%' }}
+      >
+        {amount}
+      </Column>
+    </Row>
+  );
+}
+
+/**
+ * An offer's lines and totals in the order the page and the PDF use (issue 16). Each line is a
+ * stacked row, the piece over "20 × ₹2,300", its total right-aligned, so it fits a 320 px screen
+ * without a column squeezed to one word a line.
+ */
+export function OfferTable({ offer }: { offer: MailOffer }) {
+  return (
+    <Section>
+      <Section className="mail-rule" style={{ borderTop: `1px solid ${colours.stone}` }}>
+        {offer.lines.map((line, index) => {
+          const each = `${line.quantity} × ${formatRupees(line.unitPriceMinor)}`;
+          const total = formatRupees(line.lineTotalMinor);
+          const cell: CSSProperties = {
+            borderBottom: `1px solid ${colours.stone}`,
+            padding: '10px 0',
+            verticalAlign: 'top',
+          };
+          return (
+            <Row
+              key={index}
+              {...{ [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${each} = ${total}` }}
+            >
+              <Column className="mail-rule" style={cell}>
+                <Line style={{ fontWeight: 600 }}>{line.description}</Line>
+                <Line muted style={{ marginTop: '2px' }}>
+                  {each}
+                </Line>
+              </Column>
+              <Column
+                align="right"
+                className="mail-text mail-rule"
+                style={{
+                  ...textStyles.paragraph,
+                  ...cell,
+                  margin: 0,
+                  whiteSpace: 'nowrap',
+                  paddingLeft: '12px',
+                  width: '1%',
+                }}
+              >
+                {total}
+              </Column>
+            </Row>
+          );
+        })}
+      </Section>
+      <Section style={{ paddingTop: '8px' }}>
+        <AmountRow label="Subtotal" amount={formatRupees(offer.subtotalMinor)} />
+        {offer.discountMinor > 0 ? (
+          // The page's minus sign (app/components/quotes/offer-details.tsx).
+          <AmountRow label="Discount" amount={`−${formatRupees(offer.discountMinor)}`} />
+        ) : null}
+        <AmountRow label="Shipping" amount={formatRupees(offer.shippingMinor)} />
+        <AmountRow
+          label={`GST (${formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)`}
+          amount={formatRupees(offer.gstMinor)}
+        />
+        <AmountRow label="Total" amount={formatRupees(offer.totalMinor)} strong />
+      </Section>
+      <Section style={{ paddingTop: '12px' }}>
+        <Paragraph>{`Valid until ${formatLongDate(offer.validUntil)}`}</Paragraph>
+        {offer.leadTimeDays !== null ? (
+          <Paragraph>
+            {`Made and dispatched within ${offer.leadTimeDays} ${offer.leadTimeDays === 1 ? 'day' : 'days'} of your order.`}
+          </Paragraph>
+        ) : null}
+      </Section>
+    </Section>
+  );
+}

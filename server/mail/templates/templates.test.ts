@@ -1,0 +1,317 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees } from '../../../core/money';
+import {
+  mailSamples,
+  REQUESTER_NOTES_MARKER,
+  sampleShop,
+} from '../../../tests/support/mail-samples';
+import type {
+  CustomerMessageKind,
+  MailTemplateName,
+  MailTemplateProps,
+  RenderedMail,
+} from './props';
+import { mailTemplates, renderMailTemplate } from '.';
+
+const names = Object.keys(mailTemplates) as MailTemplateName[];
+
+function renderSample<Name extends MailTemplateName>(name: Name): Promise<RenderedMail> {
+  return renderMailTemplate(name, mailSamples[name], sampleShop);
+}
+
+function decodeEntities(html: string): string {
+  return html
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+/** Every link of the HTML part a reader can follow: web, UPI, phone and mail addresses. */
+function linksOf(html: string): string[] {
+  return [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)]
+    .map(([, href = '']) => decodeEntities(href))
+    .filter((href) => /^(https?:|upi:|tel:|mailto:)/.test(href));
+}
+
+/** The values under `…Minor` keys, anywhere in the props: the amounts the mail must show. */
+function amountsOf(value: unknown): number[] {
+  if (Array.isArray(value)) return value.flatMap(amountsOf);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, entry]) =>
+    key.endsWith('Minor') && typeof entry === 'number' ? [entry] : amountsOf(entry),
+  );
+}
+
+/** The addresses in the props (links, and the webhook endpoint shown as text). */
+function addressesOf(value: unknown): string[] {
+  if (typeof value === 'string') return /^(https?|upi):\/\//.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(addressesOf);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(addressesOf);
+}
+
+function linesOf(text: string): string[] {
+  return text.split('\n').map((line) => line.trim());
+}
+
+// The subjects users know and other tests match (server/modules/notifications, server/auth).
+const expectedSubjects: { [Name in MailTemplateName]: string } = {
+  'quotation-request-owner': 'New quotation request: Floral Inlay Marble Urli and 1 more piece',
+  'quotation-request-customer':
+    'We received your quotation request for Floral Inlay Marble Urli and 1 more piece',
+  'contact-message-owner': 'New message: Custom size for the Dhokra elephants',
+  'callback-request-owner': 'Call-back request from +91 99876 54321',
+  'newsletter-welcome': 'Welcome to the Kalakriti newsletter',
+  'webhook-endpoint-disabled':
+    'Webhook endpoint disabled: https://erp.iyerinteriors.in/integrations/kalakriti/webhooks/quotation-events',
+  'daily-digest': '5 requests await your reply',
+  'offer-sent-customer': 'Your quotation Q-20261126-0001 from Kalakriti',
+  'offer-withdrawn-customer': 'Offer withdrawn: Q-20261126-0001',
+  'shop-message-customer': 'New message on quotation Q-20261126-0001',
+  'customer-message-owner': 'New message on quotation Q-20261126-0001',
+  'offer-accepted-customer': 'Offer accepted: Q-20261126-0001',
+  'offer-accepted-owner': 'Offer accepted: Q-20261126-0001',
+  'offer-expiring-customer': 'Your offer Q-20261126-0001 expires in 2 days',
+  'offer-expired-customer': 'Offer expired: Q-20261126-0001',
+  'offer-expired-owner': 'Offer expired: Q-20261126-0001',
+  'payment-reference-owner': 'Payment reference received for ORD-20261127-0042',
+  'payment-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
+  'reset-password': 'Reset your Kalakriti password',
+  'verify-email': 'Verify your Kalakriti e-mail address',
+  'confirm-new-email': 'Confirm your new Kalakriti e-mail address',
+  'sign-up-attempt': 'Someone tried to sign up with your Kalakriti address',
+  'sign-in-code': 'Your Kalakriti sign-in code',
+};
+
+it('has a sample for every template and a template for every sample', () => {
+  expect(Object.keys(mailSamples).sort()).toEqual([...names].sort());
+});
+
+describe.each(names)('the %s mail', (name) => {
+  let mail: RenderedMail;
+  beforeAll(async () => {
+    mail = await renderSample(name);
+  });
+
+  it('keeps its subject', () => {
+    expect(mail.subject).toBe(expectedSubjects[name]);
+  });
+
+  it('prints every link of the HTML part on a line of its own in the text part', () => {
+    const links = linksOf(mail.html);
+    expect(links.length).toBeGreaterThan(0);
+    const lines = linesOf(mail.text);
+    for (const link of links) {
+      if (/^(https?|upi):/.test(link)) {
+        expect(lines, `${link} on its own line`).toContain(link);
+      } else {
+        // A mail or phone link reads as its address ("Call +91 98290 12345").
+        const address = link.replace(/^(mailto|tel):/, '');
+        const found = lines.some((line) => line.replace(/\s+/g, '').includes(address));
+        expect(found, `${address} in the text part`).toBe(true);
+      }
+    }
+  });
+
+  it('shows every address and every amount of its props in both parts', () => {
+    const html = decodeEntities(mail.html);
+    for (const address of addressesOf(mailSamples[name])) {
+      expect(html, address).toContain(address);
+      expect(mail.text, address).toContain(address);
+    }
+    // A zero is not always shown (no discount line without a discount).
+    for (const amount of amountsOf(mailSamples[name]).filter((minor) => minor !== 0)) {
+      expect(mail.html, formatRupees(amount)).toContain(formatRupees(amount));
+      expect(mail.text, formatRupees(amount)).toContain(formatRupees(amount));
+    }
+  });
+
+  it('never prints null, undefined or NaN', () => {
+    for (const part of [mail.subject, mail.html, mail.text]) {
+      expect(part).not.toMatch(/\b(null|undefined|NaN)\b/);
+      expect(part).not.toMatch(/v(null|undefined|NaN)\b/);
+      expect(part).not.toContain('[object Object]');
+    }
+  });
+
+  it('loads nothing from elsewhere: no remote image, font or style sheet', () => {
+    expect(mail.html).not.toMatch(/<img\b[^>]*\ssrc="?https?:/i);
+    expect(mail.html).not.toMatch(/<link\b/i);
+    expect(mail.html).not.toMatch(/@import|@font-face/i);
+    expect(mail.html).not.toMatch(/url\(\s*['"]?https?:/i);
+  });
+
+  it('has the shop name, the footer links, a hidden preheader kept out of the text, and dark mode', () => {
+    const links = linksOf(mail.html);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        'tel:+919829012345',
+        'https://wa.me/919829012345',
+        'mailto:hello@kalakriti.in',
+      ]),
+    );
+    const preheader = /<div[^>]*data-skip-in-text="true"[^>]*>([^<]+)/.exec(mail.html)?.[1];
+    expect(preheader?.trim()).toBeTruthy();
+    expect(mail.text).not.toContain(decodeEntities(preheader ?? '').trim());
+    expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(mail.html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
+    expect(mail.html).toContain('@media (prefers-color-scheme: dark)');
+    expect(mail.text.startsWith(`${sampleShop.name}\n`)).toBe(true);
+  });
+});
+
+describe('the layout', () => {
+  it('shows no WhatsApp link when the shop has no number', async () => {
+    const mail = await renderMailTemplate('reset-password', mailSamples['reset-password'], {
+      ...sampleShop,
+      whatsappNumber: '',
+    });
+    expect(mail.html).not.toContain('wa.me');
+    expect(mail.text).not.toContain('WhatsApp');
+  });
+});
+
+describe('the quotation request confirmation', () => {
+  const sample = mailSamples['quotation-request-customer'];
+  const owner = mailSamples['quotation-request-owner'];
+
+  it('carries nothing the requester wrote when the address is not theirs (issue 14 finding 5)', async () => {
+    const mail = await renderMailTemplate(
+      'quotation-request-customer',
+      { ...sample, requester: null },
+      sampleShop,
+    );
+    for (const part of [mail.subject, mail.html, mail.text]) {
+      expect(part).not.toContain(REQUESTER_NOTES_MARKER);
+      expect(part).not.toContain(owner.requester.name);
+      expect(part).not.toContain(owner.requester.company ?? '');
+      expect(part).not.toContain('Dear');
+    }
+    expect(mail.text).toContain('If you did not ask for a quotation, ignore this e-mail.');
+  });
+
+  it('shows the verified requester their own words', async () => {
+    const mail = await renderMailTemplate(
+      'quotation-request-customer',
+      { ...sample, requester: owner.requester },
+      sampleShop,
+    );
+    expect(mail.text).toContain(REQUESTER_NOTES_MARKER);
+    expect(mail.text).toContain(`Dear ${owner.requester.name},`);
+    // Escaped by React: the requester's markup is text.
+    expect(mail.html).toContain('&lt;b&gt;please&lt;/b&gt;');
+    expect(mail.text).toContain('<b>please</b>');
+  });
+
+  it('names one piece in the subject as it is', async () => {
+    const mail = await renderMailTemplate(
+      'quotation-request-owner',
+      { ...owner, pieces: owner.pieces.slice(0, 1) },
+      sampleShop,
+    );
+    expect(mail.subject).toBe('New quotation request: Floral Inlay Marble Urli');
+  });
+});
+
+describe('the offer mail', () => {
+  const sample = mailSamples['offer-sent-customer'];
+
+  it('reads its lines and totals in the plain-text part in the page order', async () => {
+    const { text } = await renderSample('offer-sent-customer');
+    const lines = linesOf(text);
+    expect(lines).toContain('Floral Inlay Marble Urli — 20 × ₹2,300 = ₹46,000');
+    const totals = ['Subtotal: ₹1,78,200', 'Discount: −₹8,200', 'Shipping: ₹6,500'];
+    const order = [...totals, 'GST (12%): ₹21,180', 'Total: ₹1,97,680'].map((line) =>
+      lines.indexOf(line),
+    );
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(lines).toContain('Valid until December 10, 2026');
+    expect(text).toContain('The offer is attached as a PDF.');
+    expect(text).toContain('replaces our earlier offer');
+  });
+
+  it('shows no discount line without a discount, and no revision note on a first offer', async () => {
+    const { text } = await renderMailTemplate(
+      'offer-sent-customer',
+      { ...sample, offer: { ...sample.offer, version: 1, discountMinor: 0, leadTimeDays: null } },
+      sampleShop,
+    );
+    expect(text).not.toContain('Discount');
+    expect(text).not.toContain('replaces');
+    expect(text).not.toContain('dispatched within');
+  });
+});
+
+describe('the customer step mail to the owner', () => {
+  const sample = mailSamples['customer-message-owner'];
+  const kinds: CustomerMessageKind[] = [
+    'message',
+    'changes-requested',
+    'declined',
+    'new-offer-requested',
+  ];
+
+  it.each(kinds)('never says "vnull" for a %s without an offer', async (kind) => {
+    const mail = await renderMailTemplate(
+      'customer-message-owner',
+      { ...sample, kind, offerVersion: null },
+      sampleShop,
+    );
+    expect(mail.text).not.toMatch(/\bv(null|undefined)?\b/);
+    expect(mail.text).toContain('Ananya Iyer wrote:');
+  });
+
+  it('says "(no reason given)" for a decline without words', async () => {
+    const props: MailTemplateProps['customer-message-owner'] = {
+      ...sample,
+      kind: 'declined',
+      body: '',
+    };
+    const { text } = await renderMailTemplate('customer-message-owner', props, sampleShop);
+    expect(text).toContain('The customer declined offer v2.');
+    expect(text).toContain('(no reason given)');
+  });
+});
+
+describe('the paying mails', () => {
+  it('offer the UPI button with the bank transfer as the alternative', async () => {
+    const { html, text } = await renderSample('offer-accepted-customer');
+    expect(linksOf(html)).toContain(mailSamples['offer-accepted-customer'].upiUrl);
+    expect(text).toContain('Pay with UPI\nupi://pay?');
+    expect(text).toContain('Or pay by bank transfer');
+    expect(text).toContain('HDFC Bank, MI Road, Jaipur\nAccount 50200012345678');
+  });
+
+  it('give only the bank details for a bank transfer', async () => {
+    const { text } = await renderMailTemplate(
+      'offer-accepted-customer',
+      { ...mailSamples['offer-accepted-customer'], paymentMethod: 'bank transfer', upiUrl: null },
+      sampleShop,
+    );
+    expect(text).not.toContain('upi://');
+    expect(text).toContain('Pay by bank transfer');
+  });
+});
+
+describe('the identity mails', () => {
+  it('keep the sign-in code out of the subject and the preheader, and in the body', async () => {
+    const { subject, html, text } = await renderSample('sign-in-code');
+    expect(subject).not.toMatch(/\d{6}/);
+    expect(/<div[^>]*data-skip-in-text="true"[^>]*>([^<]+)/.exec(html)?.[1]).not.toMatch(/\d{6}/);
+    // tests/e2e/support/accounts.ts reads the code with this phrase.
+    expect(text).toMatch(/Your code to sign in is 493817/);
+  });
+});
+
+describe('the newsletter welcome', () => {
+  it('has the one-click unsubscribe link, in the footer too', async () => {
+    const { unsubscribeUrl } = mailSamples['newsletter-welcome'];
+    const { html, text } = await renderSample('newsletter-welcome');
+    expect(linksOf(html).filter((link) => link === unsubscribeUrl)).toHaveLength(2);
+    expect(linesOf(text)).toContain(unsubscribeUrl);
+    expect(text).toContain('Unsubscribe from the newsletter');
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Orders made from a customer's accepted offer, and their payment reference (issue 16), written
+ * here, by the module that owns orders, in the transactions of server/flows/accept-offer.ts and
+ * submit-payment-reference.ts (the quotations module checks the customer and the offer there
+ * first); and a guest request's orders joining the account that adds it (issue 26 item 2).
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { QuotationEvent } from '../../../core/notices';
+import { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
+import type { Database } from '../../db/client';
+import { orderItems, orders, type ShippingAddress } from '../../db/schema';
+import { DomainError } from '../errors';
+import { enqueue } from '../jobs/enqueue';
+import { parseInput } from '../kernel';
+import { emitWebhookEvent } from '../webhooks/emit';
+import { orderCreatedData } from './created-event';
+import { drawOrderNumber } from './order-number';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What an accepted offer becomes: its totals copied, not recomputed (issue 16). */
+export interface OrderFromOffer {
+  userId: string | null;
+  quotationRequestId: string;
+  reference: string;
+  paymentMethod: 'upi' | 'bank transfer';
+  shippingAddress: ShippingAddress;
+  offer: {
+    id: string;
+    subtotalMinor: number;
+    discountMinor: number;
+    shippingMinor: number;
+    gstMinor: number;
+    totalMinor: number;
+  };
+  lines: {
+    productId: string | null;
+    description: string;
+    quantity: number;
+    unitPriceMinor: number;
+    lineTotalMinor: number;
+  }[];
+}
+
+/** issue 16 "Accept Offer": the order, status and payment pending, with an item per line. */
+export async function createOrderFromOffer(
+  tx: Database,
+  made: OrderFromOffer,
+  now: Date,
+): Promise<OrderRow> {
+  const orderNumber = await drawOrderNumber(tx, now);
+  const { offer } = made;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: made.userId,
+      orderNumber,
+      status: 'pending',
+      paymentStatus: 'pending',
+      paymentMethod: made.paymentMethod,
+      shippingAddress: made.shippingAddress,
+      subtotalMinor: offer.subtotalMinor,
+      discountMinor: offer.discountMinor,
+      shippingAmountMinor: offer.shippingMinor,
+      taxAmountMinor: offer.gstMinor,
+      totalAmountMinor: offer.totalMinor,
+      quotationRequestId: made.quotationRequestId,
+      offerId: offer.id,
+      createdAt: now,
+    })
+    .returning();
+  if (!order) throw new Error('order not stored');
+  await tx.insert(orderItems).values(
+    made.lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      productName: line.description,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      totalPriceMinor: line.lineTotalMinor,
+    })),
+  );
+  await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, made.reference), now);
+  return order;
+}
+
+/** The order, locked for the payment reference's change; not_found when there is none. */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new DomainError('not_found', 'Order not found');
+  return order;
+}
+
+const REFERENCE_USED = 'This payment reference is already used on another order.';
+
+/**
+ * issue 16: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
+ * flow has checked who asks). A reference already on another order is refused. The owner hears of
+ * it, and so does an integration.
+ */
+export async function recordPaymentReference(
+  tx: Database,
+  order: OrderRow,
+  paymentMethod: 'upi' | 'bank transfer',
+  paymentReference: unknown,
+  now: Date,
+): Promise<{ orderNumber: string }> {
+  const { reference } = parseInput(paymentReferenceSubmissionSchema, {
+    paymentMethod,
+    reference: paymentReference,
+  });
+  const [usedElsewhere] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.submittedPaymentReference, reference), ne(orders.id, order.id)));
+  if (usedElsewhere) throw new DomainError('conflict', REFERENCE_USED);
+  await tx
+    .update(orders)
+    .set({ submittedPaymentReference: reference, paymentReferenceSubmittedAt: now })
+    .where(eq(orders.id, order.id));
+  if (order.quotationRequestId) {
+    const event: QuotationEvent = 'payment-reference';
+    await enqueue(tx, 'mail', {
+      kind: 'quotation-event',
+      event,
+      to: 'owner',
+      quotationId: order.quotationRequestId,
+      orderId: order.id,
+    });
+  }
+  await emitWebhookEvent(
+    tx,
+    'order.payment_reference',
+    {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      quotationId: order.quotationRequestId,
+      paymentMethod,
+      paymentReference: reference,
+      totalMinor: order.totalAmountMinor,
+    },
+    now,
+  );
+  return { orderNumber: order.orderNumber };
+}
+
+/** issue 26 item 2: a guest request's orders join the account its holder added it to. */
+export async function moveGuestOrdersOfRequest(
+  tx: Database,
+  quotationRequestId: string,
+  userId: string,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ userId })
+    .where(and(eq(orders.quotationRequestId, quotationRequestId), isNull(orders.userId)));
+}
