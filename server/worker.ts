@@ -22,7 +22,7 @@ import {
   quotationMailFacts,
   remindExpiringOffers,
 } from './modules/quotations';
-import { offerPdfDocument } from './modules/quotations/offer-document';
+import { offerPdfDocument } from './modules/quotations/documents';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';

@@ -8,7 +8,7 @@ import { resourceReply } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { PRIVATE_CACHE_CONTROL } from '../../server/http/cache-policy';
 import { getOfferDocument } from '../../server/modules/quotations';
-import { offerPdfDocument } from '../../server/modules/quotations/offer-document';
+import { offerPdfDocument } from '../../server/modules/quotations/documents';
 import { renderOfferPdf } from '../../server/modules/quotations/offer-pdf';
 import type { Route } from './+types/quotes.offer-pdf';
 

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { quotationAccessKeys, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
+import { requireRowId } from '../kernel';
 
 export const QUOTATION_NOT_FOUND = 'Quotation not found';
 
@@ -110,4 +111,13 @@ export async function accountOfRequester(
       ),
     );
   return account?.id ?? null;
+}
+
+/** The owner's read of a request by its id; the caller has checked the admin role. */
+export async function requestForOwner(db: Database, id: unknown, options: { lock?: boolean } = {}) {
+  const requestId = requireRowId(id, 'Quotation request');
+  const query = db.select().from(quotationRequests).where(eq(quotationRequests.id, requestId));
+  const [request] = options.lock ? await query.for('update') : await query;
+  if (!request) throw new DomainError('not_found', 'Quotation request not found');
+  return request;
 }

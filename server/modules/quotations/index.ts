@@ -31,7 +31,22 @@ export type StoredQuotationRequest = QuotationRequest & {
   accessKey: string;
 };
 
-export * from './lifecycle';
+export { getQuoteForCustomer, listQuotationsOfUser, quoteOrderView } from './customer-view';
+export {
+  acceptOfferOfCustomer,
+  announceAcceptance,
+  askForChanges,
+  askForNewOffer,
+  declineOffer,
+  type OrderFromAcceptedOffer,
+} from './customer-steps';
+export { getOfferDocument, offerDocumentOf, offerPdfDocument } from './documents';
+export type { StoredOfferDocument } from './documents';
+export type { OfferAddress } from './offer-rows';
+export { issueCustomerLink, saveOfferDraft, sendOffer, withdrawOffer } from './owner-offers';
+export { getQuotationForOwner, offerCatalogue } from './owner-view';
+export { expireOffers, remindExpiringOffers } from './sweeps';
+export { postCustomerMessage, postShopMessage } from './thread';
 export {
   accountOfRequester,
   issueAccessKey,

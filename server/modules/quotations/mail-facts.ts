@@ -16,8 +16,9 @@ import {
 import type { QuotationEventNotice } from '../../../core/notices';
 import type { QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
-import type { StoredOfferDocument } from './offer-document';
-import { offerDocumentOf, quoteOrderView } from './lifecycle';
+import type { StoredOfferDocument } from './documents';
+import { offerDocumentOf } from './documents';
+import { quoteOrderView } from './customer-view';
 
 /** The facts of one lifecycle mail; null when the quotation is gone or the customer has no address. */
 export async function quotationMailFacts(

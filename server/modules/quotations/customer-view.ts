@@ -1,0 +1,144 @@
+/**
+ * What the customer reads of a quotation (issue 16): the quote page (by the private link's key or
+ * the account) and the dashboard's Quotations tab.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { customerActionsFor, type CustomerOfferAction } from '../../../core/quote-offer';
+import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/statuses';
+import type { Database } from '../../db/client';
+import { orders, quotationRequests } from '../../db/schema';
+import type { Actor } from '../actor';
+import { requireUser } from '../kernel';
+import { claimOf } from './claim';
+import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
+import type {
+  CustomerQuotationSummary,
+  CustomerQuoteView,
+  OfferView,
+  QuoteOrderView,
+  QuoteRequestView,
+} from './views';
+import { offersOf, sentOffers } from './offer-rows';
+import { messagesOf } from './thread';
+
+export async function orderOf(db: Database, requestId: string): Promise<QuoteOrderView | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.quotationRequestId, requestId), sql`${orders.offerId} is not null`))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row ? quoteOrderView(row) : null;
+}
+
+export function quoteOrderView(row: typeof orders.$inferSelect): QuoteOrderView {
+  const method = row.paymentMethod?.toLowerCase();
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status as OrderStatus,
+    paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
+    paymentMethod: method === 'upi' || method === 'bank transfer' ? method : null,
+    totalMinor: row.totalAmountMinor,
+    submittedPaymentReference: row.submittedPaymentReference,
+  };
+}
+
+export function requestView(row: QuotationRow): QuoteRequestView {
+  return {
+    productId: row.productId,
+    productName: row.productName,
+    quantity: row.quantity,
+    customizationNotes: row.customizationNotes,
+    customerName: row.customerName,
+    customerCompany: row.customerCompany,
+    customerMobile: row.customerMobile,
+    customerEmail: row.customerEmail,
+  };
+}
+
+export function actionsFor(current: OfferView | null, now: Date): CustomerOfferAction[] {
+  if (!current) return [];
+  return customerActionsFor(
+    { status: current.status, validUntil: current.validUntil, isLatestSent: true },
+    now,
+  );
+}
+
+/** issue 16: the quote page, for the key holder or the request's account. */
+export async function getQuoteForCustomer(
+  db: Database,
+  actor: Actor,
+  access: QuotationAccess,
+  now: Date,
+): Promise<CustomerQuoteView> {
+  const request = await requestOfCustomer(db, actor, access);
+  const [offers, messages, order] = await Promise.all([
+    offersOf(db, [request.id], now),
+    messagesOf(db, request.id),
+    orderOf(db, request.id),
+  ]);
+  const [currentOffer = null, ...earlierOffers] = sentOffers(offers);
+  return {
+    id: request.id,
+    reference: request.reference,
+    status: request.status as QuotationStatus,
+    createdAt: request.createdAt,
+    request: requestView(request),
+    currentOffer,
+    earlierOffers,
+    actions: actionsFor(currentOffer, now),
+    messages,
+    order,
+    // issue 26 item 2: a guest request joins an account only when its holder adds it.
+    claim: await claimOf(db, actor, request),
+  };
+}
+
+/** issue 16: the dashboard's "Quotations" tab: the signed-in customer's own requests. */
+export async function listQuotationsOfUser(
+  db: Database,
+  actor: Actor,
+  now: Date,
+): Promise<CustomerQuotationSummary[]> {
+  const userId = requireUser(actor);
+  const requests = await db
+    .select()
+    .from(quotationRequests)
+    .where(eq(quotationRequests.userId, userId))
+    .orderBy(desc(quotationRequests.createdAt))
+    .limit(200);
+  const ids = requests.map((request) => request.id);
+  const [offers, madeOrders] = await Promise.all([
+    offersOf(db, ids, now),
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            quotationRequestId: orders.quotationRequestId,
+            orderNumber: orders.orderNumber,
+          })
+          .from(orders)
+          .where(inArray(orders.quotationRequestId, ids)),
+  ]);
+  return requests.map((request) => {
+    const latest = sentOffers(
+      offers.filter(
+        (offer) =>
+          (offer as OfferView & { quotationRequestId: string }).quotationRequestId === request.id,
+      ),
+    )[0];
+    return {
+      id: request.id,
+      reference: request.reference,
+      productName: request.productName,
+      quantity: request.quantity,
+      status: request.status as QuotationStatus,
+      createdAt: request.createdAt,
+      offerStatus: latest?.shownStatus ?? null,
+      offerTotalMinor: latest?.totalMinor ?? null,
+      orderNumber:
+        madeOrders.find((order) => order.quotationRequestId === request.id)?.orderNumber ?? null,
+    };
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * What the owner reads of a quotation (issue 16): the request with its customer's history, the
+ * offers and the thread, the actions open now, and the catalogue the composer picks from.
+ */
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  offerStatusAt,
+  ownerActionsFor,
+  type OfferStatus,
+  type OwnerOfferAction,
+} from '../../../core/quote-offer';
+import type { OrderStatus, QuotationStatus } from '../../../core/statuses';
+import type { Database } from '../../db/client';
+import { orders, products, quotationRequests } from '../../db/schema';
+import type { Actor } from '../actor';
+import { requireAdmin } from '../kernel';
+import { accountOfRequester, requestForOwner, type QuotationRow } from './access';
+import type { CataloguePiece, OwnerQuotationView } from './views';
+import { orderOf, requestView } from './customer-view';
+import { type OfferRow, offersOf, sentOffers } from './offer-rows';
+import { messagesOf } from './thread';
+
+/** The latest offer's effective status for the owner's buttons: one past its day is expired. */
+export function ownerActionsNow(
+  latest: Pick<OfferRow, 'status' | 'validUntil'> | null,
+  request: QuotationRow,
+  now: Date,
+): OwnerOfferAction[] {
+  return ownerActionsFor(
+    latest
+      ? {
+          status: offerStatusAt(
+            { status: latest.status as OfferStatus, validUntil: latest.validUntil },
+            now,
+          ),
+        }
+      : null,
+    request.status === 'completed',
+  );
+}
+
+/** issue 16: the owner's quotation page. */
+export async function getQuotationForOwner(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown },
+  now: Date,
+): Promise<OwnerQuotationView> {
+  requireAdmin(actor, 'quotations:read');
+  const request = await requestForOwner(db, input.id);
+  const [offers, messages, order, product] = await Promise.all([
+    offersOf(db, [request.id], now),
+    messagesOf(db, request.id),
+    orderOf(db, request.id),
+    request.productId
+      ? db
+          .select({ id: products.id, name: products.name, priceMinor: products.priceMinor })
+          .from(products)
+          .where(eq(products.id, request.productId))
+          .then((rows) => rows[0] ?? null)
+      : null,
+  ]);
+  const draft = offers.find((offer) => offer.status === 'draft') ?? null;
+  const history = await customerHistory(db, request);
+  // A draft on top of a sent offer is its revision: the buttons follow the live offer.
+  const live = offers.find((offer) => offer.status === 'sent');
+  const latest = live ?? offers[0] ?? null;
+  return {
+    id: request.id,
+    reference: request.reference,
+    status: request.status as QuotationStatus,
+    createdAt: request.createdAt,
+    request: requestView(request),
+    userId: request.userId,
+    awaitingReplySince: request.awaitingReplySince,
+    offers: sentOffers(offers),
+    draft,
+    ownerActions: ownerActionsNow(latest, request, now),
+    messages,
+    order,
+    suggestedLines: [
+      {
+        productId: product?.id ?? null,
+        description: product?.name ?? request.productName,
+        quantity: request.quantity,
+        unitPriceMinor: product?.priceMinor ?? 0,
+      },
+    ],
+    history,
+  };
+}
+
+/** issue 16: the customer's other requests and orders, by their account or verified e-mail. */
+export async function customerHistory(
+  db: Database,
+  request: QuotationRow,
+): Promise<OwnerQuotationView['history']> {
+  const accounts = [
+    ...new Set(
+      [request.userId, await accountOfRequester(db, { ...request, userId: null })].filter(
+        (id): id is string => id !== null,
+      ),
+    ),
+  ];
+  if (accounts.length === 0) return { requests: [], orders: [] };
+  const [otherRequests, accountOrders] = await Promise.all([
+    db
+      .select({
+        id: quotationRequests.id,
+        reference: quotationRequests.reference,
+        productName: quotationRequests.productName,
+        status: quotationRequests.status,
+        createdAt: quotationRequests.createdAt,
+      })
+      .from(quotationRequests)
+      .where(and(inArray(quotationRequests.userId, accounts), ne(quotationRequests.id, request.id)))
+      .orderBy(desc(quotationRequests.createdAt))
+      .limit(20),
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        totalMinor: orders.totalAmountMinor,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(inArray(orders.userId, accounts))
+      .orderBy(desc(orders.createdAt))
+      .limit(20),
+  ]);
+  return {
+    requests: otherRequests.map((row) => ({ ...row, status: row.status as QuotationStatus })),
+    orders: accountOrders.map((row) => ({ ...row, status: row.status as OrderStatus })),
+  };
+}
+
+/** issue 16: the composer's "add a product from the catalogue": published pieces and prices. */
+export async function offerCatalogue(db: Database, actor: Actor): Promise<CataloguePiece[]> {
+  requireAdmin(actor);
+  return db
+    .select({ id: products.id, name: products.name, priceMinor: products.priceMinor })
+    .from(products)
+    .where(eq(products.published, true))
+    .orderBy(asc(products.name));
+}
