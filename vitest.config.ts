@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['{app,core,server,content,scripts,tests/integration}/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/webhook-contract.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

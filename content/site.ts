@@ -1,3 +1,4 @@
+import { DEFAULT_SHOP_TIME_ZONE } from '../core/shop-calendar';
 import { defaultShopName } from './shop-name';
 
 /**
@@ -29,6 +30,8 @@ export const siteDefaults = {
     'Kalakriti Artisan Decor · A/c 000000000000 · IFSC SBIN0000000 · State Bank of India, Banswara',
   /** BUSINESS_HOURS: spec §9's business hours */
   businessHours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
+  /** SHOP_TIME_ZONE: the IANA zone of the shop's days (issue 27, DESIGN.md §3 "One shop calendar") */
+  shopTimeZone: DEFAULT_SHOP_TIME_ZONE,
   /** GSTIN: the shop's GST number, on every offer PDF (issue 16); empty leaves it out */
   gstin: '08AAAAA0000A1Z5',
   /** DEFAULT_GST_RATE: the composer's GST rate in percent (issue 16: 12%) */

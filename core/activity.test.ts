@@ -70,11 +70,19 @@ describe('activityQuerySchema', () => {
 });
 
 describe('shopDayRange', () => {
-  it('covers whole days in India (UTC+05:30)', () => {
-    expect(shopDayRange({ from: '2026-11-24', to: '2026-11-24' })).toEqual({
+  it("covers whole days of the shop's time zone", () => {
+    const day = { from: '2026-11-24', to: '2026-11-24' };
+    expect(shopDayRange(day, 'Asia/Kolkata')).toEqual({
       start: new Date('2026-11-23T18:30:00Z'),
       end: new Date('2026-11-24T18:30:00Z'),
     });
-    expect(shopDayRange({ from: null, to: null })).toEqual({ start: null, end: null });
+    expect(shopDayRange(day, 'America/Toronto')).toEqual({
+      start: new Date('2026-11-24T05:00:00Z'),
+      end: new Date('2026-11-25T05:00:00Z'),
+    });
+    expect(shopDayRange({ from: null, to: null }, 'Asia/Kolkata')).toEqual({
+      start: null,
+      end: null,
+    });
   });
 });

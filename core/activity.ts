@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_MAX_PAGE, queryChoice, queryText, queryWholeNumber } from './route-query';
+import { shopDayEnd, shopDayStart } from './shop-calendar';
 
 /** What was done; `/admin/activity` filters by it. */
 export const activityKinds = [
@@ -117,18 +118,16 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * The instants a range of shop days covers: from the start of `from` up to (not including) the
- * start of the day after `to`, Asia/Kolkata (UTC+05:30 all year, no daylight saving).
+ * The instants a range of shop days covers, in the shop's time zone: from the start of `from` up
+ * to (not including) the start of the day after `to`.
  */
-export function shopDayRange(range: { from: string | null; to: string | null }): {
-  start: Date | null;
-  end: Date | null;
-} {
+export function shopDayRange(
+  range: { from: string | null; to: string | null },
+  timeZone: string,
+): { start: Date | null; end: Date | null } {
   return {
-    start: range.from ? new Date(`${range.from}T00:00:00+05:30`) : null,
-    end: range.to ? new Date(new Date(`${range.to}T00:00:00+05:30`).getTime() + DAY_MS) : null,
+    start: range.from ? shopDayStart(range.from, timeZone) : null,
+    end: range.to ? shopDayEnd(range.to, timeZone) : null,
   };
 }

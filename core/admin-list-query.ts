@@ -38,7 +38,8 @@ const queryShopDay = queryText(10).transform((value): string | null => {
 
 /**
  * issue 18 "Lists that find things": one list's filters, as the URL carries them. The status is
- * one of that list's own; `from`/`to` are shop days (Asia/Kolkata), swapped when given backwards.
+ * one of that list's own; `from`/`to` are shop days (core/shop-calendar), swapped when given
+ * backwards.
  */
 export interface AdminListFilter<Status extends string = string> {
   q: string;

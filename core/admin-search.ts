@@ -6,20 +6,6 @@
 /** issue 18: the admin lists' search box takes at most 100 characters. */
 export const ADMIN_SEARCH_MAX_CHARACTERS = 100;
 
-/** The shop's days begin at midnight in Asia/Kolkata, UTC+05:30 all year (no daylight saving). */
-const SHOP_DAY_OFFSET = '+05:30';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The first instant of a shop day (YYYY-MM-DD). */
-export function shopDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00${SHOP_DAY_OFFSET}`);
-}
-
-/** The first instant after a shop day: a `to` day includes the whole of that day. */
-export function shopDayEnd(day: string): Date {
-  return new Date(shopDayStart(day).getTime() + DAY_MS);
-}
-
 /** An Indian mobile's national number has 10 digits; +91 and a leading 0 come before them. */
 const NATIONAL_DIGITS = 10;
 /** Fewer digits than this match too many numbers to be a mobile search. */

@@ -78,9 +78,13 @@ describe('the quotation and message transitions (spec §4)', () => {
     expect(messageMovesFrom('replied')).toEqual([]);
   });
 
-  it('numbers orders ORD-YYYYMMDD-NNNN', () => {
-    expect(orderNumberFor(new Date('2026-11-22T10:00:00Z'), 7)).toBe('ORD-20261122-0007');
-    // 23:00 UTC is already the next morning in India, the shop's day.
-    expect(orderNumberFor(new Date('2026-11-22T23:00:00Z'), 12)).toBe('ORD-20261123-0012');
+  it("numbers orders ORD-YYYYMMDD-NNNN by the shop's day", () => {
+    expect(orderNumberFor(new Date('2026-11-22T10:00:00Z'), 7, 'Asia/Kolkata')).toBe(
+      'ORD-20261122-0007',
+    );
+    // 23:00 UTC is already the next morning in India; in Toronto it is still the evening before.
+    const lateUtc = new Date('2026-11-22T23:00:00Z');
+    expect(orderNumberFor(lateUtc, 12, 'Asia/Kolkata')).toBe('ORD-20261123-0012');
+    expect(orderNumberFor(lateUtc, 12, 'America/Toronto')).toBe('ORD-20261122-0012');
   });
 });

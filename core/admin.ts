@@ -3,6 +3,7 @@
  * what each does, and the quotation and contact message transitions. One set of rules for the
  * buttons the console shows and for the server that enforces them.
  */
+import { shopDayOf } from './shop-calendar';
 import type { ContactMessageStatus, OrderStatus, PaymentStatus, QuotationStatus } from './statuses';
 
 export const orderActions = [
@@ -99,28 +100,17 @@ export function messageMovesFrom(status: ContactMessageStatus): ContactMessageSt
   return [];
 }
 
-/** The shop's own calendar: an order placed at 01:00 in India belongs to that Indian day. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
-const shopDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The shop's day as YYYYMMDD, for order numbers and quotation references. */
-export function shopDayStamp(moment: Date): string {
-  return shopDay.format(moment).replaceAll('-', '');
-}
-
-/** The ORD-YYYYMMDD- prefix of the shop's day. */
-export function orderNumberPrefix(moment: Date): string {
-  return `ORD-${shopDayStamp(moment)}-`;
+/**
+ * The ORD-YYYYMMDD- prefix of the shop's day (core/shop-calendar): an order placed at 01:00 in
+ * the shop belongs to that day.
+ */
+export function orderNumberPrefix(moment: Date, timeZone: string): string {
+  return `ORD-${shopDayOf(moment, timeZone).replaceAll('-', '')}-`;
 }
 
 /** Order numbers read ORD-YYYYMMDD-NNNN: the shop's day, then a sequence of that day. */
-export function orderNumberFor(moment: Date, sequence: number): string {
-  return `${orderNumberPrefix(moment)}${String(sequence).padStart(4, '0')}`;
+export function orderNumberFor(moment: Date, sequence: number, timeZone: string): string {
+  return `${orderNumberPrefix(moment, timeZone)}${String(sequence).padStart(4, '0')}`;
 }
 
 /** spec §9: admin lists show 50 rows a page. */

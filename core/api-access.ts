@@ -1,9 +1,10 @@
 /**
  * The headless API's credentials and webhooks (issue 17): the scopes an owner's API key may hold,
- * the events a webhook endpoint may follow, and the owner's forms for both.
+ * and the owner's forms for both (the events an endpoint may follow are core/webhook-events.ts).
  */
 import { z } from 'zod';
 import { formText } from './form-text';
+import { webhookEventTypes } from './webhook-events';
 
 /** issue 17: what an owner integration's key may do; a session of the owner may do all of it. */
 export const apiScopes = [
@@ -15,22 +16,6 @@ export const apiScopes = [
   'settings:write',
 ] as const;
 export type ApiScope = (typeof apiScopes)[number];
-
-/** issue 17: the events a webhook endpoint can follow. */
-export const webhookEventTypes = [
-  'quotation.created',
-  'quotation.message',
-  'offer.sent',
-  'offer.accepted',
-  'offer.declined',
-  'offer.expired',
-  'order.created',
-  'order.status_changed',
-  'order.payment_reference',
-  'contact.created',
-  'newsletter.subscribed',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const API_KEY_NAME_MAX = 80;
 export const WEBHOOK_URL_MAX = 2000;

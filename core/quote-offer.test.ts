@@ -79,33 +79,45 @@ describe('the offer state machine', () => {
     validUntil: '2026-12-08',
     isLatestSent,
   });
+  const india = 'Asia/Kolkata';
   const open = new Date('2026-12-08T18:29:59Z'); // 23:59:59 on December 8 in India
   const late = new Date('2026-12-08T18:30:01Z'); // 00:00:01 on December 9
 
-  it('holds an offer until the end of its day, shop time', () => {
-    expect(offerExpiresAt('2026-12-08').toISOString()).toBe('2026-12-08T18:29:59.999Z');
-    expect(offerStatusAt(offer('sent'), open)).toBe('sent');
-    expect(offerStatusAt(offer('sent'), late)).toBe('expired');
-    expect(offerStatusAt(offer('accepted'), late)).toBe('accepted');
+  it("holds an offer until the end of its day, in the shop's time zone", () => {
+    expect(offerExpiresAt('2026-12-08', india).toISOString()).toBe('2026-12-08T18:29:59.999Z');
+    expect(offerStatusAt(offer('sent'), open, india)).toBe('sent');
+    expect(offerStatusAt(offer('sent'), late, india)).toBe('expired');
+    expect(offerStatusAt(offer('accepted'), late, india)).toBe('accepted');
+    // In Toronto, December 8 ends at 05:00 UTC on the 9th.
+    expect(offerExpiresAt('2026-12-08', 'America/Toronto').toISOString()).toBe(
+      '2026-12-09T04:59:59.999Z',
+    );
+    expect(offerStatusAt(offer('sent'), late, 'America/Toronto')).toBe('sent');
   });
 
   it('lets the customer act on the latest open offer only', () => {
-    expect(customerActionsFor(offer('sent'), open)).toEqual(['accept', 'ask-changes', 'decline']);
-    expect(customerActionsFor(offer('sent'), late)).toEqual(['ask-new-offer']);
-    expect(customerActionsFor(offer('sent', false), open)).toEqual([]);
+    expect(customerActionsFor(offer('sent'), open, india)).toEqual([
+      'accept',
+      'ask-changes',
+      'decline',
+    ]);
+    expect(customerActionsFor(offer('sent'), late, india)).toEqual(['ask-new-offer']);
+    expect(customerActionsFor(offer('sent', false), open, india)).toEqual([]);
     for (const status of ['accepted', 'declined', 'superseded', 'withdrawn', 'draft'] as const) {
-      expect(customerActionsFor(offer(status), open)).toEqual([]);
+      expect(customerActionsFor(offer(status), open, india)).toEqual([]);
     }
   });
 
   it("refuses with the page's words", () => {
-    expect(offerRefusal(offer('sent'), 'accept', open)).toBeNull();
-    expect(offerRefusal(offer('sent'), 'accept', late)).toBe('This offer has expired.');
-    expect(offerRefusal(offer('superseded', false), 'accept', open)).toBe(
+    expect(offerRefusal(offer('sent'), 'accept', open, india)).toBeNull();
+    expect(offerRefusal(offer('sent'), 'accept', late, india)).toBe('This offer has expired.');
+    expect(offerRefusal(offer('superseded', false), 'accept', open, india)).toBe(
       'This offer has been replaced by a newer version.',
     );
-    expect(offerRefusal(offer('withdrawn'), 'accept', open)).toBe('This offer has been withdrawn.');
-    expect(offerRefusal(offer('accepted'), 'accept', open)).toBe(
+    expect(offerRefusal(offer('withdrawn'), 'accept', open, india)).toBe(
+      'This offer has been withdrawn.',
+    );
+    expect(offerRefusal(offer('accepted'), 'accept', open, india)).toBe(
       'This offer was already accepted.',
     );
   });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { formText, rowKey } from './form-text';
 import { QUOTATION_MAX_QUANTITY } from './quotation';
+import { shopDayEnd } from './shop-calendar';
 
 // ---------------------------------------------------------------------------------------------
 // References and keys
@@ -110,11 +111,11 @@ export const offerStatuses = [
 export type OfferStatus = (typeof offerStatuses)[number];
 
 /**
- * issue 16: an offer is valid until the end of its `valid_until` day, shop time (Asia/Kolkata,
- * UTC+05:30 all year): the instant it expires.
+ * issue 16: an offer is valid until the end of its `valid_until` day, in the shop's time zone:
+ * the instant it expires, the last of that day.
  */
-export function offerExpiresAt(validUntil: string): Date {
-  return new Date(`${validUntil}T23:59:59.999+05:30`);
+export function offerExpiresAt(validUntil: string, timeZone: string): Date {
+  return new Date(shopDayEnd(validUntil, timeZone).getTime() - 1);
 }
 
 /** issue 16: "Your offer {reference} expires in 2 days" goes out two days before it expires. */
@@ -131,8 +132,15 @@ export interface OfferState {
  * The status a customer sees: a sent offer past its validity is expired at once, whether or not
  * the expiry job has run yet (the server refuses acceptance by the same rule).
  */
-export function offerStatusAt(offer: Pick<OfferState, 'status' | 'validUntil'>, now: Date) {
-  if (offer.status === 'sent' && now.getTime() > offerExpiresAt(offer.validUntil).getTime()) {
+export function offerStatusAt(
+  offer: Pick<OfferState, 'status' | 'validUntil'>,
+  now: Date,
+  timeZone: string,
+) {
+  if (
+    offer.status === 'sent' &&
+    now.getTime() > offerExpiresAt(offer.validUntil, timeZone).getTime()
+  ) {
     return 'expired' as const;
   }
   return offer.status;
@@ -142,8 +150,12 @@ export const customerOfferActions = ['accept', 'ask-changes', 'decline', 'ask-ne
 export type CustomerOfferAction = (typeof customerOfferActions)[number];
 
 /** issue 16: what the customer may do with an offer at this moment. */
-export function customerActionsFor(offer: OfferState, now: Date): CustomerOfferAction[] {
-  const status = offerStatusAt(offer, now);
+export function customerActionsFor(
+  offer: OfferState,
+  now: Date,
+  timeZone: string,
+): CustomerOfferAction[] {
+  const status = offerStatusAt(offer, now, timeZone);
   if (status === 'sent' && offer.isLatestSent) return ['accept', 'ask-changes', 'decline'];
   if (status === 'expired' && offer.isLatestSent) return ['ask-new-offer'];
   return [];
@@ -154,9 +166,10 @@ export function offerRefusal(
   offer: OfferState,
   action: CustomerOfferAction,
   now: Date,
+  timeZone: string,
 ): string | null {
-  if (customerActionsFor(offer, now).includes(action)) return null;
-  const status = offerStatusAt(offer, now);
+  if (customerActionsFor(offer, now, timeZone).includes(action)) return null;
+  const status = offerStatusAt(offer, now, timeZone);
   if (status === 'expired') return 'This offer has expired.';
   if (status === 'superseded' || !offer.isLatestSent) {
     return 'This offer has been replaced by a newer version.';

@@ -10,6 +10,7 @@ export const editableSettingKeys = [
   'whatsappNumber',
   'address',
   'businessHours',
+  'shopTimeZone',
   'socialUrl',
   'upiId',
   'bankDetails',

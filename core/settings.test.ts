@@ -55,6 +55,17 @@ describe('the settings form (issue 18)', () => {
     expect(check('whatsappNumber', '12345')).toBe(settingsTexts.whatsappInvalid);
   });
 
+  it('takes the shop time zone as an IANA name (issue 27)', () => {
+    expect(check('shopTimeZone', ' America/Toronto ')).toBeNull();
+    expect(settingFieldSchemas.shopTimeZone.parse(' Europe/London ')).toBe('Europe/London');
+    for (const zone of ['', 'IST', 'Mars/Olympus', '+05:30', 'Asia/Kolkata\nX']) {
+      expect(check('shopTimeZone', zone)).toBe(settingsTexts.shopTimeZoneInvalid);
+    }
+    expect(settingsTexts.shopTimeZoneInvalid).toBe(
+      'Please enter a time zone name such as Asia/Kolkata or Europe/London',
+    );
+  });
+
   it('takes an https social link only', () => {
     expect(check('socialUrl', 'https://www.instagram.com/kalakriti')).toBeNull();
     expect(check('socialUrl', 'http://www.instagram.com/')).toBe(settingsTexts.socialUrlInvalid);

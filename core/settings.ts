@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formText } from './form-text';
+import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from './shop-calendar';
 import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
 
 export { editableSettingKeys, type EditableSettingKey };
@@ -14,6 +15,8 @@ export const SHOP_EMAIL_MAX = 254;
 export const PHONE_MAX = 40;
 export const ADDRESS_MAX = 300;
 export const BUSINESS_HOURS_MAX = 200;
+/** Room for any IANA zone name; a longer text is none. */
+export const SHOP_TIME_ZONE_MAX = 64;
 export const SOCIAL_URL_MAX = 500;
 export const UPI_ID_MAX = 100;
 export const BANK_DETAILS_MAX = 500;
@@ -34,6 +37,7 @@ export const settingsTexts = {
   addressTooLong: `The address can be at most ${ADDRESS_MAX} characters`,
   businessHoursRequired: 'Please enter the business hours',
   businessHoursTooLong: `The business hours can be at most ${BUSINESS_HOURS_MAX} characters`,
+  shopTimeZoneInvalid: `Please enter a time zone name such as ${DEFAULT_SHOP_TIME_ZONE} or Europe/London`,
   socialUrlInvalid: 'Please enter an https:// link',
   upiIdInvalid: 'Please enter a UPI id such as shop@bank',
   bankDetailsRequired: 'Please enter the bank details',
@@ -123,6 +127,11 @@ export const settingFieldSchemas = {
     settingsTexts.businessHoursRequired,
     settingsTexts.businessHoursTooLong,
   ),
+  // issue 27: an IANA zone, read alike by the browser, the server and PostgreSQL.
+  shopTimeZone: formText({ error: settingsTexts.shopTimeZoneInvalid })
+    .trim()
+    .max(SHOP_TIME_ZONE_MAX, settingsTexts.shopTimeZoneInvalid)
+    .refine(isShopTimeZone, settingsTexts.shopTimeZoneInvalid),
   socialUrl: formText({ error: settingsTexts.socialUrlInvalid })
     .trim()
     .max(SOCIAL_URL_MAX, settingsTexts.socialUrlInvalid)
@@ -187,6 +196,7 @@ export const settingLabels: Record<EditableSettingKey, string> = {
   whatsappNumber: 'WhatsApp number',
   address: 'Address',
   businessHours: 'Business hours',
+  shopTimeZone: 'Shop time zone',
   socialUrl: 'Social link',
   upiId: 'UPI id',
   bankDetails: 'Bank details',
@@ -201,6 +211,8 @@ export const settingLabels: Record<EditableSettingKey, string> = {
 export const settingHints: Partial<Record<EditableSettingKey, string>> = {
   shopEmail: 'Quotation and contact notifications go to this address.',
   whatsappNumber: 'Digits only, with the country code (for wa.me links), e.g. 919829000000.',
+  shopTimeZone:
+    'The shop’s days in this zone: order numbers, offer expiry, the 09:00 digest, date filters.',
   socialUrl: 'The footer’s social button, an https:// link.',
   gstin: 'Printed on every offer PDF; leave empty to leave it out.',
   defaultGstRate: 'The offer composer’s GST rate, 0 to 28.',
@@ -217,6 +229,7 @@ export const settingEnvironmentVariables = {
   whatsappNumber: 'WHATSAPP_NUMBER',
   address: 'SHOP_ADDRESS',
   businessHours: 'BUSINESS_HOURS',
+  shopTimeZone: 'SHOP_TIME_ZONE',
   socialUrl: 'SOCIAL_URL',
   upiId: 'UPI_ID',
   bankDetails: 'BANK_DETAILS',
@@ -229,7 +242,7 @@ export const settingEnvironmentVariables = {
 
 /** The form's sections, in the order the page shows them. */
 export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
-  { title: 'Shop', keys: ['shopName', 'address', 'businessHours', 'socialUrl'] },
+  { title: 'Shop', keys: ['shopName', 'address', 'businessHours', 'shopTimeZone', 'socialUrl'] },
   { title: 'Contact', keys: ['shopEmail', 'phone', 'whatsappNumber'] },
   { title: 'Payment', keys: ['upiId', 'bankDetails', 'gstin'] },
   { title: 'Offers', keys: ['defaultGstRate', 'offerValidityDays', 'offerTerms'] },

@@ -24,6 +24,27 @@ export type MediaType = (typeof mediaTypes)[number];
 
 /** spec §3: review media are images or anything else, which is shown as a link. */
 export const reviewMediaTypes = ['image', 'video', 'other'] as const;
+export type ReviewMediaType = (typeof reviewMediaTypes)[number];
+
+/** issue 16: who wrote an entry of a quotation's thread. */
+export const quotationMessageAuthors = ['customer', 'shop'] as const;
+export type QuotationMessageAuthor = (typeof quotationMessageAuthors)[number];
+
+/**
+ * issue 16: a thread entry is a message, or records a customer's step on an offer (asked for
+ * changes, declined with an optional reason, asked for a new offer after it expired).
+ */
+export const quotationMessageKinds = [
+  'message',
+  'changes-requested',
+  'declined',
+  'new-offer-requested',
+] as const;
+export type QuotationMessageKind = (typeof quotationMessageKinds)[number];
+
+/** issue 17: a webhook delivery waits for its next try, or has succeeded, or has given up. */
+export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 export const newsletterSources = ['home', 'footer', 'blog'] as const;
 export type NewsletterSource = (typeof newsletterSources)[number];

@@ -5,23 +5,24 @@ import {
   digestDayDue,
   formatRate,
   overdueBefore,
-  shopDayOf,
   shortDay,
   waitedFor,
 } from './week-at-a-glance';
 
-describe('the week at a glance', () => {
-  it('reads days on the shop calendar: 01:30 in India is already the next day', () => {
-    expect(shopDayOf(new Date('2026-11-23T20:00:00Z'))).toBe('2026-11-24');
-    expect(shopDayOf(new Date('2026-11-23T18:29:59Z'))).toBe('2026-11-23');
-  });
+const INDIA = 'Asia/Kolkata';
+const TORONTO = 'America/Toronto';
 
-  it('charts 30 days ending today, across a month end', () => {
-    const days = chartDays(new Date('2026-12-02T20:00:00Z'));
+describe('the week at a glance', () => {
+  it("charts 30 days ending today on the shop's calendar, across a month end", () => {
+    // 01:30 on December 3 in India; still 15:00 on December 2 in Toronto.
+    const now = new Date('2026-12-02T20:00:00Z');
+    const days = chartDays(now, INDIA);
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toBe('2026-12-03');
     expect(days[0]).toBe('2026-11-04');
     expect(new Set(days).size).toBe(30);
+    const torontoDays = chartDays(now, TORONTO);
+    expect([torontoDays[0], torontoDays.at(-1)]).toEqual(['2026-11-03', '2026-12-02']);
   });
 
   it('is overdue after 24 hours', () => {
@@ -39,9 +40,13 @@ describe('the week at a glance', () => {
   });
 
   it('makes the digest due from 09:00 shop time', () => {
-    expect(digestDayDue(new Date('2026-11-24T08:59:59+05:30'))).toBeNull();
-    expect(digestDayDue(new Date('2026-11-24T09:00:00+05:30'))).toBe('2026-11-24');
-    expect(digestDayDue(new Date('2026-11-24T23:59:00+05:30'))).toBe('2026-11-24');
+    expect(digestDayDue(new Date('2026-11-24T08:59:59+05:30'), INDIA)).toBeNull();
+    expect(digestDayDue(new Date('2026-11-24T09:00:00+05:30'), INDIA)).toBe('2026-11-24');
+    expect(digestDayDue(new Date('2026-11-24T23:59:00+05:30'), INDIA)).toBe('2026-11-24');
+    // 09:00 in India is 22:30 the evening before in Toronto: that day's digest is due there.
+    expect(digestDayDue(new Date('2026-11-24T09:00:00+05:30'), TORONTO)).toBe('2026-11-23');
+    expect(digestDayDue(new Date('2026-11-24T08:59:59-05:00'), TORONTO)).toBeNull();
+    expect(digestDayDue(new Date('2026-11-24T09:00:00-05:00'), TORONTO)).toBe('2026-11-24');
   });
 
   it('says how long a request waited and names days briefly', () => {

@@ -3,7 +3,7 @@
  * requests and accepted offers, and the daily digest of requests awaiting a reply. Pure rules;
  * server/modules/insights counts.
  */
-import { SHOP_TIME_ZONE } from './admin';
+import { lastShopDays, shopDayOf, shopHourOf } from './shop-calendar';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,38 +19,9 @@ export const DIGEST_HOUR = 9;
 /** The digest names at most this many requests, the longest waiting first, and counts the rest. */
 export const DIGEST_MAX_LISTED = 50;
 
-const shopCalendar = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
-function shopParts(moment: Date) {
-  const parts = Object.fromEntries(
-    shopCalendar.formatToParts(moment).map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
-
-/** The shop's calendar day of a moment, YYYY-MM-DD (an hour past midnight in India is that day). */
-export function shopDayOf(moment: Date): string {
-  return shopParts(moment).day;
-}
-
-/** The first instant of a shop day (India keeps UTC+05:30 all year). */
-export function shopDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+05:30`);
-}
-
-/** The chart's days, oldest first, ending with today (shop time). */
-export function chartDays(now: Date): string[] {
-  const today = shopDayStart(shopDayOf(now));
-  return Array.from({ length: CHART_DAYS }, (_, index) =>
-    shopDayOf(new Date(today.getTime() - (CHART_DAYS - 1 - index) * DAY_MS + HOUR_MS)),
-  );
+/** The chart's days, oldest first, ending with today on the shop's calendar. */
+export function chartDays(now: Date, timeZone: string): string[] {
+  return lastShopDays(now, CHART_DAYS, timeZone);
 }
 
 /** The moment before which a request still waiting is overdue. */
@@ -73,9 +44,8 @@ export function formatRate(rate: number | null): string {
 }
 
 /** The shop day whose digest is due at `now` (09:00 shop time or later), or null before 09:00. */
-export function digestDayDue(now: Date): string | null {
-  const { day, hour } = shopParts(now);
-  return hour >= DIGEST_HOUR ? day : null;
+export function digestDayDue(now: Date, timeZone: string): string | null {
+  return shopHourOf(now, timeZone) >= DIGEST_HOUR ? shopDayOf(now, timeZone) : null;
 }
 
 /** "3 hours", "2 days": how long a request has waited, for the digest. */

@@ -100,15 +100,18 @@ export async function startDeliveries(options: {
       // issue 16: reminders first, so an offer in its last minutes is not expired unreminded.
       async 'offer-expiry'() {
         const now = clock();
-        const { reminded } = await remindExpiringOffers(database.db, now);
-        const { expired } = await expireOffers(database.db, now);
+        // issue 27: an offer's day ends in the shop's time zone as Settings have it now.
+        const { shopTimeZone } = await readSiteSettings(database.db, config);
+        const { reminded } = await remindExpiringOffers(database.db, now, shopTimeZone);
+        const { expired } = await expireOffers(database.db, now, shopTimeZone);
         if (reminded + expired > 0) logger.info({ reminded, expired }, 'offers swept');
       },
       // issue 18: the owner's digest, due from 09:00 shop time unless turned off in Settings.
       async 'daily-digest'() {
-        const { dailyDigest } = await readSiteSettings(database.db, config);
+        const { dailyDigest, shopTimeZone } = await readSiteSettings(database.db, config);
         const { sent, listed } = await sendDailyDigest(database.db, clock(), {
           enabled: dailyDigest !== 'off',
+          timeZone: shopTimeZone,
         });
         if (sent) logger.info({ listed }, 'daily digest queued');
       },

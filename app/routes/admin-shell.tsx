@@ -1,25 +1,38 @@
 import { clsx } from 'clsx';
 import { AlignJustify, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatches, useOutletContext } from 'react-router';
+import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
+import { AdminAccessNotice, type BackOfficeHandle } from '../components/admin/admin-access-notice';
 import type { Route } from './+types/admin-shell';
 
 /**
  * issue 18: the back office's own shell around every /admin page: the shop's name, View shop, who
  * is signed in, sign out and the navigation; no storefront header, footer, newsletter or welcome
  * pop-up (app/root.tsx leaves them out under this route). Anyone without the admin role gets the
- * name and View shop only: each page then shows its own access notice.
+ * name and View shop only, and the access notice in place of the page (spec §6).
  */
 /** What app/root.tsx hands the shell: the storefront's sign-out button. */
 export interface BackOfficeOutletContext {
   signOut: ReactNode;
 }
 
+// spec §6: the admin role, checked here once for every page in the shell (issue 27)
+export const middleware: Route.MiddlewareFunction[] = [decideAdminAccess];
+
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, viewer } = context.get(appContext);
-  const person = viewer?.isAdmin ? { name: viewer.name, email: viewer.email } : null;
-  return { shopName: site.shopName, person };
+  const { site } = context.get(appContext);
+  const decided = context.get(adminAccessContext);
+  const { access, person } =
+    decided.access === 'admin'
+      ? {
+          access: { access: 'admin' as const },
+          person: { name: decided.viewer.name, email: decided.viewer.email },
+        }
+      : { access: decided, person: null };
+  // issue 27: every admin page shows times on the shop's clock (app/components/admin/shop-time).
+  return { shopName: site.shopName, shopTimeZone: site.shopTimeZone, person, access };
 }
 
 const sections = [
@@ -55,8 +68,24 @@ function SectionLinks({ className }: { className: string }) {
   );
 }
 
+/** spec §6: what a page of the shell shows anyone without the admin role, instead of itself. */
+function AccessNotice({
+  access,
+}: {
+  access: { access: 'denied'; userId: string } | { access: 'signed-out' };
+}) {
+  const { pathname } = useLocation();
+  const DeniedNotice = (useMatches().at(-1)?.handle as BackOfficeHandle | undefined)?.DeniedNotice;
+  if (access.access === 'denied' && DeniedNotice) return <DeniedNotice />;
+  return (
+    <AdminAccessNotice
+      access={access.access === 'denied' ? access : { access: 'signed-out', path: pathname }}
+    />
+  );
+}
+
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
-  const { shopName, person } = loaderData;
+  const { shopName, person, access } = loaderData;
   const { signOut } = useOutletContext<BackOfficeOutletContext>();
   // The folded menu closes on every move: its <details> is keyed by the page's path.
   const { pathname } = useLocation();
@@ -106,7 +135,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {access.access === 'admin' ? <Outlet /> : <AccessNotice access={access} />}
       </main>
     </div>
   );

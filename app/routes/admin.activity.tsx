@@ -7,11 +7,11 @@ import {
   type ActivityQuery,
 } from '../../core/activity';
 import { parseRouteQuery } from '../../core/route-query';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { activityPeople, listActivity } from '../../server/modules/activity';
 import { ActivityFilters } from '../components/admin/activity-filters';
 import { ActivityList } from '../components/admin/activity-list';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/admin.activity';
 
@@ -20,18 +20,17 @@ export function meta(args: Route.MetaArgs) {
 }
 
 // issue 18: the activity log, for the admin's session only; nobody else gets data (as /admin).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, actor, viewer } = context.get(appContext);
-  if (!viewer) return { access: 'signed-out' as const, path: '/admin/activity' };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+export const loader = adminPageLoader(loadActivity);
+
+async function loadActivity({ request, context }: Route.LoaderArgs) {
+  const { db, actor, site } = context.get(appContext);
   // issue 14 (finding 7): a bad filter or page falls back, never fails the page.
   const filters = parseRouteQuery(activityQuerySchema, new URL(request.url).searchParams);
   const [log, people] = await Promise.all([
-    listActivity(db, actor, filters),
+    listActivity(db, actor, filters, site.shopTimeZone),
     activityPeople(db, actor),
   ]);
   return {
-    access: 'admin' as const,
     filters,
     people,
     kinds: activityKinds.map((kind) => ({ value: kind, label: activityKindLabels[kind] })),
@@ -65,7 +64,6 @@ function pageLink(filters: ActivityQuery, page: number): string {
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
   const { filters, people, kinds, entries, page, hasNextPage } = loaderData;
   const filtered = Boolean(filters.person || filters.kind || filters.from || filters.to);
   return (

@@ -3,6 +3,7 @@ import { useActionData } from 'react-router';
 import { Link } from 'react-router';
 import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api-access';
 import { answerAction, intent, type IntentCall } from '../../server/http/answer';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../server/modules/api-keys';
 import { requireAdmin } from '../../server/modules/kernel';
@@ -14,7 +15,6 @@ import {
   resendWebhookDelivery,
   setWebhookEndpointEnabled,
 } from '../../server/modules/webhooks';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { ApiKeysPanel } from '../components/admin/api-keys-panel';
 import { ApiWebhooksPanel } from '../components/admin/api-webhooks-panel';
 import { pageMeta } from '../components/layout/simple-page';
@@ -24,11 +24,11 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'API & Webhooks', undefined, { noindex: true });
 }
 
-// spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, actor, viewer } = context.get(appContext);
-  if (!viewer) return { access: 'signed-out' as const, path: '/admin/api' };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+export const loader = adminPageLoader(loadApiAccess);
+
+async function loadApiAccess({ context }: Route.LoaderArgs) {
+  const { db, actor } = context.get(appContext);
   const [keys, endpoints] = await Promise.all([
     listApiKeys(db, actor),
     listWebhookEndpoints(db, actor),
@@ -37,7 +37,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     endpoints.map((endpoint) => listWebhookDeliveries(db, actor, { endpointId: endpoint.id })),
   );
   return {
-    access: 'admin' as const,
     keys,
     endpoints: endpoints.map((endpoint, index) => ({ ...endpoint, deliveries: logs[index] ?? [] })),
   };
@@ -146,11 +145,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminApi({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
   return <ApiPage data={loaderData} />;
 }
 
-type ApiPageData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+type ApiPageData = Route.ComponentProps['loaderData'];
 
 function ApiPage({ data }: { data: ApiPageData }) {
   // Without JavaScript a form posts as a document and its answer arrives as action data.

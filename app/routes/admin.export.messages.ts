@@ -8,9 +8,12 @@ import type { Route } from './+types/admin.export.messages';
 
 /** issue 18 "Export CSV": every one of the contact messages the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor } = context.get(appContext);
+  const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(contactMessageListQuerySchema, new URL(request.url).searchParams);
   return resourceReply(async () =>
-    csvDownload('contact-messages.csv', await exportContactMessages(db, actor, filter)),
+    csvDownload(
+      'contact-messages.csv',
+      await exportContactMessages(db, actor, { ...filter, timeZone: site.shopTimeZone }),
+    ),
   );
 }

@@ -8,9 +8,12 @@ import type { Route } from './+types/admin.export.orders';
 
 /** issue 18 "Export CSV": every one of the orders the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor } = context.get(appContext);
+  const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(orderListQuerySchema, new URL(request.url).searchParams);
   return resourceReply(async () =>
-    csvDownload('orders.csv', await exportOrders(db, actor, filter)),
+    csvDownload(
+      'orders.csv',
+      await exportOrders(db, actor, { ...filter, timeZone: site.shopTimeZone }),
+    ),
   );
 }

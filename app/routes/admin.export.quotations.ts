@@ -8,12 +8,12 @@ import type { Route } from './+types/admin.export.quotations';
 
 /** issue 18 "Export CSV": every one of the quotation requests the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor, clock } = context.get(appContext);
+  const { db, actor, clock, site } = context.get(appContext);
   const filter = parseRouteQuery(quotationListQuerySchema, new URL(request.url).searchParams);
   return resourceReply(async () =>
     csvDownload(
       'quotation-requests.csv',
-      await exportQuotationRequests(db, actor, filter, clock()),
+      await exportQuotationRequests(db, actor, { ...filter, timeZone: site.shopTimeZone }, clock()),
     ),
   );
 }

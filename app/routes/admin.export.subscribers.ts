@@ -8,9 +8,12 @@ import type { Route } from './+types/admin.export.subscribers';
 
 /** issue 18 "Export CSV": every one of the newsletter subscribers the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor } = context.get(appContext);
+  const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(subscriberListQuerySchema, new URL(request.url).searchParams);
   return resourceReply(async () =>
-    csvDownload('subscribers.csv', await exportSubscribers(db, actor, filter)),
+    csvDownload(
+      'subscribers.csv',
+      await exportSubscribers(db, actor, { ...filter, timeZone: site.shopTimeZone }),
+    ),
   );
 }

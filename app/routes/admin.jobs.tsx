@@ -1,10 +1,10 @@
 import { useActionData } from 'react-router';
 import { answerAction, intent } from '../../server/http/answer';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { retryFailedWork } from '../../server/flows/retry-failed-work';
 import { listFailedWork, sendHeldMailNow } from '../../server/modules/jobs/failed-work';
 import { requireAdmin } from '../../server/modules/kernel';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { FailedWorkList } from '../components/admin/failed-work-list';
 import { DocumentAnswer } from '../components/community/document-answer';
 import { pageMeta } from '../components/layout/simple-page';
@@ -14,12 +14,12 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Failed Work', undefined, { noindex: true });
 }
 
-// spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, actor, viewer } = context.get(appContext);
-  if (!viewer) return { access: 'signed-out' as const, path: '/admin/jobs' };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
-  return { access: 'admin' as const, work: await listFailedWork(db, actor) };
+// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+export const loader = adminPageLoader(loadFailedWork);
+
+async function loadFailedWork({ context }: Route.LoaderArgs) {
+  const { db, actor } = context.get(appContext);
+  return { work: await listFailedWork(db, actor) };
 }
 
 // issue 18 "Failed work": Retry, one module function
@@ -54,7 +54,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   // Without JavaScript a form posts as a document and its answer arrives as action data.
   const documentAnswer = useActionData<typeof action>();
-  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
   return (
     <section className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-12">
       <div>

@@ -1,12 +1,13 @@
 import { ArrowLeft, Plus } from 'lucide-react';
 import { useEffect } from 'react';
-import { Form, Link, redirect, useActionData, useNavigate, useSearchParams } from 'react-router';
+import { Form, Link, useActionData, useNavigate, useSearchParams } from 'react-router';
 import { errorToast, type AnswerToast } from '../../core/answer';
 import { consoleMessages, mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
 import { answerAction, intent } from '../../server/http/answer';
 import { deleteProduct } from '../../server/flows/delete-product';
 import { readConsoleProduct } from '../../server/flows/read-console-product';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
@@ -19,6 +20,7 @@ import {
   updateMedia,
 } from '../../server/modules/product-media';
 import { createProduct, listConsoleProducts, updateProduct } from '../../server/modules/products';
+import type { BackOfficeHandle } from '../components/admin/admin-access-notice';
 import { MediaPanel } from '../components/admin/product-console/media-panel';
 import {
   CreateProductButton,
@@ -34,11 +36,12 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Product console', undefined, { noindex: true });
 }
 
-// spec §6: signed out to /auth; a non-admin gets no data (the page toasts and goes home)
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor, viewer, logger } = context.get(appContext);
-  if (!viewer) throw redirect('/auth?redirectTo=%2Fadmin%2Fproduct-media');
-  if (!viewer.isAdmin) return { access: 'denied' as const };
+// spec §6: signed out to /auth; a non-admin gets no data (the shell's middleware decided; the
+// page's DeniedNotice toasts and goes home)
+export const loader = adminPageLoader(loadConsole, { signedOut: 'send-to-sign-in' });
+
+async function loadConsole({ context, request }: Route.LoaderArgs) {
+  const { db, actor, logger } = context.get(appContext);
   // issue 14 (finding 7): the product and the search are read through their schema.
   const { product: selectedId, find } = parseRouteQuery(
     productConsoleQuerySchema,
@@ -63,7 +66,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? [{ id: shown.id, name: shown.name, published: shown.published }, ...picker.products]
       : picker.products;
   return {
-    access: 'admin' as const,
     products,
     morePicks: picker.hasMore,
     find,
@@ -151,9 +153,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProductConsole({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access === 'denied') return <AccessDenied />;
   return <Console data={loaderData} />;
 }
+
+// spec §6: the shell shows a non-admin this page's own notice
+export const handle: BackOfficeHandle = { DeniedNotice: AccessDenied };
 
 /** spec §6: a non-admin sees the toast "Access Denied" and is sent to the home page. */
 function AccessDenied() {
@@ -174,7 +178,7 @@ function AccessDenied() {
 }
 
 /** What the console's panels show: the loader's data for an admin. */
-export type ProductConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+export type ProductConsoleData = Route.ComponentProps['loaderData'];
 export type ConsoleProductData = NonNullable<ProductConsoleData['selected']>['product'];
 export type ConsoleMediaData = NonNullable<ProductConsoleData['selected']>['media'][number];
 

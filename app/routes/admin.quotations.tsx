@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useActionData } from 'react-router';
-import { shopDayStamp } from '../../core/admin';
 import {
   offerComposerSchema,
   quoteMessageSchema,
   quoteToasts,
   type OwnerOfferAction,
 } from '../../core/quote-offer';
+import { addDays, shopDayOf } from '../../core/shop-calendar';
 import {
   answerAction,
   intent,
@@ -15,6 +15,7 @@ import {
   type Intent,
   type IntentCall,
 } from '../../server/http/answer';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
 import {
@@ -30,49 +31,43 @@ import { QuotationCustomer } from '../components/admin/quotation-customer';
 import { QuotationOffers } from '../components/admin/quotation-offers';
 import { QuotationThread } from '../components/admin/quotation-thread';
 import { useAnswerFetcher, type AnswerHandlers } from '../components/forms/use-answer-fetcher';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { pageMeta } from '../components/layout/simple-page';
 import { statusLabel } from '../../core/statuses';
 import type { Route } from './+types/admin.quotations';
 
 export function meta(args: Route.MetaArgs) {
-  const reference =
-    args.loaderData?.access === 'admin' ? ` ${args.loaderData.quotation.reference}` : '';
+  const reference = args.loaderData ? ` ${args.loaderData.quotation.reference}` : '';
   return pageMeta(args, `Quotation${reference}`, undefined, { noindex: true });
 }
 
-/** The first day of an offer's validity is the shop's today (Asia/Kolkata), whatever the server's zone. */
-function shopDayPlus(now: Date, days: number): string {
-  const stamp = shopDayStamp(now);
-  const day = new Date(
-    Date.UTC(Number(stamp.slice(0, 4)), Number(stamp.slice(4, 6)) - 1, Number(stamp.slice(6, 8))),
-  );
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
+// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+export const loader = adminPageLoader(loadQuotation);
 
-// spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
-export async function loader({ context, params }: Route.LoaderArgs) {
+async function loadQuotation({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const { db, actor, viewer, site } = app;
-  if (!viewer) return { access: 'signed-out' as const, path: `/admin/quotations/${params.id}` };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+  const { db, actor, site } = app;
   const now = app.clock();
   // A request that does not exist is the 404 page, as an unknown product is.
-  const quotation = await pageData(() => getQuotationForOwner(db, actor, { id: params.id }, now));
+  const quotation = await pageData(() =>
+    getQuotationForOwner(db, actor, { id: params.id }, now, site.shopTimeZone),
+  );
   const catalogue = await offerCatalogue(db, actor);
   const validityDays = Number.parseInt(site.offerValidityDays, 10);
-  // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms).
+  // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms); the
+  // validity counts from the shop's today, whatever the server's zone.
   const composerDefaults = {
     gstRate: site.defaultGstRate,
-    validUntil: shopDayPlus(now, Number.isFinite(validityDays) ? validityDays : 14),
+    validUntil: addDays(
+      shopDayOf(now, site.shopTimeZone),
+      Number.isFinite(validityDays) ? validityDays : 14,
+    ),
     terms: site.offerTerms,
   };
   // issue 16 "Send on WhatsApp": only a sent offer has a link to share; the link (and its key)
   // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
   const sent = quotation.offers.some((offer) => offer.status === 'sent');
   const whatsappUrl = sent ? `/admin/quotations/${quotation.id}/whatsapp` : null;
-  return { access: 'admin' as const, quotation, catalogue, composerDefaults, whatsappUrl };
+  return { quotation, catalogue, composerDefaults, whatsappUrl };
 }
 
 /** The quotation the page is about: the route's id, checked again by every module function. */
@@ -87,6 +82,7 @@ const sendOfferIntent = intent({
       call.app.actor,
       { ...call.payload, quotationId: quotationIdOf(call) },
       call.app.clock(),
+      call.app.site.shopTimeZone,
     ),
   success: ({ customerName }) => quoteToasts.offerSent(customerName),
   resetForm: false,
@@ -103,6 +99,7 @@ const offerIntents = {
         call.app.actor,
         { ...call.payload, quotationId: quotationIdOf(call) },
         call.app.clock(),
+        call.app.site.shopTimeZone,
       ),
     success: ({ version }) => ({
       title: 'Draft Saved',
@@ -120,6 +117,7 @@ const offerIntents = {
         call.app.actor,
         { quotationId: quotationIdOf(call) },
         call.app.clock(),
+        call.app.site.shopTimeZone,
       ),
     success: ({ version }) => ({
       title: 'Offer Withdrawn',
@@ -150,12 +148,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminQuotation({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
   return <QuotationPage data={loaderData} />;
 }
 
 /** What the page shows: the loader's data for an admin. */
-export type AdminQuotationData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+export type AdminQuotationData = Route.ComponentProps['loaderData'];
 
 function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
   const { quotation } = loaded;

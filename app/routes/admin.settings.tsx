@@ -1,9 +1,9 @@
 import { settingsFormSchema } from '../../core/settings';
 import { answerAction, intent } from '../../server/http/answer';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
 import { getSettingsForOwner, updateSettings } from '../../server/modules/settings';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { SAVE_SETTINGS_INTENT, SettingsForm } from '../components/admin/settings-form';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/admin.settings';
@@ -12,13 +12,13 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Settings', undefined, { noindex: true });
 }
 
-// spec §6: the admin role, checked on the server; nobody else gets data (as /admin)
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, actor, viewer, config } = context.get(appContext);
-  if (!viewer) return { access: 'signed-out' as const, path: '/admin/settings' };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+export const loader = adminPageLoader(loadSettings);
+
+async function loadSettings({ context }: Route.LoaderArgs) {
+  const { db, actor, config } = context.get(appContext);
   const { values, lockedBy } = await getSettingsForOwner(db, actor, config);
-  return { access: 'admin' as const, values, lockedBy };
+  return { values, lockedBy };
 }
 
 // issue 18 "Settings the owner edits": one form, one module function.
@@ -46,7 +46,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access !== 'admin') return <AdminAccessNotice access={loaderData} />;
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12">
       <div>

@@ -7,9 +7,9 @@ import {
   newsletterSubscriptionStatuses,
   statusLabel,
 } from '../../core/statuses';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { countSubscribers, listSubscribers } from '../../server/modules/newsletter';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import {
   FilterSelect,
   ListFilters,
@@ -24,14 +24,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 // issue 18 "Subscribers": the newsletter list for the owner; nobody else gets a row of it
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor, viewer } = context.get(appContext);
-  if (!viewer) return { access: 'signed-out' as const };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+export const loader = adminPageLoader(loadSubscribers);
+
+async function loadSubscribers({ context, request }: Route.LoaderArgs) {
+  const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(subscriberListQuerySchema, new URL(request.url).searchParams);
   const [rows, counts] = await Promise.all([
-    listSubscribers(db, actor, filter),
-    countSubscribers(db, actor, filter),
+    listSubscribers(db, actor, { ...filter, timeZone: site.shopTimeZone }),
+    countSubscribers(db, actor, { ...filter, timeZone: site.shopTimeZone }),
   ]);
   // Labels, dates and the page count are made here: the page's JavaScript then shares no more
   // modules with the storefront's pages than it must (their budget is spent).
@@ -46,7 +46,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const choices = (values: readonly string[]) =>
     values.map((value) => ({ value, label: statusLabel(value) }));
   return {
-    access: 'admin' as const,
     filter,
     subscribers,
     counts,
@@ -57,10 +56,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access === 'denied') return <AdminAccessNotice access={loaderData} />;
-  if (loaderData.access === 'signed-out') {
-    return <AdminAccessNotice access={{ access: 'signed-out', path: '/admin/subscribers' }} />;
-  }
   const { filter, subscribers, counts, pages, statuses, sources } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-12">

@@ -23,6 +23,7 @@ import {
 } from '../../core/statuses';
 import { answerAction, intent } from '../../server/http/answer';
 import { createOrderFromQuotation } from '../../server/flows/make-order-from-quotation';
+import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import {
   countContactMessages,
@@ -52,7 +53,6 @@ import { OrdersPanel } from '../components/admin/orders-panel';
 import { QuotationsPanel } from '../components/admin/quotations-panel';
 import { RolesPanel } from '../components/admin/roles-panel';
 import type { AnswerHandlers } from '../components/forms/use-answer-fetcher';
-import { AdminAccessNotice } from '../components/admin/admin-access-notice';
 import { pageMeta } from '../components/layout/simple-page';
 import { secondaryButtonClass } from '../components/ui/field';
 import type { Route } from './+types/admin';
@@ -61,11 +61,12 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Admin', undefined, { noindex: true });
 }
 
-// spec §6: the admin role of the user role table, checked on the server; nobody else gets data
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, actor, viewer, clock } = context.get(appContext);
-  if (!viewer) return { access: 'signed-out' as const };
-  if (!viewer.isAdmin) return { access: 'denied' as const, userId: viewer.id };
+// spec §6: the admin role of the user role table, decided by the shell's middleware (issue 27);
+// nobody else gets data
+export const loader = adminPageLoader(loadDashboard);
+
+async function loadDashboard({ context, request }: Route.LoaderArgs) {
+  const { db, actor, clock, site } = context.get(appContext);
   // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
   const params = new URL(request.url).searchParams;
   const { tab, page } = parseRouteQuery(adminQuerySchema, params);
@@ -80,33 +81,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     countCallbackLeads(db, actor),
     // issue 18: the week at a glance, above the tabs
     weekAtAGlance(db, actor, now),
-    requestsChart(db, actor, now),
+    requestsChart(db, actor, now, site.shopTimeZone),
   ]);
   const counts = { quotations, orders, messages, roles, leads };
   const empty = { quotations: [], orders: [], messages: [], leads: [], roles: [] };
-  // issue 18 "Lists that find things": the open list's filters, from the URL, with its own statuses
+  // issue 18 "Lists that find things": the open list's filters, from the URL, with its own
+  // statuses; its days are the shop's, in Settings' time zone.
+  const { shopTimeZone: timeZone } = site;
   const list = async () => {
     if (tab === 'quotations') {
       const filter = parseRouteQuery(quotationListQuerySchema, params);
       const [rows, matching] = await Promise.all([
-        listQuotationRequests(db, actor, filter, now),
-        countQuotationRequests(db, actor, filter, now),
+        listQuotationRequests(db, actor, { ...filter, timeZone }, now),
+        countQuotationRequests(db, actor, { ...filter, timeZone }, now),
       ]);
       return { rows: { ...empty, quotations: rows }, filter, matching };
     }
     if (tab === 'orders') {
       const filter = parseRouteQuery(orderListQuerySchema, params);
       const [rows, matching] = await Promise.all([
-        listAllOrders(db, actor, filter),
-        countOrders(db, actor, filter),
+        listAllOrders(db, actor, { ...filter, timeZone }),
+        countOrders(db, actor, { ...filter, timeZone }),
       ]);
       return { rows: { ...empty, orders: rows }, filter, matching };
     }
     if (tab === 'messages') {
       const filter = parseRouteQuery(contactMessageListQuerySchema, params);
       const [rows, matching, leadRows] = await Promise.all([
-        listContactMessages(db, actor, filter),
-        countContactMessages(db, actor, filter),
+        listContactMessages(db, actor, { ...filter, timeZone }),
+        countContactMessages(db, actor, { ...filter, timeZone }),
         listCallbackLeads(db, actor, { page: 1 }),
       ]);
       return { rows: { ...empty, messages: rows, leads: leadRows }, filter, matching };
@@ -127,7 +130,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           ? contactMessageStatuses
           : [];
   return {
-    access: 'admin' as const,
     tab,
     page: filter?.page ?? page,
     counts,
@@ -184,6 +186,7 @@ const adminIntents = {
         app.actor,
         { ...fields, quotationId: formData.get('quotationId') },
         app.clock(),
+        app.site.shopTimeZone,
       ),
     success: (created) => ({
       title: 'Order Created',
@@ -205,15 +208,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access === 'denied') return <AdminAccessNotice access={loaderData} />;
-  if (loaderData.access === 'signed-out') {
-    return <AdminAccessNotice access={{ access: 'signed-out', path: '/admin' }} />;
-  }
   return <AdminConsole data={loaderData} />;
 }
 
 /** What the console's panels show: the loader's data for an admin. */
-export type AdminConsoleData = Extract<Route.ComponentProps['loaderData'], { access: 'admin' }>;
+export type AdminConsoleData = Route.ComponentProps['loaderData'];
 
 function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
   const [, setSearchParams] = useSearchParams();

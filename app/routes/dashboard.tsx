@@ -128,7 +128,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       critical,
       logger,
     ),
-    readSection('quotations', () => listQuotationsOfUser(db, actor, clock()), critical, logger),
+    readSection(
+      'quotations',
+      () => listQuotationsOfUser(db, actor, clock(), site.shopTimeZone),
+      critical,
+      logger,
+    ),
     readSection('addresses', () => listAddresses(db, actor), critical, logger),
     readSection('wishlist', () => listWishlist(db, actor), critical, logger),
   ]);
@@ -217,11 +222,13 @@ const dashboardIntents = {
   reorder: intent({
     rateLimit: 'quotation',
     run: (fields, { app }) =>
-      reorderAsQuotations(app.db, app.actor, {
-        ...fields,
-        orderId: fields.orderId ?? '',
-        items: reorderItemsOf(fields),
-      }),
+      reorderAsQuotations(
+        app.db,
+        app.actor,
+        { ...fields, orderId: fields.orderId ?? '', items: reorderItemsOf(fields) },
+        app.clock(),
+        app.site.shopTimeZone,
+      ),
     success: quotationToasts.success,
     data: (result) => result,
   }),

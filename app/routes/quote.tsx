@@ -49,6 +49,7 @@ const quotationIntents = {
         app.actor,
         { ...fields, productId: params.productId ?? '' },
         app.clock(),
+        app.site.shopTimeZone,
       ),
     // issue 16: spec §8's toast, with the reference; the form shows the private link. A robot
     // caught by the honeypot (no request) is thanked with spec §8's toast alone.

@@ -62,7 +62,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // issue 16: a wrong key, another request's key, or no right to the request is the 404 page and
   // no data, whichever the module found.
   const quote = await pageData(
-    () => getQuoteForCustomer(db, actor, { reference: params.reference, key: accessKey }, clock()),
+    () =>
+      getQuoteForCustomer(
+        db,
+        actor,
+        { reference: params.reference, key: accessKey },
+        clock(),
+        site.shopTimeZone,
+      ),
     ['not_found', 'forbidden', 'invalid'],
   );
   const [savedAddresses, payment] = await Promise.all([
@@ -119,6 +126,7 @@ const quoteIntents = {
         call.app.actor,
         { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
         call.app.clock(),
+        call.app.site.shopTimeZone,
       ),
     success: quotePageToasts.changesAsked,
   }),
@@ -130,6 +138,7 @@ const quoteIntents = {
         call.app.actor,
         { ...accessOf(call), offerId: postedValue(call.formData, 'offerId') },
         call.app.clock(),
+        call.app.site.shopTimeZone,
       ),
     success: quotePageToasts.newOfferAsked,
   }),
@@ -142,6 +151,7 @@ const quoteIntents = {
         call.app.actor,
         { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
         call.app.clock(),
+        call.app.site.shopTimeZone,
       ),
     success: quotePageToasts.declined,
   }),
@@ -153,6 +163,7 @@ const quoteIntents = {
         call.app.actor,
         { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
         call.app.clock(),
+        call.app.site.shopTimeZone,
       ),
     // issue 16: "Offer Accepted" / "Your order {orderNumber} has been created."
     success: (result) => quoteToasts.offerAccepted(result.orderNumber),

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import pg from 'pg';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayStart } from '../../core/shop-calendar';
 import { type ShopQuery } from '../../core/shop-listing';
 import { parseShopQuery } from '../../core/shop-query';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -300,8 +301,13 @@ const LAST_NAMES = [
   'Walia',
   'Zaveri',
 ];
-// Fixed, so every size has the same "today": the last request is from it, the first two years back.
-const QUOTATION_ANCHOR = '2026-11-24T12:00:00+05:30';
+// The bench's shop keeps the default time zone of Settings.
+const BENCH_TIME_ZONE = DEFAULT_SHOP_TIME_ZONE;
+// Fixed, so every size has the same "today": the last request is from it (noon, shop time), the
+// first two years back.
+const QUOTATION_ANCHOR = new Date(
+  shopDayStart('2026-11-24', BENCH_TIME_ZONE).getTime() + 12 * 60 * 60 * 1000,
+).toISOString();
 // The request the searches look for: number 17 exists at every size.
 const SEARCHED_ROW = 17;
 const searchedName = `${FIRST_NAMES[SEARCHED_ROW % 60]} ${LAST_NAMES[Math.floor(SEARCHED_ROW / 60) % 60]}`;
@@ -335,7 +341,7 @@ async function generateQuotationRequestsInto(db: Database, size: number): Promis
         (${textArray(LAST_NAMES)})[1 + (n / 60) % 60] as last_name,
         ${QUOTATION_ANCHOR}::timestamptz - (n::float8 / ${size}) * interval '730 days' as created_at,
         (${QUOTATION_ANCHOR}::timestamptz - (n::float8 / ${size}) * interval '730 days')
-          at time zone 'Asia/Kolkata' as at
+          at time zone ${BENCH_TIME_ZONE} as at
       from generate_series(1, ${size}) as n
     ) as generated`);
   // issue 18 "The week at a glance": the pending requests of the last 14 days still wait for the
@@ -394,6 +400,7 @@ MEASURES.push(
         status: 'pending',
         from: '2026-11-18',
         to: '2026-11-24',
+        timeZone: BENCH_TIME_ZONE,
         sort: 'newest',
       }),
   },
@@ -410,7 +417,7 @@ MEASURES.push(
   {
     group: 'Admin: the week at a glance',
     name: 'the 30-day chart',
-    run: (db) => requestsChart(db, benchAdmin, GLANCE_NOW),
+    run: (db) => requestsChart(db, benchAdmin, GLANCE_NOW, BENCH_TIME_ZONE),
   },
 );
 

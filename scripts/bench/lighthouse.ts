@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import { openDatabase } from '../../server/db/client';
 import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
@@ -299,6 +300,8 @@ async function quotePageWithOffer(dataDir: string, productId: string): Promise<s
         note: '',
       },
       now,
+      // The bench's server keeps the default time zone of Settings.
+      DEFAULT_SHOP_TIME_ZONE,
     );
     return `/quotes/${request.reference}?key=${request.accessKey}`;
   } finally {

@@ -6,7 +6,8 @@
  */
 import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { likePrefix, shopDayEnd, shopDayStart } from '../../core/admin-search';
+import { likePrefix } from '../../core/admin-search';
+import { shopDayEnd, shopDayStart } from '../../core/shop-calendar';
 import { csvText } from '../../core/csv-export';
 import type { AdminListSort } from '../../core/admin-list-query';
 
@@ -47,6 +48,8 @@ export interface ListFilterParts {
   status?: string | null;
   from?: string | null;
   to?: string | null;
+  /** The shop's time zone (Settings), which `from` and `to` are days of; needed with either. */
+  timeZone?: string;
   sort?: AdminListSort;
 }
 
@@ -57,9 +60,12 @@ export function statusAndDays(
 ): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status && columns.status) conditions.push(sql`${columns.status} = ${filter.status}`);
-  // issue 18: the range is of shop days, Asia/Kolkata; `to` includes its whole day.
-  if (filter.from) conditions.push(gte(columns.createdAt, shopDayStart(filter.from)));
-  if (filter.to) conditions.push(lt(columns.createdAt, shopDayEnd(filter.to)));
+  // issue 18: the range is of shop days (issue 27: in the shop's time zone); `to` includes its
+  // whole day.
+  const { from, to, timeZone } = filter;
+  if ((from || to) && !timeZone) throw new Error("a range of shop days needs the shop's time zone");
+  if (from && timeZone) conditions.push(gte(columns.createdAt, shopDayStart(from, timeZone)));
+  if (to && timeZone) conditions.push(lt(columns.createdAt, shopDayEnd(to, timeZone)));
   return conditions;
 }
 

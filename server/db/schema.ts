@@ -1,6 +1,7 @@
 /**
- * The storefront's tables (spec §3). Money is integer minor units (paise); every status column
- * carries a check constraint over the vocabularies in core/statuses.ts.
+ * The storefront's tables (spec §3). Money is integer minor units (paise). Every status column
+ * carries a check constraint over one vocabulary of core/ and is typed by the same list
+ * (`text(name, { enum: list })`), so a select comes out as the union without a cast (issue 27).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -20,7 +21,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { activityActorKinds, type ActivityChange } from '../../core/activity';
+import { activityActorKinds, activityKinds, type ActivityChange } from '../../core/activity';
 import { categoryValues } from '../../core/categories';
 import { editableSettingKeys } from '../../core/settings-keys';
 import { offerStatuses } from '../../core/quote-offer';
@@ -30,16 +31,23 @@ import {
   newsletterSources,
   orderStatuses,
   paymentStatuses,
+  quotationMessageAuthors,
+  quotationMessageKinds,
   quotationStatuses,
   reviewMediaTypes,
   userRoleValues,
+  webhookDeliveryStatuses,
 } from '../../core/statuses';
 import { lowered, nameWords, prefixKey, reversedDigits } from './admin-search';
 import { users } from './auth-schema';
 
 export * from './auth-schema';
 
-/** `column IN ('a', 'b')` for a check constraint; values are our own constants, never user input. */
+/**
+ * `column IN ('a', 'b')` for a check constraint; values are our own constants, never user input.
+ * issue 27: a status column's check takes the list its `text(name, { enum })` is typed by
+ * (server/db/status-checks.test.ts holds each pair to one list).
+ */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 }
@@ -133,7 +141,7 @@ export const productMedia = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     mediaUrl: text('media_url').notNull(),
-    mediaType: text('media_type').notNull().default('image'),
+    mediaType: text('media_type', { enum: mediaTypes }).notNull().default('image'),
     altText: text('alt_text'),
     sortOrder: integer('sort_order').notNull().default(0),
     isPrimary: boolean('is_primary').notNull().default(false),
@@ -183,7 +191,7 @@ export const reviewMedia = pgTable(
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
     mediaUrl: text('media_url').notNull(),
-    mediaType: text('media_type').notNull().default('image'),
+    mediaType: text('media_type', { enum: reviewMediaTypes }).notNull().default('image'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -268,7 +276,7 @@ export const quotationRequests = pgTable(
     customerEmail: text('customer_email'),
     // DESIGN.md §5: a signed-in requester's quotation carries their user id
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: quotationStatuses }).notNull().default('pending'),
     /**
      * issue 16: Q-YYYYMMDD-NNNN, by the shop's day of created_at, numbered within that day. The
      * trigger quotation_requests_reference (migration 0008) draws it for every insert that leaves
@@ -336,7 +344,7 @@ export const quotationOffers = pgTable(
       .notNull()
       .references(() => quotationRequests.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: offerStatuses }).notNull().default('draft'),
     subtotalMinor: integer('subtotal_minor').notNull(),
     discountMinor: integer('discount_minor').notNull().default(0),
     shippingMinor: integer('shipping_minor').notNull().default(0),
@@ -410,18 +418,6 @@ export const quotationOfferLines = pgTable(
   ],
 );
 
-export const quotationMessageAuthors = ['customer', 'shop'] as const;
-/**
- * issue 16: a thread entry is a message, or records a customer's step on an offer (asked for
- * changes, declined with an optional reason, asked for a new offer after it expired).
- */
-export const quotationMessageKinds = [
-  'message',
-  'changes-requested',
-  'declined',
-  'new-offer-requested',
-] as const;
-
 /** issue 16: the thread of a quotation, plain text, from the customer or the shop. */
 export const quotationMessages = pgTable(
   'quotation_messages',
@@ -430,8 +426,8 @@ export const quotationMessages = pgTable(
     quotationRequestId: uuid('quotation_request_id')
       .notNull()
       .references(() => quotationRequests.id, { onDelete: 'cascade' }),
-    author: text('author').notNull(),
-    kind: text('kind').notNull().default('message'),
+    author: text('author', { enum: quotationMessageAuthors }).notNull(),
+    kind: text('kind', { enum: quotationMessageKinds }).notNull().default('message'),
     /** The offer version a step on an offer refers to. */
     offerVersion: integer('offer_version'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -458,7 +454,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    status: text('status').notNull().default('unread'),
+    status: text('status', { enum: contactMessageStatuses }).notNull().default('unread'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -482,7 +478,7 @@ export const newsletterSubscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // spec §8: a duplicate email is a unique violation (23505), answered "Already subscribed!"
     email: text('email').notNull().unique('newsletter_subscriptions_email_key'),
-    source: text('source').notNull(),
+    source: text('source', { enum: newsletterSources }).notNull(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -554,9 +550,9 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderNumber: text('order_number').notNull().unique('orders_order_number_key'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     // spec §3: payment status is pending when absent, and "absent" changes which actions apply
-    paymentStatus: text('payment_status'),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }),
     paymentId: text('payment_id'),
     paymentMethod: text('payment_method'),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
@@ -663,7 +659,7 @@ export const userRoles = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role', { enum: userRoleValues }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -786,8 +782,6 @@ export const webhookEndpoints = pgTable(
   ],
 );
 
-export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
-
 /** issue 17: one event for one endpoint; its `id` is the Standard Webhooks `webhook-id`. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -798,7 +792,7 @@ export const webhookDeliveries = pgTable(
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: webhookDeliveryStatuses }).notNull().default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
     createdAt: createdAt(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
@@ -856,12 +850,11 @@ export const activityLog = pgTable(
   'activity_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorKind: text('actor_kind').notNull(),
+    actorKind: text('actor_kind', { enum: activityActorKinds }).notNull(),
     /** The user's id (for an API key, the owner who made it); null for the command line. */
     actorId: text('actor_id'),
     actorName: text('actor_name').notNull(),
-    /** core/activity.ts activityKinds */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: activityKinds }).notNull(),
     /** The row acted on: its id, order number or reference, as the owner knows it. */
     subject: text('subject'),
     summary: text('summary').notNull(),
@@ -870,6 +863,7 @@ export const activityLog = pgTable(
   },
   (table) => [
     check('activity_log_actor_kind_check', oneOf(table.actorKind, activityActorKinds)),
+    check('activity_log_kind_check', oneOf(table.kind, activityKinds)),
     check(
       'activity_log_length_check',
       sql`char_length(${table.actorName}) <= 320 and char_length(${table.kind}) <= 40 and char_length(${table.summary}) <= 500 and char_length(coalesce(${table.subject}, '')) <= 200`,

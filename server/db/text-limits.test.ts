@@ -35,6 +35,7 @@ import { setOrderStatus } from '../modules/orders';
 import { DomainError } from '../modules/errors';
 import * as schema from './schema';
 import { createOrderFromQuotation } from '../flows/make-order-from-quotation';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 
 /** A limit on the way in: `accepts` runs the write path's own check on a value. */
 interface Limit {
@@ -174,11 +175,17 @@ const shipping = (name: string, max: number): Limit => ({
   writePath: `admin "create order from quotation" (core/orders orderFromQuotationSchema.${name})`,
   accepts: (value) =>
     adminModuleAccepts(() =>
-      createOrderFromQuotation(database.db, ADMIN, {
-        quotationId: randomUUID(),
-        ...validShipping,
-        [name]: value,
-      }),
+      createOrderFromQuotation(
+        database.db,
+        ADMIN,
+        {
+          quotationId: randomUUID(),
+          ...validShipping,
+          [name]: value,
+        },
+        new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
     ),
 });
 
@@ -499,7 +506,7 @@ const guards: Record<string, Guard | Guard[]> = {
     textOfLength: urlOfLength,
   },
   'webhook_endpoints.events': {
-    reason: 'events of core/api-access.ts webhookEventTypes (webhookEndpointFormSchema z.enum)',
+    reason: 'events of core/webhook-events.ts webhookEventTypes (webhookEndpointFormSchema z.enum)',
   },
   'webhook_endpoints.secret': {
     reason: '`whsec_` and 24 random bytes in base64, made by the server',
@@ -512,11 +519,11 @@ const guards: Record<string, Guard | Guard[]> = {
   'webhook_endpoints.created_by': { reason: USER_ID },
   'webhook_deliveries.event_type': {
     reason:
-      'one of core/api-access.ts webhookEventTypes, named by the domain function that emits it',
+      'one of core/webhook-events.ts webhookEventTypes, named by the domain function that emits it',
   },
   'webhook_deliveries.payload': {
     reason:
-      'built by the domain functions from the rows of their change, each within its own limit',
+      'the event’s data of core/webhook-events.ts, built by the domain functions from the rows of their change, each within its own limit',
   },
   'webhook_deliveries.status': {
     reason: 'pending, succeeded or failed, set by the delivery (server/modules/webhooks)',

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import type { Database } from '../../server/db/client';
 import {
   contactMessages,
@@ -35,6 +36,8 @@ import {
 } from '../../server/modules/quotations';
 
 const admin: Actor = { userId: 'list-admin', roles: ['admin'] };
+// issue 27: the lists' days are the shop's, in the time zone of Settings (here the default).
+const timeZone = DEFAULT_SHOP_TIME_ZONE;
 
 async function csvRows(chunks: AsyncIterable<string>): Promise<string[][]> {
   let text = '';
@@ -158,10 +161,10 @@ describe(`issue 18 admin lists on ${testDatabaseKind}`, () => {
     const list = (input: Parameters<typeof listQuotationRequests>[2]) =>
       listQuotationRequests(db, admin, input).then((rows) => rows.map((row) => row.reference));
     expect(await list({ page: 1, status: 'processing' })).toEqual(['Q-20260210-0001']);
-    expect(await list({ page: 1, from: '2026-03-01', to: '2026-03-01' })).toEqual([
+    expect(await list({ page: 1, from: '2026-03-01', to: '2026-03-01', timeZone })).toEqual([
       'Q-20260301-0001',
     ]);
-    expect(await list({ page: 1, to: '2026-02-28' })).toEqual([
+    expect(await list({ page: 1, to: '2026-02-28', timeZone })).toEqual([
       'Q-20260210-0001',
       'Q-20260105-0001',
     ]);
@@ -173,9 +176,9 @@ describe(`issue 18 admin lists on ${testDatabaseKind}`, () => {
     ]);
     expect(await list({ page: 1, q: 'ash', status: 'completed' })).toEqual(['Q-20260301-0001']);
     expect(await countQuotationRequests(db, admin, { q: 'ash' })).toBe(2);
-    expect(await countQuotationRequests(db, admin, { status: 'pending', from: '2026-03-01' })).toBe(
-      1,
-    );
+    expect(
+      await countQuotationRequests(db, admin, { status: 'pending', from: '2026-03-01', timeZone }),
+    ).toBe(1);
     // the tab label still counts everything
     expect(await countQuotationRequests(db, admin)).toBe(4);
   });
@@ -230,7 +233,7 @@ describe(`issue 18 admin lists on ${testDatabaseKind}`, () => {
     expect(
       (await listAllOrders(db, admin, { page: 1, status: 'shipped' })).map((row) => row.id),
     ).toEqual([shipped.id]);
-    expect(await countOrders(db, admin, { from: '2026-02-01' })).toBe(1);
+    expect(await countOrders(db, admin, { from: '2026-02-01', timeZone })).toBe(1);
     const [header, ...rows] = await csvRows(await exportOrders(db, admin, { q: 'ORD-2026' }));
     expect(header).toContain('order_number');
     expect(rows.map((row) => row[0])).toEqual(['ORD-20260201-0007', 'ORD-20260106-0001']);

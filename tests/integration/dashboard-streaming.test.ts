@@ -5,6 +5,7 @@
  */
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteDefaults } from '../../content/site';
 import { loader as dashboardLoader } from '../../app/routes/dashboard';
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext, type Viewer } from '../../server/http/app-context';
@@ -48,6 +49,7 @@ function load(path: string) {
     logger,
     actor,
     viewer,
+    site: siteDefaults,
     clock: () => new Date(),
   } as unknown as AppContext;
   const context = new RouterContextProvider(new Map([[appContext, app]]));

@@ -35,6 +35,7 @@ import { insertProduct } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { acceptOffer } from '../../server/flows/accept-offer';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 
 const PUBLIC_URL = 'http://shop.test';
 const SHOP_EMAIL = 'hello@kalakriti.example';
@@ -135,11 +136,11 @@ describe(`the mail limits on ${testDatabaseKind}, with two workers`, () => {
       note: '',
     });
     // The offer, and two revisions of it.
-    await sendOffer(database.db, admin, offer('10000'), now);
-    await sendOffer(database.db, admin, offer('9500'), now);
-    await sendOffer(database.db, admin, offer('9000'), now);
+    await sendOffer(database.db, admin, offer('10000'), now, DEFAULT_SHOP_TIME_ZONE);
+    await sendOffer(database.db, admin, offer('9500'), now, DEFAULT_SHOP_TIME_ZONE);
+    await sendOffer(database.db, admin, offer('9000'), now, DEFAULT_SHOP_TIME_ZONE);
     const access = { reference: request.reference, key: request.accessKey };
-    const quote = await getQuoteForCustomer(database.db, null, access, now);
+    const quote = await getQuoteForCustomer(database.db, null, access, now, DEFAULT_SHOP_TIME_ZONE);
     const accepted = await acceptOffer(
       database.db,
       null,
@@ -154,6 +155,7 @@ describe(`the mail limits on ${testDatabaseKind}, with two workers`, () => {
         country: 'India',
       },
       now,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     await submitPaymentReference(
       database.db,

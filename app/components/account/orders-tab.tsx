@@ -2,7 +2,8 @@ import { Package, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
-import { formatRupees } from '../../../core/money';
+import { orderTotalRows } from '../../../core/offer-totals';
+import { TotalsList } from '../quotes/offer-table';
 import { statusLabel } from '../../../core/statuses';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';
@@ -136,16 +137,7 @@ function OrderDetails({ order }: { order: Order }) {
           ))}
         </ul>
       </section>
-      <dl className="grid grid-cols-[1fr_auto] gap-y-1">
-        <dt>Subtotal</dt>
-        <dd>{formatRupees(order.subtotalMinor)}</dd>
-        <dt>Shipping</dt>
-        <dd>{formatRupees(order.shippingAmountMinor)}</dd>
-        <dt>Tax</dt>
-        <dd>{formatRupees(order.taxAmountMinor)}</dd>
-        <dt className="font-semibold">Total</dt>
-        <dd className="font-semibold">{formatRupees(order.totalAmountMinor)}</dd>
-      </dl>
+      <TotalsList rows={orderTotalRows(order)} className="grid grid-cols-[1fr_auto] gap-y-1" />
       <div className="grid gap-6 sm:grid-cols-2">
         <section>
           <h3 className="font-semibold">Shipping Address</h3>

@@ -1,5 +1,5 @@
 import type { ActivityChange } from '../../../core/activity';
-import { formatShopTime } from './api-secret-box';
+import { formatShopTime, useShopTimeZone } from './shop-time';
 
 /**
  * One entry as the page shows it. The loader names the kind and the fields (core/activity.ts), so
@@ -50,6 +50,7 @@ function ActivitySubject({ entry }: { entry: ActivityRow }) {
  * no control to edit or delete an entry anywhere.
  */
 export function ActivityList({ entries }: { entries: ActivityRow[] }) {
+  const timeZone = useShopTimeZone();
   return (
     <>
       <table className="hidden w-full text-left md:table">
@@ -77,7 +78,7 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-stone/50 align-top">
               <td className="py-3 pr-4 text-sm whitespace-nowrap">
-                {formatShopTime(entry.createdAt)}
+                {formatShopTime(entry.createdAt, timeZone)}
               </td>
               <td className="py-3 pr-4">{entry.actorName}</td>
               <td className="py-3 pr-4">{entry.kindLabel}</td>
@@ -100,7 +101,7 @@ export function ActivityList({ entries }: { entries: ActivityRow[] }) {
               <ActivitySubject entry={entry} />
             </p>
             <p className="text-sm text-ink-muted">
-              {`${formatShopTime(entry.createdAt)} · ${entry.actorName} · ${entry.kindLabel}`}
+              {`${formatShopTime(entry.createdAt, timeZone)} · ${entry.actorName} · ${entry.kindLabel}`}
             </p>
             <ActivityChanges changes={entry.changes} />
           </li>

@@ -1,4 +1,14 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+
+/**
+ * A back-office page's route `handle` (spec §6): the shell (app/routes/admin-shell.tsx) draws the
+ * page's own `DeniedNotice`, if it has one, for a signed-in user without the admin role, in the
+ * page's place; `AdminAccessNotice` otherwise.
+ */
+export interface BackOfficeHandle {
+  DeniedNotice?: ComponentType;
+}
 
 /**
  * spec §6: what an admin page shows anyone without the admin role: a signed-out visitor is asked

@@ -9,7 +9,8 @@ import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
-import { ApiSecretBox, formatShopTime } from './api-secret-box';
+import { ApiSecretBox } from './api-secret-box';
+import { formatShopTime, useShopTimeZone } from './shop-time';
 import { CheckboxGroup } from './checkbox-group';
 
 export function ApiKeysPanel({ keys }: { keys: ApiKeySummary[] }) {
@@ -66,6 +67,7 @@ function CreateApiKeyForm() {
 }
 
 function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
+  const timeZone = useShopTimeZone();
   // Held by the list, not the row: a revoked key's button is gone when the answer arrives, and
   // its toast must outlive it.
   const revoke = useAnswerFetcher({ key: 'revoke-api-key' });
@@ -106,7 +108,7 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
               </td>
               <td className="py-2 pr-4">{formatLongDate(key.createdAt)}</td>
               <td className="py-2 pr-4">
-                {key.lastUsedAt ? formatShopTime(key.lastUsedAt) : 'Never'}
+                {key.lastUsedAt ? formatShopTime(key.lastUsedAt, timeZone) : 'Never'}
               </td>
               <td className="py-2 pr-4">{key.revokedAt ? 'Revoked' : 'Active'}</td>
               <td className="py-2">
@@ -132,7 +134,7 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
               <dt className="text-ink-muted">Created</dt>
               <dd>{formatLongDate(key.createdAt)}</dd>
               <dt className="text-ink-muted">Last used</dt>
-              <dd>{key.lastUsedAt ? formatShopTime(key.lastUsedAt) : 'Never'}</dd>
+              <dd>{key.lastUsedAt ? formatShopTime(key.lastUsedAt, timeZone) : 'Never'}</dd>
               <dt className="text-ink-muted">Status</dt>
               <dd>{key.revokedAt ? 'Revoked' : 'Active'}</dd>
             </dl>

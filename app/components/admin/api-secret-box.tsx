@@ -2,12 +2,6 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { secondaryButtonClass } from '../ui/field';
 
-/** issue 17: shop time for the log (India keeps no daylight saving), the same on server and page. */
-export function formatShopTime(iso: string): string {
-  const shifted = new Date(new Date(iso).getTime() + 330 * 60_000);
-  return `${shifted.toISOString().slice(0, 19).replace('T', ' ')} IST`;
-}
-
 /**
  * issue 17: a new API key or signing secret, shown once with "Copy". The shop keeps only a hash
  * of a key, and never shows a secret again.

@@ -4,14 +4,16 @@
  */
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
-import { webhookEndpointFormSchema, webhookEventTypes } from '../../../core/api-access';
+import { webhookEndpointFormSchema } from '../../../core/api-access';
 import { errorToast } from '../../../core/answer';
+import { webhookEventTypes } from '../../../core/webhook-events';
 import type { WebhookDeliveryView, WebhookEndpointSummary } from '../../../server/modules/webhooks';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
-import { ApiSecretBox, formatShopTime } from './api-secret-box';
+import { ApiSecretBox } from './api-secret-box';
+import { formatShopTime, useShopTimeZone } from './shop-time';
 import { CheckboxGroup } from './checkbox-group';
 
 export type EndpointWithDeliveries = WebhookEndpointSummary & {
@@ -102,6 +104,7 @@ function EndpointItem({
   endpoint: EndpointWithDeliveries;
   remove: ReturnType<typeof useAnswerFetcher>;
 }) {
+  const timeZone = useShopTimeZone();
   const toggle = useAnswerFetcher();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -118,10 +121,10 @@ function EndpointItem({
             <span className="font-medium">Status: </span>
             {endpoint.enabled ? 'Enabled' : 'Disabled'}
             {endpoint.enabled && endpoint.failingSince
-              ? ` · failing since ${formatShopTime(endpoint.failingSince)}`
+              ? ` · failing since ${formatShopTime(endpoint.failingSince, timeZone)}`
               : ''}
             {!endpoint.enabled && endpoint.disabledAt
-              ? ` since ${formatShopTime(endpoint.disabledAt)}`
+              ? ` since ${formatShopTime(endpoint.disabledAt, timeZone)}`
               : ''}
           </p>
         </div>
@@ -189,6 +192,7 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
 }
 
 function DeliveryItem({ delivery }: { delivery: WebhookDeliveryView }) {
+  const timeZone = useShopTimeZone();
   const resend = useAnswerFetcher();
   const status =
     delivery.status === 'pending' && delivery.attemptCount === 0
@@ -203,7 +207,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDeliveryView }) {
         <p>
           <code className="font-semibold">{delivery.eventType}</code>
           {' · '}
-          {formatShopTime(delivery.createdAt)}
+          {formatShopTime(delivery.createdAt, timeZone)}
           {' · '}
           <span>{status}</span>
           {' · '}
@@ -224,7 +228,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDeliveryView }) {
             {delivery.attempts.map((attempt) => (
               <li key={attempt.id} className="rounded-lg bg-white p-2">
                 <p>
-                  {formatShopTime(attempt.attemptedAt)}
+                  {formatShopTime(attempt.attemptedAt, timeZone)}
                   {' · '}
                   {attempt.responseStatus === null ? 'No answer' : `HTTP ${attempt.responseStatus}`}
                   {' · '}

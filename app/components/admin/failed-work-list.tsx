@@ -1,7 +1,7 @@
 import type { FailedWork } from '../../../server/modules/jobs/failed-work';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/field';
-import { formatShopTime } from './api-secret-box';
+import { formatShopTime, useShopTimeZone } from './shop-time';
 
 /**
  * issue 18: each failed or retrying mail and webhook with its last error and Retry; issue 25: each
@@ -40,6 +40,7 @@ function FailedWorkItem({
   item: FailedWork;
   retry: ReturnType<typeof useAnswerFetcher>;
 }) {
+  const timeZone = useShopTimeZone();
   const held = item.kind === 'held';
   return (
     <li
@@ -54,8 +55,8 @@ function FailedWorkItem({
           </span>
           {held ? ' · ' : ` · ${item.tries === 1 ? '1 try' : `${item.tries} tries`} · `}
           {held ? 'held ' : 'queued '}
-          {formatShopTime(item.createdAt)}
-          {item.nextTryAt ? ` · next try ${formatShopTime(item.nextTryAt)}` : ''}
+          {formatShopTime(item.createdAt, timeZone)}
+          {item.nextTryAt ? ` · next try ${formatShopTime(item.nextTryAt, timeZone)}` : ''}
         </p>
         {held ? (
           <p className="break-words">{item.lastError}</p>

@@ -1,6 +1,6 @@
 import { messageMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
-import { statusLabel, type ContactMessageStatus } from '../../../core/statuses';
+import { statusLabel } from '../../../core/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/field';
@@ -47,7 +47,7 @@ export function MessagesPanel({
                 >
                   Reply by e-mail
                 </a>
-                {messageMovesFrom(message.status as ContactMessageStatus).map((status) => (
+                {messageMovesFrom(message.status).map((status) => (
                   <fetcher.Form key={status} method="post">
                     <input type="hidden" name="intent" value="message-status" />
                     <input type="hidden" name="id" value={message.id} />

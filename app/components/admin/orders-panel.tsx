@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
-import { formatRupees } from '../../../core/money';
+import { orderTotalRows } from '../../../core/offer-totals';
+import { TotalsList } from '../quotes/offer-table';
 import { statusLabel } from '../../../core/statuses';
 import { orderActionSchema } from '../../../core/orders';
 import type { AdminConsoleData } from '../../routes/admin';
@@ -64,16 +65,10 @@ export function OrdersPanel({
                     View Quotation
                   </Link>
                 ) : null}
-                <dl className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-4 text-ink-muted">
-                  <dt>Subtotal</dt>
-                  <dd>{formatRupees(order.subtotalMinor)}</dd>
-                  <dt>Shipping</dt>
-                  <dd>{formatRupees(order.shippingAmountMinor)}</dd>
-                  <dt>Tax</dt>
-                  <dd>{formatRupees(order.taxAmountMinor)}</dd>
-                  <dt className="font-medium text-ink">Total</dt>
-                  <dd className="font-medium text-ink">{formatRupees(order.totalAmountMinor)}</dd>
-                </dl>
+                <TotalsList
+                  rows={orderTotalRows(order)}
+                  className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-4 text-ink-muted"
+                />
               </div>
             </div>
             <div className="mt-4 flex flex-wrap items-end gap-2">

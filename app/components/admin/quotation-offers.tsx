@@ -4,13 +4,14 @@
  */
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
-import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
 import type {
   OfferView,
   OwnerQuotationView,
   QuoteOrderView,
 } from '../../../server/modules/quotations/views';
+import { OfferTable } from '../quotes/offer-table';
 
 export function QuotationOffers({
   offers,
@@ -72,46 +73,7 @@ function OfferBody({ offer }: { offer: OfferView }) {
         {offer.sentAt ? ` · sent ${formatLongDate(offer.sentAt)}` : ''}
         {offer.decidedAt ? ` · decided ${formatLongDate(offer.decidedAt)}` : ''}
       </p>
-      <table className="w-full text-left">
-        <thead>
-          <tr className="border-b border-stone/70">
-            <th scope="col" className="py-1 font-medium">
-              Piece
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Quantity
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Unit price
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {offer.lines.map((line) => (
-            <tr key={line.id} className="border-b border-stone/40">
-              <td className="py-1">{line.description}</td>
-              <td className="py-1 text-right">{line.quantity}</td>
-              <td className="py-1 text-right">{formatRupees(line.unitPriceMinor)}</td>
-              <td className="py-1 text-right">{formatRupees(line.lineTotalMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-6 sm:max-w-sm sm:justify-self-end">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{formatRupees(offer.subtotalMinor)}</dd>
-        <dt>Discount</dt>
-        <dd className="text-right">−{formatRupees(offer.discountMinor)}</dd>
-        <dt>Shipping</dt>
-        <dd className="text-right">{formatRupees(offer.shippingMinor)}</dd>
-        <dt>GST ({formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)</dt>
-        <dd className="text-right">{formatRupees(offer.gstMinor)}</dd>
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold">{formatRupees(offer.totalMinor)}</dd>
-      </dl>
+      <OfferTable offer={offer} />
       <p>Valid until {formatLongDate(offer.validUntil)}</p>
       {offer.leadTimeDays !== null ? <p>Lead time: {offer.leadTimeDays} days</p> : null}
       {offer.terms ? <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p> : null}

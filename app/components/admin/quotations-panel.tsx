@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { quotationMovesFrom } from '../../../core/admin';
 import { formatLongDate } from '../../../core/dates';
 import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/orders';
-import { statusLabel, type QuotationStatus } from '../../../core/statuses';
+import { statusLabel } from '../../../core/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
@@ -86,7 +86,7 @@ export function QuotationsPanel({
               <dd>{formatLongDate(quotation.createdAt)}</dd>
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
-              {quotationMovesFrom(quotation.status as QuotationStatus).map((status) => (
+              {quotationMovesFrom(quotation.status).map((status) => (
                 <fetcher.Form key={status} method="post">
                   <input type="hidden" name="intent" value="quotation-status" />
                   <input type="hidden" name="id" value={quotation.id} />

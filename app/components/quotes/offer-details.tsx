@@ -5,9 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../core/dates';
-import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
 import { quoteTexts } from '../../../core/quote-forms';
 import type { OfferView } from '../../../server/modules/quotations/views';
+import { OfferTable } from './offer-table';
 
 /** The id of the current offer's section: a superseded version links to it. */
 export const CURRENT_OFFER_ANCHOR = 'current-offer';
@@ -83,59 +83,7 @@ export function OfferDetails({
           {outcome}
         </div>
       )}
-      {/* On a phone the table scrolls sideways in its own region, which the keyboard can reach
-          (WCAG 2.1.1; axe's scrollable-region-focusable). */}
-      <div
-        role="region"
-        aria-label={`Pieces of version ${offer.version}`}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region
-        tabIndex={0}
-        className="overflow-x-auto"
-      >
-        <table className="w-full min-w-[32rem] text-left">
-          <caption className="sr-only">Pieces in offer v{offer.version}</caption>
-          <thead className="border-b border-stone text-sm text-ink-muted">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Piece
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Quantity
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Unit price
-              </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
-                Line total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {offer.lines.map((line) => (
-              <tr key={line.id} className="border-b border-stone/50">
-                <td className="py-2 pr-3">{line.description}</td>
-                <td className="px-3 py-2 text-right">{line.quantity}</td>
-                <td className="px-3 py-2 text-right">{formatRupees(line.unitPriceMinor)}</td>
-                <td className="py-2 pl-3 text-right">{formatRupees(line.lineTotalMinor)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="ml-auto grid w-full max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
-        <dt>Subtotal</dt>
-        <dd className="text-right">{formatRupees(offer.subtotalMinor)}</dd>
-        <dt>Shipping</dt>
-        <dd className="text-right">{formatRupees(offer.shippingMinor)}</dd>
-        <dt>Discount</dt>
-        <dd className="text-right">
-          {offer.discountMinor > 0 ? `−${formatRupees(offer.discountMinor)}` : formatRupees(0)}
-        </dd>
-        <dt>GST ({formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)</dt>
-        <dd className="text-right">{formatRupees(offer.gstMinor)}</dd>
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold">{formatRupees(offer.totalMinor)}</dd>
-      </dl>
+      <OfferTable offer={offer} />
       <div className="grid gap-2">
         <p>Valid until {formatLongDate(offer.validUntil)}</p>
         {offer.leadTimeDays !== null ? (

@@ -18,6 +18,7 @@ import { requireAdmin, requireUser } from '../../modules/kernel';
 import type { MediaStorage } from '../../media-storage';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
 import { rolesOfUser } from '../../modules/roles';
+import { readSiteSettings } from '../../modules/settings';
 import type { SmsSender } from '../../modules/sms';
 import type { PublicForm } from '../form-guard';
 import { problemResponse } from './problem';
@@ -32,6 +33,14 @@ export interface ApiServices {
   mediaStorage: MediaStorage;
   sms: SmsSender;
   clock: () => Date;
+}
+
+/**
+ * issue 27: the shop's time zone as Settings have it now (the environment's, else the owner's,
+ * else the default), which the shop's days and an offer's expiry are read in.
+ */
+export async function shopTimeZoneOf(services: Pick<ApiServices, 'db' | 'config'>) {
+  return (await readSiteSettings(services.db, services.config)).shopTimeZone;
 }
 
 export type ApiEnv = {

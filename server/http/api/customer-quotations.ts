@@ -32,7 +32,7 @@ import {
 } from '../../modules/quotations';
 import { acceptOffer } from '../../flows/accept-offer';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
-import type { ApiEnv } from './context';
+import { shopTimeZoneOf, type ApiEnv } from './context';
 import { apiQuotationOf, apiQuotationSummaryOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';
 
@@ -154,19 +154,25 @@ const paymentReference = operation({
 
 export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(listMyQuotations, async (c) => {
-    const { db, clock } = c.get('services');
-    const summaries = await listQuotationsOfUser(db, c.get('actor'), clock());
+    const services = c.get('services');
+    const summaries = await listQuotationsOfUser(
+      services.db,
+      c.get('actor'),
+      services.clock(),
+      await shopTimeZoneOf(services),
+    );
     return c.json({ data: summaries.map(apiQuotationSummaryOf) }, 200);
   });
 
   api.openapi(getMyQuotation, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     // The account's path: no private key is taken here (issue 16's link is the page's).
     const quote = await getQuoteForCustomer(
-      db,
+      services.db,
       c.get('actor'),
       { reference: c.req.valid('param').reference },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     return c.json(apiQuotationOf(quote), 200);
   });
@@ -195,40 +201,43 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(accept, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const { reference, version } = c.req.valid('param');
     const order = await acceptOffer(
-      db,
+      services.db,
       c.get('actor'),
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     c.header('Location', `/api/v1/me/orders/${order.orderId}`);
     return c.json(order, 201);
   });
 
   api.openapi(decline, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const { reference, version } = c.req.valid('param');
     const declined = await declineOffer(
-      db,
+      services.db,
       c.get('actor'),
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     return c.json({ version: declined.version, status: 'declined' as const }, 200);
   });
 
   api.openapi(askChanges, async (c) => {
-    const { db, clock } = c.get('services');
-    const now = clock();
+    const services = c.get('services');
+    const now = services.clock();
     const { reference, version } = c.req.valid('param');
     const { body } = c.req.valid('json');
     const { id } = await askForChanges(
-      db,
+      services.db,
       c.get('actor'),
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
       now,
+      await shopTimeZoneOf(services),
     );
     return c.json(
       {
@@ -244,14 +253,15 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(askNewOffer, async (c) => {
-    const { db, clock } = c.get('services');
-    const now = clock();
+    const services = c.get('services');
+    const now = services.clock();
     const { reference, version } = c.req.valid('param');
     const { id } = await askForNewOffer(
-      db,
+      services.db,
       c.get('actor'),
       { reference, key: undefined, offerVersion: version },
       now,
+      await shopTimeZoneOf(services),
     );
     return c.json(
       {

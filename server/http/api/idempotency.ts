@@ -2,17 +2,19 @@
  * issue 17: a create sent with an `Idempotency-Key` is answered once. A retry with the same key
  * and body gets the first answer again and creates nothing; the same key with another body is
  * refused (422); a retry while the first is still running waits its turn (409). Keys are kept 24
- * hours, per caller, in the database, so every process sees them.
+ * hours, per caller, in the database (the idempotency module), so every process sees them.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { apiTexts, IDEMPOTENCY_KEY_MAX_CHARACTERS } from '../../../core/api-schemas';
-import { idempotencyKeys } from '../../db/schema';
+import {
+  claimIdempotencyKey,
+  keepIdempotentAnswer,
+  releaseIdempotencyKey,
+} from '../../modules/idempotency';
 import type { ApiEnv } from './context';
 import { problemResponse } from './problem';
 
-export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Answer headers a replay repeats; the rest are the server's own for each response. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
 
@@ -35,23 +37,15 @@ export function idempotentCreate(): MiddlewareHandler<ApiEnv> {
       .update(`${c.req.method} ${c.req.path}\n`)
       .update(await c.req.text())
       .digest('hex');
-    await db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)));
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({
-        principal,
-        key,
-        operation: `${c.req.method} ${c.req.routePath}`,
-        requestHash,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    const thisKey = and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key));
-    if (!claimed) {
-      const [first] = await db.select().from(idempotencyKeys).where(thisKey);
+    const thisKey = { principal, key };
+    const claim = await claimIdempotencyKey(db, {
+      ...thisKey,
+      operation: `${c.req.method} ${c.req.routePath}`,
+      requestHash,
+      now,
+    });
+    if (!claim.claimed) {
+      const { first } = claim;
       if (!first)
         return problemResponse(409, apiTexts.idempotencyInFlight, {
           headers: { 'Retry-After': '1' },
@@ -72,12 +66,12 @@ export function idempotentCreate(): MiddlewareHandler<ApiEnv> {
     try {
       await next();
     } catch (error) {
-      await db.delete(idempotencyKeys).where(thisKey);
+      await releaseIdempotencyKey(db, thisKey);
       throw error;
     }
     // A server failure is not an answer to keep: the retry should run the request again.
     if (c.res.status >= 500) {
-      await db.delete(idempotencyKeys).where(thisKey);
+      await releaseIdempotencyKey(db, thisKey);
       return;
     }
     const headers: Record<string, string> = {};
@@ -86,9 +80,6 @@ export function idempotentCreate(): MiddlewareHandler<ApiEnv> {
       if (value) headers[name] = value;
     }
     const answer: StoredAnswer = { headers, body: await c.res.clone().text() };
-    await db
-      .update(idempotencyKeys)
-      .set({ status: c.res.status, responseBody: answer })
-      .where(thisKey);
+    await keepIdempotentAnswer(db, thisKey, { status: c.res.status, responseBody: answer });
   };
 }

@@ -7,7 +7,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
 import { apiTexts } from '../../../core/api-schemas';
+import {
+  webhookEvents,
+  webhookEventTypes,
+  webhookPayloadSchema,
+} from '../../../core/webhook-events';
 import { API_KEY_PREFIX } from '../../modules/api-keys';
 import { DomainError } from '../../modules/errors';
 import { registerCatalogue } from './catalogue';
@@ -127,6 +133,7 @@ function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
     name: 'storefront.session_token',
     description: 'The shop’s own pages, signed in; writes must come from the shop’s origin.',
   });
+  registerWebhooks(api);
   return api.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
@@ -137,4 +144,41 @@ function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
     },
     servers: [{ url: `${publicUrl.replace(/\/$/, '')}${API_BASE_PATH}` }],
   });
+}
+
+/**
+ * issue 27: the document's `webhooks`, one per event of core/webhook-events.ts: the POST the shop
+ * sends to an endpoint, its Standard Webhooks headers, and the body `{ type, timestamp, data }`.
+ */
+function registerWebhooks(api: OpenAPIHono<ApiEnv>) {
+  const headers = z.object({
+    'webhook-id': z
+      .string()
+      .meta({ description: 'The delivery’s id: the same on every try and on a Resend.' }),
+    'webhook-timestamp': z
+      .string()
+      .meta({ description: 'When this try was signed, in seconds since 1970.' }),
+    'webhook-signature': z.string().meta({
+      description:
+        '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the endpoint’s secret.',
+    }),
+  });
+  for (const type of webhookEventTypes) {
+    api.openAPIRegistry.registerWebhook({
+      method: 'post',
+      path: type,
+      summary: type,
+      description: `Sent when ${webhookEvents[type].when}. See docs/webhooks.md.`,
+      request: {
+        headers,
+        body: {
+          required: true,
+          content: { 'application/json': { schema: webhookPayloadSchema(type) } },
+        },
+      },
+      responses: {
+        '2XX': { description: 'Received. Anything else, or no answer within 10 s, is retried.' },
+      },
+    });
+  }
 }

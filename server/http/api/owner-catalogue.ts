@@ -19,7 +19,6 @@ import {
 import { problemSchema } from '../../../core/api-schemas';
 import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/media-csv';
 import { mediaFormSchema, productFormSchema } from '../../../core/product-console';
-import type { MediaType } from '../../../core/statuses';
 import { importMediaCsv } from '../../modules/product-media/csv';
 import {
   addMedia,
@@ -166,7 +165,7 @@ function apiProduct(product: ConsoleProduct) {
 }
 
 function apiMedia(media: ConsoleMedia) {
-  return { ...media, mediaType: media.mediaType as MediaType, createdAt: iso(media.createdAt) };
+  return { ...media, createdAt: iso(media.createdAt) };
 }
 
 export function registerOwnerCatalogue(api: OpenAPIHono<ApiEnv>): void {

@@ -12,7 +12,6 @@ import {
   ownerListQuerySchema,
   ownerMessageIdParams,
 } from '../../../core/api-owner-schemas';
-import type { ContactMessageStatus } from '../../../core/statuses';
 import { listContactMessages, setContactMessageStatus } from '../../modules/contact';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
@@ -58,7 +57,7 @@ export function registerOwnerMessages(api: OpenAPIHono<ApiEnv>): void {
           email: row.email,
           subject: row.subject,
           message: row.message,
-          status: row.status as ContactMessageStatus,
+          status: row.status,
           createdAt: iso(row.createdAt),
           updatedAt: iso(row.updatedAt),
         })),

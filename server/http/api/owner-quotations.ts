@@ -36,7 +36,7 @@ import {
   type OfferView,
   type OwnerQuotationView,
 } from '../../modules/quotations';
-import type { ApiEnv } from './context';
+import { shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 import { nextPageOf } from './next-page';
 import { iso, isoOrNull } from './answer-values';
@@ -202,7 +202,7 @@ export function registerOwnerQuotations(api: OpenAPIHono<ApiEnv>): void {
         data: rows.map((row) => ({
           id: row.id,
           reference: row.reference,
-          status: row.status as OwnerQuotation['status'],
+          status: row.status,
           productId: row.productId,
           productName: row.productName,
           quantity: row.quantity,
@@ -225,48 +225,52 @@ export function registerOwnerQuotations(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(getQuotation, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const view = await getQuotationForOwner(
-      db,
+      services.db,
       c.get('actor'),
       { id: c.req.valid('param').id },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     return c.json(apiQuotation(view), 200);
   });
 
   api.openapi(saveDraft, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const { version } = await saveOfferDraft(
-      db,
+      services.db,
       c.get('actor'),
       { ...(await sentBody(c)), quotationId: c.req.valid('param').id },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     return c.json({ version, status: 'draft' as const }, 200);
   });
 
   api.openapi(sendOfferOperation, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const { id } = c.req.valid('param');
     const { version, revised } = await sendOffer(
-      db,
+      services.db,
       c.get('actor'),
       { ...(await sentBody(c)), quotationId: id },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     c.header('Location', `/api/v1/admin/quotations/${id}`);
     return c.json({ version, status: 'sent' as const, revised }, 201);
   });
 
   api.openapi(withdraw, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const { id, version } = c.req.valid('param');
     const withdrawn = await withdrawOffer(
-      db,
+      services.db,
       c.get('actor'),
       { quotationId: id, version },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     return c.json({ version: withdrawn.version, status: 'withdrawn' as const }, 200);
   });
@@ -304,12 +308,13 @@ export function registerOwnerQuotations(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(createOrder, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     const created = await createOrderFromQuotation(
-      db,
+      services.db,
       c.get('actor'),
       { ...(await sentBody(c)), quotationId: c.req.valid('param').id },
-      clock(),
+      services.clock(),
+      await shopTimeZoneOf(services),
     );
     c.header('Location', `/api/v1/admin/orders/${created.orderId}`);
     return c.json(

@@ -26,7 +26,7 @@ import { subscribeToNewsletter } from '../../modules/newsletter';
 import { listQuestions } from '../../modules/questions';
 import { createQuotationRequest } from '../../modules/quotations';
 import { listReviews } from '../../modules/reviews';
-import type { ApiEnv } from './context';
+import { shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 
 const jsonBody = <S extends z.ZodType>(schema: S) => ({
@@ -131,6 +131,7 @@ export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
       c.get('actor'),
       { ...(await sentBody(c)), productId: c.req.valid('json').productId },
       clock(),
+      await shopTimeZoneOf(c.get('services')),
     );
     return c.json(
       {

@@ -5,7 +5,8 @@
 import type { CSSProperties } from 'react';
 import { Column, Row, Section } from '@react-email/components';
 import { formatLongDate } from '../../../core/dates';
-import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { formatRupees } from '../../../core/money';
+import { offerTotalRows } from '../../../core/offer-totals';
 import { colours, Line, PLAIN_TEXT_ATTRIBUTE, textStyles } from './layout';
 import { Paragraph } from './mail-parts';
 import type { MailOffer } from './props';
@@ -89,17 +90,9 @@ export function OfferTable({ offer }: { offer: MailOffer }) {
         })}
       </Section>
       <Section style={{ paddingTop: '8px' }}>
-        <AmountRow label="Subtotal" amount={formatRupees(offer.subtotalMinor)} />
-        {offer.discountMinor > 0 ? (
-          // The page's minus sign (app/components/quotes/offer-details.tsx).
-          <AmountRow label="Discount" amount={`−${formatRupees(offer.discountMinor)}`} />
-        ) : null}
-        <AmountRow label="Shipping" amount={formatRupees(offer.shippingMinor)} />
-        <AmountRow
-          label={`GST (${formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)`}
-          amount={formatRupees(offer.gstMinor)}
-        />
-        <AmountRow label="Total" amount={formatRupees(offer.totalMinor)} strong />
+        {offerTotalRows(offer).map((row) => (
+          <AmountRow key={row.label} label={row.label} amount={row.amount} strong={row.total} />
+        ))}
       </Section>
       <Section style={{ paddingTop: '12px' }}>
         <Paragraph>{`Valid until ${formatLongDate(offer.validUntil)}`}</Paragraph>

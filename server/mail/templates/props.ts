@@ -5,6 +5,7 @@
  * and `core/dates`, as the pages do. Every link is a whole address: the mail is read far from the
  * shop.
  */
+import type { OfferPricing } from '../../../core/offer-totals';
 
 /** The shop as the layout shows it: from Settings, as they are when the mail is delivered. */
 export interface MailShop {
@@ -33,27 +34,8 @@ export interface MailRequester {
   email: string | null;
 }
 
-export interface MailOfferLine {
-  description: string;
-  quantity: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
-}
-
-/** An offer's lines and totals, in the one order every page and the PDF use. */
-export interface MailOffer {
-  version: number;
-  lines: MailOfferLine[];
-  subtotalMinor: number;
-  discountMinor: number;
-  shippingMinor: number;
-  gstRateBasisPoints: number;
-  gstMinor: number;
-  totalMinor: number;
-  /** YYYY-MM-DD, the offer's last day. */
-  validUntil: string;
-  leadTimeDays: number | null;
-}
+/** An offer's lines and totals: the one priced shape of core/offer-totals.ts. */
+export type MailOffer = OfferPricing;
 
 export type MailPaymentMethod = 'upi' | 'bank transfer' | null;
 

@@ -12,6 +12,7 @@ import {
   type ProfileInput,
 } from '../../../core/account';
 import { rowKey } from '../../../core/form-text';
+import { setAccountName } from '../../auth/account-name';
 import type { Database } from '../../db/client';
 import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -71,7 +72,7 @@ export async function updateProfile(
       .onConflictDoUpdate({ target: profiles.userId, set: values });
     // The account's name follows the display name, so mails and the header greet the same person.
     if (values.displayName) {
-      await tx.update(users).set({ name: values.displayName }).where(eq(users.id, userId));
+      await setAccountName(tx, userId, values.displayName);
     }
   });
   return getProfile(db, actor);

@@ -37,6 +37,7 @@ import {
 } from '../webhooks';
 import { activityPeople, listActivity, recordActivity } from './index';
 import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 // 10:00 in India on November 24, 2026
 const monday = new Date('2026-11-24T04:30:00Z');
@@ -173,7 +174,13 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     const quotationId = request.id;
     const draft = only(
       await recorded(db, () =>
-        saveOfferDraft(db, owner, { quotationId, ...offerForm('10000') }, monday),
+        saveOfferDraft(
+          db,
+          owner,
+          { quotationId, ...offerForm('10000') },
+          monday,
+          DEFAULT_SHOP_TIME_ZONE,
+        ),
       ),
     );
     expect(draft).toMatchObject({
@@ -187,7 +194,13 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
 
     const sent = only(
       await recorded(db, () =>
-        sendOffer(db, owner, { quotationId, ...offerForm('10000') }, monday),
+        sendOffer(
+          db,
+          owner,
+          { quotationId, ...offerForm('10000') },
+          monday,
+          DEFAULT_SHOP_TIME_ZONE,
+        ),
       ),
     );
     expect(sent.summary).toBe(`Offer v1 sent for ${request.reference}`);
@@ -197,14 +210,18 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     ]);
 
     const revised = only(
-      await recorded(db, () => sendOffer(db, owner, { quotationId, ...offerForm('9000') }, monday)),
+      await recorded(db, () =>
+        sendOffer(db, owner, { quotationId, ...offerForm('9000') }, monday, DEFAULT_SHOP_TIME_ZONE),
+      ),
     );
     expect(revised.summary).toBe(`Offer v2 revised and sent for ${request.reference}`);
     expect(revised.changes).toContainEqual({ field: 'offerVersion', before: '1', after: '2' });
     expect(revised.changes).toContainEqual({ field: 'total', before: '₹22,960', after: '₹20,720' });
 
     const withdrawn = only(
-      await recorded(db, () => withdrawOffer(db, owner, { quotationId }, monday)),
+      await recorded(db, () =>
+        withdrawOffer(db, owner, { quotationId }, monday, DEFAULT_SHOP_TIME_ZONE),
+      ),
     );
     expect(withdrawn).toMatchObject({
       summary: `Offer v2 withdrawn for ${request.reference}`,
@@ -212,7 +229,7 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     });
     // Nothing left to withdraw: refused, and not recorded.
     const refused = await recordedByFailure(db, () =>
-      withdrawOffer(db, owner, { quotationId }, monday),
+      withdrawOffer(db, owner, { quotationId }, monday, DEFAULT_SHOP_TIME_ZONE),
     );
     expect(refused.failure).toMatchObject({ code: 'conflict' });
     expect(refused.entries).toEqual([]);
@@ -258,6 +275,7 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
             ...address,
           },
           monday,
+          DEFAULT_SHOP_TIME_ZONE,
         ));
       }),
     );
@@ -295,15 +313,21 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     });
     // A completed quotation cannot make a second order; an action not on offer is refused.
     const again = await recordedByFailure(db, () =>
-      createOrderFromQuotation(db, owner, {
-        quotationId: request.id,
-        quantity: '1',
-        unitPrice: '1',
-        shipping: '0',
-        tax: '0',
-        paymentMethod: 'upi',
-        ...address,
-      }),
+      createOrderFromQuotation(
+        db,
+        owner,
+        {
+          quotationId: request.id,
+          quantity: '1',
+          unitPrice: '1',
+          shipping: '0',
+          tax: '0',
+          paymentMethod: 'upi',
+          ...address,
+        },
+        new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
     );
     expect(again.failure).toMatchObject({ code: 'conflict' });
     expect(again.entries).toEqual([]);
@@ -321,15 +345,21 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
     const request = await guestRequest();
     const entry = only(
       await recorded(db, () =>
-        createOrderFromQuotation(db, keyActor, {
-          quotationId: request.id,
-          quantity: '1',
-          unitPrice: '100',
-          shipping: '0',
-          tax: '0',
-          paymentMethod: 'upi',
-          ...address,
-        }),
+        createOrderFromQuotation(
+          db,
+          keyActor,
+          {
+            quotationId: request.id,
+            quantity: '1',
+            unitPrice: '100',
+            shipping: '0',
+            tax: '0',
+            paymentMethod: 'upi',
+            ...address,
+          },
+          new Date(),
+          DEFAULT_SHOP_TIME_ZONE,
+        ),
       ),
     );
     expect(entry).toMatchObject({
@@ -602,7 +632,9 @@ describe(`listing the activity log, on ${testDatabaseKind}`, () => {
   it('lists newest first, and filters by person, kind and shop day', async () => {
     const { db } = database;
     const summaries = async (params: string) =>
-      (await listActivity(db, asha, query(params))).entries.map((entry) => entry.summary);
+      (await listActivity(db, asha, query(params), DEFAULT_SHOP_TIME_ZONE)).entries.map(
+        (entry) => entry.summary,
+      );
     expect(await summaries('')).toEqual(['Role', 'Monday', 'Sunday night']);
     expect(await summaries(`person=${ravi!.userId}`)).toEqual(['Monday']);
     expect(await summaries(`person=${COMMAND_LINE_PERSON}`)).toEqual(['Role']);
@@ -624,15 +656,15 @@ describe(`listing the activity log, on ${testDatabaseKind}`, () => {
     for (let index = 0; index < ADMIN_PAGE_SIZE; index += 1) {
       await recordActivity(db, ravi, { kind: 'media', summary: `Media ${index}` });
     }
-    const first = await listActivity(db, asha, query('kind=media'));
+    const first = await listActivity(db, asha, query('kind=media'), DEFAULT_SHOP_TIME_ZONE);
     expect(first.entries).toHaveLength(ADMIN_PAGE_SIZE);
     expect(first.hasNextPage).toBe(false);
-    const all = await listActivity(db, asha, query(''));
+    const all = await listActivity(db, asha, query(''), DEFAULT_SHOP_TIME_ZONE);
     expect(all.hasNextPage).toBe(true);
-    const second = await listActivity(db, asha, query('page=2'));
+    const second = await listActivity(db, asha, query('page=2'), DEFAULT_SHOP_TIME_ZONE);
     expect(second.entries).toHaveLength(3);
     expect(second.hasNextPage).toBe(false);
-    const far = await listActivity(db, asha, query('page=99999999999'));
+    const far = await listActivity(db, asha, query('page=99999999999'), DEFAULT_SHOP_TIME_ZONE);
     expect(far).toMatchObject({ entries: [], page: 10_000 });
   });
 
@@ -656,7 +688,9 @@ describe(`listing the activity log, on ${testDatabaseKind}`, () => {
       [null, 'unauthenticated'],
       [keyActor, 'forbidden'],
     ] as const) {
-      await expect(listActivity(db, actor, query(''))).rejects.toMatchObject({ code });
+      await expect(
+        listActivity(db, actor, query(''), DEFAULT_SHOP_TIME_ZONE),
+      ).rejects.toMatchObject({ code });
       await expect(activityPeople(db, actor)).rejects.toMatchObject({ code });
     }
   });

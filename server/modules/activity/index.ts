@@ -32,8 +32,8 @@ export interface ActivityListEntry {
   changes: ActivityChange[];
 }
 
-function activityFilters(filters: Omit<ActivityQuery, 'page'>): SQL | undefined {
-  const { start, end } = shopDayRange(filters);
+function activityFilters(filters: Omit<ActivityQuery, 'page'>, timeZone: string): SQL | undefined {
+  const { start, end } = shopDayRange(filters, timeZone);
   return and(
     filters.person === COMMAND_LINE_PERSON
       ? eq(activityLog.actorKind, 'command-line')
@@ -47,14 +47,15 @@ function activityFilters(filters: Omit<ActivityQuery, 'page'>): SQL | undefined 
 }
 
 /**
- * issue 18 `/admin/activity`: the log newest first, by person, kind and shop days, a page of
- * ADMIN_PAGE_SIZE at a time. The owner's own session only: an API key does not read who did what.
+ * issue 18 `/admin/activity`: the log newest first, by person, kind and shop days (of the shop's
+ * time zone, `timeZone`), a page of ADMIN_PAGE_SIZE at a time. The owner's own session only: an API key does not read who did what.
  * Each filter walks one of the log's (column, created_at desc) indexes.
  */
 export async function listActivity(
   db: Database,
   actor: Actor,
   filters: ActivityQuery,
+  timeZone: string,
 ): Promise<{ entries: ActivityListEntry[]; page: number; hasNextPage: boolean }> {
   requireAdmin(actor);
   const rows = await db
@@ -69,17 +70,13 @@ export async function listActivity(
       changes: activityLog.changes,
     })
     .from(activityLog)
-    .where(activityFilters(filters))
+    .where(activityFilters(filters, timeZone))
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     // One row past the page says whether a next page exists, without counting the whole log.
     .limit(ADMIN_PAGE_SIZE + 1)
     .offset(pageOffset(filters.page));
   return {
-    entries: rows.slice(0, ADMIN_PAGE_SIZE).map((row) => ({
-      ...row,
-      actorKind: row.actorKind as ActivityActorKind,
-      kind: row.kind as ActivityKind,
-    })),
+    entries: rows.slice(0, ADMIN_PAGE_SIZE),
     page: filters.page,
     hasNextPage: rows.length > ADMIN_PAGE_SIZE,
   };

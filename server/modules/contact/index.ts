@@ -107,7 +107,7 @@ export async function setContactMessageStatus(
       .where(eq(contactMessages.id, id))
       .for('update');
     if (!current) throw new DomainError('not_found', 'Message not found');
-    if (!messageMovesFrom(current.status as ContactMessageStatus).includes(status)) {
+    if (!messageMovesFrom(current.status).includes(status)) {
       throw new DomainError('conflict', `A ${current.status} message cannot become ${status}`);
     }
     await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));

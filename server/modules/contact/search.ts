@@ -15,13 +15,15 @@ import {
   nameMatches,
   startsWith,
   statusAndDays,
+  type ListFilterParts,
 } from '../../db/admin-search';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../kernel';
 
-export type ContactMessageListFilter = Partial<AdminListFilter<ContactMessageStatus>>;
+export type ContactMessageListFilter = Partial<AdminListFilter<ContactMessageStatus>> &
+  Pick<ListFilterParts, 'timeZone'>;
 
 /** The filters as one condition on contact_messages (undefined: every message). */
 export function contactMessageFilterCondition(filter: ContactMessageListFilter): SQL | undefined {

@@ -10,10 +10,9 @@ import {
   DIGEST_MAX_LISTED,
   digestDayDue,
   overdueBefore,
-  shopDayStart,
   WEEK_MS,
 } from '../../../core/week-at-a-glance';
-import { SHOP_TIME_ZONE } from '../../../core/admin';
+import { shopDayOfSql, shopDayStart } from '../../../core/shop-calendar';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
@@ -91,13 +90,20 @@ export async function weekAtAGlance(db: Database, actor: Actor, now: Date): Prom
   };
 }
 
-/** Requests and accepted offers per shop day, for the 30 days up to `now` (days without any: 0). */
-export async function requestsChart(db: Database, actor: Actor, now: Date): Promise<ChartDay[]> {
+/**
+ * Requests and accepted offers per shop day (of `timeZone`, the shop's), for the 30 days up to
+ * `now` (days without any: 0).
+ */
+export async function requestsChart(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  timeZone: string,
+): Promise<ChartDay[]> {
   requireAdmin(actor);
-  const days = chartDays(now);
-  const from = shopDayStart(days[0] ?? '');
-  const dayOf = (column: AnyPgColumn) =>
-    sql<string>`to_char(${column} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const days = chartDays(now, timeZone);
+  const from = shopDayStart(days[0] ?? '', timeZone);
+  const dayOf = (column: AnyPgColumn) => shopDayOfSql(sql<string>, column, timeZone);
   const [requestDays, acceptedDays] = await Promise.all([
     db
       .select({ day: dayOf(quotationRequests.createdAt), value: count() })
@@ -132,14 +138,15 @@ const DIGEST_STATE_KEY = 'daily-digest';
  * down at 09:00 still sends it when it is back). From 09:00 shop time, once per shop day: it lists
  * the requests awaiting a reply, longest waiting first, in one mail to the shop; nothing waits, no
  * mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at
- * once send one digest between them. Off in Settings: nothing is claimed or sent.
+ * once send one digest between them. Off in Settings: nothing is claimed or sent. Shop time is
+ * Settings' time zone, `timeZone`.
  */
 export async function sendDailyDigest(
   db: Database,
   now: Date,
-  { enabled }: { enabled: boolean },
+  { enabled, timeZone }: { enabled: boolean; timeZone: string },
 ): Promise<{ sent: boolean; listed: number }> {
-  const day = digestDayDue(now);
+  const day = digestDayDue(now, timeZone);
   if (!enabled || !day) return { sent: false, listed: 0 };
   return db.transaction(async (tx) => {
     const claimed = await tx

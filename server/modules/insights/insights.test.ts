@@ -15,6 +15,7 @@ import { quotationListQuerySchema } from '../../../core/admin-list-query';
 import { parseRouteQuery } from '../../../core/route-query';
 import { countQuotationRequests, listQuotationRequests } from '../quotations';
 import { requestsChart, sendDailyDigest, weekAtAGlance } from './index';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 const config = loadConfig({ AUTH_SECRET: 'insights-test-secret-insights-test-secret' });
 const HOUR = 60 * 60 * 1000;
@@ -172,12 +173,16 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
       sentAt: hoursAgo(5),
       decidedAt: hoursAgo(1),
     });
-    const days = await requestsChart(db, owner, now);
+    const days = await requestsChart(db, owner, now, DEFAULT_SHOP_TIME_ZONE);
     expect(days).toHaveLength(30);
     expect(days[0]?.day).toBe('2026-10-26');
     expect(days.at(-1)).toEqual({ day: '2026-11-24', requests: 1, accepted: 1 });
     expect(days.at(-2)).toEqual({ day: '2026-11-23', requests: 1, accepted: 0 });
     expect(days.reduce((sum, day) => sum + day.requests, 0)).toBe(2);
+    // issue 27: in Toronto both requests came on the 23rd (15:00 and 13:00 there).
+    const torontoDays = await requestsChart(db, owner, now, 'America/Toronto');
+    expect(torontoDays.at(-2)).toEqual({ day: '2026-11-23', requests: 2, accepted: 0 });
+    expect(torontoDays.reduce((sum, day) => sum + day.requests, 0)).toBe(2);
   });
 
   it('shows nothing to a customer or a visitor', async () => {
@@ -185,7 +190,9 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     await expect(weekAtAGlance(database.db, customer, now)).rejects.toMatchObject({
       code: 'forbidden',
     });
-    await expect(requestsChart(database.db, null, now)).rejects.toMatchObject({
+    await expect(
+      requestsChart(database.db, null, now, DEFAULT_SHOP_TIME_ZONE),
+    ).rejects.toMatchObject({
       code: 'unauthenticated',
     });
   });
@@ -204,18 +211,28 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
         awaitingReplySince: null,
       });
       const queue = await mailQueueFrom(db, config);
-      expect(await sendDailyDigest(db, at('08:59:59'), { enabled: true })).toEqual({
+      expect(
+        await sendDailyDigest(db, at('08:59:59'), {
+          enabled: true,
+          timeZone: DEFAULT_SHOP_TIME_ZONE,
+        }),
+      ).toEqual({
         sent: false,
         listed: 0,
       });
       expect(await queue.mails()).toEqual([]);
       // two processes' ticks at 09:00 at once: one digest between them
       const results = await Promise.all([
-        sendDailyDigest(db, at('09:00:00'), { enabled: true }),
-        sendDailyDigest(db, at('09:00:00'), { enabled: true }),
+        sendDailyDigest(db, at('09:00:00'), { enabled: true, timeZone: DEFAULT_SHOP_TIME_ZONE }),
+        sendDailyDigest(db, at('09:00:00'), { enabled: true, timeZone: DEFAULT_SHOP_TIME_ZONE }),
       ]);
       expect(results.filter((result) => result.sent)).toHaveLength(1);
-      expect(await sendDailyDigest(db, at('09:10:00'), { enabled: true })).toMatchObject({
+      expect(
+        await sendDailyDigest(db, at('09:10:00'), {
+          enabled: true,
+          timeZone: DEFAULT_SHOP_TIME_ZONE,
+        }),
+      ).toMatchObject({
         sent: false,
       });
       const mails = await queue.mails();
@@ -229,20 +246,31 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
       );
       expect(mails[0]?.text).toContain(`${config.publicUrl}/admin/quotations/${waiting.id}`);
       // the next day at 09:00 it goes again
-      await sendDailyDigest(db, new Date('2026-11-25T09:00:00+05:30'), { enabled: true });
+      await sendDailyDigest(db, new Date('2026-11-25T09:00:00+05:30'), {
+        enabled: true,
+        timeZone: DEFAULT_SHOP_TIME_ZONE,
+      });
       expect(await queue.mails()).toHaveLength(2);
     });
 
     it('sends nothing when nothing waits, or when the owner turned it off', async () => {
       const { db } = database;
       const queue = await mailQueueFrom(db, config);
-      expect(await sendDailyDigest(db, at('09:00:00'), { enabled: true })).toEqual({
+      expect(
+        await sendDailyDigest(db, at('09:00:00'), {
+          enabled: true,
+          timeZone: DEFAULT_SHOP_TIME_ZONE,
+        }),
+      ).toEqual({
         sent: false,
         listed: 0,
       });
       await insertRequest(db, { createdAt: hoursAgo(30) });
       expect(
-        await sendDailyDigest(db, new Date('2026-11-25T09:00:00+05:30'), { enabled: false }),
+        await sendDailyDigest(db, new Date('2026-11-25T09:00:00+05:30'), {
+          enabled: false,
+          timeZone: DEFAULT_SHOP_TIME_ZONE,
+        }),
       ).toEqual({
         sent: false,
         listed: 0,

@@ -64,7 +64,9 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
 /**
  * The queues fed by the clock rather than by a change (pg-boss cron, one job per tick however
  * many processes run): every 10 minutes the offers are swept, so an offer is expired within ten
- * minutes of its day's end, shop time (issue 16).
+ * minutes of its day's end, shop time (issue 16). The ticks keep pg-boss's UTC: every 10 minutes
+ * is the same in any zone, and each job reads the shop's day in Settings' time zone when it runs
+ * (issue 27), so changing the zone needs no new schedule.
  */
 export const jobSchedules: Partial<Record<QueueName, string>> = {
   'offer-expiry': '*/10 * * * *',
@@ -124,7 +126,7 @@ export async function installJobQueues(handle: DatabaseHandle): Promise<void> {
       await boss.updateQueue(queue.name, queue);
     }
     for (const [name, cron] of Object.entries(jobSchedules)) {
-      await boss.schedule(name, cron, {}, { tz: 'Asia/Kolkata' });
+      await boss.schedule(name, cron, {});
     }
   } finally {
     await boss.stop({ graceful: false, wait: true });

@@ -14,15 +14,17 @@ import {
   exportBatch,
   startsWith,
   statusAndDays,
+  type ListFilterParts,
 } from '../../db/admin-search';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Actor } from '../actor';
 import { pageOffset, requireAdmin } from '../kernel';
 
-export type SubscriberListFilter = Partial<AdminListFilter<NewsletterSubscriptionStatus>> & {
-  source?: NewsletterSource | null;
-};
+export type SubscriberListFilter = Partial<AdminListFilter<NewsletterSubscriptionStatus>> &
+  Pick<ListFilterParts, 'timeZone'> & {
+    source?: NewsletterSource | null;
+  };
 
 const columns = { createdAt: newsletterSubscriptions.createdAt, id: newsletterSubscriptions.id };
 
@@ -53,7 +55,7 @@ function subscriberView(row: typeof newsletterSubscriptions.$inferSelect): Subsc
   return {
     id: row.id,
     email: row.email,
-    source: row.source as NewsletterSource,
+    source: row.source,
     status: row.unsubscribedAt ? 'unsubscribed' : 'subscribed',
     subscribedAt: row.createdAt,
     unsubscribedAt: row.unsubscribedAt,

@@ -3,18 +3,24 @@
  * an order made from an offer (the quote page) and one made by the owner (the console) say it
  * the same way.
  */
+import type { OrderPaymentMethod } from '../../../core/orders';
+import type { WebhookEventData } from '../../../core/webhook-events';
 import type { orders } from '../../db/schema';
 
-export function orderCreatedData(order: typeof orders.$inferSelect, reference: string | null) {
+export function orderCreatedData(
+  order: typeof orders.$inferSelect,
+  // Both makers know these typed; the row's payment method is free text.
+  made: { reference: string; paymentMethod: OrderPaymentMethod },
+): WebhookEventData<'order.created'> {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
     quotationId: order.quotationRequestId,
-    reference,
+    reference: made.reference,
     offerId: order.offerId,
     status: order.status,
     paymentStatus: order.paymentStatus,
-    paymentMethod: order.paymentMethod,
+    paymentMethod: made.paymentMethod,
     subtotalMinor: order.subtotalMinor,
     discountMinor: order.discountMinor,
     shippingMinor: order.shippingAmountMinor,

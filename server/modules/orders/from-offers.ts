@@ -42,13 +42,17 @@ export interface OrderFromOffer {
   }[];
 }
 
-/** issue 16 "Accept Offer": the order, status and payment pending, with an item per line. */
+/**
+ * issue 16 "Accept Offer": the order, status and payment pending, with an item per line, numbered
+ * by the shop's day in `timeZone`.
+ */
 export async function createOrderFromOffer(
   tx: Database,
   made: OrderFromOffer,
   now: Date,
+  timeZone: string,
 ): Promise<OrderRow> {
-  const orderNumber = await drawOrderNumber(tx, now);
+  const orderNumber = await drawOrderNumber(tx, now, timeZone);
   const { offer } = made;
   const [order] = await tx
     .insert(orders)
@@ -80,7 +84,7 @@ export async function createOrderFromOffer(
       totalPriceMinor: line.lineTotalMinor,
     })),
   );
-  await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, made.reference), now);
+  await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, made), now);
   return order;
 }
 

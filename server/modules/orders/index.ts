@@ -151,9 +151,9 @@ export async function getOrderRowsWithItems(
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
-    status: row.status as OrderStatus,
-    paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
-    storedPaymentStatus: row.paymentStatus as PaymentStatus | null,
+    status: row.status,
+    paymentStatus: row.paymentStatus ?? 'pending',
+    storedPaymentStatus: row.paymentStatus,
     paymentId: row.paymentId,
     submittedPaymentReference: row.submittedPaymentReference,
     quotationRequestId: row.quotationRequestId,
@@ -260,8 +260,8 @@ export async function setOrderStatus(
     if (!order) throw new DomainError('not_found', 'Order not found');
     const change = applyOrderAction(
       {
-        status: order.status as OrderStatus,
-        paymentStatus: order.paymentStatus as PaymentStatus | null,
+        status: order.status,
+        paymentStatus: order.paymentStatus,
         paymentMethod: order.paymentMethod,
       },
       action,
@@ -313,8 +313,8 @@ export async function setOrderStatus(
       now,
     );
     return {
-      status: updated!.status as OrderStatus,
-      paymentStatus: updated!.paymentStatus as PaymentStatus | null,
+      status: updated!.status,
+      paymentStatus: updated!.paymentStatus,
     };
   });
 }
@@ -342,6 +342,7 @@ export async function createOrderFromRequest(
   request: OrderedRequest,
   values: OrderFromQuotation,
   now: Date,
+  timeZone: string,
 ): Promise<{ orderId: string; orderNumber: string; userId: string | null }> {
   const userId = request.userId;
   const [product] = request.productId
@@ -351,7 +352,7 @@ export async function createOrderFromRequest(
   const subtotal = unitPriceMinor * values.quantity;
   const shipping = rupeesToMinor(values.shipping);
   const tax = rupeesToMinor(values.tax);
-  const orderNumber = await drawOrderNumber(tx, now);
+  const orderNumber = await drawOrderNumber(tx, now, timeZone);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -387,7 +388,8 @@ export async function createOrderFromRequest(
     unitPriceMinor,
     totalPriceMinor: subtotal,
   });
-  await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, request.reference), now);
+  const made = { reference: request.reference, paymentMethod: values.paymentMethod };
+  await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, made), now);
   // issue 18: the new order's terms, and the quotation it completes
   await recordActivity(
     tx,

@@ -10,6 +10,7 @@ import { orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { countOrders, listAllOrders, listOrdersOfUser, setOrderStatus } from './index';
 import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 const address = {
   name: 'Ravi Kumar',
@@ -77,15 +78,21 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
       [
         'createOrderFromQuotation',
         (actor) =>
-          createOrderFromQuotation(db, actor, {
-            quotationId: ids.quotation,
-            quantity: 3,
-            unitPrice: '1500',
-            shipping: '0',
-            tax: '0',
-            paymentMethod: 'upi',
-            ...address,
-          }),
+          createOrderFromQuotation(
+            db,
+            actor,
+            {
+              quotationId: ids.quotation,
+              quantity: 3,
+              unitPrice: '1500',
+              shipping: '0',
+              tax: '0',
+              paymentMethod: 'upi',
+              ...address,
+            },
+            new Date(),
+            DEFAULT_SHOP_TIME_ZONE,
+          ),
       ],
     ];
     for (const [name, call] of calls) {
@@ -127,15 +134,21 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
 
   it("turns a quotation into the requester's pending order, in one transaction", async () => {
     const { db } = database;
-    const created = await createOrderFromQuotation(db, admin, {
-      quotationId: ids.quotation,
-      quantity: '3',
-      unitPrice: '1500.50',
-      shipping: '250',
-      tax: '540',
-      paymentMethod: 'bank transfer',
-      ...address,
-    });
+    const created = await createOrderFromQuotation(
+      db,
+      admin,
+      {
+        quotationId: ids.quotation,
+        quantity: '3',
+        unitPrice: '1500.50',
+        shipping: '250',
+        tax: '540',
+        paymentMethod: 'bank transfer',
+        ...address,
+      },
+      new Date(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     expect(created.orderNumber).toMatch(/^ORD-\d{8}-\d{4}$/);
     // The request's own account, and visible in the customer's own order history.
     expect(created.userId).toBe(customer!.userId);
@@ -154,15 +167,21 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
     expect(quotation?.status).toBe('completed');
     // A completed quotation makes no second order.
     await expect(
-      createOrderFromQuotation(db, admin, {
-        quotationId: ids.quotation,
-        quantity: 1,
-        unitPrice: '10',
-        shipping: '0',
-        tax: '0',
-        paymentMethod: 'upi',
-        ...address,
-      }),
+      createOrderFromQuotation(
+        db,
+        admin,
+        {
+          quotationId: ids.quotation,
+          quantity: 1,
+          unitPrice: '10',
+          shipping: '0',
+          tax: '0',
+          paymentMethod: 'upi',
+          ...address,
+        },
+        new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
     ).rejects.toMatchObject({ code: 'conflict' });
   });
 
@@ -180,15 +199,21 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
       .returning();
     const before = await db.select().from(orders);
     await expect(
-      createOrderFromQuotation(db, admin, {
-        quotationId: quotation!.id,
-        quantity: 1,
-        unitPrice: '-5',
-        shipping: '0',
-        tax: '0',
-        paymentMethod: 'upi',
-        ...address,
-      }),
+      createOrderFromQuotation(
+        db,
+        admin,
+        {
+          quotationId: quotation!.id,
+          quantity: 1,
+          unitPrice: '-5',
+          shipping: '0',
+          tax: '0',
+          paymentMethod: 'upi',
+          ...address,
+        },
+        new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
     ).rejects.toMatchObject({ code: 'invalid' });
     expect(await db.select().from(orders)).toHaveLength(before.length);
     expect(await db.select().from(orderItems).where(eq(orderItems.productName, 'A'))).toEqual([]);
@@ -221,15 +246,21 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
       .returning();
     const created = await Promise.all(
       quotations.map((quotation) =>
-        createOrderFromQuotation(db, admin, {
-          quotationId: quotation.id,
-          quantity: 1,
-          unitPrice: '900',
-          shipping: '0',
-          tax: '0',
-          paymentMethod: 'upi',
-          ...address,
-        }),
+        createOrderFromQuotation(
+          db,
+          admin,
+          {
+            quotationId: quotation.id,
+            quantity: 1,
+            unitPrice: '900',
+            shipping: '0',
+            tax: '0',
+            paymentMethod: 'upi',
+            ...address,
+          },
+          new Date(),
+          DEFAULT_SHOP_TIME_ZONE,
+        ),
       ),
     );
     const sequences = created.map((order) => Number(order.orderNumber.slice(-4))).sort();
@@ -256,15 +287,21 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
       return quotation!.id;
     };
     const orderFrom = (quotationId: string) =>
-      createOrderFromQuotation(db, admin, {
-        quotationId,
-        quantity: 1,
-        unitPrice: '900',
-        shipping: '0',
-        tax: '0',
-        paymentMethod: 'upi',
-        ...address,
-      });
+      createOrderFromQuotation(
+        db,
+        admin,
+        {
+          quotationId,
+          quantity: 1,
+          unitPrice: '900',
+          shipping: '0',
+          tax: '0',
+          paymentMethod: 'upi',
+          ...address,
+        },
+        new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
+      );
     const holder = await insertUser(db, { email: victimEmail, emailVerified: false });
     const holderActor: Actor = { userId: holder.id, roles: [] };
     expect((await orderFrom(await guestQuotation())).userId).toBeNull();

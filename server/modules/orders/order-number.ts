@@ -5,11 +5,12 @@ import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 
 /**
- * The next order number of the shop's day, inside the caller's transaction: the lock holds until
- * it commits, so two orders made at once (two admins, two customers accepting) never draw the same.
+ * The next order number of the shop's day (in `timeZone`, the shop's), inside the caller's
+ * transaction: the lock holds until it commits, so two orders made at once (two admins, two
+ * customers accepting) never draw the same.
  */
-export async function drawOrderNumber(tx: Database, now: Date): Promise<string> {
-  const dayPrefix = orderNumberPrefix(now);
+export async function drawOrderNumber(tx: Database, now: Date, timeZone: string): Promise<string> {
+  const dayPrefix = orderNumberPrefix(now, timeZone);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('order-number'))`);
   const [latest] = await tx
     .select({ orderNumber: orders.orderNumber })
@@ -18,5 +19,5 @@ export async function drawOrderNumber(tx: Database, now: Date): Promise<string> 
     .orderBy(desc(orders.orderNumber))
     .limit(1);
   const lastSequence = Number(latest?.orderNumber.slice(dayPrefix.length)) || 0;
-  return orderNumberFor(now, lastSequence + 1);
+  return orderNumberFor(now, lastSequence + 1, timeZone);
 }

@@ -19,6 +19,7 @@ import {
   reversedDigits,
   startsWith,
   statusAndDays,
+  type ListFilterParts,
 } from '../../db/admin-search';
 import { quotationSearchCondition } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
@@ -26,7 +27,8 @@ import { orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../kernel';
 
-export type OrderListFilter = Partial<AdminListFilter<OrderStatus>>;
+export type OrderListFilter = Partial<AdminListFilter<OrderStatus>> &
+  Pick<ListFilterParts, 'timeZone'>;
 
 const shippingName = sql`${orders.shippingAddress}->>'name'`;
 const shippingPhone = sql`${orders.shippingAddress}->>'phone'`;

@@ -22,6 +22,7 @@ import {
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
 import { addRequestToAccount } from '../../flows/add-request-to-account';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 const admin: Actor = { userId: 'claim-admin', roles: ['admin'] };
 const now = new Date('2026-11-26T06:00:00Z');
@@ -70,6 +71,7 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
         note: '',
       },
       now,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     return { id: request.id, access: { reference: request.reference, key: request.accessKey } };
   }
@@ -84,7 +86,7 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
     const victimEmail = `victim-${stamp()}@example.com`;
     const victim = await accountOf(victimEmail);
     const { access } = await guestRequestWithOffer(victimEmail);
-    const quote = await getQuoteForCustomer(database.db, null, access, now);
+    const quote = await getQuoteForCustomer(database.db, null, access, now, DEFAULT_SHOP_TIME_ZONE);
     const accepted = await acceptOffer(
       database.db,
       null,
@@ -99,18 +101,21 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
         country: 'India',
       },
       now,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, accepted.orderId));
     expect(order?.userId).toBeNull();
     expect(await listOrdersOfUser(database.db, victim)).toEqual([]);
-    expect(await listQuotationsOfUser(database.db, victim, now)).toEqual([]);
+    expect(await listQuotationsOfUser(database.db, victim, now, DEFAULT_SHOP_TIME_ZONE)).toEqual(
+      [],
+    );
   });
 
   it('joins the request and its order to the signed-in account whose verified e-mail it names, with the key', async () => {
     const email = `meera-${stamp()}@example.com`;
     const meera = await accountOf(email);
     const { id, access } = await guestRequestWithOffer(email.toUpperCase());
-    const quote = await getQuoteForCustomer(database.db, null, access, now);
+    const quote = await getQuoteForCustomer(database.db, null, access, now, DEFAULT_SHOP_TIME_ZONE);
     const { orderId } = await acceptOffer(
       database.db,
       null,
@@ -125,12 +130,19 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
         country: 'India',
       },
       now,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     // What the quote page offers: sign in (a visitor), add it (the holder), nothing (another).
-    expect((await getQuoteForCustomer(database.db, null, access, now)).claim).toBe('sign-in');
-    expect((await getQuoteForCustomer(database.db, meera, access, now)).claim).toBe('available');
+    expect(
+      (await getQuoteForCustomer(database.db, null, access, now, DEFAULT_SHOP_TIME_ZONE)).claim,
+    ).toBe('sign-in');
+    expect(
+      (await getQuoteForCustomer(database.db, meera, access, now, DEFAULT_SHOP_TIME_ZONE)).claim,
+    ).toBe('available');
     const other = await accountOf(`other-${stamp()}@example.com`);
-    expect((await getQuoteForCustomer(database.db, other, access, now)).claim).toBeNull();
+    expect(
+      (await getQuoteForCustomer(database.db, other, access, now, DEFAULT_SHOP_TIME_ZONE)).claim,
+    ).toBeNull();
 
     expect(await addRequestToAccount(database.db, meera, access)).toEqual({
       reference: access.reference,
@@ -143,10 +155,14 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
     expect((await listOrdersOfUser(database.db, meera)).map((order) => order.id)).toEqual([
       orderId,
     ]);
-    expect((await listQuotationsOfUser(database.db, meera, now)).map((row) => row.id)).toEqual([
-      id,
-    ]);
-    expect((await getQuoteForCustomer(database.db, meera, access, now)).claim).toBeNull();
+    expect(
+      (await listQuotationsOfUser(database.db, meera, now, DEFAULT_SHOP_TIME_ZONE)).map(
+        (row) => row.id,
+      ),
+    ).toEqual([id]);
+    expect(
+      (await getQuoteForCustomer(database.db, meera, access, now, DEFAULT_SHOP_TIME_ZONE)).claim,
+    ).toBeNull();
     expect(await refusal(addRequestToAccount(database.db, meera, access))).toBe('conflict');
   });
 

@@ -12,9 +12,7 @@ import {
   quoteMessageSchema,
   quoteTexts,
   type CustomerOfferAction,
-  type OfferStatus,
 } from '../../../core/quote-offer';
-import type { QuotationStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import {
   addresses,
@@ -29,8 +27,13 @@ import { DomainError } from '../errors';
 import { parseInput, requireRowId, requireUser } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
-import type { QuoteMessageView } from './views';
-import { notify, offerData, type OfferAddress, type OfferRow } from './offer-rows';
+import {
+  notify,
+  offerData,
+  type MessageEventKind,
+  type OfferAddress,
+  type OfferRow,
+} from './offer-rows';
 import { addCustomerMessage } from './thread';
 
 /** The customer's offer by its id or version, locked, with whether it is the latest sent. */
@@ -63,15 +66,17 @@ export function requireOfferAction(
   found: { offer: OfferRow; isLatestSent: boolean },
   action: CustomerOfferAction,
   now: Date,
+  timeZone: string,
 ) {
   const refusal = offerRefusal(
     {
-      status: found.offer.status as OfferStatus,
+      status: found.offer.status,
       validUntil: found.offer.validUntil,
       isLatestSent: found.isLatestSent,
     },
     action,
     now,
+    timeZone,
   );
   if (refusal) throw new DomainError('conflict', refusal);
 }
@@ -84,14 +89,15 @@ export async function stepOnOffer(
   db: Database,
   actor: Actor,
   input: QuotationAccess & OfferAddress,
-  step: { action: CustomerOfferAction; kind: QuoteMessageView['kind']; body: () => string },
+  step: { action: CustomerOfferAction; kind: MessageEventKind; body: () => string },
   now: Date,
+  timeZone: string,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
     const found = await offerForCustomer(tx, request.id, input);
     const body = step.body();
-    requireOfferAction(found, step.action, now);
+    requireOfferAction(found, step.action, now, timeZone);
     return addCustomerMessage(
       tx,
       actor,
@@ -108,6 +114,7 @@ export async function askForChanges(
   actor: Actor,
   input: QuotationAccess & OfferAddress & { body?: unknown },
   now: Date,
+  timeZone: string,
 ): Promise<{ id: string }> {
   return stepOnOffer(
     db,
@@ -119,6 +126,7 @@ export async function askForChanges(
       body: () => parseInput(quoteMessageSchema, { body: input.body }).body,
     },
     now,
+    timeZone,
   );
 }
 
@@ -128,6 +136,7 @@ export async function askForNewOffer(
   actor: Actor,
   input: QuotationAccess & OfferAddress,
   now: Date,
+  timeZone: string,
 ): Promise<{ id: string }> {
   return stepOnOffer(
     db,
@@ -139,6 +148,7 @@ export async function askForNewOffer(
       body: () => quoteTexts.newOfferRequest,
     },
     now,
+    timeZone,
   );
 }
 
@@ -148,12 +158,13 @@ export async function declineOffer(
   actor: Actor,
   input: QuotationAccess & OfferAddress & { reason?: unknown },
   now: Date,
+  timeZone: string,
 ): Promise<{ version: number }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
     const found = await offerForCustomer(tx, request.id, input);
     const { reason } = parseInput(declineOfferSchema, { reason: input.reason });
-    requireOfferAction(found, 'decline', now);
+    requireOfferAction(found, 'decline', now, timeZone);
     await tx
       .update(quotationOffers)
       .set({ status: 'declined', declineReason: reason, decidedAt: now })
@@ -171,7 +182,7 @@ export async function declineOffer(
       })
       .returning({ id: quotationMessages.id });
     await notify(tx, 'message', 'owner', { quotationId: request.id, messageId: message!.id });
-    const declined = { ...offerData(request, found.offer), status: 'declined', reason };
+    const declined = { ...offerData(request, found.offer), status: 'declined' as const, reason };
     await emitWebhookEvent(tx, 'offer.declined', declined, now);
     return { version: found.offer.version };
   });
@@ -180,7 +191,7 @@ export async function declineOffer(
 /**
  * issue 16 "Accept Offer", the quotation's side, in the transaction of
  * server/flows/accept-offer.ts: the customer (the key or the account) and the offer (open at
- * `now`) are checked, the offer accepted and the request completed. The request's row is locked
+ * `now` in the shop's `timeZone`) are checked, the offer accepted and the request completed. The request's row is locked
  * first, so accepting twice (two tabs, a double click) finds the offer accepted the second time:
  * one order. Answers what the order is made of.
  */
@@ -189,11 +200,12 @@ export async function acceptOfferOfCustomer(
   actor: Actor,
   input: QuotationAccess & OfferAddress & Record<string, unknown>,
   now: Date,
+  timeZone: string,
 ): Promise<{ request: QuotationRow; offer: OfferRow; order: OrderFromAcceptedOffer }> {
   const request = await requestOfCustomer(tx, actor, input, { lock: true });
   const found = await offerForCustomer(tx, request.id, input);
   const values = parseInput(acceptOfferSchema, input);
-  requireOfferAction(found, 'accept', now);
+  requireOfferAction(found, 'accept', now, timeZone);
   const { offer } = found;
   const shippingAddress = await shippingAddressFor(tx, actor, request, values);
   const lines = await tx
@@ -205,7 +217,7 @@ export async function acceptOfferOfCustomer(
     .update(quotationOffers)
     .set({ status: 'accepted', decidedAt: now })
     .where(eq(quotationOffers.id, offer.id));
-  if (canMoveQuotation(request.status as QuotationStatus, 'completed')) {
+  if (canMoveQuotation(request.status, 'completed')) {
     await tx
       .update(quotationRequests)
       .set({ status: 'completed', awaitingReplySince: null })

@@ -4,7 +4,6 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { customerActionsFor, type CustomerOfferAction } from '../../../core/quote-offer';
-import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
 import { orders, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -36,8 +35,8 @@ export function quoteOrderView(row: typeof orders.$inferSelect): QuoteOrderView 
   return {
     id: row.id,
     orderNumber: row.orderNumber,
-    status: row.status as OrderStatus,
-    paymentStatus: (row.paymentStatus ?? 'pending') as PaymentStatus,
+    status: row.status,
+    paymentStatus: row.paymentStatus ?? 'pending',
     paymentMethod: method === 'upi' || method === 'bank transfer' ? method : null,
     totalMinor: row.totalAmountMinor,
     submittedPaymentReference: row.submittedPaymentReference,
@@ -57,24 +56,33 @@ export function requestView(row: QuotationRow): QuoteRequestView {
   };
 }
 
-export function actionsFor(current: OfferView | null, now: Date): CustomerOfferAction[] {
+export function actionsFor(
+  current: OfferView | null,
+  now: Date,
+  timeZone: string,
+): CustomerOfferAction[] {
   if (!current) return [];
   return customerActionsFor(
     { status: current.status, validUntil: current.validUntil, isLatestSent: true },
     now,
+    timeZone,
   );
 }
 
-/** issue 16: the quote page, for the key holder or the request's account. */
+/**
+ * issue 16: the quote page, for the key holder or the request's account; an offer past its day in
+ * `timeZone` (the shop's) is expired.
+ */
 export async function getQuoteForCustomer(
   db: Database,
   actor: Actor,
   access: QuotationAccess,
   now: Date,
+  timeZone: string,
 ): Promise<CustomerQuoteView> {
   const request = await requestOfCustomer(db, actor, access);
   const [offers, messages, order] = await Promise.all([
-    offersOf(db, [request.id], now),
+    offersOf(db, [request.id], now, timeZone),
     messagesOf(db, request.id),
     orderOf(db, request.id),
   ]);
@@ -82,12 +90,12 @@ export async function getQuoteForCustomer(
   return {
     id: request.id,
     reference: request.reference,
-    status: request.status as QuotationStatus,
+    status: request.status,
     createdAt: request.createdAt,
     request: requestView(request),
     currentOffer,
     earlierOffers,
-    actions: actionsFor(currentOffer, now),
+    actions: actionsFor(currentOffer, now, timeZone),
     messages,
     order,
     // issue 26 item 2: a guest request joins an account only when its holder adds it.
@@ -100,6 +108,7 @@ export async function listQuotationsOfUser(
   db: Database,
   actor: Actor,
   now: Date,
+  timeZone: string,
 ): Promise<CustomerQuotationSummary[]> {
   const userId = requireUser(actor);
   const requests = await db
@@ -110,7 +119,7 @@ export async function listQuotationsOfUser(
     .limit(200);
   const ids = requests.map((request) => request.id);
   const [offers, madeOrders] = await Promise.all([
-    offersOf(db, ids, now),
+    offersOf(db, ids, now, timeZone),
     ids.length === 0
       ? []
       : db
@@ -133,7 +142,7 @@ export async function listQuotationsOfUser(
       reference: request.reference,
       productName: request.productName,
       quantity: request.quantity,
-      status: request.status as QuotationStatus,
+      status: request.status,
       createdAt: request.createdAt,
       offerStatus: latest?.shownStatus ?? null,
       offerTotalMinor: latest?.totalMinor ?? null,

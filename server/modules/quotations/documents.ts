@@ -4,13 +4,13 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
-import type { OfferStatus } from '../../../core/quote-offer';
 import type { Database } from '../../db/client';
 import { quotationOfferLines, quotationOffers, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireAdmin } from '../kernel';
 import type { OfferDocument } from './offer-pdf';
+import { offerPricingOf } from './offer-rows';
 import {
   QUOTATION_NOT_FOUND,
   requestOfCustomer,
@@ -64,9 +64,9 @@ export async function offerDocumentOf(db: Database, request: QuotationRow, versi
     .where(eq(quotationOfferLines.offerId, offer.id))
     .orderBy(asc(quotationOfferLines.position));
   return {
-    status: offer.status as OfferStatus,
+    ...offerPricingOf(offer, lines),
+    status: offer.status,
     reference: request.reference,
-    version: offer.version,
     issuedAt: offer.sentAt ?? offer.createdAt,
     customer: {
       name: request.customerName,
@@ -74,20 +74,6 @@ export async function offerDocumentOf(db: Database, request: QuotationRow, versi
       mobile: request.customerMobile,
       email: request.customerEmail,
     },
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceMinor: line.unitPriceMinor,
-      lineTotalMinor: line.lineTotalMinor,
-    })),
-    subtotalMinor: offer.subtotalMinor,
-    discountMinor: offer.discountMinor,
-    shippingMinor: offer.shippingMinor,
-    gstRateBasisPoints: offer.gstRateBasisPoints,
-    gstMinor: offer.gstMinor,
-    totalMinor: offer.totalMinor,
-    validUntil: offer.validUntil,
-    leadTimeDays: offer.leadTimeDays,
     terms: offer.terms,
     note: offer.note,
   };

@@ -8,6 +8,7 @@ import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
 import type { OfferStatus } from '../../../core/quote-offer';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/shop-calendar';
 import { issueAccessKey } from './access';
 import { quotationFilterCondition, quotationOrder, type QuotationListFilter } from './search';
 import { quotationStatuses, type QuotationStatus } from '../../../core/statuses';
@@ -20,6 +21,7 @@ import { enqueue } from '../jobs/enqueue';
 import { isVerifiedAddressOf } from '../../mail/notifications';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
+import type { WebhookEventData } from '../../../core/webhook-events';
 
 export type StoredQuotationRequest = QuotationRequest & {
   id: string;
@@ -69,8 +71,9 @@ export async function createQuotationRequest(
   actor: Actor,
   input: QuotationRequestInput,
   now: Date = new Date(),
+  timeZone: string = DEFAULT_SHOP_TIME_ZONE,
 ): Promise<StoredQuotationRequest> {
-  const [stored] = await createQuotationRequests(db, actor, [input], now);
+  const [stored] = await createQuotationRequests(db, actor, [input], now, timeZone);
   if (!stored) throw new Error('quotation request not stored');
   return stored;
 }
@@ -88,6 +91,7 @@ export async function createQuotationRequests(
   actor: Actor,
   inputs: QuotationRequestInput[],
   now: Date = new Date(),
+  timeZone: string = DEFAULT_SHOP_TIME_ZONE,
 ): Promise<StoredQuotationRequest[]> {
   const requests = inputs.map((input) => ({
     productId: input.productId,
@@ -121,7 +125,10 @@ export async function createQuotationRequests(
           ...quotation,
           // DESIGN.md §5: a signed-in requester's quotation carries their user id
           userId: actor?.userId ?? null,
-          status: 'pending',
+          status: 'pending' as const,
+          // issue 16: the reference's day is the shop's day of its making, in the shop's time zone
+          // (issue 27); the database's trigger draws the day's next number after this prefix.
+          reference: sql<string>`'Q-' || replace(${shopDayOfSql(sql, sql`now()`, timeZone)}, '-', '') || '-'`,
           // issue 16: a new request waits for the shop's answer from the moment it is made
           awaitingReplySince: sql`now()`,
         })),
@@ -154,7 +161,9 @@ export async function createQuotationRequests(
 }
 
 /** issue 17 `quotation.created`: the request as the owner sees it; never its private key. */
-function quotationCreatedData(quotation: Omit<StoredQuotationRequest, 'accessKey'>) {
+function quotationCreatedData(
+  quotation: Omit<StoredQuotationRequest, 'accessKey'>,
+): WebhookEventData<'quotation.created'> {
   return {
     quotationId: quotation.id,
     reference: quotation.reference,
@@ -276,7 +285,7 @@ export async function setQuotationStatus(
       .where(eq(quotationRequests.id, id))
       .for('update');
     if (!current) throw new DomainError('not_found', 'Quotation request not found');
-    if (!canMoveQuotation(current.status as QuotationStatus, status)) {
+    if (!canMoveQuotation(current.status, status)) {
       throw new DomainError('conflict', `A ${current.status} quotation cannot become ${status}`);
     }
     // A completed request waits for nobody (the table's check holds every writer to it).

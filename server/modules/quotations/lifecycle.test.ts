@@ -36,6 +36,8 @@ import {
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../../core/shop-calendar';
+import { readSiteSettings } from '../settings';
 
 const config = loadConfig({ AUTH_SECRET: 'lifecycle-test-secret-lifecycle-test' });
 const admin: Actor = { userId: 'lifecycle-admin', roles: ['admin'] };
@@ -50,6 +52,16 @@ const requestForm = {
   customerCompany: '',
   customerMobile: '+91 94140 55555',
   customerEmail: 'meera@example.com',
+};
+
+const address = {
+  name: 'Meera Shah',
+  streetAddress: '12 Lake Road',
+  apartment: '',
+  city: 'Udaipur',
+  state: 'Rajasthan',
+  postalCode: '313001',
+  country: 'IN',
 };
 
 /** The composer's form as the browser posts it (Conform's nested payload). */
@@ -102,8 +114,15 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       admin,
       { quotationId: made.request.id, ...offerForm(unitPrice) },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
-    const quote = await getQuoteForCustomer(database.db, null, made.access, monday);
+    const quote = await getQuoteForCustomer(
+      database.db,
+      null,
+      made.access,
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     return { ...made, offerId: quote.currentOffer!.id };
   }
 
@@ -117,7 +136,13 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       .where(eq(quotationAccessKeys.quotationRequestId, request.id));
     expect(keys).toHaveLength(1);
     expect(keys[0]!.keyHash).not.toContain(access.key);
-    const quote = await getQuoteForCustomer(database.db, null, access, monday);
+    const quote = await getQuoteForCustomer(
+      database.db,
+      null,
+      access,
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     expect(quote).toMatchObject({
       reference: request.reference,
       status: 'pending',
@@ -146,6 +171,28 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     ]);
   });
 
+  it("dates a request's reference by the shop's day in the shop's time zone", async () => {
+    const product = await insertProduct(database.db, { name: 'Zone Bell' });
+    const make = (timeZone: string) =>
+      createQuotationRequest(
+        database.db,
+        null,
+        { ...requestForm, productId: product.id },
+        monday,
+        timeZone,
+      );
+    // Twenty-six hours apart, these two zones never share a calendar day.
+    const before = new Date();
+    const west = await make('Etc/GMT+12');
+    const east = await make('Pacific/Kiritimati');
+    const after = new Date();
+    const stampsOf = (timeZone: string) =>
+      [before, after].map((instant) => `Q-${shopDayOf(instant, timeZone).replaceAll('-', '')}-`);
+    expect(stampsOf('Etc/GMT+12')).toContain(west.reference.slice(0, 11));
+    expect(stampsOf('Pacific/Kiritimati')).toContain(east.reference.slice(0, 11));
+    expect(west.reference).toMatch(/^Q-\d{8}-\d{4}$/);
+  });
+
   it("reads nothing with a wrong key, another request's key or no key", async () => {
     const first = await guestRequest();
     const second = await guestRequest();
@@ -158,7 +205,9 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     ];
     for (const access of attempts) {
       for (const actor of [null, stranger]) {
-        const error = await refusal(getQuoteForCustomer(database.db, actor, access, monday));
+        const error = await refusal(
+          getQuoteForCustomer(database.db, actor, access, monday, DEFAULT_SHOP_TIME_ZONE),
+        );
         expect(error.code).toBe('not_found');
       }
     }
@@ -178,24 +227,39 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     const { request, access } = await guestRequest();
     const queue = await mailQueueFrom(db, config);
 
-    const owner = await getQuotationForOwner(db, admin, { id: request.id }, monday);
+    const owner = await getQuotationForOwner(
+      db,
+      admin,
+      { id: request.id },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     expect(owner.suggestedLines).toEqual([
       expect.objectContaining({ description: 'Lotus Urli', quantity: 2, unitPriceMinor: 125_050 }),
     ]);
     expect(owner.ownerActions).toEqual(['save-draft', 'send']);
 
-    await saveOfferDraft(db, admin, { quotationId: request.id, ...offerForm('9000') }, monday);
+    await saveOfferDraft(
+      db,
+      admin,
+      { quotationId: request.id, ...offerForm('9000') },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     // A draft is the owner's alone.
-    expect((await getQuoteForCustomer(db, null, access, monday)).currentOffer).toBeNull();
+    expect(
+      (await getQuoteForCustomer(db, null, access, monday, DEFAULT_SHOP_TIME_ZONE)).currentOffer,
+    ).toBeNull();
 
     const sent = await sendOffer(
       db,
       admin,
       { quotationId: request.id, ...offerForm('10000.50') },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     expect(sent).toEqual({ version: 1, customerName: 'Meera Shah', revised: false });
-    let quote = await getQuoteForCustomer(db, null, access, monday);
+    let quote = await getQuoteForCustomer(db, null, access, monday, DEFAULT_SHOP_TIME_ZONE);
     expect(quote.status).toBe('processing');
     // 2 × ₹10,000.50 + ₹500 shipping = ₹20,501; GST 12% = ₹2,460.12; total ₹22,961.12
     expect(quote.currentOffer).toMatchObject({
@@ -225,6 +289,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       null,
       { ...access, offerId: quote.currentOffer!.id, body: 'Can you do ₹9,000?' },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     const [list] = (await listQuotationRequests(db, admin, { page: 1 })).filter(
       (row) => row.id === request.id,
@@ -236,9 +301,10 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       admin,
       { quotationId: request.id, ...offerForm('9500') },
       days(1),
+      DEFAULT_SHOP_TIME_ZONE,
     );
     expect(revised).toMatchObject({ version: 2, revised: true });
-    quote = await getQuoteForCustomer(db, null, access, days(1));
+    quote = await getQuoteForCustomer(db, null, access, days(1), DEFAULT_SHOP_TIME_ZONE);
     expect(quote.currentOffer?.version).toBe(2);
     expect(quote.earlierOffers.map((offer) => [offer.version, offer.status])).toEqual([
       [1, 'superseded'],
@@ -250,6 +316,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
         null,
         { ...access, offerId: quote.earlierOffers[0]!.id, paymentMethod: 'upi', ...address },
         days(1),
+        DEFAULT_SHOP_TIME_ZONE,
       ),
     );
     expect(stale.message).toBe('This offer has been replaced by a newer version.');
@@ -259,6 +326,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       null,
       { ...access, offerId: quote.currentOffer!.id, paymentMethod: 'upi', ...address },
       days(2),
+      DEFAULT_SHOP_TIME_ZONE,
     );
     expect(order.orderNumber).toMatch(/^ORD-\d{8}-\d{4}$/);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.orderId));
@@ -271,7 +339,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       totalAmountMinor: quote.currentOffer!.totalMinor,
       offerId: quote.currentOffer!.id,
     });
-    quote = await getQuoteForCustomer(db, null, access, days(2));
+    quote = await getQuoteForCustomer(db, null, access, days(2), DEFAULT_SHOP_TIME_ZONE);
     expect(quote.status).toBe('completed');
     expect(quote.currentOffer?.status).toBe('accepted');
     expect(quote.order).toMatchObject({ orderNumber: order.orderNumber, paymentStatus: 'pending' });
@@ -314,21 +382,23 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     );
   });
 
-  const address = {
-    name: 'Meera Shah',
-    streetAddress: '12 Lake Road',
-    apartment: '',
-    city: 'Udaipur',
-    state: 'Rajasthan',
-    postalCode: '313001',
-    country: 'IN',
-  };
-
   it('keeps Revise and Withdraw while a draft sits on top of the sent offer', async () => {
     const { db } = database;
     const { request } = await sentOffer();
-    await saveOfferDraft(db, admin, { quotationId: request.id, ...offerForm('9999') }, monday);
-    const owner = await getQuotationForOwner(db, admin, { id: request.id }, monday);
+    await saveOfferDraft(
+      db,
+      admin,
+      { quotationId: request.id, ...offerForm('9999') },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const owner = await getQuotationForOwner(
+      db,
+      admin,
+      { id: request.id },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     expect(owner.draft?.version).toBe(2);
     expect(owner.ownerActions).toEqual(['save-draft', 'revise', 'withdraw']);
   });
@@ -337,12 +407,19 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     const { db } = database;
     const { request, access, offerId } = await sentOffer();
     const attempts = await Promise.allSettled([
-      acceptOffer(db, null, { ...access, offerId, paymentMethod: 'upi', ...address }, monday),
+      acceptOffer(
+        db,
+        null,
+        { ...access, offerId, paymentMethod: 'upi', ...address },
+        monday,
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
       acceptOffer(
         db,
         null,
         { ...access, offerId, paymentMethod: 'bank transfer', ...address },
         monday,
+        DEFAULT_SHOP_TIME_ZONE,
       ),
     ]);
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
@@ -355,18 +432,54 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     expect(made).toHaveLength(1);
   });
 
+  it("lists a guest's order on the owner's page of the request that made it", async () => {
+    const { db } = database;
+    const made = await guestRequest({ customerEmail: 'guest-history@example.com' });
+    await sendOffer(
+      db,
+      admin,
+      { quotationId: made.request.id, ...offerForm('10000') },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const quote = await getQuoteForCustomer(db, null, made.access, monday, DEFAULT_SHOP_TIME_ZONE);
+    const accepted = await acceptOffer(
+      db,
+      null,
+      { ...made.access, offerId: quote.currentOffer!.id, paymentMethod: 'upi', ...address },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const owner = await getQuotationForOwner(
+      db,
+      admin,
+      { id: made.request.id },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    expect(owner.history.orders.map((order) => order.orderNumber)).toEqual([accepted.orderNumber]);
+  });
+
   it('refuses an expired offer once the clock passes the end of its day, shop time', async () => {
     const { db } = database;
     const { access, offerId } = await sentOffer();
     // valid until December 8: still open at 23:59 that day in India, expired a minute later
     const lastMinute = new Date('2026-12-08T18:29:00Z');
     const nextDay = new Date('2026-12-08T18:31:00Z');
-    expect((await getQuoteForCustomer(db, null, access, lastMinute)).actions).toContain('accept');
-    const quote = await getQuoteForCustomer(db, null, access, nextDay);
+    expect(
+      (await getQuoteForCustomer(db, null, access, lastMinute, DEFAULT_SHOP_TIME_ZONE)).actions,
+    ).toContain('accept');
+    const quote = await getQuoteForCustomer(db, null, access, nextDay, DEFAULT_SHOP_TIME_ZONE);
     expect(quote.currentOffer?.shownStatus).toBe('expired');
     expect(quote.actions).toEqual(['ask-new-offer']);
     const error = await refusal(
-      acceptOffer(db, null, { ...access, offerId, paymentMethod: 'upi', ...address }, nextDay),
+      acceptOffer(
+        db,
+        null,
+        { ...access, offerId, paymentMethod: 'upi', ...address },
+        nextDay,
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
     );
     expect(error).toMatchObject({ code: 'conflict', message: 'This offer has expired.' });
     expect(await db.select().from(orders).where(eq(orders.offerId, offerId))).toEqual([]);
@@ -378,8 +491,14 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     const { request, offerId } = await sentOffer();
     const queue = await mailQueueFrom(db, config);
     const sweep = (now: Date) =>
-      Promise.all([remindExpiringOffers(db, now), remindExpiringOffers(db, now)]).then(() =>
-        Promise.all([expireOffers(db, now), expireOffers(db, now)]),
+      Promise.all([
+        remindExpiringOffers(db, now, DEFAULT_SHOP_TIME_ZONE),
+        remindExpiringOffers(db, now, DEFAULT_SHOP_TIME_ZONE),
+      ]).then(() =>
+        Promise.all([
+          expireOffers(db, now, DEFAULT_SHOP_TIME_ZONE),
+          expireOffers(db, now, DEFAULT_SHOP_TIME_ZONE),
+        ]),
       );
     await sweep(days(12)); // December 6, 10:00 India: more than two days before December 8's end
     await sweep(new Date('2026-12-06T18:31:00Z')); // December 7, 00:01: within two days
@@ -401,13 +520,20 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
   it('refuses a withdrawn or declined offer, and a payment reference used on another order', async () => {
     const { db } = database;
     const withdrawn = await sentOffer();
-    await withdrawOffer(db, admin, { quotationId: withdrawn.request.id }, monday);
+    await withdrawOffer(
+      db,
+      admin,
+      { quotationId: withdrawn.request.id },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     const error = await refusal(
       acceptOffer(
         db,
         null,
         { ...withdrawn.access, offerId: withdrawn.offerId, paymentMethod: 'upi', ...address },
         monday,
+        DEFAULT_SHOP_TIME_ZONE,
       ),
     );
     expect(error.message).toBe('This offer has been withdrawn.');
@@ -418,6 +544,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       null,
       { ...declined.access, offerId: declined.offerId, reason: '' },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     expect(
       (
@@ -427,6 +554,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
             null,
             { ...declined.access, offerId: declined.offerId, paymentMethod: 'upi', ...address },
             monday,
+            DEFAULT_SHOP_TIME_ZONE,
           ),
         )
       ).message,
@@ -439,12 +567,14 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       null,
       { ...first.access, offerId: first.offerId, paymentMethod: 'bank transfer', ...address },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     const secondOrder = await acceptOffer(
       db,
       null,
       { ...second.access, offerId: second.offerId, paymentMethod: 'bank transfer', ...address },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     await submitPaymentReference(
       db,
@@ -486,7 +616,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       customerEmail: 'asha@example.com',
       productId: product.id,
     });
-    const tab = await listQuotationsOfUser(db, customer, monday);
+    const tab = await listQuotationsOfUser(db, customer, monday, DEFAULT_SHOP_TIME_ZONE);
     expect(tab.map((row) => row.reference)).toEqual([request.reference]);
     // The linked account reads it without a key.
     const quote = await getQuoteForCustomer(
@@ -494,16 +624,31 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       customer,
       { reference: request.reference, key: null },
       monday,
+      DEFAULT_SHOP_TIME_ZONE,
     );
     expect(quote.id).toBe(request.id);
 
     const before = await db.execute(sql`select count(*)::int as n from quotation_offers`);
     for (const actor of [null, customer]) {
       for (const attempt of [
-        () => getQuotationForOwner(db, actor, { id: request.id }, monday),
-        () => saveOfferDraft(db, actor, { quotationId: request.id, ...offerForm('100') }, monday),
-        () => sendOffer(db, actor, { quotationId: request.id, ...offerForm('100') }, monday),
-        () => withdrawOffer(db, actor, { quotationId: request.id }, monday),
+        () => getQuotationForOwner(db, actor, { id: request.id }, monday, DEFAULT_SHOP_TIME_ZONE),
+        () =>
+          saveOfferDraft(
+            db,
+            actor,
+            { quotationId: request.id, ...offerForm('100') },
+            monday,
+            DEFAULT_SHOP_TIME_ZONE,
+          ),
+        () =>
+          sendOffer(
+            db,
+            actor,
+            { quotationId: request.id, ...offerForm('100') },
+            monday,
+            DEFAULT_SHOP_TIME_ZONE,
+          ),
+        () => withdrawOffer(db, actor, { quotationId: request.id }, monday, DEFAULT_SHOP_TIME_ZONE),
         () => postShopMessage(db, actor, { quotationId: request.id, body: 'Hi' }, monday),
       ]) {
         const error = await refusal(attempt());
@@ -512,5 +657,118 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
     }
     const after = await db.execute(sql`select count(*)::int as n from quotation_offers`);
     expect(after.rows).toEqual(before.rows);
+  });
+});
+
+describe(`an offer's day in another shop time zone on ${testDatabaseKind} (issue 27)`, () => {
+  let database: TestDatabase;
+  // The owner moved the shop: Settings say Toronto, where December 8 ends at 05:00 UTC on the 9th.
+  const torontoConfig = loadConfig({
+    AUTH_SECRET: 'lifecycle-test-secret-lifecycle-test',
+    SHOP_TIME_ZONE: 'America/Toronto',
+  });
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('holds the offer to the end of its day there, reminds two days before, then expires it', async () => {
+    const { db } = database;
+    const { shopTimeZone } = await readSiteSettings(db, torontoConfig);
+    expect(shopTimeZone).toBe('America/Toronto');
+    const product = await insertProduct(db, { name: 'Lotus Urli', priceMinor: 125_050 });
+    const request = await createQuotationRequest(db, null, {
+      ...requestForm,
+      productId: product.id,
+    });
+    const access = { reference: request.reference, key: request.accessKey };
+    await sendOffer(
+      db,
+      admin,
+      { quotationId: request.id, ...offerForm('10000') },
+      monday,
+      shopTimeZone,
+    );
+    const offerRow = async () => {
+      const [row] = await db
+        .select()
+        .from(quotationOffers)
+        .where(eq(quotationOffers.quotationRequestId, request.id));
+      return row!;
+    };
+    const sweep = async (now: Date) => {
+      await remindExpiringOffers(db, now, shopTimeZone);
+      await expireOffers(db, now, shopTimeZone);
+    };
+
+    // December 7, 00:01 in India, but still December 6 in Toronto: more than two days left.
+    await sweep(new Date('2026-12-06T18:31:00Z'));
+    expect((await offerRow()).reminderSentAt).toBeNull();
+    // December 7, 00:30 in Toronto: within two days of the end of December 8 there.
+    const reminderSweep = new Date('2026-12-07T05:30:00Z');
+    await sweep(reminderSweep);
+    expect((await offerRow()).reminderSentAt).toEqual(reminderSweep);
+
+    // December 9, 00:01 in India, 13:31 on December 8 in Toronto: the offer still holds.
+    const pastIndiasDay = new Date('2026-12-08T18:31:00Z');
+    await sweep(pastIndiasDay);
+    expect((await offerRow()).status).toBe('sent');
+    const quote = await getQuoteForCustomer(db, null, access, pastIndiasDay, shopTimeZone);
+    expect(quote.currentOffer?.shownStatus).toBe('sent');
+    expect(quote.actions).toContain('accept');
+    const lastMinute = new Date('2026-12-09T04:59:00Z');
+    expect(
+      (await getQuoteForCustomer(db, null, access, lastMinute, shopTimeZone)).actions,
+    ).toContain('accept');
+
+    // 00:01 on December 9 in Toronto: expired, on the page, to the sweep and to an accept.
+    const nextDay = new Date('2026-12-09T05:01:00Z');
+    expect(
+      (await getQuoteForCustomer(db, null, access, nextDay, shopTimeZone)).currentOffer
+        ?.shownStatus,
+    ).toBe('expired');
+    const offerId = (await offerRow()).id;
+    const error = await refusal(
+      acceptOffer(
+        db,
+        null,
+        { ...access, offerId, paymentMethod: 'upi', ...address },
+        nextDay,
+        shopTimeZone,
+      ),
+    );
+    expect(error).toMatchObject({ code: 'conflict', message: 'This offer has expired.' });
+    await sweep(nextDay);
+    expect(await offerRow()).toMatchObject({ status: 'expired', decidedAt: nextDay });
+  });
+
+  it("numbers an accepted offer's order by the shop's day there", async () => {
+    const { db } = database;
+    const { shopTimeZone } = await readSiteSettings(db, torontoConfig);
+    const product = await insertProduct(db, { name: 'Brass Diya', priceMinor: 45_000 });
+    const request = await createQuotationRequest(db, null, {
+      ...requestForm,
+      productId: product.id,
+    });
+    const access = { reference: request.reference, key: request.accessKey };
+    await sendOffer(
+      db,
+      admin,
+      { quotationId: request.id, ...offerForm('10000') },
+      monday,
+      shopTimeZone,
+    );
+    const quote = await getQuoteForCustomer(db, null, access, monday, shopTimeZone);
+    // 01:00 on November 25 in India is still 14:30 on November 24 in Toronto.
+    const order = await acceptOffer(
+      db,
+      null,
+      { ...access, offerId: quote.currentOffer!.id, paymentMethod: 'upi', ...address },
+      new Date('2026-11-24T19:30:00Z'),
+      shopTimeZone,
+    );
+    expect(order.orderNumber).toMatch(/^ORD-20261124-\d{4}$/);
   });
 });

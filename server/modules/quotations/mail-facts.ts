@@ -54,7 +54,7 @@ export async function quotationMailFacts(
     order: order ? quoteOrderView(order) : null,
     message: message
       ? {
-          author: message.author as 'customer' | 'shop',
+          author: message.author,
           kind: message.kind,
           body: message.body,
           offerVersion: message.offerVersion,

@@ -125,7 +125,7 @@ describe('renderOfferPdf', () => {
     expect(text).toMatch(/Sheesham wood jharokha +1 +₹12,000 +₹12,000\n/);
     expect(text).toMatch(/Piece +Quantity +Unit price +Line total\n/);
     expect(text).toMatch(/Subtotal +₹1,07,005\n/);
-    expect(text).toMatch(/Discount +-₹501\n/);
+    expect(text).toMatch(/Discount +−₹501\n/);
     expect(text).toMatch(/Shipping +₹1,500\n/);
     expect(text).toMatch(/GST \(12\.5%\) +₹13,500.50\n/);
     expect(text).toMatch(/Total +₹1,21,504.50\n/);

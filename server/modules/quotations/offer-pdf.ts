@@ -1,34 +1,17 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatLongDate } from '../../../core/dates';
-import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { formatRupees } from '../../../core/money';
+import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
 
 /** Everything an offer's PDF prints (issue 16): the shop, the customer and the priced offer. */
-export interface OfferDocument {
+export interface OfferDocument extends OfferPricing {
   shop: { name: string; address: string; phone: string; email: string; gstin: string };
   /** e.g. Q-20261124-0001 */
   reference: string;
-  /** Printed as "Offer v2". */
-  version: number;
   /** When the offer was sent (or created, for a draft). */
   issuedAt: Date;
   customer: { name: string; company: string | null; mobile: string; email: string | null };
-  lines: {
-    description: string;
-    quantity: number;
-    unitPriceMinor: number;
-    lineTotalMinor: number;
-  }[];
-  subtotalMinor: number;
-  discountMinor: number;
-  shippingMinor: number;
-  /** 1200 = 12% */
-  gstRateBasisPoints: number;
-  gstMinor: number;
-  totalMinor: number;
-  /** 'YYYY-MM-DD', the shop's calendar day. */
-  validUntil: string;
-  leadTimeDays: number | null;
   terms: string;
   note: string | null;
   payment: { upiId: string; bankDetails: string };
@@ -250,21 +233,7 @@ function drawLines(pdf: Pdf, lines: OfferDocument['lines']): void {
 }
 
 function drawTotals(pdf: Pdf, document: OfferDocument): void {
-  const rows: { label: string; amount: string; bold?: boolean }[] = [
-    { label: 'Subtotal', amount: formatRupees(document.subtotalMinor) },
-  ];
-  // issue 16: the discount only when there is one, shown as money taken off.
-  if (document.discountMinor > 0) {
-    rows.push({ label: 'Discount', amount: formatRupees(-document.discountMinor) });
-  }
-  rows.push(
-    { label: 'Shipping', amount: formatRupees(document.shippingMinor) },
-    {
-      label: `GST (${formatPercentFromBasisPoints(document.gstRateBasisPoints)}%)`,
-      amount: formatRupees(document.gstMinor),
-    },
-    { label: 'Total', amount: formatRupees(document.totalMinor), bold: true },
-  );
+  const rows = offerTotalRows(document);
   // Wider than the table's amount column: the bold total of ₹99,99,99,999.99 is 109 pt.
   const amountX = pdf.page.width - pdf.page.margins.right - TOTALS_AMOUNT_WIDTH;
   const amountWidth = TOTALS_AMOUNT_WIDTH - CELL_PADDING_X;
@@ -273,14 +242,14 @@ function drawTotals(pdf: Pdf, document: OfferDocument): void {
   keepTogether(pdf, rows.length * lineHeight + 4);
   for (const row of rows) {
     const top = pdf.y;
-    if (row.bold) {
+    if (row.total) {
       horizontalRule(pdf, top);
       pdf.y = top + 4;
     }
     const y = pdf.y;
     pdf
-      .font(row.bold ? 'bold' : 'regular')
-      .fontSize(row.bold ? 11 : BODY_SIZE)
+      .font(row.total ? 'bold' : 'regular')
+      .fontSize(row.total ? 11 : BODY_SIZE)
       .fillColor(INK);
     pdf.text(row.label, labelX, y, { width: TOTALS_LABEL_WIDTH, align: 'right' });
     pdf.text(row.amount, amountX, y, { width: amountWidth, align: 'right' });

@@ -4,20 +4,24 @@
  * payloads the lifecycle's steps share.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { offerStatusAt, type OfferStatus } from '../../../core/quote-offer';
+import { offerStatusAt } from '../../../core/quote-offer';
 import type { Database } from '../../db/client';
 import { quotationOfferLines, quotationOffers } from '../../db/schema';
 import { enqueue } from '../jobs/enqueue';
 import type { QuotationEvent } from '../../../core/notices';
+import type { WebhookEventData, WebhookOfferData } from '../../../core/webhook-events';
 import type { QuotationRow } from './access';
-import type { OfferView, QuoteMessageView } from './views';
+import type { OfferPricing } from '../../../core/offer-totals';
+import type { OfferView } from './views';
 
 export type OfferRow = typeof quotationOffers.$inferSelect;
+type OfferLineRow = typeof quotationOfferLines.$inferSelect;
 
 export async function offersOf(
   db: Database,
   requestIds: string[],
   now: Date,
+  timeZone: string,
 ): Promise<OfferView[]> {
   if (requestIds.length === 0) return [];
   const rows = await db
@@ -36,21 +40,38 @@ export async function offersOf(
       ),
     )
     .orderBy(asc(quotationOfferLines.position));
-  return rows.map((row) => offerView(row, lines, now));
+  return rows.map((row) => offerView(row, lines, now, timeZone));
 }
 
 export function offerView(
   row: OfferRow,
-  lines: (typeof quotationOfferLines.$inferSelect)[],
+  lines: OfferLineRow[],
   now: Date,
+  timeZone: string,
 ): OfferView & { quotationRequestId: string } {
-  const status = row.status as OfferStatus;
+  const status = row.status;
   return {
+    ...offerPricingOf(row, lines),
     id: row.id,
     quotationRequestId: row.quotationRequestId,
-    version: row.version,
     status,
-    shownStatus: offerStatusAt({ status, validUntil: row.validUntil }, now),
+    shownStatus: offerStatusAt({ status, validUntil: row.validUntil }, now, timeZone),
+    terms: row.terms,
+    note: row.note,
+    declineReason: row.declineReason,
+    sentAt: row.sentAt,
+    decidedAt: row.decidedAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/** issue 27: the offer's priced shape, mapped from its rows here only; lines of other offers are left out. */
+export function offerPricingOf(
+  row: OfferRow,
+  lines: OfferLineRow[],
+): OfferPricing<OfferView['lines'][number]> {
+  return {
+    version: row.version,
     lines: lines
       .filter((line) => line.offerId === row.id)
       .map((line) => ({
@@ -69,12 +90,6 @@ export function offerView(
     totalMinor: row.totalMinor,
     validUntil: row.validUntil,
     leadTimeDays: row.leadTimeDays,
-    terms: row.terms,
-    note: row.note,
-    declineReason: row.declineReason,
-    sentAt: row.sentAt,
-    decidedAt: row.decidedAt,
-    createdAt: row.createdAt,
   };
 }
 
@@ -98,13 +113,19 @@ export async function notify(
  */
 export type OfferAddress = { offerId?: unknown; offerVersion?: unknown };
 
+/**
+ * The thread entries told as `quotation.message`: a message, or the customer asking for changes
+ * or for a new offer. A decline is told as `offer.declined` instead.
+ */
+export type MessageEventKind = WebhookEventData<'quotation.message'>['kind'];
+
 /** issue 17 `quotation.message`: a message on the thread, the customer's steps among them. */
 export function messageData(
   request: Pick<QuotationRow, 'id' | 'reference'>,
   messageId: string,
   author: 'customer' | 'shop',
-  entry: { kind: QuoteMessageView['kind']; body: string; offerVersion?: number | null },
-) {
+  entry: { kind: MessageEventKind; body: string; offerVersion?: number | null },
+): WebhookEventData<'quotation.message'> {
   return {
     quotationId: request.id,
     reference: request.reference,
@@ -116,8 +137,14 @@ export function messageData(
   };
 }
 
-/** issue 17: an offer in the events about it (its totals in paise). */
-export function offerData(request: Pick<QuotationRow, 'id' | 'reference'>, offer: OfferRow) {
+/**
+ * issue 17: an offer in the events about it (its totals in paise), from its view or its row; each
+ * event adds what it tells of (core/webhook-events.ts).
+ */
+export function offerData(
+  request: Pick<QuotationRow, 'id' | 'reference'>,
+  offer: Pick<OfferView, 'id' | 'version' | 'totalMinor' | 'validUntil'>,
+): WebhookOfferData {
   return {
     quotationId: request.id,
     reference: request.reference,

@@ -28,8 +28,9 @@ export function requireOwnerAction(
   request: QuotationRow,
   action: OwnerOfferAction,
   now: Date,
+  timeZone: string,
 ) {
-  if (!ownerActionsNow(latest, request, now).includes(action)) {
+  if (!ownerActionsNow(latest, request, now, timeZone).includes(action)) {
     throw new DomainError(
       'conflict',
       request.status === 'completed'
@@ -139,13 +140,14 @@ export async function saveOfferDraft(
   actor: Actor,
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
+  timeZone: string,
 ): Promise<{ version: number }> {
   requireAdmin(actor, 'quotations:write');
   const offer = parseInput(offerComposerSchema, input);
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
     const latest = await latestOfferRow(tx, request.id);
-    requireOwnerAction(latest, request, 'save-draft', now);
+    requireOwnerAction(latest, request, 'save-draft', now, timeZone);
     const draft = await writeDraft(tx, request, offer, now);
     // issue 18: the draft's terms, before (the draft it replaces, if any) → after
     await recordActivity(
@@ -176,10 +178,13 @@ export async function sendOffer(
   actor: Actor,
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
+  timeZone: string,
 ): Promise<{ version: number; customerName: string; revised: boolean }> {
   requireAdmin(actor, 'quotations:write');
   const offer = parseInput(offerComposerSchema, input);
-  if (offerStatusAt({ status: 'sent', validUntil: offer.validUntil }, now) === 'expired') {
+  if (
+    offerStatusAt({ status: 'sent', validUntil: offer.validUntil }, now, timeZone) === 'expired'
+  ) {
     throw new DomainError('invalid', 'The offer must be valid until today or later');
   }
   return db.transaction(async (tx) => {
@@ -188,7 +193,7 @@ export async function sendOffer(
     const latest = await latestOfferRow(tx, request.id);
     const revised = live !== null;
     // A draft on top of a sent offer is its revision; the buttons follow the live one.
-    requireOwnerAction(live ?? latest, request, revised ? 'revise' : 'send', now);
+    requireOwnerAction(live ?? latest, request, revised ? 'revise' : 'send', now, timeZone);
     if (live) {
       await tx
         .update(quotationOffers)
@@ -208,7 +213,7 @@ export async function sendOffer(
       })
       .where(eq(quotationRequests.id, request.id));
     await notify(tx, 'offer-sent', 'customer', { quotationId: request.id, offerId: draft.id });
-    const sent = { ...offerData(request, draft), status: 'sent', revised };
+    const sent = { ...offerData(request, draft), status: 'sent' as const, revised };
     await emitWebhookEvent(tx, 'offer.sent', sent, now);
     // issue 18: the offer it replaces (the live one revised, or the saved draft) → the sent one
     const replaced = live ?? (latest?.status === 'draft' ? latest : null);
@@ -240,12 +245,13 @@ export async function withdrawOffer(
   actor: Actor,
   input: { quotationId?: unknown; version?: unknown },
   now: Date,
+  timeZone: string,
 ): Promise<{ version: number }> {
   requireAdmin(actor, 'quotations:write');
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
     const live = await liveOffer(tx, request.id);
-    requireOwnerAction(live, request, 'withdraw', now);
+    requireOwnerAction(live, request, 'withdraw', now, timeZone);
     // issue 17: a caller naming the version it saw must not take back a revision sent since.
     if (input.version !== undefined && Number(input.version) !== live!.version) {
       throw new DomainError(

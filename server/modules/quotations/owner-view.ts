@@ -2,14 +2,8 @@
  * What the owner reads of a quotation (issue 16): the request with its customer's history, the
  * offers and the thread, the actions open now, and the catalogue the composer picks from.
  */
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import {
-  offerStatusAt,
-  ownerActionsFor,
-  type OfferStatus,
-  type OwnerOfferAction,
-} from '../../../core/quote-offer';
-import type { OrderStatus, QuotationStatus } from '../../../core/statuses';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { offerStatusAt, ownerActionsFor, type OwnerOfferAction } from '../../../core/quote-offer';
 import type { Database } from '../../db/client';
 import { orders, products, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -25,13 +19,15 @@ export function ownerActionsNow(
   latest: Pick<OfferRow, 'status' | 'validUntil'> | null,
   request: QuotationRow,
   now: Date,
+  timeZone: string,
 ): OwnerOfferAction[] {
   return ownerActionsFor(
     latest
       ? {
           status: offerStatusAt(
-            { status: latest.status as OfferStatus, validUntil: latest.validUntil },
+            { status: latest.status, validUntil: latest.validUntil },
             now,
+            timeZone,
           ),
         }
       : null,
@@ -39,17 +35,18 @@ export function ownerActionsNow(
   );
 }
 
-/** issue 16: the owner's quotation page. */
+/** issue 16: the owner's quotation page; an offer past its day in `timeZone` (the shop's) is expired. */
 export async function getQuotationForOwner(
   db: Database,
   actor: Actor,
   input: { id: unknown },
   now: Date,
+  timeZone: string,
 ): Promise<OwnerQuotationView> {
   requireAdmin(actor, 'quotations:read');
   const request = await requestForOwner(db, input.id);
   const [offers, messages, order, product] = await Promise.all([
-    offersOf(db, [request.id], now),
+    offersOf(db, [request.id], now, timeZone),
     messagesOf(db, request.id),
     orderOf(db, request.id),
     request.productId
@@ -68,14 +65,14 @@ export async function getQuotationForOwner(
   return {
     id: request.id,
     reference: request.reference,
-    status: request.status as QuotationStatus,
+    status: request.status,
     createdAt: request.createdAt,
     request: requestView(request),
     userId: request.userId,
     awaitingReplySince: request.awaitingReplySince,
     offers: sentOffers(offers),
     draft,
-    ownerActions: ownerActionsNow(latest, request, now),
+    ownerActions: ownerActionsNow(latest, request, now, timeZone),
     messages,
     order,
     suggestedLines: [
@@ -90,7 +87,10 @@ export async function getQuotationForOwner(
   };
 }
 
-/** issue 16: the customer's other requests and orders, by their account or verified e-mail. */
+/**
+ * issue 16: the customer's other requests and orders, by their account or verified e-mail, and
+ * the order this request made: a guest's order has no account, and was listed as "None" (issue 27).
+ */
 export async function customerHistory(
   db: Database,
   request: QuotationRow,
@@ -102,20 +102,27 @@ export async function customerHistory(
       ),
     ),
   ];
-  if (accounts.length === 0) return { requests: [], orders: [] };
+  const ordersOfCustomer =
+    accounts.length === 0
+      ? eq(orders.quotationRequestId, request.id)
+      : or(inArray(orders.userId, accounts), eq(orders.quotationRequestId, request.id));
   const [otherRequests, accountOrders] = await Promise.all([
-    db
-      .select({
-        id: quotationRequests.id,
-        reference: quotationRequests.reference,
-        productName: quotationRequests.productName,
-        status: quotationRequests.status,
-        createdAt: quotationRequests.createdAt,
-      })
-      .from(quotationRequests)
-      .where(and(inArray(quotationRequests.userId, accounts), ne(quotationRequests.id, request.id)))
-      .orderBy(desc(quotationRequests.createdAt))
-      .limit(20),
+    accounts.length === 0
+      ? []
+      : db
+          .select({
+            id: quotationRequests.id,
+            reference: quotationRequests.reference,
+            productName: quotationRequests.productName,
+            status: quotationRequests.status,
+            createdAt: quotationRequests.createdAt,
+          })
+          .from(quotationRequests)
+          .where(
+            and(inArray(quotationRequests.userId, accounts), ne(quotationRequests.id, request.id)),
+          )
+          .orderBy(desc(quotationRequests.createdAt))
+          .limit(20),
     db
       .select({
         id: orders.id,
@@ -125,13 +132,13 @@ export async function customerHistory(
         createdAt: orders.createdAt,
       })
       .from(orders)
-      .where(inArray(orders.userId, accounts))
+      .where(ordersOfCustomer)
       .orderBy(desc(orders.createdAt))
       .limit(20),
   ]);
   return {
-    requests: otherRequests.map((row) => ({ ...row, status: row.status as QuotationStatus })),
-    orders: accountOrders.map((row) => ({ ...row, status: row.status as OrderStatus })),
+    requests: otherRequests,
+    orders: accountOrders,
   };
 }
 

@@ -7,7 +7,13 @@ import { and, type SQL } from 'drizzle-orm';
 import type { AdminListFilter, QUOTATION_WAITING } from '../../../core/admin-list-query';
 import { overdueBefore } from '../../../core/week-at-a-glance';
 import type { QuotationStatus } from '../../../core/statuses';
-import { byDate, csvInBatches, exportBatch, statusAndDays } from '../../db/admin-search';
+import {
+  byDate,
+  csvInBatches,
+  exportBatch,
+  statusAndDays,
+  type ListFilterParts,
+} from '../../db/admin-search';
 import { awaitingReplySince, quotationSearchCondition } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
 import { quotationRequests } from '../../db/schema';
@@ -16,7 +22,8 @@ import { requireAdmin } from '../kernel';
 
 export type QuotationListFilter = Partial<
   AdminListFilter<QuotationStatus> & { waiting: (typeof QUOTATION_WAITING)[number] | null }
->;
+> &
+  Pick<ListFilterParts, 'timeZone'>;
 
 /**
  * The filters as one condition on quotation_requests (undefined: every request). `now` places the

@@ -1,30 +1,24 @@
 /**
  * The clock's work on offers (issue 16), a scheduled job of the queue with no actor: reminders two
- * days before an offer's last day, and expiry at its end, shop time.
+ * days before an offer's last day, and expiry at its end, in the shop's time zone (the worker
+ * reads it from Settings on each sweep).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { shopDayOf, shopDayStartSql } from '../../../core/shop-calendar';
 import type { Database } from '../../db/client';
 import { quotationOffers, quotationRequests } from '../../db/schema';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { notify, offerData } from './offer-rows';
 
-export const shopDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The shop's calendar day of an instant, 'YYYY-MM-DD'. */
-export function shopDate(moment: Date): string {
-  return shopDay.format(moment);
-}
-
 /**
  * issue 16: sent offers past their day (its end, shop time) become expired, and both sides are
  * mailed. One UPDATE takes each offer once, however many workers sweep at the same time.
  */
-export async function expireOffers(db: Database, now: Date): Promise<{ expired: number }> {
+export async function expireOffers(
+  db: Database,
+  now: Date,
+  timeZone: string,
+): Promise<{ expired: number }> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(quotationOffers)
@@ -32,7 +26,7 @@ export async function expireOffers(db: Database, now: Date): Promise<{ expired: 
       .where(
         and(
           eq(quotationOffers.status, 'sent'),
-          sql`${quotationOffers.validUntil} < ${shopDate(now)}`,
+          sql`${quotationOffers.validUntil} < ${shopDayOf(now, timeZone)}`,
         ),
       )
       .returning();
@@ -45,7 +39,7 @@ export async function expireOffers(db: Database, now: Date): Promise<{ expired: 
       await notify(tx, 'offer-expired', 'customer', ids);
       await notify(tx, 'offer-expired', 'owner', ids);
       const request = { id: ids.quotationId, reference: references.get(ids.quotationId) ?? '' };
-      const data = { ...offerData(request, offer), status: 'expired' };
+      const data = { ...offerData(request, offer), status: 'expired' as const };
       await emitWebhookEvent(tx, 'offer.expired', data, now);
     }
     return { expired: expired.length };
@@ -66,7 +60,11 @@ export async function referencesOf(db: Database, ids: string[]): Promise<Map<str
  * issue 16: "Your offer {reference} expires in 2 days", once, to the customer: for sent offers
  * whose end is within two days, sent before that point (an offer sent for one day gets none).
  */
-export async function remindExpiringOffers(db: Database, now: Date): Promise<{ reminded: number }> {
+export async function remindExpiringOffers(
+  db: Database,
+  now: Date,
+  timeZone: string,
+): Promise<{ reminded: number }> {
   const inTwoDays = new Date(now.getTime() + 2 * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
     const reminded = await tx
@@ -76,10 +74,10 @@ export async function remindExpiringOffers(db: Database, now: Date): Promise<{ r
         and(
           eq(quotationOffers.status, 'sent'),
           isNull(quotationOffers.reminderSentAt),
-          sql`${quotationOffers.validUntil} >= ${shopDate(now)}`,
-          sql`${quotationOffers.validUntil} < ${shopDate(inTwoDays)}`,
+          sql`${quotationOffers.validUntil} >= ${shopDayOf(now, timeZone)}`,
+          sql`${quotationOffers.validUntil} < ${shopDayOf(inTwoDays, timeZone)}`,
           // sent before the reminder point: end of the day minus two days
-          sql`${quotationOffers.sentAt} < ((${quotationOffers.validUntil} + 1)::timestamp at time zone 'Asia/Kolkata') - interval '2 days'`,
+          sql`${quotationOffers.sentAt} < ${shopDayStartSql(sql, sql`${quotationOffers.validUntil} + 1`, timeZone)} - interval '2 days'`,
         ),
       )
       .returning({

@@ -18,7 +18,7 @@ import {
   type QuotationRow,
 } from './access';
 import type { QuoteMessageView } from './views';
-import { notify, messageData } from './offer-rows';
+import { notify, messageData, type MessageEventKind } from './offer-rows';
 
 export async function messagesOf(db: Database, requestId: string): Promise<QuoteMessageView[]> {
   const rows = await db
@@ -28,8 +28,8 @@ export async function messagesOf(db: Database, requestId: string): Promise<Quote
     .orderBy(asc(quotationMessages.createdAt), asc(quotationMessages.id));
   return rows.map((row) => ({
     id: row.id,
-    author: row.author as QuoteMessageView['author'],
-    kind: row.kind as QuoteMessageView['kind'],
+    author: row.author,
+    kind: row.kind,
     offerVersion: row.offerVersion,
     body: row.body,
     createdAt: row.createdAt,
@@ -40,7 +40,7 @@ export async function addCustomerMessage(
   tx: Database,
   actor: Actor,
   request: QuotationRow,
-  entry: { kind: QuoteMessageView['kind']; body: string; offerVersion?: number },
+  entry: { kind: MessageEventKind; body: string; offerVersion?: number },
   now: Date,
 ): Promise<{ id: string }> {
   const [message] = await tx

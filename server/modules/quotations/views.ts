@@ -4,34 +4,21 @@
  * money is paise, formatted by the page with core/money.ts.
  */
 import type { CustomerOfferAction, OfferStatus, OwnerOfferAction } from '../../../core/quote-offer';
+import type { OfferLine, OfferPricing } from '../../../core/offer-totals';
 import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/statuses';
 
-export interface OfferLineView {
+export interface OfferLineView extends OfferLine {
   id: string;
   productId: string | null;
-  description: string;
-  quantity: number;
-  unitPriceMinor: number;
-  lineTotalMinor: number;
 }
 
-export interface OfferView {
+/** The offer as every page, the API, the webhook and the PDF read it: mapped once from the rows. */
+export interface OfferView extends OfferPricing<OfferLineView> {
   id: string;
-  version: number;
   /** As stored. */
   status: OfferStatus;
   /** As shown now: a sent offer past its day reads expired before the job has run. */
   shownStatus: OfferStatus;
-  lines: OfferLineView[];
-  subtotalMinor: number;
-  discountMinor: number;
-  shippingMinor: number;
-  gstRateBasisPoints: number;
-  gstMinor: number;
-  totalMinor: number;
-  /** 'YYYY-MM-DD', the shop's calendar day the offer holds until (formatLongDate shows it). */
-  validUntil: string;
-  leadTimeDays: number | null;
   terms: string;
   note: string | null;
   declineReason: string | null;

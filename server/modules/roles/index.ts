@@ -24,7 +24,7 @@ export async function rolesOfUser(db: Database, userId: string): Promise<UserRol
     .select({ role: userRoles.role })
     .from(userRoles)
     .where(eq(userRoles.userId, userId));
-  return rows.map((row) => row.role as UserRoleValue);
+  return rows.map((row) => row.role);
 }
 
 export async function grantRole(

@@ -176,6 +176,27 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
     expect((await readSiteSettings(database.db, lockedConfig)).phone).toBe('+91 141 222 3333');
   });
 
+  it('takes the shop time zone from the environment, locked, and refuses a zone that is none', async () => {
+    expect((await readSiteSettings(database.db, config)).shopTimeZone).toBe('Asia/Kolkata');
+    const torontoConfig = loadConfig({ AUTH_SECRET: secret, SHOP_TIME_ZONE: 'America/Toronto' });
+    expect((await readSiteSettings(database.db, torontoConfig)).shopTimeZone).toBe(
+      'America/Toronto',
+    );
+    expect((await getSettingsForOwner(database.db, owner, torontoConfig)).lockedBy).toEqual({
+      shopTimeZone: 'SHOP_TIME_ZONE',
+    });
+    // issue 27: a zone nobody can read stops start-up with the variable named.
+    expect(() => loadConfig({ AUTH_SECRET: secret, SHOP_TIME_ZONE: '+05:30' })).toThrow(
+      `SHOP_TIME_ZONE ${settingsTexts.shopTimeZoneInvalid} (got "+05:30")`,
+    );
+    const before = (await settingsEntries()).length;
+    await expect(
+      updateSettings(database.db, owner, { shopTimeZone: 'Mars/Olympus' }, config, now),
+    ).rejects.toMatchObject({ code: 'invalid', message: settingsTexts.shopTimeZoneInvalid });
+    expect(await storedRows()).toEqual([]);
+    expect(await settingsEntries()).toHaveLength(before);
+  });
+
   it('mails the owner at the address in Settings as it is when the mail is delivered', async () => {
     const notice = {
       kind: 'webhook-endpoint-disabled' as const,

@@ -2,29 +2,30 @@
  * Emitting a webhook event, in the domain kernel (DESIGN.md §3, issue 17): an event is an enqueue,
  * written in the transaction of the change it tells of: a delivery for each enabled endpoint that
  * follows it (this module's own table), each with its job. Every module that changes something
- * an integration follows calls this; delivering and the owner's endpoints are ./index.ts.
+ * an integration follows calls this; delivering and the owner's endpoints are ./index.ts. The
+ * event's name and its data are checked by the type checker against core/webhook-events.ts.
  */
 import { and, arrayContains, eq } from 'drizzle-orm';
-import type { WebhookEventType } from '../../../core/api-access';
+import type {
+  WebhookEventData,
+  WebhookEventType,
+  WebhookPayload,
+} from '../../../core/webhook-events';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueue } from '../jobs/enqueue';
 
-/** What an endpoint receives: Standard Webhooks' payload shape. */
-export interface WebhookPayload {
-  type: WebhookEventType;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
+export type { WebhookPayload };
 
 /**
  * issue 17: emits an event in the caller's transaction: a delivery for each enabled endpoint that
  * follows `type`, each with its job. No endpoint, no row and no job. Answers how many.
  */
-export async function emitWebhookEvent(
+export async function emitWebhookEvent<T extends WebhookEventType>(
   tx: Database,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
+  type: T,
+  // NoInfer: the name alone picks the event, so its data must be that event's.
+  data: NoInfer<WebhookEventData<T>>,
   now: Date,
 ): Promise<number> {
   const endpoints = await tx
@@ -32,7 +33,8 @@ export async function emitWebhookEvent(
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [type])));
   if (endpoints.length === 0) return 0;
-  const payload: WebhookPayload = { type, timestamp: now.toISOString(), data };
+  // The body every try of the delivery sends (WebhookPayload).
+  const payload = { type, timestamp: now.toISOString(), data };
   const deliveries = await tx
     .insert(webhookDeliveries)
     .values(

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
-import { webhookEndpointFormSchema, type WebhookEventType } from '../../../core/api-access';
+import { webhookEndpointFormSchema } from '../../../core/api-access';
+import type { WebhookEventType } from '../../../core/webhook-events';
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -399,7 +400,7 @@ export async function listWebhookDeliveries(
     id: delivery.id,
     endpointId: delivery.endpointId,
     eventType: delivery.eventType as WebhookEventType,
-    status: delivery.status as WebhookDeliveryView['status'],
+    status: delivery.status,
     attemptCount: delivery.attemptCount,
     createdAt: delivery.createdAt.toISOString(),
     succeededAt: delivery.succeededAt?.toISOString() ?? null,

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookTexts, type WebhookEventType } from '../../../core/api-access';
+import { webhookTexts } from '../../../core/api-access';
+import { webhookEventTypes, type WebhookEventType } from '../../../core/webhook-events';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
@@ -13,7 +14,9 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
+import { webhookPayloadProblem, webhookSamples } from '../../../tests/support/webhook-payloads';
 import { loadConfig } from '../../config';
+import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { startDeliveries } from '../../worker';
@@ -48,6 +51,7 @@ import {
 import { acceptOffer } from '../../flows/accept-offer';
 import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 const AUTH_SECRET = 'webhooks-test-secret-webhooks-test-secret';
 const config = loadConfig({
@@ -201,8 +205,9 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     return result.rows as { data: { deliveryId: string; manual?: boolean }; startAfter: Date }[];
   }
 
-  async function emit(type: WebhookEventType, at: Date, data: Record<string, unknown> = {}) {
-    await database.db.transaction((tx) => emitWebhookEvent(tx, type, data, at));
+  /** Emits an event by hand, with its sample data: for the tests of delivering. */
+  async function emit(type: WebhookEventType, at: Date) {
+    await database.db.transaction((tx) => emitWebhookEvent(tx, type, webhookSamples[type], at));
   }
 
   it('signs a delivery by the Standard Webhooks scheme, verified by the standardwebhooks verifier', async () => {
@@ -271,7 +276,8 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     const jobsBefore = (await deliveryJobs()).length;
     await expect(
       database.db.transaction(async (tx) => {
-        expect(await emitWebhookEvent(tx, 'order.created', { orderId: 'x' }, monday)).toBe(1);
+        const created = webhookSamples['order.created'];
+        expect(await emitWebhookEvent(tx, 'order.created', created, monday)).toBe(1);
         throw new Error('the change failed after its event was emitted');
       }),
     ).rejects.toThrow('the change failed');
@@ -280,10 +286,30 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
 
     await database.db.delete(webhookEndpoints);
     expect(
-      await database.db.transaction((tx) => emitWebhookEvent(tx, 'order.created', {}, monday)),
+      await database.db.transaction((tx) =>
+        emitWebhookEvent(tx, 'order.created', webhookSamples['order.created'], monday),
+      ),
     ).toBe(0);
     expect(await database.db.select().from(webhookDeliveries)).toEqual([]);
     expect(await deliveryJobs()).toHaveLength(jobsBefore);
+  });
+
+  it('takes only an event of the contract with its own data (issue 27: npx tsc checks these)', () => {
+    // Never called: the type checker refuses each line, or fails on its @ts-expect-error.
+    const refusedByTheTypeChecker = (tx: Database) => {
+      const drafted = { ...webhookSamples['offer.sent'], status: 'draft' as const };
+      return [
+        // @ts-expect-error: no such event
+        emitWebhookEvent(tx, 'order.deleted', webhookSamples['order.created'], monday),
+        // @ts-expect-error: another event's data
+        emitWebhookEvent(tx, 'order.created', webhookSamples['order.status_changed'], monday),
+        // @ts-expect-error: a field missing
+        emitWebhookEvent(tx, 'newsletter.subscribed', { email: 'asha@example.com' }, monday),
+        // @ts-expect-error: a status the event never has
+        emitWebhookEvent(tx, 'offer.sent', drafted, monday),
+      ];
+    };
+    expect(refusedByTheTypeChecker).toBeTypeOf('function');
   });
 
   it('delivers once, as a success, to a receiver that fails twice first: three attempts logged (the worker)', async () => {
@@ -334,7 +360,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
   it('retries on the back-off schedule until 24 hours after the delivery was made, then fails it', async () => {
     const local = await receiver(() => ({ status: 500, body: 'x'.repeat(3000) }));
     const endpoint = await endpointFor(local.url, ['order.created']);
-    await emit('order.created', monday, { orderId: 'retry' });
+    await emit('order.created', monday);
     const [delivery] = await deliveriesOf(endpoint.id);
     let now = monday;
     const outcomes: DeliveryOutcome[] = [];
@@ -836,20 +862,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
 
   it('emits each event from the domain function that makes the change, without private keys', async () => {
     const local = await receiver();
-    const all = [
-      'quotation.created',
-      'quotation.message',
-      'offer.sent',
-      'offer.accepted',
-      'offer.declined',
-      'offer.expired',
-      'order.created',
-      'order.status_changed',
-      'order.payment_reference',
-      'contact.created',
-      'newsletter.subscribed',
-    ] as const;
-    const endpoint = await endpointFor(local.url, [...all]);
+    const endpoint = await endpointFor(local.url, [...webhookEventTypes]);
     const { db } = database;
     const product = await insertProduct(db, { name: 'Lotus Urli', priceMinor: 340_000 });
     const requestForm = {
@@ -882,18 +895,44 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     const at = () => new Date(monday.getTime() + ++step * 1000);
     const request = await createQuotationRequest(db, null, requestForm, monday);
     const access = { reference: request.reference, key: request.accessKey };
-    await sendOffer(db, owner, { quotationId: request.id, ...offerForm }, at());
-    const { currentOffer } = await getQuoteForCustomer(db, null, access, at());
-    await askForChanges(db, null, { ...access, offerId: currentOffer!.id, body: 'Smaller?' }, at());
-    await sendOffer(db, owner, { quotationId: request.id, ...offerForm }, at());
+    await sendOffer(
+      db,
+      owner,
+      { quotationId: request.id, ...offerForm },
+      at(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const { currentOffer } = await getQuoteForCustomer(
+      db,
+      null,
+      access,
+      at(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    await askForChanges(
+      db,
+      null,
+      { ...access, offerId: currentOffer!.id, body: 'Smaller?' },
+      at(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    await sendOffer(
+      db,
+      owner,
+      { quotationId: request.id, ...offerForm },
+      at(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
     await postShopMessage(db, owner, { quotationId: request.id, body: 'Revised.' }, at());
     await postCustomerMessage(db, null, { ...access, body: 'Thank you' }, at());
-    const revised = (await getQuoteForCustomer(db, null, access, at())).currentOffer!;
+    const revised = (await getQuoteForCustomer(db, null, access, at(), DEFAULT_SHOP_TIME_ZONE))
+      .currentOffer!;
     const order = await acceptOffer(
       db,
       null,
       { ...access, offerId: revised.id, paymentMethod: 'upi', ...address },
       at(),
+      DEFAULT_SHOP_TIME_ZONE,
     );
     await submitPaymentReference(
       db,
@@ -910,17 +949,32 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
 
     const declined = await createQuotationRequest(db, null, requestForm, at());
     const declinedAccess = { reference: declined.reference, key: declined.accessKey };
-    await sendOffer(db, owner, { quotationId: declined.id, ...offerForm }, at());
-    const declinedOffer = (await getQuoteForCustomer(db, null, declinedAccess, at())).currentOffer!;
+    await sendOffer(
+      db,
+      owner,
+      { quotationId: declined.id, ...offerForm },
+      at(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const declinedOffer = (
+      await getQuoteForCustomer(db, null, declinedAccess, at(), DEFAULT_SHOP_TIME_ZONE)
+    ).currentOffer!;
     await declineOffer(
       db,
       null,
       { ...declinedAccess, offerId: declinedOffer.id, reason: 'Too dear' },
       at(),
+      DEFAULT_SHOP_TIME_ZONE,
     );
 
     const expiring = await createQuotationRequest(db, null, requestForm, at());
-    await sendOffer(db, owner, { quotationId: expiring.id, ...offerForm }, at());
+    await sendOffer(
+      db,
+      owner,
+      { quotationId: expiring.id, ...offerForm },
+      at(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
 
     const direct = await createQuotationRequest(db, null, requestForm, at());
     await createOrderFromQuotation(
@@ -936,6 +990,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
         ...address,
       },
       at(),
+      DEFAULT_SHOP_TIME_ZONE,
     );
     await createContactMessage(db, null, contactForm, at());
     await subscribeToNewsletter(db, null, { email: 'asha@example.com' }, at());
@@ -945,7 +1000,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       token: unsubscribeToken(AUTH_SECRET, 'asha@example.com'),
     });
     await subscribeToNewsletter(db, null, { email: 'asha@example.com' }, at());
-    await expireOffers(db, new Date('2026-12-09T10:00:00Z'));
+    await expireOffers(db, new Date('2026-12-09T10:00:00Z'), DEFAULT_SHOP_TIME_ZONE);
 
     const deliveries = await deliveriesOf(endpoint.id);
     const events = deliveries.map((delivery) => delivery.eventType);
@@ -972,6 +1027,11 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'newsletter.subscribed',
       'offer.expired',
     ]);
+    // issue 27: every event of the contract is emitted here, and each stored body matches it.
+    expect(new Set(events)).toEqual(new Set(webhookEventTypes));
+    for (const delivery of deliveries) {
+      expect(webhookPayloadProblem(delivery.payload), delivery.eventType).toBeNull();
+    }
     const payloads = deliveries.map((delivery) => delivery.payload as WebhookPayload);
     expect(payloads[0]).toMatchObject({
       type: 'quotation.created',

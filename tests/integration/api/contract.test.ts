@@ -5,13 +5,19 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEventTypes } from '../../../core/webhook-events';
 import { createApi } from '../../../server/http/api';
 import type { ApiServices } from '../../../server/http/api/context';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
+import { webhookSamples } from '../../support/webhook-payloads';
 import { apiCases } from './cases';
 import type { World } from './cases/types';
 import { makeWorld } from './world';
+
+interface WebhookPathItem {
+  post: { requestBody: { content: { 'application/json': { schema: object } } } };
+}
 
 describe(`the API contract on ${testDatabaseKind}`, () => {
   let api: ApiHarness;
@@ -36,6 +42,23 @@ describe(`the API contract on ${testDatabaseKind}`, () => {
       expect(() =>
         ajv.compile({ $ref: `https://shop.test/check.json#/components/schemas/${name}` }),
       ).not.toThrow();
+    }
+  });
+
+  it('describes every webhook event: the body of each, from core/webhook-events.ts (issue 27)', () => {
+    const webhooks =
+      (api.document as { webhooks?: Record<string, WebhookPathItem> }).webhooks ?? {};
+    expect(Object.keys(webhooks)).toEqual(webhookEventTypes);
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    for (const type of webhookEventTypes) {
+      const body = webhooks[type]!.post.requestBody.content['application/json'].schema;
+      const validate = ajv.compile(body);
+      const timestamp = '2026-11-24T04:30:00.000Z';
+      const data: Record<string, unknown> = webhookSamples[type];
+      expect(validate({ type, timestamp, data }), type).toBe(true);
+      const { [Object.keys(data)[0]!]: _missing, ...rest } = data;
+      expect(validate({ type, timestamp, data: rest }), `${type} with a field missing`).toBe(false);
+      expect(validate({ type: 'order.deleted', timestamp, data }), `${type} misnamed`).toBe(false);
     }
   });
 

@@ -16,6 +16,7 @@ import { testDatabaseKind } from '../../support/database';
 import { acceptBody, actorOf, addressForm, quotationOfA } from './cases/customer';
 import { jsonBody, type World } from './cases/types';
 import { makeWorld } from './world';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 interface Problem {
   status: number;
@@ -131,6 +132,7 @@ describe(`the customer's API on ${testDatabaseKind}`, () => {
           note: '',
         },
         now,
+        DEFAULT_SHOP_TIME_ZONE,
       );
       const old = await accept(quotation.reference, 1, randomUUID());
       expect(old.status).toBe(409);

@@ -39,6 +39,7 @@ import { testDatabaseKind } from '../../support/database';
 import { aQuotation, anOrder, offerBody, productBody } from './cases/owner';
 import { jsonBody } from './cases/types';
 import { createOrderFromQuotation } from '../../../server/flows/make-order-from-quotation';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 type Problem = { status: number; detail: string; errors?: { pointer: string; detail: string }[] };
 
@@ -328,18 +329,22 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
       [
         'getQuotationForOwner',
         'quotations:read',
-        (a) => getQuotationForOwner(db, a, { id: missing }, now),
+        (a) => getQuotationForOwner(db, a, { id: missing }, now, DEFAULT_SHOP_TIME_ZONE),
       ],
       [
         'saveOfferDraft',
         'quotations:write',
-        (a) => saveOfferDraft(db, a, { quotationId: missing }, now),
+        (a) => saveOfferDraft(db, a, { quotationId: missing }, now, DEFAULT_SHOP_TIME_ZONE),
       ],
-      ['sendOffer', 'quotations:write', (a) => sendOffer(db, a, { quotationId: missing }, now)],
+      [
+        'sendOffer',
+        'quotations:write',
+        (a) => sendOffer(db, a, { quotationId: missing }, now, DEFAULT_SHOP_TIME_ZONE),
+      ],
       [
         'withdrawOffer',
         'quotations:write',
-        (a) => withdrawOffer(db, a, { quotationId: missing }, now),
+        (a) => withdrawOffer(db, a, { quotationId: missing }, now, DEFAULT_SHOP_TIME_ZONE),
       ],
       [
         'postShopMessage',
@@ -354,7 +359,14 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
       [
         'createOrderFromQuotation',
         'orders:write',
-        (a) => createOrderFromQuotation(db, a, { quotationId: missing }),
+        (a) =>
+          createOrderFromQuotation(
+            db,
+            a,
+            { quotationId: missing },
+            new Date(),
+            DEFAULT_SHOP_TIME_ZONE,
+          ),
       ],
       ['listAllOrders', 'orders:read', (a) => listAllOrders(db, a, { page: 1 })],
       ['getOrderForOwner', 'orders:read', (a) => getOrderForOwner(db, a, { orderId: missing })],

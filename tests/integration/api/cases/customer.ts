@@ -26,6 +26,7 @@ import { insertOrder, insertOrderItem, insertProduct } from '../../../factories'
 import type { Caller } from '../../../support/api-harness';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
 import { acceptOffer } from '../../../../server/flows/accept-offer';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/shop-calendar';
 
 const customer = { kind: 'customer' } as const;
 const fixtureOwner: Actor = { userId: 'api-customer-cases-owner', roles: ['admin'] };
@@ -81,6 +82,7 @@ export async function quotationOfA(world: World, options: { offerSent?: boolean 
         note: '',
       },
       now,
+      DEFAULT_SHOP_TIME_ZONE,
     );
   }
   return { id: request.id, reference: request.reference, notes };
@@ -432,6 +434,7 @@ export const customerCases: ApiCase[] = [
         actorOf(world.customerA),
         { reference: quotation.reference, offerVersion: 1, ...acceptBody },
         new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
       );
       return { ...order, utr: freshUtr() };
     },

@@ -21,6 +21,7 @@ import { createContactMessage } from '../../../../server/modules/contact';
 import { createQuotationRequest, sendOffer } from '../../../../server/modules/quotations';
 import { insertOrder, insertOrderItem, insertProduct } from '../../../factories';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/shop-calendar';
 
 /** A day the offer holds until: two weeks on, whenever the tests run. */
 function validUntil(now = new Date()): string {
@@ -78,6 +79,7 @@ async function aQuotationWithOffer(world: World) {
     ownerActor(world),
     { ...offerBody(), quotationId: quotation.id },
     new Date(),
+    DEFAULT_SHOP_TIME_ZONE,
   );
   return quotation;
 }

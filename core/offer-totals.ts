@@ -1,0 +1,88 @@
+/**
+ * An offer's priced shape and the one order of its totals (issue 27): the quote page, the owner's
+ * quotation page, the offer mail and the PDF all read `OfferPricing` and draw `offerTotalRows`,
+ * so no copy can list Shipping before Discount again. Orders draw `orderTotalRows` the same way.
+ */
+import { formatPercentFromBasisPoints, formatRupees } from './money';
+
+export interface OfferLine {
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+  lineTotalMinor: number;
+}
+
+/** Money is paise; `validUntil` is the shop's calendar day 'YYYY-MM-DD', the offer's last. */
+export interface OfferPricing<Line extends OfferLine = OfferLine> {
+  version: number;
+  lines: Line[];
+  subtotalMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  /** 1200 = 12% */
+  gstRateBasisPoints: number;
+  gstMinor: number;
+  totalMinor: number;
+  validUntil: string;
+  leadTimeDays: number | null;
+}
+
+export interface TotalRow {
+  label: string;
+  amount: string;
+  /** The grand total, set in bold wherever it is drawn. */
+  total?: true;
+}
+
+// issue 16: a discount is money taken off, with the minus sign (U+2212) the pages print.
+function discountRow(discountMinor: number): TotalRow[] {
+  return discountMinor > 0
+    ? [{ label: 'Discount', amount: `−${formatRupees(discountMinor)}` }]
+    : [];
+}
+
+/** issue 27: subtotal, discount (only when there is one), shipping, GST with its rate, total. */
+export function offerTotalRows(
+  offer: Pick<
+    OfferPricing,
+    | 'subtotalMinor'
+    | 'discountMinor'
+    | 'shippingMinor'
+    | 'gstRateBasisPoints'
+    | 'gstMinor'
+    | 'totalMinor'
+  >,
+): TotalRow[] {
+  return [
+    { label: 'Subtotal', amount: formatRupees(offer.subtotalMinor) },
+    ...discountRow(offer.discountMinor),
+    { label: 'Shipping', amount: formatRupees(offer.shippingMinor) },
+    {
+      label: `GST (${formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)`,
+      amount: formatRupees(offer.gstMinor),
+    },
+    { label: 'Total', amount: formatRupees(offer.totalMinor), total: true },
+  ];
+}
+
+export interface OrderAmounts {
+  subtotalMinor: number;
+  discountMinor: number;
+  shippingAmountMinor: number;
+  taxAmountMinor: number;
+  totalAmountMinor: number;
+}
+
+/**
+ * An order's totals in the offer's order: an order made from an offer keeps its discount, which
+ * the order pages left out, so their lines did not add up to the total.
+ */
+export function orderTotalRows(order: OrderAmounts): TotalRow[] {
+  return [
+    { label: 'Subtotal', amount: formatRupees(order.subtotalMinor) },
+    ...discountRow(order.discountMinor),
+    { label: 'Shipping', amount: formatRupees(order.shippingAmountMinor) },
+    { label: 'Tax', amount: formatRupees(order.taxAmountMinor) },
+    { label: 'Total', amount: formatRupees(order.totalAmountMinor), total: true },
+  ];
+}

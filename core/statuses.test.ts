@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { activityActorKinds, activityKinds } from './activity';
+import { offerStatuses } from './quote-offer';
+import * as statuses from './statuses';
+
+// issue 27: each list is a column's check constraint, its type and the console's choices (one
+// button or option per value), so a value listed twice would show twice.
+const lists = {
+  ...Object.fromEntries(
+    Object.entries(statuses).filter(
+      (entry: [string, unknown]): entry is [string, readonly string[]] => Array.isArray(entry[1]),
+    ),
+  ),
+  offerStatuses,
+  activityKinds,
+  activityActorKinds,
+};
+
+describe('status lists (issue 27)', () => {
+  it.each(Object.entries(lists))('%s lists each value once', (_name, list) => {
+    expect(list.length).toBeGreaterThan(0);
+    expect(new Set(list).size).toBe(list.length);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * issue 27: every webhook event emitted while the tests run matches its schema in
+ * core/webhook-events.ts, whether or not an endpoint follows it (most tests have none, and then
+ * nothing is stored to read back). A setup file: the emitter is wrapped here, never changed for
+ * tests; a test during which an event left the contract fails after it, naming the problem.
+ */
+import { afterEach, vi } from 'vitest';
+import { webhookPayloadProblem } from './webhook-payloads';
+
+const problems = vi.hoisted((): string[] => []);
+
+vi.mock(import('../../server/modules/webhooks/emit'), async (importOriginal) => {
+  const emitter = await importOriginal();
+  const emitWebhookEvent: typeof emitter.emitWebhookEvent = (tx, type, data, now) => {
+    // As the endpoint gets it: JSON, a Date an ISO string.
+    const sent: unknown = JSON.parse(JSON.stringify({ type, timestamp: now.toISOString(), data }));
+    const problem = webhookPayloadProblem(sent);
+    if (problem) problems.push(problem);
+    return emitter.emitWebhookEvent(tx, type, data, now);
+  };
+  return { ...emitter, emitWebhookEvent };
+});
+
+afterEach(() => {
+  if (problems.length > 0) {
+    const found = problems.splice(0).join('\n');
+    throw new Error(`A webhook event does not match core/webhook-events.ts:\n${found}`);
+  }
+});

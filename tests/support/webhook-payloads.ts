@@ -1,0 +1,100 @@
+/**
+ * issue 27: a webhook payload checked against its event's schema in core/webhook-events.ts, as the
+ * receiver gets it (after JSON), used by the setup file that watches every emitted event
+ * (webhook-contract.ts) and by tests that read the stored deliveries; and a sample of each event.
+ */
+import { z } from 'zod';
+import {
+  webhookEventTypes,
+  webhookPayloadSchema,
+  type WebhookEventData,
+  type WebhookEventType,
+} from '../../core/webhook-events';
+
+/** What is wrong with a payload, or null when it matches its event's schema. */
+export function webhookPayloadProblem(payload: unknown): string | null {
+  const type = (payload as { type?: unknown } | null)?.type;
+  if (!webhookEventTypes.includes(type as WebhookEventType)) {
+    return `${JSON.stringify(type)} is not a webhook event`;
+  }
+  const result = webhookPayloadSchema(type as WebhookEventType).safeParse(payload);
+  return result.success ? null : `${String(type)}: ${z.prettifyError(result.error)}`;
+}
+
+const orderId = '6f1c2a4e-0b7d-4e58-9a3c-1d2e3f405162';
+const quotationId = '0c8a1f52-3b9e-4d27-8f61-5a2b7c9d0e13';
+const offerId = '9b4e7d21-6c3a-4f85-b0d9-e2f1a3c5d768';
+const offer = {
+  quotationId,
+  reference: 'Q-20261124-0001',
+  offerId,
+  version: 2,
+  totalMinor: 761_600,
+  validUntil: '2026-12-08',
+};
+
+/** A valid `data` of every event, as its domain function sends it; a new event needs one. */
+export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type> } = {
+  'quotation.created': {
+    quotationId,
+    reference: 'Q-20261124-0001',
+    status: 'pending',
+    productId: 'lotus-urli',
+    productName: 'Lotus Urli',
+    quantity: 2,
+    customizationNotes: null,
+    customer: { name: 'Meera Shah', company: null, mobile: '+91 94140 55555', email: null },
+  },
+  'quotation.message': {
+    quotationId,
+    reference: 'Q-20261124-0001',
+    messageId: '3d0c9f1e-5a7b-4c1e-9a57-2f0e6b8d4c11',
+    author: 'customer',
+    kind: 'changes-requested',
+    offerVersion: 1,
+    body: 'Smaller?',
+  },
+  'offer.sent': { ...offer, status: 'sent', revised: true },
+  'offer.accepted': { ...offer, orderId, orderNumber: 'ORD-20261124-0001' },
+  'offer.declined': { ...offer, status: 'declined', reason: null },
+  'offer.expired': { ...offer, status: 'expired' },
+  'order.created': {
+    orderId,
+    orderNumber: 'ORD-20261124-0001',
+    quotationId,
+    reference: 'Q-20261124-0001',
+    offerId: null,
+    status: 'pending',
+    paymentStatus: null,
+    paymentMethod: 'upi',
+    subtotalMinor: 150_000,
+    discountMinor: 0,
+    shippingMinor: 0,
+    taxMinor: 0,
+    totalMinor: 150_000,
+  },
+  'order.status_changed': {
+    orderId,
+    orderNumber: 'ORD-20261124-0001',
+    action: 'confirm-payment',
+    before: { status: 'pending', paymentStatus: 'pending' },
+    after: { status: 'confirmed', paymentStatus: 'paid' },
+  },
+  'order.payment_reference': {
+    orderId,
+    orderNumber: 'ORD-20261124-0001',
+    quotationId,
+    paymentMethod: 'upi',
+    paymentReference: '432156789012',
+    totalMinor: 761_600,
+  },
+  'contact.created': {
+    contactMessageId: 'a7e3c1d9-2f4b-4e6a-8c0d-1b3f5e7a9c24',
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    subject: 'Brass diyas',
+    message: 'Do you make them in sets of twelve?',
+    status: 'unread',
+  },
+  'newsletter.subscribed': { email: 'asha@example.com', source: 'footer', resubscribed: false },
+};
