@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { orderTotalRows } from '../../../core/offer-totals';
-import { TotalsList } from '../quotes/offer-table';
+import { TotalsList } from '../ui/totals-list';
 import { statusLabel } from '../../../core/statuses';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';

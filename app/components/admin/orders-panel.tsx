@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
 import { orderTotalRows } from '../../../core/offer-totals';
-import { TotalsList } from '../quotes/offer-table';
+import { TotalsList } from '../ui/totals-list';
 import { statusLabel } from '../../../core/statuses';
 import { orderActionSchema } from '../../../core/orders';
 import type { AdminConsoleData } from '../../routes/admin';

@@ -3,22 +3,9 @@
  * (issue 27): the pieces, then the totals in core/offer-totals.ts's one order, which the mail and
  * the PDF follow too.
  */
-import { offerTotalRows, type OfferPricing, type TotalRow } from '../../../core/offer-totals';
+import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
 import { formatRupees } from '../../../core/money';
-
-/** A list of totals; the grand total in bold. */
-export function TotalsList({ rows, className }: { rows: TotalRow[]; className: string }) {
-  return (
-    <dl className={className}>
-      {rows.map((row) => (
-        <div key={row.label} className="contents">
-          <dt className={row.total ? 'font-semibold' : undefined}>{row.label}</dt>
-          <dd className={row.total ? 'text-right font-semibold' : 'text-right'}>{row.amount}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { TotalsList } from '../ui/totals-list';
 
 export function OfferTable({
   offer,
