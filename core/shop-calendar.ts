@@ -52,6 +52,18 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short name in Indian English, formatted once per zone like the wall clock. */
+function zoneNameFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneNames.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' });
+    zoneNames.set(timeZone, format);
+  }
+  return format;
+}
+
 interface WallClock {
   day: string;
   hour: number;
@@ -133,7 +145,7 @@ export function shopDateTime(instant: Date, timeZone: string): string {
     .map((value) => String(value).padStart(2, '0'))
     .join(':');
   const zoneName =
-    new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })
+    zoneNameFormat(timeZone)
       .formatToParts(instant)
       .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
   return `${clock.day} ${time} ${zoneName}`;

@@ -1,6 +1,6 @@
 import { resourceReply } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { exportMediaCsv } from '../../server/modules/product-media/csv';
+import { exportMediaCsv } from '../../server/modules/product-media';
 import type { Route } from './+types/admin.media-export';
 
 /** "Export media CSV": every media row in the import's format, for admins only. */

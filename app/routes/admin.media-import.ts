@@ -9,7 +9,7 @@ import {
 } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
-import { importMediaCsv, type MediaImportReport } from '../../server/modules/product-media/csv';
+import { importMediaCsv, type MediaImportReport } from '../../server/modules/product-media';
 import type { Route } from './+types/admin.media-import';
 
 const IMPORT_INTENT = 'import-media';

@@ -27,7 +27,7 @@ import {
 import { countContactMessages } from '../../server/modules/contact';
 import { countCallbackLeads } from '../../server/modules/leads';
 import { requestsChart, weekAtAGlance } from '../../server/modules/insights';
-import { importMediaCsv } from '../../server/modules/product-media/csv';
+import { importMediaCsv } from '../../server/modules/product-media';
 import { countOrders } from '../../server/modules/orders';
 import { listConsoleProducts } from '../../server/modules/products';
 import { countQuotationRequests, listQuotationRequests } from '../../server/modules/quotations';

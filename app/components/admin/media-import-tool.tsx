@@ -6,7 +6,7 @@ import { useRevalidator } from 'react-router';
 import { errorToast, isAnswer } from '../../../core/answer';
 import { MEDIA_CSV_HEADER, mediaCsvFileSchema } from '../../../core/media-csv';
 import { consoleMessages } from '../../../core/product-console';
-import type { MediaImportReport } from '../../../server/modules/product-media/csv';
+import type { MediaImportReport } from '../../../server/modules/product-media';
 import type { MediaImportLine } from '../../routes/admin.media-import';
 import { showAnswer } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';

@@ -19,10 +19,10 @@ import {
 import { problemSchema } from '../../../core/api-schemas';
 import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/media-csv';
 import { mediaFormSchema, productFormSchema } from '../../../core/product-console';
-import { importMediaCsv } from '../../modules/product-media/csv';
 import {
   addMedia,
   deleteMedia,
+  importMediaCsv,
   setPrimaryMedia,
   updateMedia,
   type ConsoleMedia,

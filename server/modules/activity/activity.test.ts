@@ -14,7 +14,7 @@ import { activityLog, webhookDeliveries } from '../../db/schema';
 import { commandLineOperator, type Actor } from '../actor';
 import { createApiKey, revokeApiKey } from '../api-keys';
 import { createContactMessage, setContactMessageStatus } from '../contact';
-import { importMediaCsv } from '../product-media/csv';
+import { importMediaCsv } from '../product-media';
 import { setOrderStatus } from '../orders';
 import { addMedia, deleteMedia, moveMedia, setPrimaryMedia, updateMedia } from '../product-media';
 import { deleteProduct } from '../../flows/delete-product';

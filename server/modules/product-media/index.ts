@@ -21,6 +21,9 @@ import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../../media-storage';
 
+// issue 27: the media CSV is this module's too (it writes product_media); callers import it here.
+export { exportMediaCsv, importMediaCsv, type MediaImportReport } from './csv';
+
 export type ConsoleMedia = typeof productMedia.$inferSelect;
 
 // spec §7: product_media by product_id ordered by sort_order ascending

@@ -13,11 +13,11 @@ import { orders, productMedia, products, quotationOffers } from '../../../server
 import type { Actor } from '../../../server/modules/actor';
 import { listContactMessages, setContactMessageStatus } from '../../../server/modules/contact';
 import { DomainError } from '../../../server/modules/errors';
-import { importMediaCsv } from '../../../server/modules/product-media/csv';
 import { getOrderForOwner, listAllOrders, setOrderStatus } from '../../../server/modules/orders';
 import {
   addMedia,
   deleteMedia,
+  importMediaCsv,
   setPrimaryMedia,
   updateMedia,
 } from '../../../server/modules/product-media';
