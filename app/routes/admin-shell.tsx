@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { AlignJustify, Store } from 'lucide-react';
+import { AlignJustify, Store } from '../components/ui/icons';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useOutletContext } from 'react-router';
 import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';

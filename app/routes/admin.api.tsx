@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../components/ui/icons';
 import { useActionData } from 'react-router';
 import { Link } from 'react-router';
 import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api-access';

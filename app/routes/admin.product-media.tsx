@@ -1,4 +1,4 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { ArrowLeft, Plus } from '../components/ui/icons';
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useNavigate, useSearchParams } from 'react-router';
 import { errorToast, type AnswerToast } from '../../core/answer';

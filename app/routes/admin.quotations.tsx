@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../components/ui/icons';
 import { useState } from 'react';
 import { Link, useActionData } from 'react-router';
 import {

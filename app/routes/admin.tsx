@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw } from '../components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link, useActionData, useRevalidator, useSearchParams } from 'react-router';
 import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin';

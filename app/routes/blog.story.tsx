@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../components/ui/icons';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { formatLongDate } from '../../core/dates';
 import { formatRupees } from '../../core/money';

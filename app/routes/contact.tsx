@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../components/ui/icons';
 import { useActionData } from 'react-router';
 import type { AnswerToast } from '../../core/answer';
 import { contactMessageSchema } from '../../core/contact';

@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from '../components/ui/icons';
 import { customisationsPage } from '../../content/pages';
 import { appContext } from '../../server/http/app-context';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';

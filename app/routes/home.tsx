@@ -1,4 +1,4 @@
-import { Gem, Handshake, HeartHandshake, Landmark } from 'lucide-react';
+import { Gem, Handshake, HeartHandshake, Landmark } from '../components/ui/icons';
 import { Link } from 'react-router';
 import { appContext } from '../../server/http/app-context';
 import { listBestSellers } from '../../server/modules/catalog';

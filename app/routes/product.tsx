@@ -1,6 +1,6 @@
 import { getZodConstraint } from '@conform-to/zod/v4';
 import { clsx } from 'clsx';
-import { RotateCcw, ShieldCheck, Truck } from 'lucide-react';
+import { RotateCcw, ShieldCheck, Truck } from '../components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
 import {
   Await,

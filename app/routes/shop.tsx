@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { LayoutGrid, List } from 'lucide-react';
+import { LayoutGrid, List } from '../components/ui/icons';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { data, Form, Link, useLocation, useNavigate, useSubmit } from 'react-router';
 import { findCategoryBySlug } from '../../core/categories';

@@ -1,4 +1,4 @@
-import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { MapPin, Pencil, Plus, Trash2 } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import type { Address } from '../../../server/modules/account';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';

@@ -1,5 +1,5 @@
 /** The identity screens' frame. */
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../ui/icons';
 import { Link } from 'react-router';
 
 export function AuthShell({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { Package, RefreshCw } from 'lucide-react';
+import { Package, RefreshCw } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { formatLongDate } from '../../../core/dates';

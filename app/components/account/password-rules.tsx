@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { Check, X } from '../ui/icons';
 import { passwordRules } from '../../../core/identity';
 
 /** spec §2 Auth: the live password rule checks shown while the user types. */

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import { FileText } from '../ui/icons';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';

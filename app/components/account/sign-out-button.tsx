@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut } from '../ui/icons';
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { announceAuthChange } from './auth-sync';

@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Heart } from '../ui/icons';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { useHydrated } from '../ui/use-hydrated';
 

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '../ui/icons';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';

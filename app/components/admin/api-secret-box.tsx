@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy } from '../ui/icons';
 import { useState } from 'react';
 import { secondaryButtonClass } from '../ui/field';
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Download, Upload } from 'lucide-react';
+import { Download, Upload } from '../ui/icons';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { errorToast, isAnswer } from '../../../core/answer';

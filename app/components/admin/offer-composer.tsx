@@ -11,7 +11,7 @@ import {
   type FieldMetadata,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { MessageCircle, Plus, Trash2 } from 'lucide-react';
+import { MessageCircle, Plus, Trash2 } from '../ui/icons';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';

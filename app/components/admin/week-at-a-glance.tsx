@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from '../ui/icons';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../core/money';

@@ -1,4 +1,4 @@
-import { BadgeCheck, Star, ThumbsUp } from 'lucide-react';
+import { BadgeCheck, Star, ThumbsUp } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community';

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X } from '../ui/icons';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '../../../core/phone';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ChevronDown, Menu, User, X } from 'lucide-react';
+import { ChevronDown, Menu, User, X } from '../ui/icons';
 import {
   useCallback,
   useEffect,

@@ -1,4 +1,4 @@
-import { Package } from 'lucide-react';
+import { Package } from '../ui/icons';
 
 /** spec §2 Orders: an item's image, or a placeholder when it has none. */
 export function OrderThumbnail({ image }: { image: string | null }) {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Mic, MicOff, Search, X } from 'lucide-react';
+import { Mic, MicOff, Search, X } from '../ui/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Link, useFetcher, useNavigate } from 'react-router';
 import { displayImageUrl } from '../../../core/media-url';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from './icons';
 import { useCallback, useId, useState } from 'react';
 import { nextOpenItem } from '../../../core/accordion';
 import type { QuestionAndAnswer } from '../../../content/pages';

@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from 'lucide-react';
+import { Eye, EyeOff } from './icons';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 
 export const inputClass =

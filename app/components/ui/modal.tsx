@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X } from './icons';
 import type { ReactNode } from 'react';
 
 /** A titled dialog: focus stays inside, Escape closes it, focus returns to the opener. */

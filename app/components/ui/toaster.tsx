@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import { X } from './icons';
 import { useSyncExternalStore } from 'react';
 import { clsx } from 'clsx';
 import {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from '../../ui/icons';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { CONSOLE_THUMBNAIL_WIDTH, displayImageUrl } from '../../../../core/media-url';

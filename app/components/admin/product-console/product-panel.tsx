@@ -6,7 +6,7 @@ import {
   useForm,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from '../../ui/icons';
 import { useState, type ReactNode } from 'react';
 import { categories, findCategoryByValue } from '../../../../core/categories';
 import { formatRupees, minorToRupees } from '../../../../core/money';
