@@ -119,9 +119,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
             <nav aria-label="Back office" className="hidden md:block">
               <SectionLinks className="flex flex-wrap gap-1" />
             </nav>
-            {/* issue 18: at phone width the navigation folds behind Menu (no script needed). Not
-                lucide's Menu icon: the storefront header has it, and sharing it would split it
-                into a chunk of its own that every storefront page loads. */}
+            {/* issue 18: at phone width the navigation folds behind Menu (no script needed). */}
             <details key={pathname} className="md:hidden">
               <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-sand [&::-webkit-details-marker]:hidden">
                 <AlignJustify aria-hidden="true" className="h-5 w-5" />
