@@ -1,15 +1,11 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '../components/ui/tabs';
 import { RefreshCw } from '../components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link, useActionData, useRevalidator, useSearchParams } from 'react-router';
 import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin';
 import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders';
-import {
-  ADMIN_TABS,
-  adminQuerySchema,
-  parseRouteQuery,
-  type AdminTab,
-} from '../../core/route-query';
+import { adminQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { ADMIN_TABS, type AdminTab } from '../../core/route-query-fields';
 import {
   contactMessageListQuerySchema,
   orderListQuerySchema,
