@@ -4,7 +4,20 @@
  */
 import { reorderSchema } from './orders';
 import { z } from 'zod';
+import { ADDRESS_LIMITS, DEFAULT_ADDRESS_COUNTRY } from './account-texts';
 import { formText } from './form-text';
+
+// issue 28: what the pages show and post besides the schemas lives apart, without zod; it is this
+// module's too.
+export {
+  accountToasts,
+  ADDRESS_LIMITS,
+  DEFAULT_ADDRESS_COUNTRY,
+  moreItemsLabel,
+  ORDER_ITEMS_PREVIEW,
+  REORDER_QUANTITY_PREFIX,
+  reorderItemsOf,
+} from './account-texts';
 
 const optionalText = (max: number, label: string) =>
   formText()
@@ -31,20 +44,6 @@ export const profileSchema = z.object({
     .transform((phone) => (phone ? phone : null)),
 });
 export type ProfileInput = z.output<typeof profileSchema>;
-
-// spec §3: country defaults to US
-export const DEFAULT_ADDRESS_COUNTRY = 'US';
-
-/** spec §3 Address: the longest text each field keeps. */
-export const ADDRESS_LIMITS = {
-  title: 50,
-  streetAddress: 200,
-  apartment: 100,
-  city: 100,
-  state: 100,
-  postalCode: 20,
-  country: 60,
-} as const;
 
 export const addressSchema = z.object({
   title: requiredText(ADDRESS_LIMITS.title, 'Address Title'),
@@ -82,46 +81,9 @@ export function wishlistPriceChange(
   return null;
 }
 
-// spec §8: dashboard toasts
-export const accountToasts = {
-  profileUpdated: {
-    title: 'Profile updated',
-    description: 'Your profile has been updated successfully.',
-  },
-  addressAdded: { title: 'Address added' },
-  addressUpdated: { title: 'Address updated' },
-  addressDeleted: { title: 'Address deleted' },
-  defaultAddressSet: { title: 'Default address updated' },
-  wishlistRemoved: { title: 'Removed from wishlist' },
-  wishlistAdded: { title: 'Added to wishlist' },
-  signInRequired: { title: 'Sign in required' },
-} as const;
-
-/** spec §2 Orders: the first three items show, then "+N more items". */
-export const ORDER_ITEMS_PREVIEW = 3;
-
-export function moreItemsLabel(itemCount: number): string | null {
-  const more = itemCount - ORDER_ITEMS_PREVIEW;
-  if (more <= 0) return null;
-  // spec §2, word for word, for any N
-  return `+${more} more items`;
-}
-
 /**
  * DESIGN.md §5 "Reorder": who asks for the quotation of an order's pieces, checked by the dialog in
  * the browser (Conform); the server checks the same fields again with the pieces (the orders
  * module's reorder schema, built from the same quotation fields).
  */
 export const reorderContactSchema = reorderSchema.omit({ items: true });
-
-/** The reorder form names each piece's quantity field after its product. */
-export const REORDER_QUANTITY_PREFIX = 'quantity:';
-
-export function reorderItemsOf(fields: Record<string, string>) {
-  return Object.entries(fields)
-    .filter(([name]) => name.startsWith(REORDER_QUANTITY_PREFIX))
-    .map(([name, quantity]) => ({
-      productId: name.slice(REORDER_QUANTITY_PREFIX.length),
-      quantity,
-    }));
-}

@@ -1,17 +1,23 @@
 /**
  * Reviews, questions and answers (spec §2 Product detail, §5 Questions and answers, §6, §8): one
- * set of schemas for the browser and the server, and the texts of their toasts.
+ * set of schemas for the browser and the server. The texts of their toasts are in
+ * core/community-texts.ts.
  */
 import { z } from 'zod';
 import { formText } from './form-text';
 
+// issue 28: what the page shows lives apart, without zod; it is this module's too.
+export {
+  communityToasts,
+  initialsOf,
+  isBlank,
+  reviewSorts,
+  type ReviewSort,
+} from './community-texts';
+
 export const REVIEW_LIMITS = { title: 120, content: 2000 } as const;
 export const QUESTION_LIMIT = 1000;
 export const ANSWER_LIMIT = 2000;
-
-// spec §4: reviews sort by most helpful (default) or newest
-export const reviewSorts = ['most_helpful', 'newest'] as const;
-export type ReviewSort = (typeof reviewSorts)[number];
 
 export const reviewSchema = z.object({
   // spec §5: "Reviews: title optional, no other rule"; the text itself is what a review is.
@@ -39,11 +45,6 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
-/** spec §5: a question or answer is its trimmed text, which must not be empty. */
-export function isBlank(text: string): boolean {
-  return text.trim() === '';
-}
-
 // spec §5: trimmed text must be non-empty
 export const questionSchema = z.object({
   question: formText({ error: 'Please enter your question' })
@@ -64,24 +65,3 @@ export const answerFormSchema = answerSchema.extend({
   // A question that is gone, or a forged id, names no question (the module checks the row).
   questionId: formText({ error: 'Question not found' }).min(1, 'Question not found'),
 });
-
-/** Initials for an author without an avatar: "Asha Rao" → "AR". */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((word) => word!.charAt(0).toUpperCase()).join('') || '?';
-}
-
-// spec §6, §8: the community toasts
-export const communityToasts = {
-  reviewSignIn: { title: 'Sign in required', description: 'Please sign in to write a review' },
-  questionSignIn: { title: 'Sign in required', description: 'Please sign in to ask a question' },
-  answerSignIn: { title: 'Sign in required', description: 'Please sign in to answer' },
-  helpfulSignIn: {
-    title: 'Sign in required',
-    description: 'Please sign in to mark a review as helpful',
-  },
-  reviewSubmitted: { title: 'Review submitted', description: 'Thank you for your review!' },
-  questionSubmitted: { title: 'Question submitted' },
-  answerSubmitted: { title: 'Answer submitted' },
-} as const;

@@ -5,42 +5,23 @@
  */
 import { z } from 'zod';
 import { formText } from './form-text';
+import { INVALID_EMAIL_MESSAGE } from './identity-texts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE, passwordRules } from './password-rules';
 
-// spec §5: the password rules, in the order their messages are reported
-export const passwordRules = [
-  {
-    label: 'At least 8 characters',
-    message: 'Password must be at least 8 characters',
-    passes: (password: string) => password.length >= 8,
-  },
-  {
-    label: 'One uppercase letter',
-    message: 'Password must contain at least one uppercase letter',
-    passes: (password: string) => /\p{Lu}/u.test(password),
-  },
-  {
-    label: 'One lowercase letter',
-    message: 'Password must contain at least one lowercase letter',
-    passes: (password: string) => /\p{Ll}/u.test(password),
-  },
-  {
-    label: 'One number',
-    message: 'Password must contain at least one number',
-    passes: (password: string) => /\p{Nd}/u.test(password),
-  },
-  {
-    label: 'One special character',
-    message: 'Password must contain at least one special character',
-    passes: (password: string) => /[^\p{L}\p{Nd}\s]/u.test(password),
-  },
-] as const;
-
-/** Better Auth's own ceiling; longer inputs only cost hashing time. */
-export const PASSWORD_MAX_LENGTH = 128;
+// issue 28: the rules and words the pages show live apart, without zod; they are this module's too.
+export { PASSWORD_MAX_LENGTH, passwordRules } from './password-rules';
+export {
+  emailVerificationTexts,
+  identityToasts,
+  INVALID_EMAIL_MESSAGE,
+  passwordFormProblemToast,
+  RESEND_VERIFICATION_LABEL,
+  securityToasts,
+} from './identity-texts';
 
 export const passwordSchema = z
   .string({ error: passwordRules[0].message })
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
   .superRefine((password, context) => {
     for (const rule of passwordRules) {
       if (!rule.passes(password)) context.addIssue({ code: 'custom', message: rule.message });
@@ -52,9 +33,6 @@ export function firstPasswordProblem(password: string): string | null {
   const result = passwordSchema.safeParse(password);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
-
-// spec §5: email trimmed and valid, else "Invalid email address"
-export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
 
 /**
  * issue 14 finding 6: RFC 5321's longest address, and longest local part (a sign-up without a
@@ -312,87 +290,3 @@ export function emailVerificationState(viewer: {
   if (!hasMailableEmail(viewer.email)) return 'no-address';
   return viewer.emailVerified ? 'verified' : 'unverified';
 }
-
-export const RESEND_VERIFICATION_LABEL = 'Resend verification email';
-
-export const emailVerificationTexts = {
-  bannerTitle: 'Please verify your e-mail address',
-  bannerText: (email: string) =>
-    `We sent a link to ${email}. Until you open it, the quotation requests you made with this address cannot be added to your account.`,
-  sent: (email: string) => ({
-    title: 'Verification email sent',
-    description: `We sent a new link to ${email}. It works for one hour.`,
-  }),
-  verified: 'Your e-mail address is verified.',
-  verifiedSignIn: 'Your e-mail address is verified. Sign in to see your account.',
-  linkFailed:
-    'This verification link has expired or is not valid. Sign in and send yourself a new one.',
-  linkFailedSignedIn:
-    'This verification link has expired or is not valid. Send yourself a new one below.',
-} as const;
-
-// spec §8: identity toasts, word for word. A bad sign-up e-mail says spec §5's message (§8's
-// "Please enter a valid email address" is the quotation form's).
-export const identityToasts = {
-  invalidEmail: { title: 'Invalid Email', description: INVALID_EMAIL_MESSAGE },
-  passwordRules: { title: 'Password Requirements Not Met' },
-  passwordMismatch: { title: 'Password Mismatch', description: 'Passwords do not match' },
-  signUpError: { title: 'Sign Up Error' },
-  signInError: { title: 'Sign In Error' },
-  signedUp: {
-    title: 'Account created successfully!',
-    description: 'You can now sign in with your credentials',
-  },
-  signedIn: { title: 'Welcome back!' },
-} as const;
-
-/**
- * spec §8: the toast of a refused password form, picked by the refusal's message: the e-mail's,
- * the mismatch's, a password rule's under its own title, anything else under `otherTitle`.
- */
-export function passwordFormProblemToast(
-  message: string,
-  otherTitle: string,
-): { title: string; description?: string; variant: 'destructive' } {
-  if (message === INVALID_EMAIL_MESSAGE)
-    return { ...identityToasts.invalidEmail, variant: 'destructive' };
-  if (message === identityToasts.passwordMismatch.description) {
-    return { ...identityToasts.passwordMismatch, variant: 'destructive' };
-  }
-  const isRule =
-    passwordRules.some((rule) => rule.message === message) ||
-    message === `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  if (isRule)
-    return { ...identityToasts.passwordRules, description: message, variant: 'destructive' };
-  return { title: otherTitle, description: message, variant: 'destructive' };
-}
-
-/** The security page's and the reset page's own success toasts. */
-export const securityToasts = {
-  passwordChanged: {
-    title: 'Password changed',
-    description: 'Your other devices were signed out.',
-  },
-  emailChangeSent: (email: string) => ({
-    title: 'Check your new e-mail',
-    description: `We sent a link to ${email}. Your e-mail changes when you open it.`,
-  }),
-  totpOn: {
-    title: 'Two-factor authentication is on',
-    description: 'Sign-ins now ask for a code from your app.',
-  },
-  totpOff: { title: 'Two-factor authentication is off' },
-  passwordReset: {
-    title: 'Password updated',
-    description: 'You can now sign in with your new password.',
-  },
-  /** Said whether or not an account uses the address, so the form reveals no one's e-mail. */
-  resetLinkSent: {
-    title: 'Check your e-mail',
-    description: 'If an account uses that address, we have sent it a link to reset the password.',
-  },
-  codeSent: (destination: string) => ({
-    title: 'Code sent',
-    description: `We sent a 6-digit code to ${destination}.`,
-  }),
-} as const;

@@ -1,15 +1,23 @@
 /**
  * The customer's forms of the quote lifecycle (issue 16): a message on the thread, Decline,
- * Accept Offer, the payment reference, and the page's texts and toasts. Apart from
- * core/quote-offer.ts (which re-exports them) so that the quote page's JavaScript carries these
- * schemas without the offer composer's.
+ * Accept Offer and the payment reference (the page's texts and toasts are core/quote-texts.ts).
+ * Apart from core/quote-offer.ts (which re-exports them) so that the quote page's JavaScript
+ * carries these schemas without the offer composer's.
  */
 import { z } from 'zod';
-import { ADDRESS_LIMITS } from './account';
+import { ADDRESS_LIMITS } from './account-texts';
 import { formText } from './form-text';
+import { offerPaymentMethods, QUOTE_MESSAGE_MAX } from './quote-texts';
 
-/** issue 16: messages are plain text, at most 2,000 characters. */
-export const QUOTE_MESSAGE_MAX = 2_000;
+// issue 28: the page's words live apart, without zod; they are this module's too.
+export {
+  offerPaymentMethodLabels,
+  offerPaymentMethods,
+  QUOTE_MESSAGE_MAX,
+  quoteTexts,
+  quoteToasts,
+  type OfferPaymentMethod,
+} from './quote-texts';
 
 /** A message on the quotation's thread, from either side (issue 16). */
 export const quoteMessageSchema = z.object({
@@ -26,13 +34,6 @@ export const declineOfferSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
 });
-
-export const offerPaymentMethods = ['upi', 'bank transfer'] as const;
-export type OfferPaymentMethod = (typeof offerPaymentMethods)[number];
-export const offerPaymentMethodLabels: Record<OfferPaymentMethod, string> = {
-  upi: 'UPI',
-  'bank transfer': 'Bank transfer',
-};
 
 const requiredAddressText = (max: number, label: string) =>
   formText({ error: `${label} is required` })
@@ -108,26 +109,3 @@ export const paymentReferenceSubmissionSchema = z
       });
     }
   });
-
-// spec §8-style toasts of the quote page and the composer (issue 16's texts)
-export const quoteToasts = {
-  offerAccepted: (orderNumber: string) => ({
-    title: 'Offer Accepted',
-    description: `Your order ${orderNumber} has been created.`,
-  }),
-  offerSent: (customerName: string) => ({
-    title: 'Offer Sent',
-    description: `The offer has been sent to ${customerName}.`,
-  }),
-  referenceReceived: {
-    title: 'Reference Received',
-    description: 'We will confirm your payment shortly.',
-  },
-} as const;
-
-export const quoteTexts = {
-  preparing: 'We are preparing your offer. We reply within 24 hours.',
-  expired: (longDate: string) => `This offer expired on ${longDate}.`,
-  superseded: 'This offer has been replaced by a newer version.',
-  newOfferRequest: 'Please send me a new offer.',
-} as const;

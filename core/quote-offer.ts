@@ -5,11 +5,15 @@
  */
 import { z } from 'zod';
 import { formText, rowKey } from './form-text';
-import { QUOTATION_MAX_QUANTITY } from './quotation';
+import { QUOTATION_MAX_QUANTITY } from './quotation-texts';
 import { shopDayEnd } from './shop-calendar';
 
 // ---------------------------------------------------------------------------------------------
-// References and keys
+// References, keys and links
+
+// issue 28: the quotation's link, the claim anchor and the UPI payment URI live apart, without
+// zod; they are this module's too.
+export { CLAIM_ANCHOR, quotationLink, upiPaymentUri } from './quote-links';
 
 /**
  * issue 16: Q-YYYYMMDD-NNNN, by the shop's day, like order numbers (the database draws them: see
@@ -27,15 +31,6 @@ export const quotationKeySchema = z
   .min(22)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/);
-
-/** The private link of a quotation, as the mails and the success answer carry it. */
-/** issue 26 item 2: the quote page's "Is this your request? Add it to your account" panel. */
-export const CLAIM_ANCHOR = 'add-to-account';
-
-export function quotationLink(publicUrl: string, reference: string, key: string | null): string {
-  const path = `/quotes/${reference}`;
-  return `${publicUrl}${path}${key ? `?key=${key}` : ''}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Money
@@ -308,27 +303,4 @@ export function composerTotals(offer: OfferComposerInput): OfferTotals {
     discountMinor: offer.discount,
     gstRateBasisPoints: offer.gstRate,
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Paying
-
-/** issue 16: upi://pay?pa={UPI_ID}&pn={shop}&am={total}&cu=INR&tn={orderNumber} */
-export function upiPaymentUri(payment: {
-  upiId: string;
-  shopName: string;
-  totalMinor: number;
-  orderNumber: string;
-}): string {
-  const amount = `${Math.floor(payment.totalMinor / 100)}.${String(payment.totalMinor % 100).padStart(2, '0')}`;
-  const query = [
-    ['pa', payment.upiId],
-    ['pn', payment.shopName],
-    ['am', amount],
-    ['cu', 'INR'],
-    ['tn', payment.orderNumber],
-  ]
-    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
-    .join('&');
-  return `upi://pay?${query}`;
 }

@@ -1,11 +1,35 @@
 /**
  * issue 14 (finding 7): every query parameter of every route is read through one zod schema
- * here, shared by the loader and the page. Nothing in an address can fail a route: an unknown
- * value falls back to the default, a number out of range is clamped, text is cut to its limit and
- * loses NUL (PostgreSQL refuses it), and unknown parameters are ignored.
+ * here, built from the rules of core/route-query-fields.ts, which a page reads its parameters by
+ * in the browser (issue 28). Nothing in an address can fail a route: an unknown value falls back
+ * to the default, a number out of range is clamped, text is cut to its limit and loses NUL
+ * (PostgreSQL refuses it), and unknown parameters are ignored.
  */
 import { z } from 'zod';
-import { reviewSorts } from './community';
+import { reviewSorts } from './community-texts';
+import {
+  ADMIN_TABS,
+  AUTH_TABS,
+  choiceField,
+  dashboardTabField,
+  flagField,
+  productImageField,
+  QUOTE_PAGE_FORMS,
+  textField,
+  textListField,
+  wholeNumberField,
+  type QueryField,
+} from './route-query-fields';
+
+// issue 28: the tab and form choices live apart, without zod; they are this module's too.
+export {
+  ADMIN_TABS,
+  AUTH_TABS,
+  DASHBOARD_TABS,
+  QUOTE_PAGE_FORMS,
+  type AdminTab,
+  type QuotePageForm,
+} from './route-query-fields';
 
 /** Each parameter with all its values, as a query schema reads them. */
 type QueryValues = Record<string, string[]>;
@@ -24,26 +48,19 @@ export function parseRouteQuery<Schema extends z.ZodType<unknown, QueryValues>>(
 const allValues = z.array(z.string()).optional();
 const firstValue = allValues.transform((values) => values?.[0]);
 
-function storableText(value: string, maxCharacters: number): string {
-  // Cut by characters (code points), not UTF-16 units, so no half of a pair is left behind.
-  return [...value.replaceAll('\u0000', '').trim()].slice(0, maxCharacters).join('');
+/** A parameter read by its field's rule (core/route-query-fields.ts). */
+function queryField<Value>(field: QueryField<Value>) {
+  return allValues.transform((values) => field(values));
 }
 
 /** Free text (a search, a token): trimmed, without NUL, at most `maxCharacters`; '' if absent. */
 export function queryText(maxCharacters: number) {
-  return firstValue.transform((value) => storableText(value ?? '', maxCharacters));
+  return queryField(textField(maxCharacters));
 }
 
 /** Every value of a repeated parameter (the shop's materials), each one like `queryText`. */
 export function queryTextList(maxCharacters: number, maxValues: number) {
-  return allValues.transform((values) => [
-    ...new Set(
-      (values ?? [])
-        .map((value) => storableText(value, maxCharacters))
-        .filter((value) => value !== '')
-        .slice(0, maxValues),
-    ),
-  ]);
+  return queryField(textListField(maxCharacters, maxValues));
 }
 
 /** One of `choices`; anything else is `fallback`. */
@@ -51,10 +68,7 @@ export function queryChoice<const Choice extends string, const Fallback extends 
   choices: readonly Choice[],
   fallback: Fallback,
 ) {
-  return firstValue.transform(
-    (value): Choice | Fallback =>
-      choices.find((choice) => choice === value) ?? (fallback as Choice | Fallback),
-  );
+  return queryField(choiceField(choices, fallback));
 }
 
 /**
@@ -66,17 +80,11 @@ export function queryWholeNumber<const Fallback extends number | null>(options: 
   maximum: number;
   fallback: Fallback;
 }) {
-  const { minimum, maximum, fallback } = options;
-  return firstValue.transform((value): number | Fallback => {
-    if (value === undefined || value.trim() === '') return fallback;
-    const parsed = Number(value);
-    if (Number.isNaN(parsed)) return fallback;
-    return Math.min(maximum, Math.max(minimum, Math.floor(parsed)));
-  });
+  return queryField(wholeNumberField(options));
 }
 
 /** A flag that is on when the parameter is present at all (`?error`). */
-export const queryFlag = allValues.transform((values) => values !== undefined);
+export const queryFlag = queryField(flagField);
 
 // Limits shared by the schemas of the routes.
 
@@ -99,9 +107,6 @@ export const searchSuggestionsQuerySchema = z.object({
   ),
 });
 
-export const ADMIN_TABS = ['quotations', 'orders', 'messages', 'roles', 'media'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-
 /**
  * /admin (spec §6): the open tab and the page of its list. Issue 18: the Quotations, Orders and
  * Messages tabs read their filters with their own list's schema (core/admin-list-query.ts).
@@ -117,16 +122,8 @@ export const productConsoleQuerySchema = z.object({
   find: queryText(SEARCH_QUERY_MAX_CHARACTERS),
 });
 
-export const DASHBOARD_TABS = ['profile', 'orders', 'quotations', 'addresses', 'wishlist'] as const;
-
 /** /dashboard (spec §2): the open tab. */
-export const dashboardQuerySchema = z.object({
-  tab: queryChoice(DASHBOARD_TABS, 'profile'),
-});
-
-/** The quote page's dialogs, each also a section of the page of its own without JavaScript. */
-export const QUOTE_PAGE_FORMS = ['accept', 'ask-changes', 'decline'] as const;
-export type QuotePageForm = (typeof QUOTE_PAGE_FORMS)[number];
+export const dashboardQuerySchema = z.object({ tab: queryField(dashboardTabField) });
 
 /**
  * /quotes/:reference (issue 16): the private link's key (core/quote-offer quotationKeySchema is at
@@ -143,7 +140,7 @@ export const dashboardSecurityQuerySchema = z.object({ error: queryFlag });
 /** /product/:id (spec §2): the reviews' order and the gallery's image, counted from 1. */
 export const productQuerySchema = z.object({
   reviews: queryChoice(reviewSorts, 'most_helpful'),
-  image: queryWholeNumber({ minimum: 1, maximum: 1_000, fallback: 1 }),
+  image: queryField(productImageField),
 });
 
 /** /blog (spec §2 journal): a category and a region among the stories' own, or none. */
@@ -153,8 +150,6 @@ export function blogQuerySchema(categories: readonly string[], regions: readonly
     region: queryChoice(regions, null),
   });
 }
-
-export const AUTH_TABS = ['sign-in', 'sign-up'] as const;
 
 /** /auth (spec §2): the open tab. Its redirectTo is read by safeRedirectTarget (issue 14 #2). */
 export const authQuerySchema = z.object({ tab: queryChoice(AUTH_TABS, 'sign-in') });

@@ -3,18 +3,24 @@ import { aboutPage } from '../../content/pages';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import type { Route } from './+types/about';
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, aboutPage.title, aboutPage.lead);
+// issue 28: the story comes as loader data, so its text is not in the page's JavaScript.
+export function loader() {
+  const { title, lead, story, craftsmanship, mission, reasons } = aboutPage;
+  return { title, lead, story, craftsmanship, mission, reasons };
 }
 
-export default function About() {
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, args.loaderData.title, args.loaderData.lead);
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={aboutPage.title} lead={aboutPage.lead}>
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
       <section aria-labelledby="story-heading">
         <h2 id="story-heading" className="text-2xl font-semibold">
           How we began
         </h2>
-        {aboutPage.story.map((paragraph) => (
+        {loaderData.story.map((paragraph) => (
           <p key={paragraph.slice(0, 32)} className="mt-4 leading-relaxed">
             {paragraph}
           </p>
@@ -24,7 +30,7 @@ export default function About() {
         <h2 id="craft-heading" className="text-2xl font-semibold">
           Craftsmanship
         </h2>
-        {aboutPage.craftsmanship.map((paragraph) => (
+        {loaderData.craftsmanship.map((paragraph) => (
           <p key={paragraph.slice(0, 32)} className="mt-4 leading-relaxed">
             {paragraph}
           </p>
@@ -35,7 +41,7 @@ export default function About() {
           Our mission
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-          {aboutPage.mission.map((item) => (
+          {loaderData.mission.map((item) => (
             <li key={item.heading} className="rounded-2xl bg-white p-5 ring-1 ring-stone/60">
               <h3 className="text-lg font-semibold">{item.heading}</h3>
               <p className="mt-2 text-ink-muted">{item.text}</p>
@@ -48,7 +54,7 @@ export default function About() {
           Why choose us
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-6">
-          {aboutPage.reasons.map((reason) => (
+          {loaderData.reasons.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
         </ul>

@@ -4,9 +4,9 @@ import { Link, useActionData } from 'react-router';
 import {
   offerComposerSchema,
   quoteMessageSchema,
-  quoteToasts,
   type OwnerOfferAction,
 } from '../../core/quote-offer';
+import { quoteToasts } from '../../core/quote-texts';
 import { addDays, shopDayOf } from '../../core/shop-calendar';
 import {
   answerAction,

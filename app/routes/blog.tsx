@@ -25,12 +25,29 @@ export function loader({ request }: Route.LoaderArgs) {
   );
   // spec §2: one featured story, the rest as cards
   const featured = shown.find((story) => story.featured) ?? null;
+  // issue 28: the stories, and the filters made from them, come as loader data only, so no
+  // story's text is in the page's JavaScript; a card needs none of a story's full text.
   return {
+    categories: storyCategories,
+    regions: storyRegions,
     category,
     region,
-    featured,
-    others: shown.filter((story) => story !== featured),
+    featured: featured ? storyCard(featured) : null,
+    others: shown.filter((story) => story !== featured).map(storyCard),
   };
+}
+
+function storyCard({
+  id,
+  title,
+  excerpt,
+  image,
+  category,
+  region,
+  date,
+  readTime,
+}: (typeof stories)[number]) {
+  return { id, title, excerpt, image, category, region, date, readTime };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -46,7 +63,7 @@ function filterHref(category: string | null, region: string | null): string {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { category, region, featured, others } = loaderData;
+  const { categories, regions, category, region, featured, others } = loaderData;
   return (
     <article className="mx-auto max-w-6xl px-4 py-16">
       <h1 className="text-4xl font-semibold">Journal</h1>
@@ -55,14 +72,14 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Filter stories" className="mt-8 grid gap-3">
         <FilterRow
           label="Category"
-          values={storyCategories}
+          values={categories}
           current={category}
           href={(value) => filterHref(value, region)}
           allLabel="All categories"
         />
         <FilterRow
           label="Region"
-          values={storyRegions}
+          values={regions}
           current={region}
           href={(value) => filterHref(category, value)}
           allLabel="All regions"

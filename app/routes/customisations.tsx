@@ -7,17 +7,25 @@ import type { Route } from './+types/customisations';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { whatsappNumber } = context.get(appContext).site;
-  const text = encodeURIComponent(customisationsPage.whatsappMessage);
-  return { whatsappUrl: `https://wa.me/${whatsappNumber}?text=${text}` };
+  const { title, lead, whatsappMessage, facts, questions } = customisationsPage;
+  const text = encodeURIComponent(whatsappMessage);
+  // issue 28: the page's texts come as loader data, so they are not in the page's JavaScript.
+  return {
+    title,
+    lead,
+    facts,
+    questions,
+    whatsappUrl: `https://wa.me/${whatsappNumber}?text=${text}`,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, customisationsPage.title, customisationsPage.lead);
+  return pageMeta(args, args.loaderData.title, args.loaderData.lead);
 }
 
 export default function Customisations({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={customisationsPage.title} lead={customisationsPage.lead}>
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
       <a
         href={loaderData.whatsappUrl}
         target="_blank"
@@ -33,7 +41,7 @@ export default function Customisations({ loaderData }: Route.ComponentProps) {
           Custom orders at a glance
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          {customisationsPage.facts.map((fact) => (
+          {loaderData.facts.map((fact) => (
             <div key={fact.label} className="flex flex-col rounded-2xl bg-sand p-5">
               <dt className="text-sm text-ink-muted">{fact.label}</dt>
               <dd className="order-first text-xl font-semibold">{fact.value}</dd>
@@ -45,7 +53,7 @@ export default function Customisations({ loaderData }: Route.ComponentProps) {
         <h2 id="questions-heading" className="mb-4 text-2xl font-semibold">
           Questions about custom work
         </h2>
-        <Accordion items={customisationsPage.questions} />
+        <Accordion items={loaderData.questions} />
       </section>
     </SimplePage>
   );

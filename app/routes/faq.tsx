@@ -3,13 +3,20 @@ import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { Accordion } from '../components/ui/accordion';
 import type { Route } from './+types/faq';
 
+// issue 28: the questions come as loader data, so they are HTML and not in the page's JavaScript.
+export function loader() {
+  const { title, lead, questions } = faqPage;
+  return { title, lead, questions };
+}
+
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, faqPage.title, faqPage.lead, {
+  const { title, lead, questions } = args.loaderData;
+  return pageMeta(args, title, lead, {
     structuredData: [
       {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
-        mainEntity: faqPage.questions.map((item) => ({
+        mainEntity: questions.map((item) => ({
           '@type': 'Question',
           name: item.question,
           acceptedAnswer: { '@type': 'Answer', text: item.answer },
@@ -19,10 +26,10 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={faqPage.title} lead={faqPage.lead}>
-      <Accordion items={faqPage.questions} headingLevel={2} />
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
+      <Accordion items={loaderData.questions} headingLevel={2} />
     </SimplePage>
   );
 }

@@ -5,22 +5,24 @@ import type { Route } from './+types/payment';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { upiId, bankDetails, shopEmail } = context.get(appContext).site;
-  return { upiId, bankDetails, shopEmail };
+  // issue 28: the page's texts come as loader data, so they are not in the page's JavaScript.
+  const { title, lead, steps } = paymentPage;
+  return { title, lead, steps, upiId, bankDetails, shopEmail };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, paymentPage.title, paymentPage.lead);
+  return pageMeta(args, args.loaderData.title, args.loaderData.lead);
 }
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={paymentPage.title} lead={paymentPage.lead}>
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
       <section aria-labelledby="steps-heading">
         <h2 id="steps-heading" className="text-2xl font-semibold">
           How quotation orders are paid
         </h2>
         <ol className="mt-4 list-decimal space-y-2 pl-6">
-          {paymentPage.steps.map((step) => (
+          {loaderData.steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

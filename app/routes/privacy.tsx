@@ -5,19 +5,21 @@ import { TextSections } from '../components/layout/text-sections';
 import type { Route } from './+types/privacy';
 
 export function loader() {
+  // issue 28: the policy comes as loader data, so its text is not in the page's JavaScript.
+  const { title, lead, sections } = privacyPage;
   // spec §2: "Last updated" is today's date, in the long US format
-  return { lastUpdated: formatLongDate(new Date()) };
+  return { title, lead, sections, lastUpdated: formatLongDate(new Date()) };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, privacyPage.title, privacyPage.lead);
+  return pageMeta(args, args.loaderData.title, args.loaderData.lead);
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={privacyPage.title} lead={privacyPage.lead}>
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
       <p className="text-sm text-ink-muted">Last updated: {loaderData.lastUpdated}</p>
-      <TextSections sections={privacyPage.sections} />
+      <TextSections sections={loaderData.sections} />
     </SimplePage>
   );
 }

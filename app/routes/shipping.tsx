@@ -3,14 +3,20 @@ import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { TextSections } from '../components/layout/text-sections';
 import type { Route } from './+types/shipping';
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, shippingPage.title, shippingPage.lead);
+// issue 28: the policy comes as loader data, so its text is not in the page's JavaScript.
+export function loader() {
+  const { title, lead, sections } = shippingPage;
+  return { title, lead, sections };
 }
 
-export default function Shipping() {
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, args.loaderData.title, args.loaderData.lead);
+}
+
+export default function Shipping({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={shippingPage.title} lead={shippingPage.lead}>
-      <TextSections sections={shippingPage.sections} />
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
+      <TextSections sections={loaderData.sections} />
     </SimplePage>
   );
 }

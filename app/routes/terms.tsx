@@ -5,19 +5,21 @@ import { TextSections } from '../components/layout/text-sections';
 import type { Route } from './+types/terms';
 
 export function loader() {
+  // issue 28: the policy comes as loader data, so its text is not in the page's JavaScript.
+  const { title, lead, sections } = termsPage;
   // spec §2: "Last updated" is today's date, in the long US format
-  return { lastUpdated: formatLongDate(new Date()) };
+  return { title, lead, sections, lastUpdated: formatLongDate(new Date()) };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, termsPage.title, termsPage.lead);
+  return pageMeta(args, args.loaderData.title, args.loaderData.lead);
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   return (
-    <SimplePage title={termsPage.title} lead={termsPage.lead}>
+    <SimplePage title={loaderData.title} lead={loaderData.lead}>
       <p className="text-sm text-ink-muted">Last updated: {loaderData.lastUpdated}</p>
-      <TextSections sections={termsPage.sections} />
+      <TextSections sections={loaderData.sections} />
     </SimplePage>
   );
 }

@@ -5,7 +5,8 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { formatLongDate } from '../../../core/dates';
-import { QUOTE_MESSAGE_MAX, quoteMessageSchema } from '../../../core/quote-offer';
+import { quoteMessageSchema } from '../../../core/quote-offer';
+import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass } from '../ui/field';

@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
-import { isBlank, questionSchema } from '../../../core/community';
+import { questionSchema } from '../../../core/community';
+import { isBlank } from '../../../core/community-texts';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ModalClose } from '../ui/modal';

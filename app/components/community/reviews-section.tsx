@@ -1,7 +1,7 @@
 import { BadgeCheck, Star, ThumbsUp } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community';
+import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community-texts';
 import { formatLongDate } from '../../../core/dates';
 import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';

@@ -3,7 +3,7 @@
  * the same way, number, date, status badge, total and items, and add their own actions below.
  */
 import type { ReactNode } from 'react';
-import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account';
+import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account-texts';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';

@@ -3,7 +3,7 @@
  * keeps spec §8's title and description and adds the reference.
  */
 import type { AnswerToast } from '../../../core/answer';
-import { quotationToasts } from '../../../core/quotation';
+import { quotationToasts } from '../../../core/quotation-texts';
 
 /** What the request's answer hands back to the form. */
 export interface QuotationSubmitted {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../core/dates';
-import { quoteTexts } from '../../../core/quote-forms';
+import { quoteTexts } from '../../../core/quote-texts';
 import type { OfferView } from '../../../server/modules/quotations/views';
 import { OfferTable } from './offer-table';
 

@@ -1,0 +1,34 @@
+/**
+ * The quote lifecycle's addresses (issue 16, issue 26): a quotation's private link, the quote
+ * page's claim panel anchor and the UPI payment URI. Apart from core/quote-offer.ts's schemas so
+ * that the pages linking to them load without zod (issue 28); core/quote-offer.ts re-exports them.
+ */
+
+/** issue 26 item 2: the quote page's "Is this your request? Add it to your account" panel. */
+export const CLAIM_ANCHOR = 'add-to-account';
+
+/** The private link of a quotation, as the mails and the success answer carry it. */
+export function quotationLink(publicUrl: string, reference: string, key: string | null): string {
+  const path = `/quotes/${reference}`;
+  return `${publicUrl}${path}${key ? `?key=${key}` : ''}`;
+}
+
+/** issue 16: upi://pay?pa={UPI_ID}&pn={shop}&am={total}&cu=INR&tn={orderNumber} */
+export function upiPaymentUri(payment: {
+  upiId: string;
+  shopName: string;
+  totalMinor: number;
+  orderNumber: string;
+}): string {
+  const amount = `${Math.floor(payment.totalMinor / 100)}.${String(payment.totalMinor % 100).padStart(2, '0')}`;
+  const query = [
+    ['pa', payment.upiId],
+    ['pn', payment.shopName],
+    ['am', amount],
+    ['cu', 'INR'],
+    ['tn', payment.orderNumber],
+  ]
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
+    .join('&');
+  return `upi://pay?${query}`;
+}
