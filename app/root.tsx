@@ -15,6 +15,8 @@ import {
 import { isbot } from 'isbot';
 import { defaultShopName } from '../content/shop-name';
 import { appContext } from '../server/http/app-context';
+import { formConstraints } from '../server/http/form-constraints';
+import { quotationRequestSchema } from '../core/quotation';
 import type { Route } from './+types/root';
 import type { BackOfficeOutletContext } from './routes/admin-shell';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -26,7 +28,7 @@ import { useNonce } from './components/layout/nonce';
 import { useHydrated } from './components/ui/use-hydrated';
 import { NotFound } from './components/layout/not-found';
 import { NewsletterForm } from './components/community/newsletter-form';
-import { WelcomePopup } from './components/community/welcome-popup';
+import { WelcomeGate } from './components/community/welcome-gate';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
 import { HeaderSearch } from './components/search/header-search';
@@ -60,6 +62,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     user: viewer,
     // spec §2: the welcome pop-up is never shown to crawlers
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
+    // The Request Quotation dialog opens from any page that lists a product (issue 28).
+    formConstraints: formConstraints({ quotation: quotationRequestSchema }),
   };
 }
 
@@ -124,7 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               socialUrl={site.socialUrl}
               socialLabel={site.socialLabel}
             />
-            {data?.showWelcome ? <WelcomePopup shopName={site.shopName} /> : null}
+            {data?.showWelcome ? <WelcomeGate shopName={site.shopName} /> : null}
           </>
         )}
         <Toaster />

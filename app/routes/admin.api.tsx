@@ -2,6 +2,7 @@ import { ArrowLeft } from '../components/ui/icons';
 import { useActionData } from 'react-router';
 import { Link } from 'react-router';
 import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api-access';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type IntentCall } from '../../server/http/answer';
 import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
@@ -39,6 +40,7 @@ async function loadApiAccess({ context }: Route.LoaderArgs) {
   return {
     keys,
     endpoints: endpoints.map((endpoint, index) => ({ ...endpoint, deliveries: logs[index] ?? [] })),
+    formConstraints: intentConstraints(apiIntents),
   };
 }
 

@@ -1,4 +1,5 @@
 import { settingsFormSchema } from '../../core/settings';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
@@ -18,7 +19,7 @@ export const loader = adminPageLoader(loadSettings);
 async function loadSettings({ context }: Route.LoaderArgs) {
   const { db, actor, config } = context.get(appContext);
   const { values, lockedBy } = await getSettingsForOwner(db, actor, config);
-  return { values, lockedBy };
+  return { values, lockedBy, formConstraints: intentConstraints(settingsIntents) };
 }
 
 // issue 18 "Settings the owner edits": one form, one module function.

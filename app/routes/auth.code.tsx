@@ -1,14 +1,14 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../components/forms/lazy-form';
 import { redirect, useNavigate } from 'react-router';
 import type { Answer } from '../../core/answer';
 import {
   codeRequestFormSchema,
   codeSignInFormSchema,
-  identityToasts,
   safeRedirectTarget,
-  securityToasts,
 } from '../../core/identity';
+import { identityToasts, securityToasts } from '../../core/identity-texts';
 import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
@@ -43,7 +43,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // The welcome pop-up's "Request OTP" sent a code already and lands here to take it.
   const { phone } = parseRouteQuery(authCodeQuerySchema, new URL(request.url).searchParams);
   const pendingPhone = sms.enabled ? phone : null;
-  return { redirectTo, phoneSignIn: sms.enabled, pendingPhone };
+  return {
+    redirectTo,
+    phoneSignIn: sms.enabled,
+    pendingPhone,
+    formConstraints: intentConstraints(codeIntents),
+  };
 }
 
 // spec §8: "Sign In Error" with the server's message
@@ -121,10 +126,16 @@ function destinationOf(answer: Answer | undefined): CodeDestination | null {
 
 export default function OneTimeCode({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const request = useAnswerForm({ schema: codeRequestFormSchema, intent: 'send' });
-  const resend = useAnswerForm({ schema: codeRequestFormSchema, intent: 'resend' });
+  const request = useAnswerForm({
+    schema: () => import('../../core/identity').then((module) => module.codeRequestFormSchema),
+    intent: 'send',
+  });
+  const resend = useAnswerForm({
+    schema: () => import('../../core/identity').then((module) => module.codeRequestFormSchema),
+    intent: 'resend',
+  });
   const verify = useAnswerForm({
-    schema: codeSignInFormSchema,
+    schema: () => import('../../core/identity').then((module) => module.codeSignInFormSchema),
     intent: 'verify',
     onSuccess: (answer) => {
       announceAuthChange();

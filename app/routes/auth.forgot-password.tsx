@@ -1,7 +1,9 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../components/forms/lazy-form';
 import { Link } from 'react-router';
 import { errorToast } from '../../core/answer';
-import { forgotPasswordSchema, securityToasts } from '../../core/identity';
+import { forgotPasswordSchema } from '../../core/identity';
+import { securityToasts } from '../../core/identity-texts';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
@@ -28,6 +30,10 @@ const forgotPasswordIntents = {
   }),
 };
 
+export function loader() {
+  return { formConstraints: intentConstraints(forgotPasswordIntents) };
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   return answerAction(
     { request, params, context },
@@ -40,7 +46,7 @@ export const headers = authActionHeaders;
 
 export default function ForgotPassword() {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: forgotPasswordSchema,
+    schema: () => import('../../core/identity').then((module) => module.forgotPasswordSchema),
     intent: 'request-reset',
   });
   return (

@@ -1,13 +1,14 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../components/forms/lazy-form';
 import { Link } from 'react-router';
 import { errorToast } from '../../core/answer';
+import { resetPasswordFormSchema } from '../../core/identity';
 import {
   identityToasts,
   passwordFormProblemToast,
-  resetPasswordFormSchema,
   securityToasts,
-} from '../../core/identity';
+} from '../../core/identity-texts';
 import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/route-query';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
@@ -24,7 +25,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return parseRouteQuery(resetPasswordQuerySchema, new URL(request.url).searchParams);
+  return {
+    ...parseRouteQuery(resetPasswordQuerySchema, new URL(request.url).searchParams),
+    formConstraints: intentConstraints(resetPasswordIntents),
+  };
 }
 
 // spec §8: the password rules and the mismatch under their own titles
@@ -55,7 +59,7 @@ export const headers = authActionHeaders;
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: resetPasswordFormSchema,
+    schema: () => import('../../core/identity').then((module) => module.resetPasswordFormSchema),
     intent: 'reset-password',
     invalidToast: resetProblem,
   });

@@ -1,15 +1,11 @@
-import { getFormProps } from '@conform-to/react';
-import * as Tabs from '@radix-ui/react-tabs';
+import { getFormProps } from '../components/forms/lazy-form';
+import * as Tabs from '../components/ui/tabs';
 import { useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
-import {
-  identityToasts,
-  passwordFormProblemToast,
-  safeRedirectTarget,
-  signInFormSchema,
-  signUpSchema,
-} from '../../core/identity';
+import { safeRedirectTarget, signInFormSchema, signUpSchema } from '../../core/identity';
+import { identityToasts, passwordFormProblemToast } from '../../core/identity-texts';
 import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
@@ -47,7 +43,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     context.get(appContext).config.publicUrl,
   );
   if (viewer) throw redirect(redirectTo);
-  return { redirectTo, ...parseRouteQuery(authQuerySchema, url.searchParams) };
+  return {
+    redirectTo,
+    ...parseRouteQuery(authQuerySchema, url.searchParams),
+    formConstraints: intentConstraints(authIntents),
+  };
 }
 
 // spec §8: "Sign Up Error" / "Sign In Error" with the server's message; a sign-up's own problems
@@ -161,7 +161,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }) {
   const navigate = useNavigate();
   const { fetcher, form, fields } = useAnswerForm({
-    schema: signInFormSchema,
+    schema: () => import('../../core/identity').then((module) => module.signInFormSchema),
     intent: 'sign-in',
     invalidToast: signInProblem,
     onSuccess: (answer) => {
@@ -204,7 +204,7 @@ function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }
 
 function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: signUpSchema,
+    schema: () => import('../../core/identity').then((module) => module.signUpSchema),
     intent: 'sign-up',
     invalidToast: signUpProblem,
     onSuccess: (answer) => onSignedUp(answerData<{ email: string }>(answer).email ?? ''),

@@ -1,11 +1,8 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../components/forms/lazy-form';
 import { redirect, useNavigate } from 'react-router';
-import {
-  backupCodeFormSchema,
-  identityToasts,
-  safeRedirectTarget,
-  totpCodeFormSchema,
-} from '../../core/identity';
+import { backupCodeFormSchema, safeRedirectTarget, totpCodeFormSchema } from '../../core/identity';
+import { identityToasts } from '../../core/identity-texts';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
@@ -34,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     context.get(appContext).config.publicUrl,
   );
   if (viewer) throw redirect(redirectTo);
-  return { redirectTo };
+  return { redirectTo, formConstraints: intentConstraints(twoFactorIntents) };
 }
 
 // spec §8: "Sign In Error" with the server's message
@@ -105,7 +102,10 @@ function CodeForm({
 }) {
   const navigate = useNavigate();
   const { fetcher, form, fields } = useAnswerForm({
-    schema: formIntent === 'totp' ? totpCodeFormSchema : backupCodeFormSchema,
+    schema: () =>
+      import('../../core/identity').then((module) =>
+        formIntent === 'totp' ? module.totpCodeFormSchema : module.backupCodeFormSchema,
+      ),
     intent: formIntent,
     invalidToast: signInProblem,
     onSuccess: (answer) => {

@@ -1,22 +1,27 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Clock, Mail, MapPin, Phone } from '../components/ui/icons';
 import { useActionData } from 'react-router';
 import type { AnswerToast } from '../../core/answer';
 import { contactMessageSchema } from '../../core/contact';
 import { contactPage, faqPage } from '../../content/pages';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { createContactMessage } from '../../server/modules/contact';
 import { Honeypot } from '../components/community/honeypot';
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useFormConstraints,
+  useLazyForm,
+  type FieldMetadata,
+} from '../components/forms/lazy-form';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { Accordion } from '../components/ui/accordion';
 import { toast } from '../components/ui/toast-store';
 import type { Route } from './+types/contact';
-
-const { title, lead } = contactPage;
 
 // spec §8: the contact toasts
 const contactToasts = {
@@ -38,12 +43,21 @@ const contactToasts = {
   },
 } as const satisfies Record<string, AnswerToast>;
 
-const parseContactForm = (formData: FormData) =>
-  parseWithZod(formData, { schema: contactMessageSchema, disableAutoCoercion: true });
-
 export function loader({ context }: Route.LoaderArgs) {
   const { phone, shopEmail, address, whatsappNumber, businessHours } = context.get(appContext).site;
-  return { phone, shopEmail, address, whatsappNumber, businessHours };
+  // The page's texts and the FAQ are HTML from the server, not part of its JavaScript (issue 28).
+  const { title, lead } = contactPage;
+  return {
+    title,
+    lead,
+    faq: faqPage.questions,
+    phone,
+    shopEmail,
+    address,
+    whatsappNumber,
+    businessHours,
+    formConstraints: intentConstraints(contactIntents),
+  };
 }
 
 const contactIntents = {
@@ -70,13 +84,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers = retryAfterHeaders;
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, title, lead);
+  return pageMeta(args, args.loaderData?.title, args.loaderData?.lead);
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const site = loaderData;
   return (
-    <SimplePage title={title} lead={lead}>
+    <SimplePage title={site.title} lead={site.lead}>
       <div className="grid gap-10 md:grid-cols-[3fr_2fr]">
         <section aria-labelledby="message-heading">
           <h2 id="message-heading" className="text-2xl font-semibold">
@@ -125,7 +139,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <h2 id="contact-faq-heading" className="mb-4 text-2xl font-semibold">
           Before you write
         </h2>
-        <Accordion items={faqPage.questions} />
+        <Accordion items={site.faq} />
       </section>
     </SimplePage>
   );
@@ -140,20 +154,16 @@ function ContactForm() {
   const documentAnswer = useActionData<typeof action>();
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const shown = answer ?? documentAnswer;
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm<'name' | 'email' | 'subject' | 'message'>({
     lastResult: shown?.result,
-    constraint: getZodConstraint(contactMessageSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => {
-      const submission = parseContactForm(formData);
-      // issue 15 §2: only Conform's own check of a submit (a form without its `__intent__`, which
-      // a blur's check carries) that fails shows the validation toast; a valid message never does.
-      if (!formData.has('__intent__') && submission.status !== 'success') {
-        toast(contactToasts.invalid);
-      }
-      return submission;
-    },
+    constraint: useFormConstraints('contact'),
+    loadValidator: () =>
+      Promise.all([import('../../core/contact'), import('../components/forms/zod-validator')]).then(
+        ([{ contactMessageSchema: schema }, { zodValidator }]) => zodValidator(schema),
+      ),
+    // issue 15 §2: only a submit the browser's check refuses shows the validation toast; a valid
+    // message never does.
+    onInvalidSubmit: () => toast(contactToasts.invalid),
   });
 
   // No maxLength: the browser would cut the text silently and the schema's length messages
@@ -222,7 +232,7 @@ function ContactForm() {
   );
 }
 
-function MessageBox({ field }: { field: Parameters<typeof getTextareaProps>[0] }) {
+function MessageBox({ field }: { field: FieldMetadata }) {
   const { key, ...props } = getTextareaProps(field);
   return <textarea key={key} {...props} rows={6} className={inputClass} />;
 }

@@ -1,4 +1,4 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../components/forms/lazy-form';
 import { useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { renderSVG } from 'uqr';
@@ -8,10 +8,10 @@ import {
   changePasswordSchema,
   confirmTotpSchema,
   currentPasswordSchema,
-  passwordFormProblemToast,
-  securityToasts,
 } from '../../core/identity';
+import { passwordFormProblemToast, securityToasts } from '../../core/identity-texts';
 import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
@@ -47,7 +47,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
     dashboardSecurityQuerySchema,
     new URL(request.url).searchParams,
   );
-  return { email: viewer.email, twoFactorEnabled: viewer.twoFactorEnabled, emailLinkFailed };
+  return {
+    email: viewer.email,
+    twoFactorEnabled: viewer.twoFactorEnabled,
+    emailLinkFailed,
+    formConstraints: intentConstraints(securityIntents),
+  };
 }
 
 /** What the page shows while TOTP is being set up: the QR code, its key and the backup codes. */
@@ -138,7 +143,7 @@ const cardClass = 'grid gap-4 rounded-2xl border border-stone/70 bg-white p-6';
 
 function ChangePassword() {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: changePasswordSchema,
+    schema: () => import('../../core/identity').then((module) => module.changePasswordSchema),
     intent: 'change-password',
     invalidToast: passwordProblem,
   });
@@ -177,7 +182,7 @@ function ChangePassword() {
 
 function ChangeEmail({ email, linkFailed }: { email: string; linkFailed: boolean }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: changeEmailSchema,
+    schema: () => import('../../core/identity').then((module) => module.changeEmailSchema),
     intent: 'change-email',
     invalidToast: errorToast,
   });
@@ -264,7 +269,7 @@ function PasswordStep({
   onEnrolling?(enrolment: TotpEnrolmentView): void;
 }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: currentPasswordSchema,
+    schema: () => import('../../core/identity').then((module) => module.currentPasswordSchema),
     intent: formIntent,
     invalidToast: errorToast,
     onSuccess: (answer) => {
@@ -311,7 +316,7 @@ function Enrolment({
   onConfirmed(): void;
 }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: confirmTotpSchema,
+    schema: () => import('../../core/identity').then((module) => module.confirmTotpSchema),
     intent: 'confirm-2fa',
     invalidToast: errorToast,
     onSuccess: onConfirmed,

@@ -1,20 +1,14 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '../components/ui/tabs';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
-import {
-  accountToasts,
-  addressEditSchema,
-  addressSchema,
-  profileSchema,
-  reorderItemsOf,
-} from '../../core/account';
-import {
-  EMAIL_LINK_PARAMETER,
-  emailVerificationState,
-  emailVerificationTexts,
-} from '../../core/identity';
-import { quotationToasts } from '../../core/quotation';
+import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
+import { accountToasts, reorderItemsOf } from '../../core/account-texts';
+import { EMAIL_LINK_PARAMETER, emailVerificationState } from '../../core/identity';
+import { emailVerificationTexts } from '../../core/identity-texts';
+import { quotationToasts } from '../../core/quotation-texts';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { dashboardTabField, readQueryField } from '../../core/route-query-fields';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields } from '../../server/http/answer';
 import { reorderAsQuotations } from '../../server/flows/reorder';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
@@ -36,7 +30,8 @@ import { sendVerificationEmail } from '../../server/modules/identity';
 import { listOrdersOfUser, type OrderView } from '../../server/modules/orders';
 import { listQuotationsOfUser } from '../../server/modules/quotations';
 import type { SiteSettings } from '../../content/site';
-import { paymentReferenceSubmissionSchema, quoteToasts } from '../../core/quote-forms';
+import { paymentReferenceSubmissionSchema } from '../../core/quote-forms';
+import { quoteToasts } from '../../core/quote-texts';
 import { QuotationsTab } from '../components/account/quotations-tab';
 import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-panel';
 import { paymentPanelFor } from '../components/quotes/payment-panel.server';
@@ -151,6 +146,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     addresses: addresses.section,
     wishlist: wishlist.section,
     loadedAt: new Date().toISOString(),
+    formConstraints: intentConstraints(dashboardIntents),
   };
 }
 
@@ -283,7 +279,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { tab } = parseRouteQuery(dashboardQuerySchema, searchParams);
+  const tab = readQueryField(searchParams, 'tab', dashboardTabField);
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-12">
       <LiveReload />

@@ -11,12 +11,8 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import {
-  answerFormSchema,
-  communityToasts,
-  questionSchema,
-  reviewSchema,
-} from '../../core/community';
+import { answerFormSchema, questionSchema, reviewSchema } from '../../core/community';
+import { communityToasts } from '../../core/community-texts';
 import { findCategoryByValue } from '../../core/categories';
 import { displayImageUrl } from '../../core/media-url';
 import { answerAction, intent } from '../../server/http/answer';
@@ -26,6 +22,7 @@ import { ProductBadges, reviewCountLabel } from '../components/catalog/product-b
 import { ProductImage } from '../components/catalog/product-image';
 import { ProductNotFound } from '../components/layout/not-found';
 import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
+import { productImageField, readQueryField } from '../../core/route-query-fields';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { refuseLargeVisitorBody } from '../../server/http/visitor-body';
 import { isInWishlist } from '../../server/modules/account';
@@ -223,7 +220,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   // A plain HTML post (no JavaScript: the answer form) comes back here with its answer.
   const documentAnswer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const requested = parseRouteQuery(productQuerySchema, searchParams).image - 1;
+  const requested = readQueryField(searchParams, 'image', productImageField) - 1;
   const selected = images[requested] ? requested : 0;
 
   return (

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, useActionData } from 'react-router';
-import { problemToast, quotationRequestSchema, quotationToasts } from '../../core/quotation';
-import { quotationLink } from '../../core/quote-offer';
+import { quotationRequestSchema } from '../../core/quotation';
+import { problemToast, quotationToasts } from '../../core/quotation-texts';
+import { quotationLink } from '../../core/quote-links';
 import {
   quotationSubmittedToast,
   submittedQuotationOf,

@@ -12,11 +12,11 @@ import {
   declineOfferSchema,
   paymentReferenceSubmissionSchema,
   quoteMessageSchema,
-  quoteTexts,
-  quoteToasts,
 } from '../../core/quote-forms';
+import { quoteTexts, quoteToasts } from '../../core/quote-texts';
 import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
 import { statusLabel } from '../../core/statuses';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, pageData, type IntentCall } from '../../server/http/answer';
 import { acceptOffer } from '../../server/flows/accept-offer';
 import { addRequestToAccount } from '../../server/flows/add-request-to-account';
@@ -84,6 +84,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     savedAddresses,
     payment,
     shopName: site.shopName,
+    formConstraints: intentConstraints(quoteIntents),
   };
 }
 

@@ -412,7 +412,10 @@ offerTest(
     const utr = page.getByLabel('Payment reference (UTR)');
     await utr.fill('12345');
     await page.getByRole('button', { name: 'Submit Reference' }).click();
-    await expect(page.getByText('A UPI reference (UTR) has 12 digits')).toBeVisible();
+    // Under the field (a toast may say it too: issue 15 §2's toast of a refused submit).
+    await expect(
+      page.getByRole('main').getByText('A UPI reference (UTR) has 12 digits'),
+    ).toBeVisible();
     await utr.fill('4021 5566 7788');
     await page.getByRole('button', { name: 'Submit Reference' }).click();
     await expect(toastWith(page, 'Reference Received')).toContainText(

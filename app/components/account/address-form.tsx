@@ -1,7 +1,7 @@
 /** The address dialog's form, loaded when the dialog first opens (the dashboard's JavaScript budget). */
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps, getInputProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
-import { addressEditSchema, addressSchema, DEFAULT_ADDRESS_COUNTRY } from '../../../core/account';
+import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account-texts';
 import type { Address } from '../../../server/modules/account';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ModalClose } from '../ui/modal';
@@ -16,7 +16,10 @@ export function AddressForm({
   onSaved: () => void;
 }) {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: address ? addressEditSchema : addressSchema,
+    schema: () =>
+      import('../../../core/account').then((module) =>
+        address ? module.addressEditSchema : module.addressSchema,
+      ),
     intent: address ? 'edit-address' : 'add-address',
     invalidToast: errorToast,
     onSuccess: onSaved,

@@ -3,12 +3,16 @@
  * its `core/` schema, posted through `useAnswerFetcher`, and the same Answer shown in the page
  * when JavaScript is off (the post then arrives as the page's action data).
  */
-import { getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { InputHTMLAttributes } from 'react';
 import { Link, useActionData } from 'react-router';
 import type { z } from 'zod';
 import { isAnswer, type Answer, type AnswerToast } from '../../../core/answer';
+import {
+  getInputProps,
+  useFormConstraints,
+  useLazyForm,
+  type FieldMetadata,
+} from '../forms/lazy-form';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { Field, PasswordField } from '../ui/field';
 import { toast } from '../ui/toast-store';
@@ -22,7 +26,12 @@ export function useDocumentAnswer<Data = unknown>(intent: string): Answer<Data> 
 }
 
 export interface AnswerFormOptions<Schema extends z.ZodObject> extends AnswerHandlers<unknown> {
-  schema: Schema;
+  /**
+   * The form's `core/` schema, loaded when the form is first used (issue 28): a dynamic import,
+   * so zod stays out of the page's first load. Its limits come from the loader
+   * (`formConstraints`, keyed by the intent).
+   */
+  schema(): Promise<Schema>;
   /** The intent the form posts; the page's action data is this form's when it names it. */
   intent: string;
   /** The toast of a failing submit check in the browser; the server's answer says the same. */
@@ -43,26 +52,23 @@ export function useAnswerForm<Schema extends z.ZodObject>({
   const documentAnswer = useDocumentAnswer(intent);
   const fetched = fetcher.state === 'idle' ? fetcher.data : undefined;
   const answer = fetched ?? documentAnswer;
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
+  const constraint = useFormConstraints(intent);
+  const [form, fields] = useLazyForm<keyof z.input<Schema> & string>({
     lastResult: answer?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
-      // Only Conform's own check of a submit (a form without `__intent__`, which a blur's check
-      // carries) that fails shows the toast; a valid form never does (issue 15 §2).
-      if (invalidToast && !formData.has('__intent__') && submission.status !== 'success') {
-        const first = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])[0];
-        if (first) toast(invalidToast(first));
-      }
-      return submission;
+    constraint,
+    loadValidator: () =>
+      import('../forms/zod-validator').then(({ loadZodValidator }) => loadZodValidator(schema)),
+    // Only a submit the browser's check refuses shows the toast; a valid form never does
+    // (issue 15 §2).
+    onInvalidSubmit: (messages) => {
+      const first = messages[0];
+      if (invalidToast && first) toast(invalidToast(first));
     },
   });
   return { fetcher, form, fields, answer, documentAnswer: fetched ? undefined : documentAnswer };
 }
 
-type ConformField = Parameters<typeof getInputProps>[0];
+type ConformField = FieldMetadata;
 
 /** What an answer carries back to its form, as the intent's `data` shaped it. */
 export function answerData<Data>(answer: Answer): Partial<Data> {

@@ -1,6 +1,5 @@
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
-import { profileSchema } from '../../../core/account';
 import type { Profile } from '../../../server/modules/account';
 import { Field, primaryButtonClass } from '../ui/field';
 import { DocumentAnswer, FormField, useAnswerForm } from './answer-form';
@@ -8,7 +7,7 @@ import { DocumentAnswer, FormField, useAnswerForm } from './answer-form';
 /** spec §2 Profile: display name and phone editable, the e-mail read-only. */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: profileSchema,
+    schema: () => import('../../../core/account').then((module) => module.profileSchema),
     intent: 'update-profile',
     invalidToast: errorToast,
   });

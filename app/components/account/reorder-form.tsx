@@ -1,8 +1,8 @@
 /** The reorder dialog's form, loaded when the dialog first opens (the dashboard's JavaScript budget). */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
-import { REORDER_QUANTITY_PREFIX, reorderContactSchema } from '../../../core/account';
-import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation';
+import { REORDER_QUANTITY_PREFIX } from '../../../core/account-texts';
+import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ModalClose } from '../ui/modal';
 import type { Profile } from '../../../server/modules/account';
@@ -24,7 +24,7 @@ export function ReorderForm({
 }) {
   // Who asks is checked with the shared schema here and again, with the pieces, on the server.
   const { fetcher, form, fields } = useAnswerForm({
-    schema: reorderContactSchema,
+    schema: () => import('../../../core/account').then((module) => module.reorderContactSchema),
     intent: 'reorder',
     invalidToast: errorToast,
     onSuccess: onDone,

@@ -1,7 +1,7 @@
 /** issue 17 "API keys": made here (shown once), named, scoped, listed with their last use, revoked. */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
-import { apiKeyFormSchema, apiScopes } from '../../../core/api-access';
+import { apiScopes } from '../../../core/api-access';
 import { errorToast } from '../../../core/answer';
 import { formatLongDate } from '../../../core/dates';
 import type { ApiKeySummary } from '../../../server/modules/api-keys';
@@ -30,7 +30,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeySummary[] }) {
 
 function CreateApiKeyForm() {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: apiKeyFormSchema,
+    schema: () => import('../../../core/api-access').then((module) => module.apiKeyFormSchema),
     intent: 'create-api-key',
     invalidToast: errorToast,
   });

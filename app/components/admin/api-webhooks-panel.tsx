@@ -2,9 +2,8 @@
  * issue 17 "Webhooks": the owner's endpoints (URL, events, a secret shown once), each with its
  * recent deliveries, every attempt's time, status and answer, and "Resend".
  */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
-import { webhookEndpointFormSchema } from '../../../core/api-access';
 import { errorToast } from '../../../core/answer';
 import { webhookEventTypes } from '../../../core/webhook-events';
 import type { WebhookDeliveryView, WebhookEndpointSummary } from '../../../server/modules/webhooks';
@@ -49,7 +48,8 @@ export function ApiWebhooksPanel({ endpoints }: { endpoints: EndpointWithDeliver
 
 function AddEndpointForm() {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: webhookEndpointFormSchema,
+    schema: () =>
+      import('../../../core/api-access').then((module) => module.webhookEndpointFormSchema),
     intent: 'create-webhook',
     invalidToast: errorToast,
   });

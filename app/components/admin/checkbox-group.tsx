@@ -2,10 +2,10 @@
  * A group of checkboxes on a Conform list field, with its legend and its one error (the API key's
  * scopes, a webhook endpoint's events: issue 17).
  */
-import { getCollectionProps } from '@conform-to/react';
+import { getCollectionProps, type FieldMetadata } from '../forms/lazy-form';
 
 /** Any Conform field a checkbox list can render, whatever its form's type. */
-type ListField = Parameters<typeof getCollectionProps>[0];
+type ListField = FieldMetadata;
 
 export function CheckboxGroup({
   meta,

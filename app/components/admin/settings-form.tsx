@@ -3,7 +3,7 @@
  * `core/` schema. A value the environment sets is shown disabled with the variable's name and is
  * not posted; the server refuses it anyway.
  */
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import {
   lockedSettingNote,
@@ -36,7 +36,8 @@ export function SettingsForm({
   lockedBy: Partial<Record<EditableSettingKey, string>>;
 }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: settingsFormSchema,
+    // The settings module (labels, groups) carries zod with it on this admin page anyway.
+    schema: () => Promise.resolve(settingsFormSchema),
     intent: SAVE_SETTINGS_INTENT,
     invalidToast: errorToast,
   });

@@ -1,10 +1,14 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { parseWithZod, type getZodConstraint } from '@conform-to/zod/v4';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { answerFormSchema, communityToasts, isBlank } from '../../../core/community';
+import { communityToasts, isBlank } from '../../../core/community-texts';
 import { formatLongDate } from '../../../core/dates';
 import type { QuestionView } from '../../../server/modules/questions';
+import {
+  getFormProps,
+  getTextareaProps,
+  useLazyForm,
+  type FormConstraints,
+} from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, secondaryButtonClass } from '../ui/field';
 import { Modal } from '../ui/modal';
@@ -19,7 +23,7 @@ const QuestionForm = lazy(() =>
 );
 
 /** spec §2 Product detail: Questions & Answers, newest first, answers from the team badged. */
-type AnswerConstraint = ReturnType<typeof getZodConstraint>;
+type AnswerConstraint = FormConstraints;
 
 export function QuestionsSection({
   productId,
@@ -101,13 +105,15 @@ function QuestionCard({
   const [empty, setEmpty] = useState(true);
   const fetcher = useAnswerFetcher({ onSuccess: () => setEmpty(true) });
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm<'answer'>({
     lastResult: answer?.result,
     constraint: answerConstraint,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: answerFormSchema, disableAutoCoercion: true }),
+    validateOn: 'submit',
+    // The schema and its parser load when the answer box is first focused (issue 28).
+    loadValidator: () =>
+      Promise.all([import('../../../core/community'), import('../forms/zod-validator')]).then(
+        ([{ answerFormSchema }, { zodValidator }]) => zodValidator(answerFormSchema),
+      ),
   });
   const { key, ...answerProps } = getTextareaProps(fields.answer);
   return (

@@ -1,21 +1,19 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { problemToast, quotationRequestSchema, quotationToasts } from '../../../core/quotation';
+import { problemToast, quotationToasts } from '../../../core/quotation-texts';
 import { Honeypot } from '../community/honeypot';
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useFormConstraints,
+  useLazyForm,
+} from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { toast } from '../ui/toast-store';
 import { quotationAction } from './quotation-action';
 import { submittedQuotationOf, type QuotationSubmitted } from './quotation-submitted';
-
-const constraint = getZodConstraint(quotationRequestSchema);
-
-function parseQuotationForm(formData: FormData) {
-  // The schema reads the raw text itself (quantity falls back to 1), so no coercion here.
-  return parseWithZod(formData, { schema: quotationRequestSchema, disableAutoCoercion: true });
-}
 
 const inputClass =
   'w-full rounded-lg border border-stone bg-white px-3 py-2 aria-[invalid=true]:border-danger';
@@ -41,23 +39,27 @@ export function QuotationForm({
   footer?: ReactNode;
 }) {
   const productFieldId = useId();
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm<
+    | 'quantity'
+    | 'customizationNotes'
+    | 'customerName'
+    | 'customerCompany'
+    | 'customerMobile'
+    | 'customerEmail'
+  >({
     lastResult,
-    constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    // The root loader gives every page the quotation form's limits: its dialog opens anywhere.
+    constraint: useFormConstraints('quotation'),
     defaultValue: { quantity: '1' },
-    onValidate: ({ formData }) => {
-      const submission = parseQuotationForm(formData);
-      // issue 15 §2: only Conform's own check of a submit (a form without the `__intent__` a
-      // blur's check carries) that fails shows the toast; a valid request never does.
-      if (!formData.has('__intent__') && submission.status !== 'success') {
-        const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? []);
-        toast(problemToast(messages));
-      }
-      return submission;
-    },
-    onSubmit(event) {
+    // The schema reads the raw text itself (quantity falls back to 1), so no coercion.
+    loadValidator: () =>
+      Promise.all([import('../../../core/quotation'), import('../forms/zod-validator')]).then(
+        ([{ quotationRequestSchema }, { zodValidator }]) => zodValidator(quotationRequestSchema),
+      ),
+    // issue 15 §2: only a submit the browser's check refuses shows the toast; a valid request
+    // never does.
+    onInvalidSubmit: (messages) => toast(problemToast(messages)),
+    onValidSubmit(event) {
       if (!onValidSubmit) return;
       event.preventDefault();
       onValidSubmit(event.currentTarget);

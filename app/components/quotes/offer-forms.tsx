@@ -4,18 +4,15 @@
  * Each is a Conform form on its `core/` schema, posted through the answer pipeline; the quote page
  * shows them in a dialog, or, without JavaScript, as a section of the page.
  */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { useState, type ReactNode } from 'react';
 import { errorToast } from '../../../core/answer';
-import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account';
+import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account-texts';
 import {
-  acceptOfferSchema,
-  declineOfferSchema,
   offerPaymentMethodLabels,
   offerPaymentMethods,
   QUOTE_MESSAGE_MAX,
-  quoteMessageSchema,
-} from '../../../core/quote-forms';
+} from '../../../core/quote-texts';
 import type { Address } from '../../../server/modules/account';
 import { FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
@@ -68,7 +65,7 @@ export function AcceptOfferForm({
 }) {
   const hydrated = useHydrated();
   const { fetcher, form, fields } = useAnswerForm({
-    schema: acceptOfferSchema,
+    schema: () => import('../../../core/quote-forms').then((module) => module.acceptOfferSchema),
     intent: 'accept',
     invalidToast: errorToast,
     onSuccess: onDone,
@@ -191,7 +188,7 @@ export function AcceptOfferForm({
 /** issue 16 Ask for Changes: a message to the thread, which marks the request for the owner. */
 export function AskForChangesForm({ action, offerId, onDone, cancel }: OfferFormProps) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: quoteMessageSchema,
+    schema: () => import('../../../core/quote-forms').then((module) => module.quoteMessageSchema),
     intent: 'ask-changes',
     invalidToast: errorToast,
     onSuccess: onDone,
@@ -226,7 +223,7 @@ export function AskForChangesForm({ action, offerId, onDone, cancel }: OfferForm
 /** issue 16 Decline: asks for an optional reason. */
 export function DeclineOfferForm({ action, offerId, onDone, cancel }: OfferFormProps) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: declineOfferSchema,
+    schema: () => import('../../../core/quote-forms').then((module) => module.declineOfferSchema),
     intent: 'decline',
     invalidToast: errorToast,
     onSuccess: onDone,

@@ -3,15 +3,15 @@
  * its QR code, drawn on the server), the bank transfer details, and the "Payment reference (UTR)"
  * the customer submits once they have paid.
  */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import { formatRupees } from '../../../core/money';
+import type { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
 import {
   offerPaymentMethodLabels,
-  paymentReferenceSubmissionSchema,
   quoteToasts,
   type OfferPaymentMethod,
-} from '../../../core/quote-forms';
+} from '../../../core/quote-texts';
 import { FormField, useAnswerForm } from '../account/answer-form';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
 
@@ -50,7 +50,8 @@ export function PaymentPanel({
   // Held by the panel, not by its form: the form is gone once the reference is in, before the
   // answer could be toasted.
   const answerForm = useAnswerForm({
-    schema: paymentReferenceSubmissionSchema,
+    schema: () =>
+      import('../../../core/quote-forms').then((module) => module.paymentReferenceSubmissionSchema),
     intent: PAYMENT_REFERENCE_INTENT,
     invalidToast: errorToast,
     // One fetcher per order: the dashboard lists several.

@@ -2,10 +2,10 @@
  * The quotation's thread (issue 16): the customer's and the shop's messages, oldest first, and a
  * box to write one. Messages are plain text: React escapes them, and their line breaks are kept.
  */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import { formatLongDate } from '../../../core/dates';
-import { QUOTE_MESSAGE_MAX, quoteMessageSchema } from '../../../core/quote-forms';
+import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerForm } from '../account/answer-form';
 import { primaryButtonClass } from '../ui/field';
@@ -59,7 +59,7 @@ export function QuoteThread({
 
 function MessageForm({ action }: { action: string }) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: quoteMessageSchema,
+    schema: () => import('../../../core/quote-forms').then((module) => module.quoteMessageSchema),
     intent: 'message',
     invalidToast: errorToast,
   });

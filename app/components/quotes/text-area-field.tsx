@@ -1,4 +1,4 @@
-import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { getTextareaProps, type FieldMetadata } from '../forms/lazy-form';
 import type { TextareaHTMLAttributes } from 'react';
 import { inputClass } from '../ui/field';
 
@@ -9,7 +9,7 @@ export function TextAreaField({
   hint,
   ...rest
 }: {
-  meta: FieldMetadata<string | null | undefined, Record<string, unknown>, string[]>;
+  meta: FieldMetadata;
   label: string;
   hint?: string;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {

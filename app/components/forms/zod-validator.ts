@@ -1,0 +1,17 @@
+/**
+ * The browser's half of a form's check, loaded with the form's schema on first use (issue 28):
+ * the same Conform parse of the same `core/` schema that the server's answer pipeline runs
+ * (server/http/answer.ts), so both say the same messages.
+ */
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+import type { FormValidator } from './lazy-form';
+
+export function zodValidator(schema: z.ZodType): FormValidator {
+  return (formData) => parseWithZod(formData, { schema, disableAutoCoercion: true });
+}
+
+/** `loadValidator` for a schema that loads on demand: `schemaValidator(() => import(…))`. */
+export function loadZodValidator(loadSchema: () => Promise<z.ZodType>): Promise<FormValidator> {
+  return loadSchema().then(zodValidator);
+}
