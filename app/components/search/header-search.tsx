@@ -1,23 +1,29 @@
 import { clsx } from 'clsx';
 import { Mic, MicOff, Search, X } from '../ui/icons';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Form, Link, useFetcher, useNavigate } from 'react-router';
-import { displayImageUrl } from '../../../core/media-url';
-import type { SearchSuggestion } from '../../../server/modules/catalog/search';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Form, Link } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated';
-import { useSpeechRecognition } from './use-speech-recognition';
+import type { ComboboxControls, ComboboxView, SearchSuggestionsProps } from './search-suggestions';
+import { recognitionConstructor } from './speech-support';
 
-// spec §2 / §9: the dropdown closes 200 ms after the box loses focus
-const BLUR_CLOSE_DELAY_MS = 200;
-// Waits for a pause in typing before asking the server.
-const TYPING_DEBOUNCE_MS = 150;
-const RELEVANCE_BARS = 5;
+type SuggestionsComponent = (props: SearchSuggestionsProps) => ReactNode;
 
-/** What /search/suggestions answers (app/routes/search.suggestions.ts). */
-interface Suggestions {
-  query: string;
-  results: SearchSuggestion[];
+// issue 28: the combobox's behaviour (suggestions, their list, the keyboard, voice input) is not
+// in the page's first load; it is fetched once, when the box or the microphone is first used.
+let suggestionsModule: Promise<SuggestionsComponent> | undefined;
+function loadSuggestions(): Promise<SuggestionsComponent> {
+  suggestionsModule ??= import('./search-suggestions').then(
+    (module) => module.SearchSuggestions,
+    (error: unknown) => {
+      // Offline, or a new release replaced the file: the next use tries again.
+      suggestionsModule = undefined;
+      throw error;
+    },
+  );
+  return suggestionsModule;
 }
+
+const CLOSED: ComboboxView = { expanded: false, activeDescendant: undefined, listening: false };
 
 /**
  * The header search: an ARIA combobox with live suggestions from the server (spec §2, §5).
@@ -63,6 +69,11 @@ export function HeaderSearch() {
   );
 }
 
+/**
+ * The form, its box and the microphone, rendered with the page. search-suggestions.tsx brings the
+ * rest on first use, inside the listbox, and drives the box through `controls`; until it has
+ * loaded, and without JavaScript, this is a plain search form and what is typed stays in the box.
+ */
 function SearchCombobox({
   focusOnOpen,
   onNavigate,
@@ -70,82 +81,40 @@ function SearchCombobox({
   focusOnOpen: boolean;
   onNavigate: () => void;
 }) {
-  const navigate = useNavigate();
-  const fetcher = useFetcher<Suggestions>();
+  const hydrated = useHydrated();
   const listboxId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const closeTimer = useRef<number | undefined>(undefined);
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const [view, setView] = useState(CLOSED);
+  const [Suggestions, setSuggestions] = useState<SuggestionsComponent | null>(null);
+  const controls = useRef<ComboboxControls | null>(null);
+  // A click on the microphone before the voice search has loaded; it starts once it has.
+  const speechRequested = useRef(false);
+  // spec §2: voice input is offered only where the browser can recognise speech.
+  const speechSupported = hydrated && recognitionConstructor() !== undefined;
 
-  const trimmed = query.trim();
-  // Only answers to the current query count; a slower, older answer is ignored.
-  const results = fetcher.data && fetcher.data.query === query ? fetcher.data.results : [];
-  const allResultsHref = `/shop?q=${encodeURIComponent(trimmed)}`;
-  const optionCount = results.length > 0 ? results.length + 1 : 0;
-  const expanded = open && trimmed !== '' && results.length > 0;
-
-  useEffect(() => {
-    if (trimmed === '') return;
-    const timer = window.setTimeout(
-      () => void fetcher.load(`/search/suggestions?q=${encodeURIComponent(query)}`),
-      TYPING_DEBOUNCE_MS,
+  const enhance = () => {
+    if (Suggestions) return;
+    loadSuggestions().then(
+      (component) => setSuggestions(() => component),
+      // The plain search form still works.
+      () => undefined,
     );
-    return () => window.clearTimeout(timer);
-    // `fetcher` changes identity with its state; the query alone decides when to ask.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  };
+
+  const connect = useCallback((loaded: ComboboxControls | null) => {
+    controls.current = loaded;
+    if (loaded && speechRequested.current) {
+      speechRequested.current = false;
+      loaded.toggleSpeech();
+    }
+  }, []);
 
   // The phone's search icon reveals the field; the shopper came to type.
   useEffect(() => {
     if (focusOnOpen) input.current?.focus();
   }, [focusOnOpen]);
-
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-
-  const speech = useSpeechRecognition((transcript) => {
-    setQuery(transcript);
-    setActive(-1);
-    setOpen(true);
-    input.current?.focus();
-  });
-
-  const go = (href: string) => {
-    setOpen(false);
-    setActive(-1);
-    onNavigate();
-    void navigate(href);
-  };
-
-  const hrefOf = (index: number) => {
-    const result = results[index];
-    return result ? `/product/${result.id}` : allResultsHref;
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (optionCount === 0) return;
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) =>
-        current === -1
-          ? step === 1
-            ? 0
-            : optionCount - 1
-          : (current + step + optionCount) % optionCount,
-      );
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
-      event.preventDefault();
-      go(hrefOf(active));
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  };
 
   return (
     <Form
@@ -154,7 +123,7 @@ function SearchCombobox({
       role="search"
       className="relative"
       onSubmit={() => {
-        setOpen(false);
+        controls.current?.onSubmit();
         onNavigate();
       }}
     >
@@ -173,39 +142,42 @@ function SearchCombobox({
           autoComplete="off"
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={expanded}
+          aria-expanded={view.expanded}
           aria-controls={listboxId}
-          aria-activedescendant={expanded && active >= 0 ? `${listboxId}-${active}` : undefined}
+          aria-activedescendant={view.activeDescendant}
           onChange={(event) => {
             setQuery(event.target.value);
-            setActive(-1);
-            setOpen(true);
+            controls.current?.onType();
           }}
           onFocus={() => {
-            window.clearTimeout(closeTimer.current);
-            setOpen(true);
+            enhance();
+            controls.current?.onFocus();
           }}
-          onBlur={() => {
-            closeTimer.current = window.setTimeout(() => {
-              setOpen(false);
-              setActive(-1);
-            }, BLUR_CLOSE_DELAY_MS);
-          }}
-          onKeyDown={onKeyDown}
+          onBlur={() => controls.current?.onBlur()}
+          onKeyDown={(event) => controls.current?.onKeyDown(event)}
           className="w-full min-w-0 bg-transparent px-2 py-2 text-sm outline-none [&::-webkit-search-cancel-button]:hidden"
         />
-        {speech.supported ? (
+        {speechSupported ? (
           <button
             type="button"
-            aria-label={speech.listening ? 'Stop listening' : 'Search by voice'}
-            aria-pressed={speech.listening}
-            onClick={speech.toggle}
+            aria-label={view.listening ? 'Stop listening' : 'Search by voice'}
+            aria-pressed={view.listening}
+            onPointerDown={enhance}
+            onFocus={enhance}
+            onClick={() => {
+              if (controls.current) {
+                controls.current.toggleSpeech();
+              } else {
+                speechRequested.current = true;
+                enhance();
+              }
+            }}
             className={clsx(
               'mr-1 rounded-full p-1.5',
-              speech.listening ? 'bg-terracotta text-white' : 'hover:bg-sand',
+              view.listening ? 'bg-terracotta text-white' : 'hover:bg-sand',
             )}
           >
-            {speech.listening ? (
+            {view.listening ? (
               <MicOff aria-hidden="true" className="h-4 w-4" />
             ) : (
               <Mic aria-hidden="true" className="h-4 w-4" />
@@ -217,71 +189,19 @@ function SearchCombobox({
         id={listboxId}
         role="listbox"
         aria-label="Search suggestions"
-        hidden={!expanded}
+        hidden={!view.expanded}
         className="absolute right-0 left-0 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-stone md:left-auto md:w-96"
       >
-        {results.map((result, index) => (
-          // The keyboard works on the input, as the ARIA combobox pattern has it.
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-          <li
-            key={result.id}
-            id={`${listboxId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(hrefOf(index))}
-            className={clsx(
-              'flex cursor-pointer items-center gap-3 rounded-lg p-2',
-              index === active ? 'bg-sand' : 'hover:bg-sand',
-            )}
-          >
-            {result.image ? (
-              <img
-                src={displayImageUrl(result.image.url)}
-                alt=""
-                width={40}
-                height={40}
-                className="h-10 w-10 shrink-0 rounded-md object-cover"
-              />
-            ) : (
-              <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-sand" />
-            )}
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{result.name}</span>
-              <span className="block text-xs text-ink-muted">{result.categoryName}</span>
-            </span>
-            <span className="flex items-end gap-0.5" aria-hidden="true">
-              {Array.from({ length: RELEVANCE_BARS }, (_, bar) => (
-                <span
-                  key={bar}
-                  className={clsx(
-                    'w-1 rounded-sm',
-                    bar < result.relevance ? 'bg-brass-700' : 'bg-stone',
-                  )}
-                  style={{ height: `${6 + bar * 3}px` }}
-                />
-              ))}
-            </span>
-            <span className="sr-only">
-              Relevance {result.relevance} of {RELEVANCE_BARS}
-            </span>
-          </li>
-        ))}
-        {results.length > 0 ? (
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- as above
-          <li
-            id={`${listboxId}-${results.length}`}
-            role="option"
-            aria-selected={active === results.length}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(allResultsHref)}
-            className={clsx(
-              'cursor-pointer rounded-lg border-t border-stone/60 p-2 text-sm font-medium text-brass-700',
-              active === results.length ? 'bg-sand' : 'hover:bg-sand',
-            )}
-          >
-            {`View all results for "${trimmed}"`}
-          </li>
+        {Suggestions ? (
+          <Suggestions
+            input={input}
+            listboxId={listboxId}
+            query={query}
+            onQuery={setQuery}
+            onView={setView}
+            connect={connect}
+            onNavigate={onNavigate}
+          />
         ) : null}
       </ul>
     </Form>

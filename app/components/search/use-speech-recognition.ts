@@ -1,38 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useHydrated } from '../ui/use-hydrated';
+import { recognitionConstructor, type Recognition } from './speech-support';
 
 // spec §9: language en-US, a single utterance
 const RECOGNITION_LANGUAGE = 'en-US';
 
-/** The part of the Web Speech API we use; not every TypeScript DOM library declares it. */
-interface Recognition {
-  lang: string;
-  continuous: boolean;
-  interimResults: boolean;
-  maxAlternatives: number;
-  onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
-  onerror: (() => void) | null;
-  onend: (() => void) | null;
-  start(): void;
-  stop(): void;
-}
-type RecognitionConstructor = new () => Recognition;
-
-function recognitionConstructor(): RecognitionConstructor | undefined {
-  const scope = window as unknown as {
-    SpeechRecognition?: RecognitionConstructor;
-    webkitSpeechRecognition?: RecognitionConstructor;
-  };
-  return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
-}
-
 /**
- * Voice input for the search box (spec §2): offered only where the browser can recognise speech
- * (never in the server HTML), listens once, and stops listening on a result, an error or the end.
+ * Voice input for the search box (spec §2): listens once, and stops listening on a result, an
+ * error or the end. The header offers it only where the browser can recognise speech (never in
+ * the server HTML): see `recognitionConstructor`.
  */
 export function useSpeechRecognition(onTranscript: (transcript: string) => void) {
-  const hydrated = useHydrated();
-  const supported = hydrated && recognitionConstructor() !== undefined;
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
   const deliver = useRef(onTranscript);
@@ -74,5 +51,5 @@ export function useSpeechRecognition(onTranscript: (transcript: string) => void)
 
   useEffect(() => () => recognition.current?.stop(), []);
 
-  return { supported, listening, toggle };
+  return { listening, toggle };
 }
