@@ -28,7 +28,7 @@ import {
 } from '../components/admin/product-console/product-panel';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
-import { secondaryButtonClass } from '../components/ui/field';
+import { secondaryButtonClass } from '../components/ui/classes';
 import { toast } from '../components/ui/toast-store';
 import type { Route } from './+types/admin.product-media';
 

@@ -50,7 +50,7 @@ import { QuotationsPanel } from '../components/admin/quotations-panel';
 import { RolesPanel } from '../components/admin/roles-panel';
 import type { AnswerHandlers } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
-import { secondaryButtonClass } from '../components/ui/field';
+import { secondaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/admin';
 
 export function meta(args: Route.MetaArgs) {

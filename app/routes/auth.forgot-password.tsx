@@ -11,7 +11,7 @@ import { requestPasswordReset } from '../../server/modules/identity';
 import { FormField, useAnswerForm } from '../components/account/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { pageMeta } from '../components/layout/simple-page';
-import { primaryButtonClass } from '../components/ui/field';
+import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth.forgot-password';
 
 export function meta(args: Route.MetaArgs) {

@@ -17,7 +17,7 @@ import { FormPasswordField, useAnswerForm } from '../components/account/answer-f
 import { AuthShell } from '../components/account/auth-ui';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
-import { primaryButtonClass } from '../components/ui/field';
+import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth.reset-password';
 
 export function meta(args: Route.MetaArgs) {

@@ -22,7 +22,7 @@ import { AuthShell } from '../components/account/auth-ui';
 import { announceAuthChange } from '../components/account/auth-sync';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
-import { primaryButtonClass } from '../components/ui/field';
+import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth';
 
 export function meta(args: Route.MetaArgs) {

@@ -17,7 +17,7 @@ import {
 import { AuthShell } from '../components/account/auth-ui';
 import { announceAuthChange } from '../components/account/auth-sync';
 import { pageMeta } from '../components/layout/simple-page';
-import { primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth.two-factor';
 
 export function meta(args: Route.MetaArgs) {

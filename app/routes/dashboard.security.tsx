@@ -32,7 +32,7 @@ import {
 } from '../components/account/answer-form';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
-import { primaryButtonClass, secondaryButtonClass } from '../components/ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/dashboard.security';
 
 export function meta(args: Route.MetaArgs) {

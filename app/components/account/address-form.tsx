@@ -3,8 +3,8 @@ import { getFormProps, getInputProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account-texts';
 import type { Address } from '../../../server/modules/account';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { ModalClose } from '../ui/modal';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
+import { ModalClose } from '../ui/lazy-modal';
 import { FormField, useAnswerForm } from './answer-form';
 
 /** The add and edit dialog; its limits come from the shared schema (core/account.ts). */

@@ -2,8 +2,8 @@ import { MapPin, Pencil, Plus, Trash2 } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import type { Address } from '../../../server/modules/account';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { secondaryButtonClass } from '../ui/field';
-import { Modal } from '../ui/modal';
+import { secondaryButtonClass } from '../ui/classes';
+import { Modal } from '../ui/lazy-modal';
 
 const AddressForm = lazy(() =>
   import('./address-form').then((module) => ({ default: module.AddressForm })),

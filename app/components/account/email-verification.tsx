@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { emailVerificationTexts, RESEND_VERIFICATION_LABEL } from '../../../core/identity-texts';
-import { secondaryButtonClass } from '../ui/field';
+import { secondaryButtonClass } from '../ui/classes';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { DocumentAnswer, useDocumentAnswer } from './answer-form';
 

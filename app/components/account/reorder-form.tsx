@@ -4,7 +4,7 @@ import { errorToast } from '../../../core/answer';
 import { REORDER_QUANTITY_PREFIX } from '../../../core/account-texts';
 import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { ModalClose } from '../ui/modal';
+import { ModalClose } from '../ui/lazy-modal';
 import type { Profile } from '../../../server/modules/account';
 import type { OrderView } from '../../../server/modules/orders';
 import { FormField, useAnswerForm } from './answer-form';

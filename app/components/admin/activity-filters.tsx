@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { ActivityQuery } from '../../../core/activity';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
 /**
  * issue 18: the log's filters. A GET form, so the filters live in the address and work without

@@ -7,7 +7,7 @@ import { formatLongDate } from '../../../core/dates';
 import type { ApiKeySummary } from '../../../server/modules/api-keys';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 import { ApiSecretBox } from './api-secret-box';
 import { formatShopTime, useShopTimeZone } from './shop-time';

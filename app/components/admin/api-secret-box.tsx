@@ -1,6 +1,6 @@
 import { Check, Copy } from '../ui/icons';
 import { useState } from 'react';
-import { secondaryButtonClass } from '../ui/field';
+import { secondaryButtonClass } from '../ui/classes';
 
 /**
  * issue 17: a new API key or signing secret, shown once with "Copy". The shop keeps only a hash

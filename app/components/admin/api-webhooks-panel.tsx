@@ -9,7 +9,7 @@ import { webhookEventTypes } from '../../../core/webhook-events';
 import type { WebhookDeliveryView, WebhookEndpointSummary } from '../../../server/modules/webhooks';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 import { ApiSecretBox } from './api-secret-box';
 import { formatShopTime, useShopTimeZone } from './shop-time';

@@ -1,6 +1,6 @@
 import type { FailedWork } from '../../../server/modules/jobs/failed-work';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { secondaryButtonClass } from '../ui/field';
+import { secondaryButtonClass } from '../ui/classes';
 import { formatShopTime, useShopTimeZone } from './shop-time';
 
 /**

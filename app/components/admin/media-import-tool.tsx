@@ -9,7 +9,7 @@ import { consoleMessages } from '../../../core/product-console';
 import type { MediaImportReport } from '../../../server/modules/product-media';
 import type { MediaImportLine } from '../../routes/admin.media-import';
 import { showAnswer } from '../forms/use-answer-fetcher';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { toast } from '../ui/toast-store';
 import { FieldError, toastFirstProblem } from './product-console/form-problems';
 

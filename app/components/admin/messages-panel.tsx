@@ -3,7 +3,7 @@ import { formatLongDate } from '../../../core/dates';
 import { statusLabel } from '../../../core/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
-import { secondaryButtonClass } from '../ui/field';
+import { secondaryButtonClass } from '../ui/classes';
 
 const moveLabels: Record<string, string> = { read: 'Mark as Read', replied: 'Mark as Replied' };
 

@@ -9,7 +9,7 @@ import { quoteMessageSchema } from '../../../core/quote-offer';
 import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
-import { inputClass, primaryButtonClass } from '../ui/field';
+import { inputClass, primaryButtonClass } from '../ui/classes';
 
 const parseMessage = (formData: FormData) =>
   parseWithZod(formData, { schema: quoteMessageSchema, disableAutoCoercion: true });

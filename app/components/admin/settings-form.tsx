@@ -15,7 +15,7 @@ import {
   type EditableSettings,
 } from '../../../core/settings';
 import { DocumentAnswer, useAnswerForm } from '../account/answer-form';
-import { inputClass, primaryButtonClass } from '../ui/field';
+import { inputClass, primaryButtonClass } from '../ui/classes';
 
 export const SAVE_SETTINGS_INTENT = 'save-settings';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { questionSchema } from '../../../core/community';
 import { isBlank } from '../../../core/community-texts';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { ModalClose } from '../ui/modal';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
+import { ModalClose } from '../ui/lazy-modal';
 import { FieldError } from './field-error';
 import { Honeypot } from './honeypot';
 

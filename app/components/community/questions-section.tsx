@@ -10,8 +10,8 @@ import {
   type FormConstraints,
 } from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { inputClass, secondaryButtonClass } from '../ui/field';
-import { Modal } from '../ui/modal';
+import { inputClass, secondaryButtonClass } from '../ui/classes';
+import { Modal } from '../ui/lazy-modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
 import { Honeypot } from './honeypot';

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { reviewSchema } from '../../../core/community';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { ModalClose } from '../ui/modal';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
+import { ModalClose } from '../ui/lazy-modal';
 import { FieldError } from './field-error';
 import { Honeypot } from './honeypot';
 

@@ -6,8 +6,8 @@ import { formatLongDate } from '../../../core/dates';
 import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { secondaryButtonClass } from '../ui/field';
-import { Modal } from '../ui/modal';
+import { secondaryButtonClass } from '../ui/classes';
+import { Modal } from '../ui/lazy-modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
 

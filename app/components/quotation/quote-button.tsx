@@ -2,12 +2,11 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated';
 import { quotationAction } from './quotation-action';
-import { ModalClose, ModalDialog } from '../ui/modal';
 
-// The form and its validation load when a dialog first opens, not with every page that lists
-// products.
-const QuotationRequestForm = lazy(() =>
-  import('./quotation-form').then((module) => ({ default: module.QuotationRequestForm })),
+// The dialog, its form and the form's code load when a dialog first opens (issue 28), not with
+// every page that lists products.
+const QuotationDialog = lazy(() =>
+  import('./quotation-dialog').then((module) => ({ default: module.QuotationDialog })),
 );
 
 /**
@@ -45,31 +44,13 @@ export function QuoteButton({
       >
         {children}
       </Link>
-      <ModalDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Request Quotation"
-        description="Tell us what you need and we will send you a quotation."
-        descriptionClassName="mt-1 text-ink-muted"
-        // Focus goes back to the link that opened the dialog (a click does not focus a link in
-        // every browser).
-        returnFocusTo={link}
-        className="max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto"
-      >
-        <div className="mt-5">
-          {/* Mounted only while open, so every opening starts with a fresh form. */}
-          <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
-            <QuotationRequestForm
-              product={product}
-              closeButton={(label) => (
-                <ModalClose className="rounded-full px-5 py-3 font-medium ring-1 ring-ink hover:bg-sand">
-                  {label}
-                </ModalClose>
-              )}
-            />
-          </Suspense>
-        </div>
-      </ModalDialog>
+      {open ? (
+        // Nothing shows while the dialog's code loads (a placeholder would flash on every fast
+        // load); focus stays on the link meanwhile, and goes back to it on closing.
+        <Suspense fallback={null}>
+          <QuotationDialog product={product} onOpenChange={setOpen} returnFocusTo={link} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { CLAIM_ANCHOR } from '../../../core/quote-links';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { primaryButtonClass } from '../ui/field';
+import { primaryButtonClass } from '../ui/classes';
 
 export const CLAIM_INTENT = 'add-to-account';
 

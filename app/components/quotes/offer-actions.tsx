@@ -9,8 +9,8 @@ import { useState, type ReactNode } from 'react';
 import type { CustomerOfferAction } from '../../../core/quote-offer';
 import type { QuotePageForm } from '../../../core/route-query-fields';
 import type { Address } from '../../../server/modules/account';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
-import { Modal, ModalClose } from '../ui/modal';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
+import { Modal, ModalClose } from '../ui/lazy-modal';
 import { useHydrated } from '../ui/use-hydrated';
 import {
   AcceptOfferForm,

@@ -16,7 +16,7 @@ import {
 import type { Address } from '../../../server/modules/account';
 import { FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { primaryButtonClass } from '../ui/field';
+import { primaryButtonClass } from '../ui/classes';
 import { useHydrated } from '../ui/use-hydrated';
 import { characterLimitHint, TextAreaField } from './text-area-field';
 

@@ -13,7 +13,7 @@ import {
   type OfferPaymentMethod,
 } from '../../../core/quote-texts';
 import { FormField, useAnswerForm } from '../account/answer-form';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
 /** The intent both pages' actions answer the form with. */
 export const PAYMENT_REFERENCE_INTENT = 'submit-payment-reference';

@@ -8,7 +8,7 @@ import { formatLongDate } from '../../../core/dates';
 import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerForm } from '../account/answer-form';
-import { primaryButtonClass } from '../ui/field';
+import { primaryButtonClass } from '../ui/classes';
 import { characterLimitHint, TextAreaField } from './text-area-field';
 
 export function QuoteThread({

@@ -1,6 +1,6 @@
 import { getTextareaProps, type FieldMetadata } from '../forms/lazy-form';
 import type { TextareaHTMLAttributes } from 'react';
-import { inputClass } from '../ui/field';
+import { inputClass } from '../ui/classes';
 
 /** A labelled textarea of a Conform form, its limit from the schema, its error tied to it. */
 export function TextAreaField({

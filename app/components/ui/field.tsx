@@ -1,14 +1,8 @@
 import { Eye, EyeOff } from './icons';
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { inputClass } from './classes';
 
-export const inputClass =
-  'w-full rounded-lg border border-stone bg-white px-3 py-2 aria-[invalid=true]:border-danger';
-
-export const primaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800 disabled:opacity-60';
-
-export const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-full border border-stone px-5 py-2.5 font-medium hover:bg-sand disabled:opacity-60';
+export { inputClass, primaryButtonClass, secondaryButtonClass } from './classes';
 
 /** A labelled input with its error under it, tied together for assistive technology. */
 export function Field({

@@ -1,10 +1,7 @@
 import {
-  createContext,
-  useContext,
   useId,
   useLayoutEffect,
   useRef,
-  type ComponentProps,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -14,10 +11,14 @@ import {
 import { createPortal } from 'react-dom';
 import { clsx } from 'clsx';
 import { X } from './icons';
+import { CloseModalContext, ModalClose } from './modal-close';
+
+export { ModalClose };
 
 /**
  * A titled dialog: focus stays inside, Escape closes it, focus returns to the opener, the page
- * behind it neither scrolls nor takes clicks.
+ * behind it neither scrolls nor takes clicks. Public and dashboard pages take it from
+ * lazy-modal.tsx, which loads this module when a dialog first opens (issue 28).
  */
 export function Modal({
   open,
@@ -44,23 +45,6 @@ export function Modal({
     >
       <div className="mt-5">{children}</div>
     </ModalDialog>
-  );
-}
-
-const CloseModalContext = createContext<(() => void) | null>(null);
-
-/** A button that closes the dialog it is in, as Cancel and Close do. */
-export function ModalClose({ onClick, type = 'button', ...props }: ComponentProps<'button'>) {
-  const close = useContext(CloseModalContext);
-  return (
-    <button
-      type={type}
-      {...props}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) close?.();
-      }}
-    />
   );
 }
 

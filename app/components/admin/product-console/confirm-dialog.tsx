@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { primaryButtonClass, secondaryButtonClass } from '../../ui/field';
+import { primaryButtonClass, secondaryButtonClass } from '../../ui/classes';
 import { Modal, ModalClose } from '../../ui/modal';
 
 /** spec §5 confirmations: the question, Cancel, and a button that submits `form`. */
