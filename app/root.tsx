@@ -16,6 +16,7 @@ import { isbot } from 'isbot';
 import { defaultShopName } from '../content/shop-name';
 import { appContext } from '../server/http/app-context';
 import { formConstraints } from '../server/http/form-constraints';
+import { categories } from '../core/categories';
 import { quotationRequestSchema } from '../core/quotation';
 import type { Route } from './+types/root';
 import type { BackOfficeOutletContext } from './routes/admin-shell';
@@ -58,7 +59,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { config, site, viewer } = context.get(appContext);
   const { shopName, tagline, socialUrl, socialLabel } = site;
   return {
-    site: { shopName, tagline, socialUrl, socialLabel, publicUrl: config.publicUrl },
+    site: {
+      shopName,
+      tagline,
+      socialUrl,
+      socialLabel,
+      publicUrl: config.publicUrl,
+      // The header's and footer's category links, as data: the catalogue's table stays out of
+      // every page's JavaScript (issue 28).
+      categories: categories.map(({ slug, name }) => ({ slug, name })),
+    },
     user: viewer,
     // spec §2: the welcome pop-up is never shown to crawlers
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
@@ -77,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     tagline: '',
     socialUrl: '/',
     socialLabel: '',
+    categories: [],
   };
   const hydrated = useHydrated();
   // issue 18: the back office draws its own shell (app/routes/admin-shell.tsx), its <main>
@@ -115,6 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteHeader
               shopName={site.shopName}
               signedIn={Boolean(data?.user)}
+              categories={site.categories}
               search={<HeaderSearch />}
               signOut={data?.user ? <SignOutButton /> : null}
             />
@@ -124,6 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter
               newsletter={<NewsletterForm source="footer" tone="dark" />}
               shopName={site.shopName}
+              categories={site.categories}
               tagline={site.tagline}
               socialUrl={site.socialUrl}
               socialLabel={site.socialLabel}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { categories } from '../../../core/categories';
+import type { CategoryLink } from './site-header';
 
 // spec §2: the footer's links.
 const companyLinks = [
@@ -57,12 +57,14 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 
 export function SiteFooter({
   shopName,
+  categories,
   tagline,
   socialUrl,
   socialLabel,
   newsletter,
 }: {
   shopName: string;
+  categories: readonly CategoryLink[];
   tagline: string;
   socialUrl: string;
   socialLabel: string;

@@ -10,14 +10,21 @@ import {
   type RefObject,
 } from 'react';
 import { Link, NavLink } from 'react-router';
-import { categories } from '../../../core/categories';
 import { useHydrated } from '../ui/use-hydrated';
 
+/** A category's link, as the root loader gives it. */
+export interface CategoryLink {
+  slug: string;
+  name: string;
+}
+
 // spec §2: the Shop menu lists All Products and the four categories.
-const shopLinks = [
-  { to: '/shop', label: 'All Products' },
-  ...categories.map((category) => ({ to: `/shop/${category.slug}`, label: category.name })),
-];
+function shopLinksOf(categories: readonly CategoryLink[]) {
+  return [
+    { to: '/shop', label: 'All Products' },
+    ...categories.map((category) => ({ to: `/shop/${category.slug}`, label: category.name })),
+  ];
+}
 const pageLinks = [
   { to: '/customisations', label: 'Customisations' },
   { to: '/about', label: 'About Us' },
@@ -60,14 +67,17 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({
   shopName,
   signedIn,
+  categories,
   search,
   signOut,
 }: {
   shopName: string;
   signedIn: boolean;
+  categories: readonly CategoryLink[];
   search?: ReactNode;
   signOut?: ReactNode;
 }) {
+  const shopLinks = shopLinksOf(categories);
   return (
     <header className="sticky top-0 z-40 border-b border-stone/70 bg-ivory/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
@@ -83,7 +93,7 @@ export function SiteHeader({
           aria-label="Main"
           className="ml-4 hidden items-center gap-1 whitespace-nowrap lg:flex xl:gap-3"
         >
-          <ShopMenu />
+          <ShopMenu shopLinks={shopLinks} />
           {pageLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {link.label}
@@ -101,14 +111,16 @@ export function SiteHeader({
             <User aria-hidden="true" className="h-5 w-5" />
           </Link>
           {signOut}
-          <MobileMenu />
+          <MobileMenu shopLinks={shopLinks} />
         </div>
       </div>
     </header>
   );
 }
 
-function ShopMenu() {
+type NavLinks = ReturnType<typeof shopLinksOf>;
+
+function ShopMenu({ shopLinks }: { shopLinks: NavLinks }) {
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
   const menuId = useId();
@@ -158,7 +170,7 @@ function ShopMenu() {
   );
 }
 
-function MobileMenu() {
+function MobileMenu({ shopLinks }: { shopLinks: NavLinks }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
