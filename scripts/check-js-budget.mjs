@@ -33,10 +33,10 @@ export const SIGNED_IN_BUDGET_BYTES = 150 * 1024;
 export const ADMIN_BUDGET_BYTES = 200 * 1024;
 /**
  * The gate CI enforces on public pages until every one of them meets PUBLIC_TARGET_BYTES: today's
- * largest (the quote page, 135.7 KB, and the product page, 135.0 KB) and a little, so any growth
+ * largest (the quote page, 128.0 KB; the product page, 126.3 KB) and a little, so any growth
  * fails. Lower it as pages get smaller; the report marks each page against the target.
  */
-export const PUBLIC_BUDGET_BYTES = 137 * 1024;
+export const PUBLIC_BUDGET_BYTES = 129 * 1024;
 
 const defaultClientDirectory = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

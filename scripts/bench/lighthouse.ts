@@ -42,13 +42,13 @@ const categoryScore = (result: Result, id: (typeof CATEGORIES)[number]) =>
 const auditValue = (result: Result, id: string) => result.audits[id]?.numericValue ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-// issue 8: the page-speed targets
+// issue 8: the page-speed targets; issue 28 raised Performance from 97 to 99 (TBT stays ≤ 50 ms)
 const FIGURES: Figure[] = [
   {
     label: 'Performance',
-    target: '≥ 97',
+    target: '≥ 99',
     format: String,
-    meets: (value) => value >= 97,
+    meets: (value) => value >= 99,
     read: (result) => categoryScore(result, 'performance'),
   },
   {

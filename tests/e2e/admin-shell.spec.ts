@@ -28,8 +28,15 @@ async function expectNoAxeViolations(page: Page) {
 /**
  * Runs `work` against a second process of the same shop (its database, the same sign-in secret)
  * whose clock is injected `hoursAhead` hours ahead of the machine's (support/clock-ahead.mjs).
+ * The page leaves that process before it stops: a page still on it would fetch route manifests
+ * from a closed port (the links it shows are discovered lazily) and log the refusal.
  */
-async function withShopAhead(shop: Shop, hoursAhead: number, work: (url: string) => Promise<void>) {
+async function withShopAhead(
+  shop: Shop,
+  page: Page,
+  hoursAhead: number,
+  work: (url: string) => Promise<void>,
+) {
   const later = await startServerProcess({
     DATABASE_URL: shop.databaseUrl,
     NODE_OPTIONS: `--import=${fileURLToPath(new URL('./support/clock-ahead.mjs', import.meta.url))}`,
@@ -38,6 +45,7 @@ async function withShopAhead(shop: Shop, hoursAhead: number, work: (url: string)
   try {
     await work(later.url);
   } finally {
+    await page.goto('about:blank');
     await later.stop();
   }
 }
@@ -141,11 +149,11 @@ for (const { name, viewport } of widths) {
       await expect(overdueTile.getByRole('link', { name: /View list/ })).toBeVisible();
 
       // The same shop served by a process whose clock is injected 23, then 25 hours ahead.
-      await withShopAhead(shop, 23, async (url) => {
+      await withShopAhead(shop, page, 23, async (url) => {
         await gotoHydrated(page, `${url}/admin`);
         await expect(overdueTile.getByRole('definition').first()).toHaveText('0');
       });
-      await withShopAhead(shop, 25, async (url) => {
+      await withShopAhead(shop, page, 25, async (url) => {
         await gotoHydrated(page, `${url}/admin`);
         await expect(overdueTile.getByRole('definition').first()).toHaveText('1');
         await expect(tile('New requests').getByRole('definition').first()).toHaveText('2');
