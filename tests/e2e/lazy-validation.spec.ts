@@ -3,7 +3,7 @@
  * focused, the browser checks it with the spec's messages under the fields (spec §5); without
  * JavaScript the form posts natively and the server's answer shows the same messages.
  */
-import { allowConsoleErrors, expect, failedResource, test } from './support/test';
+import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
 import { gotoHydrated } from './support/pages';
 
 const validatorChunk = /\/assets\/zod-validator-[\w-]+\.js$/;
@@ -64,5 +64,43 @@ test.describe('a form that loads its validation on first use', () => {
     // What was typed comes back in the fields.
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Asha Verma');
     await context.close();
+  });
+});
+
+/** The script requests a page makes, to tell what loaded before and after a first use. */
+function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return scripts;
+}
+
+const loaded = (scripts: string[], chunk: string) =>
+  // A chunk's name and its 8-character hash: `modal` is not `modal-close`.
+  scripts.some((url) => new RegExp(`/assets/${chunk}-[\\w-]{8}\\.js$`).test(url));
+
+test.describe('code that loads on first use (issue 28)', () => {
+  test('the header search loads its suggestions when the box is first focused', async ({
+    page,
+  }) => {
+    const scripts = scriptRequests(page);
+    await gotoHydrated(page, '/about');
+    expect(loaded(scripts, 'search-suggestions')).toBe(false);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.focus();
+    await box.pressSequentially('urli');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    expect(loaded(scripts, 'search-suggestions')).toBe(true);
+  });
+
+  test('the quotation dialog loads when it is first opened', async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await gotoHydrated(page, '/product/boat-ganesh');
+    expect(loaded(scripts, 'quotation-dialog')).toBe(false);
+    expect(loaded(scripts, 'modal')).toBe(false);
+    await page.getByRole('link', { name: 'Get Quotation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Request Quotation' })).toBeVisible();
+    expect(loaded(scripts, 'quotation-dialog')).toBe(true);
   });
 });

@@ -56,6 +56,8 @@ async function composeAndPress(admin: Page, unitPrice: string, button: string) {
 async function acceptWithAddressAndUpi(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Accept Offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
+  // The dialog's code loads on its first opening (issue 28): wait for its form before looking.
+  await expect(dialog.getByRole('group', { name: 'Shipping address' })).toBeVisible();
   const newAddress = dialog.getByLabel('Street Address');
   if (!(await newAddress.isVisible())) await dialog.getByLabel(/new address/i).check();
   await dialog.getByLabel('Street Address').fill('12 Lake Road');

@@ -54,12 +54,20 @@ test('every inline script carries the response nonce, and the page hydrates unde
 test('built assets are cached for a year and compressed', async ({ request }) => {
   // Read the server's HTML: the script that starts the page names the route modules it imports.
   const html = await (await request.get('/')).text();
-  const assetPath = /(\/assets\/[\w-]+\.js)/.exec(html)?.[1];
-  expect(assetPath).toMatch(/^\/assets\//);
-  const response = await request.get(assetPath ?? '', { headers: { 'Accept-Encoding': 'gzip' } });
-  expect(response.status()).toBe(200);
-  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect(response.headers()['content-encoding']).toBe('gzip');
+  const assetPaths = [...new Set(html.match(/\/assets\/[\w-]+\.js/g) ?? [])];
+  expect(assetPaths.length).toBeGreaterThan(1);
+  let compressed = 0;
+  for (const assetPath of assetPaths) {
+    const response = await request.get(assetPath, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Hono compresses what is over 1 KB; the smallest chunks (a route's stub) go as they are.
+    if ((await response.body()).length >= 1024) {
+      expect(response.headers()['content-encoding'], assetPath).toBe('gzip');
+      compressed += 1;
+    }
+  }
+  expect(compressed).toBeGreaterThan(0);
 });
 
 test('fonts and images are served by the shop itself, never a CDN', async ({ page }) => {

@@ -80,7 +80,8 @@ export function WelcomePopup({ shopName }: { shopName: string }) {
                 ))}
               </select>
             </div>
-            <div className="grid flex-1 gap-1">
+            {/* min-w-0: a phone input's default width would push the row past a 390 px dialog. */}
+            <div className="grid min-w-0 flex-1 gap-1">
               <label htmlFor={phoneId} className="text-sm font-medium">
                 Phone number
               </label>
@@ -90,7 +91,7 @@ export function WelcomePopup({ shopName }: { shopName: string }) {
                 type="tel"
                 required
                 autoComplete="tel-national"
-                className="rounded-lg border border-stone bg-white px-3 py-2"
+                className="w-full min-w-0 rounded-lg border border-stone bg-white px-3 py-2"
               />
             </div>
           </div>
