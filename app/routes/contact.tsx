@@ -13,6 +13,7 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
+  schemaValidator,
   useFormConstraints,
   useLazyForm,
   type FieldMetadata,
@@ -157,10 +158,9 @@ function ContactForm() {
   const [form, fields] = useLazyForm<'name' | 'email' | 'subject' | 'message'>({
     lastResult: shown?.result,
     constraint: useFormConstraints('contact'),
-    loadValidator: () =>
-      Promise.all([import('../../core/contact'), import('../components/forms/zod-validator')]).then(
-        ([{ contactMessageSchema: schema }, { zodValidator }]) => zodValidator(schema),
-      ),
+    loadValidator: schemaValidator(() =>
+      import('../../core/contact').then((module) => module.contactMessageSchema),
+    ),
     // issue 15 §2: only a submit the browser's check refuses shows the validation toast; a valid
     // message never does.
     onInvalidSubmit: () => toast(contactToasts.invalid),

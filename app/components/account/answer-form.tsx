@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { isAnswer, type Answer, type AnswerToast } from '../../../core/answer';
 import {
   getInputProps,
+  schemaValidator,
   useFormConstraints,
   useLazyForm,
   type FieldMetadata,
@@ -56,8 +57,7 @@ export function useAnswerForm<Schema extends z.ZodObject>({
   const [form, fields] = useLazyForm<keyof z.input<Schema> & string>({
     lastResult: answer?.result,
     constraint,
-    loadValidator: () =>
-      import('../forms/zod-validator').then(({ loadZodValidator }) => loadZodValidator(schema)),
+    loadValidator: schemaValidator(schema),
     // Only a submit the browser's check refuses shows the toast; a valid form never does
     // (issue 15 §2).
     onInvalidSubmit: (messages) => {

@@ -14,6 +14,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMatches } from 'react-router';
+import type { z } from 'zod';
 
 /** A field's HTML limits, as Conform's `getZodConstraint` derives them from the schema. */
 export interface FieldConstraint {
@@ -85,6 +86,20 @@ const FORM_LEVEL = '';
 
 /** Before the browser's first check, what shows is the server's answer (a post without JS). */
 const NOT_CHECKED = Symbol('not checked');
+
+/**
+ * `loadValidator` for a `core/` schema: both the schema's module and the parser load on demand, in
+ * one go. `loadSchema` is a dynamic import (`() => import('…/core/x').then((m) => m.xSchema)`), so
+ * neither zod nor Conform is in the page's first load.
+ */
+export function schemaValidator(
+  loadSchema: () => Promise<z.ZodType>,
+): () => Promise<FormValidator> {
+  return () =>
+    Promise.all([loadSchema(), import('./zod-validator')]).then(([schema, { zodValidator }]) =>
+      zodValidator(schema),
+    );
+}
 
 /** The loader data's `formConstraints[key]` of the deepest route that has it. */
 export function useFormConstraints(key: string): FormConstraints | undefined {
@@ -214,11 +229,7 @@ export function useLazyForm<Fields extends string = string>({
       return element.name;
     };
     const onFocusIn = (event: FocusEvent) => {
-      const inside =
-        event.target instanceof HTMLElement &&
-        (event.target.closest('form')?.id === formId ||
-          (event.target as HTMLInputElement).form?.id === formId);
-      if (inside) void ensureValidator().catch(() => undefined);
+      if (inForm(event.target)) void ensureValidator().catch(() => undefined);
     };
     const onFocusOut = (event: FocusEvent) => {
       const name = inForm(event.target);
@@ -303,7 +314,8 @@ export function useLazyForm<Fields extends string = string>({
     () => (lastResult && lastResult.initialValue ? lastResult.initialValue : (defaultValue ?? {})),
     [lastResult, defaultValue],
   );
-  const formErrors = shownErrors(errors, FORM_LEVEL, new Set([...shown, FORM_LEVEL]));
+  // The form's own errors (not a field's) always show: only a submit or the server sets them.
+  const formErrors = errors[FORM_LEVEL]?.length ? errors[FORM_LEVEL] : undefined;
 
   const form: FormMetadata = {
     id: formId,

@@ -10,8 +10,3 @@ import type { FormValidator } from './lazy-form';
 export function zodValidator(schema: z.ZodType): FormValidator {
   return (formData) => parseWithZod(formData, { schema, disableAutoCoercion: true });
 }
-
-/** `loadValidator` for a schema that loads on demand: `schemaValidator(() => import(…))`. */
-export function loadZodValidator(loadSchema: () => Promise<z.ZodType>): Promise<FormValidator> {
-  return loadSchema().then(zodValidator);
-}

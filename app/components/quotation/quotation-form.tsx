@@ -7,6 +7,7 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
+  schemaValidator,
   useFormConstraints,
   useLazyForm,
 } from '../forms/lazy-form';
@@ -52,10 +53,9 @@ export function QuotationForm({
     constraint: useFormConstraints('quotation'),
     defaultValue: { quantity: '1' },
     // The schema reads the raw text itself (quantity falls back to 1), so no coercion.
-    loadValidator: () =>
-      Promise.all([import('../../../core/quotation'), import('../forms/zod-validator')]).then(
-        ([{ quotationRequestSchema }, { zodValidator }]) => zodValidator(quotationRequestSchema),
-      ),
+    loadValidator: schemaValidator(() =>
+      import('../../../core/quotation').then((module) => module.quotationRequestSchema),
+    ),
     // issue 15 §2: only a submit the browser's check refuses shows the toast; a valid request
     // never does.
     onInvalidSubmit: (messages) => toast(problemToast(messages)),
