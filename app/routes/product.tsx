@@ -1,4 +1,3 @@
-import { getZodConstraint } from '@conform-to/zod/v4';
 import { clsx } from 'clsx';
 import { RotateCcw, ShieldCheck, Truck } from '../components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
@@ -17,6 +16,7 @@ import { findCategoryByValue } from '../../core/categories';
 import { displayImageUrl } from '../../core/media-url';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
+import { intentConstraints } from '../../server/http/form-constraints';
 import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
@@ -76,7 +76,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   return {
     inWishlist: await isInWishlist(db, actor, product.id),
-    answerConstraint: getZodConstraint(answerFormSchema),
+    // The answer forms' limits, from their schema (issue 28: no zod in the page to read them).
+    formConstraints: intentConstraints(communityIntents),
     signedIn: actor !== null,
     reviewSort,
     reviews,
@@ -374,7 +375,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   productId={product.id}
                   signedIn={loaderData.signedIn}
                   questions={questions}
-                  answerConstraint={loaderData.answerConstraint}
                 />
               ) : (
                 <DeferredSection heading="Questions & Answers" part="questions" failed />

@@ -6,8 +6,9 @@ import type { QuestionView } from '../../../server/modules/questions';
 import {
   getFormProps,
   getTextareaProps,
+  schemaValidator,
+  useFormConstraints,
   useLazyForm,
-  type FormConstraints,
 } from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, secondaryButtonClass } from '../ui/classes';
@@ -23,20 +24,15 @@ const QuestionForm = lazy(() =>
 );
 
 /** spec §2 Product detail: Questions & Answers, newest first, answers from the team badged. */
-type AnswerConstraint = FormConstraints;
 
 export function QuestionsSection({
   productId,
   signedIn,
   questions,
-  answerConstraint,
 }: {
   productId: string;
   signedIn: boolean;
   questions: QuestionView[];
-  /** The answer form's limits, from its schema (given by the loader, which keeps the code
-   * that reads a schema's limits out of the page's JavaScript). */
-  answerConstraint: AnswerConstraint;
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
@@ -77,7 +73,6 @@ export function QuestionsSection({
               question={question}
               signedIn={signedIn}
               productId={productId}
-              answerConstraint={answerConstraint}
             />
           ))}
         </ul>
@@ -95,25 +90,23 @@ function QuestionCard({
   question,
   signedIn,
   productId,
-  answerConstraint,
 }: {
   question: QuestionView;
   signedIn: boolean;
   productId: string;
-  answerConstraint: AnswerConstraint;
 }) {
   const [empty, setEmpty] = useState(true);
   const fetcher = useAnswerFetcher({ onSuccess: () => setEmpty(true) });
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const [form, fields] = useLazyForm<'answer'>({
     lastResult: answer?.result,
-    constraint: answerConstraint,
+    // The product loader's limits for its `answer` intent.
+    constraint: useFormConstraints('answer'),
     validateOn: 'submit',
     // The schema and its parser load when the answer box is first focused (issue 28).
-    loadValidator: () =>
-      Promise.all([import('../../../core/community'), import('../forms/zod-validator')]).then(
-        ([{ answerFormSchema }, { zodValidator }]) => zodValidator(answerFormSchema),
-      ),
+    loadValidator: schemaValidator(() =>
+      import('../../../core/community').then((module) => module.answerFormSchema),
+    ),
   });
   const { key, ...answerProps } = getTextareaProps(fields.answer);
   return (
