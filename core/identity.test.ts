@@ -30,6 +30,14 @@ describe('the sign-up password rules (spec §5)', () => {
     expect(firstPasswordProblem('abc')).toBe('Password must be at least 8 characters');
   });
 
+  it('refuses a password longer than Better Auth takes, counted as it counts (UTF-16 units)', () => {
+    // 128 code points, 132 UTF-16 units: zod alone would take it
+    const astral = `Marble#Lotus9${'a'.repeat(111)}${'𐀀'.repeat(4)}`;
+    expect([...astral].length).toBe(128);
+    expect(firstPasswordProblem(astral)).toBe('Password must be at most 128 characters');
+    expect(firstPasswordProblem(`Marble#Lotus9${'a'.repeat(115)}`)).toBeNull();
+  });
+
   it('accepts a password that meets every rule', () => {
     expect(firstPasswordProblem('Marble#Lotus9')).toBeNull();
     expect(passwordRules.every((rule) => rule.passes('Marble#Lotus9'))).toBe(true);

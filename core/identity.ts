@@ -23,6 +23,11 @@ export const passwordSchema = z
   .string({ error: passwordRules[0].message })
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
   .superRefine((password, context) => {
+    // zod's max counts code points; Better Auth's ceiling (and the browser's maxLength) counts
+    // UTF-16 units, so a password of astral characters could pass here and fail at sign-up.
+    if (password.length > PASSWORD_MAX_LENGTH && [...password].length <= PASSWORD_MAX_LENGTH) {
+      context.addIssue({ code: 'custom', message: PASSWORD_TOO_LONG_MESSAGE });
+    }
     for (const rule of passwordRules) {
       if (!rule.passes(password)) context.addIssue({ code: 'custom', message: rule.message });
     }
