@@ -80,15 +80,25 @@ export function outboxHtmlPages(
 }
 
 /**
- * A message as its reader sees it: nodemailer sends a mail with long lines quoted-printable, which
- * breaks them with "=" at the line end and writes "=" itself as "=3D" (as in a link's query). Other
- * mails are left alone: in them "=01" is just text, such as the start of a token.
+ * A message as its reader sees it: nodemailer sends a part with long lines quoted-printable, which
+ * breaks them with "=" at the line end and writes "=" itself as "=3D" (as in a link's query). Each
+ * part is decoded by its own header: since mails carry an HTML part (issue 27), the HTML is
+ * quoted-printable while the text part beside it is 7bit, where "=80" is just text, such as the
+ * start of a token after "token=".
  */
 function decodedText(message: string): string {
-  if (!/^Content-Transfer-Encoding: quoted-printable$/im.test(message)) return message;
-  return message
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(message)?.[1];
+  const parts = boundary ? message.split(`--${boundary}`) : [message];
+  return parts
+    .map((part) => {
+      if (!/^Content-Transfer-Encoding: quoted-printable$/im.test(part)) return part;
+      return part
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
+          String.fromCharCode(parseInt(hex, 16)),
+        );
+    })
+    .join(`--${boundary ?? ''}`);
 }
 
 /** Waits for the newest message to `to` that matches `pattern`, and answers the first group. */
