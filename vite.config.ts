@@ -2,9 +2,13 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-/** The root's own modules and what only they use: every page loads them. */
+/**
+ * The root's own modules and what only they use: every page loads them. The header's search, the
+ * footer and its newsletter form are not among them: they hydrate from their own chunks
+ * (app/components/ui/deferred.tsx).
+ */
 const shellModules =
-  /\/app\/(root\.tsx|components\/layout\/|components\/search\/(header-search|speech-support)\b|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer)\b|components\/community\/(newsletter-form|honeypot|welcome-gate|welcome-seen)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
+  /\/app\/(root\.tsx|components\/layout\/(?!site-footer|page-footer)|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer)\b|components\/community\/(welcome-gate|welcome-seen)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
 
 const frameworkModules = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 

@@ -28,12 +28,19 @@ import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
 import { useHydrated } from './components/ui/use-hydrated';
 import { NotFound } from './components/layout/not-found';
-import { NewsletterForm } from './components/community/newsletter-form';
 import { WelcomeGate } from './components/community/welcome-gate';
-import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
-import { HeaderSearch } from './components/search/header-search';
 import { Toaster } from './components/ui/toaster';
+import { afterDeferredSections, deferred } from './components/ui/deferred';
+
+// issue 28: the header's search (a plain search form until its code is in) and the footer (links,
+// and a newsletter form that posts natively) hydrate from their own chunks, after the page.
+const HeaderSearch = deferred(() =>
+  import('./components/search/header-search').then((module) => module.HeaderSearch),
+);
+const PageFooter = deferred(() =>
+  import('./components/layout/page-footer').then((module) => module.PageFooter),
+);
 
 export const links: LinksFunction = () => [
   // `precedence` makes React place the stylesheet first in the head, ahead of the font preloads.
@@ -97,7 +104,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // A marker for anything that must wait for the page to be interactive (the browser tests).
     // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too; set with the
     // same transition that switches the controls on (useHydrated), not before it.
-    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+    // Deferred sections (issue 28) hydrate after the page: the marker waits for them too.
+    if (!hydrated) return undefined;
+    return afterDeferredSections(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, [hydrated]);
   return (
     <html lang="en">
@@ -133,8 +144,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
-            <SiteFooter
-              newsletter={<NewsletterForm source="footer" tone="dark" />}
+            <PageFooter
               shopName={site.shopName}
               categories={site.categories}
               tagline={site.tagline}

@@ -4,7 +4,7 @@ import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
 import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
 import { accountToasts, reorderItemsOf } from '../../core/account-texts';
 import { EMAIL_LINK_PARAMETER, emailVerificationState } from '../../core/identity';
-import { emailVerificationTexts } from '../../core/identity-texts';
+import { emailVerificationTexts } from '../../core/security-texts';
 import { quotationToasts } from '../../core/quotation-texts';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { dashboardTabField, readQueryField } from '../../core/route-query-fields';
@@ -33,7 +33,7 @@ import type { SiteSettings } from '../../content/site';
 import { paymentReferenceSubmissionSchema } from '../../core/quote-forms';
 import { quoteToasts } from '../../core/quote-texts';
 import { QuotationsTab } from '../components/account/quotations-tab';
-import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-panel';
+import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-intent';
 import { paymentPanelFor } from '../components/quotes/payment-panel.server';
 import { AddressesTab } from '../components/account/addresses-tab';
 import {

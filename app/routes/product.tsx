@@ -29,14 +29,21 @@ import { isInWishlist } from '../../server/modules/account';
 import { answerQuestion, askQuestion, listQuestions } from '../../server/modules/questions';
 import { createReview, listReviews, toggleHelpfulVote } from '../../server/modules/reviews';
 import { DocumentAnswer } from '../components/community/document-answer';
-import { QuestionsSection } from '../components/community/questions-section';
-import { ReviewsSection } from '../components/community/reviews-section';
 import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import { StreamedContent } from '../components/ui/use-hydrated';
+import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/product';
+
+// issue 28: below the description, read after the piece itself; their forms post natively.
+const ReviewsSection = deferred(() =>
+  import('../components/community/reviews-section').then((module) => module.ReviewsSection),
+);
+const QuestionsSection = deferred(() =>
+  import('../components/community/questions-section').then((module) => module.QuestionsSection),
+);
 
 /**
  * DESIGN.md §4a (as Hydrogen does): the loader awaits only what the page cannot render without

@@ -4,6 +4,7 @@
  * anyone else gets the 404 page and no data (server/modules/quotations decides). From here they
  * accept, ask for changes, decline, write to the shop, and pay.
  */
+import { useMemo } from 'react';
 import { useActionData } from 'react-router';
 import { formatLongDate } from '../../core/dates';
 import { isAnswer } from '../../core/answer';
@@ -33,22 +34,35 @@ import {
   postCustomerMessage,
   requireQuotationAccess,
 } from '../../server/modules/quotations';
-import { DocumentAnswer } from '../components/account/answer-form';
+import { DocumentAnswer } from '../components/community/document-answer';
 import { pageMeta } from '../components/layout/simple-page';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
 import { CURRENT_OFFER_ANCHOR, OfferDetails } from '../components/quotes/offer-details';
-import {
-  OfferActions,
-  OfferFormSection,
-  type OfferFormTarget,
-} from '../components/quotes/offer-actions';
-import { PAYMENT_REFERENCE_INTENT, PaymentPanel } from '../components/quotes/payment-panel';
+import type { OfferFormTarget } from '../components/quotes/offer-actions';
+import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-intent';
 import { paymentPanelFor } from '../components/quotes/payment-panel.server';
 import { quotePageToasts } from '../components/quotes/quote-page-toasts';
-import { QuoteThread } from '../components/quotes/quote-thread';
+import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/quotes';
+
+// issue 28: the page's controls (answer the offer, pay, write to the shop) hydrate from their own
+// chunks, after the offer the buyer reads first. Each works before its code is in, as it does
+// without JavaScript: the offer's buttons open the page with that form (`?form=`), and the forms
+// post natively.
+const OfferActions = deferred(() =>
+  import('../components/quotes/offer-actions').then((module) => module.OfferActions),
+);
+const OfferFormSection = deferred(() =>
+  import('../components/quotes/offer-actions').then((module) => module.OfferFormSection),
+);
+const PaymentPanel = deferred(() =>
+  import('../components/quotes/payment-panel').then((module) => module.PaymentPanel),
+);
+const QuoteThread = deferred(() =>
+  import('../components/quotes/quote-thread').then((module) => module.QuoteThread),
+);
 
 /** The private link's key, as the page's address carries it; null when there is none. */
 function accessKeyOf(url: URL): string | null {
@@ -236,15 +250,20 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
   const documentAnswer =
     isAnswer(actionData) && actionData.intent !== PAYMENT_REFERENCE_INTENT ? actionData : undefined;
   const offer = quote.currentOffer;
-  const target: OfferFormTarget | null = offer
-    ? {
-        reference: quote.reference,
-        accessKey,
-        offerId: offer.id,
-        action: pageAction,
-        savedAddresses,
-      }
-    : null;
+  // One object per answer, not per render: it is a prop of the deferred offer actions (deferred.tsx).
+  const target: OfferFormTarget | null = useMemo(
+    () =>
+      offer
+        ? {
+            reference: quote.reference,
+            accessKey,
+            offerId: offer.id,
+            action: pageAction,
+            savedAddresses,
+          }
+        : null,
+    [offer, quote.reference, accessKey, pageAction, savedAddresses],
+  );
   const { request } = quote;
   const claimFetcher = useAnswerFetcher({ key: CLAIM_INTENT });
 

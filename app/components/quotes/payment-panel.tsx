@@ -15,8 +15,9 @@ import {
 import { FormField, useAnswerForm } from '../account/answer-form';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
-/** The intent both pages' actions answer the form with. */
-export const PAYMENT_REFERENCE_INTENT = 'submit-payment-reference';
+import { PAYMENT_REFERENCE_INTENT } from './payment-intent';
+
+export { PAYMENT_REFERENCE_INTENT };
 
 export interface PaymentPanelData {
   orderId: string;
