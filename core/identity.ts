@@ -9,15 +9,13 @@ import { INVALID_EMAIL_MESSAGE } from './identity-texts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE, passwordRules } from './password-rules';
 
 // issue 28: the rules and words the pages show live apart, without zod; they are this module's too.
-export { PASSWORD_MAX_LENGTH, passwordRules } from './password-rules';
+export { PASSWORD_MAX_LENGTH, passwordFormProblemToast, passwordRules } from './password-rules';
+export { identityToasts, INVALID_EMAIL_MESSAGE } from './identity-texts';
 export {
   emailVerificationTexts,
-  identityToasts,
-  INVALID_EMAIL_MESSAGE,
-  passwordFormProblemToast,
   RESEND_VERIFICATION_LABEL,
   securityToasts,
-} from './identity-texts';
+} from './security-texts';
 
 export const passwordSchema = z
   .string({ error: passwordRules[0].message })

@@ -3,6 +3,7 @@
  * schemas check them, so that the live checklist under a password field loads without zod
  * (issue 28); core/identity.ts re-exports them.
  */
+import { identityToasts, INVALID_EMAIL_MESSAGE } from './identity-texts';
 
 // spec §5: the password rules, in the order their messages are reported
 export const passwordRules = [
@@ -36,3 +37,23 @@ export const passwordRules = [
 /** Better Auth's own ceiling; longer inputs only cost hashing time. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+
+/**
+ * spec §8: the toast of a refused password form, picked by the refusal's message: the e-mail's,
+ * the mismatch's, a password rule's under its own title, anything else under `otherTitle`.
+ */
+export function passwordFormProblemToast(
+  message: string,
+  otherTitle: string,
+): { title: string; description?: string; variant: 'destructive' } {
+  if (message === INVALID_EMAIL_MESSAGE)
+    return { ...identityToasts.invalidEmail, variant: 'destructive' };
+  if (message === identityToasts.passwordMismatch.description) {
+    return { ...identityToasts.passwordMismatch, variant: 'destructive' };
+  }
+  const isRule =
+    passwordRules.some((rule) => rule.message === message) || message === PASSWORD_TOO_LONG_MESSAGE;
+  if (isRule)
+    return { ...identityToasts.passwordRules, description: message, variant: 'destructive' };
+  return { title: otherTitle, description: message, variant: 'destructive' };
+}

@@ -19,6 +19,7 @@ const zodFreeModules = [
   'quote-links.ts',
   'quote-texts.ts',
   'route-query-fields.ts',
+  'security-texts.ts',
   // Apart from core/shop-query.ts for the same reason (issue 14 finding 7).
   'shop-listing.ts',
 ];

@@ -6,7 +6,8 @@ import {
   codeSignInFormSchema,
   safeRedirectTarget,
 } from '../../core/identity';
-import { identityToasts, securityToasts } from '../../core/identity-texts';
+import { identityToasts } from '../../core/identity-texts';
+import { securityToasts } from '../../core/security-texts';
 import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';

@@ -2,7 +2,7 @@ import { getFormProps } from '../components/forms/lazy-form';
 import { Link } from 'react-router';
 import { errorToast } from '../../core/answer';
 import { forgotPasswordSchema } from '../../core/identity';
-import { securityToasts } from '../../core/identity-texts';
+import { securityToasts } from '../../core/security-texts';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -51,10 +51,11 @@ export default function ForgotPassword() {
   });
   return (
     <AuthShell title="Reset your password">
+      {/* The server's answer says it (securityToasts.resetLinkSent): its words, not a copy in the page's code. */}
       {answer?.status === 'ok' ? (
         <div role="status" className="grid gap-2">
-          <p className="font-medium">{securityToasts.resetLinkSent.title}</p>
-          <p>{securityToasts.resetLinkSent.description}</p>
+          <p className="font-medium">{answer.toast?.title}</p>
+          <p>{answer.toast?.description}</p>
           <Link to="/auth" className="underline">
             Back to Sign In
           </Link>

@@ -2,11 +2,9 @@ import { getFormProps } from '../components/forms/lazy-form';
 import { Link } from 'react-router';
 import { errorToast } from '../../core/answer';
 import { resetPasswordFormSchema } from '../../core/identity';
-import {
-  identityToasts,
-  passwordFormProblemToast,
-  securityToasts,
-} from '../../core/identity-texts';
+import { identityToasts } from '../../core/identity-texts';
+import { passwordFormProblemToast } from '../../core/password-rules';
+import { securityToasts } from '../../core/security-texts';
 import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
@@ -75,10 +73,11 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   }
   return (
     <AuthShell title="Choose a new password">
+      {/* The server's answer says it (securityToasts.passwordReset): its words, not a copy in the page's code. */}
       {answer?.status === 'ok' ? (
         <div role="status" className="grid gap-2">
-          <p className="font-medium">{securityToasts.passwordReset.title}</p>
-          <p>{securityToasts.passwordReset.description}</p>
+          <p className="font-medium">{answer.toast?.title}</p>
+          <p>{answer.toast?.description}</p>
           <Link to="/auth" className="underline">
             Sign In
           </Link>

@@ -1,9 +1,9 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import * as Tabs from '../components/ui/tabs';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { safeRedirectTarget, signInFormSchema, signUpSchema } from '../../core/identity';
-import { identityToasts, passwordFormProblemToast } from '../../core/identity-texts';
+import { identityToasts } from '../../core/identity-texts';
 import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
@@ -20,10 +20,18 @@ import {
 } from '../components/account/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { announceAuthChange } from '../components/account/auth-sync';
-import { PasswordRuleChecks } from '../components/account/password-rules';
+import { signUpProblem } from '../components/account/sign-up-problem';
+import { deferred } from '../components/ui/deferred';
 import { pageMeta } from '../components/layout/simple-page';
 import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth';
+
+// issue 28: the Sign Up tab's form (with its live password checklist) is not in the page's first
+// load; it is fetched with the page and in before the tab is opened (or, when the page opens on it,
+// posts natively until it is).
+const SignUpForm = deferred(() =>
+  import('../components/account/sign-up-form').then((module) => module.SignUpForm),
+);
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(
@@ -50,10 +58,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// spec §8: "Sign Up Error" / "Sign In Error" with the server's message; a sign-up's own problems
-// (the e-mail, the password rules, the confirmation) under their own titles.
-const signUpProblem = (message: string) =>
-  passwordFormProblemToast(message, identityToasts.signUpError.title);
+// spec §8: "Sign In Error" with the server's message (a sign-up's: sign-up-problem.ts).
 const signInProblem = (message: string) =>
   ({ ...identityToasts.signInError, description: message, variant: 'destructive' }) as const;
 
@@ -117,6 +122,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     signedUpDocument || signedIn ? 'sign-in' : signedUp ? 'sign-up' : loaderData.tab,
   );
   const [signedUpEmail, setSignedUpEmail] = useState(signedUpDocument);
+  // A stable prop of the deferred Sign Up form (ui/deferred.tsx).
+  const onSignedUp = useCallback((email: string) => {
+    setSignedUpEmail(email);
+    setTab('sign-in');
+  }, []);
   return (
     <AuthShell title="Welcome">
       <DocumentAnswer answer={signedUp ?? signedIn} />
@@ -146,12 +156,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           />
         </Tabs.Content>
         <Tabs.Content value="sign-up">
-          <SignUpForm
-            onSignedUp={(email) => {
-              setSignedUpEmail(email);
-              setTab('sign-in');
-            }}
-          />
+          <SignUpForm onSignedUp={onSignedUp} />
         </Tabs.Content>
       </Tabs.Root>
     </AuthShell>
@@ -198,39 +203,6 @@ function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }
           Sign in with a one-time code
         </Link>
       </div>
-    </fetcher.Form>
-  );
-}
-
-function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
-  const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.signUpSchema),
-    intent: 'sign-up',
-    invalidToast: signUpProblem,
-    onSuccess: (answer) => onSignedUp(answerData<{ email: string }>(answer).email ?? ''),
-  });
-  return (
-    <fetcher.Form
-      method="post"
-      action="/auth"
-      {...getFormProps(form)}
-      onSubmit={form.onSubmit}
-      className="grid gap-4"
-    >
-      <input type="hidden" name="intent" value="sign-up" />
-      <FormField meta={fields.name} label="Full Name (optional)" autoComplete="name" />
-      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-      <FormPasswordField meta={fields.password} label="Password" autoComplete="new-password" />
-      {/* spec §2 Auth: the rules are checked live as the password is typed */}
-      <PasswordRuleChecks password={fields.password.value ?? ''} />
-      <FormPasswordField
-        meta={fields.confirmPassword}
-        label="Confirm Password"
-        autoComplete="new-password"
-      />
-      <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
-        {fetcher.state !== 'idle' ? 'Creating account…' : 'Sign Up'}
-      </button>
     </fetcher.Form>
   );
 }

@@ -9,7 +9,8 @@ import {
   confirmTotpSchema,
   currentPasswordSchema,
 } from '../../core/identity';
-import { passwordFormProblemToast, securityToasts } from '../../core/identity-texts';
+import { passwordFormProblemToast } from '../../core/password-rules';
+import { securityToasts } from '../../core/security-texts';
 import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';

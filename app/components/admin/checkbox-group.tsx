@@ -2,7 +2,8 @@
  * A group of checkboxes on a Conform list field, with its legend and its one error (the API key's
  * scopes, a webhook endpoint's events: issue 17).
  */
-import { getCollectionProps, type FieldMetadata } from '../forms/lazy-form';
+import { getCollectionProps } from '../forms/collection-props';
+import type { FieldMetadata } from '../forms/lazy-form';
 
 /** Any Conform field a checkbox list can render, whatever its form's type. */
 type ListField = FieldMetadata;

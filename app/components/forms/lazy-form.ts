@@ -362,12 +362,12 @@ export function useLazyForm<Fields extends string = string>({
   return [form, fields];
 }
 
-function simplify<T extends Record<string, unknown>>(props: T): T {
+export function simplify<T extends Record<string, unknown>>(props: T): T {
   for (const key of Object.keys(props)) if (props[key] === undefined) delete props[key];
   return props;
 }
 
-interface AriaOptions {
+export interface AriaOptions {
   /** An id the control is described by besides its error (a hint under it). */
   ariaDescribedBy?: string;
 }
@@ -395,7 +395,7 @@ export function getFormProps(form: FormMetadata) {
   });
 }
 
-function controlProps(meta: FieldMetadata, options?: AriaOptions) {
+export function controlProps(meta: FieldMetadata, options?: AriaOptions) {
   return {
     key: meta.key,
     required: meta.required || undefined,
@@ -456,26 +456,4 @@ export function getTextareaProps(meta: FieldMetadata, options?: AriaOptions) {
         ? undefined
         : String(meta.initialValue as string),
   });
-}
-
-/** One checkbox per option of a list field (Conform's `getCollectionProps`). */
-export function getCollectionProps(
-  meta: FieldMetadata,
-  options: { type: 'checkbox' | 'radio'; options: string[] } & AriaOptions,
-) {
-  return options.options.map((value) =>
-    simplify({
-      ...controlProps(meta, options),
-      key: `${meta.key}${value}`,
-      id: `${meta.id}-${value}`,
-      type: options.type,
-      value,
-      defaultChecked:
-        options.type === 'checkbox' && Array.isArray(meta.initialValue)
-          ? meta.initialValue.includes(value)
-          : meta.initialValue === value,
-      // A required checkbox group would ask for every box to be ticked.
-      required: options.type === 'checkbox' ? undefined : meta.required,
-    }),
-  );
 }

@@ -1,0 +1,39 @@
+import { answerData, FormField, FormPasswordField, useAnswerForm } from './answer-form';
+import { PasswordRuleChecks } from './password-rules';
+import { signUpProblem } from './sign-up-problem';
+import { getFormProps } from '../forms/lazy-form';
+import { primaryButtonClass } from '../ui/classes';
+
+/** The Sign Up tab's form on /auth (spec §2 Auth); the page loads it apart (issue 28). */
+export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { fetcher, form, fields } = useAnswerForm({
+    schema: () => import('../../../core/identity').then((module) => module.signUpSchema),
+    intent: 'sign-up',
+    invalidToast: signUpProblem,
+    onSuccess: (answer) => onSignedUp(answerData<{ email: string }>(answer).email ?? ''),
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      action="/auth"
+      {...getFormProps(form)}
+      onSubmit={form.onSubmit}
+      className="grid gap-4"
+    >
+      <input type="hidden" name="intent" value="sign-up" />
+      <FormField meta={fields.name} label="Full Name (optional)" autoComplete="name" />
+      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <FormPasswordField meta={fields.password} label="Password" autoComplete="new-password" />
+      {/* spec §2 Auth: the rules are checked live as the password is typed */}
+      <PasswordRuleChecks password={fields.password.value ?? ''} />
+      <FormPasswordField
+        meta={fields.confirmPassword}
+        label="Confirm Password"
+        autoComplete="new-password"
+      />
+      <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
+        {fetcher.state !== 'idle' ? 'Creating account…' : 'Sign Up'}
+      </button>
+    </fetcher.Form>
+  );
+}
