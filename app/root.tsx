@@ -27,7 +27,6 @@ import { AuthSync } from './components/account/auth-sync';
 import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
 import { useHydrated } from './components/ui/use-hydrated';
-import { NotFound } from './components/layout/not-found';
 import { WelcomeGate } from './components/community/welcome-gate';
 import { SiteHeader } from './components/layout/site-header';
 import { Toaster } from './components/ui/toaster';
@@ -37,6 +36,10 @@ import { afterDeferredSections, deferred } from './components/ui/deferred';
 // and a newsletter form that posts natively) hydrate from their own chunks, after the page.
 const HeaderSearch = deferred(() =>
   import('./components/search/header-search').then((module) => module.HeaderSearch),
+);
+// The 404 page is links only: its code is not in every page's first load.
+const NotFound = deferred(() =>
+  import('./components/layout/not-found').then((module) => module.NotFound),
 );
 const PageFooter = deferred(() =>
   import('./components/layout/page-footer').then((module) => module.PageFooter),
