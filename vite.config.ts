@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  * (structured data, policy text sections).
  */
 const shellModules =
-  /\/app\/(root\.tsx|components\/layout\/(?!site-footer|page-footer|not-found|structured-data|text-sections)|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer)\b|components\/community\/(welcome-gate|welcome-seen)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
+  /\/app\/(root\.tsx|components\/layout\/(?!site-footer|page-footer|not-found|structured-data|text-sections)|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer|follow-navigation)\b|components\/community\/(welcome-gate|welcome-seen)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
 
 const frameworkModules = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 

@@ -31,6 +31,7 @@ import { pageMeta } from '../components/layout/simple-page';
 import { secondaryButtonClass } from '../components/ui/classes';
 import { toast } from '../components/ui/toast-store';
 import type { Route } from './+types/admin.product-media';
+import { followNavigation } from '../components/ui/follow-navigation';
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Product console', undefined, { noindex: true });
@@ -164,7 +165,7 @@ function AccessDenied() {
   const navigate = useNavigate();
   useEffect(() => {
     toast({ ...consoleMessages.accessDenied, variant: 'destructive' });
-    void navigate('/', { replace: true });
+    followNavigation(navigate('/', { replace: true }));
   }, [navigate]);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">

@@ -29,6 +29,7 @@ import { announceAuthChange } from '../components/account/auth-sync';
 import { pageMeta } from '../components/layout/simple-page';
 import { primaryButtonClass, secondaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth.code';
+import { followNavigation } from '../components/ui/follow-navigation';
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Sign in with a one-time code', undefined, { noindex: true });
@@ -140,7 +141,7 @@ export default function OneTimeCode({ loaderData }: Route.ComponentProps) {
     intent: 'verify',
     onSuccess: (answer) => {
       announceAuthChange();
-      void navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/');
+      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/'));
     },
   });
   const signedIn = useDocumentAnswer('verify');

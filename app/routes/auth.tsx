@@ -25,6 +25,7 @@ import { deferred } from '../components/ui/deferred';
 import { pageMeta } from '../components/layout/simple-page';
 import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth';
+import { followNavigation } from '../components/ui/follow-navigation';
 
 // issue 28: the Sign Up tab's form (with its live password checklist) is not in the page's first
 // load; it is fetched with the page and in before the tab is opened (or, when the page opens on it,
@@ -171,7 +172,7 @@ function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }
     invalidToast: signInProblem,
     onSuccess: (answer) => {
       announceAuthChange();
-      void navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/');
+      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/'));
     },
   });
   return (

@@ -19,6 +19,7 @@ import { announceAuthChange } from '../components/account/auth-sync';
 import { pageMeta } from '../components/layout/simple-page';
 import { primaryButtonClass, secondaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth.two-factor';
+import { followNavigation } from '../components/ui/follow-navigation';
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Two-factor authentication', undefined, { noindex: true });
@@ -110,7 +111,7 @@ function CodeForm({
     invalidToast: signInProblem,
     onSuccess: (answer) => {
       announceAuthChange();
-      void navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/');
+      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/'));
     },
   });
   return (

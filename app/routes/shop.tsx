@@ -23,6 +23,7 @@ import { useHydrated } from '../components/ui/use-hydrated';
 import { pageMeta, siteFromMatches } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import type { Route } from './+types/shop';
+import { followNavigation } from '../components/ui/follow-navigation';
 
 // spec §9: the saved scroll position is restored 100 ms after the listing renders.
 const SCROLL_RESTORE_DELAY_MS = 100;
@@ -326,7 +327,9 @@ function useShopPreferences(categorySlug: string | undefined, query: ShopQuery) 
       top: saved.scrollPosition,
     };
     if (restored !== '') {
-      void navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true });
+      followNavigation(
+        navigate({ search: `?${restored}` }, { replace: true, preventScrollReset: true }),
+      );
     }
     // Only on arrival: later changes of the URL are the shopper's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps

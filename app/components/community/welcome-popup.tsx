@@ -6,6 +6,7 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Honeypot } from './honeypot';
 import { ModalDialog } from '../ui/modal';
 import { markSeen } from './welcome-seen';
+import { followNavigation } from '../ui/follow-navigation';
 
 export { WELCOME_SEEN_KEY } from './welcome-seen';
 
@@ -24,7 +25,7 @@ export function WelcomePopup({ shopName }: { shopName: string }) {
       // The code is on its way: the sign-in page takes it.
       markSeen();
       setOpen(false);
-      void navigate(`/auth/code?phone=${encodeURIComponent(answer.data.phoneNumber)}`);
+      followNavigation(navigate(`/auth/code?phone=${encodeURIComponent(answer.data.phoneNumber)}`));
     },
   });
   const phoneId = useId();

@@ -11,6 +11,7 @@ import { useFetcher, useNavigate } from 'react-router';
 import { displayImageUrl } from '../../../core/media-url';
 import type { SearchSuggestion } from '../../../server/modules/catalog/search';
 import { useSpeechRecognition } from './use-speech-recognition';
+import { followNavigation } from '../ui/follow-navigation';
 
 // spec §2 / §9: the dropdown closes 200 ms after the box loses focus
 const BLUR_CLOSE_DELAY_MS = 200;
@@ -119,7 +120,7 @@ export function SearchSuggestions({
     setOpen(false);
     setActive(-1);
     onNavigate();
-    void navigate(href);
+    followNavigation(navigate(href));
   };
 
   const hrefOf = (index: number) => {
