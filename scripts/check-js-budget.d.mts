@@ -1,7 +1,6 @@
 // Types for scripts/check-js-budget.mjs, which runs as plain Node in CI (no TypeScript loader).
 export const PUBLIC_BUDGET_BYTES: number;
 export const ADMIN_BUDGET_BYTES: number;
-export const PUBLIC_TARGET_BYTES: number;
 export const SIGNED_IN_BUDGET_BYTES: number;
 export interface JsBudgetRow {
   id: string;
