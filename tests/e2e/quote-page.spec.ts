@@ -487,6 +487,36 @@ offerTest(
 );
 
 offerTest(
+  'with JavaScript on but the offer’s controls unable to load their code (issue 28), Accept Offer still works as without JavaScript',
+  async ({ shop }) => {
+    // The offer's buttons and forms hydrate from a chunk of their own (ui/deferred.tsx); when it
+    // cannot be fetched they keep the server's HTML, which works as it does without JavaScript.
+    const offerControls = /\/assets\/offer-actions-[\w-]{8}\.js$/;
+    allowConsoleErrors(failedResource(404, offerControls));
+    const page = await shop.newPage();
+    await page.route(offerControls, (route) => route.fulfill({ status: 404, body: '' }));
+    const { reference, link } = await guestRequest(shop);
+    await sendOfferOn(shop, reference, { unitPrice: '7000' });
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(page).toHaveURL(/[?&]form=accept/);
+    const section = page.getByRole('region', { name: 'Accept Offer' });
+    await section.getByLabel('Street Address').fill('4 Fort Road');
+    await section.getByLabel('City').fill('Jaipur');
+    await section.getByLabel('State').fill('Rajasthan');
+    await section.getByLabel('ZIP Code').fill('302001');
+    await section.getByRole('radio', { name: 'Bank transfer' }).check();
+    await section.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(page.getByRole('heading', { name: /^Your order ORD-/ })).toBeVisible();
+    const [order] = await shop.sql<{ status: string }>(
+      'select o.status from orders o join quotation_requests q on q.id = o.quotation_request_id where q.reference = $1',
+      [reference],
+    );
+    expect(order?.status).toBe('pending');
+  },
+);
+
+offerTest(
   'a signed-in customer finds the request in the Quotations tab and opens it without a key',
   async ({ shop }) => {
     const page = await shop.newPage();
