@@ -84,7 +84,8 @@ const PHONE = /^\+?[\d\s\-()]{7,}$/;
 const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 // Two digits of the state code, the PAN (5 letters, 4 digits, 1 letter), the entity number,
 // "Z" and a check character.
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+// issue 29: the buyer's GSTIN on a quote list has the same shape (core/quote-list.ts)
+export const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const PERCENTAGE = /^\d{1,2}(\.\d{1,2})?$/;
 const WHOLE_NUMBER = /^\d{1,3}$/;
 

@@ -43,7 +43,7 @@ export type WebhookOfferData = z.output<typeof offerData>;
 
 export const webhookEvents = {
   'quotation.created': {
-    when: 'a quotation request is made (the dialog, `/quote`, a reorder, the API)',
+    when: 'a quotation request is made (the dialog, `/quote`, the quote list, a reorder, the API)',
     data: z.strictObject({
       quotationId: id,
       reference: quotationReference,
@@ -52,12 +52,24 @@ export const webhookEvents = {
       productName: z.string(),
       quantity: z.number().int().positive(),
       customizationNotes: z.string().nullable(),
+      // issue 29: every piece of the request, in order; the three fields above repeat the first.
+      lines: z
+        .array(
+          z.strictObject({
+            productId: z.string(),
+            productName: z.string(),
+            quantity: z.number().int().positive(),
+            notes: z.string().nullable(),
+          }),
+        )
+        .min(1),
       // Never the private key of the quotation's link.
       customer: z.strictObject({
         name: z.string(),
         company: z.string().nullable(),
         mobile: z.string(),
         email: z.string().nullable(),
+        gstin: z.string().nullable(),
       }),
     }),
   },

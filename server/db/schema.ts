@@ -288,11 +288,25 @@ export const quotationRequests = pgTable(
      * latest message); null once the shop answered with a message or an offer.
      */
     awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
+    /** issue 29: the buyer's own GSTIN, for a business buyer's tax invoice; optional. */
+    customerGstin: text('customer_gstin'),
+    /**
+     * issue 29 "Merge Requests": the request this one was merged into; it is completed then, and
+     * its customer's page points there.
+     */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => quotationRequests.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check('quotation_requests_status_check', oneOf(table.status, quotationStatuses)),
+    // issue 29: a merged request is closed for good
+    check(
+      'quotation_requests_merged_is_completed',
+      sql`${table.mergedIntoId} is null or ${table.status} = 'completed'`,
+    ),
     check('quotation_requests_quantity_check', sql`${table.quantity} >= 1`),
     // issue 27: a completed request waits for nobody; its writers clear the wait, and this holds
     // them to it, so "awaiting a reply" is the column alone (server/db/admin-search.ts).
@@ -316,6 +330,83 @@ export const quotationRequests = pgTable(
     index('quotation_requests_name_words_idx').using('gin', nameWords(table.customerName)),
     // issue 18: a status filter over a date range reads only that status's rows, newest first
     index('quotation_requests_status_created_idx').on(table.status, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * issue 29: the pieces of a quotation request, in the buyer's order. A one-piece request is one
+ * line; spec §3's product_id, product_name and quantity on the request repeat its first line
+ * (docs/decisions/021).
+ */
+export const quotationRequestLines = pgTable(
+  'quotation_request_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotationRequestId: uuid('quotation_request_id')
+      .notNull()
+      .references(() => quotationRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').references(() => products.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    /** The piece's name when it was asked for. */
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Notes for this piece; the request's own notes are its customization_notes. */
+    notes: text('notes'),
+  },
+  (table) => [
+    check('quotation_request_lines_quantity_check', sql`${table.quantity} >= 1`),
+    check('quotation_request_lines_notes_check', sql`length(${table.notes}) <= 1000`),
+    unique('quotation_request_lines_position_key').on(table.quotationRequestId, table.position),
+    index('quotation_request_lines_product_id_idx').on(table.productId),
+    // issue 29: the admin search finds a request by any of its pieces' names
+    index('quotation_request_lines_name_words_idx').using('gin', nameWords(table.productName)),
+  ],
+);
+
+/**
+ * issue 29: a buyer's quote list, before it becomes one request. A guest's is found by the hash of
+ * the random token in their cookie, an account's by its user id: exactly one of the two.
+ */
+export const quoteLists = pgTable(
+  'quote_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').unique('quote_lists_token_hash_key'),
+    userId: text('user_id')
+      .unique('quote_lists_user_id_key')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Last read or changed, by the shop's clock: a list unused for 30 days is deleted. */
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('quote_lists_one_owner', sql`(${table.tokenHash} is null) <> (${table.userId} is null)`),
+    index('quote_lists_used_at_idx').on(table.usedAt),
+  ],
+);
+
+/** issue 29: the pieces on a quote list, one row per piece. */
+export const quoteListItems = pgTable(
+  'quote_list_items',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => quoteLists.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    notes: text('notes'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'quote_list_items_pkey', columns: [table.listId, table.productId] }),
+    check('quote_list_items_quantity_check', sql`${table.quantity} between 1 and 100000`),
+    check('quote_list_items_notes_check', sql`length(${table.notes}) <= 1000`),
+    index('quote_list_items_product_id_idx').on(table.productId),
   ],
 );
 

@@ -43,7 +43,14 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     productName: 'Lotus Urli',
     quantity: 2,
     customizationNotes: null,
-    customer: { name: 'Meera Shah', company: null, mobile: '+91 94140 55555', email: null },
+    lines: [{ productId: 'lotus-urli', productName: 'Lotus Urli', quantity: 2, notes: null }],
+    customer: {
+      name: 'Meera Shah',
+      company: null,
+      mobile: '+91 94140 55555',
+      email: null,
+      gstin: null,
+    },
   },
   'quotation.message': {
     quotationId,

@@ -103,14 +103,14 @@ export async function getOrderOfUser(
 }
 
 /**
- * "Reorder" (DESIGN.md §5): the quotation requests to make for the chosen items of one of the
- * user's own orders (server/flows/reorder.ts makes them, all or none).
+ * "Reorder" (DESIGN.md §5): the quotation request to make of the chosen items of one of the
+ * user's own orders; issue 29: one request with every chosen piece (server/flows/reorder.ts).
  */
-export async function reorderRequestsOfUser(
+export async function reorderRequestOfUser(
   db: Database,
   actor: Actor,
   input: { orderId: string } & Record<string, unknown>,
-): Promise<({ productId: string } & Record<string, unknown>)[]> {
+): Promise<Record<string, unknown> & { lines: { productId: string; quantity: number }[] }> {
   const order = await getOrderOfUser(db, actor, { orderId: input.orderId });
   const values = parseInput(reorderSchema, input);
   const orderedIds = new Set(order.items.map((item) => item.productId));
@@ -118,14 +118,13 @@ export async function reorderRequestsOfUser(
   if (wanted.length !== values.items.length) {
     throw new DomainError('invalid', 'Only pieces of this order can be reordered');
   }
-  return wanted.map((item) => ({
-    productId: item.productId,
-    quantity: item.quantity,
+  return {
+    lines: wanted.map((item) => ({ productId: item.productId, quantity: item.quantity })),
     customizationNotes: values.customizationNotes ?? `Reorder of ${order.orderNumber}`,
     customerName: values.customerName,
     customerMobile: values.customerMobile,
     customerEmail: values.customerEmail ?? '',
-  }));
+  };
 }
 
 /** Orders with their items and pictures, for the customer's list and the admin console. */

@@ -19,6 +19,7 @@ import type {
 } from './views';
 import { offersOf, sentOffers } from './offer-rows';
 import { messagesOf } from './thread';
+import { requestLinesOf } from './request-lines';
 
 export async function orderOf(db: Database, requestId: string): Promise<QuoteOrderView | null> {
   const [row] = await db
@@ -43,17 +44,41 @@ export function quoteOrderView(row: typeof orders.$inferSelect): QuoteOrderView 
   };
 }
 
-export function requestView(row: QuotationRow): QuoteRequestView {
+export function requestView(
+  row: QuotationRow,
+  lines: QuoteRequestView['lines'] | undefined,
+): QuoteRequestView {
   return {
     productId: row.productId,
     productName: row.productName,
     quantity: row.quantity,
+    // A request always has its lines (migration 0017 gave the older ones theirs); the first is
+    // also on the row (docs/decisions/021).
+    lines: lines ?? [
+      {
+        productId: row.productId,
+        productName: row.productName,
+        quantity: row.quantity,
+        notes: null,
+      },
+    ],
     customizationNotes: row.customizationNotes,
     customerName: row.customerName,
     customerCompany: row.customerCompany,
     customerMobile: row.customerMobile,
     customerEmail: row.customerEmail,
+    customerGstin: row.customerGstin,
   };
+}
+
+/** issue 29: the reference a merged request now lives under. */
+async function mergedIntoOf(db: Database, row: QuotationRow) {
+  if (!row.mergedIntoId) return null;
+  const [kept] = await db
+    .select({ reference: quotationRequests.reference })
+    .from(quotationRequests)
+    .where(eq(quotationRequests.id, row.mergedIntoId));
+  return kept ?? null;
 }
 
 export function actionsFor(
@@ -81,10 +106,12 @@ export async function getQuoteForCustomer(
   timeZone: string,
 ): Promise<CustomerQuoteView> {
   const request = await requestOfCustomer(db, actor, access);
-  const [offers, messages, order] = await Promise.all([
+  const [offers, messages, order, lines, mergedInto] = await Promise.all([
     offersOf(db, [request.id], now, timeZone),
     messagesOf(db, request.id),
     orderOf(db, request.id),
+    requestLinesOf(db, [request.id]),
+    mergedIntoOf(db, request),
   ]);
   const [currentOffer = null, ...earlierOffers] = sentOffers(offers);
   return {
@@ -92,7 +119,8 @@ export async function getQuoteForCustomer(
     reference: request.reference,
     status: request.status,
     createdAt: request.createdAt,
-    request: requestView(request),
+    request: requestView(request, lines.get(request.id)),
+    mergedInto,
     currentOffer,
     earlierOffers,
     actions: actionsFor(currentOffer, now, timeZone),
@@ -118,8 +146,9 @@ export async function listQuotationsOfUser(
     .orderBy(desc(quotationRequests.createdAt))
     .limit(200);
   const ids = requests.map((request) => request.id);
-  const [offers, madeOrders] = await Promise.all([
+  const [offers, lines, madeOrders] = await Promise.all([
     offersOf(db, ids, now, timeZone),
+    requestLinesOf(db, ids),
     ids.length === 0
       ? []
       : db
@@ -142,6 +171,7 @@ export async function listQuotationsOfUser(
       reference: request.reference,
       productName: request.productName,
       quantity: request.quantity,
+      lines: requestView(request, lines.get(request.id)).lines,
       status: request.status,
       createdAt: request.createdAt,
       offerStatus: latest?.shownStatus ?? null,

@@ -7,13 +7,14 @@ import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
+import { multiPieceRequestSchema, type MultiPieceRequest } from '../../../core/quote-list';
 import type { OfferStatus } from '../../../core/quote-offer';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/shop-calendar';
 import { issueAccessKey } from './access';
 import { quotationFilterCondition, quotationOrder, type QuotationListFilter } from './search';
 import { quotationStatuses, type QuotationStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
-import { products, quotationRequests, users } from '../../db/schema';
+import { products, quotationRequestLines, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
@@ -23,10 +24,23 @@ import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
 import type { WebhookEventData } from '../../../core/webhook-events';
 
-export type StoredQuotationRequest = QuotationRequest & {
-  id: string;
+/** issue 29: one piece of a stored request, as the mails, the webhook and the API read it. */
+export interface StoredRequestLine {
   productId: string;
   productName: string;
+  quantity: number;
+  notes: string | null;
+}
+
+export type StoredQuotationRequest = QuotationRequest & {
+  id: string;
+  /** spec §3: the first line's piece, name and quantity (docs/decisions/021). */
+  productId: string;
+  productName: string;
+  /** issue 29: the buyer's GSTIN, for a request made from the quote list. */
+  customerGstin: string | null;
+  /** issue 29: every piece, in the buyer's order; a one-piece request has one. */
+  lines: StoredRequestLine[];
   /** issue 16: Q-YYYYMMDD-NNNN */
   reference: string;
   /** issue 16: the key of the private link the success answer gives the requester. */
@@ -62,102 +76,129 @@ export { exportQuotationRequests, type QuotationListFilter } from './search';
 export type * from './views';
 
 /**
- * Stores a visitor's or customer's request for a quotation, as `pending` (spec §4). The input is
- * checked here with the form's own schema, whoever calls; the product's name is read from the
- * catalogue, never taken from the request.
+ * Stores a visitor's or customer's request for a quotation of one piece, as `pending` (spec §4).
+ * The input is checked here with the form's own schema, whoever calls; the product's name is read
+ * from the catalogue, never taken from the request. issue 29: a request of one piece is one line.
  */
 export async function createQuotationRequest(
   db: Database,
   actor: Actor,
-  input: QuotationRequestInput,
+  input: { productId: string } & Record<string, unknown>,
   now: Date = new Date(),
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
 ): Promise<StoredQuotationRequest> {
-  const [stored] = await createQuotationRequests(db, actor, [input], now, timeZone);
-  if (!stored) throw new Error('quotation request not stored');
-  return stored;
+  const { quantity, ...details } = parseInput(quotationRequestSchema, input);
+  return db.transaction((tx) =>
+    storeRequest(
+      tx,
+      actor,
+      {
+        ...details,
+        customerGstin: null,
+        lines: [{ productId: input.productId, quantity, notes: null }],
+      },
+      now,
+      timeZone,
+    ),
+  );
 }
 
-type QuotationRequestInput = { productId: string } & Record<string, unknown>;
-
 /**
- * issue 15 §1: the only writer of quotation requests (the dialog, /quote without JavaScript,
- * reorder, the API). One transaction for all of them: one read of their products, one insert, and
- * each request queues the owner's notice, and the requester's confirmation when they gave an
- * address. A product that is not published refuses them all.
+ * issue 29: a request of several pieces (the quote list, a reorder, the API's `lines`), one
+ * reference and one link for all of them. Checked with its own schema in core/quote-list.ts;
+ * callers that already hold a transaction (the quote list's submit) pass it.
  */
-export async function createQuotationRequests(
+export async function createMultiPieceRequest(
   db: Database,
   actor: Actor,
-  inputs: QuotationRequestInput[],
+  input: unknown,
   now: Date = new Date(),
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
-): Promise<StoredQuotationRequest[]> {
-  const requests = inputs.map((input) => ({
-    productId: input.productId,
-    values: parseInput(quotationRequestSchema, input),
-  }));
-  if (requests.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(
-        and(
-          inArray(
-            products.id,
-            requests.map((request) => request.productId),
-          ),
-          eq(products.published, true),
+): Promise<StoredQuotationRequest> {
+  const request = parseInput(multiPieceRequestSchema, input);
+  return db.transaction((tx) => storeRequest(tx, actor, request, now, timeZone));
+}
+
+/**
+ * issue 15 §1: the only writer of quotation requests (the dialog, /quote without JavaScript, the
+ * quote list, reorder, the API). One read of the pieces, the request and its lines, and in the
+ * same transaction the owner's notice, the requester's confirmation when they gave an address,
+ * and the `quotation.created` event. A piece that is not published refuses the request.
+ */
+async function storeRequest(
+  tx: Database,
+  actor: Actor,
+  request: MultiPieceRequest,
+  now: Date,
+  timeZone: string,
+): Promise<StoredQuotationRequest> {
+  const found = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.id,
+          request.lines.map((line) => line.productId),
         ),
-      );
-    const names = new Map(found.map((product) => [product.id, product.name]));
-    const quotations = requests.map(({ productId, values }) => {
-      const productName = names.get(productId);
-      if (productName === undefined) throw new DomainError('not_found', 'Product not found');
-      return { productId, productName, ...values };
-    });
-
-    const created = await tx
-      .insert(quotationRequests)
-      .values(
-        quotations.map((quotation) => ({
-          ...quotation,
-          // DESIGN.md §5: a signed-in requester's quotation carries their user id
-          userId: actor?.userId ?? null,
-          status: 'pending' as const,
-          // issue 16: the reference's day is the shop's day of its making, in the shop's time zone
-          // (issue 27); the database's trigger draws the day's next number after this prefix.
-          reference: sql<string>`'Q-' || replace(${shopDayOfSql(sql, sql`now()`, timeZone)}, '-', '') || '-'`,
-          // issue 16: a new request waits for the shop's answer from the moment it is made
-          awaitingReplySince: sql`now()`,
-        })),
-      )
-      .returning({ id: quotationRequests.id, reference: quotationRequests.reference });
-    if (created.length !== quotations.length) throw new Error('quotation requests not stored');
-
-    const account = await requestersAccount(tx, actor);
-    const stored: StoredQuotationRequest[] = [];
-    for (const [index, quotation] of quotations.entries()) {
-      const { id, reference } = created[index]!;
-      stored.push({ id, reference, accessKey: await issueAccessKey(tx, id), ...quotation });
-    }
-    for (const quotation of stored) {
-      const recipientVerified = isVerifiedAddressOf(account, quotation.customerEmail);
-      // The key stays with the answer: the requester's mail gets one of its own at delivery.
-      const { accessKey: _answersKey, ...queued } = quotation;
-      const notice = {
-        kind: 'quotation-request',
-        quotation: queued,
-        recipientVerified,
-        guest: actor === null,
-      } as const;
-      await enqueue(tx, 'mail', { ...notice, to: 'owner' });
-      if (quotation.customerEmail) await enqueue(tx, 'mail', { ...notice, to: 'requester' });
-      await emitWebhookEvent(tx, 'quotation.created', quotationCreatedData(queued), now);
-    }
-    return stored;
+        eq(products.published, true),
+      ),
+    );
+  const names = new Map(found.map((product) => [product.id, product.name]));
+  const lines: StoredRequestLine[] = request.lines.map((line) => {
+    const productName = names.get(line.productId);
+    if (productName === undefined) throw new DomainError('not_found', 'Product not found');
+    return { productId: line.productId, productName, quantity: line.quantity, notes: line.notes };
   });
+  const { lines: _parsedLines, ...details } = request;
+  const first = lines[0]!;
+  const [created] = await tx
+    .insert(quotationRequests)
+    .values({
+      ...details,
+      // spec §3's columns repeat the first line (docs/decisions/021)
+      productId: first.productId,
+      productName: first.productName,
+      quantity: first.quantity,
+      // DESIGN.md §5: a signed-in requester's quotation carries their user id
+      userId: actor?.userId ?? null,
+      status: 'pending' as const,
+      // issue 16: the reference's day is the shop's day of its making, in the shop's time zone
+      // (issue 27); the database's trigger draws the day's next number after this prefix.
+      reference: sql<string>`'Q-' || replace(${shopDayOfSql(sql, sql`now()`, timeZone)}, '-', '') || '-'`,
+      // issue 16: a new request waits for the shop's answer from the moment it is made
+      awaitingReplySince: sql`now()`,
+    })
+    .returning({ id: quotationRequests.id, reference: quotationRequests.reference });
+  if (!created) throw new Error('quotation request not stored');
+  await tx
+    .insert(quotationRequestLines)
+    .values(lines.map((line, position) => ({ ...line, quotationRequestId: created.id, position })));
+
+  const account = await requestersAccount(tx, actor);
+  const stored: StoredQuotationRequest = {
+    ...details,
+    id: created.id,
+    reference: created.reference,
+    productId: first.productId,
+    productName: first.productName,
+    quantity: first.quantity,
+    lines,
+    accessKey: await issueAccessKey(tx, created.id),
+  };
+  const recipientVerified = isVerifiedAddressOf(account, stored.customerEmail);
+  // The key stays with the answer: the requester's mail gets one of its own at delivery.
+  const { accessKey: _answersKey, ...queued } = stored;
+  const notice = {
+    kind: 'quotation-request',
+    quotation: queued,
+    recipientVerified,
+    guest: actor === null,
+  } as const;
+  await enqueue(tx, 'mail', { ...notice, to: 'owner' });
+  if (stored.customerEmail) await enqueue(tx, 'mail', { ...notice, to: 'requester' });
+  await emitWebhookEvent(tx, 'quotation.created', quotationCreatedData(queued), now);
+  return stored;
 }
 
 /** issue 17 `quotation.created`: the request as the owner sees it; never its private key. */
@@ -172,11 +213,14 @@ function quotationCreatedData(
     productName: quotation.productName,
     quantity: quotation.quantity,
     customizationNotes: quotation.customizationNotes ?? null,
+    // issue 29: every piece; the three fields above repeat the first
+    lines: quotation.lines,
     customer: {
       name: quotation.customerName,
       company: quotation.customerCompany ?? null,
       mobile: quotation.customerMobile,
       email: quotation.customerEmail ?? null,
+      gstin: quotation.customerGstin,
     },
   };
 }

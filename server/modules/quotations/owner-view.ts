@@ -13,6 +13,7 @@ import type { CataloguePiece, OwnerQuotationView } from './views';
 import { orderOf, requestView } from './customer-view';
 import { type OfferRow, offersOf, sentOffers } from './offer-rows';
 import { messagesOf } from './thread';
+import { requestLinesOf } from './request-lines';
 
 /** The latest offer's effective status for the owner's buttons: one past its day is expired. */
 export function ownerActionsNow(
@@ -45,18 +46,22 @@ export async function getQuotationForOwner(
 ): Promise<OwnerQuotationView> {
   requireAdmin(actor, 'quotations:read');
   const request = await requestForOwner(db, input.id);
-  const [offers, messages, order, product] = await Promise.all([
+  const [offers, messages, order, linesByRequest] = await Promise.all([
     offersOf(db, [request.id], now, timeZone),
     messagesOf(db, request.id),
     orderOf(db, request.id),
-    request.productId
-      ? db
+    requestLinesOf(db, [request.id]),
+  ]);
+  const shown = requestView(request, linesByRequest.get(request.id));
+  const pieceIds = shown.lines.flatMap((line) => (line.productId ? [line.productId] : []));
+  const catalogue =
+    pieceIds.length === 0
+      ? []
+      : await db
           .select({ id: products.id, name: products.name, priceMinor: products.priceMinor })
           .from(products)
-          .where(eq(products.id, request.productId))
-          .then((rows) => rows[0] ?? null)
-      : null,
-  ]);
+          .where(inArray(products.id, pieceIds));
+  const pieces = new Map(catalogue.map((piece) => [piece.id, piece]));
   const draft = offers.find((offer) => offer.status === 'draft') ?? null;
   const history = await customerHistory(db, request);
   // A draft on top of a sent offer is its revision: the buttons follow the live offer.
@@ -67,7 +72,7 @@ export async function getQuotationForOwner(
     reference: request.reference,
     status: request.status,
     createdAt: request.createdAt,
-    request: requestView(request),
+    request: shown,
     userId: request.userId,
     awaitingReplySince: request.awaitingReplySince,
     offers: sentOffers(offers),
@@ -75,14 +80,16 @@ export async function getQuotationForOwner(
     ownerActions: ownerActionsNow(latest, request, now, timeZone),
     messages,
     order,
-    suggestedLines: [
-      {
+    // issue 29: the composer starts with every piece at its requested quantity and catalogue price
+    suggestedLines: shown.lines.map((line) => {
+      const product = line.productId ? pieces.get(line.productId) : undefined;
+      return {
         productId: product?.id ?? null,
-        description: product?.name ?? request.productName,
-        quantity: request.quantity,
+        description: product?.name ?? line.productName,
+        quantity: line.quantity,
         unitPriceMinor: product?.priceMinor ?? 0,
-      },
-    ],
+      };
+    }),
     history,
   };
 }

@@ -53,15 +53,29 @@ export interface QuoteOrderView {
   submittedPaymentReference: string | null;
 }
 
-export interface QuoteRequestView {
+/** issue 29: one piece of a request, as the buyer asked for it. */
+export interface QuoteRequestLineView {
   productId: string | null;
   productName: string;
   quantity: number;
+  notes: string | null;
+}
+
+export interface QuoteRequestView {
+  /** spec §3: the first piece's id, name and quantity (docs/decisions/021). */
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  /** issue 29: every piece, in the buyer's order; one for a one-piece request. */
+  lines: QuoteRequestLineView[];
+  /** The notes for the whole request. */
   customizationNotes: string | null;
   customerName: string;
   customerCompany: string | null;
   customerMobile: string;
   customerEmail: string | null;
+  /** issue 29: the buyer's GSTIN, when they gave one. */
+  customerGstin: string | null;
 }
 
 /** issue 16: the quote page, for the requester (with the key, or as the linked account). */
@@ -79,6 +93,8 @@ export interface CustomerQuoteView {
   actions: CustomerOfferAction[];
   messages: QuoteMessageView[];
   order: QuoteOrderView | null;
+  /** issue 29: the request this one was merged into, when the owner merged it. */
+  mergedInto: { reference: string } | null;
   /**
    * issue 26 item 2: a guest request the signed-in viewer may add to their account (their
    * verified e-mail is the one it names), or could by signing in; null otherwise.
@@ -92,6 +108,8 @@ export interface CustomerQuotationSummary {
   reference: string;
   productName: string;
   quantity: number;
+  /** issue 29: every piece of the request. */
+  lines: QuoteRequestLineView[];
   status: QuotationStatus;
   createdAt: Date;
   /** The latest sent offer's status as shown now, and its total. */

@@ -1,0 +1,76 @@
+/**
+ * The quote list's inputs (issue 29): one schema each for the browser, the pages' posts, the API
+ * and the domain, with the limits the server enforces.
+ */
+import { z } from 'zod';
+import { formText, rowKey } from './form-text';
+import { quotationRequestSchema } from './quotation';
+import { QUOTATION_MAX_QUANTITY } from './quotation-texts';
+import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX, quoteListTexts } from './quote-list-texts';
+import { GSTIN } from './settings';
+
+export * from './quote-list-texts';
+
+/** A piece's quantity on the list: a whole number, 1 to 100,000; no fallback to 1 here. */
+export const quoteListQuantity = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+  z
+    .number({ error: quoteListTexts.quantityInvalid })
+    .int(quoteListTexts.quantityInvalid)
+    .min(1, quoteListTexts.quantityInvalid)
+    .max(QUOTATION_MAX_QUANTITY, quoteListTexts.quantityInvalid),
+);
+
+/** A piece's notes: blank (or none, as a stored row hands it on) is none. */
+export const quoteListNote = formText()
+  .trim()
+  .max(QUOTE_LIST_NOTE_MAX, quoteListTexts.noteTooLong)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const productKey = rowKey;
+
+/** "Add to Quote List": the piece, once more (quantity 1, or one more if listed). */
+export const quoteListAddSchema = z.object({ productId: productKey });
+
+/** One row of the list as the buyer changes it. */
+export const quoteListLineSchema = z.object({
+  productId: productKey,
+  quantity: quoteListQuantity,
+  notes: quoteListNote,
+});
+export type QuoteListLineInput = z.input<typeof quoteListLineSchema>;
+export type QuoteListLine = z.output<typeof quoteListLineSchema>;
+
+/** The buyer's GSTIN: optional, the 15-character Indian format, upper-cased. */
+export const buyerGstin = formText({ error: quoteListTexts.gstinInvalid })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || GSTIN.test(value), quoteListTexts.gstinInvalid)
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/**
+ * The request's details under the list: spec §5's quotation fields but the quantity (each piece
+ * has its own), and the buyer's GSTIN. `customizationNotes` is the notes for the whole request.
+ */
+export const quoteListDetailsSchema = quotationRequestSchema
+  .omit({ quantity: true })
+  .extend({ customerGstin: buyerGstin });
+export type QuoteListDetailsInput = z.input<typeof quoteListDetailsSchema>;
+export type QuoteListDetails = z.output<typeof quoteListDetailsSchema>;
+
+/** The pieces of one request: 1 to 50, each piece once. */
+export const requestLinesSchema = z
+  .array(quoteListLineSchema)
+  .min(1, quoteListTexts.nothingToSend)
+  .max(QUOTE_LIST_MAX_PIECES, quoteListTexts.full)
+  .refine(
+    (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+    'Each piece may be listed once',
+  );
+
+/** A request of several pieces, as the quotations module takes it. */
+export const multiPieceRequestSchema = quoteListDetailsSchema.extend({ lines: requestLinesSchema });
+export type MultiPieceRequestInput = z.input<typeof multiPieceRequestSchema>;
+export type MultiPieceRequest = z.output<typeof multiPieceRequestSchema>;

@@ -1,0 +1,24 @@
+/**
+ * issue 29 "Request Quotation": the buyer's quote list becomes one quotation request, with one
+ * reference and one private link. One transaction: the quote-lists module locks the list, saves
+ * the rows as posted and hands its pieces over (emptying it); the quotations module checks the
+ * details and makes the request with every piece. Two submits of one list make one request: the
+ * second waits on the lock and finds the list empty. A refusal leaves the list as it was.
+ */
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import type { Database } from '../db/client';
+import { createMultiPieceRequest, type StoredQuotationRequest } from '../modules/quotations';
+import { takeQuoteListForRequest, type QuoteListHolder } from '../modules/quote-lists';
+
+export async function submitQuoteList(
+  db: Database,
+  holder: QuoteListHolder,
+  input: { lines?: unknown } & Record<string, unknown>,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_SHOP_TIME_ZONE,
+): Promise<StoredQuotationRequest> {
+  return db.transaction(async (tx) => {
+    const lines = await takeQuoteListForRequest(tx, holder, input);
+    return createMultiPieceRequest(tx, holder.actor, { ...input, lines }, now, timeZone);
+  });
+}
