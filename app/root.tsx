@@ -16,6 +16,8 @@ import { isbot } from 'isbot';
 import { defaultShopName } from '../content/shop-name';
 import { appContext } from '../server/http/app-context';
 import { formConstraints } from '../server/http/form-constraints';
+import { quoteListTokenOf } from '../server/http/quote-list-cookie';
+import { countQuoteListPieces } from '../server/modules/quote-lists';
 import { categories } from '../core/categories';
 import { quotationRequestSchema } from '../core/quotation';
 import type { Route } from './+types/root';
@@ -65,8 +67,8 @@ const BACK_OFFICE_SHELL = 'routes/admin-shell';
 
 const zodWithoutEval = 'globalThis.__zod_globalConfig={jitless:true}';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { config, site, viewer } = context.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, site, viewer, db, actor } = context.get(appContext);
   const { shopName, tagline, socialUrl, socialLabel } = site;
   return {
     site: {
@@ -80,6 +82,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
       categories: categories.map(({ slug, name }) => ({ slug, name })),
     },
     user: viewer,
+    // issue 29: the header's "Quote List" link shows the count of pieces, hidden at none
+    quoteListCount: await countQuoteListPieces(db, {
+      actor: actor?.apiKey ? null : actor,
+      token: quoteListTokenOf(request.headers),
+    }),
     // spec §2: the welcome pop-up is never shown to crawlers
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
     // The Request Quotation dialog opens from any page that lists a product (issue 28).
@@ -140,6 +147,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteHeader
               shopName={site.shopName}
               signedIn={Boolean(data?.user)}
+              quoteListCount={data?.quoteListCount ?? 0}
               categories={site.categories}
               search={<HeaderSearch />}
               signOut={data?.user ? <SignOutButton /> : null}

@@ -7,6 +7,8 @@ export default [
   route('shop/:category', 'routes/shop.tsx', { id: 'shop-category' }),
   route('product/:id', 'routes/product.tsx'),
   route('quote/:productId', 'routes/quote.tsx'),
+  // issue 29: the buyer's quote list, several pieces in one request
+  route('quote-list', 'routes/quote-list.tsx'),
   // issue 16: the private quote page and its offers' PDFs
   route('quotes/:reference', 'routes/quotes.tsx'),
   route('quotes/:reference/offers/:version.pdf', 'routes/quotes.offer-pdf.ts'),

@@ -74,3 +74,17 @@ export const requestLinesSchema = z
 export const multiPieceRequestSchema = quoteListDetailsSchema.extend({ lines: requestLinesSchema });
 export type MultiPieceRequestInput = z.input<typeof multiPieceRequestSchema>;
 export type MultiPieceRequest = z.output<typeof multiPieceRequestSchema>;
+
+/** `/quote-list`'s rows as posted: each row's quantity and notes, checked before any is saved. */
+const postedLines = z.array(quoteListLineSchema).max(QUOTE_LIST_MAX_PIECES, quoteListTexts.full);
+
+/** "Save Changes": the rows alone. */
+export const quoteListSaveSchema = z.object({ lines: postedLines });
+
+/**
+ * "Request Quotation": the rows as the buyer sees them and the request's details; the pieces
+ * themselves are the list's (server/flows/submit-quote-list.ts).
+ */
+export const quoteListSubmitSchema = quoteListDetailsSchema.extend({
+  lines: postedLines.optional(),
+});

@@ -26,6 +26,7 @@ import { offerPdfDocument } from './modules/quotations/documents';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
+import { deleteUnusedQuoteLists } from './modules/quote-lists';
 import { deliverWebhook } from './modules/webhooks';
 
 export async function startDeliveries(options: {
@@ -115,6 +116,11 @@ export async function startDeliveries(options: {
         });
         if (sent) logger.info({ listed }, 'daily digest queued');
       },
+      // issue 29: a quote list unused for 30 days is deleted with its pieces.
+      async 'quote-list-sweep'() {
+        const deleted = await deleteUnusedQuoteLists(database.db, clock());
+        if (deleted > 0) logger.info({ deleted }, 'unused quote lists deleted');
+      },
       // issue 17: one try of a signed webhook; its retries are queued by deliverWebhook itself.
       async 'webhook-delivery'(job) {
         await deliverWebhook(database.db, job, {
@@ -143,6 +149,11 @@ export async function mailOfNotice(
   if (notice.kind === 'quotation-request' && notice.to === 'requester') {
     if (!notice.quotation.customerEmail) return null;
     const customerKey = await issueAccessKey(db, notice.quotation.id);
+    return renderNotice(notice, shop, { customerKey, ...identity });
+  }
+  // issue 29: the link of the merge's mail opens the kept request, with a key of its own.
+  if (notice.kind === 'quotation-merged') {
+    const customerKey = await issueAccessKey(db, notice.quotationId);
     return renderNotice(notice, shop, { customerKey, ...identity });
   }
   if (notice.kind !== 'quotation-event') return renderNotice(notice, shop, identity);

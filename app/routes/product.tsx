@@ -31,6 +31,7 @@ import { createReview, listReviews, toggleHelpfulVote } from '../../server/modul
 import { DocumentAnswer } from '../components/community/document-answer';
 import { WishlistButton } from '../components/account/wishlist-button';
 import { QuoteButton } from '../components/quotation/quote-button';
+import { AddToQuoteListButton } from '../components/quote-list/add-to-quote-list-button';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import { breadcrumbList } from '../components/layout/structured-data';
 import { StreamedContent } from '../components/ui/use-hydrated';
@@ -314,6 +315,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             >
               Get Quotation
             </QuoteButton>
+            <AddToQuoteListButton productId={product.id} />
             <WishlistButton
               productId={product.id}
               productName={product.name}

@@ -10,6 +10,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { clearedQuoteListCookie, quoteListTokenOf } from './quote-list-cookie';
+import { mergeGuestQuoteList } from '../modules/quote-lists';
 import { getSessionCookie } from 'better-auth/cookies';
 import { isbot } from 'isbot';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -207,7 +209,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     const { cacheControl, varyOnCookie } = cacheDecision({
       method: c.req.method,
       path: c.req.path,
-      hasSession: hasSessionCookie(c.req.raw.headers),
+      hasSession: hasPersonalCookie(c.req.raw.headers),
       isBot: isbot(c.req.header('user-agent') ?? ''),
       status: c.res.status,
       setsCookie: c.res.headers.has('Set-Cookie'),
@@ -296,7 +298,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       isSharedPageRequest({
         method: c.req.method,
         path: c.req.path,
-        hasSession: hasSessionCookie(c.req.raw.headers),
+        hasSession: hasPersonalCookie(c.req.raw.headers),
         isBot: isbot(c.req.header('user-agent') ?? ''),
       });
     const { pathname, search } = new URL(c.req.url);
@@ -360,6 +362,18 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     const refreshedCookies = headers.getSetCookie();
     if (!session) return { ...anonymous, refreshedCookies };
     const roles = await rolesOfUser(database.db, session.user.id);
+    // issue 29: a guest's quote list joins the account's at its first request signed in, however
+    // they signed in; the cookie is then forgotten.
+    const guestList = quoteListTokenOf(request.headers);
+    if (guestList) {
+      await mergeGuestQuoteList(
+        database.db,
+        { userId: session.user.id, roles },
+        guestList,
+        (options.clock ?? systemClock)(),
+      );
+      refreshedCookies.push(clearedQuoteListCookie(usesHttps));
+    }
     const viewer: Viewer = {
       id: session.user.id,
       name: session.user.name,
@@ -382,6 +396,14 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
 
 function hasSessionCookie(headers: Headers): boolean {
   return Boolean(getSessionCookie(headers, { cookiePrefix: 'storefront' }));
+}
+
+/**
+ * A page for this browser alone: signed in, or a guest whose header shows their quote list's
+ * count (issue 29), so neither may be kept by or served from a shared cache.
+ */
+function hasPersonalCookie(headers: Headers): boolean {
+  return hasSessionCookie(headers) || quoteListTokenOf(headers) !== null;
 }
 
 function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {

@@ -13,7 +13,16 @@ export type PublicForm =
   | 'question'
   | 'answer'
   // issue 16: a quotation's thread (messages, changes asked, a decline's reason)
-  | 'quote-message';
+  | 'quote-message'
+  // issue 29: the quote list's own writes (add, change, remove); its submit counts as 'quotation'
+  | 'quote-list';
+
+/**
+ * issue 29: a quote list is built with a tap per piece (four pieces and a quantity change are
+ * five writes in a minute), so its writes get this many times the forms' per-minute limit; still
+ * a cap on what one address can make the server write.
+ */
+const LIMIT_MULTIPLIER: Partial<Record<PublicForm, number>> = { 'quote-list': 6 };
 
 export interface RateLimited {
   status: 'rate-limited';
@@ -27,7 +36,7 @@ export async function rateLimitedReply(
 ): Promise<{ body: RateLimited; init: ResponseInit } | null> {
   const decision = await context.rateLimiter.consume({
     key: `${form}:${context.clientAddress}`,
-    limit: context.config.formRateLimit,
+    limit: context.config.formRateLimit * (LIMIT_MULTIPLIER[form] ?? 1),
   });
   if (decision.allowed) return null;
   context.logger.warn({ form, clientAddress: context.clientAddress }, 'form rate limit reached');

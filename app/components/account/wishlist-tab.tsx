@@ -1,5 +1,6 @@
 import { Trash2 } from '../ui/icons';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import { quoteListTexts } from '../../../core/quote-list-texts';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import type { WishlistEntry } from '../../../server/modules/account';
@@ -12,7 +13,21 @@ export function WishlistTab({ items }: { items: WishlistEntry[] }) {
   const remove = useAnswerFetcher({ key: 'remove-wishlist' });
   return (
     <div>
-      <h2 className="font-display text-2xl font-semibold">My Wishlist ({items.length})</h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="font-display text-2xl font-semibold">My Wishlist ({items.length})</h2>
+        {items.length > 0 ? (
+          // issue 29: every wished piece onto the quote list, which then opens
+          <Form method="post" action="/quote-list">
+            <input type="hidden" name="intent" value="wishlist" />
+            <button
+              type="submit"
+              className="rounded-full bg-ink px-5 py-2 font-medium text-ivory hover:bg-brass-800"
+            >
+              {quoteListTexts.wishlistAll}
+            </button>
+          </Form>
+        ) : null}
+      </div>
       {items.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-sand p-10 text-center">
           <p className="text-lg font-medium">Your wishlist is empty</p>

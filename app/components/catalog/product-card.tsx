@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ViewMode } from '../../../core/shop-listing';
 import { ProductBadges, reviewCountLabel, type BadgeFlags } from './product-badges';
 import { ProductImage, type ProductImageData } from './product-image';
+import { AddToQuoteListButton } from '../quote-list/add-to-quote-list-button';
 
 export interface ProductCardData extends BadgeFlags {
   id: string;
@@ -42,12 +43,16 @@ export function ProductCard({
           <p className="text-sm text-ink-muted">{product.shortDescription}</p>
         ) : null}
         <p className="text-sm text-ink-muted">{reviewCountLabel(product.reviewCount)}</p>
-        <Link
-          to={`/product/${product.id}`}
-          className="mt-auto inline-block pt-2 font-medium text-brass-700 underline-offset-4 group-hover:underline after:absolute after:inset-0"
-        >
-          View & Request Quote<span className="sr-only">: {product.name}</span>
-        </Link>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-2">
+          <Link
+            to={`/product/${product.id}`}
+            className="inline-block font-medium text-brass-700 underline-offset-4 group-hover:underline after:absolute after:inset-0"
+          >
+            View & Request Quote<span className="sr-only">: {product.name}</span>
+          </Link>
+          {/* issue 29: above the card's whole-card link, so a tap adds rather than opens */}
+          <AddToQuoteListButton productId={product.id} compact className="relative z-10" />
+        </div>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { ChevronDown, Menu, User, X } from '../ui/icons';
+import { quoteListTexts } from '../../../core/quote-list-texts';
+import { ChevronDown, ClipboardList, Menu, User, X } from '../ui/icons';
 import {
   useCallback,
   useEffect,
@@ -67,12 +68,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({
   shopName,
   signedIn,
+  quoteListCount = 0,
   categories,
   search,
   signOut,
 }: {
   shopName: string;
   signedIn: boolean;
+  /** issue 29: pieces on the buyer's quote list; the link is hidden at none. */
+  quoteListCount?: number;
   categories: readonly CategoryLink[];
   search?: ReactNode;
   signOut?: ReactNode;
@@ -102,6 +106,9 @@ export function SiteHeader({
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {search}
+          {quoteListCount > 0 ? (
+            <QuoteListLink count={quoteListCount} className="hidden lg:inline-flex" />
+          ) : null}
           {/* spec §2: the account icon goes to /dashboard when signed in, to /auth when not */}
           <Link
             to={signedIn ? '/dashboard' : '/auth'}
@@ -111,7 +118,7 @@ export function SiteHeader({
             <User aria-hidden="true" className="h-5 w-5" />
           </Link>
           {signOut}
-          <MobileMenu shopLinks={shopLinks} />
+          <MobileMenu shopLinks={shopLinks} quoteListCount={quoteListCount} />
         </div>
       </div>
     </header>
@@ -119,6 +126,36 @@ export function SiteHeader({
 }
 
 type NavLinks = ReturnType<typeof shopLinksOf>;
+
+/** issue 29: "Quote List" with its count of pieces, beside the account icon and in the menu. */
+function QuoteListLink({
+  count,
+  className,
+  onClick,
+}: {
+  count: number;
+  className?: string;
+  onClick?: () => void;
+}) {
+  return (
+    <Link
+      to="/quote-list"
+      onClick={onClick}
+      className={clsx(
+        'items-center gap-2 rounded-full px-3 py-2 font-medium hover:bg-sand',
+        className,
+      )}
+    >
+      <ClipboardList aria-hidden="true" className="h-5 w-5" />
+      {quoteListTexts.link}
+      <span className="rounded-full bg-brass-700 px-2 text-sm text-white">
+        <span className="sr-only">, </span>
+        {count}
+        <span className="sr-only"> {count === 1 ? 'piece' : 'pieces'}</span>
+      </span>
+    </Link>
+  );
+}
 
 function ShopMenu({ shopLinks }: { shopLinks: NavLinks }) {
   const [open, setOpen] = useState(false);
@@ -170,7 +207,13 @@ function ShopMenu({ shopLinks }: { shopLinks: NavLinks }) {
   );
 }
 
-function MobileMenu({ shopLinks }: { shopLinks: NavLinks }) {
+function MobileMenu({
+  shopLinks,
+  quoteListCount,
+}: {
+  shopLinks: NavLinks;
+  quoteListCount: number;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -213,6 +256,15 @@ function MobileMenu({ shopLinks }: { shopLinks: NavLinks }) {
               </Link>
             </li>
           ))}
+          {quoteListCount > 0 ? (
+            <li>
+              <QuoteListLink
+                count={quoteListCount}
+                onClick={close}
+                className="flex rounded-lg px-3 py-3 text-lg"
+              />
+            </li>
+          ) : null}
         </ul>
       </nav>
     </div>

@@ -63,6 +63,7 @@ export const ArrowUp = icon('arrow-up');
 export const BadgeCheck = icon('badge-check');
 export const Check = icon('check');
 export const ChevronDown = icon('chevron-down');
+export const ClipboardList = icon('clipboard-list');
 export const Clock = icon('clock');
 export const Copy = icon('copy');
 export const Download = icon('download');

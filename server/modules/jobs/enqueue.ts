@@ -41,6 +41,8 @@ export interface JobData {
   'webhook-delivery': { deliveryId: string; manual?: boolean };
   /** issue 18: the sweep that sends the owner's 09:00 digest of requests awaiting a reply. */
   'daily-digest': Record<string, never>;
+  /** issue 29: the sweep that deletes quote lists left unused for 30 days. */
+  'quote-list-sweep': Record<string, never>;
 }
 export type QueueName = keyof JobData;
 

@@ -46,6 +46,7 @@ const noticeLabels: Record<Notice['kind'], string> = {
   'webhook-endpoint-disabled': 'Webhook endpoint disabled',
   'daily-digest': 'Daily digest',
   'quotation-event': 'Quotation update',
+  'quotation-merged': 'Quotations merged',
 };
 
 function recipientOf(notice: Notice): string {
@@ -67,12 +68,15 @@ function recipientOf(notice: Notice): string {
       return Array.isArray(notice.message.to) ? notice.message.to.join(', ') : notice.message.to;
     case 'quotation-event':
       return notice.to === 'owner' ? 'the shop' : 'the customer';
+    case 'quotation-merged':
+      return notice.to;
   }
 }
 
 const queueLabels: Partial<Record<QueueName, string>> = {
   'offer-expiry': 'Offer expiry sweep',
   'daily-digest': 'Daily digest sweep',
+  'quote-list-sweep': 'Unused quote lists sweep',
 };
 
 function describeJob(name: string, data: unknown): string {

@@ -51,6 +51,13 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryDelay: 60,
     expireInSeconds: 300,
   },
+  'quote-list-sweep': {
+    name: 'quote-list-sweep',
+    policy: 'singleton',
+    retryLimit: 3,
+    retryDelay: 60,
+    expireInSeconds: 300,
+  },
   // issue 25 §1: no worker takes these; a held mail waits here, listed on Failed Work, until the
   // owner's Send Now moves it to `mail`. Kept 30 days, then pg-boss archives it.
   'mail-held': {
@@ -73,6 +80,8 @@ export const jobSchedules: Partial<Record<QueueName, string>> = {
   // issue 18: the digest is due from 09:00 shop time; a tick every 10 minutes sends it at 09:00,
   // or as soon as a process is back if none ran then (sendDailyDigest sends one a day).
   'daily-digest': '*/10 * * * *',
+  // issue 29: quote lists left unused for 30 days are deleted, once an hour
+  'quote-list-sweep': '17 * * * *',
 };
 
 /**
@@ -213,6 +222,9 @@ export async function startJobWorker(options: {
     await work('webhook-delivery', handlers['webhook-delivery']);
   }
   if (handlers['daily-digest']) await work('daily-digest', handlers['daily-digest']);
+  if (handlers['quote-list-sweep']) {
+    await work('quote-list-sweep', handlers['quote-list-sweep']);
+  }
   return {
     async health() {
       try {

@@ -1,0 +1,52 @@
+import { clsx } from 'clsx';
+import { useLocation } from 'react-router';
+import { quoteListTexts } from '../../../core/quote-list-texts';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { ClipboardList } from '../ui/icons';
+import { useHydrated } from '../ui/use-hydrated';
+
+/**
+ * issue 29 "Add to Quote List": adds the piece with quantity 1, or one more if it is listed, and
+ * says "Added to your quote list". A form post: without JavaScript the answer is the same page,
+ * with the header's count updated. `compact` is the shop listing card's icon button, with the same
+ * accessible name.
+ */
+export function AddToQuoteListButton({
+  productId,
+  compact = false,
+  className,
+}: {
+  productId: string;
+  compact?: boolean;
+  className?: string;
+}) {
+  const fetcher = useAnswerFetcher({ key: `quote-list-add-${productId}` });
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const pending = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" action="/quote-list" className={className}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      {hydrated ? null : (
+        <>
+          <input type="hidden" name="document" value="1" />
+          <input type="hidden" name="back" value={location.pathname + location.search} />
+        </>
+      )}
+      <button
+        type="submit"
+        disabled={pending}
+        aria-label={compact ? quoteListTexts.add : undefined}
+        title={compact ? quoteListTexts.add : undefined}
+        className={clsx(
+          'flex items-center justify-center gap-2 rounded-full font-medium ring-1 ring-ink hover:bg-sand disabled:opacity-60',
+          compact ? 'h-11 w-11 bg-white' : 'px-6 py-3',
+        )}
+      >
+        <ClipboardList aria-hidden="true" className="h-5 w-5" />
+        {compact ? null : quoteListTexts.add}
+      </button>
+    </fetcher.Form>
+  );
+}

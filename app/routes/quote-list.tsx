@@ -1,0 +1,185 @@
+import { redirect, useActionData, useLoaderData } from 'react-router';
+import {
+  quoteListSaveSchema,
+  quoteListSubmitSchema,
+  quoteListTexts,
+  quoteListToasts,
+} from '../../core/quote-list';
+import { problemToast, quotationToasts } from '../../core/quotation-texts';
+import { quotationLink } from '../../core/quote-links';
+import { safeRedirectTarget } from '../../core/identity';
+import { quoteWholeWishlist } from '../../server/flows/quote-wishlist';
+import { submitQuoteList } from '../../server/flows/submit-quote-list';
+import { answerAction, intent, type IntentCall } from '../../server/http/answer';
+import { appContext, type AppContext } from '../../server/http/app-context';
+import { intentConstraints } from '../../server/http/form-constraints';
+import { retryAfterHeaders } from '../../server/http/form-guard';
+import { quoteListCookie, quoteListTokenOf } from '../../server/http/quote-list-cookie';
+import { getProfile } from '../../server/modules/account';
+import {
+  addToQuoteList,
+  changeQuoteList,
+  readQuoteList,
+  removeFromQuoteList,
+  type QuoteListHolder,
+} from '../../server/modules/quote-lists';
+import {
+  quotationSubmittedToast,
+  submittedQuotationOf,
+} from '../components/quotation/quotation-submitted';
+import { QuoteListForm } from '../components/quote-list/quote-list-form';
+import { pageMeta } from '../components/layout/simple-page';
+import type { Route } from './+types/quote-list';
+
+/** Whoever asks: their account when signed in, else the guest's cookie (issue 29). */
+function holderOf(app: AppContext, request: Request): QuoteListHolder {
+  return { actor: app.actor, token: quoteListTokenOf(request.headers) };
+}
+
+/** The list's first piece made a guest's list: their browser keeps its token (30 days). */
+function keepToken(call: IntentCall, token: string | null) {
+  if (!token) return;
+  call.replyHeaders.append(
+    'Set-Cookie',
+    quoteListCookie(token, call.app.config.publicUrl.startsWith('https://')),
+  );
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const [list, profile] = await Promise.all([
+    readQuoteList(app.db, holderOf(app, request)),
+    // issue 29: signed in, the name, e-mail and mobile come from the profile
+    app.actor && !app.actor.apiKey ? getProfile(app.db, app.actor) : null,
+  ]);
+  return {
+    shopName: app.site.shopName,
+    pieces: list.pieces,
+    details: profile
+      ? {
+          customerName: profile.displayName ?? '',
+          customerEmail: profile.email,
+          customerMobile: profile.phone ?? '',
+        }
+      : null,
+    formConstraints: intentConstraints(quoteListIntents),
+  };
+}
+
+/**
+ * issue 29: every button of the quote list is a form post here, so the list works without
+ * JavaScript; with it, the same posts go by fetcher and the page and the header's count reload.
+ */
+const quoteListIntents = {
+  add: intent({
+    rateLimit: 'quote-list',
+    run: async (fields, call) => {
+      const { app, request } = call;
+      const added = await addToQuoteList(
+        app.db,
+        holderOf(app, request),
+        { productId: fields.productId ?? '' },
+        app.clock(),
+      );
+      // Without JavaScript the answer is the page the button was on, with the count updated.
+      if (fields.document === '1') {
+        const headers = new Headers();
+        if (added.token) {
+          headers.append(
+            'Set-Cookie',
+            quoteListCookie(added.token, app.config.publicUrl.startsWith('https://')),
+          );
+        }
+        throw redirect(safeRedirectTarget(fields.back, app.config.publicUrl), { headers });
+      }
+      keepToken(call, added.token);
+      return { count: added.count };
+    },
+    success: quoteListToasts.added,
+    data: (result) => result,
+  }),
+  save: intent({
+    schema: quoteListSaveSchema,
+    rateLimit: 'quote-list',
+    run: (_fields, { app, request, payload }) =>
+      changeQuoteList(app.db, holderOf(app, request), { lines: payload.lines }, app.clock()),
+    success: quoteListToasts.saved,
+    resetForm: false,
+  }),
+  remove: intent({
+    rateLimit: 'quote-list',
+    run: (fields, { app, request }) =>
+      removeFromQuoteList(
+        app.db,
+        holderOf(app, request),
+        { productId: fields.productId ?? '' },
+        app.clock(),
+      ),
+    success: quoteListToasts.removed,
+  }),
+  // issue 29 "Request a Quote for All": the wishlist's pieces join the list, which then shows.
+  wishlist: intent({
+    run: async (_fields, { app }) => {
+      await quoteWholeWishlist(app.db, app.actor, app.clock());
+      throw redirect('/quote-list');
+    },
+    signIn: { title: 'Sign in required', description: 'Please sign in to continue.' },
+  }),
+  // issue 29: one request of every piece, sharing the quotation form's limit (spec §7)
+  submit: intent({
+    schema: quoteListSubmitSchema,
+    rateLimit: 'quotation',
+    honeypot: true,
+    run: (_fields, { app, request, payload }) =>
+      submitQuoteList(app.db, holderOf(app, request), payload, app.clock(), app.site.shopTimeZone),
+    success: (result) =>
+      result ? quotationSubmittedToast(result.reference) : quotationToasts.success,
+    data: (result) =>
+      result
+        ? {
+            reference: result.reference,
+            link: quotationLink('', result.reference, result.accessKey),
+          }
+        : null,
+    // spec §8: "Missing Information", "Invalid Email", or the failure text with the field's message
+    invalid: problemToast,
+    failure: (message, _fields, code) =>
+      code === 'invalid' || code === 'not_found'
+        ? { ...quotationToasts.failure, description: message }
+        : quotationToasts.failure,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    { intents: quoteListIntents, defaultIntent: 'submit' },
+    context.get(appContext),
+  );
+}
+
+export const headers = retryAfterHeaders;
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, quoteListTexts.title, undefined, { noindex: true });
+}
+
+export default function QuoteList() {
+  const { pieces, details } = useLoaderData<typeof loader>();
+  const documentAnswer = useActionData<typeof action>();
+  const submitted =
+    documentAnswer?.status === 'ok' && documentAnswer.intent === 'submit'
+      ? submittedQuotationOf(documentAnswer.data)
+      : null;
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+      <h1 className="font-display text-3xl font-semibold sm:text-4xl">{quoteListTexts.title}</h1>
+      <QuoteListForm
+        pieces={pieces}
+        details={details}
+        documentAnswer={documentAnswer}
+        documentSubmitted={submitted}
+      />
+    </section>
+  );
+}
