@@ -1,6 +1,6 @@
 /**
  * issue 16: the owner's view of the request and the customer, with the customer's earlier
- * requests and orders (found by account or verified e-mail).
+ * requests and orders (found by account or verified e-mail); issue 29: every piece of it.
  */
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
@@ -18,21 +18,35 @@ export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView
       <h2 id="request-heading" className="font-sans text-xl font-semibold">
         Request
       </h2>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">Product</dt>
-        <dd>
-          {request.productId ? (
-            <Link to={`/product/${request.productId}`} className="underline">
-              {request.productName}
-            </Link>
-          ) : (
-            request.productName
-          )}
-        </dd>
-        <dt className="font-medium">Quantity</dt>
-        <dd>{request.quantity}</dd>
-        <dt className="font-medium">Notes</dt>
-        <dd className="whitespace-pre-line">{request.customizationNotes ?? '—'}</dd>
+      {/* issue 29: the request page lists every piece with its quantity and notes, as stacked
+          rows that read at 390 px */}
+      <h3 id="request-pieces-heading" className="mt-3 font-medium">
+        {request.lines.length === 1 ? '1 piece' : `${request.lines.length} pieces`}
+      </h3>
+      <ol aria-labelledby="request-pieces-heading" className="mt-2 grid gap-2 text-sm">
+        {request.lines.map((line, index) => (
+          <li key={index} className="rounded-xl border border-stone/70 p-3">
+            <p className="font-medium break-words">
+              {line.productId ? (
+                <Link to={`/product/${line.productId}`} className="underline">
+                  {line.productName}
+                </Link>
+              ) : (
+                line.productName
+              )}
+            </p>
+            <p className="mt-1">Quantity: {line.quantity}</p>
+            {line.notes ? (
+              <p className="mt-1 whitespace-pre-line break-words text-ink-muted">
+                Notes: {line.notes}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Request notes</dt>
+        <dd className="whitespace-pre-line break-words">{request.customizationNotes ?? '—'}</dd>
         <dt className="font-medium">Received</dt>
         <dd>{formatLongDate(quotation.createdAt)}</dd>
       </dl>
@@ -58,6 +72,13 @@ export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView
             '—'
           )}
         </dd>
+        {/* issue 29: the buyer's GSTIN, when they gave one */}
+        {request.customerGstin ? (
+          <>
+            <dt className="font-medium">GSTIN</dt>
+            <dd>{request.customerGstin}</dd>
+          </>
+        ) : null}
         <dt className="font-medium">Account</dt>
         <dd>{quotation.userId ? 'Signed in' : 'Guest'}</dd>
       </dl>

@@ -31,14 +31,15 @@ export function QuotationsPanel({
         {quotations.map((quotation) => (
           <li
             key={quotation.id}
-            aria-label={`Quotation from ${quotation.customerName} for ${quotation.productName}`}
+            aria-label={`Quotation from ${quotation.customerName} for ${quotation.piecesSummary}`}
             className="rounded-2xl border border-stone/70 bg-white p-5"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-sans text-lg font-semibold">
-                {/* issue 16: each request row opens /admin/quotations/{id} */}
+                {/* issue 16: each request row opens /admin/quotations/{id}; issue 29: it names
+                    every piece, "Floral Inlay Marble Urli × 20 and 3 more pieces" */}
                 <Link to={`/admin/quotations/${quotation.id}`} className="underline">
-                  {quotation.productName} × {quotation.quantity}
+                  {quotation.piecesSummary}
                 </Link>
               </h3>
               <div className="flex flex-wrap gap-2">

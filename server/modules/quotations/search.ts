@@ -1,9 +1,11 @@
 /**
  * issue 18 "Lists that find things": which quotation requests an admin's filters select, and the
- * "Export CSV" of all of them. Every search branch is answered by an index of migration 0011
- * (server/db/admin-search.ts), so the search stays flat at 100k requests.
+ * "Export CSV" of all of them. Every search branch is answered by an index of migration 0011 or,
+ * for the pieces' names, of migration 0017 (server/db/admin-search.ts), so the search stays flat
+ * at 100k requests.
  */
-import { and, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
+import { adminSearch } from '../../../core/admin-search';
 import type { AdminListFilter, QUOTATION_WAITING } from '../../../core/admin-list-query';
 import { overdueBefore } from '../../../core/week-at-a-glance';
 import type { QuotationStatus } from '../../../core/statuses';
@@ -11,19 +13,49 @@ import {
   byDate,
   csvInBatches,
   exportBatch,
+  nameMatches,
   statusAndDays,
   type ListFilterParts,
 } from '../../db/admin-search';
 import { awaitingReplySince, quotationSearchCondition } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
-import { quotationRequests } from '../../db/schema';
+import { quotationRequestLines, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../kernel';
+import { requestView } from './customer-view';
+import { requestLinesOf } from './request-lines';
+import type { QuoteRequestLineView } from './views';
 
 export type QuotationListFilter = Partial<
   AdminListFilter<QuotationStatus> & { waiting: (typeof QUOTATION_WAITING)[number] | null }
 > &
   Pick<ListFilterParts, 'timeZone'>;
+
+/**
+ * issue 29: a request one of whose pieces is named so (each word the start of a word of the
+ * piece's name), through the lines' own nameWords expression, which the GIN index
+ * quotation_request_lines_name_words_idx holds. The requests' ids are read once into an array:
+ * `id = any(array)` is indexable, so it joins the other branches' BitmapOr, where an EXISTS (a
+ * subplan) would make PostgreSQL read every request to test it.
+ */
+function anyPieceNamed(nameQuery: string): SQL {
+  const requestIds = sql`select ${quotationRequestLines.quotationRequestId} from ${quotationRequestLines} where ${nameMatches(quotationRequestLines.productName, nameQuery)}`;
+  return sql`${quotationRequests.id} = any(array(${requestIds}))`;
+}
+
+/**
+ * issue 18's search (reference, e-mail, mobile, customer's name), and issue 29: any of the
+ * request's pieces' names. Added here rather than to quotationSearchCondition, which the orders'
+ * search shares: issue 29 asks it of the quotations' list only.
+ */
+function quotationListSearch(query: string | undefined): SQL | undefined {
+  const search = adminSearch(query ?? '');
+  if (!search) return undefined;
+  return or(
+    quotationSearchCondition(query),
+    search.nameQuery === null ? undefined : anyPieceNamed(search.nameQuery),
+  );
+}
 
 /**
  * The filters as one condition on quotation_requests (undefined: every request). `now` places the
@@ -32,7 +64,7 @@ export type QuotationListFilter = Partial<
 export function quotationFilterCondition(filter: QuotationListFilter, now?: Date): SQL | undefined {
   if (filter.waiting === 'overdue' && !now) throw new Error('the overdue filter needs the clock');
   return and(
-    quotationSearchCondition(filter.q),
+    quotationListSearch(filter.q),
     filter.waiting === 'overdue' && now ? awaitingReplySince(overdueBefore(now)) : undefined,
     ...statusAndDays(
       { status: quotationRequests.status, createdAt: quotationRequests.createdAt },
@@ -56,7 +88,15 @@ const EXPORT_HEADER = [
   'product_name',
   'quantity',
   'customization_notes',
+  // issue 29: the CSV export shows every piece; the columns before stay as they were
+  'pieces',
+  'customer_gstin',
 ] as const;
+
+/** issue 29: "Floral Inlay Marble Urli × 20; Brass Diya × 5", in the buyer's order. */
+function piecesText(lines: readonly QuoteRequestLineView[]): string {
+  return lines.map((line) => `${line.productName} × ${line.quantity}`).join('; ');
+}
 
 /**
  * issue 18 "Export CSV": every request the filters select (not only the page), in the list's
@@ -72,16 +112,25 @@ export async function exportQuotationRequests(
   const columns = { createdAt: quotationRequests.createdAt, id: quotationRequests.id };
   return csvInBatches({
     header: EXPORT_HEADER,
-    fetch: (after) => {
+    fetch: async (after) => {
       const batch = exportBatch(columns, filter.sort, after);
-      return db
+      const rows = await db
         .select({ request: quotationRequests, cursor: batch.cursor })
         .from(quotationRequests)
         .where(and(quotationFilterCondition(filter, now), batch.after))
         .orderBy(...batch.order)
         .limit(batch.limit);
+      // issue 29: the batch's pieces in one more read, not one per request
+      const lines = await requestLinesOf(
+        db,
+        rows.map(({ request }) => request.id),
+      );
+      return rows.map((row) => ({
+        ...row,
+        pieces: piecesText(requestView(row.request, lines.get(row.request.id)).lines),
+      }));
     },
-    line: ({ request }) => [
+    line: ({ request, pieces }) => [
       request.reference,
       request.createdAt.toISOString(),
       request.status,
@@ -92,6 +141,8 @@ export async function exportQuotationRequests(
       request.productName,
       request.quantity,
       request.customizationNotes,
+      pieces,
+      request.customerGstin,
     ],
   });
 }
