@@ -6,6 +6,7 @@ import {
   quoteMessageSchema,
   type OwnerOfferAction,
 } from '../../core/quote-offer';
+import { mergeToasts } from '../../core/quote-merge';
 import { quoteToasts } from '../../core/quote-texts';
 import { addDays, shopDayOf } from '../../core/shop-calendar';
 import {
@@ -20,12 +21,15 @@ import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
 import {
   getQuotationForOwner,
+  mergeCandidates,
+  mergeQuotationRequests,
   offerCatalogue,
   postShopMessage,
   saveOfferDraft,
   sendOffer,
   withdrawOffer,
 } from '../../server/modules/quotations';
+import { MERGE_INTENT, MergeRequests } from '../components/admin/merge-requests';
 import { OfferComposer } from '../components/admin/offer-composer';
 import { QuotationCustomer } from '../components/admin/quotation-customer';
 import { QuotationOffers } from '../components/admin/quotation-offers';
@@ -52,6 +56,8 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
     getQuotationForOwner(db, actor, { id: params.id }, now, site.shopTimeZone),
   );
   const catalogue = await offerCatalogue(db, actor);
+  // issue 29 "Merge Requests": the same customer's other pending requests (none: no section)
+  const mergeable = await mergeCandidates(db, actor, { id: quotation.id });
   const validityDays = Number.parseInt(site.offerValidityDays, 10);
   // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms); the
   // validity counts from the shop's today, whatever the server's zone.
@@ -67,7 +73,12 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
   // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
   const sent = quotation.offers.some((offer) => offer.status === 'sent');
   const whatsappUrl = sent ? `/admin/quotations/${quotation.id}/whatsapp` : null;
-  return { quotation, catalogue, composerDefaults, whatsappUrl };
+  return { quotation, catalogue, composerDefaults, whatsappUrl, mergeCandidates: mergeable };
+}
+
+/** issue 29: the composer's starting lines in a word, so that a merge's new pieces restart it. */
+function piecesKey(lines: readonly { productId: string | null; quantity: number }[]): string {
+  return lines.map((line) => `${line.productId ?? ''}*${line.quantity}`).join(',');
 }
 
 /** The quotation the page is about: the route's id, checked again by every module function. */
@@ -135,7 +146,21 @@ const offerIntents = {
       ),
     success: { title: 'Message Sent', description: 'Your reply is on the thread.' },
   }),
-} satisfies Record<OwnerOfferAction | 'reply', Intent<unknown>>;
+  // issue 29 "Merge Requests": the ticked requests join this one (the checkboxes repeat a name).
+  [MERGE_INTENT]: intent({
+    run: (_fields, call) =>
+      mergeQuotationRequests(
+        call.app.db,
+        call.app.actor,
+        {
+          keepId: quotationIdOf(call),
+          mergeIds: call.formData.getAll('mergeIds').filter((id) => typeof id === 'string'),
+        },
+        call.app.clock(),
+      ),
+    success: ({ reference, mergedReferences }) => mergeToasts.merged(mergedReferences, reference),
+  }),
+} satisfies Record<OwnerOfferAction | 'reply' | typeof MERGE_INTENT, Intent<unknown>>;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // issue 14 finding 1: who asks is checked before the body is read; every module function
@@ -165,6 +190,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
   // Held by the page, not the composer: the composer starts afresh when an offer is sent, and
   // the answer's toast must outlive it.
   const composerFetcher = useAnswerFetcher({ ...alertArea, key: 'offer-composer' });
+  const mergeFetcher = useAnswerFetcher({ ...alertArea, key: MERGE_INTENT });
   const documentAnswer = useActionData<typeof action>();
   const shownAlert =
     alert ?? (documentAnswer && documentAnswer.status !== 'ok' ? documentAnswer.message : null);
@@ -193,8 +219,9 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-8">
           <OfferComposer
-            // A sent, saved or withdrawn offer changes what the composer starts from.
-            key={`${quotation.draft?.id ?? 'no-draft'}:${quotation.offers[0]?.id ?? 'none'}:${quotation.offers[0]?.status ?? ''}`}
+            // A sent, saved or withdrawn offer changes what the composer starts from; so do the
+            // pieces a merge adds (issue 29).
+            key={`${quotation.draft?.id ?? 'no-draft'}:${quotation.offers[0]?.id ?? 'none'}:${quotation.offers[0]?.status ?? ''}:${piecesKey(quotation.suggestedLines)}`}
             quotation={quotation}
             catalogue={loaded.catalogue}
             defaults={loaded.composerDefaults}
@@ -205,6 +232,11 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
         </div>
         <div className="grid content-start gap-8">
           <QuotationCustomer quotation={quotation} />
+          <MergeRequests
+            reference={quotation.reference}
+            candidates={loaded.mergeCandidates}
+            fetcher={mergeFetcher}
+          />
           <QuotationThread
             messages={quotation.messages}
             customerName={quotation.request.customerName}

@@ -680,6 +680,17 @@ const operations: Operation[] = [
     () => ({ body: 'We can make a matching pair.' }),
     { named: namedQuotation },
   ),
+  // issue 29 "Merge Requests": the owner's alone. Nobody else merges the owner's request with
+  // another of theirs (the guest's, which names their e-mail): no row changes, no mail is written.
+  // The admin's merge closes requests for good: merge-requests.spec.ts is its journey.
+  ...pageAction(
+    '/admin/quotations/{quotationId}',
+    'merge-requests',
+    'quotation request',
+    { anonymous: deny(401), owner: deny(403), other: deny(403) },
+    (world, owner) => ({ mergeIds: world.objects[owner].guestQuotationId }),
+    { named: namedQuotation },
+  ),
 
   // Writes: the admin console's actions.
   ...pageAction(

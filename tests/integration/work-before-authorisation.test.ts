@@ -8,6 +8,7 @@ import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { action as adminAction } from '../../app/routes/admin';
 import { action as mediaImportAction } from '../../app/routes/admin.media-import';
+import { action as quotationAction } from '../../app/routes/admin.quotations';
 import { action as consoleAction } from '../../app/routes/admin.product-media';
 import { action as dashboardAction } from '../../app/routes/dashboard';
 import { action as securityAction } from '../../app/routes/dashboard.security';
@@ -109,6 +110,17 @@ const adminOnly: [string, Call, string][] = [
     'POST /admin create-order',
     (request, context) => adminAction({ request, params: {}, context } as never),
     'intent=create-order&quotationId=x',
+  ],
+  // issue 29 "Merge Requests": the owner's alone; nothing is read, merged or mailed for anyone else.
+  [
+    'POST /admin/quotations/{id} merge-requests',
+    (request, context) =>
+      quotationAction({
+        request,
+        params: { id: '5f0c2a9e-8d41-4b7a-9e36-2c1f7d8a4b10' },
+        context,
+      } as never),
+    'intent=merge-requests&mergeIds=6a1d3b0f-9e52-4c8b-8f47-3d2e8e9b5c21',
   ],
 ];
 

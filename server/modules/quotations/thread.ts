@@ -5,10 +5,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import { quoteMessageSchema } from '../../../core/quote-offer';
+import { mergedIntoText } from '../../../core/quote-list-texts';
 import type { Database } from '../../db/client';
 import { quotationMessages, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
+import { DomainError } from '../errors';
 import { parseInput, requireAdmin } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
 import {
@@ -76,6 +78,17 @@ export async function postCustomerMessage(
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
+    // issue 29: a merged request is closed; its thread continues on the request it joined.
+    if (request.mergedIntoId) {
+      const [kept] = await tx
+        .select({ reference: quotationRequests.reference })
+        .from(quotationRequests)
+        .where(eq(quotationRequests.id, request.mergedIntoId));
+      throw new DomainError(
+        'conflict',
+        `${mergedIntoText(kept?.reference ?? 'another request')}: please write on its page.`,
+      );
+    }
     const { body } = parseInput(quoteMessageSchema, { body: input.body });
     return addCustomerMessage(tx, actor, request, { kind: 'message', body }, now);
   });

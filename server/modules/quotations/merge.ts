@@ -1,0 +1,427 @@
+/**
+ * issue 29 "Merge Requests": a customer who sent several requests for one project gets one
+ * reference, one thread and one offer. The owner keeps one pending request and merges the same
+ * customer's other pending requests into it, in one transaction that locks every one of them.
+ *
+ * What it decides (server/modules/quotations/README.md says the same):
+ * - The same customer: the same account (a request's own, or the account whose verified e-mail it
+ *   names: `accountOfRequester`), or the same mobile, compared by its last 10 digits (with or
+ *   without +91 or a leading 0). A typed e-mail no verified account holds proves nothing.
+ * - Only pending requests, kept or merged: not merged already, no offer but a draft. A merged
+ *   request's draft is dropped (the owner's unsent work on a request that closes); the kept one's
+ *   stays.
+ * - The pieces: the merged requests' lines are copied after the kept one's, oldest request first;
+ *   each merged request keeps its own, so its page still shows what it asked for. A piece already
+ *   on the kept request gets the quantities added and the notes joined (each merged note after
+ *   the reference it came from), unless that passes a line's limits (100,000 pieces, 1,000
+ *   characters): then it stays a line of its own. More than 50 lines in all is refused.
+ * - The request's notes: each merged request's notes follow the kept one's, after its reference.
+ *   The thread: the merged requests' messages move to the kept request (one thread, in time
+ *   order); their pages point there.
+ * - The customer hears once: one mail to the kept request's address (or its account's verified
+ *   one), with a private link to the kept request made at delivery. Without an address, none.
+ */
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { changedFields } from '../../../core/activity';
+import { hasMailableEmail } from '../../../core/identity';
+import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
+import {
+  piecesSummary,
+  QUOTE_LIST_MAX_PIECES,
+  QUOTE_LIST_NOTE_MAX,
+} from '../../../core/quote-list-texts';
+import { mergeRequestsSchema, mergeTexts, referenceList } from '../../../core/quote-merge';
+import type { Database } from '../../db/client';
+import {
+  quotationMessages,
+  quotationOffers,
+  quotationRequestLines,
+  quotationRequests,
+  users,
+} from '../../db/schema';
+import type { Actor } from '../actor';
+import { recordActivity } from '../activity/record';
+import { DomainError } from '../errors';
+import { enqueue } from '../jobs/enqueue';
+import { parseInput, requireAdmin, requireRowId } from '../kernel';
+import { accountOfRequester, requestForOwner, type QuotationRow } from './access';
+import { requestLinesOf } from './request-lines';
+import type { QuoteRequestLineView } from './views';
+
+/** A mobile is compared by its last 10 digits (India's numbers), so +91 and a leading 0 agree. */
+const MOBILE_DIGITS = 10;
+/** Fewer digits than the form accepts say nothing about who typed them. */
+const MOBILE_MIN_DIGITS = 6;
+
+/** Who a request's customer is, as far as the shop can tell (see the file's header). */
+interface CustomerIdentity {
+  accounts: string[];
+  /** The verified, lower-cased e-mails of those accounts. */
+  verifiedEmails: string[];
+  mobile: string | null;
+}
+
+function mobileKey(mobile: string): string | null {
+  const digits = mobile.replace(/\D/g, '');
+  return digits.length >= MOBILE_MIN_DIGITS ? digits.slice(-MOBILE_DIGITS) : null;
+}
+
+/** The same key in SQL, for the candidates' query. */
+function mobileKeySql(column: typeof quotationRequests.customerMobile): SQL {
+  return sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), ${MOBILE_DIGITS})`;
+}
+
+async function customerOf(db: Database, request: QuotationRow): Promise<CustomerIdentity> {
+  const named = await accountOfRequester(db, {
+    userId: null,
+    customerEmail: request.customerEmail,
+  });
+  const accounts = [...new Set([request.userId, named].filter((id): id is string => id !== null))];
+  const holders =
+    accounts.length === 0
+      ? []
+      : await db
+          .select({ email: users.email, emailVerified: users.emailVerified })
+          .from(users)
+          .where(inArray(users.id, accounts));
+  return {
+    accounts,
+    verifiedEmails: holders
+      .filter((holder) => holder.emailVerified && hasMailableEmail(holder.email))
+      .map((holder) => holder.email.trim().toLowerCase()),
+    mobile: mobileKey(request.customerMobile),
+  };
+}
+
+function isSameCustomer(customer: CustomerIdentity, request: QuotationRow): boolean {
+  const email = request.customerEmail?.trim().toLowerCase();
+  return Boolean(
+    (request.userId && customer.accounts.includes(request.userId)) ||
+    (email && customer.verifiedEmails.includes(email)) ||
+    (customer.mobile && mobileKey(request.customerMobile) === customer.mobile),
+  );
+}
+
+/** `isSameCustomer` as a condition on the requests' columns; null when nothing can match. */
+function sameCustomerCondition(customer: CustomerIdentity): SQL | null {
+  const conditions = [
+    ...(customer.accounts.length > 0 ? [inArray(quotationRequests.userId, customer.accounts)] : []),
+    ...(customer.verifiedEmails.length > 0
+      ? [inArray(sql`lower(trim(${quotationRequests.customerEmail}))`, customer.verifiedEmails)]
+      : []),
+    ...(customer.mobile
+      ? [eq(mobileKeySql(quotationRequests.customerMobile), customer.mobile)]
+      : []),
+  ];
+  return conditions.length === 0 ? null : (or(...conditions) ?? null);
+}
+
+/** Pending, not merged, and no offer but a draft: a request the owner has not answered yet. */
+const mergeableCondition = and(
+  eq(quotationRequests.status, 'pending'),
+  isNull(quotationRequests.mergedIntoId),
+  sql`not exists (select 1 from ${quotationOffers}
+        where ${quotationOffers.quotationRequestId} = ${quotationRequests.id}
+          and ${quotationOffers.status} <> 'draft')`,
+);
+
+/** The requests among `ids` that have an offer beyond a draft. */
+async function offeredRequests(db: Database, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: quotationOffers.quotationRequestId })
+    .from(quotationOffers)
+    .where(
+      and(inArray(quotationOffers.quotationRequestId, ids), ne(quotationOffers.status, 'draft')),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+function requireMergeable(request: QuotationRow, offered: Set<string>): void {
+  if (request.mergedIntoId) {
+    throw new DomainError(
+      'conflict',
+      `${request.reference} is merged into another request already`,
+    );
+  }
+  if (request.status !== 'pending' || offered.has(request.id)) {
+    throw new DomainError(
+      'conflict',
+      `${request.reference} is not pending: only requests without an offer can be merged`,
+    );
+  }
+}
+
+/** One of the same customer's other requests the owner may merge into the one on the page. */
+export interface MergeCandidate {
+  id: string;
+  reference: string;
+  createdAt: Date;
+  customerName: string;
+  lines: QuoteRequestLineView[];
+}
+
+/**
+ * issue 29: the "Merge Requests" section's list: the same customer's other pending requests,
+ * oldest first; none when the request on the page cannot keep others (it is not pending).
+ */
+export async function mergeCandidates(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown },
+): Promise<MergeCandidate[]> {
+  requireAdmin(actor, 'quotations:read');
+  const request = await requestForOwner(db, input.id);
+  if (request.status !== 'pending' || request.mergedIntoId) return [];
+  if ((await offeredRequests(db, [request.id])).size > 0) return [];
+  const sameCustomer = sameCustomerCondition(await customerOf(db, request));
+  if (!sameCustomer) return [];
+  const rows = await db
+    .select({
+      id: quotationRequests.id,
+      reference: quotationRequests.reference,
+      createdAt: quotationRequests.createdAt,
+      customerName: quotationRequests.customerName,
+    })
+    .from(quotationRequests)
+    .where(and(ne(quotationRequests.id, request.id), mergeableCondition, sameCustomer))
+    .orderBy(asc(quotationRequests.createdAt), asc(quotationRequests.reference))
+    .limit(QUOTE_LIST_MAX_PIECES);
+  const lines = await requestLinesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+}
+
+interface MergedLine {
+  id: string | null;
+  position: number;
+  productId: string | null;
+  productName: string;
+  quantity: number;
+  notes: string | null;
+  changed: boolean;
+}
+
+/** A merged note after the kept one, under the reference it came from. */
+function joinedNotes(kept: string | null, added: string | null, reference: string): string | null {
+  if (!added) return kept;
+  const tagged = `${reference}: ${added}`;
+  return kept ? `${kept}\n${tagged}` : tagged;
+}
+
+/** The kept request's lines with every merged request's lines after them (the header's rules). */
+function mergedLines(
+  keptLines: MergedLine[],
+  merged: { reference: string; lines: Omit<MergedLine, 'changed'>[] }[],
+): MergedLine[] {
+  const result = keptLines.map((line) => ({ ...line }));
+  let nextPosition = Math.max(-1, ...result.map((line) => line.position)) + 1;
+  for (const request of merged) {
+    for (const line of request.lines) {
+      const same = line.productId
+        ? result.find((kept) => kept.productId === line.productId)
+        : undefined;
+      if (same) {
+        const quantity = same.quantity + line.quantity;
+        const notes = joinedNotes(same.notes, line.notes, request.reference);
+        if (quantity <= QUOTATION_MAX_QUANTITY && (notes?.length ?? 0) <= QUOTE_LIST_NOTE_MAX) {
+          Object.assign(same, { quantity, notes, changed: true });
+          continue;
+        }
+      }
+      result.push({ ...line, id: null, position: nextPosition, changed: true });
+      nextPosition += 1;
+    }
+  }
+  return result;
+}
+
+/** The kept request's notes, then each merged request's under its reference. */
+function mergedRequestNotes(kept: QuotationRow, merged: QuotationRow[]): string | null {
+  const parts = [
+    kept.customizationNotes,
+    ...merged.map((request) =>
+      request.customizationNotes ? `${request.reference}: ${request.customizationNotes}` : null,
+    ),
+  ].filter((part): part is string => Boolean(part));
+  return parts.length === 0 ? null : parts.join('\n\n');
+}
+
+/** The address the customer's mail goes to: the kept request's, or its account's verified one. */
+async function customerAddressOf(db: Database, request: QuotationRow): Promise<string | null> {
+  if (request.customerEmail) return request.customerEmail;
+  if (!request.userId) return null;
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, request.userId));
+  return account?.emailVerified && hasMailableEmail(account.email) ? account.email : null;
+}
+
+/**
+ * issue 29 "Merge Requests": the requests `mergeIds` join the request `keepId` (the file's header
+ * says how); they close, completed, pointing to it. All or nothing, in one transaction: every
+ * request is locked first (in id order, so two merges never wait on each other), the activity
+ * entry and the customer's one mail are written with the change.
+ */
+export async function mergeQuotationRequests(
+  db: Database,
+  actor: Actor,
+  input: { keepId?: unknown; mergeIds?: unknown },
+  now: Date = new Date(),
+): Promise<{ reference: string; mergedReferences: string[] }> {
+  requireAdmin(actor, 'quotations:write');
+  const parsed = parseInput(mergeRequestsSchema, input);
+  const keepId = requireRowId(parsed.keepId, 'Quotation request');
+  const mergeIds = parsed.mergeIds.map((id) => requireRowId(id, 'Quotation request'));
+  if (mergeIds.includes(keepId)) throw new DomainError('invalid', mergeTexts.intoItself);
+
+  return db.transaction(async (tx) => {
+    const ids = [keepId, ...mergeIds];
+    const rows = await tx
+      .select()
+      .from(quotationRequests)
+      .where(inArray(quotationRequests.id, ids))
+      .orderBy(asc(quotationRequests.id))
+      .for('update');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const kept = byId.get(keepId);
+    const merged = mergeIds.map((id) => byId.get(id));
+    if (!kept || merged.some((row) => !row)) {
+      throw new DomainError('not_found', 'Quotation request not found');
+    }
+    const others = (merged as QuotationRow[]).sort(
+      (a, b) =>
+        a.createdAt.getTime() - b.createdAt.getTime() || a.reference.localeCompare(b.reference),
+    );
+    const offered = await offeredRequests(tx, ids);
+    for (const request of [kept, ...others]) requireMergeable(request, offered);
+    const customer = await customerOf(tx, kept);
+    for (const request of others) {
+      if (!isSameCustomer(customer, request)) {
+        throw new DomainError(
+          'conflict',
+          `${request.reference} is another customer's request: only requests with the same verified e-mail or mobile as ${kept.reference} can be merged into it`,
+        );
+      }
+    }
+
+    const stored = await tx
+      .select()
+      .from(quotationRequestLines)
+      .where(inArray(quotationRequestLines.quotationRequestId, ids))
+      .orderBy(asc(quotationRequestLines.position));
+    const linesOf = (request: QuotationRow) =>
+      stored
+        .filter((line) => line.quotationRequestId === request.id)
+        .map(({ quotationRequestId: _request, ...line }) => ({ ...line, changed: false }));
+    const keptLines = linesOf(kept);
+    const lines = mergedLines(
+      keptLines,
+      others.map((request) => ({ reference: request.reference, lines: linesOf(request) })),
+    );
+    if (lines.length > QUOTE_LIST_MAX_PIECES) {
+      throw new DomainError(
+        'conflict',
+        `A request holds at most ${QUOTE_LIST_MAX_PIECES} pieces: merged, these would hold ${lines.length}`,
+      );
+    }
+    for (const line of lines) {
+      if (!line.changed) continue;
+      if (line.id) {
+        await tx
+          .update(quotationRequestLines)
+          .set({ quantity: line.quantity, notes: line.notes })
+          .where(eq(quotationRequestLines.id, line.id));
+      } else {
+        await tx.insert(quotationRequestLines).values({
+          quotationRequestId: kept.id,
+          position: line.position,
+          productId: line.productId,
+          productName: line.productName,
+          quantity: line.quantity,
+          notes: line.notes,
+        });
+      }
+    }
+
+    const otherIds = others.map((request) => request.id);
+    // One thread: the merged requests' messages continue on the kept one, in time order.
+    await tx
+      .update(quotationMessages)
+      .set({ quotationRequestId: kept.id })
+      .where(inArray(quotationMessages.quotationRequestId, otherIds));
+    const droppedDrafts = await tx
+      .delete(quotationOffers)
+      .where(
+        and(
+          inArray(quotationOffers.quotationRequestId, otherIds),
+          eq(quotationOffers.status, 'draft'),
+        ),
+      )
+      .returning({ id: quotationOffers.id });
+    await tx
+      .update(quotationRequests)
+      .set({ status: 'completed', mergedIntoId: kept.id, awaitingReplySince: null })
+      .where(inArray(quotationRequests.id, otherIds));
+
+    // spec §3's columns repeat the first line (docs/decisions/021): its quantity may have grown.
+    const first = lines[0]!;
+    const notes = mergedRequestNotes(kept, others);
+    const waits = [kept, ...others]
+      .map((request) => request.awaitingReplySince)
+      .filter((since): since is Date => since !== null);
+    await tx
+      .update(quotationRequests)
+      .set({
+        productId: first.productId,
+        productName: first.productName,
+        quantity: first.quantity,
+        customizationNotes: notes,
+        // The customer has waited since the earliest of their unanswered requests.
+        awaitingReplySince:
+          waits.length === 0 ? null : new Date(Math.min(...waits.map((since) => since.getTime()))),
+      })
+      .where(eq(quotationRequests.id, kept.id));
+
+    const mergedReferences = others.map((request) => request.reference);
+    await recordActivity(
+      tx,
+      actor,
+      {
+        kind: 'quotation.status',
+        subject: kept.reference,
+        summary: `Merged ${referenceList(mergedReferences)} into ${kept.reference}`,
+        changes: changedFields(
+          { pieces: piecesSummary(keptLines), requestNotes: kept.customizationNotes },
+          {
+            pieces: piecesSummary(lines),
+            requestNotes: notes,
+            mergedRequests: `${referenceList(mergedReferences)} (completed)`,
+            ...(droppedDrafts.length > 0 ? { draftOffersDropped: droppedDrafts.length } : {}),
+          },
+        ),
+      },
+      now,
+    );
+
+    const to = await customerAddressOf(tx, kept);
+    if (to) {
+      await enqueue(tx, 'mail', {
+        kind: 'quotation-merged',
+        to,
+        quotationId: kept.id,
+        reference: kept.reference,
+        mergedReferences,
+        customerName: kept.customerName,
+        pieces: lines.map(({ productId, productName, quantity }) => ({
+          productId,
+          productName,
+          quantity,
+        })),
+      });
+    }
+    return { reference: kept.reference, mergedReferences };
+  });
+}
