@@ -29,9 +29,16 @@ export interface QueuedMailMessage {
 
 type StoredQuotation = QuotationRequest & {
   id: string;
+  /** spec §3: the first piece's (docs/decisions/021). */
   productId: string;
   productName: string;
   reference: string;
+  /**
+   * issue 29: every piece, in the buyer's order, and the buyer's GSTIN. Absent from a notice an
+   * earlier version queued, whose one piece is the fields above.
+   */
+  lines?: { productId: string; productName: string; quantity: number; notes: string | null }[];
+  customerGstin?: string | null;
 };
 
 /** One e-mail to send, as a domain function enqueues it (JSON: it is stored until delivered). */
@@ -55,7 +62,8 @@ export type Notice =
   /** issue 17: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
   | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
   | DailyDigestNotice
-  | QuotationEventNotice;
+  | QuotationEventNotice
+  | QuotationMergedNotice;
 
 export interface AccountNotice {
   kind: 'account';
@@ -105,4 +113,20 @@ export interface QuotationEventNotice {
   offerId?: string;
   orderId?: string;
   messageId?: string;
+}
+
+/**
+ * issue 29 "Merge Requests": the customer's one mail about their requests merged into the one the
+ * owner kept. The worker makes the mail's private link to the kept request when it delivers it.
+ */
+export interface QuotationMergedNotice {
+  kind: 'quotation-merged';
+  /** The kept request's address, or its account's verified one. */
+  to: string;
+  quotationId: string;
+  reference: string;
+  mergedReferences: string[];
+  customerName: string;
+  /** Every piece of the kept request after the merge, as the catalogue named them. */
+  pieces: { productId: string | null; productName: string; quantity: number }[];
 }

@@ -105,6 +105,9 @@ export function mailCauseOf(notice: Notice): MailCause {
       return { by: 'to-shop' };
     case 'quotation-event':
       return notice.to === 'owner' ? { by: 'to-shop' } : { by: 'shop' };
+    // issue 29: the owner merged the customer's requests: the shop's own answer, never limited.
+    case 'quotation-merged':
+      return { by: 'shop' };
   }
 }
 

@@ -113,6 +113,70 @@ describe('the shop e-mails', () => {
     expect(confirmation?.text).toContain(`Reference: ${request.reference}`);
   });
 
+  // issue 29: a request from the quote list, as createMultiPieceRequest queues it.
+  const fourPieces = {
+    ...request,
+    customerEmail: 'meera@example.com',
+    customizationNotes: 'One set for the Udaipur lobby',
+    customerGstin: '08AAECI1234F1Z5',
+    lines: [
+      { productId: 'lotus-urli', productName: 'Lotus Urli', quantity: 20, notes: 'Darker polish' },
+      { productId: 'brass-diya', productName: 'Brass Diya', quantity: 40, notes: null },
+      {
+        productId: 'cake-stand',
+        productName: 'Cake Stand',
+        quantity: 6,
+        notes: 'Two tiers\nGold rim',
+      },
+      { productId: 'wine-chiller', productName: 'Wine Chiller', quantity: 2, notes: null },
+    ],
+  };
+
+  it('list every piece of a request with its quantity and notes, the GSTIN and the notes, to the owner and the verified requester', async () => {
+    const owner = await renderNotice(requestNotice('owner', fourPieces), settings);
+    const confirmation = await renderNotice(
+      requestNotice('requester', fourPieces, true),
+      settings,
+      {
+        customerKey: 'the-key',
+      },
+    );
+    expect(owner?.subject).toBe('New quotation request: Lotus Urli × 20 and 3 more pieces');
+    expect(confirmation?.subject).toBe(
+      'We received your quotation request for Lotus Urli × 20 and 3 more pieces',
+    );
+    for (const mail of [owner, confirmation]) {
+      for (const line of fourPieces.lines) {
+        const url = `https://shop.example/product/${line.productId}`;
+        const notes = line.notes ? `\nNotes: ${line.notes}` : '';
+        expect(mail?.text).toContain(
+          `${line.productName}\n${url}\nQuantity: ${line.quantity}${notes}`,
+        );
+        expect(mail?.html).toContain(`href="${url}"`);
+        expect(mail?.html).toContain(`Quantity: ${line.quantity}`);
+      }
+      expect(mail?.html).toContain('Darker polish');
+      expect(mail?.html).toContain('Two tiers<br/>Gold rim');
+      for (const part of [mail?.text, mail?.html]) {
+        expect(part).toContain('One set for the Udaipur lobby');
+        expect(part).toContain('08AAECI1234F1Z5');
+      }
+    }
+  });
+
+  it("confirm every piece and quantity of a request to an unverified address, without any piece's notes", async () => {
+    const confirmation = await renderNotice(requestNotice('requester', fourPieces), settings);
+    for (const line of fourPieces.lines) {
+      expect(confirmation?.text).toContain(`${line.productName}\n`);
+      expect(confirmation?.text).toContain(`Quantity: ${line.quantity}`);
+    }
+    for (const part of [confirmation?.subject, confirmation?.text, confirmation?.html]) {
+      for (const written of ['Darker polish', 'Two tiers', 'Udaipur', '08AAECI1234F1Z5']) {
+        expect(part).not.toContain(written);
+      }
+    }
+  });
+
   it('count an address as verified only for a signed-in requester whose verified e-mail it is', () => {
     const verified = { email: 'Meera@Example.com', emailVerified: true };
     expect(isVerifiedAddressOf(verified, 'meera@example.com')).toBe(true);
@@ -174,7 +238,7 @@ describe('the shop e-mails', () => {
 const facts: QuotationMailFacts = {
   reference: 'Q-20261124-0007',
   quotationId: request.id,
-  productName: 'Lotus Urli',
+  productNames: ['Lotus Urli'],
   customerName: 'Meera',
   customerEmail: 'meera@example.com',
   customerKey: 'the-key',
@@ -269,6 +333,26 @@ describe('the quote lifecycle mails (issue 25 §3)', () => {
       expect(part).not.toMatch(/\b(null|undefined|NaN)\b/);
     }
   });
+
+  // issue 29: a mail about a request of several pieces never names only its first.
+  it.each([
+    ['offer-sent', 'customer', 'Our offer v2 for Lotus Urli and 3 more pieces is ready'],
+    ['offer-withdrawn', 'customer', 'withdrawn offer v2 for Lotus Urli and 3 more pieces.'],
+    ['offer-expiring', 'customer', 'Offer v2 for Lotus Urli and 3 more pieces (₹22,960)'],
+    ['offer-expired', 'customer', 'Offer v2 for Lotus Urli and 3 more pieces expired'],
+    ['offer-expired', 'owner', 'Offer v2 to Meera for Lotus Urli and 3 more pieces expired'],
+  ] as const)(
+    'name every piece of the request in the %s mail to the %s',
+    async (event, to, said) => {
+      const mail = await quotationEventMail(
+        { kind: 'quotation-event', event, to, quotationId: request.id },
+        { ...facts, productNames: ['Lotus Urli', 'Brass Diya', 'Cake Stand', 'Wine Chiller'] },
+        settings,
+      );
+      expect(mail?.text).toContain(said);
+      expect(mail?.html).toContain(said);
+    },
+  );
 
   it('tell the customer when the shop withdraws the offer it sent', async () => {
     const mail = await quotationEventMail(

@@ -20,6 +20,7 @@ import type { AccountMailPurpose } from '../../core/notices';
 import type { MailMessage } from '.';
 import { unsubscribeToken } from '../modules/newsletter';
 import { renderMailTemplate } from './templates';
+import { piecesTitle } from './templates/pieces';
 import type {
   CustomerMessageKind,
   MailOffer,
@@ -33,7 +34,8 @@ import type {
 export interface QuotationMailFacts {
   reference: string;
   quotationId: string;
-  productName: string;
+  /** issue 29: the name of every piece of the request, in the buyer's order. */
+  productNames: string[];
   customerName: string;
   customerEmail: string | null;
   /** A private key made for this mail's link (customer mails only). */
@@ -172,7 +174,45 @@ export async function renderNotice(
     case 'quotation-event':
       // Rendered with its facts from the database: quotationEventMail.
       return null;
+    case 'quotation-merged':
+      return quotationMergedMail(notice, settings, { customerKey, mailId });
   }
+}
+
+/**
+ * issue 29 "Merge Requests": the customer's one mail, in the kept request's thread, with a private
+ * link to it made at delivery (`customerKey`): a key of a merged request opens only that one.
+ */
+function quotationMergedMail(
+  notice: Extract<Notice, { kind: 'quotation-merged' }>,
+  settings: NoticeSettings,
+  { customerKey, mailId }: { customerKey: string | null } & MailIdentity,
+): Promise<MailMessage> {
+  const { site, publicUrl } = settings;
+  return renderMail(
+    'quotation-merged-customer',
+    {
+      customerName: notice.customerName,
+      reference: notice.reference,
+      mergedReferences: notice.mergedReferences,
+      pieces: notice.pieces.map((piece) => ({
+        name: piece.productName,
+        productUrl: piece.productId
+          ? `${publicUrl}/product/${piece.productId}`
+          : `${publicUrl}/shop`,
+        quantity: piece.quantity,
+        // issue 14 finding 5: anyone may have typed the address; the notes stay on the page.
+        notes: null,
+      })),
+      quotationUrl: quotationLink(publicUrl, notice.reference, customerKey),
+    },
+    settings,
+    {
+      to: notice.to,
+      replyTo: site.shopEmail,
+      thread: quotationThread(publicUrl, notice.quotationId, 'customer', { mailId }),
+    },
+  );
 }
 
 async function quotationRequestMail(
@@ -182,19 +222,30 @@ async function quotationRequestMail(
 ): Promise<MailMessage | null> {
   const { site, publicUrl } = settings;
   const request = notice.quotation;
-  // The product's name comes from the catalogue, never from the request.
-  const pieces = [
-    {
-      name: request.productName,
-      productUrl: `${publicUrl}/product/${request.productId}`,
-      quantity: request.quantity,
-    },
-  ];
+  // issue 29: every piece, in the buyer's order; a notice an earlier version queued has its one
+  // piece in the request's own fields. The names come from the catalogue, never from the request.
+  const lines = request.lines?.length
+    ? request.lines
+    : [
+        {
+          productId: request.productId,
+          productName: request.productName,
+          quantity: request.quantity,
+          notes: null,
+        },
+      ];
+  const pieces = lines.map((line) => ({
+    name: line.productName,
+    productUrl: `${publicUrl}/product/${line.productId}`,
+    quantity: line.quantity,
+    notes: line.notes ?? null,
+  }));
   const requester = {
     name: request.customerName,
     company: request.customerCompany ?? null,
     mobile: request.customerMobile,
     email: request.customerEmail ?? null,
+    gstin: request.customerGstin ?? null,
   };
   const notes = request.customizationNotes ?? null;
   if (notice.to === 'owner') {
@@ -220,9 +271,12 @@ async function quotationRequestMail(
     'quotation-request-customer',
     {
       reference: request.reference,
-      pieces,
       // issue 14 finding 5: anyone can type this address, so unless it is the signed-in
-      // requester's verified one, the mail carries nothing the requester wrote.
+      // requester's verified one, the mail carries nothing the requester wrote (issue 29: nor
+      // the notes on each piece).
+      pieces: notice.recipientVerified
+        ? pieces
+        : pieces.map((piece) => ({ ...piece, notes: null })),
       notes: notice.recipientVerified ? notes : null,
       requester: notice.recipientVerified ? requester : null,
       quotationUrl: quotationLink(publicUrl, request.reference, customerKey),
@@ -335,7 +389,9 @@ export async function quotationEventMail(
   };
   const adminUrl = `${publicUrl}/admin/quotations/${facts.quotationId}`;
   const quotationUrl = quotationLink(publicUrl, facts.reference, facts.customerKey);
-  const { reference, customerName, productName, offer, order } = facts;
+  const { reference, customerName, offer, order } = facts;
+  // issue 29: a request of several pieces is named as such, never as its first piece.
+  const requestedPieces = piecesTitle(facts.productNames);
   const render = <Name extends MailTemplateName>(name: Name, props: MailTemplateProps[Name]) =>
     renderMail(name, props, settings, envelope);
   switch (notice.event) {
@@ -344,7 +400,7 @@ export async function quotationEventMail(
       return render('offer-sent-customer', {
         customerName,
         reference,
-        productName,
+        requestedPieces,
         offer,
         quotationUrl,
       });
@@ -353,7 +409,7 @@ export async function quotationEventMail(
       return render('offer-withdrawn-customer', {
         customerName,
         reference,
-        productName,
+        requestedPieces,
         version: offer.version,
         quotationUrl,
       });
@@ -415,7 +471,7 @@ export async function quotationEventMail(
       return render('offer-expiring-customer', {
         customerName,
         reference,
-        productName,
+        requestedPieces,
         version: offer.version,
         totalMinor: offer.totalMinor,
         validUntil: offer.validUntil,
@@ -427,7 +483,7 @@ export async function quotationEventMail(
         ? render('offer-expired-owner', {
             reference,
             customerName,
-            productName,
+            requestedPieces,
             version: offer.version,
             validUntil: offer.validUntil,
             adminUrl,
@@ -435,7 +491,7 @@ export async function quotationEventMail(
         : render('offer-expired-customer', {
             customerName,
             reference,
-            productName,
+            requestedPieces,
             version: offer.version,
             validUntil: offer.validUntil,
             quotationUrl,

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
 import type { Actor } from '../../server/modules/actor';
+import { createMultiPieceRequest } from '../../server/modules/quotations';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
@@ -104,5 +105,88 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
       expect(text).not.toContain('Engrave');
       expect(text).toContain('Quantity: 3');
     }
+  });
+  // issue 29: one request of four pieces from the quote list, one mail to each side listing them.
+  describe('of a request of four pieces', () => {
+    let pieces: { id: string; name: string }[];
+    const lines = [
+      { quantity: 20, notes: 'A darker polish, please' },
+      { quantity: 20, notes: null },
+      { quantity: 12, notes: 'Two tiers\nGold rim' },
+      { quantity: 4, notes: null },
+    ];
+    beforeAll(async () => {
+      pieces = [];
+      for (const name of ['Floral Urli', 'Jharokha Mirror', 'Pottery Planter', 'Dhokra Pair']) {
+        pieces.push(await insertProduct(database.db, { name }));
+      }
+    });
+
+    async function requestOfFour(actor: Actor) {
+      const queue = await mailQueueFrom(database.db, config);
+      const stored = await createMultiPieceRequest(database.db, actor, {
+        customerName: 'Meera Shah',
+        customerMobile: '+91 98765 43210',
+        customerEmail: ADDRESS,
+        customerGstin: '08AAECI1234F1Z5',
+        customizationNotes: 'One set for the Udaipur lobby',
+        lines: pieces.map((piece, index) => ({ productId: piece.id, ...lines[index]! })),
+      });
+      const mails = await queue.mails();
+      return {
+        stored,
+        owner: mails.filter((mail) => mail.to === config.site.shopEmail),
+        customer: mails.filter((mail) => mail.to === ADDRESS),
+      };
+    }
+
+    it('mails the owner and the verified requester once each, every piece with its quantity and notes', async () => {
+      const { stored, ...mails } = await requestOfFour(owner);
+      expect(stored.lines).toHaveLength(4);
+      expect(mails.owner).toHaveLength(1);
+      expect(mails.customer).toHaveLength(1);
+      expect(mails.owner[0]!.subject).toBe(
+        'New quotation request: Floral Urli × 20 and 3 more pieces',
+      );
+      for (const mail of [mails.owner[0]!, mails.customer[0]!]) {
+        for (const [index, piece] of pieces.entries()) {
+          const { quantity, notes } = lines[index]!;
+          expect(mail.text).toContain(
+            `${piece.name}\n${config.publicUrl}/product/${piece.id}\nQuantity: ${quantity}${notes ? `\nNotes: ${notes}` : ''}`,
+          );
+          expect(mail.html).toContain(`>${piece.name}</a>`);
+          expect(mail.html).toContain(`Quantity: ${quantity}`);
+        }
+        expect(mail.html).toContain('A darker polish, please');
+        expect(mail.html).toContain('Two tiers<br/>Gold rim');
+        for (const part of [mail.text, mail.html]) {
+          expect(part).toContain(stored.reference);
+          expect(part).toContain('One set for the Udaipur lobby');
+          expect(part).toContain('GSTIN:');
+          expect(part).toContain('08AAECI1234F1Z5');
+        }
+      }
+    });
+
+    it("confirms every piece to a guest's address without anything the request wrote", async () => {
+      const { customer } = await requestOfFour(null);
+      expect(customer).toHaveLength(1);
+      const [mail] = customer;
+      for (const [index, piece] of pieces.entries()) {
+        expect(mail!.text).toContain(`${piece.name}\n`);
+        expect(mail!.text).toContain(`Quantity: ${lines[index]!.quantity}`);
+      }
+      for (const part of [mail!.subject, mail!.text, mail!.html]) {
+        for (const written of [
+          'darker polish',
+          'Two tiers',
+          'Udaipur',
+          '08AAECI1234F1Z5',
+          'Meera',
+        ]) {
+          expect(part).not.toContain(written);
+        }
+      }
+    });
   });
 });

@@ -30,18 +30,34 @@ const requester = {
   company: 'Iyer Interiors LLP',
   mobile: '+91 98450 67812',
   email: 'ananya@iyerinteriors.in',
+  gstin: '08AAECI1234F1Z5',
 };
 
+/** issue 29: a hotel lobby's set from the quote list, four pieces, notes on two of them. */
 const pieces = [
   {
     name: 'Floral Inlay Marble Urli',
     productUrl: `${publicUrl}/product/floral-inlay-marble-urli`,
     quantity: 20,
+    notes: 'A darker polish, please.\nFloating candles in each.',
   },
   {
     name: 'Hand-carved Sheesham Jharokha Mirror',
     productUrl: `${publicUrl}/product/hand-carved-sheesham-jharokha-mirror`,
     quantity: 6,
+    notes: null,
+  },
+  {
+    name: 'Blue Pottery Planter, large',
+    productUrl: `${publicUrl}/product/blue-pottery-planter-large`,
+    quantity: 12,
+    notes: "In the lobby's teal, not the catalogue's blue",
+  },
+  {
+    name: 'Brass Dhokra Elephant Pair with lotus-inlaid howdah',
+    productUrl: `${publicUrl}/product/brass-dhokra-elephant-pair`,
+    quantity: 4,
+    notes: null,
   },
 ];
 
@@ -55,7 +71,10 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   },
   'quotation-request-customer': {
     reference,
-    pieces,
+    // The requester's words, each marked, for the test that they stay out of this mail.
+    pieces: pieces.map((piece) =>
+      piece.notes ? { ...piece, notes: `${REQUESTER_NOTES_MARKER} ${piece.notes}` } : piece,
+    ),
     notes: `${REQUESTER_NOTES_MARKER} <b>please</b> call me at my office`,
     requester: null,
     quotationUrl,
@@ -113,7 +132,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   'offer-sent-customer': {
     customerName: 'Ananya Iyer',
     reference,
-    productName: 'Floral Inlay Marble Urli',
+    requestedPieces: 'Floral Inlay Marble Urli and 3 more pieces',
     offer: {
       version: 2,
       lines: [
@@ -156,7 +175,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   'offer-withdrawn-customer': {
     customerName: 'Ananya Iyer',
     reference,
-    productName: 'Floral Inlay Marble Urli',
+    requestedPieces: 'Floral Inlay Marble Urli and 3 more pieces',
     version: 2,
     quotationUrl,
   },
@@ -198,7 +217,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   'offer-expiring-customer': {
     customerName: 'Ananya Iyer',
     reference,
-    productName: 'Floral Inlay Marble Urli',
+    requestedPieces: 'Floral Inlay Marble Urli and 3 more pieces',
     version: 2,
     totalMinor: 19_768_000,
     validUntil: '2026-12-10',
@@ -207,7 +226,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   'offer-expired-customer': {
     customerName: 'Ananya Iyer',
     reference,
-    productName: 'Floral Inlay Marble Urli',
+    requestedPieces: 'Floral Inlay Marble Urli and 3 more pieces',
     version: 2,
     validUntil: '2026-12-10',
     quotationUrl,
@@ -215,7 +234,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   'offer-expired-owner': {
     reference,
     customerName: 'Ananya Iyer',
-    productName: 'Floral Inlay Marble Urli',
+    requestedPieces: 'Floral Inlay Marble Urli and 3 more pieces',
     version: 2,
     validUntil: '2026-12-10',
     adminUrl,
@@ -234,6 +253,22 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     reference,
     orderNumber: 'ORD-20261127-0042',
     totalMinor: 19_768_000,
+    quotationUrl,
+  },
+  // issue 29 "Merge Requests": three requests of one project, kept as one.
+  'quotation-merged-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    mergedReferences: ['Q-20261126-0002', 'Q-20261126-0003'],
+    pieces: [
+      ...pieces.map((piece) => ({ ...piece, notes: null })),
+      {
+        name: 'Brass Peacock Diya',
+        productUrl: `${publicUrl}/product/brass-peacock-diya`,
+        quantity: 40,
+        notes: null,
+      },
+    ],
     quotationUrl,
   },
   'reset-password': {

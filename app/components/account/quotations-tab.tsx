@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
-import type { CustomerQuotationSummary } from '../../../server/modules/quotations/views';
+import type {
+  CustomerQuotationSummary,
+  QuoteRequestLineView,
+} from '../../../server/modules/quotations/views';
+
+/** Pieces listed in full on a card; a longer request folds the rest under "N more pieces". */
+const PIECES_SHOWN = 4;
 
 /**
  * issue 16: the dashboard's "Quotations" tab: the signed-in customer's requests, each opening its
@@ -48,9 +54,7 @@ export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSum
                   {statusLabel(quotation.status)}
                 </span>
               </div>
-              <p className="mt-3">
-                {quotation.productName} × {quotation.quantity}
-              </p>
+              <RequestPieces lines={quotation.lines} />
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-ink-muted">Offer</dt>
                 <dd>
@@ -74,5 +78,42 @@ export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSum
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * issue 29: every piece of a request, each with its quantity. A request of many pieces shows its
+ * first three and folds the rest in a disclosure that opens without JavaScript, so a card stays
+ * short at 390 px and still names every piece.
+ */
+function RequestPieces({ lines }: { lines: QuoteRequestLineView[] }) {
+  const folded = lines.length > PIECES_SHOWN;
+  const shown = folded ? lines.slice(0, PIECES_SHOWN - 1) : lines;
+  const rest = folded ? lines.slice(PIECES_SHOWN - 1) : [];
+  return (
+    <div className="mt-3">
+      <PieceRows lines={shown} label={lines.length > 1 ? `${lines.length} pieces` : 'Piece'} />
+      {rest.length > 0 ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-sm font-medium text-brass-700 underline underline-offset-4">
+            {`${rest.length} more pieces`}
+          </summary>
+          <PieceRows lines={rest} label={`${rest.length} more pieces`} />
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function PieceRows({ lines, label }: { lines: QuoteRequestLineView[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-1">
+      {lines.map((line, index) => (
+        <li key={`${line.productId ?? line.productName}-${index}`} className="flex gap-3">
+          <span className="min-w-0 flex-1 break-words">{line.productName}</span>
+          <span className="shrink-0 tabular-nums text-ink-muted">× {line.quantity}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

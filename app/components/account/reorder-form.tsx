@@ -1,8 +1,10 @@
 /** The reorder dialog's form, loaded when the dialog first opens (the dashboard's JavaScript budget). */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import { REORDER_QUANTITY_PREFIX } from '../../../core/account-texts';
-import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
+import { QUOTATION_MAX_QUANTITY, quotationToasts } from '../../../core/quotation-texts';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ModalClose } from '../ui/lazy-modal';
 import type { Profile } from '../../../server/modules/account';
@@ -12,7 +14,10 @@ import { FormField, useAnswerForm } from './answer-form';
 type Order = OrderView;
 type Customer = Profile;
 
-/** DESIGN.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable. */
+/**
+ * DESIGN.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable; issue
+ * 29: one request with all of them, whose reference the dialog then shows.
+ */
 export function ReorderForm({
   order,
   customer,
@@ -22,13 +27,19 @@ export function ReorderForm({
   customer: Customer;
   onDone: () => void;
 }) {
+  const [reference, setReference] = useState<string | null>(null);
   // Who asks is checked with the shared schema here and again, with the pieces, on the server.
   const { fetcher, form, fields } = useAnswerForm({
     schema: () => import('../../../core/account').then((module) => module.reorderContactSchema),
     intent: 'reorder',
     invalidToast: errorToast,
-    onSuccess: onDone,
+    onSuccess: (answer) => {
+      const made = referenceOf(answer.data);
+      if (made) setReference(made);
+      else onDone();
+    },
   });
+  if (reference) return <ReorderSubmitted reference={reference} onDone={onDone} />;
   const pieces = order.items.filter((item) => item.productId);
   return (
     <fetcher.Form
@@ -81,5 +92,42 @@ export function ReorderForm({
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** The reorder intent's answer: `{ created: 1, reference }` (server/flows/reorder.ts). */
+function referenceOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('reference' in data)) return null;
+  return typeof data.reference === 'string' ? data.reference : null;
+}
+
+/**
+ * issue 29: the reorder made one request, so the dialog names its one reference and links to
+ * its quote page (the customer's own account reads it without a key); focus moves to the link,
+ * as the form it had is gone.
+ */
+function ReorderSubmitted({ reference, onDone }: { reference: string; onDone: () => void }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => link.current?.focus(), []);
+  return (
+    <div className="grid gap-4">
+      <div role="status" className="rounded-xl bg-success/10 p-4 text-success">
+        <p className="font-semibold">{quotationToasts.success.title}</p>
+        <p>{quotationToasts.success.description}</p>
+        <p className="mt-1">Reference: {reference}</p>
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <Link
+          ref={link}
+          to={`/quotes/${reference}`}
+          className="font-medium text-brass-700 underline underline-offset-4"
+        >
+          View your quotation
+        </Link>
+        <button type="button" className={secondaryButtonClass} onClick={onDone}>
+          Close
+        </button>
+      </div>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   verifyEmail,
 } from './identity-mails';
 import { customerMessageOwner, shopMessageCustomer } from './message-mails';
+import { quotationMergedCustomer } from './merge-mails';
 import {
   offerExpiredCustomer,
   offerExpiredOwner,
@@ -56,6 +57,7 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'offer-expired-owner': offerExpiredOwner,
   'payment-reference-owner': paymentReferenceOwner,
   'payment-confirmed-customer': paymentConfirmedCustomer,
+  'quotation-merged-customer': quotationMergedCustomer,
   'reset-password': resetPassword,
   'verify-email': verifyEmail,
   'confirm-new-email': confirmNewEmail,

@@ -170,7 +170,10 @@ export function Details({ items }: { items: [label: string, value: string | null
   );
 }
 
-/** The pieces of a request as the catalogue names them, each linked to its page in the shop. */
+/**
+ * The pieces of a request as the catalogue names them, each linked to its page in the shop, with
+ * its quantity and, when the mail may carry them, the buyer's notes for it.
+ */
 export function PieceList({ pieces }: { pieces: MailPiece[] }) {
   return (
     <Section
@@ -189,6 +192,12 @@ export function PieceList({ pieces }: { pieces: MailPiece[] }) {
             </Link>
           </Line>
           <Line muted>{`Quantity: ${piece.quantity}`}</Line>
+          {piece.notes?.trim() ? (
+            // issue 29: each piece's own notes, under it, in the buyer's words and line breaks.
+            <Line style={{ whiteSpace: 'pre-line', marginTop: '4px' }}>
+              <strong>Notes:</strong> {withLineBreaks(piece.notes)}
+            </Line>
+          ) : null}
         </Section>
       ))}
     </Section>

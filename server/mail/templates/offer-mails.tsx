@@ -18,20 +18,20 @@ import { OfferTable } from './offer-table';
 
 export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
   subject: ({ reference }, shop) => `Your quotation ${reference} from ${shop.name}`,
-  render: ({ customerName, reference, productName, offer, quotationUrl }, shop) => {
+  render: ({ customerName, reference, requestedPieces, offer, quotationUrl }, shop) => {
     const total = formatRupees(offer.totalMinor);
     const validUntil = formatLongDate(offer.validUntil);
     return (
       <MailLayout
         shop={shop}
-        preview={`Offer v${offer.version} for ${productName}: ${total}, valid until ${validUntil}.`}
+        preview={`Offer v${offer.version} for ${requestedPieces}: ${total}, valid until ${validUntil}.`}
       >
         <MailHeading>
           Your quotation <Unbroken>{reference}</Unbroken>
         </MailHeading>
         <Greeting name={customerName} />
         <Paragraph>
-          {`Our offer v${offer.version} for ${productName} is ready: ${total}, valid until ${validUntil}.`}
+          {`Our offer v${offer.version} for ${requestedPieces} is ready: ${total}, valid until ${validUntil}.`}
         </Paragraph>
         {offer.version > 1 ? (
           <Paragraph>
@@ -52,14 +52,14 @@ export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
 
 export const offerWithdrawnCustomer: MailTemplate<'offer-withdrawn-customer'> = {
   subject: ({ reference }) => `Offer withdrawn: ${reference}`,
-  render: ({ customerName, productName, version, quotationUrl }, shop) => (
+  render: ({ customerName, requestedPieces, version, quotationUrl }, shop) => (
     <MailLayout
       shop={shop}
-      preview={`We withdrew offer v${version} for ${productName}; a new one will follow.`}
+      preview={`We withdrew offer v${version} for ${requestedPieces}; a new one will follow.`}
     >
       <Greeting name={customerName} />
       <Paragraph>
-        {`We have withdrawn offer v${version} for ${productName}. We will be in touch with a new offer; you can write to us from the page below.`}
+        {`We have withdrawn offer v${version} for ${requestedPieces}. We will be in touch with a new offer; you can write to us from the page below.`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />
@@ -69,14 +69,17 @@ export const offerWithdrawnCustomer: MailTemplate<'offer-withdrawn-customer'> = 
 
 export const offerExpiringCustomer: MailTemplate<'offer-expiring-customer'> = {
   subject: ({ reference }) => `Your offer ${reference} expires in 2 days`,
-  render: ({ customerName, productName, version, totalMinor, validUntil, quotationUrl }, shop) => (
+  render: (
+    { customerName, requestedPieces, version, totalMinor, validUntil, quotationUrl },
+    shop,
+  ) => (
     <MailLayout
       shop={shop}
-      preview={`Offer v${version} for ${productName} is valid until ${formatLongDate(validUntil)}.`}
+      preview={`Offer v${version} for ${requestedPieces} is valid until ${formatLongDate(validUntil)}.`}
     >
       <Greeting name={customerName} />
       <Paragraph>
-        {`Offer v${version} for ${productName} (${formatRupees(totalMinor)}) is valid until ${formatLongDate(validUntil)}. Accept it from the page below before then, or ask us for changes.`}
+        {`Offer v${version} for ${requestedPieces} (${formatRupees(totalMinor)}) is valid until ${formatLongDate(validUntil)}. Accept it from the page below before then, or ask us for changes.`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />
@@ -86,14 +89,14 @@ export const offerExpiringCustomer: MailTemplate<'offer-expiring-customer'> = {
 
 export const offerExpiredCustomer: MailTemplate<'offer-expired-customer'> = {
   subject: ({ reference }) => `Offer expired: ${reference}`,
-  render: ({ customerName, productName, version, validUntil, quotationUrl }, shop) => (
+  render: ({ customerName, requestedPieces, version, validUntil, quotationUrl }, shop) => (
     <MailLayout
       shop={shop}
-      preview={`Offer v${version} for ${productName} expired; you can ask us for a new one.`}
+      preview={`Offer v${version} for ${requestedPieces} expired; you can ask us for a new one.`}
     >
       <Greeting name={customerName} />
       <Paragraph>
-        {`Offer v${version} for ${productName} expired on ${formatLongDate(validUntil)}. You can ask us for a new offer from the page below.`}
+        {`Offer v${version} for ${requestedPieces} expired on ${formatLongDate(validUntil)}. You can ask us for a new offer from the page below.`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />
@@ -103,10 +106,10 @@ export const offerExpiredCustomer: MailTemplate<'offer-expired-customer'> = {
 
 export const offerExpiredOwner: MailTemplate<'offer-expired-owner'> = {
   subject: ({ reference }) => `Offer expired: ${reference}`,
-  render: ({ customerName, productName, version, validUntil, adminUrl }, shop) => (
+  render: ({ customerName, requestedPieces, version, validUntil, adminUrl }, shop) => (
     <MailLayout shop={shop} preview={`Offer v${version} to ${customerName} expired.`}>
       <Paragraph>
-        {`Offer v${version} to ${customerName} for ${productName} expired on ${formatLongDate(validUntil)}.`}
+        {`Offer v${version} to ${customerName} for ${requestedPieces} expired on ${formatLongDate(validUntil)}.`}
       </Paragraph>
       <ButtonLink href={adminUrl}>Open in the admin</ButtonLink>
     </MailLayout>

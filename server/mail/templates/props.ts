@@ -24,6 +24,11 @@ export interface MailPiece {
   name: string;
   productUrl: string;
   quantity: number;
+  /**
+   * issue 29: the buyer's notes for this piece; null when there are none, or when the mail may
+   * not carry what the requester wrote (an unverified confirmation).
+   */
+  notes: string | null;
 }
 
 /** The requester's own words and details; shown only to the owner or a verified requester. */
@@ -32,6 +37,8 @@ export interface MailRequester {
   company: string | null;
   mobile: string;
   email: string | null;
+  /** issue 29: the buyer's GSTIN, shown when they gave one. */
+  gstin: string | null;
 }
 
 /** An offer's lines and totals: the one priced shape of core/offer-totals.ts. */
@@ -44,10 +51,14 @@ export type CustomerMessageKind =
   'message' | 'changes-requested' | 'declined' | 'new-offer-requested';
 
 export interface MailTemplateProps {
-  /** To the owner: a new quotation request. Subject "New quotation request: {first piece}". */
+  /**
+   * To the owner: a new quotation request, every piece with its quantity and notes (issue 29).
+   * Subject "New quotation request: {the piece}", or for several "… : {piecesSummary}".
+   */
   'quotation-request-owner': {
     reference: string;
     pieces: MailPiece[];
+    /** The notes for the whole request. */
     notes: string | null;
     requester: MailRequester;
     adminUrl: string;
@@ -56,7 +67,8 @@ export interface MailTemplateProps {
    * To the requester: we received it. `requester` is null when the address is not the signed-in
    * requester's verified one (issue 14 finding 5: anyone can type an address into the form): then
    * the mail carries nothing the request wrote, only what the shop knows, and says to ignore it if
-   * it was not them. Subject "We received your quotation request for {first piece}".
+   * it was not them (no piece's notes either). Subject "We received your quotation request for
+   * {the piece}", or for several pieces their summary.
    */
   'quotation-request-customer': {
     reference: string;
@@ -103,7 +115,11 @@ export interface MailTemplateProps {
   'offer-sent-customer': {
     customerName: string;
     reference: string;
-    productName: string;
+    /**
+     * What the request asked for (issue 29): "Lotus Urli", or "Floral Inlay Marble Urli and 3
+     * more pieces" (./pieces.ts); the other lifecycle mails say it the same way.
+     */
+    requestedPieces: string;
     offer: MailOffer;
     quotationUrl: string;
   };
@@ -111,7 +127,7 @@ export interface MailTemplateProps {
   'offer-withdrawn-customer': {
     customerName: string;
     reference: string;
-    productName: string;
+    requestedPieces: string;
     version: number;
     quotationUrl: string;
   };
@@ -161,7 +177,7 @@ export interface MailTemplateProps {
   'offer-expiring-customer': {
     customerName: string;
     reference: string;
-    productName: string;
+    requestedPieces: string;
     version: number;
     totalMinor: number;
     validUntil: string;
@@ -170,7 +186,7 @@ export interface MailTemplateProps {
   'offer-expired-customer': {
     customerName: string;
     reference: string;
-    productName: string;
+    requestedPieces: string;
     version: number;
     validUntil: string;
     quotationUrl: string;
@@ -178,7 +194,7 @@ export interface MailTemplateProps {
   'offer-expired-owner': {
     reference: string;
     customerName: string;
-    productName: string;
+    requestedPieces: string;
     version: number;
     validUntil: string;
     adminUrl: string;
@@ -198,6 +214,18 @@ export interface MailTemplateProps {
     reference: string;
     orderNumber: string;
     totalMinor: number;
+    quotationUrl: string;
+  };
+  /**
+   * issue 29 "Merge Requests": to the customer, once: the owner merged their requests into one.
+   * The pieces carry no notes (anyone may have typed the address). Subject "Your requests are
+   * merged into {reference}".
+   */
+  'quotation-merged-customer': {
+    customerName: string;
+    reference: string;
+    mergedReferences: string[];
+    pieces: MailPiece[];
     quotationUrl: string;
   };
   /** Identity mails (server/auth): each a link or a code, for the address it goes to. */

@@ -2,7 +2,7 @@
  * The mails of a new quotation request (issue 16, issue 25 §2): the owner's, with everything the
  * requester wrote, and the requester's confirmation with their private link.
  */
-import type { MailPiece } from './props';
+import type { MailPiece, MailRequester } from './props';
 import { MailLayout, type MailTemplate } from './layout';
 import {
   ButtonLink,
@@ -16,36 +16,57 @@ import {
   SectionHeading,
   TextLink,
 } from './mail-parts';
+import { piecesTitle, requestSubjectPieces } from './pieces';
 
-/** "Floral Inlay Marble Urli", or "Floral Inlay Marble Urli and 2 more pieces". */
-function piecesTitle(pieces: MailPiece[]): string {
-  const [first, ...others] = pieces;
-  const name = first?.name ?? 'a piece';
-  if (others.length === 0) return name;
-  return `${name} and ${others.length} more ${others.length === 1 ? 'piece' : 'pieces'}`;
+function titleOf(pieces: MailPiece[]): string {
+  return piecesTitle(pieces.map((piece) => piece.name));
+}
+
+/**
+ * The pieces, then the request's own notes (issue 29: a request of several pieces has notes per
+ * piece and notes for the whole of it, and says which are which).
+ */
+function RequestContent({ pieces, notes }: { pieces: MailPiece[]; notes: string | null }) {
+  const several = pieces.length > 1;
+  return (
+    <>
+      {several ? <SectionHeading>{`${pieces.length} pieces`}</SectionHeading> : null}
+      <PieceList pieces={pieces} />
+      <SectionHeading>
+        {several ? 'Notes for the whole request' : 'Customisation notes'}
+      </SectionHeading>
+      {notes?.trim() ? <QuotedText>{notes}</QuotedText> : <Paragraph>(none)</Paragraph>}
+    </>
+  );
+}
+
+/** The requester's details; the GSTIN only when they gave one (issue 29). */
+function RequesterDetails({ requester }: { requester: MailRequester }) {
+  return (
+    <Details
+      items={[
+        ['Name', requester.name],
+        ['Company', requester.company],
+        ['Mobile', requester.mobile],
+        ['Email', requester.email],
+        ...(requester.gstin?.trim() ? [['GSTIN', requester.gstin] as [string, string]] : []),
+      ]}
+    />
+  );
 }
 
 export const quotationRequestOwner: MailTemplate<'quotation-request-owner'> = {
-  subject: ({ pieces }) => `New quotation request: ${piecesTitle(pieces)}`,
+  subject: ({ pieces }) => `New quotation request: ${requestSubjectPieces(pieces)}`,
   render: ({ reference, pieces, notes, requester, adminUrl }, shop) => (
     <MailLayout
       shop={shop}
-      preview={`${requester.name} asked for a quotation for ${piecesTitle(pieces)} (${reference}).`}
+      preview={`${requester.name} asked for a quotation for ${titleOf(pieces)} (${reference}).`}
     >
       <MailHeading>New quotation request</MailHeading>
       <Details items={[['Reference', reference]]} />
-      <PieceList pieces={pieces} />
-      <SectionHeading>Customisation notes</SectionHeading>
-      {notes?.trim() ? <QuotedText>{notes}</QuotedText> : <Paragraph>(none)</Paragraph>}
+      <RequestContent pieces={pieces} notes={notes} />
       <SectionHeading>Requester</SectionHeading>
-      <Details
-        items={[
-          ['Name', requester.name],
-          ['Company', requester.company],
-          ['Mobile', requester.mobile],
-          ['Email', requester.email],
-        ]}
-      />
+      <RequesterDetails requester={requester} />
       <Paragraph>Answer it with an offer:</Paragraph>
       <ButtonLink href={adminUrl}>Open in the admin</ButtonLink>
     </MailLayout>
@@ -53,7 +74,7 @@ export const quotationRequestOwner: MailTemplate<'quotation-request-owner'> = {
 };
 
 export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'> = {
-  subject: ({ pieces }) => `We received your quotation request for ${piecesTitle(pieces)}`,
+  subject: ({ pieces }) => `We received your quotation request for ${requestSubjectPieces(pieces)}`,
   render: ({ reference, pieces, notes, requester, quotationUrl, claimUrl }, shop) => (
     <MailLayout
       shop={shop}
@@ -64,23 +85,21 @@ export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'
         Thank you for your request. We will contact you shortly with a quotation.
       </Paragraph>
       <Details items={[['Reference', reference]]} />
-      <PieceList pieces={pieces} />
       {requester ? (
         // Only for the signed-in requester's verified address: the words are theirs.
         <>
-          <SectionHeading>Customisation notes</SectionHeading>
-          {notes?.trim() ? <QuotedText>{notes}</QuotedText> : <Paragraph>(none)</Paragraph>}
+          <RequestContent pieces={pieces} notes={notes} />
           <SectionHeading>Your details</SectionHeading>
-          <Details
-            items={[
-              ['Name', requester.name],
-              ['Company', requester.company],
-              ['Mobile', requester.mobile],
-              ['Email', requester.email],
-            ]}
-          />
+          <RequesterDetails requester={requester} />
         </>
-      ) : null}
+      ) : (
+        // issue 29: what the shop knows, every piece and its quantity; no piece's notes, which
+        // the requester wrote.
+        <>
+          {pieces.length > 1 ? <SectionHeading>{`${pieces.length} pieces`}</SectionHeading> : null}
+          <PieceList pieces={pieces.map((piece) => ({ ...piece, notes: null }))} />
+        </>
+      )}
       <Paragraph>Follow your quotation, read our offer and accept it online:</Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       {claimUrl ? (

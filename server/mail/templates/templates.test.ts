@@ -52,15 +52,25 @@ function addressesOf(value: unknown): string[] {
   return Object.values(value).flatMap(addressesOf);
 }
 
+/** The words the HTML part shows, tags and comments taken out, on one line. */
+function wordsOf(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return decodeEntities(body.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function linesOf(text: string): string[] {
   return text.split('\n').map((line) => line.trim());
 }
 
 // The subjects users know and other tests match (server/modules/notifications, server/auth).
 const expectedSubjects: { [Name in MailTemplateName]: string } = {
-  'quotation-request-owner': 'New quotation request: Floral Inlay Marble Urli and 1 more piece',
+  // issue 29: several pieces read as the admin list sums them up.
+  'quotation-request-owner':
+    'New quotation request: Floral Inlay Marble Urli × 20 and 3 more pieces',
   'quotation-request-customer':
-    'We received your quotation request for Floral Inlay Marble Urli and 1 more piece',
+    'We received your quotation request for Floral Inlay Marble Urli × 20 and 3 more pieces',
   'contact-message-owner': 'New message: Custom size for the Dhokra elephants',
   'callback-request-owner': 'Call-back request from +91 99876 54321',
   'newsletter-welcome': 'Welcome to the Kalakriti newsletter',
@@ -78,6 +88,7 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'offer-expired-owner': 'Offer expired: Q-20261126-0001',
   'payment-reference-owner': 'Payment reference received for ORD-20261127-0042',
   'payment-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
+  'quotation-merged-customer': 'Your requests are merged into Q-20261126-0001',
   'reset-password': 'Reset your Kalakriti password',
   'verify-email': 'Verify your Kalakriti e-mail address',
   'confirm-new-email': 'Confirm your new Kalakriti e-mail address',
@@ -212,6 +223,74 @@ describe('the quotation request confirmation', () => {
       sampleShop,
     );
     expect(mail.subject).toBe('New quotation request: Floral Inlay Marble Urli');
+    const confirmation = await renderMailTemplate(
+      'quotation-request-customer',
+      { ...sample, pieces: sample.pieces.slice(0, 1) },
+      sampleShop,
+    );
+    expect(confirmation.subject).toBe(
+      'We received your quotation request for Floral Inlay Marble Urli',
+    );
+  });
+
+  // issue 29: a request from the quote list is every piece on it, each with its own notes.
+  it.each([
+    ['the owner', 'quotation-request-owner', owner],
+    [
+      'the verified requester',
+      'quotation-request-customer',
+      { ...sample, requester: owner.requester },
+    ],
+  ] as const)(
+    'lists every piece for %s with its quantity and notes, and the GSTIN, in both parts',
+    async (_who, name, props) => {
+      const mail = await renderMailTemplate(name, props, sampleShop);
+      const html = wordsOf(mail.html);
+      expect(props.pieces).toHaveLength(4);
+      expect(props.pieces.filter((piece) => piece.notes)).toHaveLength(2);
+      for (const part of [mail.text, html]) expect(part).toContain('4 pieces');
+      for (const piece of props.pieces) {
+        // Each piece, its quantity and its notes together, in this order, in both parts.
+        const notes = piece.notes ? [`Notes: ${piece.notes}`] : [];
+        expect(mail.text).toContain(
+          [piece.name, piece.productUrl, `Quantity: ${piece.quantity}`, ...notes].join('\n'),
+        );
+        expect(html).toContain(
+          [piece.name, `Quantity: ${piece.quantity}`, ...notes].join(' ').replaceAll('\n', ' '),
+        );
+        expect(linksOf(mail.html)).toContain(piece.productUrl);
+      }
+      // The pieces in the buyer's order.
+      const positions = props.pieces.map((piece) => mail.text.indexOf(`${piece.name}\n`));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      for (const part of [mail.text, html]) {
+        expect(part).toContain('Notes for the whole request');
+        expect(part).toContain(`GSTIN: ${owner.requester.gstin}`);
+      }
+    },
+  );
+
+  it('shows no GSTIN line when the buyer gave none', async () => {
+    const mail = await renderMailTemplate(
+      'quotation-request-owner',
+      { ...owner, requester: { ...owner.requester, gstin: null } },
+      sampleShop,
+    );
+    expect(mail.text).not.toContain('GSTIN');
+  });
+
+  it("lists every piece and quantity to an unverified address, without any piece's notes", async () => {
+    const mail = await renderSample('quotation-request-customer');
+    for (const piece of sample.pieces) {
+      expect(mail.text).toContain(
+        `${piece.name}\n${piece.productUrl}\nQuantity: ${piece.quantity}`,
+      );
+    }
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('Notes');
+      expect(part).not.toContain('darker polish');
+      expect(part).not.toContain(owner.requester.gstin);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { orders, products, quotationRequests } from '../../db/schema';
+import { orders, products, quotationRequestLines, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { createOrderEventsHub, type OrderChange } from '../realtime';
 import { getOrderOfUser, listOrdersOfUser } from './index';
@@ -88,7 +88,8 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
     });
   });
 
-  it('reorders as one quotation request per item, all in one go, each notified to the owner', async () => {
+  // issue 29: a reorder of several pieces is one request with all of them, as the quote list makes.
+  it('reorders as one quotation request with every chosen piece, the owner and the requester told once', async () => {
     const { db } = database;
     const queue = await mailQueueFrom(db, testConfig);
     const items = productIds.slice(0, 3).map((productId) => ({ productId, quantity: '4' }));
@@ -99,23 +100,36 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
       customerEmail: 'asha@example.com',
       items,
     });
-    expect(result).toEqual({ created: 3 });
     const stored = await db
       .select()
       .from(quotationRequests)
       .where(eq(quotationRequests.userId, customerA!.userId));
-    expect(stored.map((row) => [row.quantity, row.status])).toEqual([
-      [4, 'pending'],
-      [4, 'pending'],
-      [4, 'pending'],
+    expect(stored).toHaveLength(1);
+    expect(result).toEqual({ created: 1, reference: stored[0]!.reference });
+    expect(stored[0]).toMatchObject({ status: 'pending', productId: productIds[0], quantity: 4 });
+    const lines = await db
+      .select()
+      .from(quotationRequestLines)
+      .where(eq(quotationRequestLines.quotationRequestId, stored[0]!.id))
+      .orderBy(asc(quotationRequestLines.position));
+    expect(lines.map((line) => [line.productName, line.quantity])).toEqual([
+      ['Boat Ganesh', 4],
+      ['Lotus Urli', 4],
+      ['Cake Stand', 4],
     ]);
-    // issue 15 §1: a reorder is a quotation request like any other; the owner hears of each.
+    // issue 15 §1: a reorder is a quotation request like any other; the owner hears of it once.
     const mails = await queue.mails();
     const toOwner = mails.filter((mail) => mail.to === testConfig.site.shopEmail);
-    expect(toOwner.map((mail) => mail.subject).sort()).toEqual(
-      ['Boat Ganesh', 'Cake Stand', 'Lotus Urli'].map((name) => `New quotation request: ${name}`),
-    );
-    expect(mails.filter((mail) => mail.to === 'asha@example.com')).toHaveLength(3);
+    expect(toOwner.map((mail) => mail.subject)).toEqual([
+      'New quotation request: Boat Ganesh × 4 and 2 more pieces',
+    ]);
+    const toRequester = mails.filter((mail) => mail.to === 'asha@example.com');
+    expect(toRequester).toHaveLength(1);
+    for (const name of ['Boat Ganesh', 'Lotus Urli', 'Cake Stand']) {
+      expect(toRequester[0]?.text).toContain(`${name}\n`);
+    }
+    expect(toRequester[0]?.text.match(/Quantity: 4/g)).toHaveLength(3);
+    expect(toRequester[0]?.text).toContain(stored[0]!.reference);
   });
 
   it("refuses to reorder customer A's order for customer B, or a bad form, and stores nothing", async () => {
@@ -137,8 +151,8 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
     await expect(
       reorderAsQuotations(db, customerA, { ...form, customerName: '' }),
     ).rejects.toMatchObject({ code: 'invalid', message: 'Please fill in all required fields.' });
-    // A piece gone from the catalogue: the request already written for the first piece rolls
-    // back, and its queued notices with it (issue 15 §1).
+    // A piece gone from the catalogue refuses the whole request: nothing is written and no
+    // notice is queued (issue 15 §1).
     await db.update(products).set({ published: false }).where(eq(products.id, productIds[1]!));
     await expect(
       reorderAsQuotations(db, customerA, {

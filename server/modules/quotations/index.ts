@@ -7,10 +7,16 @@ import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
-import { multiPieceRequestSchema, type MultiPieceRequest } from '../../../core/quote-list';
+import {
+  multiPieceRequestSchema,
+  piecesSummary,
+  type MultiPieceRequest,
+} from '../../../core/quote-list';
 import type { OfferStatus } from '../../../core/quote-offer';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/shop-calendar';
 import { issueAccessKey } from './access';
+import { requestView } from './customer-view';
+import { requestLinesOf } from './request-lines';
 import { quotationFilterCondition, quotationOrder, type QuotationListFilter } from './search';
 import { quotationStatuses, type QuotationStatus } from '../../../core/statuses';
 import type { Database } from '../../db/client';
@@ -71,6 +77,7 @@ export {
   type QuotationAccess,
 } from './access';
 export { claimQuotationRequest } from './claim';
+export { mergeCandidates, mergeQuotationRequests, type MergeCandidate } from './merge';
 export { quotationMailFacts } from './mail-facts';
 export { exportQuotationRequests, type QuotationListFilter } from './search';
 export type * from './views';
@@ -277,12 +284,23 @@ export async function listQuotationRequests(
     .orderBy(...quotationOrder(input))
     .limit(ADMIN_PAGE_SIZE)
     .offset(pageOffset(input.page));
-  return rows.map(({ request, latestOfferStatus }) => ({
-    ...request,
-    latestOfferStatus,
-    // issue 16 "needs reply": the customer wrote last, or nothing has answered the request yet
-    needsReply: request.awaitingReplySince !== null,
-  }));
+  const linesByRequest = await requestLinesOf(
+    db,
+    rows.map(({ request }) => request.id),
+  );
+  return rows.map(({ request, latestOfferStatus }) => {
+    const { lines } = requestView(request, linesByRequest.get(request.id));
+    return {
+      ...request,
+      lines,
+      // issue 29: the admin list shows a request's pieces, "Floral Inlay Marble Urli × 20 and 3
+      // more pieces"
+      piecesSummary: piecesSummary(lines),
+      latestOfferStatus,
+      // issue 16 "needs reply": the customer wrote last, or nothing has answered the request yet
+      needsReply: request.awaitingReplySince !== null,
+    };
+  });
 }
 
 /**

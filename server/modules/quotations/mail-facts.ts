@@ -18,7 +18,8 @@ import type { QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
 import type { StoredOfferDocument } from './documents';
 import { offerDocumentOf } from './documents';
-import { quoteOrderView } from './customer-view';
+import { quoteOrderView, requestView } from './customer-view';
+import { requestLinesOf } from './request-lines';
 
 /** The facts of one lifecycle mail; null when the quotation is gone or the customer has no address. */
 export async function quotationMailFacts(
@@ -45,7 +46,11 @@ export async function quotationMailFacts(
   return {
     reference: request.reference,
     quotationId: request.id,
-    productName: request.productName,
+    // issue 29: every piece, so that a mail about a request of several never names only the first.
+    productNames: requestView(
+      request,
+      (await requestLinesOf(db, [request.id])).get(request.id),
+    ).lines.map((line) => line.productName),
     customerName: request.customerName,
     customerEmail,
     // A link of its own for each customer mail: retried deliveries make another, harmlessly.
