@@ -39,6 +39,8 @@ import { pageMeta } from '../components/layout/simple-page';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
+import { RequestPieces } from '../components/quotes/request-pieces';
+import { MergedNotice } from '../components/quotes/merged-notice';
 import { CURRENT_OFFER_ANCHOR, OfferDetails } from '../components/quotes/offer-details';
 import type { OfferFormTarget } from '../components/quotes/offer-actions';
 import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-intent';
@@ -279,6 +281,8 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
 
       <DocumentAnswer answer={documentAnswer} />
 
+      <MergedNotice mergedInto={quote.mergedInto} />
+
       {quote.claim ? (
         <ClaimPanel claim={quote.claim} action={pageAction} fetcher={claimFetcher} />
       ) : null}
@@ -287,11 +291,27 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         <h2 id="request-heading" className="font-display text-2xl font-semibold">
           Your request
         </h2>
+        {/* issue 29: a request of several pieces lists them all */}
+        {request.lines.length > 1 ? (
+          <div className="mt-4">
+            <RequestPieces lines={request.lines} />
+          </div>
+        ) : null}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-          <dt className="font-medium">Product</dt>
-          <dd>{request.productName}</dd>
-          <dt className="font-medium">Quantity</dt>
-          <dd>{request.quantity}</dd>
+          {request.lines.length > 1 ? null : (
+            <>
+              <dt className="font-medium">Product</dt>
+              <dd>{request.productName}</dd>
+              <dt className="font-medium">Quantity</dt>
+              <dd>{request.quantity}</dd>
+            </>
+          )}
+          {request.customerGstin ? (
+            <>
+              <dt className="font-medium">GSTIN</dt>
+              <dd>{request.customerGstin}</dd>
+            </>
+          ) : null}
           {request.customizationNotes ? (
             <>
               <dt className="font-medium">Notes</dt>
@@ -327,7 +347,8 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             actions={<OfferActions target={target} actions={quote.actions} />}
           />
         </section>
-      ) : (
+      ) : quote.mergedInto ? null : (
+        // issue 29: a merged request's offer comes on the request it joined (the notice above)
         <section
           aria-labelledby="offer-heading"
           className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"

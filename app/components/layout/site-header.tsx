@@ -107,7 +107,7 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-2">
           {search}
           {quoteListCount > 0 ? (
-            <QuoteListLink count={quoteListCount} className="hidden lg:inline-flex" />
+            <QuoteListLink count={quoteListCount} compact className="hidden lg:inline-flex" />
           ) : null}
           {/* spec §2: the account icon goes to /dashboard when signed in, to /auth when not */}
           <Link
@@ -130,10 +130,13 @@ type NavLinks = ReturnType<typeof shopLinksOf>;
 /** issue 29: "Quote List" with its count of pieces, beside the account icon and in the menu. */
 function QuoteListLink({
   count,
+  compact = false,
   className,
   onClick,
 }: {
   count: number;
+  /** In the header's row: the words show only where there is room. */
+  compact?: boolean;
   className?: string;
   onClick?: () => void;
 }) {
@@ -142,14 +145,17 @@ function QuoteListLink({
       to="/quote-list"
       onClick={onClick}
       className={clsx(
-        'items-center gap-2 rounded-full px-3 py-2 font-medium hover:bg-sand',
+        'items-center rounded-full py-2 font-medium hover:bg-sand',
+        compact ? 'gap-1 px-2' : 'gap-2 px-3',
         className,
       )}
     >
       <ClipboardList aria-hidden="true" className="h-5 w-5" />
-      {quoteListTexts.link}
+      {/* The header's row is full below 1536 px: there the link is the icon and its count. */}
+      <span className={compact ? 'sr-only 2xl:not-sr-only' : undefined}>
+        {quoteListTexts.link}
+      </span>{' '}
       <span className="rounded-full bg-brass-700 px-2 text-sm text-white">
-        <span className="sr-only">, </span>
         {count}
         <span className="sr-only"> {count === 1 ? 'piece' : 'pieces'}</span>
       </span>

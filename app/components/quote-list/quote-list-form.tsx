@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Answer } from '../../../core/answer';
 import { problemToast } from '../../../core/quotation-texts';
@@ -81,19 +81,32 @@ export function QuoteListForm({
       ? submittedQuotationOf(answer.data)
       : null) ?? documentSubmitted;
 
-  const defaultValue: Record<string, string> = {
-    ...(details ?? {}),
-    ...Object.fromEntries(
-      pieces.flatMap((piece, index) => [
-        [`lines[${index}].productId`, piece.productId],
-        [`lines[${index}].quantity`, String(piece.quantity)],
-        [`lines[${index}].notes`, piece.notes ?? ''],
-      ]),
-    ),
-  };
+  // Memoised: the lazy form tells its own checks from a new answer by the answer's identity.
+  const defaultValue = useMemo<Record<string, string>>(
+    () => ({
+      ...(details ?? {}),
+      ...Object.fromEntries(
+        pieces.flatMap((piece, index) => [
+          [`lines[${index}].productId`, piece.productId],
+          [`lines[${index}].quantity`, String(piece.quantity)],
+          [`lines[${index}].notes`, piece.notes ?? ''],
+        ]),
+      ),
+    }),
+    [details, pieces],
+  );
+  const answered =
+    shown && shown.intent !== 'add' && shown.intent !== 'remove' ? shown.result : undefined;
+  // A post's echo keeps the details as typed; the rows show the list as it is stored now.
+  const lastResult = useMemo(
+    () =>
+      answered?.initialValue
+        ? { ...answered, initialValue: { ...defaultValue, ...answered.initialValue } }
+        : answered,
+    [answered, defaultValue],
+  );
   const [form, allFields] = useLazyForm({
-    lastResult:
-      shown && shown.intent !== 'add' && shown.intent !== 'remove' ? shown.result : undefined,
+    lastResult,
     constraint: useFormConstraints('submit'),
     defaultValue,
     loadValidator: schemaValidator(() =>
