@@ -229,11 +229,13 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
       await expect(reorder.getByLabel('Email')).toHaveValue(email);
       await reorder.getByRole('button', { name: 'Request Quotation' }).click();
       await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
-      const requests = await sql<{ quantity: number; user_id: string }>(
-        'select quantity, user_id from quotation_requests order by quantity desc',
+      // issue 29: one request with the five pieces, not one request per piece
+      const requests = await sql<{ quantities: number[]; user_id: string }>(
+        `select r.user_id, array_agg(l.quantity order by l.quantity desc) as quantities
+         from quotation_requests r join quotation_request_lines l on l.quotation_request_id = r.id
+         group by r.id`,
       );
-      expect(requests.map((request) => request.quantity)).toEqual([7, 2, 2, 2, 2]);
-      expect(new Set(requests.map((request) => request.user_id))).toEqual(new Set([user!.id]));
+      expect(requests).toEqual([{ user_id: user!.id, quantities: [7, 2, 2, 2, 2] }]);
 
       // The admin bootstrap: the command line grants the role, and /admin opens.
       await gotoHydrated(page, '/admin');

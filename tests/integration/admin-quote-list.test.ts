@@ -5,7 +5,8 @@
  * with TEST_DATABASE_URL).
  */
 import Papa from 'papaparse';
-import { sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { orders, quotationRequests } from '../../server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../factories';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
@@ -21,6 +22,7 @@ import {
   listQuotationRequests,
 } from '../../server/modules/quotations';
 import { quotationFilterCondition } from '../../server/modules/quotations/search';
+import { createOrderFromQuotation } from '../../server/flows/make-order-from-quotation';
 
 const admin: Actor = { userId: 'quote-list-admin', roles: ['admin'] };
 
@@ -186,5 +188,57 @@ describe(`issue 29 the owner's quote list pieces on ${testDatabaseKind}`, () => 
         unitPriceMinor: piece.priceMinor,
       })),
     );
+  });
+});
+
+describe(`issue 29 the quick order of a request on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('refuses "Create Order" of a request of several pieces, which its offer prices, and changes nothing', async () => {
+    const { db } = database;
+    const first = await insertProduct(db, { name: 'Brass Nandi' });
+    const second = await insertProduct(db, { name: 'Brass Bell Toran' });
+    const request = await createMultiPieceRequest(db, null, {
+      customerName: 'Nisha Kapoor',
+      customerMobile: '+91 98290 77777',
+      lines: [
+        { productId: first.id, quantity: '3' },
+        { productId: second.id, quantity: '5' },
+      ],
+    });
+    await expect(
+      createOrderFromQuotation(
+        db,
+        admin,
+        {
+          quotationId: request.id,
+          quantity: '3',
+          unitPrice: '100',
+          shipping: '0',
+          tax: '0',
+          paymentMethod: 'upi',
+          name: 'Nisha Kapoor',
+          streetAddress: '1 Lake Road',
+          city: 'Udaipur',
+          state: 'Rajasthan',
+          postalCode: '313001',
+          country: 'IN',
+        },
+        new Date(),
+        DEFAULT_SHOP_TIME_ZONE,
+      ),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    const [row] = await db
+      .select({ status: quotationRequests.status })
+      .from(quotationRequests)
+      .where(eq(quotationRequests.id, request.id));
+    const [made] = await db.select({ value: count() }).from(orders);
+    expect({ ...row, orders: made?.value }).toEqual({ status: 'pending', orders: 0 });
   });
 });

@@ -97,7 +97,8 @@ export function QuotationsPanel({
                   </button>
                 </fetcher.Form>
               ))}
-              {quotation.status !== 'completed' ? (
+              {/* issue 29: a request of several pieces becomes an order through its offer */}
+              {quotation.status !== 'completed' && quotation.lines.length <= 1 ? (
                 <button
                   type="button"
                   className={secondaryButtonClass}

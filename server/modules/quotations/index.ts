@@ -324,6 +324,18 @@ export async function completeRequestForOrder(
   if (request.status === 'completed') {
     throw new DomainError('conflict', 'This quotation is already completed');
   }
+  // issue 29: the quick order has one item; a request of several pieces is priced by an offer,
+  // whose acceptance makes the order of every piece.
+  const [lines] = await tx
+    .select({ value: count() })
+    .from(quotationRequestLines)
+    .where(eq(quotationRequestLines.quotationRequestId, request.id));
+  if ((lines?.value ?? 0) > 1) {
+    throw new DomainError(
+      'conflict',
+      'This request has several pieces: send an offer, and its acceptance makes the order',
+    );
+  }
   await tx
     .update(quotationRequests)
     .set({ status: 'completed', awaitingReplySince: null })
