@@ -32,6 +32,7 @@ import {
   remindExpiringOffers,
   saveOfferDraft,
   sendOffer,
+  setQuotationStatus,
   withdrawOffer,
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
@@ -380,6 +381,29 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
         `meera@example.com Payment confirmed for ${order.orderNumber}`,
       ]),
     );
+  });
+
+  it('takes a message on a completed request, which still waits for nobody', async () => {
+    const { request, access } = await guestRequest();
+    await setQuotationStatus(database.db, admin, { id: request.id, status: 'completed' });
+    // a customer's question after their order (issue 27's check refused the write with a 500)
+    await postCustomerMessage(database.db, null, { ...access, body: 'When does it ship?' }, monday);
+    const [row] = await database.db
+      .select({
+        status: quotationRequests.status,
+        awaitingReplySince: quotationRequests.awaitingReplySince,
+      })
+      .from(quotationRequests)
+      .where(eq(quotationRequests.id, request.id));
+    expect(row).toEqual({ status: 'completed', awaitingReplySince: null });
+    const quote = await getQuoteForCustomer(
+      database.db,
+      null,
+      access,
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    expect(quote.messages.map((message) => message.body)).toContain('When does it ship?');
   });
 
   it('keeps Revise and Withdraw while a draft sits on top of the sent offer', async () => {

@@ -2,7 +2,7 @@
  * The quotation's thread (issue 16): the customer's messages and the shop's replies, each mailed
  * to the other side and told to integrations (`quotation.message`).
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import { quoteMessageSchema } from '../../../core/quote-offer';
 import { mergedIntoText } from '../../../core/quote-list-texts';
@@ -58,11 +58,12 @@ export async function addCustomerMessage(
     })
     .returning({ id: quotationMessages.id });
   if (!message) throw new Error('message not stored');
-  // issue 16: the customer wrote last, so the request needs the owner's reply.
+  // issue 16: the customer wrote last, so the request needs the owner's reply. A completed one
+  // waits for nobody (issue 27's check): its message still reaches the owner by mail, below.
   await tx
     .update(quotationRequests)
     .set({ awaitingReplySince: sql`coalesce(${quotationRequests.awaitingReplySince}, ${now})` })
-    .where(eq(quotationRequests.id, request.id));
+    .where(and(eq(quotationRequests.id, request.id), ne(quotationRequests.status, 'completed')));
   await notify(tx, 'message', 'owner', { quotationId: request.id, messageId: message.id });
   const data = messageData(request, message.id, 'customer', entry);
   await emitWebhookEvent(tx, 'quotation.message', data, now);
