@@ -4,8 +4,21 @@
  * own form schemas (core/account.ts, core/quote-forms.ts, core/community.ts), unchanged.
  */
 import { z } from 'zod';
-import { moneySchema, orNull } from './api-schemas';
+import {
+  apiQuotationRequestLineSchema,
+  buyerGstinInput,
+  imageSchema,
+  moneySchema,
+  orNull,
+} from './api-schemas';
 import { paymentReferenceSubmissionSchema } from './quote-forms';
+import {
+  QUOTE_LIST_MAX_PIECES,
+  quoteListAddSchema,
+  quoteListDetailsSchema,
+  quoteListNote,
+  quoteListQuantity,
+} from './quote-list';
 import { customerOfferActions, offerStatuses } from './quote-offer';
 import { orderStatuses, paymentStatuses, quotationStatuses } from './statuses';
 
@@ -103,8 +116,10 @@ export const apiOrderSchema = z
 export const apiQuotationSummarySchema = z
   .object({
     reference: z.string(),
-    productName: z.string(),
-    quantity: z.number().int(),
+    productName: z.string().meta({ description: 'The first line’s piece.' }),
+    quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
+    // issue 29: a request of several pieces lists them all
+    lines: z.array(apiQuotationRequestLineSchema),
     status: z.enum(quotationStatuses),
     createdAt: timestamp,
     offerStatus: z.enum(offerStatuses).nullable().meta({
@@ -175,15 +190,26 @@ export const apiQuotationSchema = z
     status: z.enum(quotationStatuses),
     createdAt: timestamp,
     request: z.object({
-      productId: z.string().nullable(),
-      productName: z.string(),
-      quantity: z.number().int(),
-      customizationNotes: z.string().nullable(),
+      productId: z.string().nullable().meta({ description: 'The first line’s piece.' }),
+      productName: z.string().meta({ description: 'The first line’s piece.' }),
+      quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
+      // issue 29: every piece, with its quantity and notes
+      lines: z.array(apiQuotationRequestLineSchema),
+      customizationNotes: z
+        .string()
+        .nullable()
+        .meta({ description: 'The notes for the whole request.' }),
       customerName: z.string(),
       customerCompany: z.string().nullable(),
       customerMobile: z.string(),
       customerEmail: z.string().nullable(),
+      customerGstin: z.string().nullable(),
     }),
+    // issue 29 "Merge Requests": a request the shop merged into another is closed
+    mergedInto: z
+      .object({ reference: z.string() })
+      .nullable()
+      .meta({ description: 'The request this one was merged into; it carries its pieces now.' }),
     currentOffer: orNull(apiOfferSchema).meta({ description: 'The latest offer sent.' }),
     earlierOffers: z.array(apiOfferSchema).meta({ description: 'Older versions, newest first.' }),
     actions: z
@@ -239,4 +265,49 @@ export const apiQuotationReferenceParams = z.object({
     .string()
     .max(64)
     .meta({ param: { name: 'reference', in: 'path' }, example: 'Q-20261124-0001' }),
+});
+
+/** issue 29: the buyer's quote list, as `/quote-list` shows it. */
+export const apiQuoteListSchema = z
+  .object({
+    pieces: z.array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        image: orNull(imageSchema),
+        quantity: z.number().int(),
+        notes: z.string().nullable(),
+      }),
+    ),
+    count: z
+      .number()
+      .int()
+      .meta({
+        description: `The pieces on the list (at most ${QUOTE_LIST_MAX_PIECES}), not their quantities.`,
+      }),
+  })
+  .meta({ id: 'QuoteList' });
+
+/** issue 29 "Add to Quote List": quantity 1, or one more of a piece already listed. */
+export const apiQuoteListAddBodySchema = quoteListAddSchema.meta({ id: 'QuoteListAddInput' });
+
+/** issue 29: a row of the list as the buyer changes it; a field not sent stays as it is. */
+export const apiQuoteListChangeBodySchema = z
+  .object({
+    quantity: quoteListQuantity.optional(),
+    notes: quoteListNote.optional().meta({ description: 'null or "" clears the notes.' }),
+  })
+  .meta({ id: 'QuoteListItemChange' });
+
+/** issue 29 "Request Quotation": the request's details below the list. */
+export const apiQuoteListSubmitBodySchema = quoteListDetailsSchema
+  .extend({ customerGstin: buyerGstinInput })
+  .meta({ id: 'QuoteListSubmitInput' });
+
+/** issue 29: a piece of the list in a path, by the product's id. */
+export const apiQuoteListItemParams = z.object({
+  productId: quoteListAddSchema.shape.productId.meta({
+    param: { name: 'productId', in: 'path' },
+    example: 'ganesh-marble-idol',
+  }),
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { orderActions } from './admin';
+import { apiQuotationRequestLineSchema } from './api-schemas';
 import { offerStatuses, ownerOfferActions } from './quote-offer';
 import { ADMIN_MAX_PAGE } from './route-query';
 import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
@@ -72,14 +73,20 @@ function pageOf<T extends z.ZodType>(item: T, id: string) {
 }
 
 const requestSchema = z.object({
-  productId: z.string().nullable(),
-  productName: z.string(),
-  quantity: z.number().int(),
-  customizationNotes: z.string().nullable(),
+  productId: z.string().nullable().meta({ description: 'The first line’s piece.' }),
+  productName: z.string().meta({ description: 'The first line’s piece.' }),
+  quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
+  // issue 29: every piece the customer asked for, with its quantity and notes
+  lines: z.array(apiQuotationRequestLineSchema),
+  customizationNotes: z
+    .string()
+    .nullable()
+    .meta({ description: 'The notes for the whole request.' }),
   customerName: z.string(),
   customerCompany: z.string().nullable(),
   customerMobile: z.string(),
   customerEmail: z.string().nullable(),
+  customerGstin: z.string().nullable(),
 });
 
 export const ownerQuotationSummarySchema = requestSchema

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { categories } from './categories';
 import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
 import { QUOTATION_MISSING_FIELDS, quotationRequestSchema } from './quotation';
+import { buyerGstin, multiPieceRequestSchema, QUOTE_LIST_MAX_PIECES } from './quote-list';
 import { SEARCH_QUERY_MAX_CHARACTERS } from './route-query';
 import { DEFAULT_SORT, SORT_OPTIONS } from './shop-listing';
 
@@ -29,6 +30,10 @@ export const apiTexts = {
     'A request with this Idempotency-Key is still being answered. Retry after it has finished.',
   notFound: 'No such API operation.',
   invalid: 'The request has invalid fields.',
+  keyIsNotABuyer: 'API keys act for the shop, not for a customer account.',
+  // issue 29: a body is one form of the request or the other, never both.
+  bothRequestForms:
+    'Send productId and quantity for one piece, or lines for several pieces, not both.',
 } as const;
 
 /** RFC 9457 problem details, with the field errors of a refused body in `errors`. */
@@ -158,15 +163,61 @@ export type ApiProductListQuery = z.output<typeof apiProductListQuerySchema>;
 /** issue 17: `POST /quotation-requests`: the Get Quote form (spec §2) and the piece it is for. */
 export const apiQuotationRequestBodySchema = quotationRequestSchema
   .extend({ productId: z.string().trim().min(1, QUOTATION_MISSING_FIELDS).max(200) })
-  .meta({ id: 'QuotationRequestInput' });
+  .meta({
+    id: 'QuotationRequestInput',
+    description: 'One piece: the Get Quote form (spec §2) and the piece it is for.',
+  });
+
+/** issue 29: the buyer's GSTIN, as the quote list takes it. */
+export const buyerGstinInput = buyerGstin.meta({
+  description: 'The buyer’s GSTIN, 15 characters (08AAAAA0000A1Z5); optional.',
+});
+
+/**
+ * issue 29: the same request for several pieces: the quote list's details and its `lines`. The
+ * module's own schema (core/quote-list.ts), so the API refuses what the list refuses.
+ */
+export const apiQuotationRequestLinesBodySchema = multiPieceRequestSchema
+  .extend({ customerGstin: buyerGstinInput })
+  .meta({
+    id: 'QuotationRequestLinesInput',
+    description: `Several pieces, one request: 1 to ${QUOTE_LIST_MAX_PIECES} lines, each piece once, with the requester's details; \`customizationNotes\` are the notes for the whole request.`,
+  });
+
+/** issue 29: a body with `lines` is the several-pieces form; any other is the one-piece form. */
+export function isLinesRequestBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'lines' in body;
+}
+
+/** issue 29: `POST /quotation-requests` takes either form; version 1's one-piece body is unchanged. */
+export const apiQuotationRequestInputSchema = z.union([
+  apiQuotationRequestBodySchema,
+  apiQuotationRequestLinesBodySchema,
+]);
+
+/** issue 29: one piece of a quotation request, in the requester's order. */
+export const apiQuotationRequestLineSchema = z
+  .object({
+    productId: z
+      .string()
+      .nullable()
+      .meta({ description: 'Null once the piece has left the catalogue.' }),
+    productName: z.string().meta({ description: 'As it was named when the request was made.' }),
+    quantity: z.number().int(),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'QuotationRequestLine' });
 
 export const apiQuotationRequestCreatedSchema = z
   .object({
     id: z.string(),
     reference: z.string().meta({ example: 'Q-20261124-0001' }),
-    productId: z.string(),
-    productName: z.string(),
-    quantity: z.number().int(),
+    productId: z.string().meta({ description: 'The first line’s piece.' }),
+    productName: z.string().meta({ description: 'The first line’s piece.' }),
+    quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
+    lines: z
+      .array(apiQuotationRequestLineSchema)
+      .meta({ description: 'Every piece of the request, in order; one for a one-piece request.' }),
     status: z.literal('pending'),
     link: z.string().meta({
       description:

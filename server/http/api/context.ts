@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { Actor } from '../../modules/actor';
 import { actorOfApiKey, API_KEY_PREFIX } from '../../modules/api-keys';
+import { DomainError } from '../../modules/errors';
 import { requireAdmin, requireUser } from '../../modules/kernel';
 import type { MediaStorage } from '../../media-storage';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
@@ -114,20 +115,36 @@ export function apiRateLimit(): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** Who may call an operation: anyone, a signed-in customer, or the owner with a scope. */
+/**
+ * Who may call an operation: anyone, a signed-in customer, the owner with a scope, or a buyer:
+ * anyone but an owner's API key (issue 29's quote list, a guest's by its cookie).
+ */
 export type ApiAccess =
-  { kind: 'public' } | { kind: 'customer' } | { kind: 'owner'; scope: ApiScope };
+  | { kind: 'public' }
+  | { kind: 'customer' }
+  | { kind: 'owner'; scope: ApiScope }
+  | { kind: 'buyer' };
+
+/**
+ * The per-address counters an operation shares with the pages: a public form's, or the quote
+ * list's writes (issue 29).
+ */
+export type ApiForm = PublicForm | 'quote-list';
 
 /**
  * The operation's access rule, checked by the domain kernel before its body is read or parsed
  * (the operation's module checks again, as it does for the pages). A form that the pages limit
  * per address (spec §8) is limited the same way here, on the same counter.
  */
-export function checkAccess(access: ApiAccess, form?: PublicForm): MiddlewareHandler<ApiEnv> {
+export function checkAccess(access: ApiAccess, form?: ApiForm): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const actor = c.get('actor');
     if (access.kind === 'customer') requireUser(actor);
     if (access.kind === 'owner') requireAdmin(actor, access.scope);
+    // issue 29: the quote-lists module refuses a key too; refused here, it spends no form count.
+    if (access.kind === 'buyer' && actor?.apiKey) {
+      throw new DomainError('forbidden', apiTexts.keyIsNotABuyer);
+    }
     if (form) {
       const { rateLimiter, config } = c.get('services');
       const decision = await rateLimiter.consume({

@@ -21,6 +21,8 @@ import { registerOwner } from './owner';
 import { registerShopForms } from './shop-forms';
 import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './context';
 import { registerCustomer } from './customer';
+import { registerQuoteList } from './quote-list';
+import { QUOTE_LIST_COOKIE } from '../quote-list-cookie';
 import { domainProblemResponse, invalidInputResponse, problemResponse } from './problem';
 
 import { API_BASE_PATH } from './base-path';
@@ -63,6 +65,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   registerCatalogue(api);
   registerShopForms(api);
   registerCustomer(api);
+  registerQuoteList(api);
   registerOwner(api);
 
   api.notFound(() => problemResponse(404, apiTexts.notFound));
@@ -132,6 +135,13 @@ function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
     in: 'cookie',
     name: 'storefront.session_token',
     description: 'The shop’s own pages, signed in; writes must come from the shop’s origin.',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'quoteListCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: QUOTE_LIST_COOKIE,
+    description:
+      'A guest’s quote list, on the shop’s own pages: set by the first piece added; writes must come from the shop’s origin.',
   });
   registerWebhooks(api);
   return api.getOpenAPI31Document({

@@ -4,11 +4,10 @@
  * claim run as the route's first middleware, before the body is read or validated.
  */
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX_CHARACTERS, problemSchema } from '../../../core/api-schemas';
-import type { PublicForm } from '../form-guard';
-import { checkAccess, type ApiAccess } from './context';
+import { checkAccess, type ApiAccess, type ApiEnv, type ApiForm } from './context';
 import { idempotentCreate } from './idempotency';
 import { PROBLEM_CONTENT_TYPE } from './problem';
 
@@ -40,21 +39,35 @@ const idempotencyHeader = z.object({
 function securityOf(access: ApiAccess) {
   if (access.kind === 'public') return [];
   if (access.kind === 'customer') return [{ bearerToken: [] }, { sessionCookie: [] }];
+  // issue 29: a customer by token or session, or a guest by the list's cookie, or none yet.
+  if (access.kind === 'buyer') {
+    return [{ bearerToken: [] }, { sessionCookie: [] }, { quoteListCookie: [] }, {}];
+  }
   return [{ apiKey: [access.scope] }, { sessionCookie: [] }];
 }
 
 export function operation<
   const P extends string,
   const R extends Omit<RouteConfig, 'path' | 'middleware' | 'security'> & { path: P },
->(config: R & { access: ApiAccess; idempotent?: boolean; form?: PublicForm }) {
-  const { access, idempotent, form, ...route } = config;
+>(
+  config: R & {
+    access: ApiAccess;
+    idempotent?: boolean;
+    form?: ApiForm;
+    /** A check of the body of its own, before the route's schema (issue 29: which form it is). */
+    checkBody?: MiddlewareHandler<ApiEnv>;
+  },
+) {
+  const { access, idempotent, form, checkBody, ...route } = config;
   return createRoute({
     ...route,
     ...(idempotent ? { request: { ...route.request, headers: idempotencyHeader } } : {}),
     security: securityOf(access),
-    middleware: idempotent
-      ? [checkAccess(access, form), idempotentCreate()]
-      : [checkAccess(access, form)],
+    middleware: [
+      checkAccess(access, form),
+      ...(idempotent ? [idempotentCreate()] : []),
+      ...(checkBody ? [checkBody] : []),
+    ],
     responses: { ...refusals, ...route.responses },
   } as unknown as R & { path: P });
 }

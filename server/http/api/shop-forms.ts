@@ -4,7 +4,7 @@
  * `Idempotency-Key` and share the pages' per-address form limits (spec §8).
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   apiContactMessageCreatedSchema,
@@ -12,7 +12,11 @@ import {
   apiQuestionSchema,
   apiQuotationRequestBodySchema,
   apiQuotationRequestCreatedSchema,
+  apiQuotationRequestInputSchema,
+  apiQuotationRequestLinesBodySchema,
   apiReviewListSchema,
+  apiTexts,
+  isLinesRequestBody,
 } from '../../../core/api-schemas';
 import { reviewSorts } from '../../../core/community';
 import { contactMessageSchema } from '../../../core/contact';
@@ -24,15 +28,49 @@ import { createContactMessage } from '../../modules/contact';
 import { DomainError } from '../../modules/errors';
 import { subscribeToNewsletter } from '../../modules/newsletter';
 import { listQuestions } from '../../modules/questions';
-import { createQuotationRequest } from '../../modules/quotations';
+import {
+  createMultiPieceRequest,
+  createQuotationRequest,
+  type StoredQuotationRequest,
+} from '../../modules/quotations';
 import { listReviews } from '../../modules/reviews';
 import { shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
+import { invalidInputResponse, problemResponse } from './problem';
 
 const jsonBody = <S extends z.ZodType>(schema: S) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
+
+/**
+ * issue 29: the body is checked as the form it is (`lines` or one piece), before the route's
+ * either-form schema, so that a refusal names that form's fields and messages rather than "no
+ * form matched"; a body of both forms is refused. A body that is not JSON is the validator's.
+ */
+const checkQuotationBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') return next();
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return next();
+  }
+  if (!isLinesRequestBody(body)) {
+    const onePiece = apiQuotationRequestBodySchema.safeParse(body);
+    return onePiece.success ? next() : invalidInputResponse(onePiece.error);
+  }
+  const pieces = apiQuotationRequestLinesBodySchema.safeParse(body);
+  if (!pieces.success) return invalidInputResponse(pieces.error);
+  const sent = body as Record<string, unknown>;
+  if (sent.productId !== undefined || sent.quantity !== undefined) {
+    return problemResponse(422, apiTexts.bothRequestForms, {
+      errors: [{ pointer: '#/lines', detail: apiTexts.bothRequestForms }],
+    });
+  }
+  return next();
+};
 
 const requestQuotation = operation({
   method: 'post',
@@ -40,13 +78,66 @@ const requestQuotation = operation({
   tags: ['Quotations'],
   summary: 'Ask for a quotation',
   description:
-    'The Get Quote form (spec §2). The owner is mailed, and so is the requester when an e-mail is given; the answer carries the reference and the requester’s private link (issue 16).',
+    'The Get Quote form (spec §2), for one piece (`productId`, `quantity`) or for several (`lines`, 1 to 50, each piece once): either way one request, with one reference. The owner is mailed, and so is the requester when an e-mail is given; the answer carries the reference, every piece, and the requester’s private link (issue 16).',
   access: { kind: 'public' },
   form: 'quotation',
   idempotent: true,
-  request: { body: jsonBody(apiQuotationRequestBodySchema) },
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: apiQuotationRequestInputSchema,
+          examples: {
+            onePiece: {
+              summary: 'One piece (the Get Quote form)',
+              value: {
+                productId: 'ganesh-marble-idol',
+                quantity: 2,
+                customerName: 'Meera Iyer',
+                customerMobile: '+91 98765 43210',
+                customerEmail: 'meera@example.com',
+              },
+            },
+            severalPieces: {
+              summary: 'Several pieces, one request',
+              value: {
+                lines: [
+                  { productId: 'floral-inlay-marble-urli', quantity: 20, notes: 'White marble' },
+                  { productId: 'brass-diya-pair', quantity: 20 },
+                ],
+                customerName: 'Meera Iyer',
+                customerMobile: '+91 98765 43210',
+                customerCompany: 'Iyer Interiors',
+                customerGstin: '08AAAAA0000A1Z5',
+                customizationNotes: 'For a hotel lobby; delivery by March.',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  checkBody: checkQuotationBody,
   responses: { 201: json(apiQuotationRequestCreatedSchema, 'The request, received') },
 });
+
+/** The answer to a request just made, from the API or the quote list's submit (issue 29). */
+export function apiQuotationCreatedOf(
+  stored: StoredQuotationRequest,
+  publicUrl: string,
+): z.output<typeof apiQuotationRequestCreatedSchema> {
+  return {
+    id: stored.id,
+    reference: stored.reference,
+    productId: stored.productId,
+    productName: stored.productName,
+    quantity: stored.quantity,
+    lines: stored.lines,
+    status: 'pending',
+    link: quotationLink(publicUrl, stored.reference, stored.accessKey),
+  };
+}
 
 const writeToShop = operation({
   method: 'post',
@@ -126,25 +217,20 @@ async function requirePublishedProduct(c: Context<ApiEnv>, id: string): Promise<
 export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(requestQuotation, async (c) => {
     const { db, config, clock } = c.get('services');
-    const stored = await createQuotationRequest(
-      db,
-      c.get('actor'),
-      { ...(await sentBody(c)), productId: c.req.valid('json').productId },
-      clock(),
-      await shopTimeZoneOf(c.get('services')),
-    );
-    return c.json(
-      {
-        id: stored.id,
-        reference: stored.reference,
-        productId: stored.productId,
-        productName: stored.productName,
-        quantity: stored.quantity,
-        status: 'pending' as const,
-        link: quotationLink(config.publicUrl, stored.reference, stored.accessKey),
-      },
-      201,
-    );
+    const valid = c.req.valid('json');
+    const timeZone = await shopTimeZoneOf(c.get('services'));
+    const stored =
+      'lines' in valid
+        ? // issue 29: several pieces, one request; the module checks the body again
+          await createMultiPieceRequest(db, c.get('actor'), await sentBody(c), clock(), timeZone)
+        : await createQuotationRequest(
+            db,
+            c.get('actor'),
+            { ...(await sentBody(c)), productId: valid.productId },
+            clock(),
+            timeZone,
+          );
+    return c.json(apiQuotationCreatedOf(stored, config.publicUrl), 201);
   });
 
   api.openapi(writeToShop, async (c) => {

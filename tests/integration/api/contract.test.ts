@@ -96,9 +96,9 @@ describe(`the API contract on ${testDatabaseKind}`, () => {
       const caller =
         apiCase.access.kind === 'public'
           ? world.api.visitor
-          : apiCase.access.kind === 'customer'
-            ? world.customerA
-            : world.ownerKey;
+          : apiCase.access.kind === 'owner'
+            ? world.ownerKey
+            : world.customerA;
       const fixture = await apiCase.setup?.(world);
       const response = await apiCase.call(world, caller, fixture);
       expect(response.status, await response.clone().text()).toBe(apiCase.success);

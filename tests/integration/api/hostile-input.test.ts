@@ -19,7 +19,7 @@ const RUNS = 12;
 
 function allowedCaller(world: World, apiCase: ApiCase): Caller {
   if (apiCase.access.kind === 'public') return world.api.visitor;
-  return apiCase.access.kind === 'customer' ? world.customerA : world.ownerKey;
+  return apiCase.access.kind === 'owner' ? world.ownerKey : world.customerA;
 }
 
 /** The case's own call, with its body or query replaced. */

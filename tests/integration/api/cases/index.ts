@@ -1,6 +1,7 @@
 import { catalogueCases } from './catalogue';
 import { customerCases } from './customer';
 import { ownerCases } from './owner';
+import { quoteListCases } from './quote-list';
 import { shopFormCases } from './shop-forms';
 import type { ApiCase } from './types';
 
@@ -9,5 +10,6 @@ export const apiCases: ApiCase[] = [
   ...catalogueCases,
   ...shopFormCases,
   ...customerCases,
+  ...quoteListCases,
   ...ownerCases,
 ];

@@ -25,8 +25,12 @@ export interface World {
   revokedKey: Caller;
 }
 
+/** `buyer` (issue 29's quote list): anyone but an owner's key; a guest by the list's cookie. */
 export type CaseAccess =
-  { kind: 'public' } | { kind: 'customer' } | { kind: 'owner'; scope: ApiScope };
+  | { kind: 'public' }
+  | { kind: 'customer' }
+  | { kind: 'owner'; scope: ApiScope }
+  | { kind: 'buyer' };
 
 export interface ApiCase<Fixture = unknown> {
   /** As the document names it: `GET /products/{id}`. */
@@ -39,9 +43,11 @@ export interface ApiCase<Fixture = unknown> {
   success: number;
   /**
    * A customer operation on customer A's own row: customer B gets 404. One that lists the
-   * caller's own rows answers B with B's (empty) view instead: 'own-view'.
+   * caller's own rows answers B with B's (empty) view instead: 'own-view'. issue 29: a buyer
+   * operation answers a visitor as it answers B, each on their own list; sending a list of
+   * nothing is refused ('own-empty-list', 422).
    */
-  otherCustomer?: 'not-found' | 'own-view';
+  otherCustomer?: 'not-found' | 'own-view' | 'own-empty-list';
   /** A text of the fixture that only an allowed caller may ever see in an answer. */
   privateMarker?(fixture: Fixture): string;
   /** What the call would change, read before and after a denied call: it must not move. */
