@@ -9,9 +9,13 @@ export const QUOTE_LIST_NOTE_MAX = 1000;
 /** Days a quote list (and a guest's cookie) lasts unused. */
 export const QUOTE_LIST_UNUSED_DAYS = 30;
 
+import { ADD_TO_QUOTE_LIST, QUOTE_LIST_LINK } from './quote-list-labels';
+
+export { ADD_TO_QUOTE_LIST, QUOTE_LIST_LINK };
+
 export const quoteListTexts = {
-  add: 'Add to Quote List',
-  link: 'Quote List',
+  add: ADD_TO_QUOTE_LIST,
+  link: QUOTE_LIST_LINK,
   title: 'Your Quote List',
   submit: 'Request Quotation',
   empty: 'Your quote list is empty',
@@ -19,30 +23,10 @@ export const quoteListTexts = {
   remove: 'Remove',
   save: 'Save Changes',
   wishlistAll: 'Request a Quote for All',
-  quantityInvalid: 'Please enter a quantity from 1 to 100,000',
-  noteTooLong: `Please keep this under ${QUOTE_LIST_NOTE_MAX} characters`,
-  full: `Your quote list holds at most ${QUOTE_LIST_MAX_PIECES} pieces`,
-  gstinInvalid: 'Please enter a 15-character GSTIN such as 08AAAAA0000A1Z5, or leave it empty',
-  nothingToSend: 'Your quote list is empty',
 } as const;
 
 export const quoteListToasts = {
   added: { title: 'Added to your quote list' },
   removed: { title: 'Removed from your quote list' },
   saved: { title: 'Your quote list is saved' },
-  full: { title: 'Error', description: quoteListTexts.full, variant: 'destructive' },
 } as const;
-
-/** "Floral Inlay Marble Urli × 20 and 3 more pieces": a request's pieces in one line. */
-export function piecesSummary(lines: readonly { productName: string; quantity: number }[]): string {
-  const [first, ...rest] = lines;
-  if (!first) return '';
-  const head = `${first.productName} × ${first.quantity}`;
-  if (rest.length === 0) return head;
-  return `${head} and ${rest.length} more ${rest.length === 1 ? 'piece' : 'pieces'}`;
-}
-
-/** issue 29 "Merge Requests": what a merged request's page says. */
-export function mergedIntoText(reference: string): string {
-  return `This request was merged into ${reference}`;
-}

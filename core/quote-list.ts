@@ -6,25 +6,27 @@ import { z } from 'zod';
 import { formText, rowKey } from './form-text';
 import { quotationRequestSchema } from './quotation';
 import { QUOTATION_MAX_QUANTITY } from './quotation-texts';
-import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX, quoteListTexts } from './quote-list-texts';
+import { quoteListProblems } from './quote-list-problems';
+import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from './quote-list-texts';
 import { GSTIN } from './settings';
 
 export * from './quote-list-texts';
+export * from './quote-list-problems';
 
 /** A piece's quantity on the list: a whole number, 1 to 100,000; no fallback to 1 here. */
 export const quoteListQuantity = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
   z
-    .number({ error: quoteListTexts.quantityInvalid })
-    .int(quoteListTexts.quantityInvalid)
-    .min(1, quoteListTexts.quantityInvalid)
-    .max(QUOTATION_MAX_QUANTITY, quoteListTexts.quantityInvalid),
+    .number({ error: quoteListProblems.quantityInvalid })
+    .int(quoteListProblems.quantityInvalid)
+    .min(1, quoteListProblems.quantityInvalid)
+    .max(QUOTATION_MAX_QUANTITY, quoteListProblems.quantityInvalid),
 );
 
 /** A piece's notes: blank (or none, as a stored row hands it on) is none. */
 export const quoteListNote = formText()
   .trim()
-  .max(QUOTE_LIST_NOTE_MAX, quoteListTexts.noteTooLong)
+  .max(QUOTE_LIST_NOTE_MAX, quoteListProblems.noteTooLong)
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -43,10 +45,10 @@ export type QuoteListLineInput = z.input<typeof quoteListLineSchema>;
 export type QuoteListLine = z.output<typeof quoteListLineSchema>;
 
 /** The buyer's GSTIN: optional, the 15-character Indian format, upper-cased. */
-export const buyerGstin = formText({ error: quoteListTexts.gstinInvalid })
+export const buyerGstin = formText({ error: quoteListProblems.gstinInvalid })
   .trim()
   .toUpperCase()
-  .refine((value) => value === '' || GSTIN.test(value), quoteListTexts.gstinInvalid)
+  .refine((value) => value === '' || GSTIN.test(value), quoteListProblems.gstinInvalid)
   .optional()
   .transform((value) => (value ? value : null));
 
@@ -63,8 +65,8 @@ export type QuoteListDetails = z.output<typeof quoteListDetailsSchema>;
 /** The pieces of one request: 1 to 50, each piece once. */
 export const requestLinesSchema = z
   .array(quoteListLineSchema)
-  .min(1, quoteListTexts.nothingToSend)
-  .max(QUOTE_LIST_MAX_PIECES, quoteListTexts.full)
+  .min(1, quoteListProblems.nothingToSend)
+  .max(QUOTE_LIST_MAX_PIECES, quoteListProblems.full)
   .refine(
     (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
     'Each piece may be listed once',
@@ -76,7 +78,7 @@ export type MultiPieceRequestInput = z.input<typeof multiPieceRequestSchema>;
 export type MultiPieceRequest = z.output<typeof multiPieceRequestSchema>;
 
 /** `/quote-list`'s rows as posted: each row's quantity and notes, checked before any is saved. */
-const postedLines = z.array(quoteListLineSchema).max(QUOTE_LIST_MAX_PIECES, quoteListTexts.full);
+const postedLines = z.array(quoteListLineSchema).max(QUOTE_LIST_MAX_PIECES, quoteListProblems.full);
 
 /** "Save Changes": the rows alone. */
 export const quoteListSaveSchema = z.object({ lines: postedLines });

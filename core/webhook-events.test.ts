@@ -74,6 +74,10 @@ function documentedFields(cell: string): Map<string, string[] | null> {
 function listableOf(field: z.ZodType): { values: string[] | null; optional: boolean } {
   const inner = field instanceof z.ZodNullable ? field.unwrap() : field;
   if (inner instanceof z.ZodObject) return { values: Object.keys(inner.shape), optional: false };
+  // issue 29: a list of objects (a request's lines) lists its items' fields.
+  if (inner instanceof z.ZodArray && inner.element instanceof z.ZodObject) {
+    return { values: Object.keys(inner.element.shape), optional: false };
+  }
   // The table names an enum's values where they say what the field is (an author, a kind).
   if (inner instanceof z.ZodEnum) return { values: inner.options.map(String), optional: true };
   return { values: null, optional: false };

@@ -7,9 +7,14 @@ import { appContext } from '../../server/http/app-context';
 import { listPublishedProductsByIds } from '../../server/modules/catalog';
 import { ProductImage } from '../components/catalog/product-image';
 import { ShareButtons } from '../components/journal/share-buttons';
-import { NotFound } from '../components/layout/not-found';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/blog.story';
+import { deferred } from '../components/ui/deferred';
+
+// The not-found page's code loads apart from the page's, as the root's 404 does (issue 28).
+const NotFound = deferred(() =>
+  import('../components/layout/not-found').then((module) => module.NotFound),
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const story = stories.find((candidate) => candidate.id === params.storyId);

@@ -20,7 +20,6 @@ import { intentConstraints } from '../../server/http/form-constraints';
 import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
 import { ProductImage } from '../components/catalog/product-image';
-import { ProductNotFound } from '../components/layout/not-found';
 import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
 import { productImageField, readQueryField } from '../../core/route-query-fields';
 import { retryAfterHeaders } from '../../server/http/form-guard';
@@ -37,6 +36,11 @@ import { breadcrumbList } from '../components/layout/structured-data';
 import { StreamedContent } from '../components/ui/use-hydrated';
 import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/product';
+
+// The not-found page's code loads apart from the page's, as the root's 404 does (issue 28).
+const ProductNotFound = deferred(() =>
+  import('../components/layout/not-found').then((module) => module.ProductNotFound),
+);
 
 // issue 28: below the description, read after the piece itself; their forms post natively.
 const ReviewsSection = deferred(() =>

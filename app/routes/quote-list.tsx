@@ -1,10 +1,7 @@
 import { redirect, useActionData, useLoaderData } from 'react-router';
-import {
-  quoteListSaveSchema,
-  quoteListSubmitSchema,
-  quoteListTexts,
-  quoteListToasts,
-} from '../../core/quote-list';
+import { quoteListSaveSchema, quoteListSubmitSchema } from '../../core/quote-list';
+// The page's own words without zod: the schemas above stay on the server (issue 28's budget).
+import { quoteListTexts, quoteListToasts } from '../../core/quote-list-texts';
 import { problemToast, quotationToasts } from '../../core/quotation-texts';
 import { quotationLink } from '../../core/quote-links';
 import { safeRedirectTarget } from '../../core/identity';
@@ -23,10 +20,7 @@ import {
   removeFromQuoteList,
   type QuoteListHolder,
 } from '../../server/modules/quote-lists';
-import {
-  quotationSubmittedToast,
-  submittedQuotationOf,
-} from '../components/quotation/quotation-submitted';
+import { quotationSubmittedToast } from '../components/quotation/quotation-submitted';
 import { QuoteListForm } from '../components/quote-list/quote-list-form';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/quote-list';
@@ -36,8 +30,12 @@ function holderOf(app: AppContext, request: Request): QuoteListHolder {
   return { actor: app.actor, token: quoteListTokenOf(request.headers) };
 }
 
-/** The list's first piece made a guest's list: their browser keeps its token (30 days). */
-function keepToken(call: IntentCall, token: string | null) {
+/**
+ * A guest's browser keeps their list's token for 30 days from its last change (issue 29): the
+ * cookie is set when the first piece makes the list, and set again by every change after.
+ */
+function keepToken(call: IntentCall, madeToken: string | null = null) {
+  const token = call.app.actor ? null : (madeToken ?? quoteListTokenOf(call.request.headers));
   if (!token) return;
   call.replyHeaders.append(
     'Set-Cookie',
@@ -83,14 +81,10 @@ const quoteListIntents = {
       );
       // Without JavaScript the answer is the page the button was on, with the count updated.
       if (fields.document === '1') {
-        const headers = new Headers();
-        if (added.token) {
-          headers.append(
-            'Set-Cookie',
-            quoteListCookie(added.token, app.config.publicUrl.startsWith('https://')),
-          );
-        }
-        throw redirect(safeRedirectTarget(fields.back, app.config.publicUrl), { headers });
+        keepToken(call, added.token);
+        throw redirect(safeRedirectTarget(fields.back, app.config.publicUrl), {
+          headers: call.replyHeaders,
+        });
       }
       keepToken(call, added.token);
       return { count: added.count };
@@ -101,20 +95,33 @@ const quoteListIntents = {
   save: intent({
     schema: quoteListSaveSchema,
     rateLimit: 'quote-list',
-    run: (_fields, { app, request, payload }) =>
-      changeQuoteList(app.db, holderOf(app, request), { lines: payload.lines }, app.clock()),
+    run: async (_fields, call) => {
+      const { app, request, payload } = call;
+      const saved = await changeQuoteList(
+        app.db,
+        holderOf(app, request),
+        { lines: payload.lines },
+        app.clock(),
+      );
+      keepToken(call);
+      return saved;
+    },
     success: quoteListToasts.saved,
     resetForm: false,
   }),
   remove: intent({
     rateLimit: 'quote-list',
-    run: (fields, { app, request }) =>
-      removeFromQuoteList(
+    run: async (fields, call) => {
+      const { app, request } = call;
+      const left = await removeFromQuoteList(
         app.db,
         holderOf(app, request),
         { productId: fields.productId ?? '' },
         app.clock(),
-      ),
+      );
+      keepToken(call);
+      return left;
+    },
     success: quoteListToasts.removed,
   }),
   // issue 29 "Request a Quote for All": the wishlist's pieces join the list, which then shows.
@@ -167,19 +174,10 @@ export function meta(args: Route.MetaArgs) {
 export default function QuoteList() {
   const { pieces, details } = useLoaderData<typeof loader>();
   const documentAnswer = useActionData<typeof action>();
-  const submitted =
-    documentAnswer?.status === 'ok' && documentAnswer.intent === 'submit'
-      ? submittedQuotationOf(documentAnswer.data)
-      : null;
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <h1 className="font-display text-3xl font-semibold sm:text-4xl">{quoteListTexts.title}</h1>
-      <QuoteListForm
-        pieces={pieces}
-        details={details}
-        documentAnswer={documentAnswer}
-        documentSubmitted={submitted}
-      />
+      <QuoteListForm pieces={pieces} details={details} documentAnswer={documentAnswer} />
     </section>
   );
 }

@@ -16,9 +16,14 @@ import {
   type StoredQuotationRequest,
 } from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/community/document-answer';
-import { ProductNotFound } from '../components/layout/not-found';
 import { QuotationRequestForm } from '../components/quotation/quotation-form';
 import type { Route } from './+types/quote';
+import { deferred } from '../components/ui/deferred';
+
+// The not-found page's code loads apart from the page's, as the root's 404 does (issue 28).
+const ProductNotFound = deferred(() =>
+  import('../components/layout/not-found').then((module) => module.ProductNotFound),
+);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, site, logger } = context.get(appContext);

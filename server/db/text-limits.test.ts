@@ -18,6 +18,7 @@ import { authRequestFieldsSchema } from '../../core/identity-fields';
 import { newsletterSubscriptionSchema } from '../../core/newsletter';
 import { mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { quotationRequestSchema } from '../../core/quotation';
+import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quote-list';
 import { settingsFormSchema } from '../../core/settings';
 import {
   declineOfferSchema,
@@ -74,6 +75,7 @@ const validProduct = {
 };
 const validMedia = { mediaUrl: 'https://img.example/lotus.jpg' };
 const validReview = { content: 'Lovely work' };
+const validListDetails = { customerName: 'Meera', customerMobile: '+91 98765 43210' };
 const validQuotation = { quantity: '2', customerName: 'Meera', customerMobile: '+91 98765 43210' };
 const validContact = { name: 'Ravi', email: 'ravi@example.com', subject: 'Diyas', message: 'Hi' };
 const validAddress = {
@@ -330,6 +332,32 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   'quotation_requests.reference': {
     reason: 'Q-YYYYMMDD-NNNN, drawn by the database (trigger quotation_requests_reference)',
+  },
+  // issue 29: the buyer's GSTIN, the 15-character format or none (core/quote-list.ts)
+  'quotation_requests.customer_gstin': {
+    max: 15,
+    writePath: 'quote list details (core/quote-list.ts quoteListDetailsSchema)',
+    accepts: field(quoteListDetailsSchema, validListDetails, 'customerGstin'),
+    textOfLength: (length) => '08AAAAA0000A1Z5'.padEnd(length, '5'),
+  },
+  'quotation_request_lines.product_id': {
+    reason: 'an existing, published product id (read back from the catalogue)',
+  },
+  'quotation_request_lines.product_name': { reason: "the product's name read from the catalogue" },
+  'quotation_request_lines.notes': {
+    max: 1000,
+    writePath: "a quote list row's notes (core/quote-list.ts quoteListLineSchema)",
+    accepts: field(quoteListLineSchema, { productId: 'lotus-urli', quantity: '2' }, 'notes'),
+  },
+  'quote_lists.token_hash': {
+    reason: "the SHA-256 (hex) of a guest's list token the server makes",
+  },
+  'quote_lists.user_id': { reason: USER_ID },
+  'quote_list_items.product_id': { reason: 'an existing, published product id (foreign key)' },
+  'quote_list_items.notes': {
+    max: 1000,
+    writePath: "a quote list row's notes (core/quote-list.ts quoteListLineSchema)",
+    accepts: field(quoteListLineSchema, { productId: 'lotus-urli', quantity: '2' }, 'notes'),
   },
   'quotation_access_keys.key_hash': { reason: 'the SHA-256 (hex) of a key the server makes' },
   'quotation_offers.status': {

@@ -4,7 +4,7 @@
  * Hidden when there is nothing to merge.
  */
 import { formatLongDate } from '../../../core/dates';
-import { piecesSummary } from '../../../core/quote-list-texts';
+import { piecesSummary } from '../../../core/request-pieces-texts';
 import { mergeTexts } from '../../../core/quote-merge';
 import type { MergeCandidate } from '../../../server/modules/quotations/merge';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { quoteListTexts } from '../../../core/quote-list-texts';
+import { QUOTE_LIST_LINK } from '../../../core/quote-list-labels';
 import { ChevronDown, ClipboardList, Menu, User, X } from '../ui/icons';
 import {
   useCallback,
@@ -153,7 +153,7 @@ function QuoteListLink({
       <ClipboardList aria-hidden="true" className="h-5 w-5" />
       {/* The header's row is full below 1536 px: there the link is the icon and its count. */}
       <span className={compact ? 'sr-only 2xl:not-sr-only' : undefined}>
-        {quoteListTexts.link}
+        {QUOTE_LIST_LINK}
       </span>{' '}
       <span className="rounded-full bg-brass-700 px-2 text-sm text-white">
         {count}

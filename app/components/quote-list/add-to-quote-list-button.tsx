@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useLocation } from 'react-router';
-import { quoteListTexts } from '../../../core/quote-list-texts';
+import { ADD_TO_QUOTE_LIST } from '../../../core/quote-list-labels';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { ClipboardList } from '../ui/icons';
 import { useHydrated } from '../ui/use-hydrated';
@@ -37,15 +37,15 @@ export function AddToQuoteListButton({
       <button
         type="submit"
         disabled={pending}
-        aria-label={compact ? quoteListTexts.add : undefined}
-        title={compact ? quoteListTexts.add : undefined}
+        aria-label={compact ? ADD_TO_QUOTE_LIST : undefined}
+        title={compact ? ADD_TO_QUOTE_LIST : undefined}
         className={clsx(
           'flex items-center justify-center gap-2 rounded-full font-medium ring-1 ring-ink hover:bg-sand disabled:opacity-60',
           compact ? 'h-11 w-11 bg-white' : 'px-6 py-3',
         )}
       >
         <ClipboardList aria-hidden="true" className="h-5 w-5" />
-        {compact ? null : quoteListTexts.add}
+        {compact ? null : ADD_TO_QUOTE_LIST}
       </button>
     </fetcher.Form>
   );

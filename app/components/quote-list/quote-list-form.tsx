@@ -15,7 +15,7 @@ import {
   type FieldMetadata,
 } from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { submittedQuotationOf, type QuotationSubmitted } from '../quotation/quotation-submitted';
+import type { QuotationSubmitted } from '../quotation/quotation-submitted';
 import { Trash2 } from '../ui/icons';
 import { toast } from '../ui/toast-store';
 
@@ -66,20 +66,19 @@ export function QuoteListForm({
   pieces,
   details,
   documentAnswer,
-  documentSubmitted,
 }: {
   pieces: QuoteListPieceData[];
   details: { customerName: string; customerEmail: string; customerMobile: string } | null;
   documentAnswer: Answer | undefined;
-  documentSubmitted: QuotationSubmitted | null;
 }) {
   const fetcher = useAnswerFetcher({ key: 'quote-list' });
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const shown = answer ?? documentAnswer;
+  // The submit intent's data is its request's reference and private link (app/routes/quote-list.tsx).
   const submitted =
-    (answer?.status === 'ok' && answer.intent === 'submit'
-      ? submittedQuotationOf(answer.data)
-      : null) ?? documentSubmitted;
+    shown?.status === 'ok' && shown.intent === 'submit'
+      ? (shown.data as QuotationSubmitted | null)
+      : null;
 
   // Memoised: the lazy form tells its own checks from a new answer by the answer's identity.
   const defaultValue = useMemo<Record<string, string>>(

@@ -2,7 +2,7 @@
  * issue 29: a request's pieces named in one phrase, so that no mail about a request of several
  * pieces reads as if it were about its first piece only.
  */
-import { piecesSummary } from '../../../core/quote-list-texts';
+import { piecesSummary } from '../../../core/request-pieces-texts';
 
 /** "Lotus Urli", or "Floral Inlay Marble Urli and 3 more pieces". */
 export function piecesTitle(names: readonly string[]): string {

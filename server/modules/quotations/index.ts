@@ -7,11 +7,8 @@ import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
 import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
 import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
-import {
-  multiPieceRequestSchema,
-  piecesSummary,
-  type MultiPieceRequest,
-} from '../../../core/quote-list';
+import { multiPieceRequestSchema, type MultiPieceRequest } from '../../../core/quote-list';
+import { piecesSummary } from '../../../core/request-pieces-texts';
 import type { OfferStatus } from '../../../core/quote-offer';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/shop-calendar';
 import { issueAccessKey } from './access';

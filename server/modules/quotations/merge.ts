@@ -25,11 +25,8 @@ import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-or
 import { changedFields } from '../../../core/activity';
 import { hasMailableEmail } from '../../../core/identity';
 import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
-import {
-  piecesSummary,
-  QUOTE_LIST_MAX_PIECES,
-  QUOTE_LIST_NOTE_MAX,
-} from '../../../core/quote-list-texts';
+import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from '../../../core/quote-list-texts';
+import { piecesSummary } from '../../../core/request-pieces-texts';
 import { mergeRequestsSchema, mergeTexts, referenceList } from '../../../core/quote-merge';
 import type { Database } from '../../db/client';
 import {

@@ -5,7 +5,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import { quoteMessageSchema } from '../../../core/quote-offer';
-import { mergedIntoText } from '../../../core/quote-list-texts';
+import { mergedIntoText } from '../../../core/request-pieces-texts';
 import type { Database } from '../../db/client';
 import { quotationMessages, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -11,7 +11,7 @@ import {
   QUOTE_LIST_UNUSED_DAYS,
   quoteListAddSchema,
   quoteListLineSchema,
-  quoteListTexts,
+  quoteListProblems,
   type QuoteListLine,
 } from '../../../core/quote-list';
 import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
@@ -198,7 +198,7 @@ async function addPieces(
     );
     const added = productIds.filter((id) => !listed.has(id)).length;
     if (listed.size + added > QUOTE_LIST_MAX_PIECES) {
-      throw new DomainError('invalid', quoteListTexts.full);
+      throw new DomainError('invalid', quoteListProblems.full);
     }
     for (const productId of productIds) {
       await tx
@@ -279,7 +279,8 @@ export async function changeQuoteList(
 
 function parseLines(input: unknown): QuoteListLine[] {
   if (!Array.isArray(input)) return [];
-  if (input.length > QUOTE_LIST_MAX_PIECES) throw new DomainError('invalid', quoteListTexts.full);
+  if (input.length > QUOTE_LIST_MAX_PIECES)
+    throw new DomainError('invalid', quoteListProblems.full);
   return input.map((line) => parseInput(quoteListLineSchema, line));
 }
 
@@ -327,10 +328,10 @@ export async function takeQuoteListForRequest(
   accountOf(holder.actor);
   const lines = parseLines(input.lines);
   const listId = await listIdOf(tx, holder, true);
-  if (!listId) throw new DomainError('invalid', quoteListTexts.nothingToSend);
+  if (!listId) throw new DomainError('invalid', quoteListProblems.nothingToSend);
   await saveLines(tx, listId, lines);
   const pieces = await piecesOf(tx, listId);
-  if (pieces.length === 0) throw new DomainError('invalid', quoteListTexts.nothingToSend);
+  if (pieces.length === 0) throw new DomainError('invalid', quoteListProblems.nothingToSend);
   await tx.delete(quoteListItems).where(eq(quoteListItems.listId, listId));
   return pieces.map((piece) => ({
     productId: piece.productId,

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QUOTE_LIST_MAX_PIECES, quoteListTexts } from '../../../core/quote-list';
+import { QUOTE_LIST_MAX_PIECES, quoteListProblems } from '../../../core/quote-list';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
@@ -132,7 +132,9 @@ describe(`the quote list on ${testDatabaseKind}`, () => {
     const guest = await guestWith(many.slice(0, QUOTE_LIST_MAX_PIECES));
     await expect(
       addToQuoteList(database.db, guest, { productId: many[QUOTE_LIST_MAX_PIECES] }, now),
-    ).rejects.toEqual(expect.objectContaining({ code: 'invalid', message: quoteListTexts.full }));
+    ).rejects.toEqual(
+      expect.objectContaining({ code: 'invalid', message: quoteListProblems.full }),
+    );
     expect(await countQuoteListPieces(database.db, guest)).toBe(QUOTE_LIST_MAX_PIECES);
     // a listed piece can still be added again (its quantity rises)
     await addToQuoteList(database.db, guest, { productId: many[0] }, now);
@@ -188,7 +190,10 @@ describe(`the quote list on ${testDatabaseKind}`, () => {
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({
-      reason: expect.objectContaining({ code: 'invalid', message: quoteListTexts.nothingToSend }),
+      reason: expect.objectContaining({
+        code: 'invalid',
+        message: quoteListProblems.nothingToSend,
+      }),
     });
     const [after] = await database.db.select({ value: count() }).from(quotationRequests);
     expect(after!.value - before!.value).toBe(1);
@@ -199,7 +204,7 @@ describe(`the quote list on ${testDatabaseKind}`, () => {
     const [before] = await database.db.select({ value: count() }).from(quotationRequests);
     await expect(
       submitQuoteList(database.db, guest, { ...details, customerGstin: 'NOT-A-GSTIN' }),
-    ).rejects.toMatchObject({ code: 'invalid', message: quoteListTexts.gstinInvalid });
+    ).rejects.toMatchObject({ code: 'invalid', message: quoteListProblems.gstinInvalid });
     await expect(
       submitQuoteList(database.db, guest, {
         ...details,
@@ -211,13 +216,18 @@ describe(`the quote list on ${testDatabaseKind}`, () => {
     expect((await readQuoteList(database.db, guest)).pieces).toHaveLength(1);
     await expect(
       submitQuoteList(database.db, { actor: null, token: null }, details),
-    ).rejects.toMatchObject({ code: 'invalid', message: quoteListTexts.nothingToSend });
+    ).rejects.toMatchObject({ code: 'invalid', message: quoteListProblems.nothingToSend });
   });
 
   it("keeps an account's list across devices and merges a guest's list into it at sign-in", async () => {
     const user = await insertUser(database.db, { email: 'list-owner@example.com' });
     const account: Actor = { userId: user.id, roles: [] };
-    await addToQuoteList(database.db, { actor: account, token: null }, { productId: pieces[0]!.id }, now);
+    await addToQuoteList(
+      database.db,
+      { actor: account, token: null },
+      { productId: pieces[0]!.id },
+      now,
+    );
     await changeQuoteList(
       database.db,
       { actor: account, token: null },
