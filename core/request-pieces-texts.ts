@@ -16,3 +16,10 @@ export function piecesSummary(lines: readonly { productName: string; quantity: n
 export function mergedIntoText(reference: string): string {
   return `This request was merged into ${reference}`;
 }
+
+/** "Lotus Urli", or "Floral Inlay Marble Urli and 3 more pieces": a request named by its pieces. */
+export function piecesTitle(firstName: string, pieceCount: number): string {
+  const more = pieceCount - 1;
+  if (more <= 0) return firstName;
+  return `${firstName} and ${more} more ${more === 1 ? 'piece' : 'pieces'}`;
+}

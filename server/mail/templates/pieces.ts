@@ -2,13 +2,11 @@
  * issue 29: a request's pieces named in one phrase, so that no mail about a request of several
  * pieces reads as if it were about its first piece only.
  */
-import { piecesSummary } from '../../../core/request-pieces-texts';
+import { piecesSummary, piecesTitle as piecesTitleOf } from '../../../core/request-pieces-texts';
 
-/** "Lotus Urli", or "Floral Inlay Marble Urli and 3 more pieces". */
+/** "Lotus Urli", or "Floral Inlay Marble Urli and 3 more pieces" (core/request-pieces-texts). */
 export function piecesTitle(names: readonly string[]): string {
-  const [first = 'a piece', ...others] = names;
-  if (others.length === 0) return first;
-  return `${first} and ${others.length} more ${others.length === 1 ? 'piece' : 'pieces'}`;
+  return piecesTitleOf(names[0] ?? 'a piece', names.length);
 }
 
 /**

@@ -16,7 +16,13 @@ import { shopDayOfSql, shopDayStart } from '../../../core/shop-calendar';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
-import { appState, quotationOffers, quotationRequests } from '../../db/schema';
+import {
+  appState,
+  quotationOffers,
+  quotationRequestLines,
+  quotationRequests,
+} from '../../db/schema';
+import { piecesTitle } from '../../../core/request-pieces-texts';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs/enqueue';
 import { requireAdmin } from '../kernel';
@@ -165,6 +171,11 @@ export async function sendDailyDigest(
         reference: quotationRequests.reference,
         customerName: quotationRequests.customerName,
         productName: quotationRequests.productName,
+        // issue 29: a request of several pieces is named by them all, not by its first
+        pieceCount: sql<number>`(
+          select count(*)::int from "quotation_request_lines"
+          where "quotation_request_lines"."quotation_request_id" = "quotation_requests"."id"
+        )`,
         awaitingReplySince: quotationRequests.awaitingReplySince,
       })
       .from(quotationRequests)
@@ -186,7 +197,7 @@ export async function sendDailyDigest(
         id: request.id,
         reference: request.reference,
         customerName: request.customerName,
-        productName: request.productName,
+        productName: piecesTitle(request.productName, Number(request.pieceCount)),
         waitingSince: (request.awaitingReplySince ?? now).toISOString(),
       })),
     });

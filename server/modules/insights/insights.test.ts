@@ -9,7 +9,7 @@ import {
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { quotationOffers, quotationRequests } from '../../db/schema';
+import { quotationOffers, quotationRequestLines, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { quotationListQuerySchema } from '../../../core/admin-list-query';
 import { parseRouteQuery } from '../../../core/route-query';
@@ -210,6 +210,15 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
         createdAt: new Date('2026-11-23T07:00:00Z'),
         awaitingReplySince: null,
       });
+      // issue 29: a request of three pieces is named by them all
+      await db.insert(quotationRequestLines).values(
+        ['Marble Elephant', 'Brass Diya', 'Jaali Box'].map((productName, position) => ({
+          quotationRequestId: waiting.id,
+          position,
+          productName,
+          quantity: 2,
+        })),
+      );
       const queue = await mailQueueFrom(db, config);
       expect(
         await sendDailyDigest(db, at('08:59:59'), {
@@ -242,7 +251,7 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
         subject: '1 request awaits your reply',
       });
       expect(mails[0]?.text).toContain(
-        `${waiting.reference} · Meera Shah\nMarble Elephant · waiting 21 hours`,
+        `${waiting.reference} · Meera Shah\nMarble Elephant and 2 more pieces · waiting 21 hours`,
       );
       expect(mails[0]?.text).toContain(`${config.publicUrl}/admin/quotations/${waiting.id}`);
       // the next day at 09:00 it goes again
