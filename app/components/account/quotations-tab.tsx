@@ -110,7 +110,8 @@ function PieceRows({ lines, label }: { lines: QuoteRequestLineView[]; label: str
     <ul aria-label={label} className="grid gap-1">
       {lines.map((line, index) => (
         <li key={`${line.productId ?? line.productName}-${index}`} className="flex gap-3">
-          <span className="min-w-0 flex-1 break-words">{line.productName}</span>
+          {/* The space keeps "Lotus Urli × 4" one phrase for a reader and a copy. */}
+          <span className="min-w-0 flex-1 break-words">{line.productName} </span>
           <span className="shrink-0 tabular-nums text-ink-muted">× {line.quantity}</span>
         </li>
       ))}
