@@ -16,12 +16,7 @@ import { shopDayOfSql, shopDayStart } from '../../../core/shop-calendar';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
-import {
-  appState,
-  quotationOffers,
-  quotationRequestLines,
-  quotationRequests,
-} from '../../db/schema';
+import { appState, quotationOffers, quotationRequests } from '../../db/schema';
 import { piecesTitle } from '../../../core/request-pieces-texts';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs/enqueue';
