@@ -29,6 +29,11 @@ export interface RateLimited {
   message: string;
 }
 
+/** A form's per-minute limit per address; the pages and the API count against the same one. */
+export function formRateLimitOf(form: PublicForm, formRateLimit: number): number {
+  return formRateLimit * (LIMIT_MULTIPLIER[form] ?? 1);
+}
+
 /** Null when the request may go ahead; otherwise what the action answers, with a 429. */
 export async function rateLimitedReply(
   context: AppContext,
@@ -36,7 +41,7 @@ export async function rateLimitedReply(
 ): Promise<{ body: RateLimited; init: ResponseInit } | null> {
   const decision = await context.rateLimiter.consume({
     key: `${form}:${context.clientAddress}`,
-    limit: context.config.formRateLimit * (LIMIT_MULTIPLIER[form] ?? 1),
+    limit: formRateLimitOf(form, context.config.formRateLimit),
   });
   if (decision.allowed) return null;
   context.logger.warn({ form, clientAddress: context.clientAddress }, 'form rate limit reached');

@@ -21,7 +21,7 @@ import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
 import { rolesOfUser } from '../../modules/roles';
 import { readSiteSettings } from '../../modules/settings';
 import type { SmsSender } from '../../modules/sms';
-import type { PublicForm } from '../form-guard';
+import { formRateLimitOf, type PublicForm } from '../form-guard';
 import { problemResponse } from './problem';
 
 /** What the API's operations are given: the same services the pages get (AppContext). */
@@ -126,17 +126,12 @@ export type ApiAccess =
   | { kind: 'buyer' };
 
 /**
- * The per-address counters an operation shares with the pages: a public form's, or the quote
- * list's writes (issue 29).
- */
-export type ApiForm = PublicForm | 'quote-list';
-
-/**
  * The operation's access rule, checked by the domain kernel before its body is read or parsed
  * (the operation's module checks again, as it does for the pages). A form that the pages limit
- * per address (spec §8) is limited the same way here, on the same counter.
+ * per address (spec §8), or the quote list's writes (issue 29), is limited the same way here, on
+ * the same counter at the same limit.
  */
-export function checkAccess(access: ApiAccess, form?: ApiForm): MiddlewareHandler<ApiEnv> {
+export function checkAccess(access: ApiAccess, form?: PublicForm): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const actor = c.get('actor');
     if (access.kind === 'customer') requireUser(actor);
@@ -149,7 +144,7 @@ export function checkAccess(access: ApiAccess, form?: ApiForm): MiddlewareHandle
       const { rateLimiter, config } = c.get('services');
       const decision = await rateLimiter.consume({
         key: `${form}:${c.get('clientAddress')}`,
-        limit: config.formRateLimit,
+        limit: formRateLimitOf(form, config.formRateLimit),
       });
       if (!decision.allowed) {
         return problemResponse(429, RATE_LIMIT_MESSAGE, {

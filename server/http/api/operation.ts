@@ -7,7 +7,8 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX_CHARACTERS, problemSchema } from '../../../core/api-schemas';
-import { checkAccess, type ApiAccess, type ApiEnv, type ApiForm } from './context';
+import type { PublicForm } from '../form-guard';
+import { checkAccess, type ApiAccess, type ApiEnv } from './context';
 import { idempotentCreate } from './idempotency';
 import { PROBLEM_CONTENT_TYPE } from './problem';
 
@@ -53,7 +54,7 @@ export function operation<
   config: R & {
     access: ApiAccess;
     idempotent?: boolean;
-    form?: ApiForm;
+    form?: PublicForm;
     /** A check of the body of its own, before the route's schema (issue 29: which form it is). */
     checkBody?: MiddlewareHandler<ApiEnv>;
   },
