@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   apiQuotationRequestLineSchema,
+  apiRequestedPiecesShape,
   buyerGstinInput,
   imageSchema,
   moneySchema,
@@ -190,11 +191,7 @@ export const apiQuotationSchema = z
     status: z.enum(quotationStatuses),
     createdAt: timestamp,
     request: z.object({
-      productId: z.string().nullable().meta({ description: 'The first line’s piece.' }),
-      productName: z.string().meta({ description: 'The first line’s piece.' }),
-      quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
-      // issue 29: every piece, with its quantity and notes
-      lines: z.array(apiQuotationRequestLineSchema),
+      ...apiRequestedPiecesShape,
       customizationNotes: z
         .string()
         .nullable()

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { orderActions } from './admin';
-import { apiQuotationRequestLineSchema } from './api-schemas';
+import { apiRequestedPiecesShape } from './api-schemas';
 import { offerStatuses, ownerOfferActions } from './quote-offer';
 import { ADMIN_MAX_PAGE } from './route-query';
 import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
@@ -73,11 +73,7 @@ function pageOf<T extends z.ZodType>(item: T, id: string) {
 }
 
 const requestSchema = z.object({
-  productId: z.string().nullable().meta({ description: 'The first line’s piece.' }),
-  productName: z.string().meta({ description: 'The first line’s piece.' }),
-  quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
-  // issue 29: every piece the customer asked for, with its quantity and notes
-  lines: z.array(apiQuotationRequestLineSchema),
+  ...apiRequestedPiecesShape,
   customizationNotes: z
     .string()
     .nullable()

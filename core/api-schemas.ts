@@ -208,6 +208,19 @@ export const apiQuotationRequestLineSchema = z
   })
   .meta({ id: 'QuotationRequestLine' });
 
+/**
+ * issue 29: what a request asked for, in the customer's and the owner's API alike: spec §3's
+ * three columns (the first line, for older clients) and every line.
+ */
+export const apiRequestedPiecesShape = {
+  productId: z.string().nullable().meta({ description: 'The first line’s piece.' }),
+  productName: z.string().meta({ description: 'The first line’s piece.' }),
+  quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
+  lines: z
+    .array(apiQuotationRequestLineSchema)
+    .meta({ description: 'Every piece, with its quantity and notes, in order.' }),
+};
+
 export const apiQuotationRequestCreatedSchema = z
   .object({
     id: z.string(),
