@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account-texts';
 import { formatLongDate } from '../../../core/dates';
+import { lineText } from '../../../core/line-text';
 import { formatRupees } from '../../../core/money';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';
 import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
@@ -27,22 +28,29 @@ export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAm
   payment?: PaymentPanelData | null;
 };
 
-/** One item: its picture, its name, and quantity × unit price (with the line total if asked). */
+/**
+ * One item: its picture, its name, and "20 × ₹2,300 = ₹46,000" (issue 30: the line total too, by
+ * default, so the customer's orders show what each piece costs; the words are core/line-text.ts's).
+ */
 export function OrderItemRow({
   item,
-  lineTotal = false,
+  lineTotal = true,
 }: {
   item: OrderCardItem;
   lineTotal?: boolean;
 }) {
+  const line = {
+    quantity: item.quantity,
+    unitPriceMinor: item.unitPriceMinor,
+    lineTotalMinor: item.totalPriceMinor,
+  };
   return (
     <li className="flex items-center gap-3">
       <OrderThumbnail image={item.productImage} />
       <div>
         <p className="font-medium">{item.productName}</p>
-        <p className="text-sm text-ink-muted">
-          {item.quantity} × {formatRupees(item.unitPriceMinor)}
-          {lineTotal ? ` = ${formatRupees(item.totalPriceMinor)}` : null}
+        <p className="text-sm tabular-nums text-ink-muted">
+          {lineTotal ? lineText(line) : `${item.quantity} × ${formatRupees(item.unitPriceMinor)}`}
         </p>
       </div>
     </li>
@@ -52,7 +60,7 @@ export function OrderItemRow({
 export function OrderCard({
   order,
   preview = false,
-  lineTotals = false,
+  lineTotals = true,
   children,
 }: {
   order: OrderCardOrder;

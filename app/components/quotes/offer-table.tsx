@@ -3,8 +3,8 @@
  * (issue 27): the pieces, then the totals in core/offer-totals.ts's one order, which the mail and
  * the PDF follow too.
  */
+import { lineAmounts, lineText } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
-import { formatRupees } from '../../../core/money';
 import { TotalsList } from '../ui/totals-list';
 
 export function OfferTable({
@@ -12,19 +12,31 @@ export function OfferTable({
 }: {
   offer: OfferPricing<{ id: string } & OfferPricing['lines'][number]>;
 }) {
+  const name = `Pieces in offer v${offer.version}`;
   return (
     <>
-      {/* On a phone the table scrolls sideways in its own region, which the keyboard can reach
-          (WCAG 2.1.1; axe's scrollable-region-focusable). */}
+      {/* issue 30: below 480 px each line is a stacked row, the piece over "20 × ₹2,300 =
+          ₹46,000", so a phone shows the prices without scrolling sideways. CSS alone picks the
+          list or the table; the other is display: none, so a screen reader meets one of them. */}
+      <ul aria-label={name} className="border-y border-stone min-[480px]:hidden">
+        {offer.lines.map((line) => (
+          <li key={line.id} className="border-b border-stone/50 py-2 last:border-b-0">
+            <p className="font-medium">{line.description}</p>
+            <p className="tabular-nums">{lineText(line)}</p>
+          </li>
+        ))}
+      </ul>
+      {/* From 480 px the table, which scrolls sideways in its own region until it fits; the
+          keyboard can reach the region (WCAG 2.1.1; axe's scrollable-region-focusable). */}
       <div
         role="region"
         aria-label={`Pieces of version ${offer.version}`}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region
         tabIndex={0}
-        className="overflow-x-auto"
+        className="hidden overflow-x-auto min-[480px]:block"
       >
         <table className="w-full min-w-[32rem] text-left">
-          <caption className="sr-only">Pieces in offer v{offer.version}</caption>
+          <caption className="sr-only">{name}</caption>
           <thead className="border-b border-stone text-sm text-ink-muted">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
@@ -42,14 +54,17 @@ export function OfferTable({
             </tr>
           </thead>
           <tbody>
-            {offer.lines.map((line) => (
-              <tr key={line.id} className="border-b border-stone/50">
-                <td className="py-2 pr-3">{line.description}</td>
-                <td className="px-3 py-2 text-right">{line.quantity}</td>
-                <td className="px-3 py-2 text-right">{formatRupees(line.unitPriceMinor)}</td>
-                <td className="py-2 pl-3 text-right">{formatRupees(line.lineTotalMinor)}</td>
-              </tr>
-            ))}
+            {offer.lines.map((line) => {
+              const amounts = lineAmounts(line);
+              return (
+                <tr key={line.id} className="border-b border-stone/50">
+                  <td className="py-2 pr-3">{line.description}</td>
+                  <td className="px-3 py-2 text-right">{amounts.quantity}</td>
+                  <td className="px-3 py-2 text-right">{amounts.unitPrice}</td>
+                  <td className="py-2 pl-3 text-right">{amounts.lineTotal}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -5,7 +5,7 @@
 import type { CSSProperties } from 'react';
 import { Column, Row, Section } from '@react-email/components';
 import { formatLongDate } from '../../../core/dates';
-import { formatRupees } from '../../../core/money';
+import { lineText } from '../../../core/line-text';
 import { offerTotalRows } from '../../../core/offer-totals';
 import { colours, Line, PLAIN_TEXT_ATTRIBUTE, textStyles } from './layout';
 import { Paragraph } from './mail-parts';
@@ -44,50 +44,33 @@ function AmountRow({
 }
 
 /**
- * An offer's lines and totals in the order the page and the PDF use (issue 16). Each line is a
- * stacked row, the piece over "20 × ₹2,300", its total right-aligned, so it fits a 320 px screen
- * without a column squeezed to one word a line.
+ * An offer's lines and totals in the order the page and the PDF use (issue 16). issue 30: each
+ * line is one full-width cell, the piece over "20 × ₹2,300 = ₹46,000" (core/line-text.ts, as on
+ * the page), so it reads on a 320 px screen in any mail client, with no media query and no column
+ * squeezed to one word a line.
  */
 export function OfferTable({ offer }: { offer: MailOffer }) {
   return (
     <Section>
       <Section className="mail-rule" style={{ borderTop: `1px solid ${colours.stone}` }}>
-        {offer.lines.map((line, index) => {
-          const each = `${line.quantity} × ${formatRupees(line.unitPriceMinor)}`;
-          const total = formatRupees(line.lineTotalMinor);
-          const cell: CSSProperties = {
-            borderBottom: `1px solid ${colours.stone}`,
-            padding: '10px 0',
-            verticalAlign: 'top',
-          };
-          return (
-            <Row
-              key={index}
-              {...{ [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${each} = ${total}` }}
+        {offer.lines.map((line, index) => (
+          <Row
+            key={index}
+            {...{ [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${lineText(line)}` }}
+          >
+            <Column
+              className="mail-rule"
+              style={{
+                borderBottom: `1px solid ${colours.stone}`,
+                padding: '10px 0',
+                verticalAlign: 'top',
+              }}
             >
-              <Column className="mail-rule" style={cell}>
-                <Line style={{ fontWeight: 600 }}>{line.description}</Line>
-                <Line muted style={{ marginTop: '2px' }}>
-                  {each}
-                </Line>
-              </Column>
-              <Column
-                align="right"
-                className="mail-text mail-rule"
-                style={{
-                  ...textStyles.paragraph,
-                  ...cell,
-                  margin: 0,
-                  whiteSpace: 'nowrap',
-                  paddingLeft: '12px',
-                  width: '1%',
-                }}
-              >
-                {total}
-              </Column>
-            </Row>
-          );
-        })}
+              <Line style={{ fontWeight: 600 }}>{line.description}</Line>
+              <Line style={{ marginTop: '2px' }}>{lineText(line)}</Line>
+            </Column>
+          </Row>
+        ))}
       </Section>
       <Section style={{ paddingTop: '8px' }}>
         {offerTotalRows(offer).map((row) => (

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lineText } from '../../../core/line-text';
 import { formatRupees } from '../../../core/money';
 import {
   mailSamples,
@@ -310,6 +311,24 @@ describe('the offer mail', () => {
     expect(lines).toContain('Valid until December 10, 2026');
     expect(text).toContain('The offer is attached as a PDF.');
     expect(text).toContain('replaces our earlier offer');
+  });
+
+  it('stacks each line in one cell, the piece over "20 × ₹2,300 = ₹46,000", in both parts (issue 30)', async () => {
+    const { html, text } = await renderSample('offer-sent-customer');
+    // The innermost rows: React Email nests a section's table in the layout's cells.
+    const rows = [...html.matchAll(/<tr\b[^>]*>((?:(?!<tr\b)[\s\S])*?)<\/tr>/g)].map(
+      ([, row = '']) => row,
+    );
+    for (const line of sample.offer.lines) {
+      const words = lineText(line);
+      expect(linesOf(text)).toContain(`${line.description} — ${words}`);
+      // One cell a line, so a narrow client has no column to squeeze: no media query needed.
+      const row = rows.find((cells) => cells.includes(line.description));
+      expect(row, line.description).toBeDefined();
+      expect(row!.match(/<td\b/g), line.description).toHaveLength(1);
+      expect(wordsOf(`<body>${row!}`)).toBe(`${line.description} ${words}`);
+    }
+    expect(lineText(sample.offer.lines[0]!)).toBe('20 × ₹2,300 = ₹46,000');
   });
 
   it('shows no discount line without a discount, and no revision note on a first offer', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatLongDate } from '../../../core/dates';
-import { formatRupees } from '../../../core/money';
+import { lineAmounts } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
 
 /** Everything an offer's PDF prints (issue 16): the shop, the customer and the priced offer. */
@@ -218,14 +218,10 @@ function drawLines(pdf: Pdf, lines: OfferDocument['lines']): void {
   keepTogether(pdf, 2 * (rowHeight + 2 * CELL_PADDING_Y));
   drawLinesHeader(pdf);
   for (const line of lines) {
+    // issue 30: the figures the pages and the mail print, from core/line-text.ts.
     drawRow(
       pdf,
-      {
-        piece: line.description,
-        quantity: String(line.quantity),
-        unitPrice: formatRupees(line.unitPriceMinor),
-        lineTotal: formatRupees(line.lineTotalMinor),
-      },
+      { piece: line.description, ...lineAmounts(line) },
       { font: 'regular', color: INK, repeatHeaderOnNewPage: true },
     );
   }
