@@ -221,6 +221,8 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+const breadcrumbLinkClass = 'inline-flex items-center hover:underline max-md:min-h-11';
+
 // spec §2: the notes under the quotation button
 const notes = [
   { icon: Truck, label: 'Free Shipping' },
@@ -239,16 +241,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        <ol className="flex flex-wrap gap-2">
+        {/* issue 30: on a phone the links are 44 px tall; the row keeps its place on the page. */}
+        <ol className="flex flex-wrap items-center gap-2 max-md:-my-3 max-md:gap-y-0">
           <li>
-            <Link to="/" className="hover:underline">
+            <Link to="/" className={breadcrumbLinkClass}>
               Home
             </Link>
           </li>
           {category ? (
             <li>
               <span aria-hidden="true">/ </span>
-              <Link to={`/shop/${category.slug}`} className="hover:underline">
+              <Link to={`/shop/${category.slug}`} className={breadcrumbLinkClass}>
                 {category.name}
               </Link>
             </li>
@@ -438,10 +441,11 @@ function RelatedProducts({
                 {item.name}
               </h3>
             </Link>
-            <div className="p-3">
+            {/* issue 30: a 44 px tall action on a phone, in the room the padding gave it. */}
+            <div className="p-3 max-md:py-0">
               <QuoteButton
                 product={item}
-                className="text-sm font-medium text-brass-700 underline-offset-4 hover:underline"
+                className="inline-flex items-center text-sm font-medium text-brass-700 underline-offset-4 hover:underline max-md:min-h-11"
               />
             </div>
           </li>

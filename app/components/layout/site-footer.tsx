@@ -42,10 +42,14 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
       <h2 className="font-sans text-sm font-semibold tracking-widest text-brass-500 uppercase">
         {title}
       </h2>
-      <ul className="mt-4 grid gap-2">
+      {/* issue 30: on a phone each link is a 44 px tall row; its padding stands for the gaps. */}
+      <ul className="mt-4 grid gap-2 max-md:mt-1 max-md:-mb-3 max-md:gap-0">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-stone hover:text-white hover:underline">
+            <Link
+              to={link.to}
+              className="inline-flex items-center text-stone hover:text-white hover:underline max-md:min-h-11"
+            >
               {link.label}
             </Link>
           </li>
@@ -82,7 +86,7 @@ export function SiteFooter({
             aria-label={socialLabel}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-6 inline-flex rounded-full p-2 ring-1 ring-stone/60 hover:bg-white/10"
+            className="mt-6 inline-flex rounded-full p-2 ring-1 ring-stone/60 hover:bg-white/10 max-md:p-3"
           >
             <SocialIcon />
           </a>

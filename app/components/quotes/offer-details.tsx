@@ -107,7 +107,12 @@ export function OfferDetails({
       <div className="flex flex-wrap items-center gap-3">
         {actions}
         {/* A file, not a page: the browser fetches it (with the key) rather than the router. */}
-        <a href={pdfHref} download className="font-medium underline underline-offset-4">
+        {/* issue 30: a primary action, 44 px tall on a phone. */}
+        <a
+          href={pdfHref}
+          download
+          className="inline-flex items-center font-medium underline underline-offset-4 max-md:min-h-11"
+        >
           Download PDF
         </a>
       </div>
