@@ -2,6 +2,12 @@ import { clsx } from 'clsx';
 import { AlignJustify, Store } from '../components/ui/icons';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useOutletContext } from 'react-router';
+import { siteDefaults } from '../../content/site';
+import {
+  demoSettingsSentence,
+  settingsStillDemo,
+  type DemoCheckedSetting,
+} from '../../core/demo-settings';
 import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { AdminAccessNotice, type BackOfficeHandle } from '../components/admin/admin-access-notice';
@@ -22,7 +28,7 @@ export interface BackOfficeOutletContext {
 export const middleware: Route.MiddlewareFunction[] = [decideAdminAccess];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site } = context.get(appContext);
+  const { site, config } = context.get(appContext);
   const decided = context.get(adminAccessContext);
   const { access, person } =
     decided.access === 'admin'
@@ -31,8 +37,11 @@ export function loader({ context }: Route.LoaderArgs) {
           person: { name: decided.viewer.name, email: decided.viewer.email },
         }
       : { access: decided, person: null };
+  // issue 30: while an offer's payment or contact details are the demo ones, every page says so.
+  const demoSettings =
+    access.access === 'admin' ? settingsStillDemo(site, siteDefaults, config.siteLockedBy) : [];
   // issue 27: every admin page shows times on the shop's clock (app/components/admin/shop-time).
-  return { shopName: site.shopName, shopTimeZone: site.shopTimeZone, person, access };
+  return { shopName: site.shopName, shopTimeZone: site.shopTimeZone, person, access, demoSettings };
 }
 
 const sections = [
@@ -68,6 +77,27 @@ function SectionLinks({ className }: { className: string }) {
   );
 }
 
+const DEMO_SETTINGS_REGION = 'Shop details to set';
+
+/** issue 30: "Your offers still show the demo UPI id, GSTIN … Set your own in Settings." */
+function DemoSettingsBanner({ keys }: { keys: readonly DemoCheckedSetting[] }) {
+  const sentence = demoSettingsSentence(keys);
+  if (!sentence) return null;
+  return (
+    // A named region, not a live one: it is there on arrival, and a page's own status messages
+    // stay the only role="status" of the page.
+    <section aria-label={DEMO_SETTINGS_REGION} className="mx-auto max-w-6xl px-4 pt-4">
+      <p className="rounded-xl border border-brass-800/30 bg-sand px-4 py-3 text-sm">
+        {sentence} Set your own in{' '}
+        <Link to="/admin/settings" className="font-medium underline underline-offset-4">
+          Settings
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
 /** spec §6: what a page of the shell shows anyone without the admin role, instead of itself. */
 function AccessNotice({
   access,
@@ -85,7 +115,7 @@ function AccessNotice({
 }
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
-  const { shopName, person, access } = loaderData;
+  const { shopName, person, access, demoSettings } = loaderData;
   const { signOut } = useOutletContext<BackOfficeOutletContext>();
   // The folded menu closes on every move: its <details> is keyed by the page's path.
   const { pathname } = useLocation();
@@ -133,7 +163,14 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        {access.access === 'admin' ? <Outlet /> : <AccessNotice access={access} />}
+        {access.access === 'admin' ? (
+          <>
+            <DemoSettingsBanner keys={demoSettings} />
+            <Outlet />
+          </>
+        ) : (
+          <AccessNotice access={access} />
+        )}
       </main>
     </div>
   );

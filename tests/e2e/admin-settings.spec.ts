@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
-import { gotoHydrated, toasts } from './support/pages';
+import { gotoHydrated, sidewaysScroll, toasts } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
@@ -28,6 +28,9 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
+/** issue 30: the banner every admin page shows while offers carry demo details. */
+const demoBanner = (page: Page) => page.getByRole('region', { name: 'Shop details to set' });
+
 const settingsWritten = async (shop: Shop) => ({
   rows: await shop.sql('select key, value from shop_settings order by key'),
   entries: await shop.sql<{ changes: unknown }>(
@@ -46,6 +49,10 @@ for (const { name, viewport } of viewports) {
       const { page } = await signedInAdmin(shop);
       await gotoHydrated(page, '/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      // issue 30: the GSTIN the environment sets counts as set, though it is the default's value.
+      await expect(demoBanner(page)).toHaveText(
+        'Your offers still show the demo UPI id, bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+      );
       for (const group of ['Shop', 'Contact', 'Payment', 'Offers', 'Notifications']) {
         await expect(page.getByRole('group', { name: group, exact: true })).toBeVisible();
       }
@@ -92,6 +99,10 @@ for (const { name, viewport } of viewports) {
       ).toBeVisible();
       await expect(phone).toHaveValue('+91 141 222 3333');
 
+      await expect(demoBanner(page)).toHaveText(
+        'Your offers still show the demo UPI id, bank details, WhatsApp number and e-mail address. Set your own in Settings.',
+      );
+
       await gotoHydrated(visitor, '/contact');
       await expect(visitor.getByRole('link', { name: '+91 141 222 3333' })).toBeVisible();
       await expect(visitor.getByRole('link', { name: DEFAULT_PHONE })).toHaveCount(0);
@@ -102,6 +113,40 @@ for (const { name, viewport } of viewports) {
         { changes: [{ field: 'phone', before: DEFAULT_PHONE, after: '+91 141 222 3333' }] },
       ]);
       await expectNoAxeViolations(page);
+    });
+  });
+}
+
+for (const { name, viewport } of viewports) {
+  test.describe(`the demo details banner (issue 30, ${name}, ${viewport.width} px)`, () => {
+    test.describe.configure({ timeout: 180_000 });
+    test.use({ viewport, reducedMotion: 'reduce' });
+
+    test('names the demo details on every admin page until the owner sets them', async ({
+      shop,
+    }) => {
+      const { page } = await signedInAdmin(shop);
+      const everything =
+        'Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address. Set your own in Settings.';
+      await expect(demoBanner(page)).toHaveText(everything);
+      await expectNoAxeViolations(page);
+      await gotoHydrated(page, '/admin/activity');
+      await expect(demoBanner(page)).toHaveText(everything);
+      expect(await sidewaysScroll(page)).toBe(0);
+
+      await demoBanner(page).getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/admin\/settings$/);
+      await page.getByLabel('UPI id', { exact: true }).fill('devika@okhdfc');
+      await page.getByLabel('GSTIN', { exact: true }).fill('27AAPFU0939F1ZV');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(toasts(page).filter({ hasText: 'Settings Saved' }).first()).toBeVisible();
+      await expect(demoBanner(page)).toHaveText(
+        'Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+      );
+      await gotoHydrated(page, '/admin');
+      await expect(demoBanner(page)).toHaveText(
+        'Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+      );
     });
   });
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { siteDefaults } from '../content/site';
+import {
+  demoCheckedSettings,
+  demoSettingsSentence,
+  settingsStillDemo,
+  type DemoCheckedSetting,
+} from './demo-settings';
+
+const defaults = siteDefaults;
+
+describe('settingsStillDemo (issue 30)', () => {
+  it.each<{
+    case: string;
+    site: Partial<Record<DemoCheckedSetting, string>>;
+    lockedBy?: Partial<Record<DemoCheckedSetting, string>>;
+    left: DemoCheckedSetting[];
+  }>([
+    { case: 'a new shop', site: {}, left: [...demoCheckedSettings] },
+    {
+      case: 'the UPI id saved',
+      site: { upiId: 'devika@okhdfc' },
+      left: ['bankDetails', 'gstin', 'phone', 'whatsappNumber', 'shopEmail'],
+    },
+    {
+      case: 'the UPI id and GSTIN saved',
+      site: { upiId: 'devika@okhdfc', gstin: '27AAPFU0939F1ZV' },
+      left: ['bankDetails', 'phone', 'whatsappNumber', 'shopEmail'],
+    },
+    {
+      case: 'the GSTIN left empty on purpose',
+      site: { gstin: '' },
+      left: ['upiId', 'bankDetails', 'phone', 'whatsappNumber', 'shopEmail'],
+    },
+    {
+      case: 'the GSTIN set by the environment to the default value',
+      site: {},
+      lockedBy: { gstin: 'GSTIN' },
+      left: ['upiId', 'bankDetails', 'phone', 'whatsappNumber', 'shopEmail'],
+    },
+    {
+      case: 'the e-mail and phone set by the environment',
+      site: { shopEmail: 'orders@shop.in', phone: '+91 141 222 3333' },
+      lockedBy: { shopEmail: 'SHOP_EMAIL', phone: 'SHOP_PHONE' },
+      left: ['upiId', 'bankDetails', 'gstin', 'whatsappNumber'],
+    },
+    {
+      case: 'everything set',
+      site: {
+        upiId: 'devika@okhdfc',
+        bankDetails: 'Devika Crafts · A/c 123456789012 · IFSC HDFC0001234',
+        gstin: '27AAPFU0939F1ZV',
+        phone: '+91 141 222 3333',
+        whatsappNumber: '911412223333',
+        shopEmail: 'orders@shop.in',
+      },
+      left: [],
+    },
+  ])('$case', ({ site, lockedBy = {}, left }) => {
+    expect(settingsStillDemo({ ...defaults, ...site }, defaults, lockedBy)).toEqual(left);
+  });
+});
+
+describe('demoSettingsSentence (issue 30)', () => {
+  it.each<[DemoCheckedSetting[], string | null]>([
+    [[], null],
+    [['upiId'], 'Your offers still show the demo UPI id.'],
+    [['upiId', 'gstin'], 'Your offers still show the demo UPI id and GSTIN.'],
+    [
+      ['upiId', 'gstin', 'phone'],
+      'Your offers still show the demo UPI id, GSTIN and phone number.',
+    ],
+    [
+      [...demoCheckedSettings],
+      'Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address.',
+    ],
+  ])('%j', (keys, sentence) => {
+    expect(demoSettingsSentence(keys)).toBe(sentence);
+  });
+});
