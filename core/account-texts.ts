@@ -4,6 +4,7 @@
  * reorder form's field names. Apart from core/account.ts so that the pages load them without zod
  * (issue 28); core/account.ts re-exports them.
  */
+import { countOf } from './plurals';
 
 // spec §3: country defaults to US
 export const DEFAULT_ADDRESS_COUNTRY = 'US';
@@ -40,8 +41,8 @@ export const ORDER_ITEMS_PREVIEW = 3;
 export function moreItemsLabel(itemCount: number): string | null {
   const more = itemCount - ORDER_ITEMS_PREVIEW;
   if (more <= 0) return null;
-  // spec §2, word for word, for any N
-  return `+${more} more items`;
+  // spec §2's "+N more items", with issue 30's singular for one: "+1 more item"
+  return `+${countOf(more, 'more item')}`;
 }
 
 /** The reorder form names each piece's quantity field after its product. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { formText } from './form-text';
 import { categoryValues } from './categories';
+import { countOf } from './plurals';
 import { mediaTypes } from './statuses';
 
 // spec §5: the one message for a missing required field of the console
@@ -127,6 +128,7 @@ export const consoleMessages = {
   fetchMediaFailed: 'Failed to fetch media',
   deleteMediaFailed: 'Failed to delete media',
   accessDenied: { title: 'Access Denied', description: "You don't have admin privileges" },
-  csvImported: (count: number) => `Successfully imported ${count} media items!`,
+  // spec §8's words; issue 30: "1 media item"
+  csvImported: (count: number) => `Successfully imported ${countOf(count, 'media item')}!`,
   csvFailed: 'Failed to import media. Please check the console for details.',
 } as const;

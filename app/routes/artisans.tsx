@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { stories } from '../../content/stories';
+import { countOf } from '../../core/plurals';
 import { appContext } from '../../server/http/app-context';
 import { listRegionCounts } from '../../server/modules/catalog';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
@@ -69,9 +70,7 @@ export default function Artisans({ loaderData }: Route.ComponentProps) {
                 className="flex justify-between rounded-xl bg-sand px-4 py-3 hover:bg-stone/60"
               >
                 <span>{region}</span>
-                <span className="text-ink-muted">
-                  {pieces} {pieces === 1 ? 'piece' : 'pieces'}
-                </span>
+                <span className="text-ink-muted">{countOf(pieces, 'piece')}</span>
               </Link>
             </li>
           ))}

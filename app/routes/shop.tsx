@@ -3,6 +3,7 @@ import { LayoutGrid, List } from '../components/ui/icons';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { data, Form, Link, useLocation, useNavigate, useSubmit } from 'react-router';
 import { findCategoryBySlug } from '../../core/categories';
+import { countOf } from '../../core/plurals';
 import {
   DEFAULT_PRICE_RANGE,
   shopQueryToSearchParams,
@@ -199,7 +200,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
             {/* spec §2: the result line */}
             <p role="status" className="text-ink-muted">
-              Showing {products.length} of {total} products
+              Showing {products.length} of {countOf(total, 'product')}
               {query.q ? <> for &ldquo;{query.q}&rdquo;</> : null}
             </p>
             <div className="flex items-center gap-3">

@@ -5,6 +5,7 @@
  * the catalogue. Both open the database named by DATABASE_URL.
  */
 import { runDatabaseCommand } from '../cli-support';
+import { countOf } from '../../core/plurals';
 import { seedCatalog } from './seed/catalog';
 
 const usage = `Usage:
@@ -26,7 +27,7 @@ runDatabaseCommand(async (database) => {
   console.log(
     result.skipped
       ? 'The demo catalogue was loaded before; nothing to do (use --force to add new products).'
-      : `Added ${result.productsInserted} products and ${result.mediaInserted} images.`,
+      : `Added ${countOf(result.productsInserted, 'product')} and ${countOf(result.mediaInserted, 'image')}.`,
   );
   return 0;
 });

@@ -13,6 +13,7 @@
  *   quotation confirmation, the newsletter welcome, a sign-up) share one count per address.
  */
 import type { Notice } from '../../core/notices';
+import { countOf } from '../../core/plurals';
 
 export type { AccountMailPurpose } from '../../core/notices';
 
@@ -113,7 +114,7 @@ export function mailCauseOf(notice: Notice): MailCause {
 
 /** The words of a held mail's reason on Failed Work (issue 25 §1). */
 export function heldReason(address: string, perHour: number): string {
-  return `${address} reached the limit of ${perHour} mails an hour`;
+  return `${address} reached the limit of ${countOf(perHour, 'mail')} an hour`;
 }
 
 /** The answer to an identity request whose mail is over its limit (issue 25 §1). */

@@ -1,11 +1,15 @@
 import { expect, test, type Page } from './support/test';
 import { seedProducts } from '../../content/catalog';
 import { selectBestSellers } from '../../core/best-sellers';
+import { countOf } from '../../core/plurals';
 
 // The e2e server runs on a fresh embedded database seeded with content/catalog.ts, so the
 // expectations below are derived from that file rather than copied from it.
 const byName = [...seedProducts].sort((a, b) => a.name.localeCompare(b.name, 'en'));
-const resultLine = (page: Page) => page.getByText(/^Showing \d+ of \d+ products/);
+const resultLine = (page: Page) => page.getByText(/^Showing \d+ of \d+ products?/);
+/** The listing's count line, as the shop words it (issue 30: "1 product"). */
+const showing = (shown: number, total: number) =>
+  `Showing ${shown} of ${countOf(total, 'product')}`;
 const productHeadings = (page: Page) =>
   page.getByRole('region', { name: 'Products' }).getByRole('heading', { level: 2 });
 
@@ -61,11 +65,9 @@ test.describe('shop listing', () => {
     await expect(
       page.getByText('Discover our complete collection of handcrafted treasures'),
     ).toBeVisible();
-    await expect(resultLine(page)).toHaveText(`Showing 24 of ${seedProducts.length} products`);
+    await expect(resultLine(page)).toHaveText(showing(24, seedProducts.length));
     await page.getByRole('link', { name: 'Load more' }).click();
-    await expect(resultLine(page)).toHaveText(
-      `Showing ${seedProducts.length} of ${seedProducts.length} products`,
-    );
+    await expect(resultLine(page)).toHaveText(showing(seedProducts.length, seedProducts.length));
     await expect(productHeadings(page)).toHaveCount(seedProducts.length);
     await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0);
   });
@@ -77,9 +79,7 @@ test.describe('shop listing', () => {
     await page.goto('/shop');
     await page.getByRole('checkbox', { name: 'Brass' }).check();
     await expect(page).toHaveURL(/material=Brass/);
-    await expect(resultLine(page)).toHaveText(
-      `Showing ${brass.length} of ${brass.length} products`,
-    );
+    await expect(resultLine(page)).toHaveText(showing(brass.length, brass.length));
     // the default order: featured first, then bestsellers, then A to Z
     const expected = [...brass]
       .sort(
@@ -91,7 +91,7 @@ test.describe('shop listing', () => {
       .map((product) => product.name);
     await expect(productHeadings(page)).toHaveText(expected);
     await page.getByRole('link', { name: 'Clear Filters' }).click();
-    await expect(resultLine(page)).toHaveText(`Showing 24 of ${seedProducts.length} products`);
+    await expect(resultLine(page)).toHaveText(showing(24, seedProducts.length));
     await expect(page.getByRole('checkbox', { name: 'Brass' })).not.toBeChecked();
   });
 
@@ -166,16 +166,14 @@ test.describe('shop listing', () => {
       .getByRole('region', { name: 'Products' })
       .getByRole('link', { name: 'Clear Filters' })
       .click();
-    await expect(resultLine(page)).toHaveText(`Showing 24 of ${seedProducts.length} products`);
+    await expect(resultLine(page)).toHaveText(showing(24, seedProducts.length));
   });
 
   test('a category page shows its banner and only its products', async ({ page }) => {
     const divine = seedProducts.filter((product) => product.category === 'divine');
     await page.goto('/shop/divine-artistry');
     await expect(page.getByRole('heading', { level: 1, name: 'Divine Artistry' })).toBeVisible();
-    await expect(resultLine(page)).toHaveText(
-      `Showing ${divine.length} of ${divine.length} products`,
-    );
+    await expect(resultLine(page)).toHaveText(showing(divine.length, divine.length));
     const card = page.getByRole('listitem').filter({ hasText: 'Boat Ganesh' });
     await expect(card.getByText('Bestseller')).toBeVisible();
     await expect(card.getByText('Featured')).toBeVisible();
@@ -206,9 +204,7 @@ test.describe('shop listing', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/material=Crystal/);
     const crystal = seedProducts.filter((product) => product.material === 'Crystal');
-    await expect(resultLine(page)).toHaveText(
-      `Showing ${crystal.length} of ${crystal.length} products`,
-    );
+    await expect(resultLine(page)).toHaveText(showing(crystal.length, crystal.length));
     await context.close();
   });
 });

@@ -77,7 +77,7 @@ test('an admin creates a product, manages its media and deletes it', async ({ sh
   await expect(confirmMedia).toContainText('Are you sure you want to delete this media?');
   await confirmMedia.getByRole('button', { name: 'Delete' }).click();
   await expect(toastWith(page, 'Success')).toContainText('Media deleted successfully');
-  await expect(page.getByRole('heading', { name: 'Product Media (1 images)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Product Media (1 image)' })).toBeVisible();
 
   // The storefront shows the new product with its primary picture.
   const storefront = await shop.newPage();
@@ -195,7 +195,8 @@ test('a CSV import shows its progress, the success toast and the skipped rows', 
   });
   await panel.getByRole('button', { name: 'Import CSV' }).click();
   // The first import's toast may still show: this one is found by its own text.
-  await expect(toastWith(page, 'Successfully imported 1 media items!')).toBeVisible();
+  await expect(toastWith(page, 'Successfully imported 1 media item!')).toBeVisible();
+  await expect(panel.getByRole('status')).toContainText('Imported 1/1 row.');
   await expect(panel.getByRole('heading', { name: 'Skipped rows (2)' })).toBeVisible();
   await expect(
     panel.getByText('Line 2: bad media URL "javascript:alert(document.cookie)"'),

@@ -5,6 +5,7 @@
 import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
 import { errorToast } from '../../../core/answer';
+import { countOf } from '../../../core/plurals';
 import { webhookEventTypes } from '../../../core/webhook-events';
 import type { WebhookDeliveryView, WebhookEndpointSummary } from '../../../server/modules/webhooks';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
@@ -211,7 +212,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDeliveryView }) {
           {' · '}
           <span>{status}</span>
           {' · '}
-          {delivery.attemptCount === 1 ? '1 attempt' : `${delivery.attemptCount} attempts`}
+          {countOf(delivery.attemptCount, 'attempt')}
         </p>
         <resend.Form method="post">
           <input type="hidden" name="intent" value="resend-delivery" />

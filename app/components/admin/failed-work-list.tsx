@@ -1,3 +1,4 @@
+import { countOf } from '../../../core/plurals';
 import type { FailedWork } from '../../../server/modules/jobs/failed-work';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';
@@ -53,7 +54,7 @@ function FailedWorkItem({
           <span className={item.state === 'failed' ? 'font-semibold text-danger' : 'font-semibold'}>
             {stateLabels[item.state]}
           </span>
-          {held ? ' · ' : ` · ${item.tries === 1 ? '1 try' : `${item.tries} tries`} · `}
+          {held ? ' · ' : ` · ${countOf(item.tries, 'try', 'tries')} · `}
           {held ? 'held ' : 'queued '}
           {formatShopTime(item.createdAt, timeZone)}
           {item.nextTryAt ? ` · next try ${formatShopTime(item.nextTryAt, timeZone)}` : ''}

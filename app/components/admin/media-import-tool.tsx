@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { errorToast, isAnswer } from '../../../core/answer';
 import { MEDIA_CSV_HEADER, mediaCsvFileSchema } from '../../../core/media-csv';
+import { countOf } from '../../../core/plurals';
 import { consoleMessages } from '../../../core/product-console';
 import type { MediaImportReport } from '../../../server/modules/product-media';
 import type { MediaImportLine } from '../../routes/admin.media-import';
@@ -159,7 +160,7 @@ export function MediaImportTool() {
         ) : null}
         {state.phase === 'done' ? (
           <p>
-            Imported {state.report.imported}/{state.report.imported} rows.
+            Imported {state.report.imported}/{countOf(state.report.imported, 'row')}.
           </p>
         ) : null}
       </div>

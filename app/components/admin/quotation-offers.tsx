@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
+import { countOf } from '../../../core/plurals';
 import { statusLabel } from '../../../core/statuses';
 import type {
   OfferView,
@@ -75,7 +76,7 @@ function OfferBody({ offer }: { offer: OfferView }) {
       </p>
       <OfferTable offer={offer} />
       <p>Valid until {formatLongDate(offer.validUntil)}</p>
-      {offer.leadTimeDays !== null ? <p>Lead time: {offer.leadTimeDays} days</p> : null}
+      {offer.leadTimeDays !== null ? <p>Lead time: {countOf(offer.leadTimeDays, 'day')}</p> : null}
       {offer.terms ? <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p> : null}
       {offer.note ? <p className="whitespace-pre-line">Note: {offer.note}</p> : null}
       {offer.declineReason ? (

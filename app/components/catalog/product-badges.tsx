@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { countOf } from '../../../core/plurals';
 
 export interface BadgeFlags {
   newArrival: boolean;
@@ -41,5 +42,5 @@ export function ProductBadges({
 
 /** "1 review" or "N reviews" (spec §2: singular or plural label). */
 export function reviewCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
+  return countOf(count, 'review');
 }

@@ -4,6 +4,7 @@
  */
 import { asc, count } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
+import { countOf } from '../../../core/plurals';
 import {
   CSV_BATCH_SIZE,
   mediaCsv,
@@ -65,7 +66,7 @@ export const importMediaCsv = catalogueWriter(async function importMediaCsv(
     // issue 18: one entry per import, with its counts
     await recordActivity(tx, actor, {
       kind: 'import',
-      summary: `Media CSV imported: ${total} rows imported, ${parsed.skipped.length} skipped`,
+      summary: `Media CSV imported: ${countOf(total, 'row')} imported, ${parsed.skipped.length} skipped`,
       changes: changedFields(
         { mediaRows: replaced?.value ?? 0 },
         { mediaRows: total, skippedRows: parsed.skipped.length, notes: notes.length },

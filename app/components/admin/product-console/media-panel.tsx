@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from '../../ui/icons';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { CONSOLE_THUMBNAIL_WIDTH, displayImageUrl } from '../../../../core/media-url';
+import { countOf } from '../../../../core/plurals';
 import {
   DELETE_MEDIA_CONFIRMATION,
   mediaFormSchema,
@@ -36,7 +37,7 @@ export function MediaPanel({ productId, media }: { productId: string; media: Con
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="media-heading" className="font-display text-2xl font-semibold">
-          Product Media ({media.length} images)
+          Product Media ({countOf(media.length, 'image')})
         </h2>
         <button type="button" className={secondaryButtonClass} onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" className="h-4 w-4" />
