@@ -1,4 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { useLocation, useRouteError } from 'react-router';
+import { welcomeMayCover } from './welcome-pages';
 import { seenBefore } from './welcome-seen';
 
 // issue 28: the pop-up, its form and their code load only for a visitor who will see it.
@@ -10,14 +12,21 @@ const WelcomePopup = lazy(() =>
  * The first-visit welcome (spec §2), decided in the browser once the page has hydrated: the
  * server HTML and the hydration render nothing, and only a first visit loads the pop-up. The
  * root leaves it out for crawlers.
+ *
+ * issue 30: it waits while the visitor is on a task page (welcome-pages.ts) or the 404 or error
+ * page, and opens on the next page that is neither; it leaves with them if they go back to one.
  */
 export function WelcomeGate({ shopName }: { shopName: string }) {
   const [due, setDue] = useState(false);
+  const { pathname } = useLocation();
+  // Rendered by the root's layout: this is the root's error, which its boundary (the 404 and
+  // error pages) is showing; none is null.
+  const pageFailed = useRouteError() != null;
   useEffect(() => {
     // A transition: React fits the render in between other work after hydration (issue 8).
     if (!seenBefore()) startTransition(() => setDue(true));
   }, []);
-  return due ? (
+  return due && !pageFailed && welcomeMayCover(pathname) ? (
     <Suspense fallback={null}>
       <WelcomePopup shopName={shopName} />
     </Suspense>

@@ -1,0 +1,21 @@
+/**
+ * issue 30: the welcome pop-up never covers a page the visitor came to for something else:
+ * signing in, setting the shop up, a quotation, the quote list or a quote form, the dashboard,
+ * the back office, leaving the newsletter. (The 404 and error pages are the root's error
+ * boundary; WelcomeGate asks for those itself.)
+ */
+const TASK_PAGES = [
+  '/auth',
+  '/setup',
+  '/quotes',
+  '/quote',
+  '/quote-list',
+  '/dashboard',
+  '/admin',
+  '/newsletter/unsubscribe',
+];
+
+/** Whether the pop-up may open over the page at `pathname`: a task page and its subpages never. */
+export function welcomeMayCover(pathname: string): boolean {
+  return !TASK_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+}
