@@ -75,8 +75,11 @@ export function adminListQuerySchema<const Status extends string>(statuses: read
     .transform(inOrder);
 }
 
-/** issue 18: the overdue tile's list: requests awaiting the shop's reply over 24 hours. */
-export const QUOTATION_WAITING = ['overdue'] as const;
+/**
+ * issue 18: the overdue tile's list: requests awaiting the shop's reply over 24 hours; issue 30:
+ * every request awaiting it ("needs reply"), the admin home's list in full.
+ */
+export const QUOTATION_WAITING = ['overdue', 'needs-reply'] as const;
 
 /** The quotations' filters, and `waiting=overdue` (the week's danger tile links to it). */
 export const quotationListQuerySchema = z

@@ -27,7 +27,8 @@ import {
   setContactMessageStatus,
 } from '../../server/modules/contact';
 import { requireAdmin } from '../../server/modules/kernel';
-import { requestsChart, weekAtAGlance } from '../../server/modules/insights';
+import { requestsAwaitingReply, requestsChart, weekAtAGlance } from '../../server/modules/insights';
+import { overdueBefore, waitedFor } from '../../core/week-at-a-glance';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
 import { countOrders, listAllOrders, setOrderStatus } from '../../server/modules/orders';
 import {
@@ -43,7 +44,7 @@ import {
   listQueryString,
 } from '../components/admin/list-filters';
 import { MediaImportTool } from '../components/admin/media-import-tool';
-import { RequestsChart, WeekTiles } from '../components/admin/week-at-a-glance';
+import { NeedsReply, RequestsChart, WeekTiles } from '../components/admin/week-at-a-glance';
 import { MessagesPanel } from '../components/admin/messages-panel';
 import { OrdersPanel } from '../components/admin/orders-panel';
 import { QuotationsPanel } from '../components/admin/quotations-panel';
@@ -61,6 +62,9 @@ export function meta(args: Route.MetaArgs) {
 // nobody else gets data
 export const loader = adminPageLoader(loadDashboard);
 
+/** issue 30: how many of the requests needing a reply the home lists (two rows of three). */
+const NEEDS_REPLY_LISTED = 6;
+
 async function loadDashboard({ context, request }: Route.LoaderArgs) {
   const { db, actor, clock, site } = context.get(appContext);
   // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
@@ -69,12 +73,14 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
   // The tab labels show counts from count queries, not from loading every row; issue 18: they
   // keep counting everything, whatever the open list's filters.
   const now = clock();
-  const [quotations, orders, messages, roles, leads, week, chart] = await Promise.all([
+  const [quotations, orders, messages, roles, leads, waiting, week, chart] = await Promise.all([
     countQuotationRequests(db, actor),
     countOrders(db, actor),
     countContactMessages(db, actor),
     countUserRoles(db, actor),
     countCallbackLeads(db, actor),
+    // issue 30: the requests that need a reply, first on the page
+    requestsAwaitingReply(db, actor, now, NEEDS_REPLY_LISTED),
     // issue 18: the week at a glance, above the tabs
     weekAtAGlance(db, actor, now),
     requestsChart(db, actor, now, site.shopTimeZone),
@@ -129,6 +135,14 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
     tab,
     page: filter?.page ?? page,
     counts,
+    needsReply: {
+      total: waiting.total,
+      requests: waiting.requests.map(({ waitingSince, ...request }) => ({
+        ...request,
+        waited: waitedFor(waitingSince, now),
+        overdue: waitingSince <= overdueBefore(now),
+      })),
+    },
     week,
     chart,
     filter,
@@ -256,7 +270,10 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
             label="Reply"
             name="waiting"
             value={'waiting' in loaded.filter ? loaded.filter.waiting : null}
-            choices={[{ value: 'overdue', label: 'Awaiting reply over 24 hours' }]}
+            choices={[
+              { value: 'overdue', label: 'Awaiting reply over 24 hours' },
+              { value: 'needs-reply', label: 'Needs reply' },
+            ]}
           />
         ) : null}
       </ListFilters>
@@ -293,6 +310,9 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
           {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
         </p>
       ) : null}
+      {/* issue 30: what needs a reply comes first, on a phone and on a desktop alike, in the DOM
+          as on screen; the week's tiles and the chart follow */}
+      <NeedsReply {...loaded.needsReply} />
       <WeekTiles week={loaded.week} />
       <RequestsChart days={loaded.chart} />
       <Tabs.Root

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQueryString } from './list-filters';
+import { activeFilterCount, listQueryString } from './list-filters';
 
 describe('issue 18: the lists keep their filters in the URL', () => {
   const filter = {
@@ -29,5 +29,23 @@ describe('issue 18: the lists keep their filters in the URL', () => {
     expect(listQueryString({ q: 'asha', sort: 'newest', page: null }, { tab: 'messages' })).toBe(
       '?tab=messages&q=asha',
     );
+  });
+});
+
+describe('issue 30: the folded filters count the ones set', () => {
+  it('counts each set filter, extras included, but not the default sort or the page', () => {
+    // as the loader hands them over: the page and a list's own filters beside the shared ones
+    const none = { q: '', status: null, from: null, to: null, sort: 'newest' as const, page: 4 };
+    expect(activeFilterCount(none)).toBe(0);
+    const four = {
+      q: 'asha',
+      status: 'pending',
+      from: null,
+      to: null,
+      sort: 'oldest' as const,
+      waiting: 'overdue',
+      page: 2,
+    };
+    expect(activeFilterCount(four)).toBe(4);
   });
 });

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { ADMIN_SEARCH_MAX_CHARACTERS } from '../../../core/admin-search';
 import type { AdminListFilter } from '../../../core/admin-list-query';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { ChevronDown } from '../ui/icons';
 
 /** A filter's choice: its value in the URL and what the select shows. */
 export interface FilterChoice {
@@ -28,6 +29,14 @@ export function listQueryString(
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * issue 30: how many filters a list's URL sets (the default sort and the page are none), for the
+ * folded filters' button, "Filters (2)".
+ */
+export function activeFilterCount(filter: Partial<AdminListFilter>): number {
+  return Array.from(new URLSearchParams(listQueryString({ ...filter, page: null })).keys()).length;
 }
 
 /** A select of a filter: "All" (no value) or one of `choices`. */
@@ -88,49 +97,68 @@ export function ListFilters({
   exportHref: string;
 }) {
   const sortId = useId();
+  const active = activeFilterCount(filter);
   return (
     <div className="mb-6 grid gap-3">
-      <Form
-        // A new set of filters (Clear Filters, a back button) refills the fields: they are uncontrolled.
+      {/* issue 30: below 768 px the filters fold behind "Filters", which counts the ones set; a
+          native <details>, so it works without JavaScript. From 768 px the fold's content shows
+          and its button hides, where the browser can style the fold's content (::details-content);
+          elsewhere the button stays, so the filters are never out of reach. */}
+      <details
         key={JSON.stringify(filter)}
-        method="get"
-        aria-label={`Filter ${label.toLowerCase()}`}
-        className="grid gap-3 rounded-2xl border border-stone/70 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]"
+        className="group md:details-content:[content-visibility:visible]"
       >
-        {Object.entries(hidden).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div className="sm:col-span-2 lg:col-span-1">
-          <Field
-            label="Search"
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={ADMIN_SEARCH_MAX_CHARACTERS}
+        <summary
+          className={`${secondaryButtonClass} cursor-pointer list-none [@supports_selector(::details-content)]:md:hidden [&::-webkit-details-marker]:hidden`}
+        >
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+          <ChevronDown
+            aria-hidden="true"
+            className="h-4 w-4 transition-transform group-open:rotate-180"
           />
-        </div>
-        <FilterSelect label="Status" name="status" value={filter.status} choices={statuses} />
-        {children}
-        <Field label="From" type="date" name="from" defaultValue={filter.from ?? ''} />
-        <Field label="To" type="date" name="to" defaultValue={filter.to ?? ''} />
-        <div className="grid gap-1">
-          <label htmlFor={sortId} className="font-medium">
-            Sort
-          </label>
-          <select id={sortId} name="sort" defaultValue={filter.sort} className={inputClass}>
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-          </select>
-        </div>
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={primaryButtonClass}>
-            Apply Filters
-          </button>
-          <Link to={clearHref} className="font-medium underline">
-            Clear Filters
-          </Link>
-        </div>
-      </Form>
+        </summary>
+        <Form
+          // A new set of filters (Clear Filters, a back button) refills the fields: they are uncontrolled.
+          key={JSON.stringify(filter)}
+          method="get"
+          aria-label={`Filter ${label.toLowerCase()}`}
+          className="mt-3 grid gap-3 rounded-2xl border border-stone/70 bg-white p-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]"
+        >
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className="sm:col-span-2 lg:col-span-1">
+            <Field
+              label="Search"
+              type="search"
+              name="q"
+              defaultValue={filter.q}
+              maxLength={ADMIN_SEARCH_MAX_CHARACTERS}
+            />
+          </div>
+          <FilterSelect label="Status" name="status" value={filter.status} choices={statuses} />
+          {children}
+          <Field label="From" type="date" name="from" defaultValue={filter.from ?? ''} />
+          <Field label="To" type="date" name="to" defaultValue={filter.to ?? ''} />
+          <div className="grid gap-1">
+            <label htmlFor={sortId} className="font-medium">
+              Sort
+            </label>
+            <select id={sortId} name="sort" defaultValue={filter.sort} className={inputClass}>
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+            </select>
+          </div>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={primaryButtonClass}>
+              Apply Filters
+            </button>
+            <Link to={clearHref} className="font-medium underline">
+              Clear Filters
+            </Link>
+          </div>
+        </Form>
+      </details>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-muted">{matching} matching</p>
         {/* A document download, not a client navigation: reloadDocument. */}

@@ -8,6 +8,7 @@ import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/ord
 import { statusLabel } from '../../../core/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
+import { QuoteReference } from '../quotes/quote-reference';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
 
@@ -55,7 +56,7 @@ export function QuotationsPanel({
               </div>
             </div>
             <p className="mt-1 text-sm text-ink-muted">
-              Quotation {quotation.reference} ·{' '}
+              Quotation <QuoteReference reference={quotation.reference} /> ·{' '}
               {quotation.latestOfferStatus
                 ? `Offer ${statusLabel(quotation.latestOfferStatus).toLowerCase()}`
                 : 'No offer yet'}

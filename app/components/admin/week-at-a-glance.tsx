@@ -3,6 +3,7 @@ import { AlertTriangle } from '../ui/icons';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../core/money';
+import { countOf } from '../../../core/plurals';
 import { formatRate, shortDay } from '../../../core/week-at-a-glance';
 import type { ChartDay, WeekAtAGlance } from '../../../server/modules/insights';
 
@@ -60,9 +61,39 @@ export function WeekTiles({ week }: { week: WeekAtAGlance }) {
   );
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PLOT = { left: 32, right: 8, top: 12, bottom: 28 };
+/** One drawing of the chart: its box in SVG units, the plot's margins, its labels' size. */
+interface ChartLayout {
+  width: number;
+  height: number;
+  plot: { left: number; right: number; top: number; bottom: number };
+  /** The axis labels' font size in SVG units. */
+  label: number;
+  className: string;
+}
+
+/**
+ * issue 30: the chart's labels stay readable at 390 px. A viewBox scales its text with the
+ * drawing, so one drawing cannot serve both a 324 px phone box and a 1,100 px desktop one: a phone
+ * gets a box near its own width (scale ≈ 1, labels ≈ 15 px), 768 px and up keep the wide one.
+ * CSS shows one of the two; the hidden one is out of the tab order and the accessibility tree.
+ */
+const CHART_LAYOUTS: readonly ChartLayout[] = [
+  {
+    width: 340,
+    height: 214,
+    // room under the plot, so the "0" of the axis stays clear of the first day's label
+    plot: { left: 36, right: 24, top: 12, bottom: 38 },
+    label: 16,
+    className: 'md:hidden',
+  },
+  {
+    width: 640,
+    height: 220,
+    plot: { left: 32, right: 8, top: 12, bottom: 28 },
+    label: 12,
+    className: 'hidden md:block',
+  },
+];
 
 function describeDay(day: ChartDay): string {
   const requests = `${day.requests} ${day.requests === 1 ? 'request' : 'requests'}`;
@@ -80,31 +111,6 @@ function describeDay(day: ChartDay): string {
 export function RequestsChart({ days }: { days: ChartDay[] }) {
   const [active, setActive] = useState(days.length - 1);
   const [shown, setShown] = useState<number | null>(null);
-  const marks = useRef<(SVGGElement | null)[]>([]);
-  const highest = Math.max(1, ...days.map((day) => Math.max(day.requests, day.accepted)));
-  const plotWidth = WIDTH - PLOT.left - PLOT.right;
-  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
-  const slot = plotWidth / Math.max(1, days.length);
-  const y = (value: number) => PLOT.top + plotHeight - (value / highest) * plotHeight;
-  const centre = (index: number) => PLOT.left + slot * index + slot / 2;
-  const line = days.map((day, index) => `${centre(index)},${y(day.accepted)}`).join(' ');
-  const focusDay = (index: number) => {
-    const next = Math.min(days.length - 1, Math.max(0, index));
-    setActive(next);
-    marks.current[next]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGGElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowLeft: index - 1,
-      ArrowRight: index + 1,
-      Home: 0,
-      End: days.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    focusDay(target);
-  };
   const total = days.reduce(
     (sum, day) => ({
       requests: sum.requests + day.requests,
@@ -119,7 +125,8 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
         Requests and accepted offers, last 30 days
       </figcaption>
       <p className="mt-1 text-sm text-ink-muted">
-        {total.requests} requests and {total.accepted} accepted offers in 30 days.
+        {countOf(total.requests, 'request')} and {countOf(total.accepted, 'accepted offer')} in 30
+        days.
       </p>
       <ul className="mt-3 flex flex-wrap gap-4 text-sm" aria-label="Legend">
         <li className="flex items-center gap-2">
@@ -135,111 +142,16 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
           Accepted offers (line with diamonds)
         </li>
       </ul>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-2 h-auto max-h-80 w-full"
-        role="group"
-        aria-labelledby="chart-heading"
-      >
-        <line
-          x1={PLOT.left}
-          x2={WIDTH - PLOT.right}
-          y1={y(0)}
-          y2={y(0)}
-          className="stroke-stone"
-          aria-hidden="true"
+      {CHART_LAYOUTS.map((layout) => (
+        <ChartDrawing
+          key={layout.width}
+          days={days}
+          layout={layout}
+          active={active}
+          onActive={setActive}
+          onShown={setShown}
         />
-        <text
-          x={PLOT.left - 6}
-          y={y(0)}
-          textAnchor="end"
-          dominantBaseline="middle"
-          className="fill-ink-muted text-[11px]"
-          aria-hidden="true"
-        >
-          0
-        </text>
-        <line
-          x1={PLOT.left}
-          x2={WIDTH - PLOT.right}
-          y1={y(highest)}
-          y2={y(highest)}
-          className="stroke-stone"
-          strokeDasharray="4 4"
-          aria-hidden="true"
-        />
-        <text
-          x={PLOT.left - 6}
-          y={y(highest)}
-          textAnchor="end"
-          dominantBaseline="middle"
-          className="fill-ink-muted text-[11px]"
-          aria-hidden="true"
-        >
-          {highest}
-        </text>
-        {days.map((day, index) => (
-          <g
-            key={day.day}
-            ref={(mark) => {
-              marks.current[index] = mark;
-            }}
-            role="img"
-            aria-label={describeDay(day)}
-            tabIndex={index === active ? 0 : -1}
-            onKeyDown={(event) => onKeyDown(event, index)}
-            onFocus={() => {
-              setActive(index);
-              setShown(index);
-            }}
-            onBlur={() => setShown(null)}
-            onMouseEnter={() => setShown(index)}
-            onMouseLeave={() => setShown(null)}
-            className="group outline-none"
-          >
-            <rect
-              x={PLOT.left + slot * index}
-              y={PLOT.top}
-              width={slot}
-              height={plotHeight}
-              className="fill-transparent stroke-transparent stroke-2 group-focus-visible:stroke-brass-700"
-            />
-            <rect
-              x={PLOT.left + slot * index + slot * 0.15}
-              y={y(day.requests)}
-              width={slot * 0.7}
-              height={y(0) - y(day.requests)}
-              rx="2"
-              className="fill-stone group-hover:fill-ink-muted/40"
-            />
-            {index % 7 === (days.length - 1) % 7 ? (
-              <text
-                x={centre(index)}
-                y={HEIGHT - 8}
-                textAnchor="middle"
-                className="fill-ink-muted text-[11px]"
-              >
-                {shortDay(day.day)}
-              </text>
-            ) : null}
-          </g>
-        ))}
-        <polyline
-          points={line}
-          fill="none"
-          className="stroke-brass-700"
-          strokeWidth="2"
-          aria-hidden="true"
-        />
-        {days.map((day, index) => (
-          <path
-            key={day.day}
-            d={`M${centre(index)} ${y(day.accepted) - 5} l5 5 -5 5 -5 -5Z`}
-            className="fill-brass-700"
-            aria-hidden="true"
-          />
-        ))}
-      </svg>
+      ))}
       <p className="mt-2 min-h-5 text-sm" aria-hidden="true">
         {current ? describeDay(current) : 'Focus or point at a day for its numbers.'}
       </p>
@@ -266,5 +178,227 @@ export function RequestsChart({ days }: { days: ChartDay[] }) {
         </table>
       </div>
     </figure>
+  );
+}
+
+/** The chart's SVG in one layout; `active` is the day that holds the one tab stop. */
+function ChartDrawing({
+  days,
+  layout,
+  active,
+  onActive,
+  onShown,
+}: {
+  days: ChartDay[];
+  layout: ChartLayout;
+  active: number;
+  onActive: (index: number) => void;
+  onShown: (index: number | null) => void;
+}) {
+  const marks = useRef<(SVGGElement | null)[]>([]);
+  const { width, height, plot, label } = layout;
+  const highest = Math.max(1, ...days.map((day) => Math.max(day.requests, day.accepted)));
+  const plotWidth = width - plot.left - plot.right;
+  const plotHeight = height - plot.top - plot.bottom;
+  const slot = plotWidth / Math.max(1, days.length);
+  const y = (value: number) => plot.top + plotHeight - (value / highest) * plotHeight;
+  const centre = (index: number) => plot.left + slot * index + slot / 2;
+  const line = days.map((day, index) => `${centre(index)},${y(day.accepted)}`).join(' ');
+  const focusDay = (index: number) => {
+    const next = Math.min(days.length - 1, Math.max(0, index));
+    onActive(next);
+    marks.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      Home: 0,
+      End: days.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    focusDay(target);
+  };
+  const axisLabel = { textAnchor: 'end', fontSize: label, className: 'fill-ink-muted' } as const;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className={`mt-2 h-auto max-h-80 w-full ${layout.className}`}
+      role="group"
+      aria-labelledby="chart-heading"
+    >
+      <line
+        x1={plot.left}
+        x2={width - plot.right}
+        y1={y(0)}
+        y2={y(0)}
+        className="stroke-stone"
+        aria-hidden="true"
+      />
+      <text x={plot.left - 6} y={y(0)} dominantBaseline="middle" aria-hidden="true" {...axisLabel}>
+        0
+      </text>
+      <line
+        x1={plot.left}
+        x2={width - plot.right}
+        y1={y(highest)}
+        y2={y(highest)}
+        className="stroke-stone"
+        strokeDasharray="4 4"
+        aria-hidden="true"
+      />
+      <text
+        x={plot.left - 6}
+        y={y(highest)}
+        dominantBaseline="middle"
+        aria-hidden="true"
+        {...axisLabel}
+      >
+        {highest}
+      </text>
+      {days.map((day, index) => (
+        <g
+          key={day.day}
+          ref={(mark) => {
+            marks.current[index] = mark;
+          }}
+          role="img"
+          aria-label={describeDay(day)}
+          tabIndex={index === active ? 0 : -1}
+          onKeyDown={(event) => onKeyDown(event, index)}
+          onFocus={() => {
+            onActive(index);
+            onShown(index);
+          }}
+          onBlur={() => onShown(null)}
+          onMouseEnter={() => onShown(index)}
+          onMouseLeave={() => onShown(null)}
+          className="group outline-none"
+        >
+          <rect
+            x={plot.left + slot * index}
+            y={plot.top}
+            width={slot}
+            height={plotHeight}
+            className="fill-transparent stroke-transparent stroke-2 group-focus-visible:stroke-brass-700"
+          />
+          <rect
+            x={plot.left + slot * index + slot * 0.15}
+            y={y(day.requests)}
+            width={slot * 0.7}
+            height={y(0) - y(day.requests)}
+            rx="2"
+            className="fill-stone group-hover:fill-ink-muted/40"
+          />
+          {/* a label a week, the last one today's */}
+          {index % 7 === (days.length - 1) % 7 ? (
+            <text
+              x={centre(index)}
+              y={height - 8}
+              textAnchor="middle"
+              fontSize={label}
+              className="fill-ink-muted"
+            >
+              {shortDay(day.day)}
+            </text>
+          ) : null}
+        </g>
+      ))}
+      <polyline
+        points={line}
+        fill="none"
+        className="stroke-brass-700"
+        strokeWidth="2"
+        aria-hidden="true"
+      />
+      {days.map((day, index) => (
+        <path
+          key={day.day}
+          d={`M${centre(index)} ${y(day.accepted) - 5} l5 5 -5 5 -5 -5Z`}
+          className="fill-brass-700"
+          aria-hidden="true"
+        />
+      ))}
+    </svg>
+  );
+}
+
+/** A request awaiting the shop's reply, as the admin home lists it (issue 30). */
+export interface NeedsReplyRequest {
+  id: string;
+  reference: string;
+  customerName: string;
+  productName: string;
+  /** "3 hours", "2 days". */
+  waited: string;
+  /** Waiting over 24 hours (issue 18's overdue). */
+  overdue: boolean;
+}
+
+/** issue 30: the full list of requests needing a reply, the quotations filtered so. */
+export const NEEDS_REPLY_LIST_PATH = '/admin?tab=quotations&waiting=needs-reply';
+
+/**
+ * issue 30: what the owner answers first, at the top of the admin home on any screen: the
+ * requests that need a reply, longest waiting first, each opening its page.
+ */
+export function NeedsReply({
+  total,
+  requests,
+}: {
+  total: number;
+  requests: readonly NeedsReplyRequest[];
+}) {
+  return (
+    <section aria-labelledby="needs-reply-heading" className="mt-8">
+      <h2 id="needs-reply-heading" className="font-display text-2xl font-semibold">
+        Needs reply ({total})
+      </h2>
+      {requests.length === 0 ? (
+        <p className="mt-2 text-ink-muted">No request is waiting for your reply.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+          {requests.map((request) => (
+            <li
+              key={request.id}
+              className={clsx(
+                'rounded-2xl border bg-white p-4',
+                request.overdue ? 'border-danger' : 'border-stone/70',
+              )}
+            >
+              <Link
+                to={`/admin/quotations/${request.id}`}
+                className="font-semibold underline underline-offset-4"
+              >
+                {request.productName}
+              </Link>
+              <p className="mt-1 text-sm">
+                {request.customerName} · {request.reference}
+              </p>
+              <p
+                className={clsx(
+                  'mt-1 text-sm',
+                  request.overdue ? 'font-semibold text-danger' : 'text-ink-muted',
+                )}
+              >
+                {request.overdue ? (
+                  <AlertTriangle aria-hidden="true" className="mr-1 inline h-4 w-4" />
+                ) : null}
+                Waiting {request.waited}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > requests.length ? (
+        <p className="mt-3">
+          <Link to={NEEDS_REPLY_LIST_PATH} className="font-medium underline underline-offset-4">
+            See all {total} requests that need a reply
+          </Link>
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -132,6 +132,70 @@ export async function requestsChart(
   }));
 }
 
+/** A request awaiting the shop's reply, as the digest and the admin home name it. */
+export interface WaitingRequest {
+  id: string;
+  reference: string;
+  customerName: string;
+  /** issue 29: "Lotus Urli", or "Lotus Urli and 3 more pieces". */
+  productName: string;
+  waitingSince: Date;
+}
+
+/**
+ * The requests awaiting a reply (issue 16's "needs reply"), longest waiting first, at most
+ * `limit` of them, and how many wait in all (counted only when more than `limit` wait).
+ */
+async function waitingRequests(
+  db: Database,
+  now: Date,
+  limit: number,
+): Promise<{ total: number; requests: WaitingRequest[] }> {
+  const waiting = await db
+    .select({
+      id: quotationRequests.id,
+      reference: quotationRequests.reference,
+      customerName: quotationRequests.customerName,
+      productName: quotationRequests.productName,
+      // issue 29: a request of several pieces is named by them all, not by its first
+      pieceCount: sql<number>`(
+        select count(*)::int from "quotation_request_lines"
+        where "quotation_request_lines"."quotation_request_id" = "quotation_requests"."id"
+      )`,
+      awaitingReplySince: quotationRequests.awaitingReplySince,
+    })
+    .from(quotationRequests)
+    .where(awaitingReplySince(now))
+    .orderBy(asc(quotationRequests.awaitingReplySince))
+    .limit(limit + 1);
+  const [total] =
+    waiting.length > limit
+      ? await db.select({ value: count() }).from(quotationRequests).where(awaitingReplySince(now))
+      : [{ value: waiting.length }];
+  const requests = waiting.slice(0, limit).map((request) => ({
+    id: request.id,
+    reference: request.reference,
+    customerName: request.customerName,
+    productName: piecesTitle(request.productName, Number(request.pieceCount)),
+    waitingSince: request.awaitingReplySince ?? now,
+  }));
+  return { total: total?.value ?? requests.length, requests };
+}
+
+/**
+ * issue 30: what the admin home shows first, above the week's tiles: the requests that need a
+ * reply, longest waiting first, `limit` of them, and how many wait in all.
+ */
+export async function requestsAwaitingReply(
+  db: Database,
+  actor: Actor,
+  now: Date,
+  limit: number,
+): Promise<{ total: number; requests: WaitingRequest[] }> {
+  requireAdmin(actor);
+  return waitingRequests(db, now, limit);
+}
+
 const DIGEST_STATE_KEY = 'daily-digest';
 
 /**
@@ -160,40 +224,16 @@ export async function sendDailyDigest(
       })
       .returning({ key: appState.key });
     if (claimed.length === 0) return { sent: false, listed: 0 };
-    const waiting = await tx
-      .select({
-        id: quotationRequests.id,
-        reference: quotationRequests.reference,
-        customerName: quotationRequests.customerName,
-        productName: quotationRequests.productName,
-        // issue 29: a request of several pieces is named by them all, not by its first
-        pieceCount: sql<number>`(
-          select count(*)::int from "quotation_request_lines"
-          where "quotation_request_lines"."quotation_request_id" = "quotation_requests"."id"
-        )`,
-        awaitingReplySince: quotationRequests.awaitingReplySince,
-      })
-      .from(quotationRequests)
-      .where(awaitingReplySince(now))
-      .orderBy(asc(quotationRequests.awaitingReplySince))
-      .limit(DIGEST_MAX_LISTED + 1);
-    if (waiting.length === 0) return { sent: false, listed: 0 };
-    const [total] =
-      waiting.length > DIGEST_MAX_LISTED
-        ? await tx.select({ value: count() }).from(quotationRequests).where(awaitingReplySince(now))
-        : [{ value: waiting.length }];
-    const listed = waiting.slice(0, DIGEST_MAX_LISTED);
+    const { total, requests: listed } = await waitingRequests(tx, now, DIGEST_MAX_LISTED);
+    if (listed.length === 0) return { sent: false, listed: 0 };
     await enqueue(tx, 'mail', {
       kind: 'daily-digest',
       day,
       now: now.toISOString(),
-      total: total?.value ?? listed.length,
+      total,
       requests: listed.map((request) => ({
-        id: request.id,
-        reference: request.reference,
-        customerName: request.customerName,
-        productName: piecesTitle(request.productName, Number(request.pieceCount)),
-        waitingSince: (request.awaitingReplySince ?? now).toISOString(),
+        ...request,
+        waitingSince: request.waitingSince.toISOString(),
       })),
     });
     return { sent: true, listed: listed.length };

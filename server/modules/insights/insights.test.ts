@@ -14,7 +14,7 @@ import type { Actor } from '../actor';
 import { quotationListQuerySchema } from '../../../core/admin-list-query';
 import { parseRouteQuery } from '../../../core/route-query';
 import { countQuotationRequests, listQuotationRequests } from '../quotations';
-import { requestsChart, sendDailyDigest, weekAtAGlance } from './index';
+import { requestsAwaitingReply, requestsChart, sendDailyDigest, weekAtAGlance } from './index';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 const config = loadConfig({ AUTH_SECRET: 'insights-test-secret-insights-test-secret' });
@@ -154,6 +154,34 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     expect(await countQuotationRequests(db, owner, filter, now)).toBe(
       (await weekAtAGlance(db, owner, now)).overdueRequests,
     );
+  });
+
+  it('issue 30: lists what needs a reply, longest waiting first, as many as asked, and counts them all; the waiting=needs-reply filter lists the same', async () => {
+    const { db } = database;
+    const oldest = await insertRequest(db, { createdAt: hoursAgo(30), customerName: 'Late Lata' });
+    const middle = await insertRequest(db, { createdAt: hoursAgo(5), customerName: 'Mid Mira' });
+    await insertRequest(db, { createdAt: hoursAgo(1), customerName: 'Recent Ravi' });
+    // answered: waits for nobody
+    await insertRequest(db, { createdAt: hoursAgo(40), awaitingReplySince: null });
+    const waiting = await requestsAwaitingReply(db, owner, now, 2);
+    expect(waiting.total).toBe(3);
+    expect(waiting.requests.map((request) => request.id)).toEqual([oldest.id, middle.id]);
+    expect(waiting.requests[0]).toMatchObject({
+      customerName: 'Late Lata',
+      productName: 'Marble Elephant',
+      waitingSince: hoursAgo(30),
+    });
+    expect((await requestsAwaitingReply(db, owner, now, 5)).total).toBe(3);
+    const filter = parseRouteQuery(
+      quotationListQuerySchema,
+      new URLSearchParams('waiting=needs-reply'),
+    );
+    expect(await countQuotationRequests(db, owner, filter, now)).toBe(3);
+    const listed = await listQuotationRequests(db, owner, filter, now);
+    expect(listed.every((request) => request.needsReply)).toBe(true);
+    await expect(
+      requestsAwaitingReply(db, { userId: 'someone', roles: [] }, now, 5),
+    ).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('has no acceptance rate when nothing was decided', async () => {

@@ -62,10 +62,13 @@ function quotationListSearch(query: string | undefined): SQL | undefined {
  * overdue filter's 24 hours (issue 18: the week's tile and its list count the same requests).
  */
 export function quotationFilterCondition(filter: QuotationListFilter, now?: Date): SQL | undefined {
-  if (filter.waiting === 'overdue' && !now) throw new Error('the overdue filter needs the clock');
+  if (filter.waiting && !now) throw new Error('the waiting filters need the clock');
+  // issue 18: waiting over 24 hours; issue 30: "needs reply", however long it has waited
+  const waitingSince =
+    !now || !filter.waiting ? null : filter.waiting === 'overdue' ? overdueBefore(now) : now;
   return and(
     quotationListSearch(filter.q),
-    filter.waiting === 'overdue' && now ? awaitingReplySince(overdueBefore(now)) : undefined,
+    waitingSince ? awaitingReplySince(waitingSince) : undefined,
     ...statusAndDays(
       { status: quotationRequests.status, createdAt: quotationRequests.createdAt },
       filter,
