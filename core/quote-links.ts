@@ -32,3 +32,27 @@ export function upiPaymentUri(payment: {
     .join('&');
   return `upi://pay?${query}`;
 }
+
+/** issue 16: wa.me takes the number in international form, digits only; a bare Indian mobile gets 91. */
+export function whatsappNumberOf(mobile: string): string {
+  const digits = mobile.replaceAll(/\D/g, '');
+  return digits.length === 10 ? `91${digits}` : digits;
+}
+
+/**
+ * issue 16 "Send on WhatsApp" and issue 30 "Send and Share on WhatsApp": WhatsApp's click-to-chat
+ * with the customer's private link, the one address outside the shop a redirect may go to
+ * (server/http/shop-only-redirects.ts).
+ */
+export function whatsappChatUrl(share: {
+  publicUrl: string;
+  shopName: string;
+  reference: string;
+  key: string;
+  customerName: string;
+  customerMobile: string;
+}): string {
+  const link = quotationLink(share.publicUrl, share.reference, share.key);
+  const text = `Hello ${share.customerName}, your quotation ${share.reference} from ${share.shopName} is ready: ${link}`;
+  return `https://wa.me/${whatsappNumberOf(share.customerMobile)}?text=${encodeURIComponent(text)}`;
+}

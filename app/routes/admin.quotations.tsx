@@ -1,11 +1,12 @@
 import { ArrowLeft } from '../components/ui/icons';
 import { useState } from 'react';
-import { Link, useActionData } from 'react-router';
+import { Link, redirect, useActionData } from 'react-router';
 import {
   offerComposerSchema,
   quoteMessageSchema,
   type OwnerOfferAction,
 } from '../../core/quote-offer';
+import { whatsappChatUrl } from '../../core/quote-links';
 import { mergeToasts } from '../../core/quote-merge';
 import { quoteToasts } from '../../core/quote-texts';
 import { addDays, shopDayOf } from '../../core/shop-calendar';
@@ -30,12 +31,13 @@ import {
   withdrawOffer,
 } from '../../server/modules/quotations';
 import { MERGE_INTENT, MergeRequests } from '../components/admin/merge-requests';
-import { OfferComposer } from '../components/admin/offer-composer';
-import { QuotationCustomer } from '../components/admin/quotation-customer';
+import { OfferComposer, SEND_AND_SHARE_INTENT } from '../components/admin/offer-composer';
+import { QuotationCustomer, QuotationRequest } from '../components/admin/quotation-customer';
 import { QuotationOffers } from '../components/admin/quotation-offers';
 import { QuotationThread } from '../components/admin/quotation-thread';
 import { useAnswerFetcher, type AnswerHandlers } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
+import { QuoteReference } from '../components/quotes/quote-reference';
 import { statusLabel } from '../../core/statuses';
 import type { Route } from './+types/admin.quotations';
 
@@ -147,6 +149,33 @@ const offerIntents = {
     success: { title: 'Message Sent', description: 'Your reply is on the thread.' },
   }),
   // issue 29 "Merge Requests": the ticked requests join this one (the checkboxes repeat a name).
+  // issue 30 "Send and Share on WhatsApp": the same send (or revision), and, only once it is sent,
+  // this tab goes on to WhatsApp with the customer's link (made in the send's transaction). A
+  // refusal is answered as Send Offer's is, in the alert area, and WhatsApp does not open.
+  [SEND_AND_SHARE_INTENT]: intent({
+    schema: offerComposerSchema,
+    run: async (_fields, call) => {
+      const { customerLink } = await sendOffer(
+        call.app.db,
+        call.app.actor,
+        { ...call.payload, quotationId: quotationIdOf(call) },
+        call.app.clock(),
+        call.app.site.shopTimeZone,
+        { customerLink: true },
+      );
+      if (!customerLink) throw new Error('the customer link was not made');
+      // A same-tab redirect, as a phone opens WhatsApp from it and no popup blocker stops it;
+      // the CSP's form-action and the redirect allow-list let through exactly wa.me.
+      return redirect(
+        whatsappChatUrl({
+          ...customerLink,
+          publicUrl: call.app.config.publicUrl,
+          shopName: call.app.site.shopName,
+        }),
+        { headers: { 'Cache-Control': 'private, no-store' } },
+      );
+    },
+  }),
   [MERGE_INTENT]: intent({
     run: (_fields, call) =>
       mergeQuotationRequests(
@@ -160,7 +189,10 @@ const offerIntents = {
       ),
     success: ({ reference, mergedReferences }) => mergeToasts.merged(mergedReferences, reference),
   }),
-} satisfies Record<OwnerOfferAction | 'reply' | typeof MERGE_INTENT, Intent<unknown>>;
+} satisfies Record<
+  OwnerOfferAction | 'reply' | typeof MERGE_INTENT | typeof SEND_AND_SHARE_INTENT,
+  Intent<unknown>
+>;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // issue 14 finding 1: who asks is checked before the body is read; every module function
@@ -194,14 +226,19 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
   const documentAnswer = useActionData<typeof action>();
   const shownAlert =
     alert ?? (documentAnswer && documentAnswer.status !== 'ok' ? documentAnswer.message : null);
+  // issue 30: below 768 px the composer's send bar covers the page's foot; room is kept for it
+  const sendBar = quotation.ownerActions.some((action) => action === 'send' || action === 'revise');
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-12">
+    <section className={`mx-auto w-full max-w-6xl px-4 py-12 ${sendBar ? 'max-md:pb-32' : ''}`}>
       <Link to="/admin" className="inline-flex items-center gap-2 text-sm underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Admin Dashboard
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-4xl font-semibold">Quotation {quotation.reference}</h1>
+        <h1 className="font-display text-4xl font-semibold">
+          {/* issue 30: at 390 px the reference breaks as a whole, never inside */}
+          Quotation <QuoteReference reference={quotation.reference} />
+        </h1>
         <span className="rounded-full bg-sand px-3 py-1 text-sm font-semibold">
           {statusLabel(quotation.status)}
         </span>
@@ -216,6 +253,11 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
           {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
         </p>
       ) : null}
+      {/* issue 30: in reading order at every width (the DOM's, for keyboards and screen readers
+          too): what the owner must read first, then the composer, then the history. */}
+      <div className="mt-8">
+        <QuotationRequest quotation={quotation} />
+      </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-8">
           <OfferComposer
@@ -231,16 +273,16 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
           <QuotationOffers offers={quotation.offers} order={quotation.order} />
         </div>
         <div className="grid content-start gap-8">
+          <QuotationThread
+            messages={quotation.messages}
+            customerName={quotation.request.customerName}
+            alertArea={alertArea}
+          />
           <QuotationCustomer quotation={quotation} />
           <MergeRequests
             reference={quotation.reference}
             candidates={loaded.mergeCandidates}
             fetcher={mergeFetcher}
-          />
-          <QuotationThread
-            messages={quotation.messages}
-            customerName={quotation.request.customerName}
-            alertArea={alertArea}
           />
         </div>
       </div>

@@ -5,17 +5,11 @@
  * key, so a link on another site could make the owner's browser create one.
  */
 import { redirect } from 'react-router';
-import { quotationLink } from '../../core/quote-links';
+import { whatsappChatUrl } from '../../core/quote-links';
 import { appContext } from '../../server/http/app-context';
 import { resourceReply } from '../../server/http/answer';
 import { issueCustomerLink } from '../../server/modules/quotations';
 import type { Route } from './+types/admin.quotations.whatsapp';
-
-/** issue 16: wa.me takes the number in international form, digits only; a bare Indian mobile gets 91. */
-export function whatsappNumberOf(mobile: string): string {
-  const digits = mobile.replaceAll(/\D/g, '');
-  return digits.length === 10 ? `91${digits}` : digits;
-}
 
 /** A GET makes nothing: it is told to post (issue 26 item 6). */
 export function loader() {
@@ -30,10 +24,8 @@ export async function action({ context, params }: Route.ActionArgs) {
   // Anyone but the owner, and an unknown request, are refused by the module: no key is made.
   return resourceReply(async () => {
     const customer = await issueCustomerLink(db, actor, { id: params.id });
-    const link = quotationLink(config.publicUrl, customer.reference, customer.key);
-    const text = `Hello ${customer.customerName}, your quotation ${customer.reference} from ${site.shopName} is ready: ${link}`;
     return redirect(
-      `https://wa.me/${whatsappNumberOf(customer.customerMobile)}?text=${encodeURIComponent(text)}`,
+      whatsappChatUrl({ ...customer, publicUrl: config.publicUrl, shopName: site.shopName }),
       { headers: { 'Cache-Control': 'private, no-store' } },
     );
   });

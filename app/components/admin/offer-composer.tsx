@@ -12,7 +12,7 @@ import {
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { MessageCircle, Plus, Trash2 } from '../ui/icons';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
 import {
@@ -32,6 +32,36 @@ export const ownerOfferActionLabels: Record<OwnerOfferAction, string> = {
   send: 'Send Offer',
   revise: 'Revise Offer',
   withdraw: 'Withdraw Offer',
+};
+
+/**
+ * issue 30 "Send and Share on WhatsApp": the composer's second way to send, whose answer takes
+ * the owner's tab to WhatsApp with the customer's link (the route's action, admin.quotations.tsx).
+ */
+export const SEND_AND_SHARE_INTENT = 'send-and-share';
+export const sendAndShareLabel = 'Send and Share on WhatsApp';
+
+/**
+ * issue 30: a price or quantity field selects its whole value when it gets focus, so what the
+ * owner types replaces it. Chrome and Safari put the caret back on the mouseup of the click that
+ * focused the field: that one mouseup is kept from doing so.
+ */
+const selectWholeValue = {
+  onFocus(event: FocusEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    input.setSelectionRange(0, input.value.length);
+  },
+  onMouseDown(event: MouseEvent<HTMLInputElement>) {
+    if (document.activeElement !== event.currentTarget) {
+      event.currentTarget.dataset.focusing = 'true';
+    }
+  },
+  onMouseUp(event: MouseEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    if (input.dataset.focusing !== 'true') return;
+    delete input.dataset.focusing;
+    event.preventDefault();
+  },
 };
 
 /** Paise (or basis points) as the form writes them: 125050 → "1250.50", 1200 → "12". */
@@ -214,6 +244,9 @@ export function OfferComposer({
     );
   }
   const submitActions = actions.filter((action) => action !== 'withdraw');
+  // "Send Offer" before the first offer, "Revise Offer" once one is sent (core ownerActionsFor)
+  const sendAction = submitActions.find((action) => action === 'send' || action === 'revise');
+  const formId = form.id;
   return (
     <section
       aria-labelledby="composer-heading"
@@ -301,11 +334,28 @@ export function OfferComposer({
               name="intent"
               value={action}
               disabled={busy}
-              className={action === 'save-draft' ? secondaryButtonClass : primaryButtonClass}
+              // issue 30: below 768 px the bar at the bottom holds the one Send Offer button
+              className={
+                action === 'save-draft'
+                  ? secondaryButtonClass
+                  : `${primaryButtonClass} max-md:hidden`
+              }
             >
               {ownerOfferActionLabels[action]}
             </button>
           ))}
+          {sendAction ? (
+            <button
+              type="submit"
+              name="intent"
+              value={SEND_AND_SHARE_INTENT}
+              disabled={busy}
+              className={`${secondaryButtonClass} max-md:hidden`}
+            >
+              <MessageCircle aria-hidden="true" className="h-4 w-4" />
+              {sendAndShareLabel}
+            </button>
+          ) : null}
           {actions.includes('withdraw') ? (
             <button
               type="button"
@@ -324,6 +374,15 @@ export function OfferComposer({
           ) : null}
         </div>
       </fetcher.Form>
+      {sendAction ? (
+        <SendBar
+          formId={formId}
+          totalMinor={totals.totalMinor}
+          sendLabel={ownerOfferActionLabels[sendAction]}
+          sendAction={sendAction}
+          busy={busy}
+        />
+      ) : null}
       {whatsappUrl ? (
         // A plain form, outside the composer's: the browser posts it and follows the answer's
         // redirect to WhatsApp in the new tab.
@@ -354,6 +413,62 @@ export function OfferComposer({
   );
 }
 
+/**
+ * issue 30: below 768 px, a bar stuck to the bottom of the screen with the offer's total as the
+ * composer computes it and the composer's own send buttons (they submit its form by its id), so
+ * the owner sends without scrolling to the end of a long request. From 768 px the composer's
+ * buttons show instead; either set is hidden (display: none), so one "Send Offer" is ever there.
+ */
+function SendBar({
+  formId,
+  totalMinor,
+  sendLabel,
+  sendAction,
+  busy,
+}: {
+  formId: string;
+  totalMinor: number | null;
+  sendLabel: string;
+  sendAction: OwnerOfferAction;
+  busy: boolean;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Send the offer"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone/70 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] md:hidden"
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-2">
+        <p className="mr-auto grid shrink-0 leading-tight">
+          <span className="text-sm text-ink-muted">Total</span>
+          <span className="text-lg font-semibold">{rupeesOrDash(totalMinor)}</span>
+        </p>
+        <button
+          type="submit"
+          form={formId}
+          name="intent"
+          value={sendAction}
+          disabled={busy}
+          className={`${primaryButtonClass} min-h-11 shrink-0 px-4 py-2 whitespace-nowrap`}
+        >
+          {sendLabel}
+        </button>
+        <button
+          type="submit"
+          form={formId}
+          name="intent"
+          value={SEND_AND_SHARE_INTENT}
+          disabled={busy}
+          className={`${secondaryButtonClass} min-h-11 max-w-44 min-w-0 px-3 py-1 text-sm leading-tight`}
+        >
+          <MessageCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {sendAndShareLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 type LineMeta = FieldMetadata<z.input<typeof offerLineSchema>>;
 
 /** One line: description, quantity and unit price, its total as typed, and Remove. */
@@ -372,13 +487,16 @@ function OfferLineFields({
   const { key: productKey, ...productId } = getInputProps(fieldset.productId, { type: 'hidden' });
   return (
     <li>
-      <fieldset className="grid gap-3 rounded-xl border border-stone/70 p-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)_minmax(0,1.5fr)]">
+      {/* issue 30: on a phone the quantity and the price share a row, so a long request is shorter */}
+      <fieldset className="grid grid-cols-2 gap-3 rounded-xl border border-stone/70 p-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)_minmax(0,1.5fr)]">
         <legend className="px-1 text-sm font-medium">Line {number}</legend>
         <input key={productKey} {...productId} />
-        <TextField meta={fieldset.description} label="Description" />
+        <div className="col-span-2 sm:col-span-1">
+          <TextField meta={fieldset.description} label="Description" />
+        </div>
         <TextField meta={fieldset.quantity} label="Quantity" inputMode="numeric" />
         <TextField meta={fieldset.unitPrice} label="Unit price (₹)" inputMode="decimal" />
-        <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-3">
+        <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-3">
           <p className="text-sm">
             Line total: <span className="font-medium">{rupeesOrDash(lineTotal)}</span>
           </p>
@@ -462,7 +580,15 @@ function TextField({
 }) {
   const { key, ...props } = getInputProps(meta, { type });
   return (
-    <Field key={key} label={label} inputMode={inputMode} {...props} error={meta.errors?.[0]} />
+    <Field
+      key={key}
+      label={label}
+      inputMode={inputMode}
+      {...props}
+      // issue 30: an amount or a count is typed over whole, not edited in place
+      {...(inputMode ? selectWholeValue : {})}
+      error={meta.errors?.[0]}
+    />
   );
 }
 

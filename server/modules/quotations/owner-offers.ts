@@ -179,7 +179,14 @@ export async function sendOffer(
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
   timeZone: string,
-): Promise<{ version: number; customerName: string; revised: boolean }> {
+  options: { customerLink?: boolean } = {},
+): Promise<{
+  version: number;
+  customerName: string;
+  revised: boolean;
+  /** Asked for by "Send and Share on WhatsApp" (issue 30): the customer's fresh private link. */
+  customerLink: CustomerLink | null;
+}> {
   requireAdmin(actor, 'quotations:write');
   const offer = parseInput(offerComposerSchema, input);
   if (
@@ -235,7 +242,12 @@ export async function sendOffer(
       },
       now,
     );
-    return { version: draft.version, customerName: request.customerName, revised };
+    // issue 30 "Send and Share on WhatsApp": the link is made in the send's transaction, so
+    // WhatsApp opens only with an offer that was sent, and a failed send makes no key.
+    const customerLink = options.customerLink
+      ? await customerLinkOf(tx, actor, request, now)
+      : null;
+    return { version: draft.version, customerName: request.customerName, revised, customerLink };
   });
 }
 
@@ -288,22 +300,44 @@ export async function issueCustomerLink(
   db: Database,
   actor: Actor,
   input: { id: unknown },
-): Promise<{ reference: string; key: string; customerMobile: string; customerName: string }> {
+): Promise<CustomerLink> {
   requireAdmin(actor);
   return db.transaction(async (tx) => {
     const request = await requestForOwner(tx, input.id);
-    const key = await issueAccessKey(tx, request.id);
-    // issue 18: that a link was made, never the key itself
-    await recordActivity(tx, actor, {
+    return customerLinkOf(tx, actor, request);
+  });
+}
+
+/** A fresh private link of the request, for the owner to hand the customer on WhatsApp. */
+export interface CustomerLink {
+  reference: string;
+  key: string;
+  customerMobile: string;
+  customerName: string;
+}
+
+async function customerLinkOf(
+  tx: Database,
+  actor: Actor,
+  request: QuotationRow,
+  now?: Date,
+): Promise<CustomerLink> {
+  const key = await issueAccessKey(tx, request.id);
+  // issue 18: that a link was made, never the key itself
+  await recordActivity(
+    tx,
+    actor,
+    {
       kind: 'quotation.offer',
       subject: request.reference,
       summary: `Customer link made for ${request.reference}`,
-    });
-    return {
-      reference: request.reference,
-      key,
-      customerMobile: request.customerMobile,
-      customerName: request.customerName,
-    };
-  });
+    },
+    now,
+  );
+  return {
+    reference: request.reference,
+    key,
+    customerMobile: request.customerMobile,
+    customerName: request.customerName,
+  };
 }
