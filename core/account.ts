@@ -4,6 +4,7 @@
  */
 import { reorderSchema } from './orders';
 import { z } from 'zod';
+import { checkPostalCode, countryText, postalCodeText } from './address-fields';
 import { ADDRESS_LIMITS, DEFAULT_ADDRESS_COUNTRY } from './account-texts';
 import { formText } from './form-text';
 
@@ -45,16 +46,16 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.output<typeof profileSchema>;
 
-export const addressSchema = z.object({
+const addressFields = z.object({
   title: requiredText(ADDRESS_LIMITS.title, 'Address Title'),
   streetAddress: requiredText(ADDRESS_LIMITS.streetAddress, 'Street Address'),
   apartment: optionalText(ADDRESS_LIMITS.apartment, 'Apartment/Suite'),
   city: requiredText(ADDRESS_LIMITS.city, 'City'),
   state: requiredText(ADDRESS_LIMITS.state, 'State'),
-  postalCode: requiredText(ADDRESS_LIMITS.postalCode, 'ZIP Code'),
-  country: formText()
-    .trim()
-    .max(ADDRESS_LIMITS.country, `Country must be less than ${ADDRESS_LIMITS.country} characters`)
+  // issue 30 §3: "PIN code", "ZIP code" or "Postal code", checked by the country (below)
+  postalCode: postalCodeText,
+  // issue 30 §3: stored as the ISO code ("India" posted is "IN"); spec §9: empty is US
+  country: countryText
     .optional()
     .transform((country) => (country ? country : DEFAULT_ADDRESS_COUNTRY)),
   // A checkbox posts "on" when ticked and nothing when not; any other value means not ticked.
@@ -63,13 +64,15 @@ export const addressSchema = z.object({
     .optional()
     .transform((value) => value === true || value === 'on' || value === 'true'),
 });
+
+export const addressSchema = addressFields.superRefine(checkPostalCode);
 export type AddressInput = z.output<typeof addressSchema>;
 
 /** spec §2 Addresses: the edit dialog posts the address's id with its fields. */
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found';
-export const addressEditSchema = addressSchema.extend({
-  id: z.string({ error: ADDRESS_NOT_FOUND_MESSAGE }),
-});
+export const addressEditSchema = addressFields
+  .extend({ id: z.string({ error: ADDRESS_NOT_FOUND_MESSAGE }) })
+  .superRefine(checkPostalCode);
 
 // spec §2 Wishlist: "Price Drop!" or "Price Up" when the price differs from price_when_added
 export function wishlistPriceChange(

@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { ADDRESS_LIMITS } from './account-texts';
+import {
+  CHOOSE_COUNTRY_MESSAGE,
+  checkPostalCode,
+  countryText,
+  postalCodeText,
+} from './address-fields';
 import { formText } from './form-text';
+import { QUOTATION_INVALID_MOBILE } from './quotation-texts';
 import { offerPaymentMethods, QUOTE_MESSAGE_MAX } from './quote-texts';
 
 // issue 28: the page's words live apart, without zod; they are this module's too.
@@ -43,7 +50,9 @@ const requiredAddressText = (max: number, label: string) =>
 
 /**
  * issue 16 Accept Offer: the shipping address (a saved one, by its id, or the Address fields of
- * spec §2) and the payment method.
+ * spec §2) and the payment method. issue 30 §3: the country is one of core/countries' (stored as
+ * its ISO code), the postal code follows it (PIN, ZIP or postal code), the mobile is the one to
+ * call for the delivery, and a signed-in buyer may save a new address to their address book.
  */
 export const acceptOfferSchema = z
   .object({
@@ -53,12 +62,23 @@ export const acceptOfferSchema = z
       .optional()
       .transform((value) => (value ? value : undefined)),
     name: formText().trim().max(100, 'Name must be less than 100 characters').optional(),
+    // A blank mobile is the request's; the pattern only judges what was typed.
+    phone: formText()
+      .trim()
+      .max(30, QUOTATION_INVALID_MOBILE)
+      .regex(/^$|^\+?[\d\s()-]{6,}$/, QUOTATION_INVALID_MOBILE)
+      .optional(),
     streetAddress: formText().trim().max(ADDRESS_LIMITS.streetAddress).optional(),
     apartment: formText().trim().max(ADDRESS_LIMITS.apartment).optional(),
     city: formText().trim().max(ADDRESS_LIMITS.city).optional(),
     state: formText().trim().max(ADDRESS_LIMITS.state).optional(),
-    postalCode: formText().trim().max(ADDRESS_LIMITS.postalCode).optional(),
-    country: formText().trim().max(ADDRESS_LIMITS.country).optional(),
+    postalCode: postalCodeText.optional(),
+    country: countryText.optional(),
+    // issue 30 §3 "Save this address": a checkbox posts "on" when ticked, nothing when not.
+    saveAddress: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((value) => value === true || value === 'on' || value === 'true'),
   })
   .superRefine((input, context) => {
     if (input.addressId) return;
@@ -66,8 +86,6 @@ export const acceptOfferSchema = z
       streetAddress: requiredAddressText(ADDRESS_LIMITS.streetAddress, 'Street Address'),
       city: requiredAddressText(ADDRESS_LIMITS.city, 'City'),
       state: requiredAddressText(ADDRESS_LIMITS.state, 'State'),
-      postalCode: requiredAddressText(ADDRESS_LIMITS.postalCode, 'ZIP Code'),
-      country: requiredAddressText(ADDRESS_LIMITS.country, 'Country'),
     };
     for (const [field, schema] of Object.entries(required)) {
       const result = schema.safeParse(input[field as keyof typeof required] ?? '');
@@ -79,6 +97,10 @@ export const acceptOfferSchema = z
         });
       }
     }
+    if (!input.country) {
+      context.addIssue({ code: 'custom', path: ['country'], message: CHOOSE_COUNTRY_MESSAGE });
+    }
+    checkPostalCode(input, context);
   });
 export type AcceptOfferInput = z.output<typeof acceptOfferSchema>;
 

@@ -191,8 +191,8 @@ describe('the lifecycle forms', () => {
     expect(missing.error?.issues.map((issue) => issue.path[0])).toEqual([
       'city',
       'state',
-      'postalCode',
       'country',
+      'postalCode',
     ]);
     expect(acceptOfferSchema.safeParse({ paymentMethod: 'cash', addressId: 'a1' }).success).toBe(
       false,

@@ -10,7 +10,7 @@ import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { dashboardTabField, readQueryField } from '../../core/route-query-fields';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields } from '../../server/http/answer';
-import { reorderAsQuotations } from '../../server/flows/reorder';
+import { reorderAsQuotations, reorderContact } from '../../server/flows/reorder';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import type { Logger } from '../../server/logger';
@@ -79,8 +79,9 @@ export type Section<T> = { status: 'loaded'; data: T } | { status: 'failed' };
  */
 const criticalSections: Record<DashboardTab, ReadonlySet<string>> = {
   profile: new Set(['profile']),
-  // The reorder dialog fills in the customer's name, phone and e-mail.
-  orders: new Set(['orders', 'profile']),
+  // The reorder dialog fills in the customer's name, phone and e-mail (issue 30 §3: the phone
+  // of the profile, else of the latest request).
+  orders: new Set(['orders', 'reorderContact']),
   quotations: new Set(['quotations']),
   addresses: new Set(['addresses']),
   wishlist: new Set(['wishlist']),
@@ -115,8 +116,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!actor || !viewer) return { signedIn: false as const, emailLink };
   const { tab } = parseRouteQuery(dashboardQuerySchema, url.searchParams);
   const critical = criticalSections[tab];
-  const [profile, orders, quotations, addresses, wishlist] = await Promise.all([
+  const [profile, reorderCustomer, orders, quotations, addresses, wishlist] = await Promise.all([
     readSection('profile', () => getProfile(db, actor), critical, logger),
+    readSection('reorderContact', () => reorderContact(db, actor), critical, logger),
     readSection(
       'orders',
       async () => withPaymentPanels(await listOrdersOfUser(db, actor), site),
@@ -141,6 +143,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailVerification,
     email: viewer.email,
     profile: profile.section,
+    reorderContact: reorderCustomer.section,
     orders: orders.section,
     quotations: quotations.section,
     addresses: addresses.section,
@@ -322,9 +325,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="orders" className="mt-8">
           <Streamed section={loaderData.orders} what="your orders">
             {(orders) => (
-              <Streamed section={loaderData.profile} what="your profile">
-                {(profile) => (
-                  <OrdersTab orders={orders} loadedAt={loaderData.loadedAt} customer={profile} />
+              <Streamed section={loaderData.reorderContact} what="your profile">
+                {(customer) => (
+                  <OrdersTab orders={orders} loadedAt={loaderData.loadedAt} customer={customer} />
                 )}
               </Streamed>
             )}

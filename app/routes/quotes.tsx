@@ -16,10 +16,11 @@ import {
 } from '../../core/quote-forms';
 import { quoteTexts, quoteToasts } from '../../core/quote-texts';
 import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
+import { quotationStatusText } from '../../core/quotation-progress';
 import { statusLabel } from '../../core/statuses';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, pageData, type IntentCall } from '../../server/http/answer';
-import { acceptOffer } from '../../server/flows/accept-offer';
+import { acceptFormDefaults, acceptOffer } from '../../server/flows/accept-offer';
 import { addRequestToAccount } from '../../server/flows/add-request-to-account';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 import { appContext } from '../../server/http/app-context';
@@ -46,6 +47,7 @@ import type { OfferFormTarget } from '../components/quotes/offer-actions';
 import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-intent';
 import { paymentPanelFor } from '../components/quotes/payment-panel.server';
 import { quotePageToasts } from '../components/quotes/quote-page-toasts';
+import { QuoteReference } from '../components/quotes/quote-reference';
 import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/quotes';
 
@@ -88,9 +90,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ),
     ['not_found', 'forbidden', 'invalid'],
   );
-  const [savedAddresses, payment] = await Promise.all([
+  const [savedAddresses, acceptDefaults, payment] = await Promise.all([
     // issue 16 Accept Offer: a signed-in customer picks one of their saved addresses.
     actor && quote.actions.includes('accept') ? listAddresses(db, actor) : null,
+    // issue 30 §3: the form's country, name and mobile to start from
+    quote.actions.includes('accept') ? acceptFormDefaults(db, actor, quote.request) : null,
     quote.order ? paymentPanelFor(quote.order, site) : null,
   ]);
   return {
@@ -98,6 +102,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     accessKey,
     openForm: parseRouteQuery(quotePageQuerySchema, url.searchParams).form,
     savedAddresses,
+    acceptDefaults,
+    // issue 30 §3: "Completed · Accepted, awaiting payment" while the order is unpaid; made here,
+    // so the public page's JavaScript carries no code for it.
+    statusText: quotationStatusText(quote.status, quote.order),
     payment,
     shopName: site.shopName,
     formConstraints: intentConstraints(quoteIntents),
@@ -242,7 +250,16 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
-  const { quote, accessKey, openForm, savedAddresses, payment, shopName } = loaderData;
+  const {
+    quote,
+    accessKey,
+    openForm,
+    savedAddresses,
+    acceptDefaults,
+    statusText,
+    payment,
+    shopName,
+  } = loaderData;
   const pageAction = `/quotes/${quote.reference}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
   const pdfHref = (version: number) =>
     `/quotes/${quote.reference}/offers/${version}.pdf${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
@@ -262,9 +279,10 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             offerId: offer.id,
             action: pageAction,
             savedAddresses,
+            acceptDefaults,
           }
         : null,
-    [offer, quote.reference, accessKey, pageAction, savedAddresses],
+    [offer, quote.reference, accessKey, pageAction, savedAddresses, acceptDefaults],
   );
   const { request } = quote;
   const claimFetcher = useAnswerFetcher({ key: CLAIM_INTENT });
@@ -272,10 +290,12 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto grid w-full max-w-4xl gap-10 px-4 py-12">
       <header>
-        <h1 className="font-display text-4xl font-semibold">Your Quotation {quote.reference}</h1>
+        <h1 className="font-display text-4xl font-semibold">
+          Your Quotation <QuoteReference reference={quote.reference} />
+        </h1>
         <p className="mt-2 text-ink-muted">
           Requested {formatLongDate(quote.createdAt)} · Status:{' '}
-          <span className="font-medium text-ink">{statusLabel(quote.status)}</span>
+          <span className="font-medium text-ink">{statusText}</span>
         </p>
       </header>
 

@@ -2,14 +2,20 @@
  * "Reorder" (DESIGN.md §5): one quotation request with every chosen item of one of the
  * customer's own orders (issue 29: it made one request per piece before): the orders module reads
  * the order (the customer's own only), the quotations module makes the request, and the owner
- * hears of it once.
+ * hears of it once. issue 30 §3: each piece keeps the notes it had on the order's request, and the
+ * form starts from the profile's phone, else the latest request's mobile.
  */
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import { DomainError } from '../modules/errors';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
+import { getProfile, type Profile } from '../modules/account';
 import { reorderRequestOfUser } from '../modules/orders';
-import { createMultiPieceRequest } from '../modules/quotations';
+import {
+  createMultiPieceRequest,
+  latestRequestContactOfUser,
+  pieceNotesOfRequest,
+} from '../modules/quotations';
 
 export async function reorderAsQuotations(
   db: Database,
@@ -18,14 +24,39 @@ export async function reorderAsQuotations(
   now: Date = new Date(),
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
 ): Promise<{ created: number; reference: string }> {
-  const request = await reorderRequestOfUser(db, actor, input);
-  const stored = await createMultiPieceRequest(db, actor, request, now, timeZone).catch(
-    (error: unknown) => {
-      if (error instanceof DomainError && error.code === 'not_found') {
-        throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
-      }
-      throw error;
-    },
-  );
+  const { quotationRequestId, lines, ...request } = await reorderRequestOfUser(db, actor, input);
+  // issue 30 §3: each piece's notes on the order's request come with it
+  const notes = quotationRequestId
+    ? await pieceNotesOfRequest(db, actor, { quotationRequestId })
+    : new Map<string, string>();
+  const withNotes = lines.map((line) => ({ ...line, notes: notes.get(line.productId) ?? null }));
+  const stored = await createMultiPieceRequest(
+    db,
+    actor,
+    { ...request, lines: withNotes },
+    now,
+    timeZone,
+  ).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'not_found') {
+      throw new DomainError('not_found', 'A piece of this order is no longer in the catalogue');
+    }
+    throw error;
+  });
   return { created: 1, reference: stored.reference };
+}
+
+/**
+ * issue 30 §3: who the reorder form names to start with: the profile, its phone else the mobile
+ * of the customer's latest request (and its name when the profile has none).
+ */
+export async function reorderContact(db: Database, actor: Actor): Promise<Profile> {
+  const [profile, latest] = await Promise.all([
+    getProfile(db, actor),
+    latestRequestContactOfUser(db, actor),
+  ]);
+  return {
+    ...profile,
+    displayName: profile.displayName ?? latest?.customerName ?? null,
+    phone: profile.phone ?? latest?.customerMobile ?? null,
+  };
 }

@@ -63,7 +63,10 @@ test('addresses: add, edit, make default and delete', async ({ page }) => {
     await dialog.getByLabel('Apartment/Suite (Optional)').fill('Flat 3');
     await dialog.getByLabel('City').fill(city);
     await dialog.getByLabel('State').fill('Rajasthan');
-    await dialog.getByLabel('ZIP Code').fill('313001');
+    // issue 30 §3: the Country select (US by spec §9) and the postal code's label follow it
+    await expect(dialog.getByLabel('ZIP code')).toBeVisible();
+    await dialog.getByLabel('Country').selectOption('IN');
+    await dialog.getByLabel('PIN code').fill('313001');
     await dialog.getByRole('button', { name: 'Save Address' }).click();
     await expect(toastWith(page, 'Address added')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -76,9 +79,13 @@ test('addresses: add, edit, make default and delete', async ({ page }) => {
   // The first address became the default, and the default is listed first.
   await expect(home.getByText('Default', { exact: true })).toBeVisible();
   await expect(panel.getByRole('listitem').first()).toHaveAccessibleName('Home');
+  // issue 30 §3: stored as IN, shown as India, and edited as India with its PIN code
+  await expect(home).toContainText(/313001\s*India/);
 
   await work.getByRole('button', { name: 'Edit Work' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Address' });
+  await expect(dialog.getByLabel('Country')).toHaveValue('IN');
+  await expect(dialog.getByLabel('PIN code')).toHaveValue('313001');
   await dialog.getByLabel('City').fill('Jodhpur');
   await dialog.getByRole('button', { name: 'Update Address' }).click();
   await expect(toastWith(page, 'Address updated')).toBeVisible();
@@ -197,6 +204,23 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
         );
       }
 
+      // issue 30 §3: the order came from a request whose first piece had notes; its mobile is
+      // the buyer's latest (the profile has no phone).
+      const [earlier] = await sql<{ id: string }>(
+        `insert into quotation_requests (product_id, product_name, quantity, customer_name, customer_mobile, user_id, status)
+         values ($1, $2, 2, 'Asha Rao', '+91 98290 55555', $3, 'completed') returning id`,
+        [pieces[0]!.id, pieces[0]!.name, user!.id],
+      );
+      await sql(
+        `insert into quotation_request_lines (quotation_request_id, position, product_id, product_name, quantity, notes)
+         values ($1, 0, $2, $3, 2, 'Green marble, 12 inch')`,
+        [earlier!.id, pieces[0]!.id, pieces[0]!.name],
+      );
+      await sql('update orders set quotation_request_id = $1 where id = $2', [
+        earlier!.id,
+        order!.id,
+      ]);
+
       const orders = await openTab(page, 'Orders');
       const card = orders.getByRole('listitem', { name: 'Order ORD-7001' });
       await expect(card.getByText('Pending', { exact: true })).toBeVisible();
@@ -225,17 +249,34 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
       await expect(reorder.getByRole('spinbutton')).toHaveCount(5);
       await reorder.getByRole('spinbutton').first().fill('7');
       await reorder.getByLabel('Your Name *').fill('Asha Rao');
-      await reorder.getByLabel('Mobile Number *').fill('+91 98290 11111');
+      // issue 30 §3: the mobile of the latest request, as the profile has none
+      await expect(reorder.getByLabel('Mobile Number *')).toHaveValue('+91 98290 55555');
       await expect(reorder.getByLabel('Email')).toHaveValue(email);
       await reorder.getByRole('button', { name: 'Request Quotation' }).click();
       await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
-      // issue 29: one request with the five pieces, not one request per piece
-      const requests = await sql<{ quantities: number[]; user_id: string }>(
-        `select r.user_id, array_agg(l.quantity order by l.quantity desc) as quantities
+      // issue 29: one request with the five pieces, not one request per piece; issue 30 §3: the
+      // piece that had notes keeps them
+      const requests = await sql<{ quantities: number[]; user_id: string; notes: string[] }>(
+        `select r.user_id, r.customer_mobile, array_agg(l.quantity order by l.quantity desc) as quantities,
+           array_remove(array_agg(l.notes), null) as notes
          from quotation_requests r join quotation_request_lines l on l.quotation_request_id = r.id
-         group by r.id`,
+         where r.id <> $1 group by r.id`,
+        [earlier!.id],
       );
-      expect(requests).toEqual([{ user_id: user!.id, quantities: [7, 2, 2, 2, 2] }]);
+      expect(requests).toEqual([
+        {
+          user_id: user!.id,
+          customer_mobile: '+91 98290 55555',
+          quantities: [7, 2, 2, 2, 2],
+          notes: ['Green marble, 12 inch'],
+        },
+      ]);
+
+      // issue 30 §3: the quotation whose order is not paid says so beside "Completed"
+      const quotations = await openTab(page, 'Quotations');
+      await expect(quotations.getByRole('listitem').filter({ hasText: 'ORD-7001' })).toContainText(
+        'CompletedAccepted, awaiting payment',
+      );
 
       // The admin bootstrap: the command line grants the role, and /admin opens.
       await gotoHydrated(page, '/admin');
@@ -273,7 +314,7 @@ test('without JavaScript: sign in, the open tab is in the page, and the profile 
     const signInForm = plain.getByRole('tabpanel', { name: 'Sign In' });
     await signInForm.getByLabel('Email').fill(email);
     await signInForm.getByLabel('Password', { exact: true }).fill(password);
-    await signInForm.getByRole('button', { name: 'Sign In' }).click();
+    await signInForm.getByRole('button', { name: 'Sign In', exact: true }).click();
     // The post comes back as the page: the same words as the toast, and the way on.
     await expect(plain.getByRole('status').filter({ hasText: 'Welcome back!' })).toBeVisible();
     await plain.getByRole('link', { name: 'Continue' }).click();

@@ -186,6 +186,33 @@ test.describe('on the shared server', () => {
     );
     await context.close();
   });
+
+  test('at 390 px the heading keeps the reference on one line', async ({ page }) => {
+    // issue 30: "Your Quotation Q-20261126-0001" breaks before the reference, never inside it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { reference, link } = await requestFromProductPage(page, 'lotus-urli', {
+      quantity: '1',
+      notes: 'One for the hall',
+      name: 'Meera Shah',
+    });
+    await gotoHydrated(page, link);
+    const heading = page.getByRole('heading', { level: 1, name: `Your Quotation ${reference}` });
+    await expect(heading).toBeVisible();
+    const linesOfReference = await heading.evaluate((element, text) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf(text) ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }
+      return 0;
+    }, reference);
+    expect(linesOfReference).toBe(1);
+    expect(await sidewaysScroll(page)).toBe(0);
+  });
 });
 
 // --- With offers: a server of its own on PostgreSQL, offers sent through the module -----------
@@ -317,11 +344,12 @@ offerTest(
     );
     expect((await axeViolations(page)).join('\n\n')).toBe('');
 
-    // On a phone the pieces' table scrolls in a region of its own that the keyboard reaches, and
-    // the page itself does not scroll sideways.
+    // issue 30: on a phone each line is a stacked row with its unit price and total (the 4-line
+    // journey is offer-lines-phone.spec.ts), and the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    await offer.getByRole('region', { name: 'Pieces of version 1' }).focus();
-    await expect(offer.getByRole('region', { name: 'Pieces of version 1' })).toBeFocused();
+    const stacked = offer.getByRole('list', { name: 'Pieces in offer v1' }).getByRole('listitem');
+    await expect(stacked.nth(0)).toHaveText(/Marble lotus urli, 45 cm\s*2 × ₹10,000\.50 = ₹20,001/);
+    await expect(stacked.nth(1)).toHaveText(/Brass stand\s*1 × ₹1,200 = ₹1,200/);
     expect((await axeViolations(page)).join('\n\n')).toBe('');
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -382,8 +410,9 @@ offerTest(
     await accept.getByLabel('Street Address').fill('12 Lake Road');
     await accept.getByLabel('City').fill('Udaipur');
     await accept.getByLabel('State').fill('Rajasthan');
-    await accept.getByLabel('ZIP Code').fill('313001');
-    await accept.getByLabel('Country').fill('India');
+    // issue 30 §3: the request's +91 mobile starts the Country at India, with its PIN code
+    await expect(accept.getByLabel('Country')).toHaveValue('IN');
+    await accept.getByLabel('PIN code').fill('313001');
     expect((await axeViolations(page)).join('\n\n')).toBe('');
     await accept.getByRole('button', { name: 'Accept Offer' }).click();
     await expect(toastWith(page, 'Offer Accepted')).toContainText(
@@ -468,7 +497,9 @@ async function acceptAsPageSection(page: Page) {
   await section.getByLabel('Street Address').fill('4 Fort Road');
   await section.getByLabel('City').fill('Jaipur');
   await section.getByLabel('State').fill('Rajasthan');
-  await section.getByLabel('ZIP Code').fill('302001');
+  // issue 30 §3: without JavaScript too, a +91 mobile starts at India and its PIN code
+  await expect(section.getByLabel('Country')).toHaveValue('IN');
+  await section.getByLabel('PIN code').fill('302001');
   await section.getByRole('radio', { name: 'Bank transfer' }).check();
   await section.getByRole('button', { name: 'Accept Offer' }).click();
 }
@@ -575,5 +606,80 @@ offerTest(
       'Payment reference HDFC0001234 received. We will confirm your payment shortly.',
     );
     expect((await axeViolations(page)).join('\n\n')).toBe('');
+  },
+);
+
+offerTest(
+  'at 390 px the accept form starts at India for a +91 mobile, its postal label follows the country, and a signed-in buyer saves the address once, shown as India',
+  async ({ shop }) => {
+    // Two sign-ins, an acceptance and two dashboard tabs on a server of its own.
+    test.setTimeout(120_000);
+    const page = await shop.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUp(page);
+    const [user] = await shop.sql<{ id: string }>(
+      'select id from users order by created_at desc limit 1',
+    );
+    const buyer: Actor = { userId: user!.id, roles: [] };
+    const made = await createQuotationRequest(shop.database.db, buyer, {
+      productId: 'lotus-urli',
+      quantity: '2',
+      customizationNotes: '',
+      customerName: 'Meera Shah',
+      customerMobile: '+91 94140 55555',
+      customerEmail: '',
+    });
+    await sendOfferOn(shop, made.reference, { unitPrice: '9000' });
+    await gotoHydrated(page, `/quotes/${made.reference}`);
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    const accept = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(accept.getByRole('group', { name: 'Shipping address' })).toBeVisible();
+
+    // issue 30 §3: the request's name and mobile, India for its +91 mobile, and its PIN code
+    await expect(accept.getByLabel('Name')).toHaveValue('Meera Shah');
+    await expect(accept.getByLabel('Mobile Number')).toHaveValue('+91 94140 55555');
+    const country = accept.getByLabel('Country');
+    await expect(country).toHaveValue('IN');
+    await expect(country.locator('option').nth(0)).toHaveText('India');
+    await expect(country.locator('option').nth(1)).toHaveText('United States');
+    await expect(country.locator('option').nth(2)).toHaveText('Canada');
+    await expect(accept.getByLabel('PIN code')).toBeVisible();
+    await expect(accept.getByLabel('Save this address')).toBeChecked();
+    await accept.getByLabel('Street Address').fill('12 Lake Road');
+    await accept.getByLabel('City').fill('Udaipur');
+    await accept.getByLabel('State').fill('Rajasthan');
+    await accept.getByLabel('PIN code').fill('313001');
+    await page.screenshot({ path: '/tmp/accept/accept-india-390.png', fullPage: false });
+
+    // The label follows the select at once, and the ZIP code's rule with it.
+    await country.selectOption('US');
+    await expect(accept.getByLabel('ZIP code')).toHaveValue('313001');
+    await expect(accept.getByLabel('PIN code')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/accept/accept-us-390.png', fullPage: false });
+    await accept.getByRole('radio', { name: 'UPI' }).check();
+    await accept.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(accept.getByText('Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)')).toBeVisible();
+    await country.selectOption('IN');
+    await expect(accept.getByLabel('PIN code')).toHaveValue('313001');
+    expect((await axeViolations(page)).join('\n\n')).toBe('');
+    expect(await sidewaysScroll(page)).toBe(0);
+    await accept.getByRole('button', { name: 'Accept Offer' }).click();
+    await expect(toastWith(page, 'Offer Accepted')).toBeVisible();
+
+    // Stored as India (not "Rajasthan 313001, US"), once in the address book
+    const [order] = await shop.sql<{ country: string; postal: string }>(
+      `select shipping_address->>'country' as country, shipping_address->>'postalCode' as postal from orders`,
+    );
+    expect(order).toEqual({ country: 'IN', postal: '313001' });
+    // issue 30 §3: accepted, not yet paid, beside spec §4's "Completed"
+    await expect(page.getByText('Status: Completed · Accepted, awaiting payment')).toBeVisible();
+    await gotoHydrated(page, '/dashboard?tab=addresses');
+    const book = page.getByRole('tabpanel', { name: 'Addresses' });
+    await expect(book.getByRole('listitem')).toHaveCount(1);
+    await expect(book.getByRole('listitem')).toContainText(/313001\s*India/);
+    await gotoHydrated(page, '/dashboard?tab=quotations');
+    await expect(page.getByRole('listitem', { name: `Quotation ${made.reference}` })).toContainText(
+      'Accepted, awaiting payment',
+    );
   },
 );

@@ -79,6 +79,7 @@ beforeAll(async () => {
     city: 'Jaipur',
     state: 'Rajasthan',
     postalCode: '302001',
+    country: 'IN',
   });
 });
 

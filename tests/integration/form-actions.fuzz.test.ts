@@ -148,6 +148,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
         city: 'Jaipur',
         state: 'Rajasthan',
         postalCode: '302001',
+        country: 'IN',
       })
     ).id;
   });

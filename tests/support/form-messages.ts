@@ -1,8 +1,18 @@
 /** The address form's refusals (spec §3 Address, core/account.ts), for the tests that fuzz it. */
 export const ADDRESS_FORM_MESSAGES: readonly string[] = [
-  ...['Address Title', 'Street Address', 'City', 'State', 'ZIP Code'].map(
-    (label) => `${label} is required`,
-  ),
+  // issue 30 §3: the postal code's label and rule follow the country (core/countries.ts)
+  ...[
+    'Address Title',
+    'Street Address',
+    'City',
+    'State',
+    'Postal code',
+    'PIN code',
+    'ZIP code',
+  ].map((label) => `${label} is required`),
+  'Enter the 6-digit PIN code',
+  'Enter a 5-digit ZIP code, or ZIP+4 (12345-6789)',
+  'Choose a country from the list',
   ...(
     [
       ['Address Title', 50],
@@ -10,7 +20,7 @@ export const ADDRESS_FORM_MESSAGES: readonly string[] = [
       ['Apartment/Suite', 100],
       ['City', 100],
       ['State', 100],
-      ['ZIP Code', 20],
+      ['Postal code', 20],
       ['Country', 60],
     ] as const
   ).map(([label, max]) => `${label} must be less than ${max} characters`),

@@ -2,9 +2,11 @@
 import { getFormProps, getInputProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account-texts';
+import { countryCodeOf } from '../../../core/countries';
 import type { Address } from '../../../server/modules/account';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ModalClose } from '../ui/lazy-modal';
+import { CountryAndPostalCode } from '../forms/country-postal-fields';
 import { FormField, useAnswerForm } from './answer-form';
 
 /** The add and edit dialog; its limits come from the shared schema (core/account.ts). */
@@ -72,17 +74,12 @@ export function AddressForm({
           defaultValue={initial('state')}
           autoComplete="address-level1"
         />
-        <FormField
-          meta={fields.postalCode}
-          label="ZIP Code"
-          defaultValue={initial('postalCode')}
-          autoComplete="postal-code"
-        />
-        <FormField
-          meta={fields.country}
-          label="Country"
-          defaultValue={initial('country', DEFAULT_ADDRESS_COUNTRY)}
-          autoComplete="country"
+        {/* issue 30 §3: a Country select; the postal code's label and rule follow it */}
+        <CountryAndPostalCode
+          country={fields.country}
+          postalCode={fields.postalCode}
+          defaultCountry={countryCodeOf(address?.country) ?? DEFAULT_ADDRESS_COUNTRY}
+          defaultPostalCode={initial('postalCode')}
         />
       </div>
       <DefaultCheckbox meta={fields.isDefault} checked={address?.isDefault ?? false} />

@@ -1,5 +1,6 @@
 import { MapPin, Pencil, Plus, Trash2 } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
+import { countryName } from '../../../core/countries';
 import type { Address } from '../../../server/modules/account';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';
@@ -115,7 +116,8 @@ function AddressCard({
         <br />
         {address.city}, {address.state} {address.postalCode}
         <br />
-        {address.country}
+        {/* issue 30 §3: stored as its code ("IN"), shown by its name ("India") */}
+        {countryName(address.country)}
       </address>
       {address.isDefault ? null : (
         <makeDefault.Form method="post" className="mt-3">

@@ -2,7 +2,10 @@ import { FileText } from '../ui/icons';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
+import { countOf } from '../../../core/plurals';
+import { quotationPaymentNote, type QuotationOrderState } from '../../../core/quotation-progress';
 import { statusLabel } from '../../../core/statuses';
+import { QuoteReference } from '../quotes/quote-reference';
 import type {
   CustomerQuotationSummary,
   QuoteRequestLineView,
@@ -45,14 +48,17 @@ export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSum
                       to={`/quotes/${quotation.reference}`}
                       className="underline underline-offset-4"
                     >
-                      {quotation.reference}
+                      <QuoteReference reference={quotation.reference} />
                     </Link>
                   </h3>
                   <p className="text-sm text-ink-muted">{formatLongDate(quotation.createdAt)}</p>
                 </div>
-                <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
-                  {statusLabel(quotation.status)}
-                </span>
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
+                    {statusLabel(quotation.status)}
+                  </span>
+                  <PaymentNote order={quotation.order} />
+                </p>
               </div>
               <RequestPieces lines={quotation.lines} />
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -81,6 +87,16 @@ export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSum
   );
 }
 
+/** issue 30 §3: "Accepted, awaiting payment" beside "Completed" while the order is unpaid. */
+function PaymentNote({ order }: { order: QuotationOrderState | null }) {
+  const note = quotationPaymentNote(order);
+  return note ? (
+    <span className="rounded-full bg-brass-500/20 px-3 py-1 text-xs font-semibold text-ink">
+      {note}
+    </span>
+  ) : null;
+}
+
 /**
  * issue 29: every piece of a request, each with its quantity. A request of many pieces shows its
  * first three and folds the rest in a disclosure that opens without JavaScript, so a card stays
@@ -96,9 +112,9 @@ function RequestPieces({ lines }: { lines: QuoteRequestLineView[] }) {
       {rest.length > 0 ? (
         <details className="mt-1">
           <summary className="cursor-pointer text-sm font-medium text-brass-700 underline underline-offset-4">
-            {`${rest.length} more pieces`}
+            {countOf(rest.length, 'more piece', 'more pieces')}
           </summary>
-          <PieceRows lines={rest} label={`${rest.length} more pieces`} />
+          <PieceRows lines={rest} label={countOf(rest.length, 'more piece', 'more pieces')} />
         </details>
       ) : null}
     </div>

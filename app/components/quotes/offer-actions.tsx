@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import type { CustomerOfferAction } from '../../../core/quote-offer';
 import type { QuotePageForm } from '../../../core/route-query-fields';
+import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { Modal, ModalClose } from '../ui/lazy-modal';
@@ -51,6 +52,8 @@ export interface OfferFormTarget {
   action: string;
   /** The signed-in customer's saved addresses; null for a guest. */
   savedAddresses: Address[] | null;
+  /** issue 30 §3: the Accept Offer form's country, name and mobile; null when it is not offered. */
+  acceptDefaults: AcceptFormDefaults | null;
 }
 
 export function OfferActions({
@@ -128,7 +131,13 @@ function OfferForm({
 }) {
   const common = { action: target.action, offerId: target.offerId, onDone, cancel };
   if (form === 'accept') {
-    return <AcceptOfferForm {...common} savedAddresses={target.savedAddresses} />;
+    return (
+      <AcceptOfferForm
+        {...common}
+        savedAddresses={target.savedAddresses}
+        defaults={target.acceptDefaults}
+      />
+    );
   }
   if (form === 'ask-changes') return <AskForChangesForm {...common} />;
   return <DeclineOfferForm {...common} />;

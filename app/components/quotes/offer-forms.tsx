@@ -4,17 +4,19 @@
  * Each is a Conform form on its `core/` schema, posted through the answer pipeline; the quote page
  * shows them in a dialog, or, without JavaScript, as a section of the page.
  */
-import { getFormProps } from '../forms/lazy-form';
+import { getFormProps, getInputProps } from '../forms/lazy-form';
 import { useState, type ReactNode } from 'react';
 import { errorToast } from '../../../core/answer';
-import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account-texts';
+import { countryName, SPEC_DEFAULT_COUNTRY } from '../../../core/countries';
 import {
   offerPaymentMethodLabels,
   offerPaymentMethods,
   QUOTE_MESSAGE_MAX,
 } from '../../../core/quote-texts';
+import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
 import { FormField, useAnswerForm } from '../account/answer-form';
+import { CountryAndPostalCode } from '../forms/country-postal-fields';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass } from '../ui/classes';
 import { useHydrated } from '../ui/use-hydrated';
@@ -41,7 +43,7 @@ function addressLine(address: Address): string {
     address.city,
     address.state,
     address.postalCode,
-    address.country,
+    countryName(address.country),
   ]
     .filter(Boolean)
     .join(', ');
@@ -59,9 +61,12 @@ export function AcceptOfferForm({
   onDone,
   cancel,
   savedAddresses,
+  defaults,
 }: OfferFormProps & {
   /** The signed-in customer's addresses; null for a guest. */
   savedAddresses: Address[] | null;
+  /** issue 30 §3: the country, name and mobile to start from. */
+  defaults: AcceptFormDefaults | null;
 }) {
   const hydrated = useHydrated();
   const { fetcher, form, fields } = useAnswerForm({
@@ -126,7 +131,20 @@ export function AcceptOfferForm({
         ) : null}
         {showAddressFields ? (
           <div className="grid gap-4">
-            <FormField meta={fields.name} label="Name" autoComplete="name" />
+            {/* issue 30 §3: the name and mobile of the request, to change for a delivery */}
+            <FormField
+              meta={fields.name}
+              label="Name"
+              autoComplete="name"
+              defaultValue={fields.name.initialValue ?? defaults?.name}
+            />
+            <FormField
+              meta={fields.phone}
+              label="Mobile Number"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={fields.phone.initialValue ?? defaults?.mobile}
+            />
             <FormField
               meta={fields.streetAddress}
               label="Street Address"
@@ -140,14 +158,13 @@ export function AcceptOfferForm({
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField meta={fields.city} label="City" autoComplete="address-level2" />
               <FormField meta={fields.state} label="State" autoComplete="address-level1" />
-              <FormField meta={fields.postalCode} label="ZIP Code" autoComplete="postal-code" />
-              <FormField
-                meta={fields.country}
-                label="Country"
-                autoComplete="country-name"
-                defaultValue={fields.country.initialValue ?? DEFAULT_ADDRESS_COUNTRY}
+              <CountryAndPostalCode
+                country={fields.country}
+                postalCode={fields.postalCode}
+                defaultCountry={defaults?.country ?? SPEC_DEFAULT_COUNTRY}
               />
             </div>
+            {defaults?.signedIn ? <SaveAddressCheckbox meta={fields.saveAddress} /> : null}
           </div>
         ) : null}
       </fieldset>
@@ -182,6 +199,22 @@ export function AcceptOfferForm({
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * issue 30 §3 "Save this address", ticked to start with: a new address joins the signed-in
+ * buyer's address book once (server/flows/accept-offer.ts).
+ */
+function SaveAddressCheckbox({ meta }: { meta: Parameters<typeof getInputProps>[0] }) {
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox' });
+  // A post answered with errors keeps the buyer's choice; the first render starts ticked.
+  const checked = meta.initialValue === undefined ? true : meta.initialValue === 'on';
+  return (
+    <label className="flex items-center gap-3">
+      <input key={key} {...props} defaultChecked={checked} className="h-5 w-5" />
+      Save this address
+    </label>
   );
 }
 

@@ -28,7 +28,7 @@ const home = {
   city: 'Udaipur',
   state: 'Rajasthan',
   postalCode: '313001',
-  country: '',
+  country: 'IN',
 };
 
 describe(`the customer's own records on ${testDatabaseKind}`, () => {
@@ -67,8 +67,13 @@ describe(`the customer's own records on ${testDatabaseKind}`, () => {
 
   it('makes the first address the default, defaults the country to US, and keeps one default', async () => {
     const { db } = database;
-    const first = await createAddress(db, customerA, home);
+    // spec §9: no country is US; issue 30 §3: whose postal code is a ZIP code
+    const first = await createAddress(db, customerA, { ...home, country: '', postalCode: '10001' });
     expect(first).toMatchObject({ isDefault: true, country: 'US', apartment: null });
+    // issue 30 §3: a PIN code is no ZIP code
+    await expect(
+      createAddress(db, customerA, { ...home, title: 'Bad', country: '' }),
+    ).rejects.toMatchObject({ code: 'invalid' });
     const work = await createAddress(db, customerA, { ...home, title: 'Work', isDefault: 'on' });
     let list = await listAddresses(db, customerA);
     expect(list.map((address) => [address.title, address.isDefault])).toEqual([

@@ -11,6 +11,7 @@ import {
   type AddressInput,
   type ProfileInput,
 } from '../../../core/account';
+import { countryCodeOf } from '../../../core/countries';
 import { rowKey } from '../../../core/form-text';
 import { setAccountName } from '../../auth/account-name';
 import type { Database } from '../../db/client';
@@ -110,6 +111,50 @@ export async function createAddress(db: Database, actor: Actor, input: unknown):
       .returning();
     if (!created) throw new Error('address not stored');
     return created;
+  });
+}
+
+/**
+ * issue 30 §3 "Save this address": an address the buyer shipped an order to joins their address
+ * book, unless the same address is there already (compared without case and spacing, the country
+ * by its code). Answers the address kept, or null when it was there.
+ */
+export async function saveAddressUnlessKnown(
+  db: Database,
+  actor: Actor,
+  input: {
+    title: string;
+    streetAddress: string;
+    apartment?: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  },
+): Promise<Address | null> {
+  const userId = requireUser(actor);
+  const values: AddressInput = parseInput(addressSchema, {
+    ...input,
+    apartment: input.apartment ?? '',
+  });
+  const sameText = (a: string | null, b: string | null) =>
+    (a ?? '').trim().replaceAll(/\s+/g, ' ').toLowerCase() ===
+    (b ?? '').trim().replaceAll(/\s+/g, ' ').toLowerCase();
+  const saved = await db.select().from(addresses).where(eq(addresses.userId, userId));
+  const known = saved.some(
+    (address) =>
+      sameText(address.streetAddress, values.streetAddress) &&
+      sameText(address.apartment, values.apartment) &&
+      sameText(address.city, values.city) &&
+      sameText(address.state, values.state) &&
+      sameText(address.postalCode, values.postalCode) &&
+      countryCodeOf(address.country) === countryCodeOf(values.country),
+  );
+  if (known) return null;
+  return createAddress(db, actor, {
+    ...values,
+    apartment: values.apartment ?? '',
+    isDefault: false,
   });
 }
 

@@ -110,7 +110,13 @@ export async function reorderRequestOfUser(
   db: Database,
   actor: Actor,
   input: { orderId: string } & Record<string, unknown>,
-): Promise<Record<string, unknown> & { lines: { productId: string; quantity: number }[] }> {
+): Promise<
+  Record<string, unknown> & {
+    lines: { productId: string; quantity: number }[];
+    /** issue 30 §3: the request the order was made from, whose piece notes carry over. */
+    quotationRequestId: string | null;
+  }
+> {
   const order = await getOrderOfUser(db, actor, { orderId: input.orderId });
   const values = parseInput(reorderSchema, input);
   const orderedIds = new Set(order.items.map((item) => item.productId));
@@ -124,6 +130,7 @@ export async function reorderRequestOfUser(
     customerName: values.customerName,
     customerMobile: values.customerMobile,
     customerEmail: values.customerEmail ?? '',
+    quotationRequestId: order.quotationRequestId,
   };
 }
 

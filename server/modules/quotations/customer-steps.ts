@@ -201,7 +201,13 @@ export async function acceptOfferOfCustomer(
   input: QuotationAccess & OfferAddress & Record<string, unknown>,
   now: Date,
   timeZone: string,
-): Promise<{ request: QuotationRow; offer: OfferRow; order: OrderFromAcceptedOffer }> {
+): Promise<{
+  request: QuotationRow;
+  offer: OfferRow;
+  order: OrderFromAcceptedOffer;
+  /** issue 30 §3: a new address the signed-in buyer asked to keep in their address book. */
+  addressToSave: ShippingAddress | null;
+}> {
   const request = await requestOfCustomer(tx, actor, input, { lock: true });
   const found = await offerForCustomer(tx, request.id, input);
   const values = parseInput(acceptOfferSchema, input);
@@ -226,6 +232,7 @@ export async function acceptOfferOfCustomer(
   return {
     request,
     offer,
+    addressToSave: values.saveAddress && !values.addressId && actor ? shippingAddress : null,
     order: {
       // issue 26 item 2: the request's own account, never one found by the e-mail a guest named;
       // the account holder adds a guest's request (and its order) themselves.
@@ -300,6 +307,7 @@ export async function shippingAddressFor(
     state: values.state ?? '',
     postalCode: values.postalCode ?? '',
     country: values.country ?? '',
-    phone: request.customerMobile,
+    // issue 30 §3: the mobile the buyer gave for the delivery, prefilled with the request's
+    phone: values.phone || request.customerMobile,
   };
 }

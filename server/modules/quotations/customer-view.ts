@@ -155,6 +155,8 @@ export async function listQuotationsOfUser(
           .select({
             quotationRequestId: orders.quotationRequestId,
             orderNumber: orders.orderNumber,
+            status: orders.status,
+            paymentStatus: orders.paymentStatus,
           })
           .from(orders)
           .where(inArray(orders.quotationRequestId, ids)),
@@ -166,6 +168,7 @@ export async function listQuotationsOfUser(
           (offer as OfferView & { quotationRequestId: string }).quotationRequestId === request.id,
       ),
     )[0];
+    const madeOrder = madeOrders.find((order) => order.quotationRequestId === request.id);
     return {
       id: request.id,
       reference: request.reference,
@@ -176,8 +179,59 @@ export async function listQuotationsOfUser(
       createdAt: request.createdAt,
       offerStatus: latest?.shownStatus ?? null,
       offerTotalMinor: latest?.totalMinor ?? null,
-      orderNumber:
-        madeOrders.find((order) => order.quotationRequestId === request.id)?.orderNumber ?? null,
+      orderNumber: madeOrder?.orderNumber ?? null,
+      // spec §3: payment status is pending when absent
+      order: madeOrder
+        ? { status: madeOrder.status, paymentStatus: madeOrder.paymentStatus ?? 'pending' }
+        : null,
     };
   });
+}
+
+/**
+ * issue 30 §3 "Reorder": who asked last, for the reorder form when the profile has no phone: the
+ * name and mobile of the signed-in customer's latest request; null before their first.
+ */
+export async function latestRequestContactOfUser(
+  db: Database,
+  actor: Actor,
+): Promise<{ customerName: string; customerMobile: string } | null> {
+  const userId = requireUser(actor);
+  const [latest] = await db
+    .select({
+      customerName: quotationRequests.customerName,
+      customerMobile: quotationRequests.customerMobile,
+    })
+    .from(quotationRequests)
+    .where(eq(quotationRequests.userId, userId))
+    .orderBy(desc(quotationRequests.createdAt))
+    .limit(1);
+  return latest ?? null;
+}
+
+/**
+ * issue 30 §3 "Reorder": each piece's notes on one of the customer's own requests (the one an
+ * order was made from), by product; a request of someone else gives none.
+ */
+export async function pieceNotesOfRequest(
+  db: Database,
+  actor: Actor,
+  input: { quotationRequestId: string },
+): Promise<Map<string, string>> {
+  const userId = requireUser(actor);
+  const [request] = await db
+    .select({ id: quotationRequests.id })
+    .from(quotationRequests)
+    .where(
+      and(eq(quotationRequests.id, input.quotationRequestId), eq(quotationRequests.userId, userId)),
+    );
+  const notes = new Map<string, string>();
+  if (!request) return notes;
+  const lines = (await requestLinesOf(db, [request.id])).get(request.id) ?? [];
+  for (const line of lines) {
+    if (line.productId && line.notes && !notes.has(line.productId)) {
+      notes.set(line.productId, line.notes);
+    }
+  }
+  return notes;
 }

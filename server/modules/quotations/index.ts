@@ -50,7 +50,13 @@ export type StoredQuotationRequest = QuotationRequest & {
   accessKey: string;
 };
 
-export { getQuoteForCustomer, listQuotationsOfUser, quoteOrderView } from './customer-view';
+export {
+  getQuoteForCustomer,
+  latestRequestContactOfUser,
+  listQuotationsOfUser,
+  pieceNotesOfRequest,
+  quoteOrderView,
+} from './customer-view';
 export {
   acceptOfferOfCustomer,
   announceAcceptance,

@@ -116,6 +116,8 @@ export interface CustomerQuotationSummary {
   offerStatus: OfferStatus | null;
   offerTotalMinor: number | null;
   orderNumber: string | null;
+  /** issue 30 §3: the order's state and payment state, for "Accepted, awaiting payment". */
+  order: { status: OrderStatus; paymentStatus: PaymentStatus } | null;
 }
 
 /** A line the composer starts from: the request's piece at its catalogue price. */

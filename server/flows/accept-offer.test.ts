@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countryName } from '../../core/countries';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { insertOrder, insertProduct, insertUser } from '../../tests/factories';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../tests/support/database';
+import { addresses, orders } from '../db/schema';
+import type { Actor } from '../modules/actor';
+import { createAddress, listAddresses } from '../modules/account';
+import {
+  createMultiPieceRequest,
+  getQuoteForCustomer,
+  listQuotationsOfUser,
+  sendOffer,
+} from '../modules/quotations';
+import { acceptFormDefaults, acceptOffer } from './accept-offer';
+
+const admin: Actor = { userId: 'accept-flow-admin', roles: ['admin'] };
+const monday = new Date('2026-11-24T04:30:00Z');
+
+const indianAddress = {
+  name: 'Meera Shah',
+  streetAddress: '12 Lake Road',
+  apartment: '',
+  city: 'Udaipur',
+  state: 'Rajasthan',
+  postalCode: '313001',
+  country: 'IN',
+};
+
+describe(`accepting an offer with an address abroad or at home on ${testDatabaseKind} (issue 30 §3)`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  /** A request of `actor` (null: a guest) with a sent offer; its access and the offer's id. */
+  async function offerFor(actor: Actor, mobile = '+91 94140 55555') {
+    const product = await insertProduct(database.db, { name: 'Lotus Urli' });
+    const request = await createMultiPieceRequest(
+      database.db,
+      actor,
+      {
+        customerName: 'Meera Shah',
+        customerMobile: mobile,
+        customerEmail: '',
+        lines: [{ productId: product.id, quantity: 2, notes: null }],
+      },
+      monday,
+    );
+    await sendOffer(
+      database.db,
+      admin,
+      {
+        quotationId: request.id,
+        lines: [
+          { productId: '', description: 'Marble lotus urli', quantity: '2', unitPrice: '9000' },
+        ],
+        shipping: '500',
+        discount: '0',
+        gstRate: '12',
+        validUntil: '2026-12-08',
+        leadTimeDays: '21',
+        terms: '',
+        note: '',
+      },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const access = { reference: request.reference, key: request.accessKey };
+    const quote = await getQuoteForCustomer(
+      database.db,
+      actor,
+      access,
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    return { access, offerId: quote.currentOffer!.id, request };
+  }
+
+  async function accept(actor: Actor, fields: Record<string, unknown>, mobile?: string) {
+    const { access, offerId } = await offerFor(actor, mobile);
+    const made = await acceptOffer(
+      database.db,
+      actor,
+      { ...access, offerId, paymentMethod: 'upi', ...fields },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, made.orderId));
+    return order!;
+  }
+
+  it('stores an Indian order as India, not "Rajasthan 313001, US", and shows it as India', async () => {
+    const order = await accept(null, indianAddress);
+    expect(order.shippingAddress).toMatchObject({
+      state: 'Rajasthan',
+      postalCode: '313001',
+      country: 'IN',
+      phone: '+91 94140 55555',
+    });
+    expect(countryName(order.shippingAddress!.country)).toBe('India');
+    // A country written out by an integration is the same country
+    const named = await accept(null, { ...indianAddress, country: 'India' });
+    expect(named.shippingAddress!.country).toBe('IN');
+  });
+
+  it('checks the postal code by the country: a PIN code in India, a ZIP code in the United States', async () => {
+    await expect(accept(null, { ...indianAddress, postalCode: '3130' })).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    await expect(
+      accept(null, { ...indianAddress, country: 'US', postalCode: '313001' }),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    const american = await accept(null, {
+      ...indianAddress,
+      city: 'San Francisco',
+      state: 'CA',
+      country: 'US',
+      postalCode: '94103-1234',
+    });
+    expect(american.shippingAddress).toMatchObject({ country: 'US', postalCode: '94103-1234' });
+  });
+
+  it('keeps the mobile the buyer gave for the delivery, else the request’s', async () => {
+    const order = await accept(null, { ...indianAddress, phone: '+91 98290 00000' });
+    expect(order.shippingAddress!.phone).toBe('+91 98290 00000');
+  });
+
+  it('saves a signed-in buyer’s new address to their address book once, as India', async () => {
+    const user = await insertUser(database.db);
+    const buyer: Actor = { userId: user.id, roles: [] };
+    await accept(buyer, { ...indianAddress, saveAddress: 'on' });
+    // The same address again, typed in other case and spacing: not saved twice
+    await accept(buyer, {
+      ...indianAddress,
+      streetAddress: '12  lake road',
+      city: 'UDAIPUR',
+      saveAddress: 'on',
+    });
+    const book = await listAddresses(database.db, buyer);
+    expect(book).toHaveLength(1);
+    expect(book[0]).toMatchObject({
+      title: 'Udaipur',
+      streetAddress: '12 Lake Road',
+      postalCode: '313001',
+      country: 'IN',
+      isDefault: true,
+    });
+    expect(countryName(book[0]!.country)).toBe('India');
+    // Unticked, or a guest's: nothing is saved
+    await accept(buyer, { ...indianAddress, streetAddress: '7 Fateh Sagar', saveAddress: '' });
+    expect(await listAddresses(database.db, buyer)).toHaveLength(1);
+    const rows = await database.db.select().from(addresses);
+    expect(rows.filter((row) => row.userId !== user.id)).toHaveLength(0);
+  });
+
+  it('starts the form from the earlier address, else India for a +91 mobile, else US', async () => {
+    const asGuest = (mobile: string) =>
+      acceptFormDefaults(database.db, null, { customerName: 'Meera', customerMobile: mobile });
+    expect(await asGuest('+91 94140 55555')).toEqual({
+      country: 'IN',
+      name: 'Meera',
+      mobile: '+91 94140 55555',
+      signedIn: false,
+    });
+    expect((await asGuest('+1 415 555 0100')).country).toBe('US');
+
+    const withBook = await insertUser(database.db);
+    const bookOwner: Actor = { userId: withBook.id, roles: [] };
+    await createAddress(database.db, bookOwner, {
+      title: 'Toronto',
+      streetAddress: '1 King St',
+      city: 'Toronto',
+      state: 'ON',
+      postalCode: 'M5H 1A1',
+      country: 'CA',
+    });
+    const fromBook = await acceptFormDefaults(database.db, bookOwner, {
+      customerName: 'A',
+      customerMobile: '+91 94140 55555',
+    });
+    expect(fromBook).toMatchObject({ country: 'CA', signedIn: true });
+
+    const withOrder = await insertUser(database.db);
+    await insertOrder(database.db, {
+      userId: withOrder.id,
+      shippingAddress: { ...indianAddress, country: 'GB', postalCode: 'SW1A 1AA' },
+    });
+    const fromOrder = await acceptFormDefaults(
+      database.db,
+      { userId: withOrder.id, roles: [] },
+      { customerName: 'A', customerMobile: '+91 94140 55555' },
+    );
+    expect(fromOrder.country).toBe('GB');
+  });
+
+  it('lists an accepted, unpaid quotation with its order’s payment state', async () => {
+    const user = await insertUser(database.db);
+    const buyer: Actor = { userId: user.id, roles: [] };
+    await accept(buyer, indianAddress);
+    const [summary] = await listQuotationsOfUser(
+      database.db,
+      buyer,
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    expect(summary).toMatchObject({
+      status: 'completed',
+      order: { status: 'pending', paymentStatus: 'pending' },
+    });
+  });
+});
