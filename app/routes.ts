@@ -22,6 +22,8 @@ export default [
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),
   route('auth/code', 'routes/auth.code.tsx'),
   route('auth/two-factor', 'routes/auth.two-factor.tsx'),
+  // issue 30: the first-run setup of the owner account, by the link printed at start-up
+  route('setup', 'routes/setup.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('dashboard/security', 'routes/dashboard.security.tsx'),
   route('wishlist', 'routes/wishlist.ts'),

@@ -6,12 +6,13 @@ import { createHttpApp } from './http/app';
 import { startServer } from './main';
 
 await startServer({
-  async createApp({ database, config, logger, jobs }) {
+  async createApp({ database, config, logger, jobs, ownerSetup }) {
     return createHttpApp({
       database,
       config,
       logger,
       jobs,
+      ownerSetup,
       build,
       mode: 'production',
       clientDirectory: path.relative(process.cwd(), path.resolve('build/client')),

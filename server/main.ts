@@ -16,6 +16,8 @@ import { seedCatalog } from './db/seed/catalog';
 import { seedDemoAccounts } from './db/seed/demo-accounts';
 import { createLogger, type Logger } from './logger';
 import type { JobWorker } from './modules/jobs';
+import { createOwnerSetupLink, type OwnerSetupLink } from './modules/identity/owner-setup-link';
+import { adminExists } from './modules/roles/first-owner';
 import { startDeliveries } from './worker';
 
 export interface StartOptions {
@@ -25,6 +27,8 @@ export interface StartOptions {
     config: Config;
     logger: Logger;
     jobs: JobWorker;
+    /** issue 30: the first-run setup link, while no account has the admin role; else null. */
+    ownerSetup: OwnerSetupLink | null;
   }): Promise<{ fetch: (request: Request) => Response | Promise<Response> }>;
   /** Development only: Vite's middlewares run before the app. */
   beforeApp?: (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -96,9 +100,19 @@ export async function startServer(options: StartOptions): Promise<void> {
     exitWithOneLine(new ConfigError(`The job queue could not start: ${describe(error)}`));
   }
 
+  // issue 30: a shop without an owner prints a one-time link to make one (a restart, a new one).
+  let ownerSetup: OwnerSetupLink | null = null;
+  try {
+    if (!(await adminExists(database.db))) {
+      ownerSetup = createOwnerSetupLink({ publicUrl: config.publicUrl, clock: () => new Date() });
+    }
+  } catch (error) {
+    exitWithOneLine(new ConfigError(`Reading the accounts failed: ${describe(error)}`));
+  }
+
   let app: Awaited<ReturnType<StartOptions['createApp']>>;
   try {
-    app = await options.createApp({ database, config, logger, jobs });
+    app = await options.createApp({ database, config, logger, jobs, ownerSetup });
   } catch (error) {
     exitWithOneLine(error);
   }
@@ -129,6 +143,8 @@ export async function startServer(options: StartOptions): Promise<void> {
 
   const { port } = server.address() as AddressInfo;
   logger.info({ port, database: database.kind }, `serving on http://localhost:${port}`);
+  // issue 30: on stdout as a plain line, whatever LOG_LEVEL, once the link can be opened
+  if (ownerSetup) process.stdout.write(`\n${ownerSetup.line}\n\n`);
 
   // issue 15 §6: `npm run backup` asks this process for the embedded database's snapshot.
   const stopLiveSnapshots = await serveLiveSnapshots(database, config.databaseUrl).catch(

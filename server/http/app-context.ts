@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Actor } from '../modules/actor';
 import type { MediaStorage } from '../media-storage';
+import type { OwnerSetupLink } from '../modules/identity/owner-setup-link';
 import type { RateLimiter } from '../modules/rate-limit';
 import type { SmsSender } from '../modules/sms';
 
@@ -47,6 +48,8 @@ export interface AppContext {
   clientAddress: string;
   /** The time now: the system's, or a test's that moves it (offers expire by it, issue 16). */
   clock: () => Date;
+  /** issue 30: the first-run setup link of this process, while the shop has no owner; else null. */
+  ownerSetup?: OwnerSetupLink | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -26,6 +26,7 @@ import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
 import { createOrderEventsHub } from '../modules/realtime';
 import { readSiteSettings, SETTINGS_CHANNEL, watchSettings } from '../modules/settings';
 import type { JobWorker } from '../modules/jobs';
+import type { OwnerSetupLink } from '../modules/identity/owner-setup-link';
 import { createSmsSender } from '../modules/sms';
 import { API_BASE_PATH, createApi, unmatchedApiResponse } from './api';
 import { frontDoorRefusal, problemResponse } from './api/problem';
@@ -52,6 +53,8 @@ export interface HttpAppOptions {
   jobs: Pick<JobWorker, 'health'>;
   /** The time now for the domain (issue 16); the system clock unless a test moves it. */
   clock?: () => Date;
+  /** issue 30: the first-run setup link printed at start-up, while the shop has no owner. */
+  ownerSetup?: OwnerSetupLink | null;
 }
 
 type AppEnv = {
@@ -331,6 +334,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             rateLimiter,
             clientAddress: c.get('clientAddress'),
             clock: options.clock ?? systemClock,
+            ownerSetup: options.ownerSetup ?? null,
           },
         ],
       ]),

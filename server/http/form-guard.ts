@@ -15,7 +15,9 @@ export type PublicForm =
   // issue 16: a quotation's thread (messages, changes asked, a decline's reason)
   | 'quote-message'
   // issue 29: the quote list's own writes (add, change, remove); its submit counts as 'quotation'
-  | 'quote-list';
+  | 'quote-list'
+  // issue 30: the first-run setup page, its reads and its post
+  | 'owner-setup';
 
 /**
  * issue 29: a quote list is built with a tap per piece (four pieces and a quantity change are
