@@ -1,7 +1,7 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import * as Tabs from '../components/ui/tabs';
 import { useCallback, useState } from 'react';
-import { Link, redirect, useNavigate } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
 import { safeRedirectTarget, signInFormSchema, signUpSchema } from '../../core/identity';
 import { identityToasts } from '../../core/identity-texts';
 import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
@@ -32,6 +32,11 @@ import { followNavigation } from '../components/ui/follow-navigation';
 // posts natively until it is).
 const SignUpForm = deferred(() =>
   import('../components/account/sign-up-form').then((module) => module.SignUpForm),
+);
+// issue 30 §2 (docs/decisions/022): nor are the other ways in, "Sign in with a passkey" among them
+// (the WebAuthn code it runs is fetched only when it is pressed); their links work meanwhile.
+const SignInAlternatives = deferred(() =>
+  import('../components/account/sign-in-alternatives').then((module) => module.SignInAlternatives),
 );
 
 export function meta(args: Route.MetaArgs) {
@@ -196,14 +201,7 @@ function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }
       <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
         {fetcher.state !== 'idle' ? 'Signing in…' : 'Sign In'}
       </button>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link to="/auth/forgot-password" className="underline">
-          Forgot your password?
-        </Link>
-        <Link to={`/auth/code?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
-          Sign in with a one-time code
-        </Link>
-      </div>
+      <SignInAlternatives redirectTo={redirectTo} />
     </fetcher.Form>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from '../components/forms/lazy-form';
-import { useState } from 'react';
-import { Link, redirect } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, redirect, useRevalidator } from 'react-router';
 import { renderSVG } from 'uqr';
 import { errorToast } from '../../core/answer';
 import {
@@ -10,6 +10,14 @@ import {
   currentPasswordSchema,
 } from '../../core/identity';
 import { passwordFormProblemToast } from '../../core/password-rules';
+import {
+  ADD_PASSKEY_LABEL,
+  PASSKEY_NAME_LABEL,
+  passkeyAddedOn,
+  passkeyToasts,
+  UNNAMED_PASSKEY,
+} from '../../core/passkey-texts';
+import { removePasskeySchema } from '../../core/passkeys';
 import { securityToasts } from '../../core/security-texts';
 import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
@@ -24,6 +32,11 @@ import {
   startTotpEnrolment,
 } from '../../server/modules/identity';
 import {
+  listOwnPasskeys,
+  removeOwnPasskey,
+  type PasskeyView,
+} from '../../server/modules/identity/passkeys';
+import {
   answerData,
   DocumentAnswer,
   FormField,
@@ -33,15 +46,16 @@ import {
 } from '../components/account/answer-form';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';
-import { primaryButtonClass, secondaryButtonClass } from '../components/ui/classes';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../components/ui/classes';
+import { toast } from '../components/ui/toast-store';
 import type { Route } from './+types/dashboard.security';
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Password and security', undefined, { noindex: true });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { viewer } = context.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, auth } = context.get(appContext);
   if (!viewer) throw redirect('/auth?redirectTo=%2Fdashboard%2Fsecurity');
   // Better Auth sends the change-email link back here with ?error=… when it could not be used.
   const { error: emailLinkFailed } = parseRouteQuery(
@@ -51,6 +65,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: viewer.email,
     twoFactorEnabled: viewer.twoFactorEnabled,
+    // issue 30 §2: the viewer's own passkeys, read with the request's own session.
+    passkeys: await listOwnPasskeys(auth, {
+      headers: request.headers,
+      replyHeaders: new Headers(),
+    }),
     emailLinkFailed,
     formConstraints: intentConstraints(securityIntents),
   };
@@ -107,6 +126,13 @@ const securityIntents = {
       disableTotp(app.auth, { headers: request.headers, replyHeaders }, fields),
     success: securityToasts.totpOff,
   }),
+  // issue 30 §2: only ever one of the actor's own passkeys (server/modules/identity/passkeys.ts).
+  'remove-passkey': intent({
+    schema: removePasskeySchema,
+    run: (fields, { app, request, replyHeaders }) =>
+      removeOwnPasskey(app.auth, { headers: request.headers, replyHeaders }, fields),
+    success: passkeyToasts.removed,
+  }),
 };
 
 /** A visitor is sent to sign in before the body is read, as the page itself does. */
@@ -136,6 +162,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       <ChangePassword />
       <ChangeEmail email={loaderData.email} linkFailed={loaderData.emailLinkFailed} />
       <TwoFactor enabled={loaderData.twoFactorEnabled} />
+      <Passkeys passkeys={loaderData.passkeys} />
     </section>
   );
 }
@@ -367,5 +394,110 @@ function Enrolment({
         </button>
       </fetcher.Form>
     </div>
+  );
+}
+
+/**
+ * issue 30 §2: the account's passkeys, with "Add a passkey" (a WebAuthn ceremony in the browser,
+ * its code fetched on the tap) and a removal per passkey (a form post, as the other settings).
+ */
+function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  // One fetcher for the removals, kept by the section: a removed passkey's row is gone when its
+  // answer's toast is due.
+  const removal = useAnswerForm({
+    schema: () => import('../../core/passkeys').then((module) => module.removePasskeySchema),
+    intent: 'remove-passkey',
+    invalidToast: errorToast,
+  });
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get('name') ?? '');
+    setBusy(true);
+    try {
+      const { addPasskey } = await import('../components/account/passkey-client');
+      const outcome = await addPasskey(name);
+      if (!outcome.ok) {
+        toast(passkeyToasts.notAdded(outcome.message));
+        return;
+      }
+      form.reset();
+      toast(passkeyToasts.added);
+      await revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="passkeys-heading" className={cardClass}>
+      <h2 id="passkeys-heading" className="font-display text-2xl font-semibold">
+        Passkeys
+      </h2>
+      <p>
+        Sign in with your fingerprint, face or screen lock instead of a password. A passkey is also
+        your second step: it signs you in without a code from your authenticator app.
+      </p>
+      <DocumentAnswer answer={removal.documentAnswer} />
+      {passkeys.length > 0 ? (
+        <ul aria-label="Your passkeys" className="grid gap-2">
+          {passkeys.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} fetcher={removal.fetcher} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-ink-muted">You have not added a passkey yet.</p>
+      )}
+      <form onSubmit={(event) => void add(event)} className="grid gap-3">
+        <label className="grid gap-1">
+          <span className="font-medium">{PASSKEY_NAME_LABEL}</span>
+          <input
+            name="name"
+            maxLength={100}
+            placeholder="e.g. My phone"
+            autoComplete="off"
+            className={inputClass}
+          />
+        </label>
+        <button
+          type="submit"
+          className={`${primaryButtonClass} justify-self-start`}
+          disabled={busy}
+        >
+          {busy ? 'Waiting for your device…' : ADD_PASSKEY_LABEL}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function PasskeyRow({
+  passkey,
+  fetcher,
+}: {
+  passkey: PasskeyView;
+  fetcher: ReturnType<typeof useAnswerForm>['fetcher'];
+}) {
+  const name = passkey.name ?? UNNAMED_PASSKEY;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-stone/70 p-3">
+      <div>
+        <p className="font-medium">{name}</p>
+        <p className="text-sm text-ink-muted">{passkeyAddedOn(passkey.addedAt)}</p>
+      </div>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="remove-passkey" />
+        <input type="hidden" name="passkeyId" value={passkey.id} />
+        <button
+          type="submit"
+          className={secondaryButtonClass}
+          aria-label={`Remove passkey ${name}`}
+          disabled={fetcher.state !== 'idle'}
+        >
+          Remove
+        </button>
+      </fetcher.Form>
+    </li>
   );
 }

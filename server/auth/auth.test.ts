@@ -59,6 +59,13 @@ const ENABLED_PATHS = [
   '/get-session',
   '/jwks',
   '/ok',
+  // issue 30 §2: passkeys (docs/decisions/022-passkeys.md).
+  '/passkey/delete-passkey',
+  '/passkey/generate-authenticate-options',
+  '/passkey/generate-register-options',
+  '/passkey/list-user-passkeys',
+  '/passkey/verify-authentication',
+  '/passkey/verify-registration',
   '/phone-number/send-otp',
   '/phone-number/verify',
   '/request-password-reset',

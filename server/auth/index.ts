@@ -1,8 +1,8 @@
 /**
  * Identity (spec §2 Auth, §4 auth events, §7 Identity provider) through Better Auth: e-mail and
  * password, sessions in httpOnly cookies with rolling expiry (DESIGN.md §5), password recovery by
- * e-mail, sign-in by a one-time code by e-mail or text message, TOTP two-factor and a JWKS for API
- * clients. Our password rules and rate limits run in its `hooks.before`, so they hold for HTTP
+ * e-mail, sign-in by a one-time code by e-mail or text message, TOTP two-factor, passkeys
+ * (docs/decisions/022-passkeys.md) and a JWKS for API clients. Our password rules and rate limits run in its `hooks.before`, so they hold for HTTP
  * calls to /api/auth and for the server's own `auth.api` calls alike.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -11,11 +11,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
 import { firstPasswordProblem, hasMailableEmail, phonePlaceholderEmail } from '../../core/identity';
 import { authRequestProblem } from '../../core/identity-fields';
+import { PASSKEY_USER_NOT_VERIFIED_MESSAGE, passkeyResponseSchema } from '../../core/passkeys';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { accounts, jwks, sessions, twoFactors, users, verifications } from '../db/schema';
+import { accounts, jwks, passkeys, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import { enqueue } from '../modules/jobs';
 import { admitMail } from '../mail';
@@ -89,6 +91,8 @@ export const DISABLED_AUTH_PATHS = [
   '/refresh-token',
   '/get-access-token',
   '/account-info',
+  // issue 30 §2: passkeys are added, listed and removed; the security page names none.
+  '/passkey/update-passkey',
 ];
 
 /**
@@ -97,7 +101,18 @@ export const DISABLED_AUTH_PATHS = [
  * and so are the switched-off ones when the server's own code calls them through `auth.api`.
  */
 const RATE_LIMITED_PATH =
-  /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|password|verif|change-email|delete-user/;
+  /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|^\/passkey\/(generate|verify)-|password|verif|change-email|delete-user/;
+
+/**
+ * issue 30 §2, docs/decisions/022: a passkey signs in without a password and without the TOTP
+ * step, as a second factor in itself: the device holds the key (possession) and checks its owner
+ * (user verification: PIN, fingerprint or face). The plugin only prefers that check; these are
+ * where the shop requires it, in the options the browser gets and in the answer it sends.
+ */
+const PASSKEY_CEREMONY_OPTIONS = new Set([
+  '/passkey/generate-authenticate-options',
+  '/passkey/generate-register-options',
+]);
 
 /**
  * issue 25 §1: the endpoints that mail the address they are given, and the purpose that mail is
@@ -302,6 +317,7 @@ export function createAuth({
         verification: verifications,
         twoFactor: twoFactors,
         jwks,
+        passkey: passkeys,
       },
     }),
     disabledPaths: DISABLED_AUTH_PATHS,
@@ -365,6 +381,15 @@ export function createAuth({
         // before it becomes a rate-limit key.
         const fieldProblem = authRequestProblem(path, body, context.query);
         if (fieldProblem) throw new APIError('BAD_REQUEST', { message: fieldProblem });
+        if (path.startsWith('/passkey/verify-')) {
+          // The WebAuthn answer is stored as it comes (its transports, its id): held to its size.
+          const answer = passkeyResponseSchema.safeParse(body.response ?? {});
+          if (!answer.success) {
+            throw new APIError('BAD_REQUEST', {
+              message: answer.error.issues[0]?.message ?? 'Invalid passkey answer',
+            });
+          }
+        }
         if (RATE_LIMITED_PATH.test(path)) {
           // issue 26 item 1: per client address, and per account and address; never per
           // account alone (attempt-limits.ts).
@@ -398,6 +423,10 @@ export function createAuth({
         if (path === '/two-factor/verify-totp') {
           await refuseReplayedTotp(context);
           return;
+        }
+        if (PASSKEY_CEREMONY_OPTIONS.has(path) && !isAPIError(returned) && returned) {
+          // docs/decisions/022: the browser must check the device's owner, not merely prefer to.
+          return context.json({ ...(returned as object), userVerification: 'required' });
         }
         // The two-factor plugin stops password sign-ins of accounts with TOTP on; a one-time
         // code must not be a way around it. Checked after the code, so only its owner learns it.
@@ -442,6 +471,29 @@ export function createAuth({
       jwt(),
       // issue 17: API clients sign in and send `Authorization: Bearer <token>` (set-auth-token).
       bearer(),
+      passkey({
+        // issue 30 §2: the relying party is the shop's own address (PUBLIC_URL).
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: config.site.shopName,
+        origin: new URL(config.publicUrl).origin,
+        // Discoverable ("resident") keys sign in in one tap, without typing an e-mail first.
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        registration: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.registrationInfo?.userVerified) {
+              throw new APIError('BAD_REQUEST', { message: PASSKEY_USER_NOT_VERIFIED_MESSAGE });
+            }
+          },
+        },
+        authentication: {
+          // docs/decisions/022: without the device's check of its owner the key is one factor.
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) {
+              throw new APIError('UNAUTHORIZED', { message: PASSKEY_USER_NOT_VERIFIED_MESSAGE });
+            }
+          },
+        },
+      }),
       // Last: the checks of a request that is otherwise fine.
       lastChecks,
     ],

@@ -1,6 +1,7 @@
 /**
- * Better Auth's tables (core schema plus the twoFactor, phoneNumber and jwt plugins the identity
- * issue turns on). Property names are the field names Better Auth expects; SQL names are snake_case.
+ * Better Auth's tables (core schema plus the twoFactor, phoneNumber, jwt and passkey plugins the
+ * identity issues turn on). Property names are the field names Better Auth expects; SQL names are
+ * snake_case.
  */
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -110,3 +111,29 @@ export const jwks = pgTable('jwks', {
   alg: text('alg'),
   crv: text('crv'),
 });
+
+/**
+ * issue 30 §2: the passkeys (WebAuthn credentials) of Better Auth's passkey plugin, one row per
+ * credential an account added at /dashboard/security. The credential id is unique across the shop
+ * (a sign-in looks the row up by it); the signature counter is an unsigned 32-bit number, wider
+ * than `integer`.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+);

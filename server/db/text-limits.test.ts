@@ -16,6 +16,7 @@ import { answerSchema, questionSchema, reviewSchema } from '../../core/community
 import { contactMessageSchema } from '../../core/contact';
 import { authRequestFieldsSchema } from '../../core/identity-fields';
 import { newsletterSubscriptionSchema } from '../../core/newsletter';
+import { passkeyResponseSchema } from '../../core/passkeys';
 import { mediaFormSchema, productFormSchema } from '../../core/product-console';
 import { quotationRequestSchema } from '../../core/quotation';
 import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quote-list';
@@ -246,6 +247,27 @@ const guards: Record<string, Guard | Guard[]> = {
   'totp_used_steps.user_id': {
     reason: `the signed-in account's id (${BETTER_AUTH_GENERATED}), written by server/auth/totp-replay.ts`,
   },
+  // issue 30 §2: Better Auth's passkey plugin stores what the verified WebAuthn answer carries.
+  'passkeys.id': { reason: BETTER_AUTH_GENERATED },
+  'passkeys.name': betterAuth('name', 100),
+  'passkeys.public_key': {
+    reason:
+      'the COSE public key of an answer @simplewebauthn/server verified, inside its 64 KB limit (core/passkeys.ts passkeyResponseSchema)',
+  },
+  'passkeys.user_id': { reason: USER_ID },
+  'passkeys.credential_id': {
+    max: 1364,
+    writePath: "Better Auth's hooks.before (core/passkeys.ts passkeyResponseSchema.id)",
+    accepts: (value) => passkeyResponseSchema.safeParse({ id: value }).success,
+  },
+  'passkeys.device_type': {
+    reason: '"singleDevice" or "multiDevice", read from the flags of a verified answer',
+  },
+  'passkeys.transports': {
+    reason:
+      'the known transport names only, joined with commas (core/passkeys.ts passkeyResponseSchema)',
+  },
+  'passkeys.aaguid': { reason: 'a UUID read from the authenticator data of a verified answer' },
   'jwks.id': { reason: BETTER_AUTH_GENERATED },
   'jwks.public_key': { reason: BETTER_AUTH_GENERATED },
   'jwks.private_key': { reason: BETTER_AUTH_GENERATED },

@@ -157,7 +157,7 @@ test.describe('signed out', () => {
     await expectAccessible(page, 'sign-in with the password shown');
     await signInForm.getByLabel('Email').fill('nobody@example.com');
     await signInForm.getByLabel('Password', { exact: true }).fill('Wrong#Pass1');
-    await signInForm.getByRole('button', { name: 'Sign In' }).click();
+    await signInForm.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(toastWith(page, 'Invalid email or password')).toBeVisible();
     await expectAccessible(page, 'an error toast');
   });

@@ -86,6 +86,9 @@ interface Objects {
   newsletterToken: string;
   forgedNewsletterToken: string;
   totpSecret: string;
+  /** issue 30 §2: a passkey of the owner's (its row, as Better Auth stores one). */
+  passkeyId: string;
+  passkeyName: string;
   sessionIds: string[];
   sessionTokens: string[];
 }
@@ -141,6 +144,8 @@ function privateMarkers(objects: Objects): string[] {
     objects.leadPhone,
     objects.newsletterToken,
     objects.totpSecret,
+    objects.passkeyId,
+    objects.passkeyName,
     ...objects.sessionIds,
     ...objects.sessionTokens,
   ];
@@ -548,6 +553,16 @@ const operations: Operation[] = [
     other: deny(200),
     admin: deny(200),
   }),
+  // issue 30: the first-run setup page. The shop has an owner: it is the 404 page for every
+  // actor, with or without a token, and its post makes nothing.
+  ...pageRead('/setup', 'owner setup', NOBODY),
+  ...pageRead('/setup?token={forgedNewsletterToken}', 'owner setup', NOBODY),
+  ...pageAction('/setup?token={forgedNewsletterToken}', 'set-up', 'owner setup', NOBODY, () => ({
+    name: 'Intruder',
+    email: `intruder-${RUN}@example.com`,
+    password: PASSWORDS.admin,
+    confirmPassword: PASSWORDS.admin,
+  })),
   resourceRead(`/search/suggestions?q=lotus`, 'private data', PUBLIC),
   resourceRead('/sitemap.xml', 'private data', PUBLIC),
   resourceRead('/.well-known/jwks.json', 'private data', PUBLIC),
@@ -1002,6 +1017,37 @@ const operations: Operation[] = [
   authCall('/two-factor/enable', 'two-factor settings', WITH_OWNERS_PASSWORD, (world, owner) => ({
     password: world.objects[owner].password,
   })),
+  // issue 30 §2: passkeys, the actor's own only (docs/decisions/022).
+  {
+    ...resourceRead('/api/auth/passkey/list-user-passkeys', 'passkey', {
+      anonymous: deny(401),
+      owner: allow(200),
+      other: deny(200),
+      admin: deny(200),
+    }),
+    shows: (world, owner) => [world.objects[owner].passkeyName],
+  },
+  resourceRead('/api/auth/passkey/generate-register-options', 'passkey', { anonymous: deny(401) }),
+  authCall(
+    '/passkey/delete-passkey',
+    'passkey',
+    { anonymous: deny(401), other: deny(401), admin: deny(401) },
+    (world, owner) => ({ id: world.objects[owner].passkeyId }),
+  ),
+  authCall('/passkey/update-passkey', 'passkey', SWITCHED_OFF, (world, owner) => ({
+    id: world.objects[owner].passkeyId,
+    name: 'HACKED',
+  })),
+  authCall('/passkey/verify-registration', 'passkey', { anonymous: deny(401) }, () => ({
+    response: { id: 'forged', rawId: 'forged', type: 'public-key', response: {} },
+  })),
+  ...pageAction(
+    '/dashboard/security',
+    'remove-passkey',
+    'passkey',
+    { anonymous: deny(302), other: deny(404), admin: deny(404) },
+    (world, owner) => ({ passkeyId: world.objects[owner].passkeyId }),
+  ),
   ...pageAction(
     '/dashboard/security',
     'change-password',
@@ -1546,6 +1592,15 @@ async function createObjectsOf(
     }),
     'two-factor confirmation',
   );
+  // issue 30 §2: a passkey, stored as Better Auth stores one (adding it needs a browser's WebAuthn).
+  const passkeyId = `PASSKEY-ID-${tag}`;
+  const passkeyName = `PASSKEY-${tag}`;
+  await sql(
+    `insert into passkeys (id, name, public_key, user_id, credential_id, counter, device_type,
+       backed_up, transports)
+     values ($1, $2, $3, $4, $5, 0, 'singleDevice', false, 'internal')`,
+    [passkeyId, passkeyName, randomBytes(77).toString('base64'), userId, `cred-${tag}`],
+  );
   // Read after two-factor is on: turning it on replaces the session.
   const sessions = await sql<{ id: string; token: string }>(
     'select id, token from sessions where user_id = $1',
@@ -1584,6 +1639,8 @@ async function createObjectsOf(
     newsletterToken: unsubscribeToken(AUTH_SECRET, email),
     forgedNewsletterToken,
     totpSecret,
+    passkeyId,
+    passkeyName,
     sessionIds: sessions.map((session) => session.id),
     sessionTokens: sessions.map((session) => session.token),
   };

@@ -127,7 +127,7 @@ test.describe('under the enforced policy', () => {
     const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
     await signIn.getByLabel('Email').fill('nobody@example.com');
     await signIn.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(toastWith(page, 'Sign In Error')).toBeVisible();
     await collect('/auth with a toast');
 

@@ -36,7 +36,7 @@ export async function signUp(
   const signInForm = page.getByRole('tabpanel', { name: 'Sign In' });
   await expect(signInForm.getByLabel('Email')).toHaveValue(email.toLowerCase());
   await signInForm.getByLabel('Password', { exact: true }).fill(password);
-  await signInForm.getByRole('button', { name: 'Sign In' }).click();
+  await signInForm.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
   return { email, password };
 }
@@ -46,7 +46,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   const form = page.getByRole('tabpanel', { name: 'Sign In' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 function outboxFiles(dataDir: string, ending: RegExp): string[] {

@@ -78,10 +78,19 @@ export async function runToExit(
 /** Starts a server and waits until /healthz answers (or the process dies). */
 export async function startServerProcess(
   environment: ProcessEnvironment,
-  options: { command?: string[]; cwd?: string; readyTimeoutMs?: number } = {},
+  options: {
+    command?: string[];
+    cwd?: string;
+    readyTimeoutMs?: number;
+    /**
+     * The host name the tests reach it by (PUBLIC_URL's). issue 30: WebAuthn refuses an IP
+     * address as the relying party, so the passkey journeys use `localhost`.
+     */
+    publicHost?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const dataDir = environment.DATA_DIR ?? temporaryDataDir();
   const [program, ...args] = options.command ?? [process.execPath, 'build/server/index.js'];
   const child = spawn(program ?? process.execPath, args, {

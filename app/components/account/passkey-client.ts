@@ -1,0 +1,63 @@
+/**
+ * issue 30 §2: the browser's half of passkeys, Better Auth's client with its passkey plugin
+ * (@simplewebauthn/browser inside). Never in a page's first load: the sign-in page and the
+ * security page import it when the visitor taps their passkey button (docs/decisions/022).
+ */
+import { passkeyClient } from '@better-auth/passkey/client';
+import { createAuthClient } from 'better-auth/client';
+import { passkeyProblems } from '../../../core/passkey-texts';
+
+const client = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: '/api/auth',
+  plugins: [passkeyClient()],
+  // The pages read the session on the server; this client only runs the ceremonies.
+  sessionOptions: { refetchOnWindowFocus: false },
+});
+
+export type PasskeyOutcome = { ok: true } | { ok: false; message: string };
+
+interface ClientError {
+  code?: string;
+  message?: string;
+  status?: number;
+}
+
+/** The cancellations of @simplewebauthn/browser (WebAuthnError codes) and of the plugin. */
+const CANCELLED = new Set(['AUTH_CANCELLED', 'ERROR_CEREMONY_ABORTED', 'REGISTRATION_CANCELLED']);
+
+/** The refusal as the visitor should read it. */
+function problemOf(error: ClientError): string {
+  if (error.code === 'PASSKEY_NOT_FOUND') return passkeyProblems.unknown;
+  if (error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
+    return passkeyProblems.alreadyAdded;
+  }
+  // The browser refused or the person dismissed its prompt (WebAuthnError codes are ERROR_*).
+  if (error.code && (CANCELLED.has(error.code) || error.code.startsWith('ERROR_'))) {
+    return passkeyProblems.cancelled;
+  }
+  // Our own refusals (a device that did not check its owner, too many attempts) say it already.
+  if (error.status === 401 || error.status === 429 || error.status === 400) {
+    return error.message || passkeyProblems.failed;
+  }
+  return passkeyProblems.failed;
+}
+
+function supported(): boolean {
+  return typeof window.PublicKeyCredential === 'function';
+}
+
+/** Signs in with a passkey of this device (a discoverable one: no e-mail typed first). */
+export async function signInWithPasskey(): Promise<PasskeyOutcome> {
+  if (!supported()) return { ok: false, message: passkeyProblems.unsupported };
+  const { error } = await client.signIn.passkey();
+  return error ? { ok: false, message: problemOf(error) } : { ok: true };
+}
+
+/** Adds a passkey to the signed-in account, named as its owner typed (or unnamed). */
+export async function addPasskey(name: string): Promise<PasskeyOutcome> {
+  if (!supported()) return { ok: false, message: passkeyProblems.unsupported };
+  const trimmed = name.trim();
+  const { error } = await client.passkey.addPasskey(trimmed ? { name: trimmed } : {});
+  return error ? { ok: false, message: problemOf(error) } : { ok: true };
+}

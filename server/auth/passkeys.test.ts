@@ -1,0 +1,401 @@
+/**
+ * issue 30 §2, docs/decisions/022: passkeys through Better Auth's passkey plugin, as a browser
+ * reaches them (auth.handler with the client address the Hono app sets), against a fresh database.
+ * A software authenticator below answers the WebAuthn ceremonies as a phone would: a P-256 key,
+ * attestation "none", and a flag saying whether it checked its owner (user verification).
+ */
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSKEY_USER_NOT_VERIFIED_MESSAGE, passkeyProblems } from '../../core/passkeys';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../tests/support/database';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { passkeys, sessions, users } from '../db/schema';
+import { createLogger } from '../logger';
+import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import { DomainError } from '../modules/errors';
+import { listOwnPasskeys, removeOwnPasskey } from '../modules/identity/passkeys';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from './index';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const RP_ID = 'localhost';
+const PASSWORD = 'Marble#Lotus9';
+
+function buildAuth(db: Database, authRateLimit: number): Auth {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'passkey-test-')),
+    PUBLIC_URL,
+    AUTH_RATE_LIMIT: String(authRateLimit),
+  });
+  return createAuth({
+    db,
+    config,
+    queueMail: async () => {},
+    sms: { enabled: false, send: async () => {}, sendLater: () => {} },
+    rateLimiter: databaseRateLimiter(db),
+    logger: createLogger('silent'),
+    sleep: async () => {},
+  });
+}
+
+let addressCount = 0;
+function freshAddress(): string {
+  addressCount += 1;
+  return `203.0.${Math.floor(addressCount / 250)}.${addressCount % 250}`;
+}
+
+interface CallOptions {
+  body?: Record<string, unknown>;
+  cookie?: string;
+  address?: string;
+}
+
+function call(auth: Auth, pathAndQuery: string, options: CallOptions = {}): Promise<Response> {
+  const { body, cookie, address = freshAddress() } = options;
+  const headers = new Headers({ Origin: PUBLIC_URL, [CLIENT_ADDRESS_HEADER]: address });
+  if (body) headers.set('Content-Type', 'application/json');
+  if (cookie) headers.set('Cookie', cookie);
+  return auth.handler(
+    new Request(`${PUBLIC_URL}${AUTH_BASE_PATH}${pathAndQuery}`, {
+      method: body ? 'POST' : 'GET',
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
+}
+
+function cookiesOf(...responses: Response[]): string {
+  return responses
+    .flatMap((response) => response.headers.getSetCookie())
+    .map((cookie) => cookie.split(';')[0])
+    .filter((cookie) => cookie && !cookie.endsWith('='))
+    .join('; ');
+}
+
+async function signUp(auth: Auth, email: string) {
+  expect(
+    (await call(auth, '/sign-up/email', { body: { email, password: PASSWORD, name: 'Asha' } }))
+      .status,
+  ).toBe(200);
+  const signIn = await call(auth, '/sign-in/email', { body: { email, password: PASSWORD } });
+  expect(signIn.status).toBe(200);
+  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  return { cookie: cookiesOf(signIn), userId: user!.id };
+}
+
+const b64url = (bytes: Buffer) => bytes.toString('base64url');
+const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff]);
+const u32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value);
+  return bytes;
+};
+
+/** A device's passkey for the shop: registers once, then signs challenges with its counter. */
+function softwareAuthenticator() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  // The COSE_Key of an ES256 key (RFC 9053): {1: 2, 3: -7, -1: 1, -2: x, -3: y} in CBOR.
+  const coseKey = Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from([0x22, 0x58, 0x20]),
+    Buffer.from(jwk.y!, 'base64url'),
+  ]);
+  const credentialId = randomBytes(16);
+  const id = b64url(credentialId);
+  const rpIdHash = createHash('sha256').update(RP_ID).digest();
+  // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
+  const flags = (userVerified: boolean, attested = false) =>
+    Buffer.from([0x01 | (userVerified ? 0x04 : 0) | (attested ? 0x40 : 0)]);
+  const clientData = (type: string, challenge: string) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin: PUBLIC_URL, crossOrigin: false }));
+  let counter = 0;
+  return {
+    id,
+    register(challenge: string, { userVerified = true, transports = ['internal'] } = {}) {
+      const authData = Buffer.concat([
+        rpIdHash,
+        flags(userVerified, true),
+        u32(0),
+        Buffer.alloc(16),
+        u16(credentialId.length),
+        credentialId,
+        coseKey,
+      ]);
+      // {"fmt": "none", "attStmt": {}, "authData": bytes} in CBOR.
+      const attestationObject = Buffer.concat([
+        Buffer.from([0xa3, 0x63, ...Buffer.from('fmt'), 0x64, ...Buffer.from('none')]),
+        Buffer.from([0x67, ...Buffer.from('attStmt'), 0xa0]),
+        Buffer.from([0x68, ...Buffer.from('authData'), 0x59]),
+        u16(authData.length),
+        authData,
+      ]);
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: b64url(clientData('webauthn.create', challenge)),
+          attestationObject: b64url(attestationObject),
+          transports,
+        },
+        clientExtensionResults: {},
+      };
+    },
+    authenticate(challenge: string, { userVerified = true } = {}) {
+      counter += 1;
+      const authData = Buffer.concat([rpIdHash, flags(userVerified), u32(counter)]);
+      const data = clientData('webauthn.get', challenge);
+      const signed = Buffer.concat([authData, createHash('sha256').update(data).digest()]);
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: b64url(data),
+          authenticatorData: b64url(authData),
+          signature: b64url(sign('sha256', signed, { key: privateKey, dsaEncoding: 'der' })),
+        },
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+type Authenticator = ReturnType<typeof softwareAuthenticator>;
+
+/** "Add a passkey" as the security page runs it, for the account signed in by `cookie`. */
+async function addPasskey(
+  auth: Auth,
+  cookie: string,
+  device: Authenticator,
+  { name = 'My phone', userVerified = true, transports = ['internal'] } = {},
+) {
+  const options = await call(auth, '/passkey/generate-register-options', { cookie });
+  expect(options.status).toBe(200);
+  const { challenge } = (await options.json()) as { challenge: string };
+  return call(auth, '/passkey/verify-registration', {
+    cookie: [cookie, cookiesOf(options)].join('; '),
+    body: { response: device.register(challenge, { userVerified, transports }), name },
+  });
+}
+
+/** "Sign in with a passkey" from the sign-in page: no session, no e-mail typed. */
+async function signInWithPasskey(auth: Auth, device: Authenticator, { userVerified = true } = {}) {
+  const options = await call(auth, '/passkey/generate-authenticate-options');
+  expect(options.status).toBe(200);
+  const { challenge } = (await options.json()) as { challenge: string };
+  return call(auth, '/passkey/verify-authentication', {
+    cookie: cookiesOf(options),
+    body: { response: device.authenticate(challenge, { userVerified }) },
+  });
+}
+
+async function sessionUserOf(auth: Auth, cookie: string): Promise<string | null> {
+  const answer = (await (await call(auth, '/get-session', { cookie })).json()) as {
+    user?: { id: string };
+  } | null;
+  return answer?.user?.id ?? null;
+}
+
+const exchange = (cookie: string) => ({
+  headers: new Headers({ Cookie: cookie, Origin: PUBLIC_URL }),
+  replyHeaders: new Headers(),
+});
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe(`passkeys on ${testDatabaseKind}`, () => {
+  let auth: Auth;
+  beforeAll(() => {
+    auth = buildAuth(database.db, 1000);
+  });
+
+  it('adds a passkey to the signed-in account and signs in with it in one step', async () => {
+    const { cookie, userId } = await signUp(auth, 'passkey-owner@example.com');
+    const device = softwareAuthenticator();
+
+    const options = await call(auth, '/passkey/generate-register-options', { cookie });
+    const asked = (await options.json()) as {
+      rp: { id: string };
+      authenticatorSelection: { residentKey: string; userVerification: string };
+    };
+    // The relying party is PUBLIC_URL's host; the key is discoverable and checks its owner.
+    expect(asked.rp.id).toBe(RP_ID);
+    expect(asked.authenticatorSelection).toMatchObject({
+      residentKey: 'required',
+      userVerification: 'required',
+    });
+
+    const added = await addPasskey(auth, cookie, device);
+    expect(added.status).toBe(200);
+    const [row] = await database.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+    expect(row).toMatchObject({
+      name: 'My phone',
+      credentialID: device.id,
+      transports: 'internal',
+    });
+    expect(await listOwnPasskeys(auth, exchange(cookie))).toEqual([
+      { id: row!.id, name: 'My phone', addedAt: row!.createdAt.toISOString() },
+    ]);
+
+    const authenticate = await call(auth, '/passkey/generate-authenticate-options');
+    expect(((await authenticate.json()) as { userVerification: string }).userVerification).toBe(
+      'required',
+    );
+    const signedIn = await signInWithPasskey(auth, device);
+    expect(signedIn.status).toBe(200);
+    expect(await sessionUserOf(auth, cookiesOf(signedIn))).toBe(userId);
+  });
+
+  it('counts as the second factor: an account with two-factor on is not asked for a code', async () => {
+    const { cookie, userId } = await signUp(auth, 'passkey-2fa@example.com');
+    const device = softwareAuthenticator();
+    expect((await addPasskey(auth, cookie, device)).status).toBe(200);
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+
+    // The password alone still leads to the TOTP step…
+    const password = await call(auth, '/sign-in/email', {
+      body: { email: 'passkey-2fa@example.com', password: PASSWORD },
+    });
+    expect(((await password.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(
+      true,
+    );
+    // …the passkey signs in at once: possession and the device's check of its owner.
+    const signedIn = await signInWithPasskey(auth, device);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).not.toHaveProperty('twoFactorRedirect');
+    expect(await sessionUserOf(auth, cookiesOf(signedIn))).toBe(userId);
+  });
+
+  it('refuses a passkey whose device did not check its owner, and makes no session', async () => {
+    const { cookie, userId } = await signUp(auth, 'passkey-uv@example.com');
+    // Such a passkey is not added…
+    const unverified = softwareAuthenticator();
+    const notAdded = await addPasskey(auth, cookie, unverified, { userVerified: false });
+    expect(notAdded.status).toBe(400);
+    expect(
+      await database.db.select().from(passkeys).where(eq(passkeys.credentialID, unverified.id)),
+    ).toEqual([]);
+
+    // …nor does an added one sign in when the device skips the check.
+    const device = softwareAuthenticator();
+    expect((await addPasskey(auth, cookie, device)).status).toBe(200);
+    await database.db.delete(sessions).where(eq(sessions.userId, userId));
+    const refused = await signInWithPasskey(auth, device, { userVerified: false });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      PASSKEY_USER_NOT_VERIFIED_MESSAGE,
+    );
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
+  });
+
+  it('lists and removes only the actor’s own passkeys', async () => {
+    const a = await signUp(auth, 'passkey-a@example.com');
+    const b = await signUp(auth, 'passkey-b@example.com');
+    const deviceA = softwareAuthenticator();
+    expect((await addPasskey(auth, a.cookie, deviceA, { name: 'A’s phone' })).status).toBe(200);
+    const [ofA] = await database.db.select().from(passkeys).where(eq(passkeys.userId, a.userId));
+
+    // B sees none of A's, and cannot remove A's, over HTTP or through the security page's action.
+    const listed = await call(auth, '/passkey/list-user-passkeys', { cookie: b.cookie });
+    expect(await listed.json()).toEqual([]);
+    const byHttp = await call(auth, '/passkey/delete-passkey', {
+      cookie: b.cookie,
+      body: { id: ofA!.id },
+    });
+    expect(byHttp.status).toBe(401);
+    await expect(
+      removeOwnPasskey(auth, exchange(b.cookie), { passkeyId: ofA!.id }),
+    ).rejects.toMatchObject(new DomainError('not_found', 'Passkey not found'));
+    expect(await database.db.select().from(passkeys).where(eq(passkeys.id, ofA!.id))).toHaveLength(
+      1,
+    );
+
+    // Signed out: nothing listed, nothing removed, no ceremony started.
+    for (const [endpoint, body] of [
+      ['/passkey/list-user-passkeys', undefined],
+      ['/passkey/delete-passkey', { id: ofA!.id }],
+      ['/passkey/generate-register-options', undefined],
+      ['/passkey/verify-registration', { response: deviceA.register('x') }],
+    ] as const) {
+      const answer = await call(auth, endpoint, { body });
+      expect(answer.status, endpoint).toBe(401);
+      expect(await answer.text(), endpoint).not.toContain(ofA!.id);
+    }
+    await expect(listOwnPasskeys(auth, exchange(''))).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    expect(await database.db.select().from(passkeys).where(eq(passkeys.id, ofA!.id))).toHaveLength(
+      1,
+    );
+
+    // A removes it; the device's key then signs nobody in, and says why.
+    await removeOwnPasskey(auth, exchange(a.cookie), { passkeyId: ofA!.id });
+    expect(await listOwnPasskeys(auth, exchange(a.cookie))).toEqual([]);
+    const afterRemoval = await signInWithPasskey(auth, deviceA);
+    expect(afterRemoval.status).toBe(401);
+    expect(await afterRemoval.json()).toMatchObject({ code: 'PASSKEY_NOT_FOUND' });
+    expect(passkeyProblems.unknown).toMatch(/not linked to an account/);
+  });
+
+  it('holds what a WebAuthn answer may store to its size', async () => {
+    const { cookie, userId } = await signUp(auth, 'passkey-limits@example.com');
+    const device = softwareAuthenticator();
+    const huge = await addPasskey(auth, cookie, device, { transports: ['x'.repeat(100_000)] });
+    expect(huge.status).toBe(400);
+    const tooLong = await addPasskey(auth, cookie, device, { name: 'n'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(await database.db.select().from(passkeys).where(eq(passkeys.userId, userId))).toEqual(
+      [],
+    );
+  });
+
+  it('is removed with its account', async () => {
+    const { cookie, userId } = await signUp(auth, 'passkey-gone@example.com');
+    expect((await addPasskey(auth, cookie, softwareAuthenticator())).status).toBe(200);
+    await database.db.delete(users).where(eq(users.id, userId));
+    expect(await database.db.select().from(passkeys).where(eq(passkeys.userId, userId))).toEqual(
+      [],
+    );
+  });
+});
+
+describe(`passkey rate limits on ${testDatabaseKind}`, () => {
+  it('limits the passkey ceremonies per client address like the other sign-ins', async () => {
+    const auth = buildAuth(database.db, 3);
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const answer = await call(auth, '/passkey/generate-authenticate-options', { address });
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(((await answer.json()) as { message: string }).message).toBe(RATE_LIMIT_MESSAGE);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const verify = await call(auth, '/passkey/verify-authentication', {
+      address,
+      body: { response: softwareAuthenticator().authenticate('x') },
+    });
+    expect(verify.status).toBe(429);
+  });
+});
