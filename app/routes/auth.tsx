@@ -33,6 +33,10 @@ import { followNavigation } from '../components/ui/follow-navigation';
 const SignUpForm = deferred(() =>
   import('../components/account/sign-up-form').then((module) => module.SignUpForm),
 );
+// issue 30: after a sign-up, where the verification link went (it comes with the Sign Up form's code)
+const SignUpLinkSent = deferred(() =>
+  import('../components/account/sign-up-form').then((module) => module.SignUpLinkSent),
+);
 // issue 30 §2 (docs/decisions/022): nor are the other ways in, "Sign in with a passkey" among them
 // (the WebAuthn code it runs is fetched only when it is pressed); their links work meanwhile.
 const SignInAlternatives = deferred(() =>
@@ -136,6 +140,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   return (
     <AuthShell title="Welcome">
       <DocumentAnswer answer={signedUp ?? signedIn} />
+      {signedUpEmail ? <SignUpLinkSent email={signedUpEmail} /> : null}
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
           aria-label="Sign in or sign up"

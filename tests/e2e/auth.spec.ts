@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, failedResource, test } from './support/test';
+import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
 import {
   outboxMessages,
   PASSWORD,
@@ -104,7 +104,7 @@ test('sign up, sign out, then sign in again; /auth sends a signed-in user home',
   await expect(password).toHaveAttribute('type', 'password');
   await form.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
@@ -124,7 +124,7 @@ test('after sign-in the user goes back to the page that sent them', async ({ pag
     .fill(PASSWORD);
   await page
     .getByRole('tabpanel', { name: 'Sign In' })
-    .getByRole('button', { name: 'Sign In' })
+    .getByRole('button', { name: 'Sign In', exact: true })
     .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
@@ -230,6 +230,31 @@ test('a new account verifies its e-mail by the link in the mail; the dashboard o
   await expect(banner).toHaveCount(0);
 });
 
+/** issue 30: beside spec §8's toast, the page says where the verification link went. */
+const linkSentNotice = (page: Page, email: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: `We sent a link to ${email}. Open it to verify your address.` });
+
+test('after a sign-up the page says where the verification link went, beside the toast', async ({
+  page,
+}) => {
+  const email = uniqueEmail('newcomer');
+  await gotoHydrated(page, '/auth?tab=sign-up');
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(
+    toastWith(page, 'Account created successfully!').filter({
+      hasText: 'You can now sign in with your credentials',
+    }),
+  ).toBeVisible();
+  await expect(linkSentNotice(page, email)).toBeVisible();
+  await waitForOutbox(email, /(http\S+\/verify-email\?\S+)/);
+});
+
 test('a sign-up with an address that has an account looks like any sign-up; the owner is told', async ({
   page,
 }) => {
@@ -254,6 +279,8 @@ test('a sign-up with an address that has an account looks like any sign-up; the 
   await expect(page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Email')).toHaveValue(
     email,
   );
+  // The same words as for a new address (issue 30), whatever the mail says.
+  await expect(linkSentNotice(page, email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await waitForOutbox(email, /(Someone tried to sign up with your address)/);
   // The owner's password still signs in; the newcomer's does not.

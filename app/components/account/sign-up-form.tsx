@@ -37,3 +37,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     </fetcher.Form>
   );
 }
+
+/**
+ * issue 30: after a sign-up, spec §8's toast comes and goes; the page keeps saying where the
+ * verification link went, in the same words whether or not the address had an account (issue 14).
+ * Here, in the Sign Up form's deferred module, so that the page's first load does not carry it.
+ */
+export function SignUpLinkSent({ email }: { email: string }) {
+  return (
+    <p role="status" className="mb-4 rounded-xl bg-sand p-3">
+      We sent a link to {email}. Open it to verify your address.
+    </p>
+  );
+}
