@@ -36,6 +36,7 @@ import {
   removeOwnPasskey,
   type PasskeyView,
 } from '../../server/modules/identity/passkeys';
+import { DomainError } from '../../server/modules/errors';
 import {
   answerData,
   DocumentAnswer,
@@ -56,7 +57,8 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, auth } = context.get(appContext);
-  if (!viewer) throw redirect('/auth?redirectTo=%2Fdashboard%2Fsecurity');
+  const signIn = '/auth?redirectTo=%2Fdashboard%2Fsecurity';
+  if (!viewer) throw redirect(signIn);
   // Better Auth sends the change-email link back here with ?error=… when it could not be used.
   const { error: emailLinkFailed } = parseRouteQuery(
     dashboardSecurityQuerySchema,
@@ -66,9 +68,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: viewer.email,
     twoFactorEnabled: viewer.twoFactorEnabled,
     // issue 30 §2: the viewer's own passkeys, read with the request's own session.
+    // Better Auth reads the session again: one that ended since the viewer was read signs in anew.
     passkeys: await listOwnPasskeys(auth, {
       headers: request.headers,
       replyHeaders: new Headers(),
+    }).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'unauthenticated') throw redirect(signIn);
+      throw error;
     }),
     emailLinkFailed,
     formConstraints: intentConstraints(securityIntents),

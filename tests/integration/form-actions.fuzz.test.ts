@@ -38,6 +38,7 @@ import {
   reviews,
   wishlistItems,
 } from '../../server/db/schema';
+import { createAuth, type Auth } from '../../server/auth';
 import { loadConfig } from '../../server/config';
 import { decideAdminAccess } from '../../server/http/admin-access';
 import { appContext, type AppContext, type Viewer } from '../../server/http/app-context';
@@ -63,6 +64,24 @@ const unlimited: RateLimiter = {
   close: async () => {},
 };
 
+/** Better Auth over a test database, made once per database (issue 30: the passkeys' reads). */
+const authOf = new WeakMap<Database, Auth>();
+function authFor(db: Database): Auth {
+  let auth = authOf.get(db);
+  if (!auth) {
+    auth = createAuth({
+      db,
+      config,
+      queueMail: async () => {},
+      sms: { enabled: false, send: async () => {}, sendLater: () => {} },
+      rateLimiter: unlimited,
+      logger: createLogger('silent'),
+    });
+    authOf.set(db, auth);
+  }
+  return auth;
+}
+
 function requestContext(
   db: Database,
   actor: Actor | null,
@@ -70,6 +89,7 @@ function requestContext(
 ): RouterContextProvider {
   const app = {
     db,
+    auth: authFor(db),
     config,
     site: config.site,
     logger: createLogger('silent'),

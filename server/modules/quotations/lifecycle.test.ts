@@ -259,7 +259,12 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
       monday,
       DEFAULT_SHOP_TIME_ZONE,
     );
-    expect(sent).toEqual({ version: 1, customerName: 'Meera Shah', revised: false });
+    expect(sent).toEqual({
+      version: 1,
+      customerName: 'Meera Shah',
+      revised: false,
+      customerLink: null,
+    });
     let quote = await getQuoteForCustomer(db, null, access, monday, DEFAULT_SHOP_TIME_ZONE);
     expect(quote.status).toBe('processing');
     // 2 × ₹10,000.50 + ₹500 shipping = ₹20,501; GST 12% = ₹2,460.12; total ₹22,961.12
