@@ -115,6 +115,9 @@ test.describe('the welcome pop-up and the pages a visitor came to for something 
       ['/dashboard', 'Sign in required'],
       ['/admin', 'Admin'],
       ['/no-such-page', 'Oops! Page not found'],
+      // A route's own 404 pages (their error boundaries), not the root's.
+      ['/product/no-such-piece', 'Product not found'],
+      ['/blog/no-such-story', 'Story Not Found'],
     ];
     for (const [path, heading] of pages) {
       await test.step(path, () => expectLeftAlone(page, path, heading));

@@ -1,5 +1,5 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { useLocation, useRouteError } from 'react-router';
+import { lazy, startTransition, Suspense, useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
 import { welcomeMayCover } from './welcome-pages';
 import { seenBefore } from './welcome-seen';
 
@@ -19,9 +19,10 @@ const WelcomePopup = lazy(() =>
 export function WelcomeGate({ shopName }: { shopName: string }) {
   const [due, setDue] = useState(false);
   const { pathname } = useLocation();
-  // Rendered by the root's layout: this is the root's error, which its boundary (the 404 and
-  // error pages) is showing; none is null.
-  const pageFailed = useRouteError() != null;
+  // The 404 and error pages, the root's boundary or a route's own ("Product not found", "Story
+  // Not Found"), are the router state's errors, which React Router exposes only through this
+  // context (its useRouteError reads the same, for one route); none is null.
+  const pageFailed = useContext(UNSAFE_DataRouterStateContext)?.errors != null;
   useEffect(() => {
     // A transition: React fits the render in between other work after hydration (issue 8).
     if (!seenBefore()) startTransition(() => setDue(true));

@@ -1,8 +1,8 @@
 /**
  * issue 30: the welcome pop-up never covers a page the visitor came to for something else:
  * signing in, setting the shop up, a quotation, the quote list or a quote form, the dashboard,
- * the back office, leaving the newsletter. (The 404 and error pages are the root's error
- * boundary; WelcomeGate asks for those itself.)
+ * the back office, leaving the newsletter. (The 404 and error pages, the root's or a route's own
+ * boundary, are not known by their path; WelcomeGate asks the router for those itself.)
  */
 const TASK_PAGES = [
   '/auth',
