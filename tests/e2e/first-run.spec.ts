@@ -144,7 +144,20 @@ test('an empty shop prints the setup link; it makes the owner and opens the admi
     await expect(page).toHaveURL(`${server.url}/admin`, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     // The demo-values banner (issue 30 §1, built in the admin shell).
-    await expect(page.getByText(/^Your offers still show the demo/)).toBeVisible();
+    const banner = page.getByText(/^Your offers still show the demo/);
+    await expect(banner).toHaveText(
+      'Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+    );
+    // Setting the UPI id and the GSTIN leaves the banner naming only what is left.
+    await banner.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/settings`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.getByLabel('UPI id', { exact: true }).fill('owner@okhdfc');
+    await page.getByLabel('GSTIN', { exact: true }).fill('27AAPFU0939F1ZV');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(banner).toHaveText(
+      'Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+    );
   } finally {
     await closePages();
     await server.stop();
