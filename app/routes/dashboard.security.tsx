@@ -21,7 +21,7 @@ import { removePasskeySchema } from '../../core/passkeys';
 import { securityToasts } from '../../core/security-texts';
 import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
-import { answerAction, intent } from '../../server/http/answer';
+import { answerAction, intent, pageData } from '../../server/http/answer';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
 import {
@@ -36,7 +36,6 @@ import {
   removeOwnPasskey,
   type PasskeyView,
 } from '../../server/modules/identity/passkeys';
-import { DomainError } from '../../server/modules/errors';
 import {
   answerData,
   DocumentAnswer,
@@ -69,13 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactorEnabled: viewer.twoFactorEnabled,
     // issue 30 §2: the viewer's own passkeys, read with the request's own session.
     // Better Auth reads the session again: one that ended since the viewer was read signs in anew.
-    passkeys: await listOwnPasskeys(auth, {
-      headers: request.headers,
-      replyHeaders: new Headers(),
-    }).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === 'unauthenticated') throw redirect(signIn);
-      throw error;
-    }),
+    passkeys: await pageData(
+      () => listOwnPasskeys(auth, { headers: request.headers, replyHeaders: new Headers() }),
+      ['not_found'],
+      signIn,
+    ),
     emailLinkFailed,
     formConstraints: intentConstraints(securityIntents),
   };

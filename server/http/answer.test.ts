@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../core/answer';
 import { createLogger } from '../logger';
 import { DomainError } from '../modules/errors';
-import { answerAction, intent } from './answer';
+import { answerAction, intent, pageData } from './answer';
 import type { AppContext } from './app-context';
 
 const app = { logger: createLogger('silent') } as unknown as AppContext;
@@ -97,5 +97,23 @@ describe('the answer pipeline', () => {
     )) as Reply;
     expect(unknown.init?.status).toBe(400);
     expect(unknown.data.intent).toBe('');
+  });
+});
+
+describe('a page loader’s data (pageData)', () => {
+  const signedOut = () => Promise.reject(new DomainError('unauthenticated', 'Please sign in'));
+
+  it('turns a session that ended into a redirect to the page’s sign-in, when it names one', async () => {
+    // issue 30: /dashboard/security's passkeys are read by Better Auth with the session again
+    const thrown = await pageData(signedOut, ['not_found'], '/auth?redirectTo=%2Fx').catch(
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get('Location')).toBe('/auth?redirectTo=%2Fx');
+  });
+
+  it('leaves the refusal as it is without a sign-in address', async () => {
+    await expect(pageData(signedOut)).rejects.toBeInstanceOf(DomainError);
   });
 });

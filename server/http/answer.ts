@@ -5,7 +5,7 @@
  * Conform's field errors and the toast of spec §8. No route catches `DomainError` itself.
  */
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import {
   errorToast,
@@ -346,17 +346,22 @@ function refusal(
 
 /**
  * A page loader's data from one module call: a refusal the page shows as "not found" (by default
- * `not_found`) becomes the 404 page, mapped here so that no route catches `DomainError` itself.
+ * `not_found`) becomes the 404 page, and, given the page's sign-in address, a session that ended
+ * (`unauthenticated`) a redirect to it; mapped here so that no route catches `DomainError` itself.
  */
 export async function pageData<Data>(
   run: () => Promise<Data>,
   notFoundCodes: readonly DomainErrorCode[] = ['not_found'],
+  signInPath?: string,
 ): Promise<Data> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof DomainError && notFoundCodes.includes(error.code)) {
       throw data(null, { status: 404 });
+    }
+    if (signInPath && error instanceof DomainError && error.code === 'unauthenticated') {
+      throw redirect(signInPath);
     }
     throw error;
   }
