@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -95,7 +97,13 @@ async function openPglite(
   } else {
     if (key) mkdirSync(path.dirname(key), { recursive: true });
     // The options-object form: `new PGlite(undefined, { loadDataDir })` ignores the dump.
-    client = new PGlite({ dataDir: key ?? undefined, loadDataDir: options.pgliteLoadDataDir });
+    // issue 31: migration 0019 creates pg_trgm and unaccent; PGlite must load them on every open
+    // (a data directory, a restored dump or a test's clone of the migrated template alike).
+    client = new PGlite({
+      dataDir: key ?? undefined,
+      loadDataDir: options.pgliteLoadDataDir,
+      extensions: { pg_trgm, unaccent },
+    });
     await client.waitReady;
     if (key) openPglites.set(key, client);
   }

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { activityActorKinds, activityKinds, type ActivityChange } from '../../core/activity';
 import { categoryValues } from '../../core/categories';
+import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search-counts';
 import { editableSettingKeys } from '../../core/settings-keys';
 import { offerStatuses } from '../../core/quote-offer';
 import {
@@ -962,5 +963,30 @@ export const activityLog = pgTable(
     index('activity_log_created_at_idx').on(table.createdAt.desc()),
     index('activity_log_actor_created_idx').on(table.actorId, table.createdAt.desc()),
     index('activity_log_kind_created_idx').on(table.kind, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * issue 31 "What shoppers did not find": searches that ended with no exact result, by their
+ * normalised text, week (its Monday, UTC) and outcome. No user, no address. Kept 13 months.
+ */
+export const searchCounts = pgTable(
+  'search_counts',
+  {
+    text: text('text').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    outcome: text('outcome', { enum: searchCountOutcomes }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.text, table.week, table.outcome] }),
+    check('search_counts_outcome_check', oneOf(table.outcome, searchCountOutcomes)),
+    check(
+      'search_counts_text_length_check',
+      sql`char_length(${table.text}) <= ${sql.raw(String(SEARCH_COUNT_TEXT_MAX))}`,
+    ),
+    check('search_counts_count_check', sql`${table.count} > 0`),
+    // The Searches page: one outcome's rows of the last 30 days.
+    index('search_counts_outcome_week_idx').on(table.outcome, table.week),
   ],
 );

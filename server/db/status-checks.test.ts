@@ -10,6 +10,7 @@ import { getTableConfig, PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityActorKinds, activityKinds } from '../../core/activity';
 import { offerStatuses } from '../../core/quote-offer';
+import { searchCountOutcomes } from '../../core/search-counts';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -42,6 +43,7 @@ import {
   quotationRequests,
   reviewMedia,
   reviews,
+  searchCounts,
   userRoles,
   webhookDeliveries,
   webhookEndpoints,
@@ -195,6 +197,12 @@ const statusColumns: StatusColumn[] = [
     constraint: 'activity_log_kind_check',
     list: activityKinds,
     row: async () => ({ actor_kind: 'user', actor_name: 'Asha', summary: 'Changed the shop name' }),
+  },
+  {
+    column: searchCounts.outcome,
+    constraint: 'search_counts_outcome_check',
+    list: searchCountOutcomes,
+    row: async () => ({ text: `votive ${unique()}`, week: '2026-11-23', count: 1 }),
   },
 ];
 

@@ -627,6 +627,16 @@ const guards: Record<string, Guard | Guard[]> = {
   'activity_log.changes': {
     reason: "the changed fields' values before and after, read from rows each within its own limit",
   },
+  // issue 31: the search counts (migration 0019), written only by server/modules/search-counts
+  'search_counts.text': {
+    reason:
+      'the normalised search text (core/search-tolerant.ts normaliseSearchText), cut to 100 characters by countSearch',
+    check: 'search_counts_text_length_check',
+  },
+  'search_counts.outcome': {
+    reason: 'one of core/search-counts.ts searchCountOutcomes, set by the search',
+    check: 'search_counts_outcome_check',
+  },
   // issue 18: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
   'shop_settings.key': {
     reason: 'one of core/settings-keys.ts editableSettingKeys',
