@@ -17,10 +17,20 @@ import {
   type SortOption,
 } from '../../../core/shop-listing';
 import { buildSearchIndex, rankIndexed, type SearchIndex } from '../../../core/search';
+import {
+  buildTolerantIndex,
+  normaliseSearchText,
+  rankTolerant,
+  typoLookupWords,
+  type SearchOutcome,
+  type TolerantAnswer,
+  type TolerantIndex,
+} from '../../../core/search-tolerant';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { memoisedCatalogueRead } from '../../db/catalogue-cache';
 import { primaryImages } from '../../db/product-images';
+import { findTermCandidates, refreshSearchTerms } from './search-terms';
 
 export { primaryImages } from '../../db/product-images';
 export {
@@ -188,6 +198,7 @@ async function withListingDetails(db: Database, rows: ProductRow[]): Promise<Cat
 /** What the search and a searched shop listing rank: every published product, without its texts' case. */
 export interface SearchEntry extends ListedProduct {
   category: string;
+  subcategory: string | null;
   /** Lower-cased once per catalogue version, not once per query (core/search.ts). */
   normalised: {
     name: string;
@@ -206,6 +217,7 @@ async function readSearchEntries(db: Database): Promise<SearchEntry[]> {
       id: products.id,
       name: products.name,
       category: products.category,
+      subcategory: products.subcategory,
       description: products.description,
       material: products.material,
       region: products.region,
@@ -261,6 +273,53 @@ export function loadSearchIndex(db: Database): Promise<SearchIndex<SearchEntry>>
   );
 }
 
+/**
+ * issue 31: the catalogue's words by their singular (core/search-tolerant.ts), over the same
+ * entries as the search index and memoised the same way.
+ */
+function loadTolerantIndex(db: Database): Promise<TolerantIndex<SearchEntry>> {
+  return memoisedCatalogueRead(db, 'tolerant-index', async () =>
+    buildTolerantIndex((await loadSearchIndex(db)).entries, (entry) => ({
+      name: entry.name,
+      subcategory: entry.subcategory,
+      categoryName: findCategoryByValue(entry.category)?.name ?? entry.category,
+      material: entry.material,
+      region: entry.region,
+    })),
+  );
+}
+
+/**
+ * issue 31: pg_trgm's shortlist of catalogue words near each typo-able word of the query. The
+ * vocabulary (a materialized view) is refreshed once per catalogue version, on the first search
+ * that needs it.
+ */
+async function typoCandidates(
+  db: Database,
+  normalisedQuery: string,
+): Promise<Map<string, string[]>> {
+  const words = typoLookupWords(normalisedQuery);
+  if (words.length === 0) return new Map();
+  await memoisedCatalogueRead(db, 'search-terms', () => refreshSearchTerms(db));
+  return findTermCandidates(db, words);
+}
+
+/**
+ * issue 31: the search that answers when spec §5's scoring finds nothing: typos, plurals, spaces
+ * and the owner's synonym groups. At most `limit` matches, best first.
+ */
+export async function tolerantSearch(
+  db: Database,
+  query: string,
+  synonyms: readonly (readonly string[])[],
+  limit = Infinity,
+): Promise<TolerantAnswer<SearchEntry>> {
+  const normalised = normaliseSearchText(query);
+  if (normalised === '') return { matches: [], showingResultsFor: null };
+  const candidates = await typoCandidates(db, normalised);
+  return rankTolerant(await loadTolerantIndex(db), normalised, synonyms, candidates, limit);
+}
+
 export interface ShopPage {
   products: CatalogProduct[];
   /** Products matching the filters, on every page. */
@@ -268,6 +327,10 @@ export interface ShopPage {
   hasMore: boolean;
   /** spec §2: the Material filter offers the distinct materials of all products, A to Z. */
   materials: string[];
+  /** issue 31: what the tolerant search matched, when it answered alone ("ganesh"). */
+  showingResultsFor: string | null;
+  /** How a search (`q`) was answered; null without one. */
+  searchOutcome: SearchOutcome | null;
 }
 
 const nameKey = sql`lower(${products.name}) collate "C"`;
@@ -291,16 +354,30 @@ const SORT_ORDER: Record<SortOption, SQL[]> = {
  */
 export async function listShopPage(
   db: Database,
-  input: { category?: CategoryValue; query: ShopQuery },
+  input: {
+    category?: CategoryValue;
+    query: ShopQuery;
+    /** issue 31: the owner's synonym groups (core/search-synonyms.ts). */
+    synonyms?: readonly (readonly string[])[];
+  },
 ): Promise<ShopPage> {
   const { category, query } = input;
   const materials = listMaterials(db);
   if (query.q) {
     // Ranked by the index (spec §5's scores). A product's score does not depend on the others,
     // so the filters may cut the ranked list afterwards without changing its order.
-    const ranked = rankIndexed(await loadSearchIndex(db), query.q, Infinity)
-      .map(({ product }) => product)
-      .filter((entry) => !category || entry.category === category);
+    const exact = rankIndexed(await loadSearchIndex(db), query.q, Infinity).map(
+      ({ product }) => product,
+    );
+    // issue 31: the whole catalogue is ranked: spec §5's matches first, the tolerant ones below.
+    const tolerant = await tolerantSearch(db, query.q, input.synonyms ?? []);
+    const shown = new Set(exact.map((entry) => entry.id));
+    const ranked = [
+      ...exact,
+      ...tolerant.matches.map(({ entry }) => entry).filter((entry) => !shown.has(entry.id)),
+    ].filter((entry) => !category || entry.category === category);
+    const searchOutcome: SearchOutcome =
+      exact.length > 0 ? 'exact' : tolerant.matches.length > 0 ? 'tolerant' : 'none';
     const listing = applyShopQuery(ranked, query, { ranked: true });
     const rows = await listPublishedProductsByIds(
       db,
@@ -311,6 +388,8 @@ export async function listShopPage(
       total: listing.total,
       hasMore: listing.hasMore,
       materials: await materials,
+      showingResultsFor: searchOutcome === 'tolerant' ? tolerant.showingResultsFor : null,
+      searchOutcome,
     };
   }
 
@@ -325,6 +404,8 @@ export async function listShopPage(
     total,
     hasMore: rows.length < total,
     materials: await materials,
+    showingResultsFor: null,
+    searchOutcome: null,
   };
 }
 

@@ -4,8 +4,9 @@
  */
 import { findCategoryByValue } from '../../../core/categories';
 import { rankIndexed, relevanceBars, SEARCH_RESULT_LIMIT } from '../../../core/search';
+import type { SearchOutcome } from '../../../core/search-tolerant';
 import type { Database } from '../../db/client';
-import { loadSearchIndex, type ProductImage } from './index';
+import { loadSearchIndex, tolerantSearch, type ProductImage } from './index';
 
 export interface SearchSuggestion {
   id: string;
@@ -39,4 +40,40 @@ export async function searchProducts(
       relevance: relevanceBars(score),
     }),
   );
+}
+
+export interface SearchAnswer {
+  results: SearchSuggestion[];
+  /** issue 31: "Showing results for {what was matched}", when the tolerant search answered. */
+  showingResultsFor: string | null;
+  outcome: SearchOutcome;
+}
+
+/**
+ * The header's suggestions (issue 31): spec §5's, unchanged, whenever they find something;
+ * otherwise the tolerant search's best 6, and what it matched.
+ */
+export async function searchSuggestions(
+  db: Database,
+  query: string,
+  synonyms: readonly (readonly string[])[],
+): Promise<SearchAnswer> {
+  const exact = await searchProducts(db, query);
+  if (exact.length > 0) return { results: exact, showingResultsFor: null, outcome: 'exact' };
+  const tolerant = await tolerantSearch(db, query, synonyms, SEARCH_RESULT_LIMIT);
+  if (tolerant.matches.length === 0) {
+    return { results: [], showingResultsFor: null, outcome: 'none' };
+  }
+  return {
+    results: tolerant.matches.map(({ entry, score }) => ({
+      id: entry.id,
+      name: entry.name,
+      categoryName: findCategoryByValue(entry.category)?.name ?? entry.category,
+      image: entry.primaryImage,
+      score,
+      relevance: relevanceBars(score),
+    })),
+    showingResultsFor: tolerant.showingResultsFor,
+    outcome: 'tolerant',
+  };
 }
