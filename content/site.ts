@@ -1,3 +1,4 @@
+import { DEFAULT_SEARCH_SYNONYMS } from '../core/search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE } from '../core/shop-calendar';
 import { defaultShopName } from './shop-name';
 
@@ -43,6 +44,11 @@ export const siteDefaults = {
     '50% advance with the order, the balance before dispatch. Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
   /** DAILY_DIGEST: on or off, the 09:00 mail of the requests awaiting a reply (issue 18) */
   dailyDigest: 'on',
+  /**
+   * SEARCH_SYNONYMS: the search's synonym groups, one a line, words separated by commas (issue 31);
+   * empty is none
+   */
+  searchSynonyms: DEFAULT_SEARCH_SYNONYMS,
 } as const;
 
 export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

@@ -19,5 +19,7 @@ export const editableSettingKeys = [
   'offerValidityDays',
   'offerTerms',
   'dailyDigest',
+  // issue 31: the search's synonym groups, one group a line.
+  'searchSynonyms',
 ] as const;
 export type EditableSettingKey = (typeof editableSettingKeys)[number];

@@ -6,10 +6,12 @@ import {
   settingEnvironmentVariables,
   settingFieldSchemas,
   settingGroups,
+  settingHints,
   settingLabels,
   settingsFormSchema,
   settingsTexts,
 } from './settings';
+import { synonymTexts } from './search-synonyms';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
@@ -32,6 +34,7 @@ describe('the settings form (issue 18)', () => {
       'Payment',
       'Offers',
       'Notifications',
+      'Search',
     ]);
     for (const key of editableSettingKeys) expect(settingLabels[key]).toBeTruthy();
     expect(settingEnvironmentVariables.phone).toBe('SHOP_PHONE');
@@ -134,7 +137,7 @@ describe('the settings form (issue 18)', () => {
     );
     expect(check('socialUrl', 'https://instagram.com/\nkalakriti')).toBe(settingsTexts.singleLine);
     // The texts of several lines keep their line breaks, and refuse the other control characters.
-    for (const key of ['address', 'bankDetails', 'offerTerms'] as const) {
+    for (const key of ['address', 'bankDetails', 'offerTerms', 'searchSynonyms'] as const) {
       expect(check(key, 'First line\r\nSecond line\tand a tab')).toBeNull();
       expect(check(key, 'Bell\u0007 and escape\u001b')).toBe(settingsTexts.controlCharacters);
     }
@@ -146,6 +149,32 @@ describe('the settings form (issue 18)', () => {
     expect(check('shopEmail', 'owner@shop')).toBe(settingsTexts.shopEmailInvalid);
     expect(check('upiId', 'kalakriti@okaxis')).toBeNull();
     expect(check('upiId', 'kalakriti')).toBe(settingsTexts.upiIdInvalid);
+  });
+
+  it('takes the search synonyms as groups of words, one a line, or none (issue 31)', () => {
+    expect(settingLabels.searchSynonyms).toBe('Search synonyms');
+    expect(settingHints.searchSynonyms).toBe(
+      'One group a line, words separated by commas. A search that finds nothing tries every word of its group.',
+    );
+    expect(settingEnvironmentVariables.searchSynonyms).toBe('SEARCH_SYNONYMS');
+    expect(settingFieldSchemas.searchSynonyms.parse('')).toBe('');
+    // A textarea's CRLF is stored as LF: the defaults saved as they are stay the defaults.
+    expect(settingFieldSchemas.searchSynonyms.parse(' urli, uruli\r\nbuddha, budha \n')).toBe(
+      'urli, uruli\nbuddha, budha',
+    );
+    expect(
+      settingFieldSchemas.searchSynonyms.parse(
+        siteDefaults.searchSynonyms.replaceAll('\n', '\r\n'),
+      ),
+    ).toBe(siteDefaults.searchSynonyms);
+    expect(check('searchSynonyms', `urli, uruli\n${'s'.repeat(1990)}`)).toBe(
+      settingsTexts.searchSynonymsTooLong,
+    );
+    expect(check('searchSynonyms', `urli, ${'u'.repeat(41)}`)).toBe(
+      `${synonymTexts.wordTooLong}: “${'u'.repeat(41)}”`,
+    );
+    const groups = Array.from({ length: 101 }, (_, at) => `a${at}, b${at}`).join('\n');
+    expect(check('searchSynonyms', groups)).toBe(synonymTexts.settingTooManyGroups);
   });
 
   it('switches the daily digest on or off, nothing else', () => {

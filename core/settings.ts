@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formText } from './form-text';
+import { SYNONYMS_TEXT_MAX, synonymTextProblem } from './search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from './shop-calendar';
 import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
 
@@ -47,6 +48,7 @@ export const settingsTexts = {
   validityInvalid: `Please enter a whole number of days from ${OFFER_VALIDITY_DAYS_MIN} to ${OFFER_VALIDITY_DAYS_MAX}`,
   offerTermsTooLong: `The terms can be at most ${OFFER_TERMS_MAX} characters`,
   dailyDigestInvalid: 'Please choose on or off',
+  searchSynonymsTooLong: `The search synonyms can be at most ${SYNONYMS_TEXT_MAX} characters`,
   singleLine: 'Please keep this on one line, without control characters',
   controlCharacters: 'Please remove the control characters',
 } as const;
@@ -173,6 +175,17 @@ export const settingFieldSchemas = {
     .refine(hasNoStrayControlCharacters, settingsTexts.controlCharacters),
   // issue 18: the 09:00 digest of requests awaiting a reply can be turned off.
   dailyDigest: z.enum(['on', 'off'], { error: settingsTexts.dailyDigestInvalid }),
+  // issue 31: one synonym group a line (core/search-synonyms.ts); empty is no synonyms.
+  searchSynonyms: formText()
+    // A textarea posts its lines with CRLF: stored with LF, the defaults' text is saved unchanged.
+    .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+    .trim()
+    .max(SYNONYMS_TEXT_MAX, settingsTexts.searchSynonymsTooLong)
+    .refine(hasNoStrayControlCharacters, settingsTexts.controlCharacters)
+    .superRefine((value, context) => {
+      const problem = synonymTextProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
 } satisfies Record<EditableSettingKey, z.ZodType<string, string>>;
 
 /**
@@ -206,6 +219,7 @@ export const settingLabels: Record<EditableSettingKey, string> = {
   offerValidityDays: 'Default offer validity (days)',
   offerTerms: 'Offer terms',
   dailyDigest: 'Daily digest mail',
+  searchSynonyms: 'Search synonyms',
 };
 
 /** What each field is for, under its label. */
@@ -220,6 +234,9 @@ export const settingHints: Partial<Record<EditableSettingKey, string>> = {
   offerValidityDays: 'How long a new offer holds, 1 to 90 days.',
   offerTerms: 'The offer composer’s terms; editable per offer.',
   dailyDigest: 'At 09:00 shop time, a mail listing the requests awaiting a reply.',
+  // issue 31
+  searchSynonyms:
+    'One group a line, words separated by commas. A search that finds nothing tries every word of its group.',
 };
 
 /** The environment variable that sets each key; a value it sets wins and cannot be edited. */
@@ -239,6 +256,7 @@ export const settingEnvironmentVariables = {
   offerValidityDays: 'OFFER_VALIDITY_DAYS',
   offerTerms: 'OFFER_TERMS',
   dailyDigest: 'DAILY_DIGEST',
+  searchSynonyms: 'SEARCH_SYNONYMS',
 } as const satisfies Record<EditableSettingKey, string>;
 
 /** The form's sections, in the order the page shows them. */
@@ -248,6 +266,7 @@ export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
   { title: 'Payment', keys: ['upiId', 'bankDetails', 'gstin'] },
   { title: 'Offers', keys: ['defaultGstRate', 'offerValidityDays', 'offerTerms'] },
   { title: 'Notifications', keys: ['dailyDigest'] },
+  { title: 'Search', keys: ['searchSynonyms'] },
 ];
 
 /** The refusal of a value the environment sets (issue 18: it wins, and shows as locked). */

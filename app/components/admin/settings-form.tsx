@@ -20,7 +20,17 @@ import { inputClass, primaryButtonClass } from '../ui/classes';
 export const SAVE_SETTINGS_INTENT = 'save-settings';
 
 /** The longer texts, written over several lines. */
-const multiline = new Set<EditableSettingKey>(['address', 'bankDetails', 'offerTerms']);
+const multiline = new Set<EditableSettingKey>([
+  'address',
+  'bankDetails',
+  'offerTerms',
+  'searchSynonyms',
+]);
+/** issue 31: the synonym groups, one a line, show many lines at once. */
+const textareaRows: Partial<Record<EditableSettingKey, number>> = {
+  offerTerms: 5,
+  searchSynonyms: 10,
+};
 const inputTypes: Partial<Record<EditableSettingKey, 'email' | 'tel' | 'url'>> = {
   shopEmail: 'email',
   phone: 'tel',
@@ -113,7 +123,7 @@ function SettingField({
       {multiline.has(name) ? (
         <textarea
           key={key}
-          rows={name === 'offerTerms' ? 5 : 3}
+          rows={textareaRows[name] ?? 3}
           className={inputClass}
           {...props}
           defaultValue={shownValue(meta, stored)}
@@ -188,7 +198,7 @@ function LockedSetting({
       {multiline.has(name) ? (
         <textarea
           id={id}
-          rows={3}
+          rows={textareaRows[name] ?? 3}
           value={shown}
           readOnly
           disabled

@@ -12,6 +12,15 @@
 import { sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import {
+  addSynonymSchema,
+  addToSynonymGroup,
+  listSynonymGroups,
+  NEW_SYNONYM_GROUP,
+  quotedWords,
+  SynonymEditError,
+  synonymGroupName,
+} from '../../../core/search-synonyms';
+import {
   editableSettingKeys,
   lockedSettingMessage,
   settingsFormSchema,
@@ -206,4 +215,80 @@ export async function updateSettings(
 
 function pick(values: EditableSettings, keys: EditableSettingKey[]): Record<string, string> {
   return Object.fromEntries(keys.map((key) => [key, values[key]]));
+}
+
+export interface SynonymAdded {
+  /** The words added (those the group held already are not). */
+  added: string[];
+  /** The group as it was before (empty for a new group), and as it is now. */
+  groupBefore: string[];
+  groupAfter: string[];
+  /** The owner's notice (issue 31 "Added “votive” to the group “candle holder, …”."). */
+  notice: string;
+}
+
+/**
+ * issue 31 "From a row the owner can add a synonym group in one step": adds the words to the
+ * group on line `group` of the `searchSynonyms` setting, or as a new group at its end, in one
+ * transaction with its activity entry. A word the group holds already changes nothing; when the
+ * environment sets the synonyms, the change is refused.
+ */
+export async function addSearchSynonym(
+  db: Database,
+  actor: Actor,
+  input: unknown,
+  config: SettingsConfig,
+  now: Date,
+): Promise<SynonymAdded> {
+  const userId = requireAdmin(actor, 'settings:write');
+  const { group, words } = parseInput(addSynonymSchema, input);
+  if (config.siteLockedBy.searchSynonyms) {
+    throw new DomainError('invalid', lockedSettingMessage('searchSynonyms'));
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const before = effectiveSettings(await loadStoredSettings(tx), config).searchSynonyms;
+      const groupBefore =
+        group === NEW_SYNONYM_GROUP
+          ? []
+          : (listSynonymGroups(before).find((each) => each.line === group)?.words ?? []);
+      let after: string;
+      try {
+        after = addToSynonymGroup(before, { words, group });
+      } catch (error) {
+        if (error instanceof SynonymEditError) throw new DomainError('invalid', error.message);
+        throw error;
+      }
+      const added = words.filter((word) => !groupBefore.includes(word));
+      const groupAfter = [...groupBefore, ...added];
+      const notice =
+        added.length === 0
+          ? `${quotedWords(words)} ${words.length === 1 ? 'is' : 'are'} already in the group “${synonymGroupName(groupBefore)}”.`
+          : group === NEW_SYNONYM_GROUP
+            ? `Added the group “${groupAfter.join(', ')}”.`
+            : `Added ${quotedWords(added)} to the group “${synonymGroupName(groupBefore)}”.`;
+      if (after === before) return { added: [], groupBefore, groupAfter: groupBefore, notice };
+      await tx
+        .insert(shopSettings)
+        .values({ key: 'searchSynonyms', value: after, updatedBy: userId, updatedAt: now })
+        .onConflictDoUpdate({
+          target: shopSettings.key,
+          set: { value: after, updatedBy: userId, updatedAt: now },
+        });
+      await recordActivity(
+        tx,
+        actor,
+        {
+          kind: 'settings',
+          summary: notice,
+          changes: changedFields({ searchSynonyms: before }, { searchSynonyms: after }),
+        },
+        now,
+      );
+      return { added, groupBefore, groupAfter, notice };
+    });
+  } finally {
+    // As updateSettings: this process reads its own write at once.
+    invalidateSettings(db);
+  }
 }

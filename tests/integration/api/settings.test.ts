@@ -34,6 +34,8 @@ describe(`the settings over the API on ${testDatabaseKind}`, () => {
     expect(body.values.phone).toBe('+91 98290 00000');
     expect(body.values.gstin).toBe('08AAAAA0000A1Z5');
     expect(body.lockedBy).toEqual({ gstin: 'GSTIN' });
+    // issue 31: the search synonyms are a setting like the others.
+    expect(body.values.searchSynonyms).toContain('urli, uruli');
   });
 
   it('refuses a locked field and a bad value with 422, and writes nothing', async () => {
