@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './logger';
 import type { JobWorker } from './modules/jobs';
 import { createOwnerSetupLink, type OwnerSetupLink } from './modules/identity/owner-setup-link';
 import { adminExists } from './modules/roles/first-owner';
+import { startSearchCountFlushes } from './modules/search-counts';
 import { startDeliveries } from './worker';
 
 export interface StartOptions {
@@ -116,6 +117,8 @@ export async function startServer(options: StartOptions): Promise<void> {
   } catch (error) {
     exitWithOneLine(error);
   }
+  // issue 31: searches are counted in memory and written off the request path, every 5 s.
+  const searchCountFlushes = startSearchCountFlushes({ db: database.db, logger });
   const listener = getRequestListener(app.fetch);
   let closing = false;
   const server = createServer((request, response) => {
@@ -172,6 +175,8 @@ export async function startServer(options: StartOptions): Promise<void> {
       clearTimeout(grace);
       void (async () => {
         await options.onClose?.();
+        // The last requests have finished: their searches are written before the database closes.
+        await searchCountFlushes.stop();
         await stopLiveSnapshots();
         await jobs.stop().catch((error: unknown) => {
           logger.warn({ err: error }, 'the job worker did not stop cleanly');

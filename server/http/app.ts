@@ -212,6 +212,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     const { cacheControl, varyOnCookie } = cacheDecision({
       method: c.req.method,
       path: c.req.path,
+      search: new URL(c.req.url).search,
       hasSession: hasPersonalCookie(c.req.raw.headers),
       isBot: isbot(c.req.header('user-agent') ?? ''),
       status: c.res.status,
@@ -301,6 +302,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       isSharedPageRequest({
         method: c.req.method,
         path: c.req.path,
+        search: new URL(c.req.url).search,
         hasSession: hasPersonalCookie(c.req.raw.headers),
         isBot: isbot(c.req.header('user-agent') ?? ''),
       });

@@ -26,6 +26,8 @@ export interface CacheDecisionInput {
   method: string;
   /** The URL path, `.data` requests (React Router's loader data) included. */
   path: string;
+  /** The URL's query string (`?q=…`), or ''. */
+  search: string;
   /** The request carries a session cookie (valid or not). */
   hasSession: boolean;
   /** The client is a crawler: its pages differ (no welcome pop-up), so they stay out of shared caches. */
@@ -52,11 +54,25 @@ export function isPublicPagePath(path: string): boolean {
  * A request whose successful answer is the same for every visitor: an anonymous read of a public
  * page by a person (crawlers get a page without the welcome pop-up).
  */
+/**
+ * issue 31: a search of the shop (`/shop?q=…`) reaches its loader every time, where a search that
+ * finds nothing is counted for the owner; a cached copy would hide the repeats.
+ */
+function isShopSearch(path: string, search: string): boolean {
+  return /^\/shop(\/[^/]+)?$/.test(pagePathOf(path)) && new URLSearchParams(search).has('q');
+}
+
 export function isSharedPageRequest(
-  input: Pick<CacheDecisionInput, 'method' | 'path' | 'hasSession' | 'isBot'>,
+  input: Pick<CacheDecisionInput, 'method' | 'path' | 'search' | 'hasSession' | 'isBot'>,
 ): boolean {
   const reads = input.method === 'GET' || input.method === 'HEAD';
-  return reads && !input.hasSession && !input.isBot && isPublicPagePath(input.path);
+  return (
+    reads &&
+    !input.hasSession &&
+    !input.isBot &&
+    isPublicPagePath(input.path) &&
+    !isShopSearch(input.path, input.search)
+  );
 }
 
 /** The Cache-Control a response leaves with, and whether it must vary on the Cookie header. */

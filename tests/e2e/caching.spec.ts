@@ -37,6 +37,18 @@ test('an anonymous product page may be cached and revalidated by shared caches',
   expect(loaderData.headers()['cache-control']).toBe(SHARED);
 });
 
+test("a shop search reaches the server every time (issue 31: the owner's counts see each one)", async ({
+  request,
+}) => {
+  for (const path of ['/shop?q=brass', '/shop.data?q=brass', '/shop/divine-artistry?q=ganesha']) {
+    const response = await request.get(path, asPerson);
+    expect(response.status()).toBe(200);
+    expectPrivate(response);
+  }
+  // The listing without a search stays shared.
+  expect((await request.get('/shop', asPerson)).headers()['cache-control']).toBe(SHARED);
+});
+
 test('a page served again from the server copy carries its own CSP nonce', async ({ request }) => {
   const first = await request.get(PRODUCT_PATH, asPerson);
   const second = await request.get(PRODUCT_PATH, asPerson);
