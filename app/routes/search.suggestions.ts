@@ -1,6 +1,7 @@
 import { parseRouteQuery, searchSuggestionsQuerySchema } from '../../core/route-query';
+import { parseSynonymGroups } from '../../core/search-synonyms';
 import { appContext } from '../../server/http/app-context';
-import { searchProducts, type SearchSuggestion } from '../../server/modules/catalog/search';
+import { searchSuggestions, type SearchSuggestion } from '../../server/modules/catalog/search';
 import type { Route } from './+types/search.suggestions';
 
 /**
@@ -8,16 +9,26 @@ import type { Route } from './+types/search.suggestions';
  * tells the browser's dev tools and the throughput bench how long the search itself took.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  // `site` is this request's settings (readSiteSettings), so the owner's synonyms apply at once.
+  const { db, site } = context.get(appContext);
   // issue 14 (finding 7): read through its schema, cut to the search's limit.
   const { q: query } = parseRouteQuery(
     searchSuggestionsQuerySchema,
     new URL(request.url).searchParams,
   );
   const started = performance.now();
-  const results = await searchProducts(db, query);
+  // issue 31: spec §5's scoring first; the tolerant search only when it finds nothing.
+  const { results, showingResultsFor } = await searchSuggestions(
+    db,
+    query,
+    parseSynonymGroups(site.searchSynonyms),
+  );
   const searchMilliseconds = performance.now() - started;
-  const body: { query: string; results: SearchSuggestion[] } = { query, results };
+  const body: { query: string; results: SearchSuggestion[]; showingResultsFor: string | null } = {
+    query,
+    results,
+    showingResultsFor,
+  };
   return Response.json(body, {
     headers: {
       'Cache-Control': 'no-store',

@@ -17,8 +17,11 @@ import {
   queryFromPreferences,
   shopPreferencesKey,
 } from '../../core/shop-preferences';
+import { parseSynonymGroups } from '../../core/search-synonyms';
+import { normaliseSearchText } from '../../core/search-tolerant';
 import { appContext } from '../../server/http/app-context';
 import { listShopPage } from '../../server/modules/catalog';
+import { countSearch } from '../../server/modules/search-counts';
 import { ProductCard } from '../components/catalog/product-card';
 import { useHydrated } from '../components/ui/use-hydrated';
 import { pageMeta, siteFromMatches } from '../components/layout/simple-page';
@@ -30,12 +33,29 @@ import { followNavigation } from '../components/ui/follow-navigation';
 const SCROLL_RESTORE_DELAY_MS = 100;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, site } = context.get(appContext);
+  const { db, site, clock } = context.get(appContext);
   const category = params.category ? findCategoryBySlug(params.category) : undefined;
   if (params.category && !category) throw data(null, { status: 404 });
 
-  const query = parseShopQuery(new URL(request.url).searchParams);
-  const listing = await listShopPage(db, { category: category?.adminValue, query });
+  const searchParams = new URL(request.url).searchParams;
+  const query = parseShopQuery(searchParams);
+  const listing = await listShopPage(db, {
+    category: category?.adminValue,
+    query,
+    synonyms: parseSynonymGroups(site.searchSynonyms),
+  });
+  // issue 31 "What shoppers did not find": a search is the address the search box opens,
+  // /shop?q=…, and nothing else; a later filter, sort or page of it is not a new search.
+  const searched = normaliseSearchText(query.q);
+  if (
+    searched !== '' &&
+    listing.searchOutcome !== null &&
+    listing.searchOutcome !== 'exact' &&
+    !params.category &&
+    [...searchParams.keys()].every((key) => key === 'q')
+  ) {
+    countSearch(db, { text: searched, outcome: listing.searchOutcome }, clock());
+  }
 
   return {
     shopName: site.shopName,
@@ -47,6 +67,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     materials: listing.materials,
     query,
     total: listing.total,
+    // issue 31: what the tolerant search matched, when it answered ("Showing results for …").
+    showingResultsFor: listing.showingResultsFor,
     hasMore: listing.hasMore,
     products: listing.products.map((product) => ({
       id: product.id,
@@ -79,7 +101,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { query, products, total, materials, categorySlug, hasMore } = loaderData;
+  const { query, products, total, materials, categorySlug, hasMore, showingResultsFor } =
+    loaderData;
   useShopPreferences(categorySlug, query);
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -198,11 +221,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         <section aria-label="Products" className="min-w-0">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-            {/* spec §2: the result line */}
-            <p role="status" className="text-ink-muted">
-              Showing {products.length} of {countOf(total, 'product')}
-              {query.q ? <> for &ldquo;{query.q}&rdquo;</> : null}
-            </p>
+            {/* spec §2: the result line; issue 31: above it, what the tolerant search matched */}
+            <div role="status" className="text-ink-muted">
+              {showingResultsFor ? (
+                <p className="font-medium text-ink">Showing results for {showingResultsFor}</p>
+              ) : null}
+              <p>
+                Showing {products.length} of {countOf(total, 'product')}
+                {query.q ? <> for &ldquo;{query.q}&rdquo;</> : null}
+              </p>
+            </div>
             <div className="flex items-center gap-3">
               <label className="flex items-center gap-2 text-sm">
                 Sort by

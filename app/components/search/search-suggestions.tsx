@@ -23,6 +23,8 @@ const RELEVANCE_BARS = 5;
 interface Suggestions {
   query: string;
   results: SearchSuggestion[];
+  /** issue 31: what the tolerant search matched (e.g. "ganesh"), when it answered; else null. */
+  showingResultsFor: string | null;
 }
 
 /** What the header's search box and microphone show of the combobox's state. */
@@ -84,7 +86,9 @@ export function SearchSuggestions({
 
   const trimmed = query.trim();
   // Only answers to the current query count; a slower, older answer is ignored.
-  const results = fetcher.data && fetcher.data.query === query ? fetcher.data.results : [];
+  const answer = fetcher.data && fetcher.data.query === query ? fetcher.data : undefined;
+  const results = answer?.results ?? [];
+  const showingResultsFor = answer?.showingResultsFor ?? null;
   const allResultsHref = `/shop?q=${encodeURIComponent(trimmed)}`;
   const optionCount = results.length > 0 ? results.length + 1 : 0;
   const expanded = open && trimmed !== '' && results.length > 0;
@@ -175,55 +179,69 @@ export function SearchSuggestions({
     return () => connect(null);
   });
 
+  const options = results.map((result, index) => (
+    // The keyboard works on the input, as the ARIA combobox pattern has it.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    <li
+      key={result.id}
+      id={`${listboxId}-${index}`}
+      role="option"
+      aria-selected={index === active}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => go(hrefOf(index))}
+      className={clsx(
+        'flex cursor-pointer items-center gap-3 rounded-lg p-2',
+        index === active ? 'bg-sand' : 'hover:bg-sand',
+      )}
+    >
+      {result.image ? (
+        <img
+          src={displayImageUrl(result.image.url)}
+          alt=""
+          width={40}
+          height={40}
+          className="h-10 w-10 shrink-0 rounded-md object-cover"
+        />
+      ) : (
+        <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-sand" />
+      )}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium">{result.name}</span>
+        <span className="block text-xs text-ink-muted">{result.categoryName}</span>
+      </span>
+      <span className="flex items-end gap-0.5" aria-hidden="true">
+        {Array.from({ length: RELEVANCE_BARS }, (_, bar) => (
+          <span
+            key={bar}
+            className={clsx('w-1 rounded-sm', bar < result.relevance ? 'bg-brass-700' : 'bg-stone')}
+            style={{ height: `${6 + bar * 3}px` }}
+          />
+        ))}
+      </span>
+      <span className="sr-only">
+        Relevance {result.relevance} of {RELEVANCE_BARS}
+      </span>
+    </li>
+  ));
+  const labelId = `${listboxId}-showing`;
+
   return (
     <>
-      {results.map((result, index) => (
-        // The keyboard works on the input, as the ARIA combobox pattern has it.
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-        <li
-          key={result.id}
-          id={`${listboxId}-${index}`}
-          role="option"
-          aria-selected={index === active}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => go(hrefOf(index))}
-          className={clsx(
-            'flex cursor-pointer items-center gap-3 rounded-lg p-2',
-            index === active ? 'bg-sand' : 'hover:bg-sand',
-          )}
-        >
-          {result.image ? (
-            <img
-              src={displayImageUrl(result.image.url)}
-              alt=""
-              width={40}
-              height={40}
-              className="h-10 w-10 shrink-0 rounded-md object-cover"
-            />
-          ) : (
-            <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-sand" />
-          )}
-          <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium">{result.name}</span>
-            <span className="block text-xs text-ink-muted">{result.categoryName}</span>
-          </span>
-          <span className="flex items-end gap-0.5" aria-hidden="true">
-            {Array.from({ length: RELEVANCE_BARS }, (_, bar) => (
-              <span
-                key={bar}
-                className={clsx(
-                  'w-1 rounded-sm',
-                  bar < result.relevance ? 'bg-brass-700' : 'bg-stone',
-                )}
-                style={{ height: `${6 + bar * 3}px` }}
-              />
-            ))}
-          </span>
-          <span className="sr-only">
-            Relevance {result.relevance} of {RELEVANCE_BARS}
-          </span>
+      {showingResultsFor === null ? (
+        options
+      ) : (
+        // issue 31: the tolerant search says what it matched. A listbox owns only options and
+        // groups, so its options form a group named by the visible line (the APG's grouped
+        // listbox): a screen reader hears the line as it moves into the results.
+        <li role="none">
+          <ul role="group" aria-labelledby={labelId}>
+            <li role="presentation" id={labelId} className="px-2 py-1.5 text-sm text-ink-muted">
+              {`Showing results for ${showingResultsFor}`}
+            </li>
+            {options}
+          </ul>
         </li>
-      ))}
+      )}
       {results.length > 0 ? (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- as above
         <li
