@@ -37,6 +37,8 @@ export default [
     route('admin/activity', 'routes/admin.activity.tsx'),
     route('admin/jobs', 'routes/admin.jobs.tsx'),
     route('admin/subscribers', 'routes/admin.subscribers.tsx'),
+    // issue 31: what shoppers searched for and did not find, and the synonyms added from it
+    route('admin/searches', 'routes/admin.searches.tsx'),
   ]),
   route('admin/quotations/:id/whatsapp', 'routes/admin.quotations.whatsapp.ts'),
   route('admin/product-media/import', 'routes/admin.media-import.ts'),

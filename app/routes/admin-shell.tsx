@@ -48,6 +48,7 @@ const sections = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/product-media', label: 'Products', end: false },
   { to: '/admin/subscribers', label: 'Subscribers', end: false },
+  { to: '/admin/searches', label: 'Searches', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
   { to: '/admin/jobs', label: 'Failed Work', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },

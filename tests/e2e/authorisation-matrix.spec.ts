@@ -42,6 +42,8 @@ const PASSWORDS: Record<Exclude<ActorName, 'anonymous'>, string> = {
 const SHOP_WIDE = ['API keys', 'webhook endpoints', 'shop settings'];
 /** issue 18: the offer terms the matrix stores, shown on the settings page to the admin only. */
 const SETTINGS_TERMS = `MATRIX-TERMS-${RUN}`;
+/** issue 31: a search the shop counted, shown on the Searches page to the admin only. */
+const SEARCH_MARKER = `matrixsearch${RUN}`;
 
 /** The piece the orders, quotations, reviews and questions are about. */
 const PRODUCT = 'lotus-urli';
@@ -916,6 +918,25 @@ const operations: Operation[] = [
     },
   ),
 
+  // issue 31: the owner's Searches page and its one action, a synonym added from a row.
+  ...pageRead('/admin/searches', 'search counts', ADMIN_PAGE, {
+    shows: () => [SEARCH_MARKER],
+  }).map((operation) => ({ ...operation, owners: ['A'] as const, prepare: storeSearchCount })),
+  ...pageAction(
+    '/admin/searches',
+    'add-synonym',
+    'shop settings',
+    ADMIN_WRITE,
+    () => ({ group: 'new', words: `matrixvotive${RUN}, matrixtealight${RUN}` }),
+    {
+      owners: ['A'],
+      verify: rowsExist(
+        `select key from shop_settings where key = 'searchSynonyms' and value like $1`,
+        [`%matrixvotive${RUN}, matrixtealight${RUN}%`],
+      ),
+    },
+  ),
+
   // Writes: the product console and the media import (catalogue, no customer's rows).
   ...(
     [
@@ -1273,6 +1294,15 @@ async function storeSettingsTerms(world: World): Promise<void> {
     `insert into shop_settings (key, value) values ('offerTerms', $1)
      on conflict (key) do update set value = excluded.value`,
     [SETTINGS_TERMS],
+  );
+}
+
+/** issue 31: a counted search of this week (as the server's buffer would write it). */
+async function storeSearchCount(world: World): Promise<void> {
+  await world.sql(
+    `insert into search_counts (text, week, outcome, count)
+     values ($1, date_trunc('week', now())::date, 'none', 3) on conflict do nothing`,
+    [SEARCH_MARKER],
   );
 }
 
@@ -1800,6 +1830,7 @@ test.describe('authorisation matrix', () => {
       );
       expect(leaked, 'data of another customer in the answer').toEqual([]);
       expect(answer.body, 'the settings page’s data in the answer').not.toContain(SETTINGS_TERMS);
+      expect(answer.body, 'the Searches page’s data in the answer').not.toContain(SEARCH_MARKER);
       expect(await checksums(world, scope), 'rows changed by a denied request').toEqual(before);
       // issue 14: nor a file stored or a mail sent. A mail sent after the answer would show in
       // the next denied case, which runs right after this one.
