@@ -49,6 +49,12 @@ export const siteDefaults = {
    * empty is none
    */
   searchSynonyms: DEFAULT_SEARCH_SYNONYMS,
+  /** DISPLAY_CURRENCIES: rates to the rupee of the currencies shown beside it (issue 32); none */
+  displayCurrencies: '',
+  /** ADVANCE_PERCENT: the share of an offer's total asked for on acceptance (issue 32: 100) */
+  advancePercent: '100',
+  /** UPI_PAYMENT_LIMIT: whole rupees; above it, bank transfer only (issue 32: ₹1,00,000) */
+  upiPaymentLimit: '100000',
 } as const;
 
 export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

@@ -21,5 +21,9 @@ export const editableSettingKeys = [
   'dailyDigest',
   // issue 31: the search's synonym groups, one group a line.
   'searchSynonyms',
+  // issue 32: display currencies (rates to the rupee and their dates), the advance, the UPI limit.
+  'displayCurrencies',
+  'advancePercent',
+  'upiPaymentLimit',
 ] as const;
 export type EditableSettingKey = (typeof editableSettingKeys)[number];

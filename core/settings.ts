@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formText } from './form-text';
+import { displayCurrenciesSettingSchema } from './display-currency';
 import { SYNONYMS_TEXT_MAX, synonymTextProblem } from './search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from './shop-calendar';
 import { editableSettingKeys, type EditableSettingKey } from './settings-keys';
@@ -27,6 +28,8 @@ export const OFFER_TERMS_MAX = 2000;
 export const GST_RATE_MAX = 28;
 export const OFFER_VALIDITY_DAYS_MIN = 1;
 export const OFFER_VALIDITY_DAYS_MAX = 90;
+/** issue 32: NPCI's highest per-payment UPI limit (₹5,00,000 for some merchant categories), ×10. */
+export const UPI_PAYMENT_LIMIT_MAX_RUPEES = 5_000_000;
 
 export const settingsTexts = {
   shopNameRequired: 'Please enter the shop name',
@@ -48,6 +51,8 @@ export const settingsTexts = {
   validityInvalid: `Please enter a whole number of days from ${OFFER_VALIDITY_DAYS_MIN} to ${OFFER_VALIDITY_DAYS_MAX}`,
   offerTermsTooLong: `The terms can be at most ${OFFER_TERMS_MAX} characters`,
   dailyDigestInvalid: 'Please choose on or off',
+  advancePercentInvalid: 'Please enter a whole percentage from 0 to 100',
+  upiPaymentLimitInvalid: `Please enter a whole number of rupees from 1 to ${UPI_PAYMENT_LIMIT_MAX_RUPEES}`,
   searchSynonymsTooLong: `The search synonyms can be at most ${SYNONYMS_TEXT_MAX} characters`,
   singleLine: 'Please keep this on one line, without control characters',
   controlCharacters: 'Please remove the control characters',
@@ -186,6 +191,23 @@ export const settingFieldSchemas = {
       const problem = synonymTextProblem(value);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+  // issue 32: the display currencies' rates to the rupee (core/display-currency.ts).
+  displayCurrencies: displayCurrenciesSettingSchema,
+  // issue 32: the share of an offer's total asked for on acceptance; 100 is payment in full.
+  advancePercent: formText({ error: settingsTexts.advancePercentInvalid })
+    .trim()
+    .regex(WHOLE_NUMBER, settingsTexts.advancePercentInvalid)
+    .refine((value) => Number(value) <= 100, settingsTexts.advancePercentInvalid)
+    .transform((value) => String(Number(value))),
+  // issue 32: whole rupees; an amount above it is paid by bank transfer only.
+  upiPaymentLimit: formText({ error: settingsTexts.upiPaymentLimitInvalid })
+    .trim()
+    .regex(/^\d{1,7}$/, settingsTexts.upiPaymentLimitInvalid)
+    .refine((value) => {
+      const rupees = Number(value);
+      return rupees >= 1 && rupees <= UPI_PAYMENT_LIMIT_MAX_RUPEES;
+    }, settingsTexts.upiPaymentLimitInvalid)
+    .transform((value) => String(Number(value))),
 } satisfies Record<EditableSettingKey, z.ZodType<string, string>>;
 
 /**
@@ -220,6 +242,9 @@ export const settingLabels: Record<EditableSettingKey, string> = {
   offerTerms: 'Offer terms',
   dailyDigest: 'Daily digest mail',
   searchSynonyms: 'Search synonyms',
+  displayCurrencies: 'Display currencies',
+  advancePercent: 'Advance payment (%)',
+  upiPaymentLimit: 'UPI limit per payment (₹)',
 };
 
 /** What each field is for, under its label. */
@@ -233,6 +258,9 @@ export const settingHints: Partial<Record<EditableSettingKey, string>> = {
   defaultGstRate: 'The offer composer’s GST rate, 0 to 28.',
   offerValidityDays: 'How long a new offer holds, 1 to 90 days.',
   offerTerms: 'The offer composer’s terms; editable per offer.',
+  advancePercent:
+    'The share of the total asked for on acceptance, 0 to 100; 100 is payment in full. Editable per offer.',
+  upiPaymentLimit: 'An amount above it is paid by bank transfer only.',
   dailyDigest: 'At 09:00 shop time, a mail listing the requests awaiting a reply.',
   // issue 31
   searchSynonyms:
@@ -257,14 +285,21 @@ export const settingEnvironmentVariables = {
   offerTerms: 'OFFER_TERMS',
   dailyDigest: 'DAILY_DIGEST',
   searchSynonyms: 'SEARCH_SYNONYMS',
+  displayCurrencies: 'DISPLAY_CURRENCIES',
+  advancePercent: 'ADVANCE_PERCENT',
+  upiPaymentLimit: 'UPI_PAYMENT_LIMIT',
 } as const satisfies Record<EditableSettingKey, string>;
 
 /** The form's sections, in the order the page shows them. */
 export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
   { title: 'Shop', keys: ['shopName', 'address', 'businessHours', 'shopTimeZone', 'socialUrl'] },
   { title: 'Contact', keys: ['shopEmail', 'phone', 'whatsappNumber'] },
-  { title: 'Payment', keys: ['upiId', 'bankDetails', 'gstin'] },
-  { title: 'Offers', keys: ['defaultGstRate', 'offerValidityDays', 'offerTerms'] },
+  { title: 'Payment', keys: ['upiId', 'bankDetails', 'gstin', 'upiPaymentLimit'] },
+  {
+    title: 'Offers',
+    keys: ['defaultGstRate', 'offerValidityDays', 'advancePercent', 'offerTerms'],
+  },
+  { title: 'Display currencies', keys: ['displayCurrencies'] },
   { title: 'Notifications', keys: ['dailyDigest'] },
   { title: 'Search', keys: ['searchSynonyms'] },
 ];

@@ -10,7 +10,15 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded', 'cancelled'] as const;
+// issue 32: partially_paid, between pending and paid, once the advance is confirmed (decision 025)
+export const paymentStatuses = [
+  'pending',
+  'partially_paid',
+  'paid',
+  'failed',
+  'refunded',
+  'cancelled',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const contactMessageStatuses = ['unread', 'read', 'replied'] as const;

@@ -447,6 +447,8 @@ export const quotationOffers = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     leadTimeDays: integer('lead_time_days'),
     terms: text('terms').notNull().default(''),
+    // issue 32: the share of the total asked for on acceptance, 0 to 100; 100 is payment in full.
+    advancePercent: integer('advance_percent').notNull().default(100),
     note: text('note'),
     declineReason: text('decline_reason'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -461,6 +463,7 @@ export const quotationOffers = pgTable(
       'quotation_offers_amounts_check',
       sql`${table.subtotalMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.shippingMinor} >= 0 and ${table.gstMinor} >= 0 and ${table.totalMinor} >= 0 and ${table.gstRateBasisPoints} between 0 and 10000`,
     ),
+    check('quotation_offers_advance_check', sql`${table.advancePercent} between 0 and 100`),
     unique('quotation_offers_request_version_key').on(table.quotationRequestId, table.version),
     // One draft and one live offer per request at a time: the database holds the rule too.
     uniqueIndex('quotation_offers_one_draft_idx')
@@ -593,6 +596,10 @@ export const profiles = pgTable('profiles', {
   displayName: text('display_name'),
   phone: text('phone'),
   avatarUrl: text('avatar_url'),
+  // issue 32: the currency the buyer chose to see beside rupees (null: none chosen yet)
+  displayCurrency: text('display_currency'),
+  // issue 32: "E-mail me when a wished piece's price drops", on by default
+  priceDropAlerts: boolean('price_drop_alerts').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -669,6 +676,18 @@ export const orders = pgTable(
     paymentReferenceSubmittedAt: timestamp('payment_reference_submitted_at', {
       withTimezone: true,
     }),
+    // issue 32: the advance asked for on acceptance, in paise; null is payment in full. The balance
+    // is the total less the advance (core/payment-terms.ts), never stored apart.
+    advanceMinor: integer('advance_minor'),
+    // issue 32: the balance's own reference, as submitted, and as the owner confirmed it.
+    submittedBalanceReference: text('submitted_balance_reference').unique(
+      'orders_submitted_balance_reference_key',
+    ),
+    balanceReferenceSubmittedAt: timestamp('balance_reference_submitted_at', {
+      withTimezone: true,
+    }),
+    balancePaymentId: text('balance_payment_id'),
+    balancePaidAt: timestamp('balance_paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -681,6 +700,10 @@ export const orders = pgTable(
     check(
       'orders_amounts_check',
       sql`${table.subtotalMinor} >= 0 and ${table.shippingAmountMinor} >= 0 and ${table.taxAmountMinor} >= 0 and ${table.totalAmountMinor} >= 0 and ${table.discountMinor} >= 0`,
+    ),
+    check(
+      'orders_advance_check',
+      sql`${table.advanceMinor} is null or (${table.advanceMinor} >= 0 and ${table.advanceMinor} <= ${table.totalAmountMinor})`,
     ),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_at_idx').on(table.createdAt.desc()),
@@ -735,6 +758,9 @@ export const wishlistItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     priceWhenAddedMinor: integer('price_when_added_minor').notNull(),
+    // issue 32: the price the last price-drop mail announced, and when; a drop is mailed once
+    alertedPriceMinor: integer('alerted_price_minor'),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
