@@ -27,6 +27,14 @@ function expectedActions(
   if (status === 'confirmed') expected.push('start-processing');
   if (status === 'processing') expected.push('ship');
   if (status === 'shipped') expected.push('deliver');
+  // issue 32: the balance, once the advance is confirmed, whatever the order's status but cancelled
+  if (
+    paymentStatus === 'partially_paid' &&
+    status !== 'cancelled' &&
+    (method === 'upi' || method === 'bank transfer')
+  ) {
+    expected.push('confirm-balance');
+  }
   if (status !== 'cancelled' && status !== 'delivered') expected.push('cancel');
   return expected;
 }
@@ -61,6 +69,28 @@ describe('the order actions on offer (spec §4)', () => {
       status: 'delivered',
     });
     expect(applyOrderAction({ ...pending, status: 'delivered' }, 'cancel')).toBeNull();
+  });
+
+  it('leaves an order with an advance partially paid, and its balance paid without moving it', () => {
+    const advance = { status: 'pending' as const, paymentStatus: 'pending' as const };
+    const order = { ...advance, paymentMethod: 'bank transfer', advanceMinor: 193_200 };
+    expect(applyOrderAction(order, 'confirm-payment')).toEqual({
+      status: 'confirmed',
+      paymentStatus: 'partially_paid',
+    });
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered'] as const) {
+      const partlyPaid = { ...order, status, paymentStatus: 'partially_paid' as const };
+      expect(applyOrderAction(partlyPaid, 'confirm-balance')).toEqual({
+        status,
+        paymentStatus: 'paid',
+      });
+    }
+    expect(
+      applyOrderAction(
+        { ...order, paymentStatus: 'partially_paid', status: 'cancelled' },
+        'confirm-balance',
+      ),
+    ).toBeNull();
   });
 });
 

@@ -13,6 +13,8 @@ export const orderActions = [
   'ship',
   'deliver',
   'cancel',
+  // issue 32: the balance of an order paid in two parts, confirmed in the order's details
+  'confirm-balance',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
 
@@ -24,6 +26,7 @@ export const orderActionLabels: Record<OrderAction, string> = {
   ship: 'Mark as Shipped',
   deliver: 'Mark as Delivered',
   cancel: 'Cancel Order',
+  'confirm-balance': 'Confirm Balance Received',
 };
 
 export interface OrderState {
@@ -31,6 +34,8 @@ export interface OrderState {
   /** Null when absent (spec §3: shown as pending, but "absent" changes what is offered). */
   paymentStatus: PaymentStatus | null;
   paymentMethod: string | null;
+  /** issue 32: the advance asked for first (orders.advance_minor); null or absent: paid in full. */
+  advanceMinor?: number | null;
 }
 
 /** Payments the shop confirms itself once the money is in: UPI and bank transfers. */
@@ -52,6 +57,14 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
   if (order.status === 'confirmed') offered.push('start-processing');
   if (order.status === 'processing') offered.push('ship');
   if (order.status === 'shipped') offered.push('deliver');
+  // issue 32: once the advance is confirmed, the balance; it does not move the order's status.
+  if (
+    order.paymentStatus === 'partially_paid' &&
+    order.status !== 'cancelled' &&
+    paymentConfirmedByShop(order.paymentMethod)
+  ) {
+    offered.push('confirm-balance');
+  }
   if (order.status !== 'cancelled' && order.status !== 'delivered') offered.push('cancel');
   return offered;
 }
@@ -66,7 +79,16 @@ export function applyOrderAction(
     case 'confirm':
       return { status: 'confirmed' };
     case 'confirm-payment':
-      return { status: 'confirmed', paymentStatus: 'paid' };
+      // issue 32: the advance of an order paid in two parts leaves it partially paid
+      return {
+        status: 'confirmed',
+        paymentStatus:
+          order.advanceMinor !== null && order.advanceMinor !== undefined
+            ? 'partially_paid'
+            : 'paid',
+      };
+    case 'confirm-balance':
+      return { status: order.status, paymentStatus: 'paid' };
     case 'start-processing':
       return { status: 'processing' };
     case 'ship':

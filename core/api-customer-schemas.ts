@@ -93,6 +93,16 @@ export const apiOrderItemSchema = z
   })
   .meta({ id: 'OrderItem' });
 
+/** issue 32: an order paid in two parts; both null when it is paid in one payment. */
+const orderAdvanceAndBalance = {
+  advance: orNull(moneySchema).meta({
+    description: 'The advance asked for first; null when the order is paid in one payment.',
+  }),
+  balance: orNull(moneySchema).meta({
+    description: 'The balance after the advance (total − advance); null when paid in one payment.',
+  }),
+};
+
 export const apiOrderSchema = z
   .object({
     id: z.string(),
@@ -109,6 +119,7 @@ export const apiOrderSchema = z
     shipping: moneySchema,
     tax: moneySchema,
     total: moneySchema,
+    ...orderAdvanceAndBalance,
     createdAt: timestamp,
     items: z.array(apiOrderItemSchema),
   })
@@ -152,6 +163,12 @@ export const apiOfferSchema = z
     gstRateBasisPoints: z.number().int().meta({ description: '1200 is 12%.' }),
     gst: moneySchema,
     total: moneySchema,
+    // issue 32
+    advancePercent: z.number().int().meta({
+      description: 'The share of the total asked for on acceptance, 0–100; 100 is payment in full.',
+    }),
+    advance: moneySchema.meta({ description: 'Paid on acceptance.' }),
+    balance: moneySchema.meta({ description: 'Paid before dispatch: the total less the advance.' }),
     validUntil: z.string().meta({ description: 'The last day it holds (YYYY-MM-DD, shop time).' }),
     leadTimeDays: z.number().int().nullable(),
     terms: z.string(),
@@ -181,7 +198,9 @@ export const apiQuoteOrderSchema = z
     paymentStatus: z.enum(paymentStatuses),
     paymentMethod: z.enum(['upi', 'bank transfer']).nullable(),
     total: moneySchema,
+    ...orderAdvanceAndBalance,
     submittedPaymentReference: z.string().nullable(),
+    submittedBalanceReference: z.string().nullable(),
   })
   .meta({ id: 'QuoteOrder' });
 

@@ -21,6 +21,15 @@ import {
 
 const instant = z.string().meta({ description: 'An ISO 8601 instant.' });
 const paise = z.number().int().meta({ description: 'Paise (1/100 rupee).' });
+/** issue 32: an order paid in two parts; both null when it is paid in one payment. */
+const orderAdvanceAndBalance = {
+  advanceMinor: paise.nullable().meta({
+    description: 'The advance asked for first, in paise; null when paid in one payment.',
+  }),
+  balanceMinor: paise.nullable().meta({
+    description: 'The balance after it (total − advance), in paise; null when paid in one payment.',
+  }),
+};
 const rowId = (example: string) =>
   z
     .string()
@@ -124,6 +133,12 @@ export const ownerOfferSchema = z
     gstRateBasisPoints: z.number().int(),
     gstMinor: paise,
     totalMinor: paise,
+    // issue 32
+    advancePercent: z.number().int().meta({
+      description: 'The share of the total asked for on acceptance, 0–100; 100 is payment in full.',
+    }),
+    advanceMinor: paise.meta({ description: 'Paid on acceptance, in paise.' }),
+    balanceMinor: paise.meta({ description: 'Paid before dispatch (total − advance), in paise.' }),
     validUntil: z.string().meta({ description: "The shop's day it holds until, YYYY-MM-DD." }),
     leadTimeDays: z.number().int().nullable(),
     terms: z.string(),
@@ -165,7 +180,9 @@ export const ownerQuotationSchema = z
         paymentStatus: z.enum(paymentStatuses),
         paymentMethod: z.enum(['upi', 'bank transfer']).nullable(),
         totalMinor: paise,
+        ...orderAdvanceAndBalance,
         submittedPaymentReference: z.string().nullable(),
+        submittedBalanceReference: z.string().nullable(),
       })
       .nullable(),
   })
@@ -218,6 +235,9 @@ export const ownerOrderSchema = z
     }),
     paymentId: z.string().nullable(),
     submittedPaymentReference: z.string().nullable(),
+    // issue 32: the balance's reference, as submitted and as confirmed
+    submittedBalanceReference: z.string().nullable(),
+    balancePaymentId: z.string().nullable(),
     quotationRequestId: z.string().nullable(),
     paymentMethod: z.string().nullable(),
     shippingAddress: z
@@ -238,6 +258,7 @@ export const ownerOrderSchema = z
     shippingAmountMinor: paise,
     taxAmountMinor: paise,
     totalAmountMinor: paise,
+    ...orderAdvanceAndBalance,
     createdAt: instant,
     items: z.array(
       z.object({

@@ -25,6 +25,8 @@ export interface OfferPricing<Line extends OfferLine = OfferLine> {
   totalMinor: number;
   validUntil: string;
   leadTimeDays: number | null;
+  /** issue 32: the share of the total asked for on acceptance, 0 to 100 (core/payment-terms.ts). */
+  advancePercent: number;
 }
 
 export interface TotalRow {

@@ -199,6 +199,7 @@ export function ownerActionsFor(
 export * from './quote-forms';
 
 export const DEFAULT_OFFER_VALIDITY_DAYS = 14;
+const ADVANCE_PERCENT_INVALID = 'Advance must be a whole percentage from 0 to 100';
 export const OFFER_LINES_MAX = 50;
 const MONEY_MAX_HUNDREDTHS = 10_000_000_00;
 /** ₹2 crore: what a 32-bit paise column holds, with room. */
@@ -266,6 +267,14 @@ export const offerComposerSchema = z
         .max(365, 'Lead time must be at most 365 days')
         .nullable(),
     ),
+    // issue 32: the advance asked for on acceptance; the composer starts from the setting.
+    // Absent (an API client that sends none) is the shop's "Advance payment" setting.
+    advancePercent: formText({ error: ADVANCE_PERCENT_INVALID })
+      .trim()
+      .regex(/^\d{1,3}$/, ADVANCE_PERCENT_INVALID)
+      .transform(Number)
+      .refine((percent) => percent <= 100, ADVANCE_PERCENT_INVALID)
+      .optional(),
     terms: formText().trim().max(4_000, 'Please keep the terms under 4,000 characters'),
     note: formText()
       .trim()

@@ -33,6 +33,7 @@ describe('the settings form (issue 18)', () => {
       'Contact',
       'Payment',
       'Offers',
+      'Display currencies',
       'Notifications',
       'Search',
     ]);
@@ -41,6 +42,25 @@ describe('the settings form (issue 18)', () => {
     expect(lockedSettingMessage('gstin')).toBe(
       'GSTIN is set by the environment variable GSTIN and cannot be changed here.',
     );
+  });
+
+  it('takes an advance of 0 to 100% and a UPI limit in whole rupees (issue 32)', () => {
+    expect(
+      settingsFormSchema.parse({ advancePercent: ' 050 ', upiPaymentLimit: '200000' }),
+    ).toEqual({
+      advancePercent: '50',
+      upiPaymentLimit: '200000',
+    });
+    for (const advancePercent of ['101', '-1', '12.5', 'half', '']) {
+      expect(firstMessage(settingsFormSchema.safeParse({ advancePercent }))).toBe(
+        settingsTexts.advancePercentInvalid,
+      );
+    }
+    for (const upiPaymentLimit of ['0', '1.5', '50000001', 'lakh']) {
+      expect(firstMessage(settingsFormSchema.safeParse({ upiPaymentLimit }))).toBe(
+        settingsTexts.upiPaymentLimitInvalid,
+      );
+    }
   });
 
   it('leaves out what is not posted (a locked field), and checks what is', () => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { formText } from './form-text';
-import { displayCurrenciesSettingSchema } from './display-currency';
+import { displayCurrenciesSettingSchema } from './display-currency-schema';
 import { SYNONYMS_TEXT_MAX, synonymTextProblem } from './search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from './shop-calendar';
 import { editableSettingKeys, type EditableSettingKey } from './settings-keys';

@@ -25,6 +25,15 @@ const quotationReference = z
   .string()
   .meta({ description: 'The quotation’s reference, Q-YYYYMMDD-NNNN.' });
 const orderNumber = z.string().meta({ description: 'The order’s number, ORD-YYYYMMDD-NNNN.' });
+// issue 32: an order paid in two parts; both null when it is paid in one payment.
+const orderAdvanceAndBalance = {
+  advanceMinor: paise
+    .nullable()
+    .meta({ description: 'The advance asked for first, in paise; null: paid in full.' }),
+  balanceMinor: paise
+    .nullable()
+    .meta({ description: 'The balance after it (total − advance), in paise; null: paid in full.' }),
+};
 const orderState = z.strictObject({
   status: z.enum(orderStatuses),
   paymentStatus: z.enum(paymentStatuses).nullable(),
@@ -38,6 +47,12 @@ const offerData = z.strictObject({
   version: z.number().int().positive(),
   totalMinor: paise,
   validUntil: z.iso.date().meta({ description: 'The offer’s last day, shop time.' }),
+  // issue 32
+  advancePercent: z.number().int().min(0).max(100).meta({
+    description: 'The share of the total asked for on acceptance; 100 is payment in full.',
+  }),
+  advanceMinor: paise.meta({ description: 'Paid on acceptance, in paise.' }),
+  balanceMinor: paise.meta({ description: 'Paid before dispatch, in paise: total − advance.' }),
 });
 export type WebhookOfferData = z.output<typeof offerData>;
 
@@ -118,10 +133,11 @@ export const webhookEvents = {
       shippingMinor: paise,
       taxMinor: paise,
       totalMinor: paise,
+      ...orderAdvanceAndBalance,
     }),
   },
   'order.status_changed': {
-    when: 'the owner takes an order action (confirm, confirm payment, ship, deliver, cancel…)',
+    when: 'the owner takes an order action (confirm, confirm payment, confirm balance, ship, deliver, cancel…)',
     data: z.strictObject({
       orderId: id,
       orderNumber,
@@ -139,6 +155,12 @@ export const webhookEvents = {
       paymentMethod: z.enum(offerPaymentMethods),
       paymentReference: z.string(),
       totalMinor: paise,
+      // issue 32
+      payment: z.enum(['full', 'advance', 'balance']).meta({
+        description:
+          'The payment the reference is for: the whole total, the advance or the balance.',
+      }),
+      amountMinor: paise.meta({ description: 'That payment’s amount, in paise.' }),
     }),
   },
   'contact.created': {

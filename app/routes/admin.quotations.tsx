@@ -70,6 +70,7 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
       Number.isFinite(validityDays) ? validityDays : 14,
     ),
     terms: site.offerTerms,
+    advancePercent: site.advancePercent,
   };
   // issue 16 "Send on WhatsApp": only a sent offer has a link to share; the link (and its key)
   // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
@@ -96,6 +97,7 @@ const sendOfferIntent = intent({
       { ...call.payload, quotationId: quotationIdOf(call) },
       call.app.clock(),
       call.app.site.shopTimeZone,
+      { advancePercentDefault: Number(call.app.site.advancePercent) },
     ),
   success: ({ customerName }) => quoteToasts.offerSent(customerName),
   resetForm: false,
@@ -113,6 +115,7 @@ const offerIntents = {
         { ...call.payload, quotationId: quotationIdOf(call) },
         call.app.clock(),
         call.app.site.shopTimeZone,
+        Number(call.app.site.advancePercent),
       ),
     success: ({ version }) => ({
       title: 'Draft Saved',
@@ -161,7 +164,7 @@ const offerIntents = {
         { ...call.payload, quotationId: quotationIdOf(call) },
         call.app.clock(),
         call.app.site.shopTimeZone,
-        { customerLink: true },
+        { customerLink: true, advancePercentDefault: Number(call.app.site.advancePercent) },
       );
       if (!customerLink) throw new Error('the customer link was not made');
       // A same-tab redirect, as a phone opens WhatsApp from it and no popup blocker stops it;

@@ -454,6 +454,11 @@ const guards: Record<string, Guard | Guard[]> = {
     textOfLength: digits,
   },
   'profiles.avatar_url': { reason: SEED_ONLY },
+  // issue 32
+  'profiles.display_currency': {
+    reason:
+      'INR or a display currency (core/display-currency-schema.ts currencyChoiceSchema z.enum, server/modules/account setDisplayCurrencyChoice)',
+  },
   'addresses.user_id': { reason: USER_ID },
   'addresses.title': address('title', 50),
   'addresses.street_address': address('streetAddress', 200),
@@ -508,6 +513,30 @@ const guards: Record<string, Guard | Guard[]> = {
         paymentMethod: 'bank transfer',
         reference: value,
       }).success,
+  },
+  // issue 32: the balance's reference, submitted and confirmed, by the same rules as the first's
+  'orders.submitted_balance_reference': {
+    max: 22,
+    writePath:
+      'Submit Reference for the balance (core/quote-offer.ts paymentReferenceSubmissionSchema)',
+    accepts: (value) =>
+      paymentReferenceSubmissionSchema.safeParse({
+        paymentMethod: 'bank transfer',
+        reference: value,
+      }).success,
+  },
+  'orders.balance_payment_id': {
+    max: 100,
+    writePath:
+      'admin "confirm balance" reference (core/orders paymentReferenceSchema, server/modules/orders setOrderStatus)',
+    accepts: (value) =>
+      adminModuleAccepts(() =>
+        setOrderStatus(database.db, ADMIN, {
+          orderId: randomUUID(),
+          action: 'confirm-balance',
+          paymentReference: value,
+        }),
+      ),
   },
   'orders.payment_method': {
     reason: 'upi, bank transfer or other (paymentMethodSchema z.enum in core/orders)',

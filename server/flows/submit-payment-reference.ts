@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
+import { amountDue, DEFAULT_UPI_LIMIT_MINOR, payingMethodFor } from '../../core/payment-terms';
 import { DomainError } from '../modules/errors';
 import { requireRowId } from '../modules/kernel';
 import { lockOrder, recordPaymentReference } from '../modules/orders';
@@ -15,6 +16,8 @@ export async function submitPaymentReference(
   actor: Actor,
   input: { orderId?: unknown; reference?: unknown; key?: unknown; paymentReference?: unknown },
   now: Date,
+  /** issue 32: the shop's UPI limit in paise (core/payment-terms.ts upiLimitMinor). */
+  upiLimit: number = DEFAULT_UPI_LIMIT_MINOR,
 ): Promise<{ orderNumber: string }> {
   const orderId = requireRowId(input.orderId, 'Order');
   return db.transaction(async (tx) => {
@@ -34,9 +37,13 @@ export async function submitPaymentReference(
       }
     }
     const view = quoteOrderView(order);
-    if (!view.paymentMethod || order.status === 'cancelled' || view.paymentStatus !== 'pending') {
+    // issue 32: the advance (or the whole) while pending, then the balance once the advance is in
+    const due = amountDue(view);
+    if (!view.paymentMethod || order.status === 'cancelled' || !due) {
       throw new DomainError('conflict', 'This order is not waiting for a payment');
     }
-    return recordPaymentReference(tx, order, view.paymentMethod, input.paymentReference, now);
+    // issue 32: an amount above the UPI limit is paid, and referenced, by bank transfer
+    const method = payingMethodFor(view.paymentMethod, due.amountMinor, upiLimit);
+    return recordPaymentReference(tx, order, method, input.paymentReference, now);
   });
 }

@@ -31,6 +31,9 @@ const offer = {
   version: 2,
   totalMinor: 761_600,
   validUntil: '2026-12-08',
+  advancePercent: 50,
+  advanceMinor: 380_800,
+  balanceMinor: 380_800,
 };
 
 /** A valid `data` of every event, as its domain function sends it; a new event needs one. */
@@ -78,6 +81,8 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     discountMinor: 0,
     shippingMinor: 0,
     taxMinor: 0,
+    advanceMinor: null,
+    balanceMinor: null,
     totalMinor: 150_000,
   },
   'order.status_changed': {
@@ -94,6 +99,8 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     paymentMethod: 'upi',
     paymentReference: '432156789012',
     totalMinor: 761_600,
+    payment: 'advance',
+    amountMinor: 380_800,
   },
   'contact.created': {
     contactMessageId: 'a7e3c1d9-2f4b-4e6a-8c0d-1b3f5e7a9c24',

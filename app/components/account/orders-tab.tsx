@@ -4,7 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
 import { orderTotalRows } from '../../../core/offer-totals';
 import { TotalsList } from '../ui/totals-list';
-import { statusLabel } from '../../../core/statuses';
+import { paymentStatusLabel } from '../../../core/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
@@ -165,7 +165,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-ink-muted">
             Method: {order.paymentMethod ? order.paymentMethod.toUpperCase() : 'Not chosen yet'}
           </p>
-          <p className="text-ink-muted">Status: {statusLabel(order.paymentStatus)}</p>
+          <p className="text-ink-muted">Status: {paymentStatusLabel(order.paymentStatus)}</p>
         </section>
       </div>
     </div>

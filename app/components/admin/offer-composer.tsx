@@ -81,7 +81,7 @@ interface LineText {
 /** What the form starts from: the draft, else the latest offer (a revision), else the request. */
 function startingValues(
   quotation: OwnerQuotationView,
-  defaults: { gstRate: string; validUntil: string; terms: string },
+  defaults: { gstRate: string; validUntil: string; terms: string; advancePercent: string },
 ) {
   const source = quotation.draft ?? quotation.offers[0] ?? null;
   // issue 16: the request's product and quantity, at the catalogue price as the suggestion.
@@ -103,6 +103,8 @@ function startingValues(
         ? ''
         : String(source.leadTimeDays),
     terms: source ? source.terms : defaults.terms,
+    // issue 32: the setting, changeable per offer; a revision keeps the offer's own.
+    advancePercent: source ? String(source.advancePercent) : defaults.advancePercent,
     note: source?.note ?? '',
   };
 }
@@ -204,7 +206,7 @@ export function OfferComposer({
 }: {
   quotation: OwnerQuotationView;
   catalogue: CataloguePiece[];
-  defaults: { gstRate: string; validUntil: string; terms: string };
+  defaults: { gstRate: string; validUntil: string; terms: string; advancePercent: string };
   fetcher: ReturnType<typeof useAnswerFetcher>;
   whatsappUrl: string | null;
 }) {
@@ -301,6 +303,7 @@ export function OfferComposer({
           <TextField meta={fields.gstRate} label="GST rate (%)" inputMode="decimal" />
           <TextField meta={fields.validUntil} label="Valid until" type="date" />
           <TextField meta={fields.leadTimeDays} label="Lead time (days)" inputMode="numeric" />
+          <TextField meta={fields.advancePercent} label="Advance (%)" inputMode="numeric" />
         </div>
         <TextArea meta={fields.terms} label="Terms" />
         <TextArea meta={fields.note} label="Note" />

@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
 import { orderTotalRows } from '../../../core/offer-totals';
+import { balanceDueOf, paymentTermsTexts } from '../../../core/payment-terms';
 import { TotalsList } from '../ui/totals-list';
-import { statusLabel } from '../../../core/statuses';
+import { paymentStatusLabel } from '../../../core/payment-terms';
 import { orderActionSchema } from '../../../core/orders';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
@@ -29,6 +31,13 @@ export function OrdersPanel({
           status: order.status,
           paymentStatus: order.storedPaymentStatus,
           paymentMethod: order.paymentMethod,
+          advanceMinor: order.advanceMinor,
+        });
+        // issue 32: "Mark as Shipped" with a balance still due asks first; it does not block.
+        const balanceDue = balanceDueOf({
+          totalMinor: order.totalAmountMinor,
+          advanceMinor: order.advanceMinor,
+          paymentStatus: order.paymentStatus,
         });
         const address = order.shippingAddress;
         return (
@@ -51,7 +60,7 @@ export function OrdersPanel({
                 <p className="font-medium">Payment</p>
                 <p className="text-ink-muted">
                   {order.paymentMethod ? order.paymentMethod.toUpperCase() : 'No method'} ·{' '}
-                  {statusLabel(order.paymentStatus)}
+                  {paymentStatusLabel(order.paymentStatus)}
                   {order.paymentId ? ` · Reference ${order.paymentId}` : ''}
                 </p>
                 {order.submittedPaymentReference ? (
@@ -59,6 +68,14 @@ export function OrdersPanel({
                   <p className="text-ink-muted">
                     Customer&apos;s reference: {order.submittedPaymentReference}
                   </p>
+                ) : null}
+                {order.submittedBalanceReference ? (
+                  <p className="text-ink-muted">
+                    Customer&apos;s balance reference: {order.submittedBalanceReference}
+                  </p>
+                ) : null}
+                {order.balancePaymentId ? (
+                  <p className="text-ink-muted">Balance reference {order.balancePaymentId}</p>
                 ) : null}
                 {order.quotationRequestId ? (
                   <Link to={`/admin/quotations/${order.quotationRequestId}`} className="underline">
@@ -73,12 +90,24 @@ export function OrdersPanel({
             </div>
             <div className="mt-4 flex flex-wrap items-end gap-2">
               {offered.map((action) =>
-                action === 'confirm-payment' ? (
+                action === 'confirm-payment' || action === 'confirm-balance' ? (
                   <ConfirmPaymentForm
                     // A reference submitted while the page is open arrives prefilled too.
-                    key={`${action}:${order.submittedPaymentReference ?? ''}`}
+                    key={`${action}:${order.submittedPaymentReference ?? ''}:${order.submittedBalanceReference ?? ''}`}
                     orderId={order.id}
-                    submittedReference={order.submittedPaymentReference}
+                    action={action}
+                    submittedReference={
+                      action === 'confirm-balance'
+                        ? order.submittedBalanceReference
+                        : order.submittedPaymentReference
+                    }
+                    fetcher={fetcher}
+                  />
+                ) : action === 'ship' && balanceDue > 0 ? (
+                  <ShipWithBalanceDue
+                    key={action}
+                    orderId={order.id}
+                    balanceDueMinor={balanceDue}
                     fetcher={fetcher}
                   />
                 ) : (
@@ -106,16 +135,19 @@ const parseOrderAction = (formData: FormData) =>
 /** "Confirm Payment Received" with the UPI or bank reference, checked by the server's schema. */
 function ConfirmPaymentForm({
   orderId,
+  action,
   submittedReference,
   fetcher,
 }: {
   orderId: string;
+  /** issue 32: the payment (or the advance), or the balance once the advance is in. */
+  action: 'confirm-payment' | 'confirm-balance';
   /** The customer's own UTR or bank reference, if they submitted one. */
   submittedReference: string | null;
   fetcher: ReturnType<typeof useAnswerFetcher>;
 }) {
   const [form, fields] = useForm({
-    id: `confirm-payment-${orderId}`,
+    id: `${action}-${orderId}`,
     // issue 16: Confirm Payment Received shows the customer's reference, prefilled.
     defaultValue: { paymentReference: submittedReference ?? '' },
     constraint: getZodConstraint(orderActionSchema),
@@ -133,15 +165,59 @@ function ConfirmPaymentForm({
     >
       <input type="hidden" name="intent" value="order-action" />
       <input type="hidden" name="orderId" value={orderId} />
-      <input type="hidden" name="action" value="confirm-payment" />
+      <input type="hidden" name="action" value={action} />
       <Field
         key={key}
-        label="UPI or bank reference"
+        label={
+          action === 'confirm-balance' ? 'Balance UPI or bank reference' : 'UPI or bank reference'
+        }
         {...reference}
         error={fields.paymentReference.errors?.[0]}
       />
       <button type="submit" className={secondaryButtonClass}>
-        {orderActionLabels['confirm-payment']}
+        {orderActionLabels[action]}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * issue 32: "Mark as Shipped" while the balance is unpaid asks "The balance of ₹… is not yet paid.
+ * Ship anyway?" first; the owner may ship anyway.
+ */
+function ShipWithBalanceDue({
+  orderId,
+  balanceDueMinor,
+  fetcher,
+}: {
+  orderId: string;
+  balanceDueMinor: number;
+  fetcher: ReturnType<typeof useAnswerFetcher>;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className={secondaryButtonClass} onClick={() => setAsking(true)}>
+        {orderActionLabels.ship}
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      role="group"
+      aria-label={orderActionLabels.ship}
+      className="flex flex-wrap items-center gap-2 rounded-xl bg-sand p-3"
+    >
+      <input type="hidden" name="intent" value="order-action" />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="action" value="ship" />
+      <p role="alert">{paymentTermsTexts.shipWithBalanceDue(balanceDueMinor)}</p>
+      <button type="submit" className={secondaryButtonClass}>
+        Ship anyway
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={() => setAsking(false)}>
+        Not yet
       </button>
     </fetcher.Form>
   );

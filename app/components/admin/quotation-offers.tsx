@@ -7,12 +7,15 @@ import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
 import { countOf } from '../../../core/plurals';
 import { statusLabel } from '../../../core/statuses';
+import { paymentStatusLabel } from '../../../core/payment-terms';
 import type {
   OfferView,
   OwnerQuotationView,
   QuoteOrderView,
 } from '../../../server/modules/quotations/views';
 import { OfferTable } from '../quotes/offer-table';
+import { advanceTermsText, paymentProgressRows } from '../../../core/payment-terms';
+import { PaymentProgress } from '../orders/payment-progress';
 
 export function QuotationOffers({
   offers,
@@ -75,6 +78,9 @@ function OfferBody({ offer }: { offer: OfferView }) {
         {offer.decidedAt ? ` · decided ${formatLongDate(offer.decidedAt)}` : ''}
       </p>
       <OfferTable offer={offer} />
+      {advanceTermsText(offer.totalMinor, offer.advancePercent) ? (
+        <p className="font-medium">{advanceTermsText(offer.totalMinor, offer.advancePercent)}</p>
+      ) : null}
       <p>Valid until {formatLongDate(offer.validUntil)}</p>
       {offer.leadTimeDays !== null ? <p>Lead time: {countOf(offer.leadTimeDays, 'day')}</p> : null}
       {offer.terms ? <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p> : null}
@@ -91,11 +97,17 @@ function QuotationOrder({ order }: { order: QuoteOrderView }) {
     <div className="rounded-2xl bg-sand p-5 text-sm">
       <p className="font-medium">
         Order {order.orderNumber} · {statusLabel(order.status)} · payment{' '}
-        {statusLabel(order.paymentStatus)} · {formatRupees(order.totalMinor)}
+        {paymentStatusLabel(order.paymentStatus)} · {formatRupees(order.totalMinor)}
       </p>
       {order.submittedPaymentReference ? (
         <p className="mt-1">Customer&apos;s reference: {order.submittedPaymentReference}</p>
       ) : null}
+      {order.submittedBalanceReference ? (
+        <p className="mt-1">Customer&apos;s balance reference: {order.submittedBalanceReference}</p>
+      ) : null}
+      <div className="mt-2">
+        <PaymentProgress rows={paymentProgressRows(order)} />
+      </div>
       <Link to="/admin?tab=orders" className="mt-2 inline-block underline">
         Open the Orders tab
       </Link>

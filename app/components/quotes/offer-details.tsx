@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../core/dates';
 import { quoteTexts } from '../../../core/quote-texts';
 import type { OfferView } from '../../../server/modules/quotations/views';
-import { OfferTable } from './offer-table';
+import { OfferTable, type OfferApproximations } from './offer-table';
 
 /** The id of the current offer's section: a superseded version links to it. */
 export const CURRENT_OFFER_ANCHOR = 'current-offer';
@@ -57,6 +57,8 @@ export function OfferDetails({
   headingLevel,
   pdfHref,
   actions,
+  advanceTerms,
+  approximations,
 }: {
   offer: OfferView;
   headingLevel: 2 | 3;
@@ -64,6 +66,13 @@ export function OfferDetails({
   pdfHref: string;
   /** The buttons the customer may use now (the current offer only). */
   actions?: ReactNode;
+  /**
+   * issue 32: "Advance 50%: ₹95,480 on acceptance; balance ₹95,480 before dispatch", made by the
+   * loader (core/payment-terms.ts); null when the offer is paid in full.
+   */
+  advanceTerms?: string | null;
+  /** issue 32: the buyer's approximate amounts, made by the loader; none for rupees only. */
+  approximations?: OfferApproximations | null;
 }) {
   const Heading = `h${headingLevel}` as const;
   const headingId = `offer-v${offer.version}-heading`;
@@ -83,8 +92,9 @@ export function OfferDetails({
           {outcome}
         </div>
       )}
-      <OfferTable offer={offer} />
+      <OfferTable offer={offer} approximations={approximations} />
       <div className="grid gap-2">
+        {advanceTerms ? <p className="font-medium">{advanceTerms}</p> : null}
         <p>Valid until {formatLongDate(offer.validUntil)}</p>
         {offer.leadTimeDays !== null ? (
           <p>

@@ -1,13 +1,16 @@
 /**
  * What the payment panel shows of an order (issue 16 "Paying"), built on the server: the UPI link
  * and its QR code as SVG (rendered here, so the browser loads no QR library), and the shop's bank
- * details.
+ * details. issue 32: it asks for the amount due now (the advance, then the balance), and leaves
+ * UPI out when the shop's per-payment limit is below that amount.
  */
+import { offerPaymentMethods, type OfferPaymentMethod } from '../../../core/quote-offer';
 import {
-  offerPaymentMethods,
-  upiPaymentUri,
-  type OfferPaymentMethod,
-} from '../../../core/quote-offer';
+  amountDue,
+  payingMethodFor,
+  upiLimitMinor,
+  upiPaymentFor,
+} from '../../../core/payment-terms';
 import type { PaymentStatus } from '../../../core/statuses';
 import type { SiteSettings } from '../../../content/site';
 import { upiQrSvg } from '../../../server/modules/quotations/upi-qr';
@@ -19,7 +22,9 @@ export interface PayableOrder {
   paymentMethod: string | null;
   paymentStatus: PaymentStatus;
   totalMinor: number;
+  advanceMinor: number | null;
   submittedPaymentReference: string | null;
+  submittedBalanceReference: string | null;
 }
 
 function offerPaymentMethodOf(method: string | null): OfferPaymentMethod | null {
@@ -27,30 +32,34 @@ function offerPaymentMethodOf(method: string | null): OfferPaymentMethod | null 
 }
 
 /**
- * The panel of an order paid by UPI or bank transfer whose payment is still pending; null for any
- * other order (paid, cancelled, or paid another way), which has nothing left to pay here.
+ * The panel of an order paid by UPI or bank transfer with an amount still due; null for any other
+ * order (paid, cancelled, or paid another way), which has nothing left to pay here.
  */
 export async function paymentPanelFor(
   order: PayableOrder,
-  site: Pick<SiteSettings, 'upiId' | 'shopName' | 'bankDetails'>,
+  site: Pick<SiteSettings, 'upiId' | 'shopName' | 'bankDetails' | 'upiPaymentLimit'>,
 ): Promise<PaymentPanelData | null> {
   const paymentMethod = offerPaymentMethodOf(order.paymentMethod);
-  if (!paymentMethod || order.paymentStatus !== 'pending') return null;
-  // issue 16: upi://pay?pa={UPI_ID}&pn={shop}&am={total}&cu=INR&tn={orderNumber}
-  const upiUri = upiPaymentUri({
-    upiId: site.upiId,
-    shopName: site.shopName,
-    totalMinor: order.totalMinor,
-    orderNumber: order.orderNumber,
-  });
+  const due = amountDue(order);
+  if (!paymentMethod || !due) return null;
+  // issue 16: upi://pay?pa={UPI_ID}&pn={shop}&am={amount}&cu=INR&tn={orderNumber}
+  const upi = upiPaymentFor({ amountMinor: due.amountMinor, orderNumber: order.orderNumber }, site);
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
-    paymentMethod,
-    totalMinor: order.totalMinor,
-    submittedPaymentReference: order.submittedPaymentReference,
-    upiUri,
-    qrSvg: await upiQrSvg(upiUri),
+    // issue 32: above the UPI limit the payment, and its reference, are a bank transfer's
+    paymentMethod: payingMethodFor(
+      paymentMethod,
+      due.amountMinor,
+      upiLimitMinor(site.upiPaymentLimit),
+    ),
+    stage: due.stage,
+    amountMinor: due.amountMinor,
+    submittedPaymentReference:
+      due.stage === 'balance' ? order.submittedBalanceReference : order.submittedPaymentReference,
+    upiUri: upi.upiUri,
+    qrSvg: upi.upiUri ? await upiQrSvg(upi.upiUri) : null,
+    upiOverLimit: upi.overLimitLine,
     bankDetails: site.bankDetails,
   };
 }

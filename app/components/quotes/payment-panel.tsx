@@ -6,6 +6,12 @@
 import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
 import { formatRupees } from '../../../core/money';
+import {
+  paymentTermsTexts,
+  type PaymentProgressRow,
+  type PaymentStage,
+} from '../../../core/payment-terms';
+import { PaymentProgress } from '../orders/payment-progress';
 import type { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
 import {
   offerPaymentMethodLabels,
@@ -24,11 +30,17 @@ export interface PaymentPanelData {
   orderNumber: string;
   /** The order's own method: the browser checks the reference by it, the server by the order. */
   paymentMethod: OfferPaymentMethod;
-  totalMinor: number;
+  /** issue 32: what is asked for now: the advance, the balance, or the whole in one payment. */
+  stage: PaymentStage;
+  amountMinor: number;
+  /** The reference submitted for this payment (the advance's, then the balance's). */
   submittedPaymentReference: string | null;
-  upiUri: string;
+  /** Null when UPI cannot take the amount (the shop's per-payment limit). */
+  upiUri: string | null;
   /** SVG markup of the QR code of `upiUri`, rendered by the server (upi-qr.ts). */
-  qrSvg: string;
+  qrSvg: string | null;
+  /** issue 32: why UPI is left out, beside the bank transfer. */
+  upiOverLimit: string | null;
   bankDetails: string;
 }
 
@@ -37,6 +49,7 @@ export function PaymentPanel({
   action,
   headingLevel = 2,
   showAmount = true,
+  progress = [],
 }: {
   payment: PaymentPanelData;
   /**
@@ -47,6 +60,11 @@ export function PaymentPanel({
   headingLevel?: 2 | 3 | 4;
   /** Off where the order's total is shown right above (the order card). */
   showAmount?: boolean;
+  /**
+   * issue 32: "Advance paid" and "Balance due" (core/payment-terms.ts's rows, made by the quote
+   * page's loader; the order card shows its own). In this lazy chunk, not the page's first load.
+   */
+  progress?: PaymentProgressRow[];
 }) {
   // Held by the panel, not by its form: the form is gone once the reference is in, before the
   // answer could be toasted.
@@ -60,9 +78,9 @@ export function PaymentPanel({
   });
   const Heading = `h${headingLevel}` as const;
   const Subheading = `h${headingLevel + 1}` as 'h3' | 'h4' | 'h5';
-  const amount = formatRupees(payment.totalMinor);
+  const amount = formatRupees(payment.amountMinor);
   const headingId = `payment-${payment.orderId}-heading`;
-  const upi = (
+  const upi = payment.upiUri && payment.qrSvg && (
     <section key="upi" aria-labelledby={`${headingId}-upi`} className="grid gap-3">
       <Subheading id={`${headingId}-upi`} className="font-semibold">
         {offerPaymentMethodLabels.upi}
@@ -89,6 +107,7 @@ export function PaymentPanel({
       <Subheading id={`${headingId}-bank`} className="font-semibold">
         {offerPaymentMethodLabels['bank transfer']}
       </Subheading>
+      {payment.upiOverLimit ? <p>{payment.upiOverLimit}</p> : null}
       <p>{payment.bankDetails}</p>
       <p className="text-sm text-ink-muted">
         Please write {payment.orderNumber} in the transfer&apos;s remarks.
@@ -104,8 +123,12 @@ export function PaymentPanel({
         <Heading id={headingId} className="font-display text-xl font-semibold">
           Payment for {payment.orderNumber}
         </Heading>
+        {payment.stage === 'full' ? null : (
+          // issue 32: the advance first, then the balance
+          <p className="mt-1 font-medium">{paymentTermsTexts.stageHeading[payment.stage]}</p>
+        )}
         <p className="mt-1">
-          {showAmount ? (
+          {showAmount || payment.stage !== 'full' ? (
             <>
               Amount: <span className="font-semibold">{amount}</span> by{' '}
             </>
@@ -115,6 +138,7 @@ export function PaymentPanel({
           {offerPaymentMethodLabels[payment.paymentMethod]}
         </p>
       </div>
+      <PaymentProgress rows={progress} />
       {payment.submittedPaymentReference ? (
         <p role="status" className="rounded-xl bg-sand p-4">
           Payment reference <span className="font-mono">{payment.submittedPaymentReference}</span>{' '}

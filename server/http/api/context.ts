@@ -19,6 +19,7 @@ import { requireAdmin, requireUser } from '../../modules/kernel';
 import type { MediaStorage } from '../../media-storage';
 import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
 import { rolesOfUser } from '../../modules/roles';
+import { upiLimitMinor } from '../../../core/payment-terms';
 import { readSiteSettings } from '../../modules/settings';
 import type { SmsSender } from '../../modules/sms';
 import { formRateLimitOf, type PublicForm } from '../form-guard';
@@ -42,6 +43,16 @@ export interface ApiServices {
  */
 export async function shopTimeZoneOf(services: Pick<ApiServices, 'db' | 'config'>) {
   return (await readSiteSettings(services.db, services.config)).shopTimeZone;
+}
+
+/** issue 32: the shop's UPI limit per payment, in paise. */
+export async function upiLimitOf(services: Pick<ApiServices, 'db' | 'config'>) {
+  return upiLimitMinor((await readSiteSettings(services.db, services.config)).upiPaymentLimit);
+}
+
+/** issue 32: the shop's "Advance payment" setting, for an offer that names none. */
+export async function advancePercentOf(services: Pick<ApiServices, 'db' | 'config'>) {
+  return Number((await readSiteSettings(services.db, services.config)).advancePercent);
 }
 
 export type ApiEnv = {

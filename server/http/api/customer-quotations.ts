@@ -32,7 +32,7 @@ import {
 } from '../../modules/quotations';
 import { acceptOffer } from '../../flows/accept-offer';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
-import { shopTimeZoneOf, type ApiEnv } from './context';
+import { shopTimeZoneOf, upiLimitOf, type ApiEnv } from './context';
 import { apiQuotationOf, apiQuotationSummaryOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';
 
@@ -277,13 +277,14 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(paymentReference, async (c) => {
-    const { db, clock } = c.get('services');
+    const services = c.get('services');
     // The order's own account only: no quotation key is taken here.
     const receipt = await submitPaymentReference(
-      db,
+      services.db,
       c.get('actor'),
       { orderId: c.req.valid('param').id, paymentReference: c.req.valid('json').reference },
-      clock(),
+      services.clock(),
+      await upiLimitOf(services),
     );
     return c.json(receipt, 200);
   });

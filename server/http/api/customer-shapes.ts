@@ -14,6 +14,7 @@ import type {
 } from '../../../core/api-customer-schemas';
 import type { Address, WishlistEntry } from '../../modules/account';
 import type { OrderView } from '../../modules/orders';
+import { advanceAndBalance, splitPayment } from '../../../core/payment-terms';
 import { moneyOf, isoOrNull } from './answer-values';
 import type {
   CustomerQuotationSummary,
@@ -65,6 +66,10 @@ export function apiOrderOf(order: OrderView): z.output<typeof apiOrderSchema> {
     shipping: money(order.shippingAmountMinor),
     tax: money(order.taxAmountMinor),
     total: money(order.totalAmountMinor),
+    ...advanceAndBalanceOf(
+      { totalMinor: order.totalAmountMinor, advanceMinor: order.advanceMinor },
+      money,
+    ),
     createdAt: order.createdAt.toISOString(),
     items: order.items.map((item) => ({
       id: item.id,
@@ -111,6 +116,8 @@ function apiOfferOf(offer: OfferView): z.output<typeof apiOfferSchema> {
     gstRateBasisPoints: offer.gstRateBasisPoints,
     gst: moneyOf(offer.gstMinor),
     total: moneyOf(offer.totalMinor),
+    advancePercent: offer.advancePercent,
+    ...offerAdvanceAndBalance(offer),
     validUntil: offer.validUntil,
     leadTimeDays: offer.leadTimeDays,
     terms: offer.terms,
@@ -146,8 +153,28 @@ export function apiQuotationOf(quote: CustomerQuoteView): z.output<typeof apiQuo
           paymentStatus: quote.order.paymentStatus,
           paymentMethod: quote.order.paymentMethod,
           total: moneyOf(quote.order.totalMinor),
+          ...advanceAndBalanceOf(quote.order, moneyOf),
           submittedPaymentReference: quote.order.submittedPaymentReference,
+          submittedBalanceReference: quote.order.submittedBalanceReference,
         }
       : null,
   };
+}
+
+/** issue 32: an order's advance and balance as money, both null when it is paid in one payment. */
+function advanceAndBalanceOf(
+  order: { totalMinor: number; advanceMinor: number | null },
+  money: (minor: number) => ReturnType<typeof moneyOf>,
+) {
+  const { advance, balance } = advanceAndBalance(order);
+  return {
+    advance: advance === null ? null : money(advance),
+    balance: balance === null ? null : money(balance),
+  };
+}
+
+/** issue 32: an offer's advance and balance, as its terms ask (core/payment-terms.ts). */
+function offerAdvanceAndBalance(offer: OfferView) {
+  const { advanceMinor, balanceMinor } = splitPayment(offer.totalMinor, offer.advancePercent);
+  return { advance: moneyOf(advanceMinor), balance: moneyOf(balanceMinor) };
 }

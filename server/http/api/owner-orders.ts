@@ -14,6 +14,7 @@ import {
   type OwnerOrder,
 } from '../../../core/api-owner-schemas';
 import { orderActionSchema } from '../../../core/orders';
+import { advanceAndBalanceMinor } from '../../../core/payment-terms';
 import {
   getOrderForOwner,
   listAllOrders,
@@ -73,6 +74,8 @@ function apiOrder(order: OrderView): OwnerOrder {
     storedPaymentStatus: order.storedPaymentStatus,
     paymentId: order.paymentId,
     submittedPaymentReference: order.submittedPaymentReference,
+    submittedBalanceReference: order.submittedBalanceReference,
+    balancePaymentId: order.balancePaymentId,
     quotationRequestId: order.quotationRequestId,
     paymentMethod: order.paymentMethod,
     shippingAddress: order.shippingAddress,
@@ -82,6 +85,10 @@ function apiOrder(order: OrderView): OwnerOrder {
     shippingAmountMinor: order.shippingAmountMinor,
     taxAmountMinor: order.taxAmountMinor,
     totalAmountMinor: order.totalAmountMinor,
+    ...advanceAndBalanceMinor({
+      totalMinor: order.totalAmountMinor,
+      advanceMinor: order.advanceMinor,
+    }),
     createdAt: iso(order.createdAt),
     items: order.items,
     // The console's buttons, from the same machine that refuses the others.
@@ -89,6 +96,7 @@ function apiOrder(order: OrderView): OwnerOrder {
       status: order.status,
       paymentStatus: order.storedPaymentStatus,
       paymentMethod: order.paymentMethod,
+      advanceMinor: order.advanceMinor,
     }),
   };
 }

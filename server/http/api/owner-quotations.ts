@@ -36,7 +36,8 @@ import {
   type OfferView,
   type OwnerQuotationView,
 } from '../../modules/quotations';
-import { shopTimeZoneOf, type ApiEnv } from './context';
+import { advanceAndBalanceMinor, splitPayment } from '../../../core/payment-terms';
+import { advancePercentOf, shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 import { nextPageOf } from './next-page';
 import { iso, isoOrNull } from './answer-values';
@@ -72,7 +73,7 @@ const saveDraft = operation({
   tags,
   summary: 'Save the offer composer’s draft',
   description:
-    'issue 16 "Save Draft": the owner’s own, not shown to the customer. Amounts are rupees as text ("1250.50"), the GST rate a percentage.',
+    'issue 16 "Save Draft": the owner’s own, not shown to the customer. Amounts are rupees as text ("1250.50"), the GST rate a percentage; `advancePercent` (issue 32, 0–100) is the share asked for on acceptance, the shop’s “Advance payment” setting when absent.',
   access: write,
   request: {
     params: ownerQuotationIdParams,
@@ -164,6 +165,8 @@ function apiOffer(offer: OfferView) {
     gstRateBasisPoints: offer.gstRateBasisPoints,
     gstMinor: offer.gstMinor,
     totalMinor: offer.totalMinor,
+    advancePercent: offer.advancePercent,
+    ...splitPayment(offer.totalMinor, offer.advancePercent),
     validUntil: offer.validUntil,
     leadTimeDays: offer.leadTimeDays,
     terms: offer.terms,
@@ -188,7 +191,10 @@ function apiQuotation(view: OwnerQuotationView): OwnerQuotation {
     draft: view.draft ? apiOffer(view.draft) : null,
     ownerActions: view.ownerActions,
     messages: view.messages.map((message) => ({ ...message, createdAt: iso(message.createdAt) })),
-    order: view.order,
+    order: view.order && {
+      ...view.order,
+      ...advanceAndBalanceMinor(view.order),
+    },
   };
 }
 
@@ -246,6 +252,7 @@ export function registerOwnerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), quotationId: c.req.valid('param').id },
       services.clock(),
       await shopTimeZoneOf(services),
+      await advancePercentOf(services),
     );
     return c.json({ version, status: 'draft' as const }, 200);
   });
@@ -259,6 +266,7 @@ export function registerOwnerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), quotationId: id },
       services.clock(),
       await shopTimeZoneOf(services),
+      { advancePercentDefault: await advancePercentOf(services) },
     );
     c.header('Location', `/api/v1/admin/quotations/${id}`);
     return c.json({ version, status: 'sent' as const, revised }, 201);

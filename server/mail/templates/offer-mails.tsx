@@ -15,11 +15,16 @@ import {
   Unbroken,
 } from './mail-parts';
 import { OfferTable } from './offer-table';
+import { advanceTermsText } from '../../../core/payment-terms';
 
 export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
   subject: ({ reference }, shop) => `Your quotation ${reference} from ${shop.name}`,
-  render: ({ customerName, reference, requestedPieces, offer, quotationUrl }, shop) => {
-    const total = formatRupees(offer.totalMinor);
+  render: (
+    { customerName, reference, requestedPieces, offer, totalApproximation, quotationUrl },
+    shop,
+  ) => {
+    // issue 32: "₹3,400 (≈ US$41)" when the account chose a display currency
+    const total = `${formatRupees(offer.totalMinor)}${totalApproximation ? ` ${totalApproximation}` : ''}`;
     const validUntil = formatLongDate(offer.validUntil);
     return (
       <MailLayout
@@ -39,6 +44,10 @@ export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
           </Paragraph>
         ) : null}
         <OfferTable offer={offer} />
+        {advanceTermsText(offer.totalMinor, offer.advancePercent) ? (
+          // issue 32: the advance asked for on acceptance, and the balance before dispatch
+          <Paragraph>{advanceTermsText(offer.totalMinor, offer.advancePercent)}</Paragraph>
+        ) : null}
         <Paragraph>The offer is attached as a PDF.</Paragraph>
         <Paragraph>
           Open the link below to read it, accept it online, ask for changes or decline.

@@ -28,7 +28,10 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
       orderNumber,
       totalMinor,
       paymentMethod,
+      amountDueMinor,
+      balanceMinor,
       upiUrl,
+      upiOverLimit,
       upiId,
       bankDetails,
       quotationUrl,
@@ -36,10 +39,7 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
     shop,
   ) => {
     const total = formatRupees(totalMinor);
-    // issue 16: a UPI order gets the app link and the ID; the bank details are the alternative
-    // under it, and the only way for an order paid by bank transfer.
-    const showsUpi = paymentMethod !== 'bank transfer' && Boolean(upiUrl || upiId.trim());
-    const showsBank = Boolean(bankDetails.trim());
+    const amountDue = formatRupees(amountDueMinor);
     return (
       <MailLayout shop={shop} preview={`Your order ${orderNumber} for ${total}: how to pay.`}>
         <Greeting name={customerName} />
@@ -47,31 +47,16 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
           Thank you! Your order <Unbroken>{orderNumber}</Unbroken>
           {` has been created for ${total}. Pay by ${paymentMethodName(paymentMethod)} from the page below and submit the payment reference (UTR) there; we confirm the payment and start work.`}
         </Paragraph>
-        {showsUpi ? (
-          <>
-            {upiUrl ? (
-              <ButtonLink href={upiUrl}>Pay with UPI</ButtonLink>
-            ) : (
-              <SectionHeading>Pay by UPI</SectionHeading>
-            )}
-            {upiId.trim() ? (
-              <Details
-                items={[
-                  ['UPI ID', upiId],
-                  ['Amount', total],
-                ]}
-              />
-            ) : null}
-          </>
+        {balanceMinor !== null ? (
+          // issue 32: the advance first, the balance before dispatch
+          <Paragraph>
+            {`Please pay the advance of ${amountDue} now; the balance of ${formatRupees(balanceMinor)} is due before dispatch.`}
+          </Paragraph>
         ) : null}
-        {showsBank ? (
-          <>
-            <SectionHeading>
-              {showsUpi ? 'Or pay by bank transfer' : 'Pay by bank transfer'}
-            </SectionHeading>
-            <QuotedText>{bankDetails}</QuotedText>
-          </>
-        ) : null}
+        <HowToPay
+          payment={{ paymentMethod, upiUrl, upiOverLimit, upiId, bankDetails }}
+          amount={amountDue}
+        />
         <ButtonLink href={quotationUrl} secondary={Boolean(upiUrl)}>
           View your quotation
         </ButtonLink>
@@ -80,6 +65,59 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
     );
   },
 };
+
+/**
+ * How to pay an amount: issue 16's UPI link and ID, with the bank details as the alternative under
+ * them and the only way for an order paid by bank transfer; issue 32: an amount above the UPI
+ * limit is paid by bank transfer only, with the line that says why.
+ */
+function HowToPay({
+  payment,
+  amount,
+}: {
+  payment: {
+    paymentMethod: MailPaymentMethod;
+    upiUrl: string | null;
+    upiOverLimit: string | null;
+    upiId: string;
+    bankDetails: string;
+  };
+  amount: string;
+}) {
+  const { paymentMethod, upiUrl, upiOverLimit, upiId, bankDetails } = payment;
+  const showsUpi =
+    paymentMethod !== 'bank transfer' && !upiOverLimit && Boolean(upiUrl || upiId.trim());
+  return (
+    <>
+      {upiOverLimit ? <Paragraph>{upiOverLimit}</Paragraph> : null}
+      {showsUpi ? (
+        <>
+          {upiUrl ? (
+            <ButtonLink href={upiUrl}>Pay with UPI</ButtonLink>
+          ) : (
+            <SectionHeading>Pay by UPI</SectionHeading>
+          )}
+          {upiId.trim() ? (
+            <Details
+              items={[
+                ['UPI ID', upiId],
+                ['Amount', amount],
+              ]}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {bankDetails.trim() ? (
+        <>
+          <SectionHeading>
+            {showsUpi ? 'Or pay by bank transfer' : 'Pay by bank transfer'}
+          </SectionHeading>
+          <QuotedText>{bankDetails}</QuotedText>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 export const offerAcceptedOwner: MailTemplate<'offer-accepted-owner'> = {
   subject: ({ reference }) => `Offer accepted: ${reference}`,
@@ -132,6 +170,72 @@ export const paymentConfirmedCustomer: MailTemplate<'payment-confirmed-customer'
         {`We have received your payment of ${formatRupees(totalMinor)} for order `}
         <Unbroken>{orderNumber}</Unbroken>. Your order is confirmed and our artisans will start on
         it.
+      </Paragraph>
+      <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
+      <QuestionsParagraph shop={shop} />
+    </MailLayout>
+  ),
+};
+
+/**
+ * issue 32: the advance is confirmed; the mail asks for the balance with the same UPI link (of
+ * the balance), bank details and the page's reference field.
+ */
+export const advanceConfirmedCustomer: MailTemplate<'advance-confirmed-customer'> = {
+  subject: ({ orderNumber }) => `Advance received for ${orderNumber}: balance due`,
+  render: (
+    {
+      customerName,
+      orderNumber,
+      advanceMinor,
+      balanceMinor,
+      paymentMethod,
+      upiUrl,
+      upiOverLimit,
+      upiId,
+      bankDetails,
+      quotationUrl,
+    },
+    shop,
+  ) => {
+    const balance = formatRupees(balanceMinor);
+    return (
+      <MailLayout
+        shop={shop}
+        preview={`We received your advance for order ${orderNumber}; the balance of ${balance} is due before dispatch.`}
+      >
+        <Greeting name={customerName} />
+        <Paragraph>
+          {`We have received your advance of ${formatRupees(advanceMinor)} for order `}
+          <Unbroken>{orderNumber}</Unbroken>. Your order is confirmed and our artisans will start on
+          it.
+        </Paragraph>
+        <Paragraph>
+          {`Please pay the balance of ${balance} before dispatch, and submit its payment reference (UTR) on the page below.`}
+        </Paragraph>
+        <HowToPay
+          payment={{ paymentMethod, upiUrl, upiOverLimit, upiId, bankDetails }}
+          amount={balance}
+        />
+        <ButtonLink href={quotationUrl} secondary={Boolean(upiUrl)}>
+          View your quotation
+        </ButtonLink>
+        <QuestionsParagraph shop={shop} />
+      </MailLayout>
+    );
+  },
+};
+
+/** issue 32: the balance is confirmed: the order is paid in full. */
+export const balanceConfirmedCustomer: MailTemplate<'balance-confirmed-customer'> = {
+  subject: ({ orderNumber }) => `Payment confirmed for ${orderNumber}`,
+  render: ({ customerName, orderNumber, balanceMinor, totalMinor, quotationUrl }, shop) => (
+    <MailLayout shop={shop} preview={`Order ${orderNumber} is paid in full.`}>
+      <Greeting name={customerName} />
+      <Paragraph>
+        {`We have received the balance of ${formatRupees(balanceMinor)} for order `}
+        <Unbroken>{orderNumber}</Unbroken>
+        {`. The order is paid in full (${formatRupees(totalMinor)}). Thank you!`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />

@@ -4,6 +4,7 @@
  * the same way.
  */
 import type { OrderPaymentMethod } from '../../../core/orders';
+import { advanceAndBalanceMinor } from '../../../core/payment-terms';
 import type { WebhookEventData } from '../../../core/webhook-events';
 import type { orders } from '../../db/schema';
 
@@ -26,5 +27,9 @@ export function orderCreatedData(
     shippingMinor: order.shippingAmountMinor,
     taxMinor: order.taxAmountMinor,
     totalMinor: order.totalAmountMinor,
+    ...advanceAndBalanceMinor({
+      totalMinor: order.totalAmountMinor,
+      advanceMinor: order.advanceMinor,
+    }),
   };
 }

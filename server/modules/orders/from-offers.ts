@@ -4,7 +4,8 @@
  * submit-payment-reference.ts (the quotations module checks the customer and the offer there
  * first); and a guest request's orders joining the account that adds it (issue 26 item 2).
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { orderAdvanceOf } from '../../../core/payment-terms';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { QuotationEvent } from '../../../core/notices';
 import { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
 import type { Database } from '../../db/client';
@@ -32,6 +33,8 @@ export interface OrderFromOffer {
     shippingMinor: number;
     gstMinor: number;
     totalMinor: number;
+    /** issue 32: the share of the total asked for first */
+    advancePercent: number;
   };
   lines: {
     productId: string | null;
@@ -68,6 +71,8 @@ export async function createOrderFromOffer(
       shippingAmountMinor: offer.shippingMinor,
       taxAmountMinor: offer.gstMinor,
       totalAmountMinor: offer.totalMinor,
+      // issue 32: computed once from the offer's terms (core/payment-terms.ts)
+      advanceMinor: orderAdvanceOf(offer.totalMinor, offer.advancePercent),
       quotationRequestId: made.quotationRequestId,
       offerId: offer.id,
       createdAt: now,
@@ -96,6 +101,8 @@ export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow
 }
 
 const REFERENCE_USED = 'This payment reference is already used on another order.';
+const REFERENCE_OF_ADVANCE =
+  'This is the advance’s payment reference. Please enter the reference of the balance payment.';
 
 /**
  * issue 16: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
@@ -113,14 +120,29 @@ export async function recordPaymentReference(
     paymentMethod,
     reference: paymentReference,
   });
+  // issue 32: once the advance is confirmed, the reference is the balance's
+  const forBalance = order.paymentStatus === 'partially_paid' && order.advanceMinor !== null;
+  // A reference pays one payment: another order's, or this order's advance, is refused.
   const [usedElsewhere] = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.submittedPaymentReference, reference), ne(orders.id, order.id)));
+    .where(
+      or(
+        and(eq(orders.submittedPaymentReference, reference), ne(orders.id, order.id)),
+        and(eq(orders.submittedBalanceReference, reference), ne(orders.id, order.id)),
+      ),
+    );
   if (usedElsewhere) throw new DomainError('conflict', REFERENCE_USED);
+  if (forBalance && order.submittedPaymentReference === reference) {
+    throw new DomainError('conflict', REFERENCE_OF_ADVANCE);
+  }
   await tx
     .update(orders)
-    .set({ submittedPaymentReference: reference, paymentReferenceSubmittedAt: now })
+    .set(
+      forBalance
+        ? { submittedBalanceReference: reference, balanceReferenceSubmittedAt: now }
+        : { submittedPaymentReference: reference, paymentReferenceSubmittedAt: now },
+    )
     .where(eq(orders.id, order.id));
   if (order.quotationRequestId) {
     const event: QuotationEvent = 'payment-reference';
@@ -142,6 +164,11 @@ export async function recordPaymentReference(
       paymentMethod,
       paymentReference: reference,
       totalMinor: order.totalAmountMinor,
+      // issue 32: which payment the reference is for, and its amount
+      payment: forBalance ? 'balance' : order.advanceMinor === null ? 'full' : 'advance',
+      amountMinor: forBalance
+        ? order.totalAmountMinor - order.advanceMinor!
+        : (order.advanceMinor ?? order.totalAmountMinor),
     },
     now,
   );

@@ -12,6 +12,7 @@ import {
   applyOrderAction,
   orderActionLabels,
   orderActions,
+  type OrderAction,
 } from '../../../core/admin';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
 import {
@@ -20,6 +21,7 @@ import {
   type OrderFromQuotation,
 } from '../../../core/orders';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
+import type { QuotationEvent } from '../../../core/notices';
 import type { Database } from '../../db/client';
 import { orderItems, orders, products, type ShippingAddress } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -58,6 +60,11 @@ export interface OrderView {
   paymentId: string | null;
   /** issue 16: the UTR or bank reference the customer submitted, before the shop confirms it. */
   submittedPaymentReference: string | null;
+  /** issue 32: the advance asked for first, in paise; null when paid in one payment. */
+  advanceMinor: number | null;
+  /** issue 32: the balance's reference, as the customer submitted it and as the shop confirmed it. */
+  submittedBalanceReference: string | null;
+  balancePaymentId: string | null;
   /** issue 16: the quotation the order was made from (its accepted offer, or the admin's form). */
   quotationRequestId: string | null;
   /** issue 16: the accepted offer's discount, copied with its totals. */
@@ -162,6 +169,9 @@ export async function getOrderRowsWithItems(
     storedPaymentStatus: row.paymentStatus,
     paymentId: row.paymentId,
     submittedPaymentReference: row.submittedPaymentReference,
+    advanceMinor: row.advanceMinor,
+    submittedBalanceReference: row.submittedBalanceReference,
+    balancePaymentId: row.balancePaymentId,
     quotationRequestId: row.quotationRequestId,
     discountMinor: row.discountMinor,
     paymentMethod: row.paymentMethod,
@@ -259,6 +269,8 @@ export async function setOrderStatus(
         paymentMethod: orders.paymentMethod,
         paymentId: orders.paymentId,
         quotationRequestId: orders.quotationRequestId,
+        advanceMinor: orders.advanceMinor,
+        balancePaymentId: orders.balancePaymentId,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
@@ -269,6 +281,7 @@ export async function setOrderStatus(
         status: order.status,
         paymentStatus: order.paymentStatus,
         paymentMethod: order.paymentMethod,
+        advanceMinor: order.advanceMinor,
       },
       action,
     );
@@ -281,18 +294,25 @@ export async function setOrderStatus(
         status: change.status,
         ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
         ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
+        // issue 32: the balance's reference and when it was confirmed, apart from the advance's
+        ...(action === 'confirm-balance'
+          ? { balancePaidAt: now, ...(reference ? { balancePaymentId: reference } : {}) }
+          : {}),
       })
       .where(eq(orders.id, orderId))
       .returning({
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentId: orders.paymentId,
+        balancePaymentId: orders.balancePaymentId,
       });
-    if (action === 'confirm-payment' && order.quotationRequestId) {
-      // issue 16: "Payment confirmed for {orderNumber}", to the customer
+    const paymentMail = paymentMailOf(action, change.paymentStatus);
+    if (paymentMail && order.quotationRequestId) {
+      // issue 16: "Payment confirmed for {orderNumber}", to the customer; issue 32: the advance's
+      // mail asks for the balance, and the balance's says the order is paid in full
       await enqueue(tx, 'mail', {
         kind: 'quotation-event',
-        event: 'payment-confirmed',
+        event: paymentMail,
         to: 'customer',
         quotationId: order.quotationRequestId,
         orderId,
@@ -312,8 +332,17 @@ export async function setOrderStatus(
         subject: orderNumber,
         summary: `Order ${orderNumber}: ${orderActionLabels[action]}`,
         changes: changedFields(
-          { status, paymentStatus, paymentReference: order.paymentId },
-          { ...after, paymentReference: updated!.paymentId },
+          {
+            status,
+            paymentStatus,
+            paymentReference: order.paymentId,
+            balanceReference: order.balancePaymentId,
+          },
+          {
+            ...after,
+            paymentReference: updated!.paymentId,
+            balanceReference: updated!.balancePaymentId,
+          },
         ),
       },
       now,
@@ -323,6 +352,16 @@ export async function setOrderStatus(
       paymentStatus: updated!.paymentStatus,
     };
   });
+}
+
+/** The customer's mail of a confirmed payment, if the action confirms one. */
+function paymentMailOf(
+  action: OrderAction,
+  paymentStatus: PaymentStatus | undefined,
+): QuotationEvent | null {
+  if (action === 'confirm-balance') return 'balance-confirmed';
+  if (action !== 'confirm-payment') return null;
+  return paymentStatus === 'partially_paid' ? 'advance-confirmed' : 'payment-confirmed';
 }
 
 /** The request an order made by the owner comes from, as the quotations module hands it over. */

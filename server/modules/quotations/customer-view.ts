@@ -40,7 +40,9 @@ export function quoteOrderView(row: typeof orders.$inferSelect): QuoteOrderView 
     paymentStatus: row.paymentStatus ?? 'pending',
     paymentMethod: method === 'upi' || method === 'bank transfer' ? method : null,
     totalMinor: row.totalAmountMinor,
+    advanceMinor: row.advanceMinor,
     submittedPaymentReference: row.submittedPaymentReference,
+    submittedBalanceReference: row.submittedBalanceReference,
   };
 }
 

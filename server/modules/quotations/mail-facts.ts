@@ -46,6 +46,7 @@ export async function quotationMailFacts(
   return {
     reference: request.reference,
     quotationId: request.id,
+    customerUserId: request.userId,
     // issue 29: every piece, so that a mail about a request of several never names only the first.
     productNames: requestView(
       request,

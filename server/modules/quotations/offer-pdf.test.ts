@@ -80,6 +80,7 @@ function offer(overrides: Partial<OfferDocument> = {}): OfferDocument {
     totalMinor: 12_150_450,
     validUntil: '2026-12-08',
     leadTimeDays: 21,
+    advancePercent: 100,
     terms: '50% advance with the order, the balance before dispatch.',
     note: 'The Ganesha can be made 10% larger for the same price.',
     payment: {

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { formatLongDate } from '../../../core/dates';
 import { lineAmounts } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
+import { advanceTermsText } from '../../../core/payment-terms';
 
 /** Everything an offer's PDF prints (issue 16): the shop, the customer and the priced offer. */
 export interface OfferDocument extends OfferPricing {
@@ -15,6 +16,11 @@ export interface OfferDocument extends OfferPricing {
   terms: string;
   note: string | null;
   payment: { upiId: string; bankDetails: string };
+  /**
+   * issue 32: "Approximately US$2,287 at ₹83.50 per US$ (rates of {date}); the amount payable is
+   * in rupees.", under the total, for a reader with a display currency; null or absent: none.
+   */
+  approximateTotal?: string | null;
 }
 
 // Resolved from the working directory like the migrations (server/db/migrate.ts): the production
@@ -252,6 +258,12 @@ function drawTotals(pdf: Pdf, document: OfferDocument): void {
     pdf.y = y + lineHeight;
   }
   pdf.x = pdf.page.margins.left;
+  if (document.approximateTotal) {
+    // issue 32: one line under the total; rupees stay the only amount payable.
+    pdf.font('regular').fontSize(SMALL_SIZE).fillColor(MUTED);
+    pdf.text(document.approximateTotal, { align: 'right' });
+    pdf.fillColor(INK);
+  }
   pdf.moveDown(1.2);
 }
 
@@ -260,6 +272,9 @@ function drawConditions(pdf: Pdf, document: OfferDocument): void {
   // issue 16: validUntil is the shop's calendar day, printed as that day (formatLongDate reads a
   // YYYY-MM-DD string without shifting it by the server's time zone).
   paragraph(pdf, `Valid until ${formatLongDate(document.validUntil)}`, { bold: true });
+  // issue 32: the advance and the balance, when the offer asks for an advance
+  const advanceTerms = advanceTermsText(document.totalMinor, document.advancePercent);
+  if (advanceTerms) paragraph(pdf, advanceTerms);
   if (document.leadTimeDays !== null) {
     const days = document.leadTimeDays === 1 ? 'day' : 'days';
     paragraph(pdf, `Lead time: ${document.leadTimeDays} ${days}`);

@@ -4,6 +4,7 @@
  * payloads the lifecycle's steps share.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { splitPayment } from '../../../core/payment-terms';
 import { offerStatusAt } from '../../../core/quote-offer';
 import type { Database } from '../../db/client';
 import { quotationOfferLines, quotationOffers } from '../../db/schema';
@@ -90,6 +91,7 @@ export function offerPricingOf(
     totalMinor: row.totalMinor,
     validUntil: row.validUntil,
     leadTimeDays: row.leadTimeDays,
+    advancePercent: row.advancePercent,
   };
 }
 
@@ -143,8 +145,9 @@ export function messageData(
  */
 export function offerData(
   request: Pick<QuotationRow, 'id' | 'reference'>,
-  offer: Pick<OfferView, 'id' | 'version' | 'totalMinor' | 'validUntil'>,
+  offer: Pick<OfferView, 'id' | 'version' | 'totalMinor' | 'validUntil' | 'advancePercent'>,
 ): WebhookOfferData {
+  const { advanceMinor, balanceMinor } = splitPayment(offer.totalMinor, offer.advancePercent);
   return {
     quotationId: request.id,
     reference: request.reference,
@@ -152,6 +155,9 @@ export function offerData(
     version: offer.version,
     totalMinor: offer.totalMinor,
     validUntil: offer.validUntil,
+    advancePercent: offer.advancePercent,
+    advanceMinor,
+    balanceMinor,
   };
 }
 

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { products, quotationOfferLines, quotationOffers, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
+import { FULL_PAYMENT_PERCENT } from '../../../core/payment-terms';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
@@ -46,6 +47,7 @@ export async function writeDraft(
   request: QuotationRow,
   offer: OfferComposerInput,
   now: Date,
+  advancePercentDefault: number,
 ): Promise<OfferRow> {
   const totals = composerTotals(offer);
   const values = {
@@ -57,6 +59,7 @@ export async function writeDraft(
     totalMinor: totals.totalMinor,
     validUntil: offer.validUntil,
     leadTimeDays: offer.leadTimeDays,
+    advancePercent: offer.advancePercent ?? advancePercentDefault,
     terms: offer.terms,
     note: offer.note,
   };
@@ -129,6 +132,7 @@ export function offerFacts(offer: OfferRow | null) {
     gstRate: `${formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%`,
     validUntil: offer.validUntil,
     leadTimeDays: offer.leadTimeDays,
+    advance: `${offer.advancePercent}%`,
     terms: offer.terms,
     note: offer.note,
   };
@@ -141,6 +145,8 @@ export async function saveOfferDraft(
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
   timeZone: string,
+  /** issue 32: the shop's "Advance payment" setting, for a composer that sends none. */
+  advancePercentDefault: number = FULL_PAYMENT_PERCENT,
 ): Promise<{ version: number }> {
   requireAdmin(actor, 'quotations:write');
   const offer = parseInput(offerComposerSchema, input);
@@ -148,7 +154,7 @@ export async function saveOfferDraft(
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
     const latest = await latestOfferRow(tx, request.id);
     requireOwnerAction(latest, request, 'save-draft', now, timeZone);
-    const draft = await writeDraft(tx, request, offer, now);
+    const draft = await writeDraft(tx, request, offer, now, advancePercentDefault);
     // issue 18: the draft's terms, before (the draft it replaces, if any) → after
     await recordActivity(
       tx,
@@ -179,7 +185,7 @@ export async function sendOffer(
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
   timeZone: string,
-  options: { customerLink?: boolean } = {},
+  options: { customerLink?: boolean; advancePercentDefault?: number } = {},
 ): Promise<{
   version: number;
   customerName: string;
@@ -207,7 +213,13 @@ export async function sendOffer(
         .set({ status: 'superseded', decidedAt: now })
         .where(eq(quotationOffers.id, live.id));
     }
-    const draft = await writeDraft(tx, request, offer, now);
+    const draft = await writeDraft(
+      tx,
+      request,
+      offer,
+      now,
+      options.advancePercentDefault ?? FULL_PAYMENT_PERCENT,
+    );
     await tx
       .update(quotationOffers)
       .set({ status: 'sent', sentAt: now, reminderSentAt: null })

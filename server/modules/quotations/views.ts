@@ -49,8 +49,12 @@ export interface QuoteOrderView {
   paymentStatus: PaymentStatus;
   paymentMethod: 'upi' | 'bank transfer' | null;
   totalMinor: number;
+  /** issue 32: the advance asked for first, in paise; null when paid in one payment. */
+  advanceMinor: number | null;
   /** The UTR or bank reference the customer submitted, once they have. */
   submittedPaymentReference: string | null;
+  /** issue 32: the balance's own reference, once submitted. */
+  submittedBalanceReference: string | null;
 }
 
 /** issue 29: one piece of a request, as the buyer asked for it. */
