@@ -89,7 +89,7 @@ const productConsoleIntents = {
   'update-product': intent({
     schema: productFormSchema,
     run: (fields, { app, formData }) =>
-      updateProduct(app.db, app.actor, { ...fields, id: formData.get('id') }),
+      updateProduct(app.db, app.actor, { ...fields, id: formData.get('id') }, app.clock()),
     success: consoleSuccess(consoleMessages.productUpdated),
   }),
   'delete-product': intent({

@@ -109,6 +109,9 @@ export function mailCauseOf(notice: Notice): MailCause {
     // issue 29: the owner merged the customer's requests: the shop's own answer, never limited.
     case 'quotation-merged':
       return { by: 'shop' };
+    // issue 32: the owner's price change tells wishers who asked for it: never limited.
+    case 'price-drop':
+      return { by: 'shop' };
   }
 }
 

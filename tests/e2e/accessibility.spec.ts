@@ -89,6 +89,7 @@ const accounts = [
   '/admin',
   '/newsletter/unsubscribe',
   '/newsletter/unsubscribe?token=forged.token',
+  '/price-drop-alerts/unsubscribe?token=forged.token',
 ];
 
 // The piece, story and page that do not exist answer 404, which the browser logs.

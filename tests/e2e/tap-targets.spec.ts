@@ -58,6 +58,7 @@ const walkedPages = [
   '/admin',
   '/newsletter/unsubscribe',
   '/newsletter/unsubscribe?token=forged.token',
+  '/price-drop-alerts/unsubscribe?token=forged.token',
 ];
 const missing = ['/product/no-such-piece', '/blog/no-such-story', '/no-such-page'];
 // The admin area's own shell (its sign-in notice, signed out) has no shop footer.

@@ -18,6 +18,7 @@ describe('welcomeMayCover (issue 30)', () => {
     '/admin',
     '/admin/settings',
     '/newsletter/unsubscribe',
+    '/price-drop-alerts/unsubscribe',
   ])('never covers %s', (pathname) => {
     expect(welcomeMayCover(pathname)).toBe(false);
   });

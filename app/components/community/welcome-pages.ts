@@ -13,6 +13,8 @@ const TASK_PAGES = [
   '/dashboard',
   '/admin',
   '/newsletter/unsubscribe',
+  // issue 32: the price-drop mail's unsubscribe link
+  '/price-drop-alerts',
 ];
 
 /** Whether the pop-up may open over the page at `pathname`: a task page and its subpages never. */

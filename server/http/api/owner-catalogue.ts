@@ -176,10 +176,13 @@ export function registerOwnerCatalogue(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(updateProductOperation, async (c) => {
-    const product = await updateProduct(c.get('services').db, c.get('actor'), {
-      ...(await sentBody(c)),
-      id: c.req.valid('param').id,
-    });
+    const { db, clock } = c.get('services');
+    const product = await updateProduct(
+      db,
+      c.get('actor'),
+      { ...(await sentBody(c)), id: c.req.valid('param').id },
+      clock(),
+    );
     return c.json(apiProduct(product), 200);
   });
 

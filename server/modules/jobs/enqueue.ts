@@ -43,6 +43,8 @@ export interface JobData {
   'daily-digest': Record<string, never>;
   /** issue 29: the sweep that deletes quote lists left unused for 30 days. */
   'quote-list-sweep': Record<string, never>;
+  /** issue 32: the price-drop mails of one product, folded: server/flows/alert-price-drop.ts. */
+  'price-drop-alert': { productId: string };
 }
 export type QueueName = keyof JobData;
 
@@ -99,6 +101,20 @@ export async function enqueue<Name extends QueueName>(
   const id = await producer.send(name, stored as object, { ...options, db: sqlExecutorOver(db) });
   if (!id) throw new Error(`the ${name} queue did not accept the job`);
   return id;
+}
+
+/**
+ * issue 32: queues a job unless one of the same queue and `singletonKey` is still waiting (a queue
+ * of pg-boss's `short` policy): answers null when it was folded into that one. The waiting job
+ * reads the state of things when it runs, so nothing is lost.
+ */
+export async function enqueueUnlessWaiting<Name extends Exclude<QueueName, 'mail'>>(
+  db: Database,
+  name: Name,
+  data: JobInput[Name],
+  options: { startAfter: Date; singletonKey: string },
+): Promise<string | null> {
+  return producer.send(name, data as object, { ...options, db: sqlExecutorOver(db) });
 }
 
 /**

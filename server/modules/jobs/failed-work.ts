@@ -47,6 +47,7 @@ const noticeLabels: Record<Notice['kind'], string> = {
   'daily-digest': 'Daily digest',
   'quotation-event': 'Quotation update',
   'quotation-merged': 'Quotations merged',
+  'price-drop': 'Price drop',
 };
 
 function recipientOf(notice: Notice): string {
@@ -69,6 +70,7 @@ function recipientOf(notice: Notice): string {
     case 'quotation-event':
       return notice.to === 'owner' ? 'the shop' : 'the customer';
     case 'quotation-merged':
+    case 'price-drop':
       return notice.to;
   }
 }
@@ -77,6 +79,7 @@ const queueLabels: Partial<Record<QueueName, string>> = {
   'offer-expiry': 'Offer expiry sweep',
   'daily-digest': 'Daily digest sweep',
   'quote-list-sweep': 'Unused quote lists sweep',
+  'price-drop-alert': 'Price-drop alerts',
 };
 
 function describeJob(name: string, data: unknown): string {

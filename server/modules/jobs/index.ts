@@ -58,6 +58,15 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryDelay: 60,
     expireInSeconds: 300,
   },
+  // issue 32: one waiting alert per product and key (pg-boss `short`): drops fold into it.
+  'price-drop-alert': {
+    name: 'price-drop-alert',
+    policy: 'short',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
   // issue 25 §1: no worker takes these; a held mail waits here, listed on Failed Work, until the
   // owner's Send Now moves it to `mail`. Kept 30 days, then pg-boss archives it.
   'mail-held': {
@@ -224,6 +233,9 @@ export async function startJobWorker(options: {
   if (handlers['daily-digest']) await work('daily-digest', handlers['daily-digest']);
   if (handlers['quote-list-sweep']) {
     await work('quote-list-sweep', handlers['quote-list-sweep']);
+  }
+  if (handlers['price-drop-alert']) {
+    await work('price-drop-alert', handlers['price-drop-alert']);
   }
   return {
     async health() {

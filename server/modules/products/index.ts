@@ -3,10 +3,11 @@
  * console calls): the picker, one product with its media, create, update and delete. Every
  * function checks the admin role first. The storefront's reads of products are `catalog`.
  */
-import { asc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
 import { rowKey } from '../../../core/form-text';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
+import { PRICE_DROP_FOLD_MS } from '../../../core/price-drop';
 import { productFormSchema, type ProductForm } from '../../../core/product-console';
 import { productSlug, uniqueProductSlug } from '../../../core/slug';
 import { catalogueWriter } from '../../db/catalogue-cache';
@@ -15,6 +16,7 @@ import { products } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
+import { enqueueUnlessWaiting } from '../jobs/enqueue';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 
 export type ConsoleProduct = typeof products.$inferSelect;
@@ -130,6 +132,7 @@ export const updateProduct = catalogueWriter(async function updateProduct(
   db: Database,
   actor: Actor,
   input: Record<string, unknown>,
+  now: Date = new Date(),
 ): Promise<ConsoleProduct> {
   requireAdmin(actor, 'catalogue:write');
   const id = requireRowId(input.id, 'Product', rowKey);
@@ -150,9 +153,40 @@ export const updateProduct = catalogueWriter(async function updateProduct(
       summary: `Product "${updated.name}" updated`,
       changes: changedFields(productFacts(before), productFacts(updated)),
     });
+    if (updated.priceMinor < before.priceMinor) await queuePriceDropAlert(tx, id, now);
     return updated;
   });
 });
+
+/**
+ * issue 32: a lower price queues the product's alert to its wishers, in the change's transaction,
+ * an hour on (core/price-drop PRICE_DROP_FOLD_MS): a drop while that alert waits is folded into
+ * it, and the alert mails the price as it is when it runs (server/flows/alert-price-drop.ts).
+ */
+async function queuePriceDropAlert(tx: Database, productId: string, now: Date): Promise<void> {
+  await enqueueUnlessWaiting(
+    tx,
+    'price-drop-alert',
+    { productId },
+    { startAfter: new Date(now.getTime() + PRICE_DROP_FOLD_MS), singletonKey: productId },
+  );
+}
+
+/**
+ * issue 32: a product's name and price as the price-drop alert reads them when it runs; null when
+ * it is gone or unpublished (nobody is sent to a page that is not there). For the job's flow: no
+ * actor, it is the shop's own work.
+ */
+export async function readProductForPriceDropAlert(
+  db: Database,
+  id: string,
+): Promise<{ id: string; name: string; priceMinor: number } | null> {
+  const [product] = await db
+    .select({ id: products.id, name: products.name, priceMinor: products.priceMinor })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.published, true)));
+  return product ?? null;
+}
 
 /**
  * spec §5: the product's row, once its media are gone (server/flows/delete-product.ts deletes both

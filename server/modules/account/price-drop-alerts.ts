@@ -1,0 +1,170 @@
+/**
+ * issue 32 "Price-drop alerts", the account's part: the customer's setting (profiles), who of a
+ * product's wishers is told of its lower price and when (wishlist_items.alerted_*), and the mail's
+ * unsubscribe link. The alert job itself is server/flows/alert-price-drop.ts.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { priceDropAlertDecision } from '../../../core/price-drop';
+import { priceDropAlertsSchema } from '../../../core/price-drop-schema';
+import type { Database } from '../../db/client';
+import { profiles, users, wishlistItems } from '../../db/schema';
+import type { Actor } from '../actor';
+import { enqueue, enqueueUnlessWaiting } from '../jobs/enqueue';
+import { parseInput, requireUser } from '../kernel';
+
+/** The customer's own setting; on when they never changed it (the column's default). */
+export async function readPriceDropAlerts(db: Database, actor: Actor): Promise<boolean> {
+  const userId = requireUser(actor);
+  const [row] = await db
+    .select({ on: profiles.priceDropAlerts })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.on ?? true;
+}
+
+/** issue 32: the dashboard's "E-mail me when a wished piece's price drops". */
+export async function setPriceDropAlerts(
+  db: Database,
+  actor: Actor,
+  input: unknown,
+): Promise<{ priceDropAlerts: boolean }> {
+  const userId = requireUser(actor);
+  const { priceDropAlerts } = parseInput(priceDropAlertsSchema, input);
+  await db
+    .insert(profiles)
+    .values({ userId, priceDropAlerts })
+    .onConflictDoUpdate({ target: profiles.userId, set: { priceDropAlerts } });
+  return { priceDropAlerts };
+}
+
+// The newsletter's mechanism (server/modules/newsletter unsubscribeToken): HMAC-SHA256 with
+// AUTH_SECRET over a purpose and the subject, so a newsletter token is no token here and back.
+const TOKEN_PURPOSE = 'price-drop-alerts-unsubscribe';
+
+function tokenSignature(secret: string, userId: string): Buffer {
+  return createHmac('sha256', secret).update(`${TOKEN_PURPOSE}:${userId}`).digest();
+}
+
+/** The mail's unsubscribe token: names the account and proves the shop issued it. */
+export function priceDropUnsubscribeToken(secret: string, userId: string): string {
+  return `${Buffer.from(userId).toString('base64url')}.${tokenSignature(secret, userId).toString('base64url')}`;
+}
+
+function userIdFromToken(secret: string, token: string): string | null {
+  const [encodedUser, encodedSignature] = token.split('.');
+  if (!encodedUser || !encodedSignature) return null;
+  const userId = Buffer.from(encodedUser, 'base64url').toString('utf8');
+  const expected = tokenSignature(secret, userId);
+  const given = Buffer.from(encodedSignature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+}
+
+/**
+ * The address a genuine token's account receives the alerts at, for the confirmation page; null
+ * for a forged token or an account that is gone. Reading changes nothing (mail scanners follow
+ * links).
+ */
+export async function priceDropUnsubscribeAddress(
+  db: Database,
+  secret: string,
+  token: string,
+): Promise<string | null> {
+  const userId = userIdFromToken(secret, token);
+  if (!userId) return null;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}
+
+/**
+ * issue 32: the mail's unsubscribe link turns the setting off. The token is the authority,
+ * whoever follows the link (as the newsletter's); a forged one changes nothing.
+ */
+export async function unsubscribeFromPriceDropAlerts(
+  db: Database,
+  _actor: Actor,
+  secret: string,
+  input: { token: string },
+): Promise<'unsubscribed' | 'invalid'> {
+  const userId = userIdFromToken(secret, input.token);
+  if (!userId) return 'invalid';
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return 'invalid';
+  await db
+    .insert(profiles)
+    .values({ userId, priceDropAlerts: false })
+    .onConflictDoUpdate({ target: profiles.userId, set: { priceDropAlerts: false } });
+  return 'unsubscribed';
+}
+
+/**
+ * issue 32: tells the product's wishers of its price `priceMinor`, as it is at `now`: each whose
+ * item is below the price they added it at, who has the setting on and a verified address, and
+ * who was not told of this or a lower price within 24 hours (core/price-drop). Each mail is queued
+ * with its item's alerted_* in one transaction; a wisher told of a higher price within the day is
+ * told when that day ends, by a job queued for then. The items are locked, so two alert jobs of
+ * one product never mail one wisher twice.
+ */
+export async function alertWishersOfPriceDrop(
+  db: Database,
+  product: { id: string; name: string; priceMinor: number },
+  now: Date,
+): Promise<{ mailed: number; later: number }> {
+  return db.transaction(async (tx) => {
+    const items = await tx
+      .select({
+        id: wishlistItems.id,
+        userId: wishlistItems.userId,
+        priceWhenAddedMinor: wishlistItems.priceWhenAddedMinor,
+        alertedPriceMinor: wishlistItems.alertedPriceMinor,
+        alertedAt: wishlistItems.alertedAt,
+        email: users.email,
+      })
+      .from(wishlistItems)
+      .innerJoin(users, eq(users.id, wishlistItems.userId))
+      .leftJoin(profiles, eq(profiles.userId, wishlistItems.userId))
+      .where(
+        and(
+          eq(wishlistItems.productId, product.id),
+          // issue 32: only items held below the price they were added at
+          gt(wishlistItems.priceWhenAddedMinor, product.priceMinor),
+          sql`coalesce(${profiles.priceDropAlerts}, true)`,
+          // An address nobody proved theirs is not mailed about a wishlist (issue 14 finding 5).
+          eq(users.emailVerified, true),
+        ),
+      )
+      .orderBy(wishlistItems.id)
+      .for('update', { of: wishlistItems });
+    let mailed = 0;
+    const laterTimes = new Set<number>();
+    for (const item of items) {
+      const decision = priceDropAlertDecision(item, product.priceMinor, now);
+      if (decision.action === 'later') laterTimes.add(decision.at.getTime());
+      if (decision.action !== 'mail') continue;
+      await enqueue(tx, 'mail', {
+        kind: 'price-drop',
+        to: item.email,
+        userId: item.userId,
+        productId: product.id,
+        productName: product.name,
+        priceMinor: product.priceMinor,
+        thenPriceMinor: item.priceWhenAddedMinor,
+      });
+      await tx
+        .update(wishlistItems)
+        .set({ alertedPriceMinor: product.priceMinor, alertedAt: now })
+        .where(eq(wishlistItems.id, item.id));
+      mailed += 1;
+    }
+    for (const at of laterTimes) {
+      const startAfter = new Date(at);
+      await enqueueUnlessWaiting(
+        tx,
+        'price-drop-alert',
+        { productId: product.id },
+        { startAfter, singletonKey: `${product.id}@${startAfter.toISOString()}` },
+      );
+    }
+    return { mailed, later: laterTimes.size };
+  });
+}
