@@ -8,7 +8,9 @@ import {
   settingsStillDemo,
   type DemoCheckedSetting,
 } from '../../core/demo-settings';
+import { staleRateWarning } from '../../core/display-currency';
 import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';
+import { displayRatesOf } from '../../server/http/display-currency';
 import { appContext } from '../../server/http/app-context';
 import { AdminAccessNotice, type BackOfficeHandle } from '../components/admin/admin-access-notice';
 import type { Route } from './+types/admin-shell';
@@ -28,7 +30,7 @@ export interface BackOfficeOutletContext {
 export const middleware: Route.MiddlewareFunction[] = [decideAdminAccess];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, config } = context.get(appContext);
+  const { site, config, clock } = context.get(appContext);
   const decided = context.get(adminAccessContext);
   const { access, person } =
     decided.access === 'admin'
@@ -40,8 +42,18 @@ export function loader({ context }: Route.LoaderArgs) {
   // issue 30: while an offer's payment or contact details are the demo ones, every page says so.
   const demoSettings =
     access.access === 'admin' ? settingsStillDemo(site, siteDefaults, config.siteLockedBy) : [];
+  // issue 32: "Every admin page warns the owner" while a display rate is older than 60 days.
+  const staleRates =
+    access.access === 'admin' ? displayRatesOf(site, clock()).stale.map(staleRateWarning) : [];
   // issue 27: every admin page shows times on the shop's clock (app/components/admin/shop-time).
-  return { shopName: site.shopName, shopTimeZone: site.shopTimeZone, person, access, demoSettings };
+  return {
+    shopName: site.shopName,
+    shopTimeZone: site.shopTimeZone,
+    person,
+    access,
+    demoSettings,
+    staleRates,
+  };
 }
 
 const sections = [
@@ -99,6 +111,27 @@ function DemoSettingsBanner({ keys }: { keys: readonly DemoCheckedSetting[] }) {
   );
 }
 
+/** issue 32: "The US$ rate was set on …, more than 60 days ago: … Update it in Settings." */
+function StaleRatesBanner({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <section aria-label="Display currency rates to update" className="mx-auto max-w-6xl px-4 pt-4">
+      {warnings.map((warning) => (
+        <p
+          key={warning}
+          className="mt-2 rounded-xl border border-brass-800/30 bg-sand px-4 py-3 text-sm first:mt-0"
+        >
+          {warning.replace(/Settings\.$/, '')}
+          <Link to="/admin/settings" className="font-medium underline underline-offset-4">
+            Settings
+          </Link>
+          .
+        </p>
+      ))}
+    </section>
+  );
+}
+
 /** spec §6: what a page of the shell shows anyone without the admin role, instead of itself. */
 function AccessNotice({
   access,
@@ -116,7 +149,7 @@ function AccessNotice({
 }
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
-  const { shopName, person, access, demoSettings } = loaderData;
+  const { shopName, person, access, demoSettings, staleRates } = loaderData;
   const { signOut } = useOutletContext<BackOfficeOutletContext>();
   // The folded menu closes on every move: its <details> is keyed by the page's path.
   const { pathname } = useLocation();
@@ -167,6 +200,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
         {access.access === 'admin' ? (
           <>
             <DemoSettingsBanner keys={demoSettings} />
+            <StaleRatesBanner warnings={staleRates} />
             <Outlet />
           </>
         ) : (

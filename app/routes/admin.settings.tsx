@@ -1,3 +1,4 @@
+import { displayRatesFromForm } from '../../core/display-currency';
 import { settingsFormSchema } from '../../core/settings';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
@@ -26,7 +27,12 @@ async function loadSettings({ context }: Route.LoaderArgs) {
 const settingsIntents = {
   [SAVE_SETTINGS_INTENT]: intent({
     schema: settingsFormSchema,
-    run: (fields, { app }) => updateSettings(app.db, app.actor, fields, app.config, app.clock()),
+    run: (fields, { app, formData }) => {
+      // issue 32: the display currencies are posted as one rate input a currency.
+      const displayCurrencies = displayRatesFromForm((name) => formData.get(name));
+      const input = displayCurrencies === null ? fields : { ...fields, displayCurrencies };
+      return updateSettings(app.db, app.actor, input, app.config, app.clock());
+    },
     success: { title: 'Settings Saved', description: 'Your changes are live on the shop.' },
     // The form keeps showing what was saved (the page's values are reloaded after it).
     resetForm: false,

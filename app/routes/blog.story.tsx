@@ -6,6 +6,7 @@ import { stories } from '../../content/stories';
 import { appContext } from '../../server/http/app-context';
 import { listPublishedProductsByIds } from '../../server/modules/catalog';
 import { ProductImage } from '../components/catalog/product-image';
+import { Approximate } from '../components/ui/approximate';
 import { ShareButtons } from '../components/journal/share-buttons';
 import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/blog.story';
@@ -29,6 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name,
       shortDescription,
       price: formatRupees(priceMinor),
+      priceMinor,
       primaryImage,
     })),
   };
@@ -132,7 +134,10 @@ export default function Story({ loaderData }: Route.ComponentProps) {
                       {product.name}
                     </h3>
                     <p className="mt-1 text-sm text-ink-muted">{product.shortDescription}</p>
-                    <p className="mt-2 font-semibold">{product.price}</p>
+                    <p className="mt-2 font-semibold">
+                      {product.price}
+                      <Approximate paise={product.priceMinor} />
+                    </p>
                   </div>
                 </Link>
               </li>

@@ -33,7 +33,13 @@ import { frontDoorRefusal, problemResponse } from './api/problem';
 import { clientAddressFrom, forwardedProtocolFrom } from './client-address';
 import { registerApiReference } from './api/reference-page';
 import { appContext, type Viewer } from './app-context';
-import { cacheDecision, isSharedPageRequest } from './cache-policy';
+import {
+  cacheDecision,
+  isSharedPageRequest,
+  PUBLIC_PAGE_VARY,
+  sharedPageVariant,
+} from './cache-policy';
+import { currencyCookieOf } from './display-currency';
 import { contentSecurityPolicy as buildContentSecurityPolicy } from './content-security-policy';
 import { formContentType } from './form-content-type';
 import { createPageCache } from './page-cache';
@@ -220,7 +226,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       routeCacheControl: c.res.headers.get('Cache-Control'),
     });
     c.res.headers.set('Cache-Control', cacheControl);
-    if (varyOnCookie) c.res.headers.append('Vary', 'Cookie');
+    if (varyOnCookie) c.res.headers.append('Vary', PUBLIC_PAGE_VARY);
   });
 
   // spec §7: the identity endpoints, and the JWKS at its well-known address for API clients.
@@ -307,7 +313,8 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
         isBot: isbot(c.req.header('user-agent') ?? ''),
       });
     const { pathname, search } = new URL(c.req.url);
-    const pageKey = pathname + search;
+    // issue 32: the approximate amounts follow the browser's region until a currency is chosen.
+    const pageKey = `${pathname}${search}#${sharedPageVariant(c.req.header('accept-language') ?? null)}`;
     if (pageCache && sharedPage) {
       const cached = pageCache.read(pageKey, nonce);
       if (cached) return cached;
@@ -409,7 +416,12 @@ function hasSessionCookie(headers: Headers): boolean {
  * count (issue 29), so neither may be kept by or served from a shared cache.
  */
 function hasPersonalCookie(headers: Headers): boolean {
-  return hasSessionCookie(headers) || quoteListTokenOf(headers) !== null;
+  // issue 32: a chosen display currency (its cookie) makes the page this browser's own too.
+  return (
+    hasSessionCookie(headers) ||
+    quoteListTokenOf(headers) !== null ||
+    currencyCookieOf(headers) !== null
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, milliseconds: number): Promise<T> {

@@ -4,6 +4,7 @@
  * answered 200. Everything else is `private, no-store`: a page rendered for a signed-in user, a
  * form's reply or an account page must never be handed to someone else.
  */
+import { currencyOfAcceptLanguage } from '../../core/display-currency';
 
 /**
  * A minute fresh, then up to ten more minutes served stale while one request refreshes it.
@@ -12,6 +13,19 @@
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * issue 32: before a buyer chooses a currency, a page shows approximate amounts in their
+ * browser's region's currency (Accept-Language), so a shared copy is kept per that currency: the
+ * in-process page cache keys on it, and a CDN is told to vary on the header. A chosen currency
+ * (its cookie) makes the page the browser's own, like the quote list's cookie.
+ */
+export const PUBLIC_PAGE_VARY = 'Cookie, Accept-Language';
+
+/** The part of a shared page's key that its amounts depend on: '' or the region's currency. */
+export function sharedPageVariant(acceptLanguage: string | null): string {
+  return currencyOfAcceptLanguage(acceptLanguage) ?? '';
+}
 
 /** The catalogue and content pages of spec §2 that are the same for every visitor. */
 const PUBLIC_PAGE_PATHS = [

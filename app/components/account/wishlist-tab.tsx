@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { quoteListTexts } from '../../../core/quote-list-texts';
 import { formatLongDate } from '../../../core/dates';
 import { formatRupees } from '../../../core/money';
+import { Approximate } from '../ui/approximate';
 import type { WishlistEntry } from '../../../server/modules/account';
 import { ProductImage } from '../catalog/product-image';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
@@ -78,7 +79,10 @@ function WishlistCard({
       <div className="grid gap-2 p-4">
         <h3 className="font-display text-lg font-semibold">{item.name}</h3>
         <div className="flex items-center gap-2">
-          <span className="font-medium">{formatRupees(item.priceMinor)}</span>
+          <span className="font-medium">
+            {formatRupees(item.priceMinor)}
+            <Approximate paise={item.priceMinor} />
+          </span>
           {item.priceChange === 'drop' ? (
             <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
               Price Drop!

@@ -15,6 +15,7 @@ import {
   type EditableSettings,
 } from '../../../core/settings';
 import { DocumentAnswer, useAnswerForm } from '../account/answer-form';
+import { DisplayRatesField } from './display-rates-field';
 import { inputClass, primaryButtonClass } from '../ui/classes';
 
 export const SAVE_SETTINGS_INTENT = 'save-settings';
@@ -70,6 +71,9 @@ export function SettingsForm({
             const variable = lockedBy[key];
             if (variable)
               return <LockedSetting key={key} name={key} value={values[key]} variable={variable} />;
+            if (key === 'displayCurrencies') {
+              return <DisplayRatesField key={key} stored={values.displayCurrencies} />;
+            }
             if (key === 'dailyDigest') {
               return (
                 <DigestChoice key={key} meta={fields.dailyDigest} stored={values.dailyDigest} />

@@ -1,4 +1,5 @@
 import { NewsletterForm } from '../community/newsletter-form';
+import { CurrencyPicker } from '../currency/currency-picker';
 import { SiteFooter } from './site-footer';
 import type { CategoryLink } from './site-header';
 
@@ -10,5 +11,11 @@ export function PageFooter(props: {
   socialUrl: string;
   socialLabel: string;
 }) {
-  return <SiteFooter {...props} newsletter={<NewsletterForm source="footer" tone="dark" />} />;
+  return (
+    <SiteFooter
+      {...props}
+      newsletter={<NewsletterForm source="footer" tone="dark" />}
+      currency={<CurrencyPicker place="footer" />}
+    />
+  );
 }

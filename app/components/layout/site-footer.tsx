@@ -66,6 +66,7 @@ export function SiteFooter({
   socialUrl,
   socialLabel,
   newsletter,
+  currency,
 }: {
   shopName: string;
   categories: readonly CategoryLink[];
@@ -73,6 +74,8 @@ export function SiteFooter({
   socialUrl: string;
   socialLabel: string;
   newsletter?: ReactNode;
+  /** issue 32: the currency picker, when a display currency has a rate. */
+  currency?: ReactNode;
 }) {
   return (
     // The brass focus ring of app.css is too dark to see on the ink background (WCAG 1.4.11).
@@ -90,6 +93,7 @@ export function SiteFooter({
           >
             <SocialIcon />
           </a>
+          {currency}
         </div>
         <nav aria-label="Footer" className="contents">
           <LinkColumn

@@ -11,6 +11,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
+import { stampDisplayRates } from '../../../core/display-currency';
+import { shopDayOf } from '../../../core/shop-calendar';
 import {
   addSynonymSchema,
   addToSynonymGroup,
@@ -179,6 +181,14 @@ export async function updateSettings(
       for (const key of editableSettingKeys) {
         const value = submitted[key];
         if (value !== undefined) after[key] = value;
+      }
+      if (submitted.displayCurrencies !== undefined) {
+        // issue 32: each rate carries the shop day it was set; an unchanged one keeps its date.
+        after.displayCurrencies = stampDisplayRates(
+          submitted.displayCurrencies,
+          before.displayCurrencies,
+          shopDayOf(now, before.shopTimeZone),
+        );
       }
       const changed = editableSettingKeys.filter((key) => after[key] !== before[key]);
       if (changed.length === 0) return { changed, values: after };

@@ -1,0 +1,50 @@
+import { redirect } from 'react-router';
+import { readCurrencyChoice, RUPEES } from '../../core/display-currency';
+import { currencyChoiceSchema } from '../../core/display-currency-schema';
+import { safeRedirectTarget } from '../../core/identity';
+import { answerAction, intent } from '../../server/http/answer';
+import { appContext } from '../../server/http/app-context';
+import { currencyCookie } from '../../server/http/display-currency';
+import { refuseLargeVisitorBody } from '../../server/http/visitor-body';
+import { setDisplayCurrencyChoice } from '../../server/modules/account';
+import type { Route } from './+types/currency';
+
+/**
+ * issue 32: the header's and footer's currency picker, a plain form that works without
+ * JavaScript. The choice is kept in a cookie and, signed in, in the profile; the answer goes back
+ * to the page the picker was on, inside the shop only.
+ */
+const currencyIntents = {
+  choose: intent({
+    schema: currencyChoiceSchema,
+    run: async (fields, { app }) => {
+      const choice =
+        app.actor && !app.actor.apiKey
+          ? await setDisplayCurrencyChoice(app.db, app.actor, fields)
+          : (readCurrencyChoice(fields.currency) ?? RUPEES);
+      const secure = app.config.publicUrl.startsWith('https://');
+      throw redirect(safeRedirectTarget(fields.returnTo, app.config.publicUrl), {
+        headers: { 'Set-Cookie': currencyCookie(choice, secure) },
+      });
+    },
+    success: null,
+  }),
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return answerAction(
+    { request, params, context },
+    {
+      // issue 14 finding 1: a visitor's body is read only when small.
+      guard: refuseLargeVisitorBody,
+      intents: currencyIntents,
+      defaultIntent: 'choose',
+    },
+    context.get(appContext),
+  );
+}
+
+/** Nothing to show here: a visit goes home. */
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,79 @@
+/**
+ * issue 32 "Prices in the buyer's currency, beside rupees": which display currency a request
+ * sees. The buyer's choice is kept in a cookie (and, signed in, in the profile); before any
+ * choice the browser's `Accept-Language` region decides, when its currency has a fresh rate.
+ */
+import type { SiteSettings } from '../../content/site';
+import {
+  effectiveDisplayRate,
+  freshDisplayRates,
+  isStaleRate,
+  parseDisplayRates,
+  readCurrencyChoice,
+  type CurrencyChoice,
+  type DisplayRate,
+} from '../../core/display-currency';
+import { shopDayOf } from '../../core/shop-calendar';
+import type { Database } from '../db/client';
+import type { Actor } from '../modules/actor';
+import { getDisplayCurrencyChoice } from '../modules/account';
+
+export const CURRENCY_COOKIE = 'storefront.currency';
+/** A choice outlives a visit: a year. */
+const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The choice the request's cookie carries, if any. */
+export function currencyCookieOf(headers: Headers): CurrencyChoice | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CURRENCY_COOKIE) return readCurrencyChoice(value.join('='));
+  }
+  return null;
+}
+
+/** The Set-Cookie of a choice; readable by no script, as nothing in the browser needs it. */
+export function currencyCookie(choice: CurrencyChoice, secure: boolean): string {
+  return `${CURRENCY_COOKIE}=${choice}; Path=/; Max-Age=${CURRENCY_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The owner's rates, split into those buyers see today and those too old to show (issue 32). */
+export function displayRatesOf(
+  site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
+  now: Date,
+): { fresh: DisplayRate[]; stale: DisplayRate[] } {
+  const rates = parseDisplayRates(site.displayCurrencies);
+  const today = shopDayOf(now, site.shopTimeZone);
+  return {
+    fresh: freshDisplayRates(rates, today),
+    stale: rates.filter((rate) => isStaleRate(rate, today)),
+  };
+}
+
+export interface DisplayCurrencyContext {
+  db: Database;
+  actor: Actor;
+  site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>;
+  clock: () => Date;
+}
+
+/**
+ * The rate a request's amounts are shown in, or null for rupees only. The profile is read only
+ * for a signed-in buyer without the cookie (a new browser), and only when a rate is set at all.
+ */
+export async function displayRateFor(
+  app: DisplayCurrencyContext,
+  headers: Headers,
+): Promise<{ rate: DisplayRate | null; choice: CurrencyChoice | null; fresh: DisplayRate[] }> {
+  const { fresh } = displayRatesOf(app.site, app.clock());
+  if (fresh.length === 0) return { rate: null, choice: null, fresh };
+  let choice = currencyCookieOf(headers);
+  if (!choice && app.actor?.userId && !app.actor.apiKey) {
+    choice = await getDisplayCurrencyChoice(app.db, app.actor);
+  }
+  const rate = effectiveDisplayRate({
+    choice,
+    acceptLanguage: headers.get('accept-language'),
+    freshRates: fresh,
+  });
+  return { rate, choice, fresh };
+}

@@ -1,0 +1,184 @@
+/**
+ * issue 32 "Prices in the buyer's currency, beside rupees", the journey of its "Done when": the
+ * owner sets USD at 83.50; a browser whose Accept-Language is en-US sees "(≈ US$…)" on a quote
+ * page's offer and in the wishlist, and the PDF has the approximate line; switching to ₹ INR with
+ * the picker (a plain form) removes it, and the choice survives a reload. On PostgreSQL, on a
+ * server of its own (tests/e2e/support/admin.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { formatLongDate } from '../../core/dates';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/shop-calendar';
+import { openDatabase } from '../../server/db/client';
+import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
+import { signUp } from './support/accounts';
+import { expect, signedInAdmin, test } from './support/admin';
+import { gotoHydrated, toastWith } from './support/pages';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const APPROXIMATE = /\(≈ US\$[\d,]+\)/;
+
+function pdfText(pdf: Buffer): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'display-currency-'));
+  try {
+    const file = path.join(folder, 'offer.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test('the owner sets USD; an en-US buyer sees US$ beside rupees until they choose ₹ INR', async ({
+  shop,
+  browser,
+}) => {
+  test.slow();
+  // 1. The owner sets USD at 83.50; the date beside it is today's shop day.
+  const { page: owner } = await signedInAdmin(shop);
+  await gotoHydrated(owner, '/admin/settings');
+  await owner.getByRole('textbox', { name: 'USD', exact: true }).fill('83.50');
+  await owner.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toastWith(owner, 'Settings Saved')).toBeVisible();
+  const today = formatLongDate(shopDayOf(new Date(), DEFAULT_SHOP_TIME_ZONE));
+  await owner.reload();
+  await expect(owner.getByText(`set on ${today}`)).toBeVisible();
+  await expect(owner.getByRole('textbox', { name: 'USD', exact: true })).toHaveValue('83.50');
+
+  // A quotation with a sent offer, as the admin's composer sends it.
+  const database = await openDatabase(shop.databaseUrl);
+  let link: string;
+  let pdfPath: string;
+  try {
+    const made = await createQuotationRequest(database.db, null, {
+      productId: 'lotus-urli',
+      quantity: '2',
+      customizationNotes: 'For a gallery in Boston',
+      customerName: 'Emily Carter',
+      customerMobile: '+1 617 555 0100',
+      customerEmail: '',
+    });
+    const [request] = await shop.sql<{ id: string }>(
+      'select id from quotation_requests where reference = $1',
+      [made.reference],
+    );
+    const validUntil = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    await sendOffer(
+      database.db,
+      { userId: 'display-currency-owner', roles: ['admin'] },
+      {
+        quotationId: request!.id,
+        lines: [
+          { productId: '', description: 'Marble lotus urli', quantity: '2', unitPrice: '85000' },
+        ],
+        shipping: '2000',
+        discount: '0',
+        gstRate: '12',
+        validUntil,
+        leadTimeDays: '21',
+        terms: 'Half in advance.',
+        note: '',
+      },
+      new Date(),
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    link = `/quotes/${made.reference}?key=${made.accessKey}`;
+    pdfPath = `/quotes/${made.reference}/offers/1.pdf?key=${made.accessKey}`;
+  } finally {
+    await database.close();
+  }
+
+  // 2. A browser in the US: its Accept-Language says en-US.
+  const context = await browser.newContext({
+    baseURL: shop.url,
+    locale: 'en-US',
+    extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' },
+  });
+  try {
+    const buyer = await context.newPage();
+    await gotoHydrated(buyer, link);
+    // Beside the offer's total (and its line totals).
+    await expect(buyer.locator('main dd').getByText(APPROXIMATE)).toBeVisible();
+
+    // 3. The PDF has the approximate line under the total.
+    const pdf = await buyer.request.get(pdfPath);
+    expect(pdf.status()).toBe(200);
+    const approximateLine = new RegExp(
+      `Approximately US\\$[\\d,]+ at ₹83\\.50 per US\\$ \\(rates of ${today}\\); the amount payable is in rupees\\.`,
+    );
+    expect(pdfText(await pdf.body()).replace(/\s+/g, ' ')).toMatch(approximateLine);
+
+    // The wishlist, signed in: a piece saved before shows its price with the approximation.
+    await signUp(buyer, { name: 'Emily Carter' });
+    const [user] = await shop.sql<{ id: string }>(
+      "select id from users where name = 'Emily Carter' order by created_at desc limit 1",
+    );
+    await shop.sql(
+      `insert into wishlist_items (user_id, product_id, price_when_added_minor)
+       select $1, id, price_minor from products where id = 'lotus-urli'`,
+      [user!.id],
+    );
+    await gotoHydrated(buyer, '/dashboard?tab=wishlist');
+    await expect(buyer.getByRole('tabpanel').getByText(APPROXIMATE).first()).toBeVisible();
+
+    // axe passes on the picker (header and footer).
+    const picker = buyer.getByRole('form', { name: 'Currency', exact: true });
+    await expect(picker.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
+    const { violations } = await new AxeBuilder({ page: buyer })
+      .include('form[action="/currency"]')
+      .withTags(WCAG_22_AA)
+      .analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+
+    // 4. Switching to ₹ INR removes the approximate amounts; the choice survives a reload.
+    await picker.getByRole('combobox', { name: 'Currency' }).selectOption({ label: '₹ INR' });
+    await picker.getByRole('button', { name: 'Set currency' }).click();
+    await expect(buyer).toHaveURL(/\/dashboard\?tab=wishlist$/);
+    await expect(picker.getByRole('combobox', { name: 'Currency' })).toHaveValue('INR');
+    await expect(buyer.getByRole('tabpanel').getByText(APPROXIMATE)).toHaveCount(0);
+    await buyer.reload();
+    await expect(buyer.getByRole('tabpanel').getByText(APPROXIMATE)).toHaveCount(0);
+    await gotoHydrated(buyer, link);
+    await expect(buyer.getByText('Offer v1').first()).toBeVisible();
+    await expect(buyer.locator('main dd').getByText(APPROXIMATE)).toHaveCount(0);
+    await expect(buyer.locator('main').getByText(APPROXIMATE)).toHaveCount(0);
+    const [profile] = await shop.sql<{ display_currency: string }>(
+      'select display_currency from profiles where user_id = $1',
+      [user!.id],
+    );
+    expect(profile?.display_currency).toBe('INR');
+  } finally {
+    await context.close();
+  }
+});
+
+test('without JavaScript the picker is a form that posts and comes back', async ({
+  shop,
+  browser,
+}) => {
+  const { page: owner } = await signedInAdmin(shop);
+  await gotoHydrated(owner, '/admin/settings');
+  await owner.getByRole('textbox', { name: 'GBP', exact: true }).fill('110.55');
+  await owner.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toastWith(owner, 'Settings Saved')).toBeVisible();
+
+  const context = await browser.newContext({ baseURL: shop.url, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/blog');
+    const picker = page.getByRole('form', { name: 'Currency', exact: true });
+    await expect(picker.getByRole('combobox', { name: 'Currency' })).toHaveValue('INR');
+    await picker.getByRole('combobox', { name: 'Currency' }).selectOption('GBP');
+    await picker.getByRole('button', { name: 'Set currency' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(picker.getByRole('combobox', { name: 'Currency' })).toHaveValue('GBP');
+    // A chosen currency is this browser's own: no shared cache may keep the page.
+    const answer = await page.request.get('/blog');
+    expect(answer.headers()['cache-control']).toBe('private, no-store');
+  } finally {
+    await context.close();
+  }
+});
