@@ -17,6 +17,8 @@ import { defaultShopName } from '../content/shop-name';
 import { appContext } from '../server/http/app-context';
 import { formConstraints } from '../server/http/form-constraints';
 import { quoteListTokenOf } from '../server/http/quote-list-cookie';
+import { displayRateFor } from '../server/http/display-currency';
+import { choiceLabel, RUPEES, type CurrencyChoice } from '../core/display-currency';
 import { countQuoteListPieces } from '../server/modules/quote-lists';
 import { categories } from '../core/categories';
 import { quotationRequestSchema } from '../core/quotation';
@@ -36,8 +38,9 @@ import { afterDeferredSections, deferred } from './components/ui/deferred';
 
 // issue 28: the header's search (a plain search form until its code is in) and the footer (links,
 // and a newsletter form that posts natively) hydrate from their own chunks, after the page.
-const HeaderSearch = deferred(() =>
-  import('./components/search/header-search').then((module) => module.HeaderSearch),
+// issue 32: with the currency picker beside the search, in the same section.
+const HeaderTools = deferred(() =>
+  import('./components/currency/header-tools').then((module) => module.HeaderTools),
 );
 // The 404 page is links only: its code is not in every page's first load.
 const NotFound = deferred(() =>
@@ -68,7 +71,9 @@ const BACK_OFFICE_SHELL = 'routes/admin-shell';
 const zodWithoutEval = 'globalThis.__zod_globalConfig={jitless:true}';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, site, viewer, db, actor } = context.get(appContext);
+  const app = context.get(appContext);
+  const { config, site, viewer, db, actor } = app;
+  const display = await displayRateFor(app, request.headers);
   const { shopName, tagline, socialUrl, socialLabel } = site;
   return {
     site: {
@@ -91,6 +96,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
     // The Request Quotation dialog opens from any page that lists a product (issue 28).
     formConstraints: formConstraints({ quotation: quotationRequestSchema }),
+    // issue 32: the picker and the rate of the approximate amounts; null while no rate is fresh,
+    // and then nothing changes for the shop.
+    currency:
+      display.fresh.length === 0
+        ? null
+        : {
+            rate: display.rate,
+            current: display.rate?.currency ?? RUPEES,
+            choices: [RUPEES as CurrencyChoice, ...display.fresh.map((rate) => rate.currency)].map(
+              (value) => ({
+                value,
+                label: choiceLabel(value),
+              }),
+            ),
+          },
   };
 }
 
@@ -144,12 +164,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <>
+            <HeaderTools bar />
             <SiteHeader
               shopName={site.shopName}
               signedIn={Boolean(data?.user)}
               quoteListCount={data?.quoteListCount ?? 0}
               categories={site.categories}
-              search={<HeaderSearch />}
+              search={<HeaderTools />}
               signOut={data?.user ? <SignOutButton /> : null}
             />
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -16,6 +16,8 @@ export default [
   route('newsletter', 'routes/newsletter.tsx'),
   route('welcome-lead', 'routes/welcome-lead.ts'),
   route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
+  // issue 32: the price-drop mail's unsubscribe link
+  route('price-drop-alerts/unsubscribe', 'routes/price-drop-alerts.unsubscribe.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/sign-out', 'routes/auth.sign-out.ts'),
   route('auth/forgot-password', 'routes/auth.forgot-password.tsx'),
@@ -27,6 +29,8 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('dashboard/security', 'routes/dashboard.security.tsx'),
   route('wishlist', 'routes/wishlist.ts'),
+  // issue 32: the header's and footer's currency picker (a plain form)
+  route('currency', 'routes/currency.ts'),
   // issue 18: every admin page sits in the back office's own shell, not the storefront's
   layout('routes/admin-shell.tsx', [
     route('admin', 'routes/admin.tsx'),

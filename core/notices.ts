@@ -63,7 +63,23 @@ export type Notice =
   | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
   | DailyDigestNotice
   | QuotationEventNotice
-  | QuotationMergedNotice;
+  | QuotationMergedNotice
+  | PriceDropNotice;
+
+/**
+ * issue 32: a wished piece's price fell below the price the wisher added it at. The unsubscribe
+ * link is signed for `userId` when the mail is delivered.
+ */
+export interface PriceDropNotice {
+  kind: 'price-drop';
+  to: string;
+  userId: string;
+  productId: string;
+  productName: string;
+  priceMinor: number;
+  /** The price the wisher added it at (the mail's "was"). */
+  thenPriceMinor: number;
+}
 
 export interface AccountNotice {
   kind: 'account';
@@ -102,7 +118,10 @@ export type QuotationEvent =
   | 'offer-expiring'
   | 'offer-expired'
   | 'payment-reference'
-  | 'payment-confirmed';
+  | 'payment-confirmed'
+  // issue 32: the advance confirmed (the mail asks for the balance), then the balance
+  | 'advance-confirmed'
+  | 'balance-confirmed';
 
 /** A lifecycle mail as queued: ids only, read at delivery (server/modules/quotations/mail-facts). */
 export interface QuotationEventNotice {

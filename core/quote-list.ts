@@ -90,3 +90,23 @@ export const quoteListSaveSchema = z.object({ lines: postedLines });
 export const quoteListSubmitSchema = quoteListDetailsSchema.extend({
   lines: postedLines.optional(),
 });
+
+/**
+ * The quote list form's values as stored: the buyer's details (signed in, the profile's), then
+ * each piece's product, quantity and notes, named as Conform names the fields.
+ */
+export function quoteListFormValues(
+  pieces: { productId: string; quantity: number; notes: string | null }[],
+  details: { customerName: string; customerEmail: string; customerMobile: string } | null,
+): Record<string, string> {
+  return {
+    ...(details ?? {}),
+    ...Object.fromEntries(
+      pieces.flatMap((piece, index) => [
+        [`lines[${index}].productId`, piece.productId],
+        [`lines[${index}].quantity`, String(piece.quantity)],
+        [`lines[${index}].notes`, piece.notes ?? ''],
+      ]),
+    ),
+  };
+}

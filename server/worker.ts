@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
+import { alertPriceDrop } from './flows/alert-price-drop';
 import { sendDailyDigest } from './modules/insights';
 import { holdMail, startJobWorker, type JobWorker, type MailJob } from './modules/jobs';
 import { admitMail, createMailer, type MailAddress } from './mail';
@@ -26,6 +27,11 @@ import { offerPdfDocument } from './modules/quotations/documents';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
+import { getDisplayCurrencyChoice } from './modules/account';
+import { approximateText } from '../core/display-amount';
+import { effectiveDisplayRate } from '../core/display-currency';
+import { displayRatesOf } from './http/display-currency';
+import type { SiteSettings } from '../content/site';
 import { deleteUnusedQuoteLists } from './modules/quote-lists';
 import { deliverWebhook } from './modules/webhooks';
 
@@ -121,6 +127,12 @@ export async function startDeliveries(options: {
         const deleted = await deleteUnusedQuoteLists(database.db, clock());
         if (deleted > 0) logger.info({ deleted }, 'unused quote lists deleted');
       },
+      // issue 32: a product's price-drop mails, at its price as it is now.
+      async 'price-drop-alert'(job) {
+        const { mailed } = await alertPriceDrop(database.db, job, clock());
+        if (mailed > 0)
+          logger.info({ productId: job.productId, mailed }, 'price-drop alerts queued');
+      },
       // issue 17: one try of a signed webhook; its retries are queued by deliverWebhook itself.
       async 'webhook-delivery'(job) {
         await deliverWebhook(database.db, job, {
@@ -134,6 +146,25 @@ export async function startDeliveries(options: {
 }
 
 /**
+ * issue 32: the offer mail's total in the display currency the request's account chose (a guest
+ * has none: no mail is told a currency from a browser it never saw), when that rate is fresh.
+ */
+async function offerTotalApproximation(
+  db: Database,
+  userId: string | null,
+  totalMinor: number,
+  site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
+  now: Date,
+): Promise<string | null> {
+  if (!userId) return null;
+  const { fresh } = displayRatesOf(site, now);
+  if (fresh.length === 0) return null;
+  const choice = await getDisplayCurrencyChoice(db, { userId, roles: [] });
+  const rate = effectiveDisplayRate({ choice, acceptLanguage: null, freshRates: fresh });
+  return rate ? approximateText(totalMinor, rate) : null;
+}
+
+/**
  * The mail of a queued notice. The quote lifecycle's mails are read from the database at delivery
  * (issue 16): their facts, a private link made for this mail, and an offer's PDF.
  */
@@ -142,6 +173,7 @@ export async function mailOfNotice(
   notice: Notice | MailJob,
   config: Pick<Config, 'site' | 'siteLockedBy' | 'publicUrl' | 'authSecret'>,
   identity: MailIdentity = {},
+  now: Date = new Date(),
 ): Promise<MailMessage | null> {
   // issue 18: the shop's details (its name, phone, address for the owner's mails) as the owner
   // set them when the mail is delivered, not as they were when the process started.
@@ -159,6 +191,15 @@ export async function mailOfNotice(
   if (notice.kind !== 'quotation-event') return renderNotice(notice, shop, identity);
   const facts = await quotationMailFacts(db, notice);
   if (!facts) return null;
+  if (notice.event === 'offer-sent' && facts.offer) {
+    facts.totalApproximation = await offerTotalApproximation(
+      db,
+      facts.customerUserId ?? null,
+      facts.offer.totalMinor,
+      shop.site,
+      now,
+    );
+  }
   const message = await quotationEventMail(notice, facts, shop, identity);
   if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
   const pdf = await renderOfferPdf(offerPdfDocument(facts.offer, shop.site));

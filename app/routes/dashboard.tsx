@@ -1,4 +1,5 @@
 import * as Tabs from '../components/ui/tabs';
+import { upiLimitMinor } from '../../core/payment-terms';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
 import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
@@ -43,6 +44,13 @@ import {
 } from '../components/account/email-verification';
 import { OrdersTab } from '../components/account/orders-tab';
 import { ProfileTab } from '../components/account/profile-tab';
+import {
+  PRICE_DROP_ALERTS_INTENT,
+  PriceDropAlertsForm,
+} from '../components/account/price-drop-alerts-form';
+import { priceDropToasts } from '../../core/price-drop';
+import { priceDropAlertsSchema } from '../../core/price-drop-schema';
+import { readPriceDropAlerts, setPriceDropAlerts } from '../../server/modules/account';
 import { WishlistTab } from '../components/account/wishlist-tab';
 import { pageMeta } from '../components/layout/simple-page';
 import { StreamedContent } from '../components/ui/use-hydrated';
@@ -117,7 +125,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { tab } = parseRouteQuery(dashboardQuerySchema, url.searchParams);
   const critical = criticalSections[tab];
   const [profile, reorderCustomer, orders, quotations, addresses, wishlist] = await Promise.all([
-    readSection('profile', () => getProfile(db, actor), critical, logger),
+    readSection(
+      'profile',
+      // issue 32: the price-drop setting is shown with the profile
+      async () => ({
+        ...(await getProfile(db, actor)),
+        priceDropAlerts: await readPriceDropAlerts(db, actor),
+      }),
+      critical,
+      logger,
+    ),
     readSection('reorderContact', () => reorderContact(db, actor), critical, logger),
     readSection(
       'orders',
@@ -168,7 +185,9 @@ async function withPaymentPanels(orders: OrderView[], site: SiteSettings) {
           paymentMethod: order.paymentMethod,
           paymentStatus: order.paymentStatus,
           totalMinor: order.totalAmountMinor,
+          advanceMinor: order.advanceMinor,
           submittedPaymentReference: order.submittedPaymentReference,
+          submittedBalanceReference: order.submittedBalanceReference,
         },
         site,
       ),
@@ -192,6 +211,13 @@ const dashboardIntents = {
     run: (fields, { app }) => updateProfile(app.db, app.actor, fields),
     success: accountToasts.profileUpdated,
     // The form shows the saved values, which are the loader's again after the update.
+    resetForm: false,
+  }),
+  // issue 32: "E-mail me when a wished piece's price drops"
+  [PRICE_DROP_ALERTS_INTENT]: intent({
+    schema: priceDropAlertsSchema,
+    run: (fields, { app }) => setPriceDropAlerts(app.db, app.actor, fields),
+    success: ({ priceDropAlerts }) => (priceDropAlerts ? priceDropToasts.on : priceDropToasts.off),
     resetForm: false,
   }),
   'add-address': intent({
@@ -245,6 +271,7 @@ const dashboardIntents = {
           paymentReference: fields.reference ?? '',
         },
         app.clock(),
+        upiLimitMinor(app.site.upiPaymentLimit),
       );
     },
     success: quoteToasts.referenceReceived,
@@ -319,7 +346,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Tabs.List>
         <Tabs.Content value="profile" className="mt-8">
           <Streamed section={loaderData.profile} what="your profile">
-            {(profile) => <ProfileTab profile={profile} />}
+            {(profile) => (
+              <>
+                <ProfileTab profile={profile} />
+                <PriceDropAlertsForm enabled={profile.priceDropAlerts} />
+              </>
+            )}
           </Streamed>
         </Tabs.Content>
         <Tabs.Content value="orders" className="mt-8">

@@ -1,5 +1,9 @@
 import { redirect, useActionData, useLoaderData } from 'react-router';
-import { quoteListSaveSchema, quoteListSubmitSchema } from '../../core/quote-list';
+import {
+  quoteListFormValues,
+  quoteListSaveSchema,
+  quoteListSubmitSchema,
+} from '../../core/quote-list';
 // The page's own words without zod: the schemas above stay on the server (issue 28's budget).
 import { quoteListTexts, quoteListToasts } from '../../core/quote-list-texts';
 import { problemToast, quotationToasts } from '../../core/quotation-texts';
@@ -53,13 +57,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     shopName: app.site.shopName,
     pieces: list.pieces,
-    details: profile
-      ? {
-          customerName: profile.displayName ?? '',
-          customerEmail: profile.email,
-          customerMobile: profile.phone ?? '',
-        }
-      : null,
+    // Made here, not in the page's script (issue 32 made room in the public pages' budget).
+    defaultValue: quoteListFormValues(
+      list.pieces,
+      profile
+        ? {
+            customerName: profile.displayName ?? '',
+            customerEmail: profile.email,
+            customerMobile: profile.phone ?? '',
+          }
+        : null,
+    ),
     formConstraints: intentConstraints(quoteListIntents),
   };
 }
@@ -172,12 +180,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function QuoteList() {
-  const { pieces, details } = useLoaderData<typeof loader>();
+  const { pieces, defaultValue } = useLoaderData<typeof loader>();
   const documentAnswer = useActionData<typeof action>();
   return (
     <section className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <h1 className="font-display text-3xl font-semibold sm:text-4xl">{quoteListTexts.title}</h1>
-      <QuoteListForm pieces={pieces} details={details} documentAnswer={documentAnswer} />
+      <QuoteListForm pieces={pieces} defaultValue={defaultValue} documentAnswer={documentAnswer} />
     </section>
   );
 }

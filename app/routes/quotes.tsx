@@ -4,7 +4,10 @@
  * anyone else gets the 404 page and no data (server/modules/quotations decides). From here they
  * accept, ask for changes, decline, write to the shop, and pay.
  */
-import { useMemo } from 'react';
+import { offerApproximations } from '../../core/display-amount';
+import { displayRateFor } from '../../server/http/display-currency';
+import type { OfferApproximations } from '../components/quotes/offer-table';
+import { advanceTermsText, paymentProgressRows, upiLimitMinor } from '../../core/payment-terms';
 import { useActionData } from 'react-router';
 import { formatLongDate } from '../../core/dates';
 import { isAnswer } from '../../core/answer';
@@ -17,7 +20,7 @@ import {
 import { quoteTexts, quoteToasts } from '../../core/quote-texts';
 import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
 import { quotationStatusText } from '../../core/quotation-progress';
-import { statusLabel } from '../../core/statuses';
+import { paymentStatusLabel } from '../../core/payment-terms';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, pageData, type IntentCall } from '../../server/http/answer';
 import { acceptFormDefaults, acceptOffer } from '../../server/flows/accept-offer';
@@ -74,7 +77,8 @@ function accessKeyOf(url: URL): string | null {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, actor, site, clock } = context.get(appContext);
+  const app = context.get(appContext);
+  const { db, actor, site, clock } = app;
   const url = new URL(request.url);
   const accessKey = accessKeyOf(url);
   // issue 16: a wrong key, another request's key, or no right to the request is the 404 page and
@@ -97,15 +101,53 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     quote.actions.includes('accept') ? acceptFormDefaults(db, actor, quote.request) : null,
     quote.order ? paymentPanelFor(quote.order, site) : null,
   ]);
+  const display = await displayRateFor(app, request.headers);
+  const keyQuery = accessKey ? `?key=${encodeURIComponent(accessKey)}` : '';
+  const pageAction = `/quotes/${quote.reference}${keyQuery}`;
+  // The deferred offer actions' prop, made here: one object per answer, not per render
+  // (deferred.tsx), and no code for it in the page's script (issue 32 made room this way).
+  const target: OfferFormTarget | null = quote.currentOffer
+    ? {
+        reference: quote.reference,
+        accessKey,
+        offerId: quote.currentOffer.id,
+        action: pageAction,
+        savedAddresses,
+        acceptDefaults,
+      }
+    : null;
   return {
     quote,
-    accessKey,
     openForm: parseRouteQuery(quotePageQuerySchema, url.searchParams).form,
-    savedAddresses,
-    acceptDefaults,
+    target,
+    pageAction,
     // issue 30 §3: "Completed · Accepted, awaiting payment" while the order is unpaid; made here,
     // so the public page's JavaScript carries no code for it.
     statusText: quotationStatusText(quote.status, quote.order),
+    // issue 32: each offer's advance terms and its amounts in the buyer's display currency
+    // ("(≈ US$41)"), the payment's progress and status, in words made here, so the public page's
+    // JavaScript carries no code for them
+    offerExtras: Object.fromEntries(
+      [quote.currentOffer, ...quote.earlierOffers].flatMap((offer) =>
+        offer
+          ? [
+              [
+                offer.id,
+                {
+                  advanceTerms: advanceTermsText(offer.totalMinor, offer.advancePercent),
+                  approximations: display.rate ? offerApproximations(offer, display.rate) : null,
+                },
+              ],
+            ]
+          : [],
+      ),
+    ) as Record<
+      string,
+      { advanceTerms: string | null; approximations: OfferApproximations | null }
+    >,
+    paymentProgress: quote.order ? paymentProgressRows(quote.order) : [],
+    paymentStatusText: quote.order ? paymentStatusLabel(quote.order.paymentStatus) : '',
+    keyQuery,
     payment,
     shopName: site.shopName,
     formConstraints: intentConstraints(quoteIntents),
@@ -211,6 +253,7 @@ const quoteIntents = {
           paymentReference: fields.reference ?? '',
         },
         call.app.clock(),
+        upiLimitMinor(call.app.site.upiPaymentLimit),
       ),
     success: quoteToasts.referenceReceived,
   }),
@@ -252,38 +295,25 @@ export function meta(args: Route.MetaArgs) {
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
   const {
     quote,
-    accessKey,
     openForm,
-    savedAddresses,
-    acceptDefaults,
+    target,
+    pageAction,
     statusText,
     payment,
     shopName,
+    offerExtras,
+    paymentProgress,
+    paymentStatusText,
+    keyQuery,
   } = loaderData;
-  const pageAction = `/quotes/${quote.reference}${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
   const pdfHref = (version: number) =>
-    `/quotes/${quote.reference}/offers/${version}.pdf${accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''}`;
+    `/quotes/${quote.reference}/offers/${version}.pdf${keyQuery}`;
   // A plain HTML post (no JavaScript) comes back as the page with its answer; the payment panel
   // shows its own.
   const actionData: unknown = useActionData();
   const documentAnswer =
     isAnswer(actionData) && actionData.intent !== PAYMENT_REFERENCE_INTENT ? actionData : undefined;
   const offer = quote.currentOffer;
-  // One object per answer, not per render: it is a prop of the deferred offer actions (deferred.tsx).
-  const target: OfferFormTarget | null = useMemo(
-    () =>
-      offer
-        ? {
-            reference: quote.reference,
-            accessKey,
-            offerId: offer.id,
-            action: pageAction,
-            savedAddresses,
-            acceptDefaults,
-          }
-        : null,
-    [offer, quote.reference, accessKey, pageAction, savedAddresses, acceptDefaults],
-  );
   const { request } = quote;
   const claimFetcher = useAnswerFetcher({ key: CLAIM_INTENT });
 
@@ -348,9 +378,16 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="flex flex-wrap items-center gap-3">
             <OrderStatusBadge status={quote.order.status} />
-            <span>Payment: {statusLabel(quote.order.paymentStatus)}</span>
+            <span>Payment: {paymentStatusText}</span>
           </p>
-          {payment ? <PaymentPanel payment={payment} action={pageAction} headingLevel={3} /> : null}
+          {payment ? (
+            <PaymentPanel
+              payment={payment}
+              action={pageAction}
+              headingLevel={3}
+              progress={paymentProgress}
+            />
+          ) : null}
         </section>
       ) : null}
 
@@ -365,6 +402,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             headingLevel={2}
             pdfHref={pdfHref(offer.version)}
             actions={<OfferActions target={target} actions={quote.actions} />}
+            {...offerExtras[offer.id]}
           />
         </section>
       ) : quote.mergedInto ? null : (
@@ -394,7 +432,12 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
                 Offer v{earlier.version} ({earlier.shownStatus})
               </summary>
               <div className="mt-4">
-                <OfferDetails offer={earlier} headingLevel={3} pdfHref={pdfHref(earlier.version)} />
+                <OfferDetails
+                  offer={earlier}
+                  headingLevel={3}
+                  pdfHref={pdfHref(earlier.version)}
+                  {...offerExtras[earlier.id]}
+                />
               </div>
             </details>
           ))}

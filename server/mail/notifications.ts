@@ -13,11 +13,14 @@ import type {
   Notice,
   QuotationEventNotice,
 } from '../../core/notices';
-import { CLAIM_ANCHOR, quotationLink, upiPaymentUri } from '../../core/quote-offer';
+import { advanceAndBalance, amountDue, upiPaymentFor } from '../../core/payment-terms';
+import { CLAIM_ANCHOR, quotationLink } from '../../core/quote-offer';
 import { waitedFor } from '../../core/week-at-a-glance';
 import type { SiteSettings } from '../../content/site';
+import type { PaymentStatus } from '../../core/statuses';
 import type { AccountMailPurpose } from '../../core/notices';
 import type { MailMessage } from '.';
+import { priceDropUnsubscribeToken } from '../modules/account';
 import { unsubscribeToken } from '../modules/newsletter';
 import { renderMailTemplate } from './templates';
 import { piecesTitle } from './templates/pieces';
@@ -34,6 +37,10 @@ import type {
 export interface QuotationMailFacts {
   reference: string;
   quotationId: string;
+  /** issue 32: the request's account, whose chosen display currency the offer mail shows. */
+  customerUserId?: string | null;
+  /** issue 32: "(≈ US$2,287)" beside the offer's total, in that currency; null for rupees only. */
+  totalApproximation?: string | null;
   /** issue 29: the name of every piece of the request, in the buyer's order. */
   productNames: string[];
   customerName: string;
@@ -47,6 +54,10 @@ export interface QuotationMailFacts {
     totalMinor: number;
     paymentMethod: MailPaymentMethod;
     submittedPaymentReference: string | null;
+    // issue 32
+    advanceMinor: number | null;
+    paymentStatus: PaymentStatus;
+    submittedBalanceReference: string | null;
   } | null;
   message: {
     author: 'customer' | 'shop';
@@ -59,7 +70,14 @@ export interface QuotationMailFacts {
 
 type ShopSite = Pick<
   SiteSettings,
-  'shopName' | 'shopEmail' | 'phone' | 'whatsappNumber' | 'address' | 'upiId' | 'bankDetails'
+  | 'shopName'
+  | 'shopEmail'
+  | 'phone'
+  | 'whatsappNumber'
+  | 'address'
+  | 'upiId'
+  | 'bankDetails'
+  | 'upiPaymentLimit'
 >;
 
 /** What rendering needs besides the notice: the shop, and the secret that signs unsubscribe links. */
@@ -176,7 +194,39 @@ export async function renderNotice(
       return null;
     case 'quotation-merged':
       return quotationMergedMail(notice, settings, { customerKey, mailId });
+    case 'price-drop':
+      return priceDropMail(notice, settings);
   }
+}
+
+/** issue 32: a wished piece's lower price, with the link that turns these mails off. */
+function priceDropMail(
+  notice: Extract<Notice, { kind: 'price-drop' }>,
+  settings: NoticeSettings,
+): Promise<MailMessage> {
+  const { site, publicUrl } = settings;
+  const token = priceDropUnsubscribeToken(settings.authSecret, notice.userId);
+  const unsubscribeUrl = `${publicUrl}/price-drop-alerts/unsubscribe?token=${token}`;
+  return renderMail(
+    'price-drop-customer',
+    {
+      productName: notice.productName,
+      productUrl: `${publicUrl}/product/${encodeURIComponent(notice.productId)}`,
+      priceMinor: notice.priceMinor,
+      thenPriceMinor: notice.thenPriceMinor,
+      unsubscribeUrl,
+    },
+    settings,
+    {
+      to: notice.to,
+      replyTo: site.shopEmail,
+      // RFC 8058, as the newsletter's: mail clients' Unsubscribe button posts to this address.
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    },
+  );
 }
 
 /**
@@ -402,6 +452,7 @@ export async function quotationEventMail(
         reference,
         requestedPieces,
         offer,
+        totalApproximation: facts.totalApproximation ?? null,
         quotationUrl,
       });
     case 'offer-withdrawn':
@@ -453,17 +504,8 @@ export async function quotationEventMail(
         orderNumber: order.orderNumber,
         totalMinor: order.totalMinor,
         paymentMethod: order.paymentMethod,
-        upiUrl:
-          order.paymentMethod === 'upi'
-            ? upiPaymentUri({
-                upiId: site.upiId,
-                shopName: site.shopName,
-                totalMinor: order.totalMinor,
-                orderNumber: order.orderNumber,
-              })
-            : null,
-        upiId: site.upiId,
-        bankDetails: site.bankDetails,
+        ...payNow(order, order.advanceMinor ?? order.totalMinor, site),
+        balanceMinor: advanceAndBalance(order).balance,
         quotationUrl,
       });
     case 'offer-expiring':
@@ -496,16 +538,45 @@ export async function quotationEventMail(
             validUntil: offer.validUntil,
             quotationUrl,
           });
-    case 'payment-reference':
+    case 'payment-reference': {
       if (!order || !toOwner) return null;
+      // issue 32: once the advance is confirmed, the reference is the balance's, for the balance
+      const due = amountDue(order);
+      const balance = due?.stage === 'balance' ? due : null;
       return render('payment-reference-owner', {
         reference,
         customerName,
         orderNumber: order.orderNumber,
-        totalMinor: order.totalMinor,
+        totalMinor: balance ? balance.amountMinor : (due?.amountMinor ?? order.totalMinor),
         paymentMethod: order.paymentMethod,
-        paymentReference: order.submittedPaymentReference ?? '',
+        paymentReference:
+          (balance ? order.submittedBalanceReference : order.submittedPaymentReference) ?? '',
         adminUrl,
+      });
+    }
+    case 'advance-confirmed': {
+      if (!order || toOwner || order.advanceMinor === null) return null;
+      const balanceMinor = order.totalMinor - order.advanceMinor;
+      return render('advance-confirmed-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        advanceMinor: order.advanceMinor,
+        balanceMinor,
+        paymentMethod: order.paymentMethod,
+        ...payNow(order, balanceMinor, site),
+        quotationUrl,
+      });
+    }
+    case 'balance-confirmed':
+      if (!order || toOwner || order.advanceMinor === null) return null;
+      return render('balance-confirmed-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        balanceMinor: order.totalMinor - order.advanceMinor,
+        totalMinor: order.totalMinor,
+        quotationUrl,
       });
     case 'payment-confirmed':
       if (!order || toOwner) return null;
@@ -517,6 +588,26 @@ export async function quotationEventMail(
         quotationUrl,
       });
   }
+}
+
+/**
+ * issue 32: how a mail asks for an amount: the UPI link of that amount for an order paid by UPI,
+ * unless UPI cannot take it (the shop's limit), then bank transfer only, with the line that says
+ * why.
+ */
+function payNow(
+  order: { orderNumber: string; paymentMethod: 'upi' | 'bank transfer' | null },
+  amountDueMinor: number,
+  site: Pick<ShopSite, 'upiId' | 'shopName' | 'upiPaymentLimit' | 'bankDetails'>,
+) {
+  const upi = upiPaymentFor({ amountMinor: amountDueMinor, orderNumber: order.orderNumber }, site);
+  return {
+    amountDueMinor,
+    upiUrl: order.paymentMethod === 'upi' ? upi.upiUri : null,
+    upiOverLimit: upi.overLimitLine,
+    upiId: site.upiId,
+    bankDetails: site.bankDetails,
+  };
 }
 
 /** The signed-in requester, as far as the mails need them: whose address is confirmed. */

@@ -638,6 +638,21 @@ const operations: Operation[] = [
     }),
     { unchanged: 'owner' },
   ),
+  // issue 32: the currency picker keeps a signed-in buyer's choice in their own profile only; a
+  // form naming the owner's user id changes nothing of theirs.
+  ...pageAction(
+    '/currency',
+    'choose',
+    'profile display currency (user id in the form)',
+    { anonymous: deny(302), other: deny(302), admin: deny(302) },
+    (world, owner) => ({
+      currency: 'USD',
+      returnTo: '/',
+      userId: world.objects[owner].userId,
+      user_id: world.objects[owner].userId,
+    }),
+    { unchanged: 'owner' },
+  ),
   ...pageAction(
     '/dashboard',
     'add-address',
@@ -1160,6 +1175,34 @@ const operations: Operation[] = [
           world.objects[owner].userId,
         ])(world),
     },
+  ),
+  // issue 32: the price-drop setting is the actor's own: the owner's user id in the form changes
+  // nobody else's.
+  ...pageAction(
+    '/dashboard',
+    'price-drop-alerts',
+    'profile (user id in the form)',
+    { anonymous: deny(401), other: deny(200), admin: deny(200) },
+    (world, owner) => ({
+      userId: world.objects[owner].userId,
+      user_id: world.objects[owner].userId,
+    }),
+    { unchanged: 'owner' },
+  ),
+  // issue 32: the price-drop mail's unsubscribe link. A forged token shows no address and turns
+  // nothing off (a newsletter token is refused too: server/flows/alert-price-drop.test.ts).
+  ...pageRead('/price-drop-alerts/unsubscribe?token={forgedNewsletterToken}', 'profile', {
+    anonymous: deny(200),
+    owner: deny(200),
+    other: deny(200),
+    admin: deny(200),
+  }),
+  ...pageAction(
+    '/price-drop-alerts/unsubscribe?token={forgedNewsletterToken}',
+    'unsubscribe',
+    'profile',
+    { anonymous: deny(200), owner: deny(200), other: deny(200), admin: deny(200) },
+    () => ({}),
   ),
 ];
 

@@ -141,6 +141,12 @@ const signedInOnly: [string, Call, string][] = [
     (request, context) => wishlistAction({ request, params: {}, context } as never),
     'productId=lotus-urli',
   ],
+  // issue 32: the price-drop setting is the signed-in customer's own
+  [
+    'POST /dashboard price-drop-alerts',
+    (request, context) => dashboardAction({ request, params: {}, context } as never),
+    'intent=price-drop-alerts&priceDropAlerts=on',
+  ],
 ];
 
 describe('work before authorisation (issue 14 finding 1)', () => {

@@ -169,7 +169,10 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       totalMinor: 19_768_000,
       validUntil: '2026-12-10',
       leadTimeDays: 21,
+      advancePercent: 50,
     },
+    // issue 32: the account chose US$ at ₹83.50
+    totalApproximation: '(≈ US$2,368)',
     quotationUrl,
   },
   'offer-withdrawn-customer': {
@@ -199,10 +202,36 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     orderNumber: 'ORD-20261127-0042',
     totalMinor: 19_768_000,
     paymentMethod: 'upi',
-    upiUrl: 'upi://pay?pa=kalakriti%40okaxis&pn=Kalakriti&am=197680.00&cu=INR&tn=ORD-20261127-0042',
+    // issue 32: a 50% advance, under the ₹1,00,000 UPI limit
+    amountDueMinor: 9_884_000,
+    balanceMinor: 9_884_000,
+    upiUrl: 'upi://pay?pa=kalakriti%40okaxis&pn=Kalakriti&am=98840.00&cu=INR&tn=ORD-20261127-0042',
+    upiOverLimit: null,
     upiId: 'kalakriti@okaxis',
     bankDetails:
       'Kalakriti Handicrafts Pvt Ltd\nHDFC Bank, MI Road, Jaipur\nAccount 50200012345678\nIFSC HDFC0000123',
+    quotationUrl,
+  },
+  'advance-confirmed-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    advanceMinor: 9_884_000,
+    balanceMinor: 9_884_000,
+    paymentMethod: 'upi',
+    upiUrl: 'upi://pay?pa=kalakriti%40okaxis&pn=Kalakriti&am=98840.00&cu=INR&tn=ORD-20261127-0042',
+    upiOverLimit: null,
+    upiId: 'kalakriti@okaxis',
+    bankDetails:
+      'Kalakriti Handicrafts Pvt Ltd\nHDFC Bank, MI Road, Jaipur\nAccount 50200012345678\nIFSC HDFC0000123',
+    quotationUrl,
+  },
+  'balance-confirmed-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    balanceMinor: 9_884_000,
+    totalMinor: 19_768_000,
     quotationUrl,
   },
   'offer-accepted-owner': {
@@ -270,6 +299,13 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       },
     ],
     quotationUrl,
+  },
+  'price-drop-customer': {
+    productName: 'Floral Inlay Marble Urli',
+    productUrl: `${publicUrl}/product/floral-inlay-marble-urli`,
+    priceMinor: 14_950_000,
+    thenPriceMinor: 18_200_000,
+    unsubscribeUrl: `${publicUrl}/price-drop-alerts/unsubscribe?token=sample.token`,
   },
   'reset-password': {
     url: `${publicUrl}/api/auth/reset-password/Zx81kQ3mTt0aPq?callbackURL=%2Fauth%2Freset-password`,

@@ -7,9 +7,12 @@ import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account-texts
 import { formatLongDate } from '../../../core/dates';
 import { lineText } from '../../../core/line-text';
 import { formatRupees } from '../../../core/money';
+import { Approximate } from '../ui/approximate';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';
 import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
 import { OrderStatusBadge } from './order-status-badge';
+import { PaymentProgress } from './payment-progress';
+import { paymentProgressRows } from '../../../core/payment-terms';
 import { OrderThumbnail } from './order-thumbnail';
 
 export type OrderCardItem = Pick<
@@ -18,15 +21,16 @@ export type OrderCardItem = Pick<
 >;
 
 /** What the card reads of the orders module's view. */
-export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAmountMinor'> & {
-  createdAt: OrderView['createdAt'] | string;
-  items: OrderCardItem[];
-  /**
-   * issue 16 "Paying": the customer's order paid by UPI or bank transfer, still pending, carries
-   * its payment panel (the dashboard's loader builds it; the admin's orders have none).
-   */
-  payment?: PaymentPanelData | null;
-};
+export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAmountMinor'> &
+  Partial<Pick<OrderView, 'advanceMinor' | 'paymentStatus'>> & {
+    createdAt: OrderView['createdAt'] | string;
+    items: OrderCardItem[];
+    /**
+     * issue 16 "Paying": the customer's order paid by UPI or bank transfer, still pending, carries
+     * its payment panel (the dashboard's loader builds it; the admin's orders have none).
+     */
+    payment?: PaymentPanelData | null;
+  };
 
 /**
  * One item: its picture, its name, and "20 × ₹2,300 = ₹46,000" (issue 30: the line total too, by
@@ -84,7 +88,10 @@ export function OrderCard({
         </div>
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={order.status} />
-          <span className="font-semibold">{formatRupees(order.totalAmountMinor)}</span>
+          <span className="font-semibold">
+            {formatRupees(order.totalAmountMinor)}
+            <Approximate paise={order.totalAmountMinor} />
+          </span>
         </div>
       </div>
       <ul className="mt-4 grid gap-3">
@@ -93,6 +100,17 @@ export function OrderCard({
         ))}
       </ul>
       {more ? <p className="mt-2 text-sm text-ink-muted">{more}</p> : null}
+      {order.advanceMinor !== undefined && order.paymentStatus ? (
+        <div className="mt-4 text-sm">
+          <PaymentProgress
+            rows={paymentProgressRows({
+              totalMinor: order.totalAmountMinor,
+              advanceMinor: order.advanceMinor,
+              paymentStatus: order.paymentStatus,
+            })}
+          />
+        </div>
+      ) : null}
       {order.payment ? (
         <div className="mt-4">
           {/* The card shows the order's total above: the panel does not repeat it. */}

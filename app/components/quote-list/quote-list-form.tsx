@@ -64,11 +64,15 @@ const detailFields = [
  */
 export function QuoteListForm({
   pieces,
-  details,
+  defaultValue,
   documentAnswer,
 }: {
   pieces: QuoteListPieceData[];
-  details: { customerName: string; customerEmail: string; customerMobile: string } | null;
+  /**
+   * The form's values as stored (core/quote-list.ts quoteListFormValues), made by the loader: one
+   * object per answer, which the lazy form tells its own checks from a new answer by.
+   */
+  defaultValue: Record<string, string>;
   documentAnswer: Answer | undefined;
 }) {
   const fetcher = useAnswerFetcher({ key: 'quote-list' });
@@ -80,20 +84,6 @@ export function QuoteListForm({
       ? (shown.data as QuotationSubmitted | null)
       : null;
 
-  // Memoised: the lazy form tells its own checks from a new answer by the answer's identity.
-  const defaultValue = useMemo<Record<string, string>>(
-    () => ({
-      ...(details ?? {}),
-      ...Object.fromEntries(
-        pieces.flatMap((piece, index) => [
-          [`lines[${index}].productId`, piece.productId],
-          [`lines[${index}].quantity`, String(piece.quantity)],
-          [`lines[${index}].notes`, piece.notes ?? ''],
-        ]),
-      ),
-    }),
-    [details, pieces],
-  );
   const answered =
     shown && shown.intent !== 'add' && shown.intent !== 'remove' ? shown.result : undefined;
   // A post's echo keeps the details as typed; the rows show the list as it is stored now.

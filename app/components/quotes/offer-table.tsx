@@ -7,10 +7,26 @@ import { lineAmounts, lineText } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
 import { TotalsList } from '../ui/totals-list';
 
+/** issue 32: an offer's approximate amounts: its total's, and each line total's by line id. */
+export interface OfferApproximations {
+  total: string;
+  lines: Record<string, string>;
+}
+
+function Approximation({ text }: { text: string | undefined }) {
+  return text ? <span className="whitespace-nowrap text-ink-muted"> {text}</span> : null;
+}
+
 export function OfferTable({
   offer,
+  approximations,
 }: {
   offer: OfferPricing<{ id: string } & OfferPricing['lines'][number]>;
+  /**
+   * issue 32: the buyer's approximate amounts beside the line totals and the total, "(≈ US$41)",
+   * made by the page's loader (core/display-amount.ts), so the page ships no code for them.
+   */
+  approximations?: OfferApproximations | null;
 }) {
   const name = `Pieces in offer v${offer.version}`;
   return (
@@ -22,7 +38,10 @@ export function OfferTable({
         {offer.lines.map((line) => (
           <li key={line.id} className="border-b border-stone/50 py-2 last:border-b-0">
             <p className="font-medium">{line.description}</p>
-            <p className="tabular-nums">{lineText(line)}</p>
+            <p className="tabular-nums">
+              {lineText(line)}
+              <Approximation text={approximations?.lines[line.id]} />
+            </p>
           </li>
         ))}
       </ul>
@@ -61,7 +80,10 @@ export function OfferTable({
                   <td className="py-2 pr-3">{line.description}</td>
                   <td className="px-3 py-2 text-right">{amounts.quantity}</td>
                   <td className="px-3 py-2 text-right">{amounts.unitPrice}</td>
-                  <td className="py-2 pl-3 text-right">{amounts.lineTotal}</td>
+                  <td className="py-2 pl-3 text-right">
+                    {amounts.lineTotal}
+                    <Approximation text={approximations?.lines[line.id]} />
+                  </td>
                 </tr>
               );
             })}
@@ -72,6 +94,11 @@ export function OfferTable({
         rows={offerTotalRows(offer)}
         className="grid w-full grid-cols-[1fr_auto] gap-x-6 gap-y-1 sm:max-w-sm sm:justify-self-end"
       />
+      {approximations ? (
+        <p className="text-right text-ink-muted sm:max-w-sm sm:justify-self-end">
+          Total {approximations.total}
+        </p>
+      ) : null}
     </>
   );
 }

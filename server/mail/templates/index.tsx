@@ -24,6 +24,8 @@ import {
   offerAcceptedCustomer,
   offerAcceptedOwner,
   paymentConfirmedCustomer,
+  advanceConfirmedCustomer,
+  balanceConfirmedCustomer,
   paymentReferenceOwner,
 } from './order-mails';
 import type { MailShop, MailTemplateName, MailTemplateProps, RenderedMail } from './props';
@@ -35,6 +37,7 @@ import {
   newsletterWelcome,
   webhookEndpointDisabled,
 } from './shop-mails';
+import { priceDropCustomer } from './wishlist-mails';
 
 export type { MailTemplate } from './layout';
 
@@ -57,7 +60,10 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'offer-expired-owner': offerExpiredOwner,
   'payment-reference-owner': paymentReferenceOwner,
   'payment-confirmed-customer': paymentConfirmedCustomer,
+  'advance-confirmed-customer': advanceConfirmedCustomer,
+  'balance-confirmed-customer': balanceConfirmedCustomer,
   'quotation-merged-customer': quotationMergedCustomer,
+  'price-drop-customer': priceDropCustomer,
   'reset-password': resetPassword,
   'verify-email': verifyEmail,
   'confirm-new-email': confirmNewEmail,

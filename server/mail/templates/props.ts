@@ -121,6 +121,8 @@ export interface MailTemplateProps {
      */
     requestedPieces: string;
     offer: MailOffer;
+    /** issue 32: "(≈ US$2,287)", the total in the account's display currency; null for none. */
+    totalApproximation: string | null;
     quotationUrl: string;
   };
   /** To the customer: the shop withdrew the offer it had sent. */
@@ -157,10 +159,39 @@ export interface MailTemplateProps {
     orderNumber: string;
     totalMinor: number;
     paymentMethod: MailPaymentMethod;
-    /** The `upi://pay?…` link when the order is paid by UPI, else null. */
+    /** issue 32: what is asked for now: the advance, or the total when paid in one payment. */
+    amountDueMinor: number;
+    /** issue 32: the balance due before dispatch, when an advance is asked for first. */
+    balanceMinor: number | null;
+    /** The `upi://pay?…` link of the amount due when the order is paid by UPI, else null. */
     upiUrl: string | null;
+    /** issue 32: why there is no UPI link: the amount is above the shop's UPI limit. */
+    upiOverLimit: string | null;
     upiId: string;
     bankDetails: string;
+    quotationUrl: string;
+  };
+  /** issue 32: to the customer: the advance is in; the balance is due before dispatch. */
+  'advance-confirmed-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    advanceMinor: number;
+    balanceMinor: number;
+    paymentMethod: MailPaymentMethod;
+    upiUrl: string | null;
+    upiOverLimit: string | null;
+    upiId: string;
+    bankDetails: string;
+    quotationUrl: string;
+  };
+  /** issue 32: to the customer: the balance is in; the order is paid in full. */
+  'balance-confirmed-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    balanceMinor: number;
+    totalMinor: number;
     quotationUrl: string;
   };
   /** To the owner: the customer accepted. */
@@ -227,6 +258,17 @@ export interface MailTemplateProps {
     mergedReferences: string[];
     pieces: MailPiece[];
     quotationUrl: string;
+  };
+  /**
+   * issue 32: to a wisher, once per drop (./wishlist-mails.tsx). Subject "A piece on your wishlist
+   * is now ₹{new} (was ₹{then})"; the layout shows the unsubscribe link too.
+   */
+  'price-drop-customer': {
+    productName: string;
+    productUrl: string;
+    priceMinor: number;
+    thenPriceMinor: number;
+    unsubscribeUrl: string;
   };
   /** Identity mails (server/auth): each a link or a code, for the address it goes to. */
   'reset-password': { url: string };

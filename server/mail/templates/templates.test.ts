@@ -89,7 +89,12 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'offer-expired-owner': 'Offer expired: Q-20261126-0001',
   'payment-reference-owner': 'Payment reference received for ORD-20261127-0042',
   'payment-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
+  // issue 32
+  'advance-confirmed-customer': 'Advance received for ORD-20261127-0042: balance due',
+  'balance-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
   'quotation-merged-customer': 'Your requests are merged into Q-20261126-0001',
+  // issue 32, word for word, spec §9's rupees
+  'price-drop-customer': 'A piece on your wishlist is now ₹1,49,500 (was ₹1,82,000)',
   'reset-password': 'Reset your Kalakriti password',
   'verify-email': 'Verify your Kalakriti e-mail address',
   'confirm-new-email': 'Confirm your new Kalakriti e-mail address',

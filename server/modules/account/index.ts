@@ -12,6 +12,8 @@ import {
   type ProfileInput,
 } from '../../../core/account';
 import { countryCodeOf } from '../../../core/countries';
+import { readCurrencyChoice, type CurrencyChoice } from '../../../core/display-currency';
+import { currencyChoiceSchema } from '../../../core/display-currency-schema';
 import { rowKey } from '../../../core/form-text';
 import { setAccountName } from '../../auth/account-name';
 import type { Database } from '../../db/client';
@@ -77,6 +79,34 @@ export async function updateProfile(
     }
   });
   return getProfile(db, actor);
+}
+
+/** issue 32: the currency the signed-in buyer chose to see beside rupees; null: none chosen. */
+export async function getDisplayCurrencyChoice(
+  db: Database,
+  actor: Actor,
+): Promise<CurrencyChoice | null> {
+  const userId = requireUser(actor);
+  const [row] = await db
+    .select({ displayCurrency: profiles.displayCurrency })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return readCurrencyChoice(row?.displayCurrency);
+}
+
+/** issue 32: the header's and footer's currency picker, signed in: the choice is kept in the profile. */
+export async function setDisplayCurrencyChoice(
+  db: Database,
+  actor: Actor,
+  input: unknown,
+): Promise<CurrencyChoice> {
+  const userId = requireUser(actor);
+  const { currency } = parseInput(currencyChoiceSchema, input);
+  await db
+    .insert(profiles)
+    .values({ userId, displayCurrency: currency })
+    .onConflictDoUpdate({ target: profiles.userId, set: { displayCurrency: currency } });
+  return currency;
 }
 
 export type Address = typeof addresses.$inferSelect;
@@ -370,3 +400,13 @@ export async function removeWishlistItem(
     .returning({ id: wishlistItems.id });
   if (deleted.length === 0) throw new DomainError('not_found', WISHLIST_ITEM_NOT_FOUND);
 }
+
+// issue 32: price-drop alerts (the setting, the wishers told, the mail's unsubscribe link)
+export {
+  alertWishersOfPriceDrop,
+  priceDropUnsubscribeAddress,
+  priceDropUnsubscribeToken,
+  readPriceDropAlerts,
+  setPriceDropAlerts,
+  unsubscribeFromPriceDropAlerts,
+} from './price-drop-alerts';
