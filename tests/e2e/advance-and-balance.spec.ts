@@ -4,12 +4,20 @@
  * customer submits a second reference; the owner confirms the balance and the payment is paid.
  * And an offer above ₹1,00,000 shows no UPI link. On PostgreSQL (the admin journeys' shop).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from './support/test';
 import { waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 
 test.describe.configure({ timeout: 180_000 });
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
 
 const toastWith = (page: Page, title: string) => toasts(page).filter({ hasText: title }).first();
 
@@ -110,6 +118,7 @@ test('an order with a 50% advance is paid in two parts, each confirmed by the ow
   await expect(guest.getByText('Advance paid')).toBeVisible();
   await expect(guest.getByText('Balance due')).toBeVisible();
   await expect(guest.getByText('Pay the balance')).toBeVisible();
+  await expectNoAxeViolations(guest);
   await expect(guest.getByRole('link', { name: 'Pay with UPI' })).toHaveAttribute(
     'href',
     new RegExp(`&am=1500\\.00&cu=INR&tn=${orderNumber}$`),
@@ -122,6 +131,7 @@ test('an order with a 50% advance is paid in two parts, each confirmed by the ow
   await expect(card.getByRole('button', { name: 'Mark as Shipped' })).toBeVisible();
   await card.getByRole('button', { name: 'Mark as Shipped' }).click();
   await expect(card.getByText('The balance of ₹1,500 is not yet paid. Ship anyway?')).toBeVisible();
+  await expectNoAxeViolations(admin);
   await card.getByRole('button', { name: 'Not yet' }).click();
 
   await expect(card.getByText("Customer's balance reference: 444455556666")).toBeVisible();
@@ -151,4 +161,5 @@ test('an amount above the UPI limit is paid by bank transfer only', async ({ sho
   await expect(guest.getByRole('heading', { name: 'Bank Transfer' })).toBeVisible();
   await expect(guest.getByRole('link', { name: 'Pay with UPI' })).toHaveCount(0);
   await expect(guest.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  await expectNoAxeViolations(guest);
 });

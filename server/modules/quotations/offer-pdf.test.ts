@@ -132,6 +132,16 @@ describe('renderOfferPdf', () => {
     expect(text).toMatch(/Total +₹1,21,504.50\n/);
   });
 
+  it('prints the advance and the balance of an offer that asks for an advance (issue 32)', async () => {
+    // ₹1,21,504.50 at 50%: ₹60,752.25 each
+    const text = pdftotext(saved(await renderOfferPdf(offer({ advancePercent: 50 }))), '-raw');
+    expect(text).toContain(
+      'Advance 50%: ₹60,752.25 on acceptance; balance ₹60,752.25 before dispatch',
+    );
+    const inFull = pdftotext(saved(await renderOfferPdf(offer())), '-raw');
+    expect(inFull).not.toContain('on acceptance');
+  });
+
   it('prints the valid-until date as the shop’s calendar day, whatever the server’s time zone', async () => {
     const serverZone = process.env.TZ;
     // West of UTC, 2026-12-08 read as a local date would print as December 7.
