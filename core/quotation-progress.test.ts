@@ -17,6 +17,10 @@ describe('a quotation accepted but not yet paid (issue 30 §3)', () => {
     );
     expect(quotationPaymentNote({ status: 'cancelled', paymentStatus: 'pending' })).toBeNull();
     expect(quotationPaymentNote({ status: 'pending', paymentStatus: 'refunded' })).toBeNull();
+    // issue 32
+    expect(
+      quotationStatusText('completed', { status: 'confirmed', paymentStatus: 'partially_paid' }),
+    ).toBe('Completed · Advance paid, balance due');
     expect(quotationStatusText('processing', null)).toBe('Processing');
   });
 });

@@ -7,6 +7,8 @@ import type { OrderStatus, PaymentStatus, QuotationStatus } from './statuses';
 import { statusLabel } from './statuses';
 
 export const ACCEPTED_AWAITING_PAYMENT = 'Accepted, awaiting payment';
+/** issue 32: the advance is in, the balance is not yet. */
+export const ADVANCE_PAID_BALANCE_DUE = 'Advance paid, balance due';
 
 /** The order made from the quotation, as far as its payment shows. */
 export interface QuotationOrderState {
@@ -21,6 +23,7 @@ export interface QuotationOrderState {
  */
 export function quotationPaymentNote(order: QuotationOrderState | null): string | null {
   if (!order || order.status === 'cancelled') return null;
+  if (order.paymentStatus === 'partially_paid') return ADVANCE_PAID_BALANCE_DUE;
   return order.paymentStatus === 'pending' || order.paymentStatus === 'failed'
     ? ACCEPTED_AWAITING_PAYMENT
     : null;

@@ -118,6 +118,7 @@ test('an order with a 50% advance is paid in two parts, each confirmed by the ow
   await expect(guest.getByText('Advance paid')).toBeVisible();
   await expect(guest.getByText('Balance due')).toBeVisible();
   await expect(guest.getByText('Pay the balance')).toBeVisible();
+  await expect(guest.getByText('Status: Completed · Advance paid, balance due')).toBeVisible();
   await expectNoAxeViolations(guest);
   await expect(guest.getByRole('link', { name: 'Pay with UPI' })).toHaveAttribute(
     'href',
