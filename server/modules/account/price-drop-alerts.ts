@@ -4,7 +4,7 @@
  * unsubscribe link. The alert job itself is server/flows/alert-price-drop.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { priceDropAlertDecision } from '../../../core/price-drop';
 import { priceDropAlertsSchema } from '../../../core/price-drop-schema';
 import type { Database } from '../../db/client';
@@ -135,7 +135,7 @@ export async function alertWishersOfPriceDrop(
       )
       .orderBy(wishlistItems.id)
       .for('update', { of: wishlistItems });
-    let mailed = 0;
+    const mailedItems: string[] = [];
     const laterTimes = new Set<number>();
     for (const item of items) {
       const decision = priceDropAlertDecision(item, product.priceMinor, now);
@@ -150,11 +150,14 @@ export async function alertWishersOfPriceDrop(
         priceMinor: product.priceMinor,
         thenPriceMinor: item.priceWhenAddedMinor,
       });
+      mailedItems.push(item.id);
+    }
+    // One write for every item told, in the mails' transaction.
+    if (mailedItems.length > 0) {
       await tx
         .update(wishlistItems)
         .set({ alertedPriceMinor: product.priceMinor, alertedAt: now })
-        .where(eq(wishlistItems.id, item.id));
-      mailed += 1;
+        .where(inArray(wishlistItems.id, mailedItems));
     }
     for (const at of laterTimes) {
       const startAfter = new Date(at);
@@ -165,6 +168,6 @@ export async function alertWishersOfPriceDrop(
         { startAfter, singletonKey: `${product.id}@${startAfter.toISOString()}` },
       );
     }
-    return { mailed, later: laterTimes.size };
+    return { mailed: mailedItems.length, later: laterTimes.size };
   });
 }
