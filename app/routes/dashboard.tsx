@@ -35,7 +35,7 @@ import { paymentReferenceSubmissionSchema } from '../../core/quote-forms';
 import { quoteToasts } from '../../core/quote-texts';
 import { QuotationsTab } from '../components/account/quotations-tab';
 import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-intent';
-import { paymentPanelFor } from '../components/quotes/payment-panel.server';
+import { payableOrderOf, paymentPanelFor } from '../components/quotes/payment-panel.server';
 import { AddressesTab } from '../components/account/addresses-tab';
 import {
   EmailLinkNotice,
@@ -178,19 +178,7 @@ async function withPaymentPanels(orders: OrderView[], site: SiteSettings) {
   return Promise.all(
     orders.map(async (order) => ({
       ...order,
-      payment: await paymentPanelFor(
-        {
-          id: order.id,
-          orderNumber: order.orderNumber,
-          paymentMethod: order.paymentMethod,
-          paymentStatus: order.paymentStatus,
-          totalMinor: order.totalAmountMinor,
-          advanceMinor: order.advanceMinor,
-          submittedPaymentReference: order.submittedPaymentReference,
-          submittedBalanceReference: order.submittedBalanceReference,
-        },
-        site,
-      ),
+      payment: await paymentPanelFor(payableOrderOf(order), site),
     })),
   );
 }

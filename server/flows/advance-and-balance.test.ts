@@ -12,7 +12,7 @@ import {
   type TestDatabase,
 } from '../../tests/support/database';
 import { mailQueueFrom } from '../../tests/support/queued-mail';
-import { paymentPanelFor } from '../../app/components/quotes/payment-panel.server';
+import { payableOrderOf, paymentPanelFor } from '../../app/components/quotes/payment-panel.server';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import { loadConfig } from '../config';
 import { orders, quotationOffers } from '../db/schema';
@@ -113,19 +113,7 @@ describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
   async function panelOf(orderId: string) {
     const order = await getOrderForOwner(database.db, admin, { orderId });
     const site = await readSiteSettings(database.db, config);
-    return paymentPanelFor(
-      {
-        id: order.id,
-        orderNumber: order.orderNumber,
-        paymentMethod: order.paymentMethod,
-        paymentStatus: order.paymentStatus,
-        totalMinor: order.totalAmountMinor,
-        advanceMinor: order.advanceMinor,
-        submittedPaymentReference: order.submittedPaymentReference,
-        submittedBalanceReference: order.submittedBalanceReference,
-      },
-      site,
-    );
+    return paymentPanelFor(payableOrderOf(order), site);
   }
 
   it('asks for the advance, then the balance, and is paid once the owner confirms both', async () => {

@@ -27,6 +27,20 @@ export interface PayableOrder {
   submittedBalanceReference: string | null;
 }
 
+/** The orders module's view of an order, as the panel reads it (the dashboard's orders). */
+export function payableOrderOf(order: {
+  id: string;
+  orderNumber: string;
+  paymentMethod: string | null;
+  paymentStatus: PaymentStatus;
+  totalAmountMinor: number;
+  advanceMinor: number | null;
+  submittedPaymentReference: string | null;
+  submittedBalanceReference: string | null;
+}): PayableOrder {
+  return { ...order, totalMinor: order.totalAmountMinor };
+}
+
 function offerPaymentMethodOf(method: string | null): OfferPaymentMethod | null {
   return offerPaymentMethods.find((known) => known === method) ?? null;
 }
