@@ -17,7 +17,7 @@ export const PRICE_DROP_FOLD_MS = HOUR_MS;
 export const PRICE_DROP_QUIET_MS = 24 * HOUR_MS;
 
 /** The setting's label in the dashboard (issue 32, word for word). */
-export const PRICE_DROP_SETTING_LABEL = 'E-mail me when a wished piece’s price drops';
+export const PRICE_DROP_SETTING_LABEL = "E-mail me when a wished piece's price drops";
 
 export const priceDropToasts = {
   on: { title: 'Price-drop e-mails on' },

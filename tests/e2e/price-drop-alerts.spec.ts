@@ -9,7 +9,7 @@ import { gotoHydrated, toastWith } from './support/pages';
 
 // playwright.config.ts: the server's AUTH_SECRET, which signs the link.
 const AUTH_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
-const SETTING = 'E-mail me when a wished piece’s price drops';
+const SETTING = "E-mail me when a wished piece's price drops";
 
 async function openProfile(page: Page) {
   await gotoHydrated(page, '/dashboard?tab=profile');
