@@ -26,8 +26,12 @@ export interface AdminSearch {
    * "098765 43210" and "9876543210" find the same number. Null unless the query reads as a number.
    */
   reversedMobileDigits: string | null;
-  /** Each word a prefix of a word of the name, as a 'simple' tsquery ("asha:* & rao:*"); or null. */
-  nameQuery: string | null;
+  /**
+   * The words, lower-cased, each of which must begin a word of the name (["asha", "rao"]); letters
+   * and digits only, so nothing of tsquery's own syntax (& | ! : * ( ) ' \) can reach the
+   * database. Null when the query is not a name.
+   */
+  namePrefixes: readonly string[] | null;
 }
 
 /** Null when there is nothing to search for. */
@@ -36,7 +40,6 @@ export function adminSearch(query: string): AdminSearch | null {
   if (trimmed === '') return null;
   const digits = trimmed.replace(/\D/g, '');
   const readsAsNumber = /^[\d\s+()./-]+$/.test(trimmed) && digits.length >= MIN_MOBILE_DIGITS;
-  // Letters and digits only: nothing of tsquery's own syntax (& | ! : * ( ) ' \) can reach it.
   const allWords = trimmed
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -53,8 +56,7 @@ export function adminSearch(query: string): AdminSearch | null {
     reversedMobileDigits: readsAsNumber
       ? [...digits.slice(-NATIONAL_DIGITS)].reverse().join('')
       : null,
-    nameQuery:
-      readsAsName && words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null,
+    namePrefixes: readsAsName && words.length > 0 ? words : null,
   };
 }
 

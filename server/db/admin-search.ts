@@ -38,9 +38,19 @@ export function startsWith(text: Text, prefix: string): SQL {
   return sql`${text} like ${likePrefix(prefix)}`;
 }
 
-/** Every word of the query begins a word of the name; indexed by GIN on `nameWords(text)`. */
-export function nameMatches(text: Text, nameQuery: string): SQL {
-  return sql`${nameWords(text)} @@ to_tsquery('simple', ${nameQuery})`;
+/**
+ * Every prefix begins a word of the name; indexed by GIN on `nameWords(text)`. PostgreSQL's parser
+ * reads a word by its context: alone, "77e1a9" is a number in scientific notation and a word
+ * ('77e1' then 'a9'), but inside "QUOTE-A-77e1a9" it is the one lexeme '77e1a9'. So each prefix is
+ * looked up both ways: as to_tsquery reads it alone, or as one quoted lexeme (a tsquery cast, which
+ * does not re-parse it). Prefixes are letters and digits only (core/admin-search.ts), so the
+ * quotes cannot be broken out of.
+ */
+export function nameMatches(text: Text, prefixes: readonly string[]): SQL {
+  const each = prefixes.map(
+    (prefix) => sql`(to_tsquery('simple', ${`${prefix}:*`}) || ${`'${prefix}':*`}::tsquery)`,
+  );
+  return sql`${nameWords(text)} @@ (${sql.join(each, sql` && `)})`;
 }
 
 /** The filters an admin list takes besides its search (issue 18); all optional. */

@@ -22,9 +22,9 @@ export function quotationSearchCondition(query: string | undefined): SQL | undef
     search.reversedMobileDigits === null
       ? undefined
       : startsWith(reversedDigits(quotationRequests.customerMobile), search.reversedMobileDigits),
-    search.nameQuery === null
+    search.namePrefixes === null
       ? undefined
-      : nameMatches(quotationRequests.customerName, search.nameQuery),
+      : nameMatches(quotationRequests.customerName, search.namePrefixes),
   );
 }
 

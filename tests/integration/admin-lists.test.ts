@@ -272,6 +272,65 @@ describe(`issue 18 admin lists on ${testDatabaseKind}`, () => {
     expect(rows[0]?.[5]).toBe(`'=1+1`);
   });
 
+  // PostgreSQL's parser reads "77e1a9" alone as scientific notation and a word (77e1, a9) but
+  // inside "QUOTE-A-77e1a9" as one word: the name search must find it either way. (It did not:
+  // the authorisation matrix's CSV export of a name so tagged came back empty.)
+  it('finds a name whatever the parser makes of its words, in every list', async () => {
+    const [hyphenated, alone] = await db
+      .insert(quotationRequests)
+      .values(
+        ['QUOTE-A-77e1a9', '2e5c Traders'].map((customerName, index) => ({
+          reference: `Q-20260401-000${index + 1}`,
+          productName: 'Lotus Urli',
+          quantity: 1,
+          customerName,
+          customerMobile: `700000010${index}`,
+          customerEmail: `parser${index}@example.com`,
+          status: 'pending' as const,
+          createdAt: new Date('2026-04-01T10:00:00+05:30'),
+        })),
+      )
+      .returning({ id: quotationRequests.id });
+    expect(await found('QUOTE-A-77e1a9')).toEqual([hyphenated!.id]);
+    expect(await found('77e1a9')).toEqual([hyphenated!.id]);
+    expect(await found('77e1')).toEqual([hyphenated!.id]);
+    expect(await found('2e5c traders')).toEqual([alone!.id]);
+    expect(await found('2e5c')).toEqual([alone!.id]);
+    const [, ...exported] = await csvRows(
+      await exportQuotationRequests(db, admin, { q: 'QUOTE-A-77e1a9' }),
+    );
+    expect(exported.map((row) => row[3])).toEqual(['QUOTE-A-77e1a9']);
+
+    const order = await insertOrder(db, {
+      orderNumber: 'ORD-20260401-0001',
+      status: 'confirmed',
+      shippingAddress: {
+        name: 'SHIP-B-9e3f10',
+        streetAddress: '1 MG Road',
+        city: 'Pune',
+        state: 'MH',
+        postalCode: '411001',
+        country: 'IN',
+        phone: '+91 99887 70001',
+      },
+    });
+    expect(
+      (await listAllOrders(db, admin, { page: 1, q: 'SHIP-B-9e3f10' })).map((row) => row.id),
+    ).toEqual([order.id]);
+    await db.insert(contactMessages).values({
+      name: 'NOTE-C-4e2b7d',
+      email: 'note@example.com',
+      subject: 'Tagged',
+      message: 'Hello',
+      status: 'unread',
+    });
+    expect(
+      (await listContactMessages(db, admin, { page: 1, q: 'NOTE-C-4e2b7d' })).map(
+        (row) => row.name,
+      ),
+    ).toEqual(['NOTE-C-4e2b7d']);
+  });
+
   it('lists, counts and exports subscribers, every one of many batches, none twice', async () => {
     // 2,100 addresses over a few identical instants: the export's batches must neither skip nor
     // repeat rows that share a time.

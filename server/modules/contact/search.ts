@@ -32,9 +32,9 @@ export function contactMessageFilterCondition(filter: ContactMessageListFilter):
     search
       ? or(
           startsWith(lowered(contactMessages.email), search.lowered),
-          search.nameQuery === null
+          search.namePrefixes === null
             ? undefined
-            : nameMatches(contactMessages.name, search.nameQuery),
+            : nameMatches(contactMessages.name, search.namePrefixes),
         )
       : undefined,
     ...statusAndDays(

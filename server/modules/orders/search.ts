@@ -50,7 +50,7 @@ function orderSearchCondition(db: Database, query: string | undefined): SQL | un
       .from(users)
       .innerJoin(orders, eq(orders.userId, users.id))
       .where(eq(users.email, search.lowered)),
-    ...(search.nameQuery === null ? [] : [ids(nameMatches(shippingName, search.nameQuery))]),
+    ...(search.namePrefixes === null ? [] : [ids(nameMatches(shippingName, search.namePrefixes))]),
     ...(search.reversedMobileDigits === null
       ? []
       : [ids(startsWith(reversedDigits(shippingPhone), search.reversedMobileDigits))]),

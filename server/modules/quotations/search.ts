@@ -38,8 +38,8 @@ export type QuotationListFilter = Partial<
  * `id = any(array)` is indexable, so it joins the other branches' BitmapOr, where an EXISTS (a
  * subplan) would make PostgreSQL read every request to test it.
  */
-function anyPieceNamed(nameQuery: string): SQL {
-  const requestIds = sql`select ${quotationRequestLines.quotationRequestId} from ${quotationRequestLines} where ${nameMatches(quotationRequestLines.productName, nameQuery)}`;
+function anyPieceNamed(namePrefixes: readonly string[]): SQL {
+  const requestIds = sql`select ${quotationRequestLines.quotationRequestId} from ${quotationRequestLines} where ${nameMatches(quotationRequestLines.productName, namePrefixes)}`;
   return sql`${quotationRequests.id} = any(array(${requestIds}))`;
 }
 
@@ -53,7 +53,7 @@ function quotationListSearch(query: string | undefined): SQL | undefined {
   if (!search) return undefined;
   return or(
     quotationSearchCondition(query),
-    search.nameQuery === null ? undefined : anyPieceNamed(search.nameQuery),
+    search.namePrefixes === null ? undefined : anyPieceNamed(search.namePrefixes),
   );
 }
 
