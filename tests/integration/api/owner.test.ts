@@ -99,6 +99,61 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
     ]);
   });
 
+  // issue 32: "Confirm Balance Received" is a value of the same operation; it pays the order in
+  // full and does not move its status (spec §4's transitions are unchanged).
+  it('confirms an advance, then the balance, through the actions operation', async () => {
+    const key = await api.ownerKey(['orders:write', 'orders:read']);
+    const order = await anOrder(db);
+    await db.update(orders).set({ advanceMinor: 40_000 }).where(eq(orders.id, order.id));
+    const act = (body: Record<string, unknown>) =>
+      api.request(`/api/v1/admin/orders/${order.id}/actions`, {
+        method: 'POST',
+        caller: key,
+        ...jsonBody(body),
+      });
+    const read = async () =>
+      (await (await api.request(`/api/v1/admin/orders/${order.id}`, { caller: key })).json()) as {
+        actions: string[];
+        advanceMinor: number | null;
+        balanceMinor: number | null;
+        balancePaymentId: string | null;
+      };
+
+    const advance = await act({ action: 'confirm-payment', paymentReference: 'UTR 1111' });
+    expect(await advance.json()).toEqual({
+      id: order.id,
+      status: 'confirmed',
+      paymentStatus: 'partially_paid',
+    });
+    expect(await read()).toMatchObject({
+      advanceMinor: 40_000,
+      balanceMinor: 60_000,
+      balancePaymentId: null,
+    });
+    expect((await read()).actions).toContain('confirm-balance');
+
+    const balance = await act({ action: 'confirm-balance', paymentReference: ' UTR 2222 ' });
+    expect(balance.status).toBe(200);
+    expect(await balance.json()).toEqual({
+      id: order.id,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    expect(await orderRow(order.id)).toEqual({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentId: 'UTR 1111',
+    });
+    const after = await read();
+    expect(after.balancePaymentId).toBe('UTR 2222');
+    expect(after.actions).not.toContain('confirm-balance');
+
+    // confirmed once: a second time is refused and changes nothing
+    const again = await act({ action: 'confirm-balance', paymentReference: 'UTR 3333' });
+    expect(again.status).toBe(409);
+    expect((await read()).balancePaymentId).toBe('UTR 2222');
+  });
+
   it('refuses an action the order does not offer with 409 and the console’s message', async () => {
     const key = await api.ownerKey(['orders:write']);
     const order = await anOrder(db);
