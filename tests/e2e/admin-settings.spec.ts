@@ -166,12 +166,18 @@ test.describe('the settings form without JavaScript', () => {
       await plain.goto('/admin/settings');
       await plain.getByLabel('Business hours', { exact: true }).fill('Daily 10-7');
       await plain.getByRole('radio', { name: 'Off' }).check();
+      // issue 32: the payment terms an offer starts from, and where UPI stops
+      await plain.getByLabel('Advance payment (%)', { exact: true }).fill('50');
+      await plain.getByLabel('UPI limit per payment (₹)', { exact: true }).fill('50000');
       await plain.getByRole('button', { name: 'Save Settings' }).click();
       await expect(plain.getByRole('status')).toContainText('Settings Saved');
       await expect(plain.getByLabel('Business hours', { exact: true })).toHaveValue('Daily 10-7');
+      await expect(plain.getByLabel('Advance payment (%)', { exact: true })).toHaveValue('50');
       expect(await shop.sql('select key, value from shop_settings order by key')).toEqual([
+        { key: 'advancePercent', value: '50' },
         { key: 'businessHours', value: 'Daily 10-7' },
         { key: 'dailyDigest', value: 'off' },
+        { key: 'upiPaymentLimit', value: '50000' },
       ]);
       await plain.goto('/contact');
       await expect(plain.getByText('Daily 10-7')).toBeVisible();
