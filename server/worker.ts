@@ -28,8 +28,8 @@ import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
 import { getDisplayCurrencyChoice } from './modules/account';
-import { approximateText } from '../core/display-amount';
-import { effectiveDisplayRate } from '../core/display-currency';
+import { approximateText, type DisplayRate } from '../core/display-amount';
+import { approximateTotalLine, effectiveDisplayRate } from '../core/display-currency';
 import { displayRatesOf } from './http/display-currency';
 import type { SiteSettings } from '../content/site';
 import { deleteUnusedQuoteLists } from './modules/quote-lists';
@@ -146,22 +146,21 @@ export async function startDeliveries(options: {
 }
 
 /**
- * issue 32: the offer mail's total in the display currency the request's account chose (a guest
- * has none: no mail is told a currency from a browser it never saw), when that rate is fresh.
+ * issue 32: the display currency the request's account chose, when its rate is fresh: the offer
+ * mail's total and its PDF's approximate line are in it. A guest has none: no mail is told a
+ * currency from a browser it never saw.
  */
-async function offerTotalApproximation(
+async function accountDisplayRate(
   db: Database,
   userId: string | null,
-  totalMinor: number,
   site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
   now: Date,
-): Promise<string | null> {
+): Promise<DisplayRate | null> {
   if (!userId) return null;
   const { fresh } = displayRatesOf(site, now);
   if (fresh.length === 0) return null;
   const choice = await getDisplayCurrencyChoice(db, { userId, roles: [] });
-  const rate = effectiveDisplayRate({ choice, acceptLanguage: null, freshRates: fresh });
-  return rate ? approximateText(totalMinor, rate) : null;
+  return effectiveDisplayRate({ choice, acceptLanguage: null, freshRates: fresh });
 }
 
 /**
@@ -191,18 +190,18 @@ export async function mailOfNotice(
   if (notice.kind !== 'quotation-event') return renderNotice(notice, shop, identity);
   const facts = await quotationMailFacts(db, notice);
   if (!facts) return null;
-  if (notice.event === 'offer-sent' && facts.offer) {
-    facts.totalApproximation = await offerTotalApproximation(
-      db,
-      facts.customerUserId ?? null,
-      facts.offer.totalMinor,
-      shop.site,
-      now,
-    );
-  }
+  const rate =
+    notice.event === 'offer-sent' && facts.offer
+      ? await accountDisplayRate(db, facts.customerUserId ?? null, shop.site, now)
+      : null;
+  if (rate && facts.offer) facts.totalApproximation = approximateText(facts.offer.totalMinor, rate);
   const message = await quotationEventMail(notice, facts, shop, identity);
   if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
-  const pdf = await renderOfferPdf(offerPdfDocument(facts.offer, shop.site));
+  // issue 32: the attached PDF reads as the one its reader downloads from the quote page
+  const pdf = await renderOfferPdf({
+    ...offerPdfDocument(facts.offer, shop.site),
+    approximateTotal: rate ? approximateTotalLine(facts.offer.totalMinor, rate) : null,
+  });
   return {
     ...message,
     attachments: [

@@ -3,9 +3,11 @@
  * owner's rate is dated by the server on the shop's day, kept when saved unchanged, and hidden
  * from buyers (and the picker) once it is more than 60 days old, while the owner is warned.
  */
+import { execFileSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import type { MailMessage } from '../../server/mail';
 import { shopSettings } from '../../server/db/schema';
 import { displayRateFor, displayRatesOf } from '../../server/http/display-currency';
 import { setDisplayCurrencyChoice } from '../../server/modules/account';
@@ -25,6 +27,13 @@ const config = loadConfig({ AUTH_SECRET: 'display-currency-test-secret-display-c
 const setAt = new Date('2026-09-27T20:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const US = new Headers({ 'accept-language': 'en-US,en;q=0.9' });
+
+/** The text of a mail's attached offer PDF, read back with poppler's pdftotext (.ci/run installs it). */
+function pdfText(mail: MailMessage): string {
+  const attachment = mail.attachments?.[0];
+  if (!attachment) throw new Error(`no PDF attached to "${mail.subject}"`);
+  return execFileSync('pdftotext', ['-', '-'], { input: attachment.content, encoding: 'utf8' });
+}
 
 describe(`issue 32: display currency rates, on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -143,9 +152,15 @@ describe(`issue 32: display currency rates, on ${testDatabaseKind}`, () => {
     // ₹3,864 at ₹83.50 per US$: US$46
     const signedIn = await offerOf(buyer, 'emily@example.com');
     expect(signedIn.text).toContain('₹3,864 (≈ US$46)');
+    // the attached PDF has the download's line under the total; a guest's has none
+    expect(pdfText(signedIn)).toMatch(
+      /Approximately US\$46 at ₹83\.50 per US\$ \(rates of .+\); the amount payable is in\s+rupees\./,
+    );
     const guest = await offerOf(null, 'guest@example.com');
     expect(guest.text).toContain('₹3,864');
     expect(guest.text).not.toContain('≈');
+    expect(pdfText(guest)).toContain('3,864');
+    expect(pdfText(guest)).not.toContain('Approximately');
   });
 
   it('refuses a rate that is not one', async () => {
