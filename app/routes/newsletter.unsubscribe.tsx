@@ -1,4 +1,3 @@
-import { Form, Link } from 'react-router';
 import { parseRouteQuery, unsubscribeQuerySchema } from '../../core/route-query';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -7,6 +6,7 @@ import {
   unsubscribeFromNewsletter,
 } from '../../server/modules/newsletter';
 import { pageMeta } from '../components/layout/simple-page';
+import { UnsubscribePage, type UnsubscribeTexts } from '../components/community/unsubscribe-page';
 import type { Route } from './+types/newsletter.unsubscribe';
 
 function tokenOf(request: Request): string {
@@ -44,50 +44,22 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Unsubscribe', undefined, { noindex: true });
 }
 
+const TEXTS: UnsubscribeTexts = {
+  askHeading: 'Unsubscribe from the newsletter?',
+  ask: (email) => `${email} will stop receiving our e-mails.`,
+  doneHeading: 'You have been unsubscribed',
+  done: (email) =>
+    `${email} will not receive our newsletter any more. You can subscribe again at any time.`,
+  invalid: 'Please use the unsubscribe link from one of our e-mails, or write to us.',
+};
+
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, email } = loaderData;
-  let body;
-  const outcome = actionData?.data;
-  if (outcome === 'unsubscribed') {
-    body = (
-      <>
-        <h1 className="text-3xl font-semibold">You have been unsubscribed</h1>
-        <p role="status" className="mt-4 text-lg text-ink-muted">
-          {email} will not receive our newsletter any more. You can subscribe again at any time.
-        </p>
-      </>
-    );
-  } else if (!email || outcome === 'invalid') {
-    body = (
-      <>
-        <h1 className="text-3xl font-semibold">This link is not valid</h1>
-        <p role="alert" className="mt-4 text-lg text-ink-muted">
-          Please use the unsubscribe link from one of our e-mails, or write to us.
-        </p>
-      </>
-    );
-  } else {
-    body = (
-      <>
-        <h1 className="text-3xl font-semibold">Unsubscribe from the newsletter?</h1>
-        <p className="mt-4 text-lg text-ink-muted">{email} will stop receiving our e-mails.</p>
-        <Form method="post" action={`?token=${encodeURIComponent(token)}`} className="mt-8">
-          <button
-            type="submit"
-            className="rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800"
-          >
-            Unsubscribe
-          </button>
-        </Form>
-      </>
-    );
-  }
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      {body}
-      <Link to="/" className="mt-8 block text-brass-700 underline underline-offset-4">
-        Return to Home
-      </Link>
-    </section>
+    <UnsubscribePage
+      token={loaderData.token}
+      email={loaderData.email}
+      outcome={actionData?.data}
+      texts={TEXTS}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Form, Link } from 'react-router';
 import { parseRouteQuery, unsubscribeQuerySchema } from '../../core/route-query';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -7,6 +6,7 @@ import {
   unsubscribeFromPriceDropAlerts,
 } from '../../server/modules/account';
 import { pageMeta } from '../components/layout/simple-page';
+import { UnsubscribePage, type UnsubscribeTexts } from '../components/community/unsubscribe-page';
 import type { Route } from './+types/price-drop-alerts.unsubscribe';
 
 function tokenOf(request: Request): string {
@@ -47,54 +47,24 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Price-drop e-mails', undefined, { noindex: true });
 }
 
+// issue 32: the price-drop mail's own words
+const TEXTS: UnsubscribeTexts = {
+  askHeading: 'Stop price-drop e-mails?',
+  ask: (email) => `${email} will stop receiving e-mails when a piece on the wishlist costs less.`,
+  doneHeading: 'Price-drop e-mails are off',
+  done: (email) =>
+    `${email} will not be told of lower prices on your wishlist any more. You can turn them on again in your dashboard’s profile.`,
+  invalid:
+    'Please use the unsubscribe link from one of our e-mails, or turn the e-mails off in your dashboard’s profile.',
+};
+
 export default function UnsubscribePriceDrops({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, email } = loaderData;
-  let body;
-  const outcome = actionData?.data;
-  if (outcome === 'unsubscribed') {
-    body = (
-      <>
-        <h1 className="text-3xl font-semibold">Price-drop e-mails are off</h1>
-        <p role="status" className="mt-4 text-lg text-ink-muted">
-          {email} will not be told of lower prices on your wishlist any more. You can turn them on
-          again in your dashboard’s profile.
-        </p>
-      </>
-    );
-  } else if (!email || outcome === 'invalid') {
-    body = (
-      <>
-        <h1 className="text-3xl font-semibold">This link is not valid</h1>
-        <p role="alert" className="mt-4 text-lg text-ink-muted">
-          Please use the unsubscribe link from one of our e-mails, or turn the e-mails off in your
-          dashboard’s profile.
-        </p>
-      </>
-    );
-  } else {
-    body = (
-      <>
-        <h1 className="text-3xl font-semibold">Stop price-drop e-mails?</h1>
-        <p className="mt-4 text-lg text-ink-muted">
-          {email} will stop receiving e-mails when a piece on the wishlist costs less.
-        </p>
-        <Form method="post" action={`?token=${encodeURIComponent(token)}`} className="mt-8">
-          <button
-            type="submit"
-            className="rounded-full bg-ink px-6 py-3 font-medium text-ivory hover:bg-brass-800"
-          >
-            Unsubscribe
-          </button>
-        </Form>
-      </>
-    );
-  }
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      {body}
-      <Link to="/" className="mt-8 block text-brass-700 underline underline-offset-4">
-        Return to Home
-      </Link>
-    </section>
+    <UnsubscribePage
+      token={loaderData.token}
+      email={loaderData.email}
+      outcome={actionData?.data}
+      texts={TEXTS}
+    />
   );
 }
