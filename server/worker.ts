@@ -28,7 +28,7 @@ import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
 import { getDisplayCurrencyChoice } from './modules/account';
-import { approximateText, type DisplayRate } from '../core/display-amount';
+import { approximateText, type DisplayCurrency, type DisplayRate } from '../core/display-amount';
 import { approximateTotalLine, effectiveDisplayRate } from '../core/display-currency';
 import { displayRatesOf } from './http/display-currency';
 import type { SiteSettings } from '../content/site';
@@ -146,21 +146,27 @@ export async function startDeliveries(options: {
 }
 
 /**
- * issue 32: the display currency the request's account chose, when its rate is fresh: the offer
- * mail's total and its PDF's approximate line are in it. A guest has none: no mail is told a
- * currency from a browser it never saw.
+ * issue 32: the display currency of an offer mail's reader, when its rate is fresh: the one the
+ * request's account chose, or else the one the requester's page showed when they asked (a guest
+ * has only that: the worker never sees their browser). The mail's total and its PDF's
+ * approximate line are in it.
  */
-async function accountDisplayRate(
+async function offerMailDisplayRate(
   db: Database,
-  userId: string | null,
+  requester: { userId: string | null; requestCurrency: DisplayCurrency | null },
   site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
   now: Date,
 ): Promise<DisplayRate | null> {
-  if (!userId) return null;
   const { fresh } = displayRatesOf(site, now);
   if (fresh.length === 0) return null;
-  const choice = await getDisplayCurrencyChoice(db, { userId, roles: [] });
-  return effectiveDisplayRate({ choice, acceptLanguage: null, freshRates: fresh });
+  const chosen = requester.userId
+    ? await getDisplayCurrencyChoice(db, { userId: requester.userId, roles: [] })
+    : null;
+  return effectiveDisplayRate({
+    choice: chosen ?? requester.requestCurrency,
+    acceptLanguage: null,
+    freshRates: fresh,
+  });
 }
 
 /**
@@ -192,7 +198,15 @@ export async function mailOfNotice(
   if (!facts) return null;
   const rate =
     notice.event === 'offer-sent' && facts.offer
-      ? await accountDisplayRate(db, facts.customerUserId ?? null, shop.site, now)
+      ? await offerMailDisplayRate(
+          db,
+          {
+            userId: facts.customerUserId ?? null,
+            requestCurrency: facts.requestDisplayCurrency ?? null,
+          },
+          shop.site,
+          now,
+        )
       : null;
   if (rate && facts.offer) facts.totalApproximation = approximateText(facts.offer.totalMinor, rate);
   const message = await quotationEventMail(notice, facts, shop, identity);

@@ -13,6 +13,7 @@ import { quoteWholeWishlist } from '../../server/flows/quote-wishlist';
 import { submitQuoteList } from '../../server/flows/submit-quote-list';
 import { answerAction, intent, type IntentCall } from '../../server/http/answer';
 import { appContext, type AppContext } from '../../server/http/app-context';
+import { displayCurrencyOf } from '../../server/http/display-currency';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { quoteListCookie, quoteListTokenOf } from '../../server/http/quote-list-cookie';
@@ -145,8 +146,15 @@ const quoteListIntents = {
     schema: quoteListSubmitSchema,
     rateLimit: 'quotation',
     honeypot: true,
-    run: (_fields, { app, request, payload }) =>
-      submitQuoteList(app.db, holderOf(app, request), payload, app.clock(), app.site.shopTimeZone),
+    run: async (_fields, { app, request, payload }) =>
+      submitQuoteList(
+        app.db,
+        holderOf(app, request),
+        payload,
+        app.clock(),
+        app.site.shopTimeZone,
+        await displayCurrencyOf(app, request.headers),
+      ),
     success: (result) =>
       result ? quotationSubmittedToast(result.reference) : quotationToasts.success,
     data: (result) =>

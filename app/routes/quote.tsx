@@ -9,6 +9,7 @@ import {
 } from '../components/quotation/quotation-submitted';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
+import { displayCurrencyOf } from '../../server/http/display-currency';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { getPublishedProduct } from '../../server/modules/catalog';
 import {
@@ -49,13 +50,14 @@ const quotationIntents = {
     schema: quotationRequestSchema,
     rateLimit: 'quotation',
     honeypot: true,
-    run: (fields, { app, params }) =>
+    run: async (fields, { app, params, request }) =>
       createQuotationRequest(
         app.db,
         app.actor,
         { ...fields, productId: params.productId ?? '' },
         app.clock(),
         app.site.shopTimeZone,
+        await displayCurrencyOf(app, request.headers),
       ),
     // issue 16: spec §8's toast, with the reference; the form shows the private link. A robot
     // caught by the honeypot (no request) is thanked with spec §8's toast alone.

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { activityActorKinds, activityKinds, type ActivityChange } from '../../core/activity';
 import { categoryValues } from '../../core/categories';
+import { DISPLAY_CURRENCIES } from '../../core/display-currency';
 import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search-counts';
 import { editableSettingKeys } from '../../core/settings-keys';
 import { offerStatuses } from '../../core/quote-offer';
@@ -298,6 +299,11 @@ export const quotationRequests = pgTable(
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => quotationRequests.id, {
       onDelete: 'set null',
     }),
+    /**
+     * issue 32: the display currency the requester's page showed beside rupees when they asked
+     * (null: rupees only). A guest's offer mail has its approximate total in it.
+     */
+    displayCurrency: text('display_currency', { enum: DISPLAY_CURRENCIES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +315,10 @@ export const quotationRequests = pgTable(
       sql`${table.mergedIntoId} is null or ${table.status} = 'completed'`,
     ),
     check('quotation_requests_quantity_check', sql`${table.quantity} >= 1`),
+    check(
+      'quotation_requests_display_currency_check',
+      oneOf(table.displayCurrency, DISPLAY_CURRENCIES),
+    ),
     // issue 27: a completed request waits for nobody; its writers clear the wait, and this holds
     // them to it, so "awaiting a reply" is the column alone (server/db/admin-search.ts).
     check(

@@ -24,6 +24,7 @@ import {
   userRoleValues,
   webhookDeliveryStatuses,
 } from '../../core/statuses';
+import { DISPLAY_CURRENCIES } from '../../core/display-currency';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -121,6 +122,13 @@ const statusColumns: StatusColumn[] = [
     column: quotationRequests.status,
     constraint: 'quotation_requests_status_check',
     list: quotationStatuses,
+    row: quotationRequestRow,
+  },
+  // issue 32: the display currency a request's page showed
+  {
+    column: quotationRequests.displayCurrency,
+    constraint: 'quotation_requests_display_currency_check',
+    list: DISPLAY_CURRENCIES,
     row: quotationRequestRow,
   },
   {

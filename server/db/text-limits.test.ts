@@ -359,6 +359,11 @@ const guards: Record<string, Guard | Guard[]> = {
   'quotation_requests.reference': {
     reason: 'Q-YYYYMMDD-NNNN, drawn by the database (trigger quotation_requests_reference)',
   },
+  // issue 32
+  'quotation_requests.display_currency': {
+    reason:
+      "one of core/display-currency.ts DISPLAY_CURRENCIES, taken from the requester's page (server/http/display-currency.ts displayCurrencyOf), never from the form; checked by the database",
+  },
   // issue 29: the buyer's GSTIN, the 15-character format or none (core/quote-list.ts)
   'quotation_requests.customer_gstin': {
     max: 15,

@@ -5,6 +5,7 @@
  * details and makes the request with every piece. Two submits of one list make one request: the
  * second waits on the lock and finds the list empty. A refusal leaves the list as it was.
  */
+import type { DisplayCurrency } from '../../core/display-currency';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import type { Database } from '../db/client';
 import { createMultiPieceRequest, type StoredQuotationRequest } from '../modules/quotations';
@@ -16,9 +17,17 @@ export async function submitQuoteList(
   input: { lines?: unknown } & Record<string, unknown>,
   now: Date = new Date(),
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
+  displayCurrency: DisplayCurrency | null = null,
 ): Promise<StoredQuotationRequest> {
   return db.transaction(async (tx) => {
     const lines = await takeQuoteListForRequest(tx, holder, input);
-    return createMultiPieceRequest(tx, holder.actor, { ...input, lines }, now, timeZone);
+    return createMultiPieceRequest(
+      tx,
+      holder.actor,
+      { ...input, lines },
+      now,
+      timeZone,
+      displayCurrency,
+    );
   });
 }

@@ -11,6 +11,7 @@ import {
   parseDisplayRates,
   readCurrencyChoice,
   type CurrencyChoice,
+  type DisplayCurrency,
   type DisplayRate,
 } from '../../core/display-currency';
 import { shopDayOf } from '../../core/shop-calendar';
@@ -76,4 +77,15 @@ export async function displayRateFor(
     freshRates: fresh,
   });
   return { rate, choice, fresh };
+}
+
+/**
+ * The currency a request's page shows beside rupees, or null: kept with a quotation request, so
+ * the offer mail of a guest (whose browser the worker never sees) can show it too.
+ */
+export async function displayCurrencyOf(
+  app: DisplayCurrencyContext,
+  headers: Headers,
+): Promise<DisplayCurrency | null> {
+  return (await displayRateFor(app, headers)).rate?.currency ?? null;
 }

@@ -6,6 +6,7 @@
  * Reply reaches the right person: the customer from the owner's notices, the shop from the
  * customer's mails.
  */
+import type { DisplayCurrency } from '../../core/display-amount';
 import { randomUUID } from 'node:crypto';
 import type {
   AccountNotice,
@@ -39,6 +40,8 @@ export interface QuotationMailFacts {
   quotationId: string;
   /** issue 32: the request's account, whose chosen display currency the offer mail shows. */
   customerUserId?: string | null;
+  /** issue 32: the display currency the requester's page showed, for an account without a choice or a guest. */
+  requestDisplayCurrency?: DisplayCurrency | null;
   /** issue 32: "(≈ US$2,287)" beside the offer's total, in that currency; null for rupees only. */
   totalApproximation?: string | null;
   /** issue 29: the name of every piece of the request, in the buyer's order. */

@@ -178,6 +178,17 @@ test('without JavaScript the picker is a form that posts and comes back', async 
     // A chosen currency is this browser's own: no shared cache may keep the page.
     const answer = await page.request.get('/blog');
     expect(answer.headers()['cache-control']).toBe('private, no-store');
+
+    // A request made now keeps the currency its page showed: a guest's offer mail is in it too.
+    await page.goto('/quote/lotus-urli');
+    await page.getByLabel('Your name').fill('Oliver Hughes');
+    await page.getByRole('textbox', { name: 'Mobile' }).fill('+44 20 7946 0958');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByRole('status')).toContainText('Reference: Q-');
+    const [request] = await shop.sql<{ display_currency: string | null }>(
+      "select display_currency from quotation_requests where customer_name = 'Oliver Hughes'",
+    );
+    expect(request?.display_currency).toBe('GBP');
   } finally {
     await context.close();
   }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import type { MailMessage } from '../../server/mail';
+import type { DisplayCurrency } from '../../core/display-amount';
 import { shopSettings } from '../../server/db/schema';
 import { displayRateFor, displayRatesOf } from '../../server/http/display-currency';
 import { setDisplayCurrencyChoice } from '../../server/modules/account';
@@ -111,23 +112,34 @@ describe(`issue 32: display currency rates, on ${testDatabaseKind}`, () => {
     expect((await rateSeen(setAt, buyer, withCookie)).rate?.currency).toBe('USD');
   });
 
-  it('adds the total in the account’s chosen currency to the offer mail, and none for a guest', async () => {
+  it('adds the total in the account’s chosen currency, else the request page’s, to the offer mail and its PDF', async () => {
     const { db } = database;
     // The mail is rendered when the worker delivers it, by the worker's clock: a rate set today.
     const today = new Date();
     await updateSettings(db, owner, { displayCurrencies: 'USD 83.50' }, config, today);
     await setDisplayCurrencyChoice(db, buyer, { currency: 'USD' });
     const product = await insertProduct(db, { name: 'Brass Diya', priceMinor: 150_000 });
-    const offerOf = async (actor: Actor, email: string) => {
-      const request = await createQuotationRequest(db, actor, {
-        productId: product.id,
-        quantity: '2',
-        customizationNotes: '',
-        customerName: 'Emily Carter',
-        customerCompany: '',
-        customerMobile: '+1 416 555 0199',
-        customerEmail: email,
-      });
+    const offerOf = async (
+      actor: Actor,
+      email: string,
+      requestPageCurrency: DisplayCurrency | null = null,
+    ) => {
+      const request = await createQuotationRequest(
+        db,
+        actor,
+        {
+          productId: product.id,
+          quantity: '2',
+          customizationNotes: '',
+          customerName: 'Emily Carter',
+          customerCompany: '',
+          customerMobile: '+1 416 555 0199',
+          customerEmail: email,
+        },
+        today,
+        'Asia/Kolkata',
+        requestPageCurrency,
+      );
       const queue = await mailQueueFrom(db, config);
       await sendOffer(
         db,
@@ -161,6 +173,14 @@ describe(`issue 32: display currency rates, on ${testDatabaseKind}`, () => {
     expect(guest.text).not.toContain('≈');
     expect(pdfText(guest)).toContain('3,864');
     expect(pdfText(guest)).not.toContain('Approximately');
+    // a guest whose page showed US$ when they asked is answered in it too
+    const guestAbroad = await offerOf(null, 'toronto@example.com', 'USD');
+    expect(guestAbroad.text).toContain('₹3,864 (≈ US$46)');
+    expect(pdfText(guestAbroad)).toContain('Approximately US$46');
+    // an account's own choice wins over the page's: rupees only
+    await setDisplayCurrencyChoice(db, buyer, { currency: 'INR' });
+    const rupeesChosen = await offerOf(buyer, 'emily@example.com', 'USD');
+    expect(rupeesChosen.text).not.toContain('≈');
   });
 
   it('refuses a rate that is not one', async () => {

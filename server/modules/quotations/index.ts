@@ -11,6 +11,7 @@ import { multiPieceRequestSchema, type MultiPieceRequest } from '../../../core/q
 import { piecesSummary } from '../../../core/request-pieces-texts';
 import type { OfferStatus } from '../../../core/quote-offer';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/shop-calendar';
+import type { DisplayCurrency } from '../../../core/display-currency';
 import { issueAccessKey } from './access';
 import { requestView } from './customer-view';
 import { requestLinesOf } from './request-lines';
@@ -96,6 +97,7 @@ export async function createQuotationRequest(
   input: { productId: string } & Record<string, unknown>,
   now: Date = new Date(),
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
+  displayCurrency: DisplayCurrency | null = null,
 ): Promise<StoredQuotationRequest> {
   const { quantity, ...details } = parseInput(quotationRequestSchema, input);
   return db.transaction((tx) =>
@@ -109,6 +111,7 @@ export async function createQuotationRequest(
       },
       now,
       timeZone,
+      displayCurrency,
     ),
   );
 }
@@ -124,9 +127,10 @@ export async function createMultiPieceRequest(
   input: unknown,
   now: Date = new Date(),
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
+  displayCurrency: DisplayCurrency | null = null,
 ): Promise<StoredQuotationRequest> {
   const request = parseInput(multiPieceRequestSchema, input);
-  return db.transaction((tx) => storeRequest(tx, actor, request, now, timeZone));
+  return db.transaction((tx) => storeRequest(tx, actor, request, now, timeZone, displayCurrency));
 }
 
 /**
@@ -141,6 +145,7 @@ async function storeRequest(
   request: MultiPieceRequest,
   now: Date,
   timeZone: string,
+  displayCurrency: DisplayCurrency | null,
 ): Promise<StoredQuotationRequest> {
   const found = await tx
     .select({ id: products.id, name: products.name })
@@ -178,6 +183,7 @@ async function storeRequest(
       reference: sql<string>`'Q-' || replace(${shopDayOfSql(sql, sql`now()`, timeZone)}, '-', '') || '-'`,
       // issue 16: a new request waits for the shop's answer from the moment it is made
       awaitingReplySince: sql`now()`,
+      displayCurrency,
     })
     .returning({ id: quotationRequests.id, reference: quotationRequests.reference });
   if (!created) throw new Error('quotation request not stored');

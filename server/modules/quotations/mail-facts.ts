@@ -47,6 +47,7 @@ export async function quotationMailFacts(
     reference: request.reference,
     quotationId: request.id,
     customerUserId: request.userId,
+    requestDisplayCurrency: request.displayCurrency,
     // issue 29: every piece, so that a mail about a request of several never names only the first.
     productNames: requestView(
       request,

@@ -1,0 +1,2 @@
+ALTER TABLE "quotation_requests" ADD COLUMN "display_currency" text;--> statement-breakpoint
+ALTER TABLE "quotation_requests" ADD CONSTRAINT "quotation_requests_display_currency_check" CHECK ("quotation_requests"."display_currency" in ('USD', 'CAD', 'GBP', 'EUR', 'AED', 'AUD', 'SGD'));
