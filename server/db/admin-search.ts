@@ -38,18 +38,23 @@ export function startsWith(text: Text, prefix: string): SQL {
   return sql`${text} like ${likePrefix(prefix)}`;
 }
 
+/** A word with both a digit and a letter: the parser may split it when it stands alone. */
+const READ_BY_CONTEXT = /^(?=.*\p{N})(?=.*\p{L})/u;
+
 /**
  * Every prefix begins a word of the name; indexed by GIN on `nameWords(text)`. PostgreSQL's parser
- * reads a word by its context: alone, "77e1a9" is a number in scientific notation and a word
- * ('77e1' then 'a9'), but inside "QUOTE-A-77e1a9" it is the one lexeme '77e1a9'. So each prefix is
- * looked up both ways: as to_tsquery reads it alone, or as one quoted lexeme (a tsquery cast, which
- * does not re-parse it). Prefixes are letters and digits only (core/admin-search.ts), so the
- * quotes cannot be broken out of.
+ * reads a word of letters and digits by its context: alone, "77e1a9" is a number in scientific
+ * notation and a word ('77e1' then 'a9'), but inside "QUOTE-A-77e1a9" it is the one lexeme
+ * '77e1a9'. So such a prefix is looked up both ways: as to_tsquery reads it alone, or as one
+ * quoted lexeme (a tsquery cast, which does not re-parse it). A word of letters only or digits
+ * only is read the same everywhere and is looked up once, as before. Prefixes are letters and
+ * digits only (core/admin-search.ts), so the quotes cannot be broken out of.
  */
 export function nameMatches(text: Text, prefixes: readonly string[]): SQL {
-  const each = prefixes.map(
-    (prefix) => sql`(to_tsquery('simple', ${`${prefix}:*`}) || ${`'${prefix}':*`}::tsquery)`,
-  );
+  const each = prefixes.map((prefix) => {
+    const parsed = sql`to_tsquery('simple', ${`${prefix}:*`})`;
+    return READ_BY_CONTEXT.test(prefix) ? sql`(${parsed} || ${`'${prefix}':*`}::tsquery)` : parsed;
+  });
   return sql`${nameWords(text)} @@ (${sql.join(each, sql` && `)})`;
 }
 
