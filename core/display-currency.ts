@@ -191,12 +191,6 @@ export function formatRupeesWithApproximation(paise: number, display: DisplayRat
   return display ? `${rupees} ${approximateText(paise, display)}` : rupees;
 }
 
-/** A shop day as the pages print dates (spec §2): "November 27, 2026". */
-export function formatRateDay(day: string): string {
-  return formatLongDate(day);
-}
-const longDay = formatRateDay;
-
 /**
  * issue 32: the offer PDF's line under the total, word for word: "Approximately US$2,287 at
  * ₹83.50 per US$ (rates of {date}); the amount payable is in rupees."
@@ -204,13 +198,13 @@ const longDay = formatRateDay;
 export function approximateTotalLine(paise: number, display: DisplayRate): string {
   const amount = formatForeign(convertPaise(paise, display.rate), display.currency);
   const sign = currencySign(display.currency);
-  return `Approximately ${amount} at ₹${formatRate(display.rate)} per ${sign} (rates of ${longDay(display.setOn)}); the amount payable is in rupees.`;
+  return `Approximately ${amount} at ₹${formatRate(display.rate)} per ${sign} (rates of ${formatLongDate(display.setOn)}); the amount payable is in rupees.`;
 }
 
 /** issue 32: the owner's warning on every admin page while a rate is older than 60 days. */
 export function staleRateWarning(rate: DisplayRate): string {
   const sign = currencySign(rate.currency);
-  return `The ${sign} rate was set on ${longDay(rate.setOn)}, more than ${RATE_MAX_AGE_DAYS} days ago: buyers no longer see amounts in ${sign}. Update it in Settings.`;
+  return `The ${sign} rate was set on ${formatLongDate(rate.setOn)}, more than ${RATE_MAX_AGE_DAYS} days ago: buyers no longer see amounts in ${sign}. Update it in Settings.`;
 }
 
 /** The picker's label of a choice: "₹ INR", "US$ USD". */

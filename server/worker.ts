@@ -28,7 +28,7 @@ import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
 import { getDisplayCurrencyChoice } from './modules/account';
-import { approximateText, type DisplayCurrency, type DisplayRate } from '../core/display-amount';
+import type { DisplayCurrency, DisplayRate } from '../core/display-amount';
 import { approximateTotalLine, effectiveDisplayRate } from '../core/display-currency';
 import { displayRatesOf } from './http/display-currency';
 import type { SiteSettings } from '../content/site';
@@ -208,7 +208,7 @@ export async function mailOfNotice(
           now,
         )
       : null;
-  if (rate && facts.offer) facts.totalApproximation = approximateText(facts.offer.totalMinor, rate);
+  facts.displayRate = rate;
   const message = await quotationEventMail(notice, facts, shop, identity);
   if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
   // issue 32: the attached PDF reads as the one its reader downloads from the quote page

@@ -6,7 +6,7 @@
  * Reply reaches the right person: the customer from the owner's notices, the shop from the
  * customer's mails.
  */
-import type { DisplayCurrency } from '../../core/display-amount';
+import type { DisplayCurrency, DisplayRate } from '../../core/display-amount';
 import { randomUUID } from 'node:crypto';
 import type {
   AccountNotice,
@@ -42,8 +42,8 @@ export interface QuotationMailFacts {
   customerUserId?: string | null;
   /** issue 32: the display currency the requester's page showed, for an account without a choice or a guest. */
   requestDisplayCurrency?: DisplayCurrency | null;
-  /** issue 32: "(≈ US$2,287)" beside the offer's total, in that currency; null for rupees only. */
-  totalApproximation?: string | null;
+  /** issue 32: the display currency the offer mail's total is also shown in; null for rupees only. */
+  displayRate?: DisplayRate | null;
   /** issue 29: the name of every piece of the request, in the buyer's order. */
   productNames: string[];
   customerName: string;
@@ -455,7 +455,7 @@ export async function quotationEventMail(
         reference,
         requestedPieces,
         offer,
-        totalApproximation: facts.totalApproximation ?? null,
+        displayRate: facts.displayRate ?? null,
         quotationUrl,
       });
     case 'offer-withdrawn':

@@ -172,7 +172,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       advancePercent: 50,
     },
     // issue 32: the account chose US$ at ₹83.50
-    totalApproximation: '(≈ US$2,368)',
+    displayRate: { currency: 'USD', rate: 835_000, setOn: '2026-11-27' },
     quotationUrl,
   },
   'offer-withdrawn-customer': {

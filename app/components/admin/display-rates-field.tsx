@@ -3,11 +3,11 @@
  * the owner, with the date it was set (the server dates a new or changed rate; an empty one is
  * not shown to buyers).
  */
+import { formatLongDate } from '../../../core/dates';
 import {
   DISPLAY_CURRENCIES,
   displayRateField,
   formatRate,
-  formatRateDay,
   parseDisplayRates,
   RATE_DECIMALS,
 } from '../../../core/display-currency';
@@ -43,7 +43,7 @@ export function DisplayRatesField({ stored }: { stored: string }) {
             />
             {rate ? (
               <span id={`${id}-set`} className="text-sm text-ink-muted">
-                set on {formatRateDay(rate.setOn)}
+                set on {formatLongDate(rate.setOn)}
               </span>
             ) : (
               <span />

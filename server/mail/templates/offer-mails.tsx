@@ -16,15 +16,16 @@ import {
 } from './mail-parts';
 import { OfferTable } from './offer-table';
 import { advanceTermsText } from '../../../core/payment-terms';
+import { formatRupeesWithApproximation } from '../../../core/display-currency';
 
 export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
   subject: ({ reference }, shop) => `Your quotation ${reference} from ${shop.name}`,
   render: (
-    { customerName, reference, requestedPieces, offer, totalApproximation, quotationUrl },
+    { customerName, reference, requestedPieces, offer, displayRate, quotationUrl },
     shop,
   ) => {
-    // issue 32: "₹3,400 (≈ US$41)" when the account chose a display currency
-    const total = `${formatRupees(offer.totalMinor)}${totalApproximation ? ` ${totalApproximation}` : ''}`;
+    // issue 32: "₹3,400 (≈ US$41)" for a reader with a display currency
+    const total = formatRupeesWithApproximation(offer.totalMinor, displayRate);
     const validUntil = formatLongDate(offer.validUntil);
     return (
       <MailLayout

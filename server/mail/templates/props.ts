@@ -6,6 +6,7 @@
  * shop.
  */
 import type { OfferPricing } from '../../../core/offer-totals';
+import type { DisplayRate } from '../../../core/display-amount';
 
 /** The shop as the layout shows it: from Settings, as they are when the mail is delivered. */
 export interface MailShop {
@@ -121,8 +122,8 @@ export interface MailTemplateProps {
      */
     requestedPieces: string;
     offer: MailOffer;
-    /** issue 32: "(≈ US$2,287)", the total in the account's display currency; null for none. */
-    totalApproximation: string | null;
+    /** issue 32: the reader's display currency, whose "(≈ US$2,287)" follows the total; null for none. */
+    displayRate: DisplayRate | null;
     quotationUrl: string;
   };
   /** To the customer: the shop withdrew the offer it had sent. */
