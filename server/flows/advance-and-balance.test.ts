@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct } from '../../tests/factories';
+import { insertProduct, insertUser } from '../../tests/factories';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -15,7 +15,7 @@ import { mailQueueFrom } from '../../tests/support/queued-mail';
 import { payableOrderOf, paymentPanelFor } from '../../app/components/quotes/payment-panel.server';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import { loadConfig } from '../config';
-import { orders, quotationOffers } from '../db/schema';
+import { orders, quotationOffers, webhookDeliveries } from '../db/schema';
 import type { Actor } from '../modules/actor';
 import { DomainError } from '../modules/errors';
 import { getOrderForOwner, setOrderStatus } from '../modules/orders';
@@ -26,6 +26,7 @@ import {
   sendOffer,
 } from '../modules/quotations';
 import { readSiteSettings } from '../modules/settings';
+import { createWebhookEndpoint } from '../modules/webhooks';
 import { acceptOffer } from './accept-offer';
 import { submitPaymentReference } from './submit-payment-reference';
 
@@ -118,6 +119,14 @@ describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
 
   it('asks for the advance, then the balance, and is paid once the owner confirms both', async () => {
     const { db } = database;
+    // An integration hears which payment each reference is for, and its amount.
+    const integrator = await insertUser(db, { email: 'integrator@example.com' });
+    const endpoint = await createWebhookEndpoint(
+      db,
+      { userId: integrator.id, roles: ['admin'] },
+      { url: 'http://127.0.0.1:9/hooks', events: ['order.payment_reference'] },
+      { allowPrivate: true, requireHttps: false },
+    );
     const { access, quote, queue, orderId, orderNumber } = await acceptedOrder({});
     expect(quote.currentOffer).toMatchObject({ totalMinor: 386_400, advancePercent: 50 });
 
@@ -189,6 +198,24 @@ describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
       submittedBalanceReference: '444455556666',
     });
     expect((await panelOf(orderId))?.submittedPaymentReference).toBe('444455556666');
+    const told = await db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      .orderBy(webhookDeliveries.createdAt);
+    expect(told.map(({ payload }) => (payload as { data: unknown }).data)).toEqual([
+      expect.objectContaining({
+        paymentReference: '111122223333',
+        payment: 'advance',
+        amountMinor: 193_200,
+        totalMinor: 386_400,
+      }),
+      expect.objectContaining({
+        paymentReference: '444455556666',
+        payment: 'balance',
+        amountMinor: 193_200,
+      }),
+    ]);
 
     // Shipping with the balance due is the owner's call: it does not block.
     await setOrderStatus(db, admin, { orderId, action: 'start-processing' }, tuesday);

@@ -44,6 +44,6 @@ export async function submitPaymentReference(
     }
     // issue 32: an amount above the UPI limit is paid, and referenced, by bank transfer
     const method = payingMethodFor(view.paymentMethod, due.amountMinor, upiLimit);
-    return recordPaymentReference(tx, order, method, input.paymentReference, now);
+    return recordPaymentReference(tx, order, due, method, input.paymentReference, now);
   });
 }

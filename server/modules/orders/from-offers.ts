@@ -4,7 +4,7 @@
  * submit-payment-reference.ts (the quotations module checks the customer and the offer there
  * first); and a guest request's orders joining the account that adds it (issue 26 item 2).
  */
-import { orderAdvanceOf } from '../../../core/payment-terms';
+import { orderAdvanceOf, type AmountDue } from '../../../core/payment-terms';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { QuotationEvent } from '../../../core/notices';
 import { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
@@ -106,12 +106,14 @@ const REFERENCE_OF_ADVANCE =
 
 /**
  * issue 16: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
- * flow has checked who asks). A reference already on another order is refused. The owner hears of
- * it, and so does an integration.
+ * flow has checked who asks, and worked out the payment due: core/payment-terms.ts amountDue). A
+ * reference already on another order is refused. The owner hears of it, and so does an
+ * integration.
  */
 export async function recordPaymentReference(
   tx: Database,
   order: OrderRow,
+  due: AmountDue,
   paymentMethod: 'upi' | 'bank transfer',
   paymentReference: unknown,
   now: Date,
@@ -121,7 +123,7 @@ export async function recordPaymentReference(
     reference: paymentReference,
   });
   // issue 32: once the advance is confirmed, the reference is the balance's
-  const forBalance = order.paymentStatus === 'partially_paid' && order.advanceMinor !== null;
+  const forBalance = due.stage === 'balance';
   // A reference pays one payment: another order's, or this order's advance, is refused.
   const [usedElsewhere] = await tx
     .select({ id: orders.id })
@@ -165,10 +167,8 @@ export async function recordPaymentReference(
       paymentReference: reference,
       totalMinor: order.totalAmountMinor,
       // issue 32: which payment the reference is for, and its amount
-      payment: forBalance ? 'balance' : order.advanceMinor === null ? 'full' : 'advance',
-      amountMinor: forBalance
-        ? order.totalAmountMinor - order.advanceMinor!
-        : (order.advanceMinor ?? order.totalAmountMinor),
+      payment: due.stage,
+      amountMinor: due.amountMinor,
     },
     now,
   );
