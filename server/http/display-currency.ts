@@ -57,14 +57,38 @@ export interface DisplayCurrencyContext {
   clock: () => Date;
 }
 
+export interface DisplayRateAnswer {
+  rate: DisplayRate | null;
+  choice: CurrencyChoice | null;
+  fresh: DisplayRate[];
+}
+
+/**
+ * One answer per request: the root's loader and the page's (the quote page's offers, a request
+ * made from a page) both need it, and the app context is the request's own (server/http/app.ts).
+ */
+const answered = new WeakMap<DisplayCurrencyContext, Promise<DisplayRateAnswer>>();
+
 /**
  * The rate a request's amounts are shown in, or null for rupees only. The profile is read only
  * for a signed-in buyer without the cookie (a new browser), and only when a rate is set at all.
  */
-export async function displayRateFor(
+export function displayRateFor(
   app: DisplayCurrencyContext,
   headers: Headers,
-): Promise<{ rate: DisplayRate | null; choice: CurrencyChoice | null; fresh: DisplayRate[] }> {
+): Promise<DisplayRateAnswer> {
+  let answer = answered.get(app);
+  if (!answer) {
+    answer = readDisplayRate(app, headers);
+    answered.set(app, answer);
+  }
+  return answer;
+}
+
+async function readDisplayRate(
+  app: DisplayCurrencyContext,
+  headers: Headers,
+): Promise<DisplayRateAnswer> {
   const { fresh } = displayRatesOf(app.site, app.clock());
   if (fresh.length === 0) return { rate: null, choice: null, fresh };
   let choice = currencyCookieOf(headers);

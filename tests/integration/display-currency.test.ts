@@ -110,6 +110,10 @@ describe(`issue 32: display currency rates, on ${testDatabaseKind}`, () => {
     const withCookie = new Headers(US);
     withCookie.set('cookie', 'storefront.currency=USD');
     expect((await rateSeen(setAt, buyer, withCookie)).rate?.currency).toBe('USD');
+    // One request reads it once: the root's loader and the page's share the answer.
+    const site = await readSiteSettings(database.db, config);
+    const request = { db: database.db, actor: buyer, site, clock: () => setAt };
+    expect(displayRateFor(request, US)).toBe(displayRateFor(request, US));
   });
 
   it('adds the total in the account’s chosen currency, else the request page’s, to the offer mail and its PDF', async () => {
