@@ -127,11 +127,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, reorderCustomer, orders, quotations, addresses, wishlist] = await Promise.all([
     readSection(
       'profile',
-      // issue 32: the price-drop setting is shown with the profile
-      async () => ({
-        ...(await getProfile(db, actor)),
-        priceDropAlerts: await readPriceDropAlerts(db, actor),
-      }),
+      // issue 32: the price-drop setting is shown with the profile, read alongside it
+      async () => {
+        const [details, priceDropAlerts] = await Promise.all([
+          getProfile(db, actor),
+          readPriceDropAlerts(db, actor),
+        ]);
+        return { ...details, priceDropAlerts };
+      },
       critical,
       logger,
     ),
