@@ -543,44 +543,49 @@ export async function quotationEventMail(
           });
     case 'payment-reference': {
       if (!order || !toOwner) return null;
-      // issue 32: once the advance is confirmed, the reference is the balance's, for the balance
+      // issue 32: the amount the reference pays; once the advance is confirmed, the balance's
       const due = amountDue(order);
-      const balance = due?.stage === 'balance' ? due : null;
       return render('payment-reference-owner', {
         reference,
         customerName,
         orderNumber: order.orderNumber,
-        totalMinor: balance ? balance.amountMinor : (due?.amountMinor ?? order.totalMinor),
+        totalMinor: due?.amountMinor ?? order.totalMinor,
         paymentMethod: order.paymentMethod,
         paymentReference:
-          (balance ? order.submittedBalanceReference : order.submittedPaymentReference) ?? '',
+          (due?.stage === 'balance'
+            ? order.submittedBalanceReference
+            : order.submittedPaymentReference) ?? '',
         adminUrl,
       });
     }
     case 'advance-confirmed': {
-      if (!order || toOwner || order.advanceMinor === null) return null;
-      const balanceMinor = order.totalMinor - order.advanceMinor;
+      if (!order || toOwner) return null;
+      const { advance, balance } = advanceAndBalance(order);
+      if (advance === null || balance === null) return null;
       return render('advance-confirmed-customer', {
         customerName,
         reference,
         orderNumber: order.orderNumber,
-        advanceMinor: order.advanceMinor,
-        balanceMinor,
+        advanceMinor: advance,
+        balanceMinor: balance,
         paymentMethod: order.paymentMethod,
-        ...payNow(order, balanceMinor, site),
+        ...payNow(order, balance, site),
         quotationUrl,
       });
     }
-    case 'balance-confirmed':
-      if (!order || toOwner || order.advanceMinor === null) return null;
+    case 'balance-confirmed': {
+      if (!order || toOwner) return null;
+      const { balance } = advanceAndBalance(order);
+      if (balance === null) return null;
       return render('balance-confirmed-customer', {
         customerName,
         reference,
         orderNumber: order.orderNumber,
-        balanceMinor: order.totalMinor - order.advanceMinor,
+        balanceMinor: balance,
         totalMinor: order.totalMinor,
         quotationUrl,
       });
+    }
     case 'payment-confirmed':
       if (!order || toOwner) return null;
       return render('payment-confirmed-customer', {
