@@ -193,3 +193,47 @@ test('without JavaScript the picker is a form that posts and comes back', async 
     await context.close();
   }
 });
+
+// issue 32: "A rate older than 60 days is not shown to buyers. Every admin page warns the owner
+// until it is updated." The rate comes from the environment, dated long ago.
+test.describe('a display rate older than 60 days', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    shopEnvironment: { DISPLAY_CURRENCIES: 'USD 83.50 2026-01-02' },
+  });
+
+  test('is warned of on every admin page at 390 px, and buyers see no picker', async ({
+    shop,
+    browser,
+  }) => {
+    const { page } = await signedInAdmin(shop);
+    const warning = page.getByRole('region', { name: 'Display currency rates to update' });
+    const text =
+      'The US$ rate was set on January 2, 2026, more than 60 days ago: buyers no longer see amounts in US$. Update it in Settings.';
+    await expect(warning).toHaveText(text);
+    await gotoHydrated(page, '/admin/activity');
+    await expect(warning).toHaveText(text);
+    const { violations } = await new AxeBuilder({ page })
+      .include('section[aria-label="Display currency rates to update"]')
+      .withTags(WCAG_22_AA)
+      .analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.screenshot({ path: test.info().outputPath('stale-rate-warning-390.png') });
+    await warning.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+
+    const context = await browser.newContext({
+      baseURL: shop.url,
+      extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' },
+    });
+    try {
+      const buyer = await context.newPage();
+      await gotoHydrated(buyer, '/shop');
+      await expect(buyer.getByRole('form', { name: 'Currency', exact: true })).toHaveCount(0);
+      await expect(buyer.locator('main').getByText(APPROXIMATE)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
