@@ -3,6 +3,7 @@
  */
 import { RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import type { AppContext } from './app-context';
+import { rateLimitAddress } from './client-address';
 
 export type PublicForm =
   | 'quotation'
@@ -42,7 +43,7 @@ export async function rateLimitedReply(
   form: PublicForm,
 ): Promise<{ body: RateLimited; init: ResponseInit } | null> {
   const decision = await context.rateLimiter.consume({
-    key: `${form}:${context.clientAddress}`,
+    key: `${form}:${rateLimitAddress(context.clientAddress)}`,
     limit: formRateLimitOf(form, context.config.formRateLimit),
   });
   if (decision.allowed) return null;

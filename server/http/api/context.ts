@@ -23,6 +23,7 @@ import { upiLimitMinor } from '../../../core/payment-terms';
 import { readSiteSettings } from '../../modules/settings';
 import type { SmsSender } from '../../modules/sms';
 import { formRateLimitOf, type PublicForm } from '../form-guard';
+import { rateLimitAddress } from '../client-address';
 import { problemResponse } from './problem';
 
 /** What the API's operations are given: the same services the pages get (AppContext). */
@@ -113,8 +114,13 @@ async function sessionActor(db: Database, auth: Auth, headers: Headers): Promise
 export function apiRateLimit(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const { rateLimiter, config } = c.get('services');
+    // A visitor is counted by its network (rateLimitAddress); the principal keeps its full
+    // address for what it scopes besides.
+    const who = c.get('actor')
+      ? c.get('principal')
+      : `address:${rateLimitAddress(c.get('clientAddress'))}`;
     const decision = await rateLimiter.consume({
-      key: `api:${c.get('principal')}`,
+      key: `api:${who}`,
       limit: config.apiRateLimit,
     });
     if (!decision.allowed) {
@@ -154,7 +160,7 @@ export function checkAccess(access: ApiAccess, form?: PublicForm): MiddlewareHan
     if (form) {
       const { rateLimiter, config } = c.get('services');
       const decision = await rateLimiter.consume({
-        key: `${form}:${c.get('clientAddress')}`,
+        key: `${form}:${rateLimitAddress(c.get('clientAddress'))}`,
         limit: formRateLimitOf(form, config.formRateLimit),
       });
       if (!decision.allowed) {
