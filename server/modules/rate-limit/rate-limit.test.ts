@@ -132,4 +132,31 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
         .allowed,
     ).toBe(true);
   });
+
+  // docs/decisions/017: one identity mail per ten minutes past an address's hour.
+  it('keeps a ten-minute window for ten minutes, through the clean-up of one-minute windows', async () => {
+    const start = new Date('2026-11-22T14:00:00Z');
+    const key = 'mail-spaced:sign-in-code:victim@example.com';
+    const first = await consumeRateLimit(database.db, {
+      key,
+      limit: 1,
+      window: 'tenMinutes',
+      now: start,
+    });
+    expect(first).toEqual({ allowed: true, retryAfterSeconds: 600 });
+    const later = new Date('2026-11-22T14:04:00Z');
+    await consumeRateLimit(database.db, { key: 'contact:192.0.2.98', limit: 5, now: later });
+    expect(
+      await consumeRateLimit(database.db, { key, limit: 1, window: 'tenMinutes', now: later }),
+    ).toEqual({ allowed: false, retryAfterSeconds: 360 });
+    // Another window's counter of the same key is another count.
+    expect(
+      (await consumeRateLimit(database.db, { key, limit: 1, window: 'hour', now: later })).allowed,
+    ).toBe(true);
+    const over = new Date('2026-11-22T14:10:00Z');
+    expect(
+      (await consumeRateLimit(database.db, { key, limit: 1, window: 'tenMinutes', now: over }))
+        .allowed,
+    ).toBe(true);
+  });
 });

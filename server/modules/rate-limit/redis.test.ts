@@ -44,6 +44,17 @@ describe.runIf(redisUrl)('the rate limit with its counters in Redis (REDIS_URL)'
     expect((await limiter.consume({ key, limit: 3 })).allowed).toBe(true);
   });
 
+  it('keeps a ten-minute window apart from the hour and the minute (docs/decisions/017)', async () => {
+    const key = 'mail-spaced:sign-in-code:victim@example.com';
+    const first = await limiter.consume({ key, limit: 1, window: 'tenMinutes' });
+    const second = await limiter.consume({ key, limit: 1, window: 'tenMinutes' });
+    expect([first.allowed, second.allowed]).toEqual([true, false]);
+    expect(second.retryAfterSeconds).toBeGreaterThan(590);
+    expect(second.retryAfterSeconds).toBeLessThanOrEqual(600);
+    expect((await limiter.consume({ key, limit: 1, window: 'hour' })).allowed).toBe(true);
+    expect((await limiter.consume({ key, limit: 1 })).allowed).toBe(true);
+  });
+
   it('reads a count without adding to it (issue 26: sign-in failures)', async () => {
     const key = `auth-failures:${randomUUID()}`;
     expect(await limiter.peek({ key, window: 'hour' })).toEqual({
