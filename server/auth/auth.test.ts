@@ -3,7 +3,7 @@
  * passes them on (with the client address header it sets), against a fresh database. Mails and
  * texts are kept in memory instead of the outbox.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,13 +24,20 @@ import { createOTP } from '@better-auth/utils/otp';
 import { createLogger } from '../logger';
 import {
   brakeDelayMs,
+  everyAddressBrakeDelayMs,
   FAILURES_BEFORE_BRAKE,
+  FAILURES_BEFORE_EVERY_ADDRESS_BRAKE,
   MAX_BRAKE_MS,
   TOO_MANY_FAILURES_MESSAGE,
 } from './attempt-limits';
 import { renderNotice } from '../mail/notifications';
 import type { MailMessage } from '../mail';
-import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import {
+  databaseRateLimiter,
+  RATE_LIMIT_MESSAGE,
+  redisRateLimiter,
+  type RateLimiter,
+} from '../modules/rate-limit';
 import type { SmsMessage } from '../modules/sms';
 import {
   AUTH_BASE_PATH,
@@ -48,6 +55,12 @@ const PASSWORD = 'Marble#Lotus9';
 const LIMIT = 3;
 /** MAIL_RATE_LIMIT's default: identity mails an hour per address and purpose (issue 25). */
 const MAIL_LIMIT = 5;
+/** docs/decisions/017: an address past its hour's identity mails gets one every ten minutes. */
+const SPACED_ANSWER =
+  /^(429 )?Many e-mails like this were asked for this address in the last hour, so the next one can be sent in (\d|10) minutes?\. If one has arrived, use the newest\.$/;
+/** docs/decisions/017: a client past its own limit for an address is refused, and no other. */
+const REQUESTER_REFUSED =
+  /^Too many e-mails to this address were asked for from your network\. Try again in \d+ minutes?\.$/;
 
 /** The endpoints left on over HTTP: what the pages and API clients use (see DISABLED_AUTH_PATHS). */
 const ENABLED_PATHS = [
@@ -91,7 +104,14 @@ interface Harness {
   sleeps: number[];
 }
 
-function buildAuth(db: Database, authRateLimit: number): Harness {
+/** Where the limits count: the database (its clock moved by a test) or Redis. */
+type LimiterStore = { name: string; limiter: (db: Database) => RateLimiter };
+
+function buildAuth(
+  db: Database,
+  authRateLimit: number,
+  rateLimiter: RateLimiter = databaseRateLimiter(db),
+): Harness {
   const sleeps: number[] = [];
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -115,7 +135,7 @@ function buildAuth(db: Database, authRateLimit: number): Harness {
       send: async (message) => void texts.push(message),
       sendLater: (message) => void texts.push(message),
     },
-    rateLimiter: databaseRateLimiter(db),
+    rateLimiter,
     logger: createLogger('silent'),
     sleep: async (ms) => void sleeps.push(ms),
   });
@@ -584,14 +604,14 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
     });
   }
 
-  it('limits the resent verification links per account, apart from the sign-up (issue 25)', async () => {
+  it('limits the resent verification links per account, apart from the sign-up, then spaces them ten minutes apart', async () => {
     const { auth, mails } = harness;
     const { email, cookie } = await signUp(auth, freshEmail('resend'));
     const verifyMails = () =>
       mails.filter((mail) => mail.to === email && VERIFY_SUBJECT.test(mail.subject)).length;
     const before = verifyMails();
     const outcomes: string[] = [];
-    for (let attempt = 0; attempt < MAIL_LIMIT + 1; attempt += 1) {
+    for (let attempt = 0; attempt < MAIL_LIMIT + 2; attempt += 1) {
       // As the dashboard's "Resend verification email" calls it, each from a new address.
       const headers = new Headers({ Cookie: cookie, [CLIENT_ADDRESS_HEADER]: freshAddress() });
       outcomes.push(
@@ -602,19 +622,19 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
         ),
       );
     }
-    // The sign-up's own link is counted with what strangers can send, not with the resends.
-    expect(outcomes.slice(0, MAIL_LIMIT)).toEqual(Array(MAIL_LIMIT).fill('sent'));
-    expect(outcomes.at(-1)).toMatch(
-      /^429 Too many e-mails were sent to this address\. Try again in \d+ minutes?\.$/,
-    );
-    expect(verifyMails() - before).toBe(MAIL_LIMIT);
+    // The sign-up's own link is counted apart from the resends; past the hour's limit, one more
+    // every ten minutes (docs/decisions/017).
+    expect(outcomes.slice(0, MAIL_LIMIT + 1)).toEqual(Array(MAIL_LIMIT + 1).fill('sent'));
+    expect(outcomes.at(-1)).toMatch(SPACED_ANSWER);
+    expect(verifyMails() - before).toBe(MAIL_LIMIT + 1);
   });
 
   it('limits the code mails of one address per purpose, whichever address asks, and sends none for a switched-off endpoint', async () => {
     const { auth, mails } = harness;
     const email = freshEmail('limited');
-    // From a new address each time: the per-address limits do not apply; the mail's does.
-    for (let attempt = 0; attempt < MAIL_LIMIT; attempt += 1) {
+    // From a new address each time: the per-address limits do not apply; the mail's does, and
+    // past its hour it sends one more every ten minutes.
+    for (let attempt = 0; attempt < MAIL_LIMIT + 1; attempt += 1) {
       const response = await call(auth, '/email-otp/send-verification-otp', {
         body: { email, type: 'sign-in' },
       });
@@ -624,8 +644,8 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
       body: { email, type: 'sign-in' },
     });
     expect(beyond.status).toBe(429);
-    expect(await messageOf(beyond)).toMatch(/^Too many e-mails were sent to this address\./);
-    expect(mails.filter((mail) => mail.to === email)).toHaveLength(MAIL_LIMIT);
+    expect(await messageOf(beyond)).toMatch(SPACED_ANSWER);
+    expect(mails.filter((mail) => mail.to === email)).toHaveLength(MAIL_LIMIT + 1);
 
     // issue 4 audit: /forget-password/email-otp sent 6 mails against a limit of 3. Switched off
     // over HTTP, and its codes are of a kind the shop never mails.
@@ -783,5 +803,201 @@ describe(`two-factor sign-in on ${testDatabaseKind}`, () => {
       cookie: await passwordStep(email),
     });
     expect(earlier.status).toBe(401);
+  });
+});
+
+/** The time the database's counters go by; a test moves it past a window. */
+let limiterTime: number | null = null;
+const limiterClock = () => new Date(limiterTime ?? Date.now());
+// `npm test` sets TEST_REDIS_URL when a Redis server answers; CI always starts one.
+const redisUrl = process.env.TEST_REDIS_URL;
+const limiterStores: LimiterStore[] = [
+  { name: 'the database', limiter: (db) => databaseRateLimiter(db, limiterClock) },
+  ...(redisUrl
+    ? [
+        {
+          name: 'Redis',
+          limiter: () => redisRateLimiter(redisUrl, `storefront-test:${randomUUID()}:`),
+        },
+      ]
+    : []),
+];
+
+const RESET_SUBJECT = /^Reset your .* password$/;
+const CODE_SUBJECT = /sign-in code$/;
+
+// docs/decisions/017 (amended), docs/requirements.md §13: a stranger's requests for an address's
+// identity mails are refused to that stranger, and never use up what the address's holder needs.
+for (const store of limiterStores) {
+  describe(`identity mails a stranger asks for, on ${testDatabaseKind}, counted in ${store.name}`, () => {
+    let harness: Harness;
+    let limiter: RateLimiter;
+    beforeAll(() => {
+      limiter = store.limiter(database.db);
+      harness = buildAuth(database.db, 10, limiter);
+    });
+    afterAll(async () => {
+      await limiter.close();
+    });
+
+    const askReset = (email: string, address: string) =>
+      call(harness.auth, '/request-password-reset', {
+        body: { email, redirectTo: '/auth/reset-password' },
+        address,
+      });
+    const askCode = (email: string, address: string) =>
+      call(harness.auth, '/email-otp/send-verification-otp', {
+        body: { email, type: 'sign-in' },
+        address,
+      });
+    const mailsTo = (email: string, subject: RegExp) =>
+      harness.mails.filter((mail) => mail.to === email && subject.test(mail.subject));
+
+    it('refuses a stranger its sixth reset for an address, and still sends the holder a sign-in code and a reset from another address', async () => {
+      const { email } = await signUp(harness.auth, freshEmail('holder'));
+      const stranger = freshAddress();
+      for (let attempt = 0; attempt < MAIL_LIMIT; attempt += 1) {
+        expect((await askReset(email, stranger)).status).toBe(200);
+      }
+      const sixth = await askReset(email, stranger);
+      expect(sixth.status).toBe(429);
+      expect(await messageOf(sixth)).toMatch(REQUESTER_REFUSED);
+      expect(Number(sixth.headers.get('Retry-After'))).toBeGreaterThan(3500);
+
+      const holder = freshAddress();
+      expect((await askCode(email, holder)).status).toBe(200);
+      expect(mailsTo(email, CODE_SUBJECT)).toHaveLength(1);
+      expect((await askReset(email, holder)).status).toBe(200);
+      expect(mailsTo(email, RESET_SUBJECT)).toHaveLength(MAIL_LIMIT + 1);
+    });
+
+    it('lets the holder of an address without a password sign in by code after a stranger asked five codes for it', async () => {
+      // A first sign-in by code makes the account, with no password to fall back on.
+      const email = freshEmail('code-only');
+      const stranger = freshAddress();
+      for (let attempt = 0; attempt < MAIL_LIMIT; attempt += 1) {
+        expect((await askCode(email, stranger)).status).toBe(200);
+      }
+      const refused = await askCode(email, stranger);
+      expect(refused.status).toBe(429);
+      expect(await messageOf(refused)).toMatch(REQUESTER_REFUSED);
+
+      const holder = freshAddress();
+      expect((await askCode(email, holder)).status).toBe(200);
+      const signIn = await call(harness.auth, '/sign-in/email-otp', {
+        body: { email, otp: lastCode(harness.mails, email) },
+        address: holder,
+      });
+      expect(signIn.status).toBe(200);
+      expect(cookiesOf(signIn)).toMatch(/storefront\.session_token=/);
+    });
+
+    it('slows every address once an account has failed many times in the hour, and still lets the right password in', async () => {
+      const { auth, sleeps } = harness;
+      const { email } = await signUp(auth, freshEmail('guessed'));
+      const wrong = (address: string) =>
+        call(auth, '/sign-in/email', { body: { email, password: 'Wrong#Password1' }, address });
+      // A guess spread over fresh addresses: each fails once, none is slowed by its own failures.
+      sleeps.length = 0;
+      for (let guess = 0; guess < FAILURES_BEFORE_EVERY_ADDRESS_BRAKE; guess += 1) {
+        expect((await wrong(freshAddress())).status).toBe(401);
+      }
+      expect(FAILURES_BEFORE_EVERY_ADDRESS_BRAKE).toBe(20);
+      expect(sleeps).toEqual([]);
+      // The account has failed 20 times in the hour: the next fresh address waits, and is not
+      // refused.
+      expect((await wrong(freshAddress())).status).toBe(401);
+      expect(sleeps).toEqual([everyAddressBrakeDelayMs(20)]);
+      expect(sleeps).toEqual([1_000]);
+
+      // The owner, from an address that never failed: slowed as much, and let in.
+      sleeps.length = 0;
+      const signIn = await call(auth, '/sign-in/email', {
+        body: { email, password: PASSWORD },
+        address: freshAddress(),
+      });
+      expect(signIn.status).toBe(200);
+      expect(sleeps).toEqual([everyAddressBrakeDelayMs(21)]);
+      // It grows with the account's failures, more slowly than an address's own, and is capped.
+      expect(everyAddressBrakeDelayMs(FAILURES_BEFORE_EVERY_ADDRESS_BRAKE - 1)).toBe(0);
+      expect(everyAddressBrakeDelayMs(30)).toBe(2_000);
+      expect(everyAddressBrakeDelayMs(60)).toBe(MAX_BRAKE_MS);
+      expect(everyAddressBrakeDelayMs(10_000)).toBe(MAX_BRAKE_MS);
+    }, 60_000);
+
+    it('counts every address of one IPv6 /64 as one client', async () => {
+      const { email } = await signUp(harness.auth, freshEmail('ipv6'));
+      const network = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+      const wrong = (address: string) =>
+        call(harness.auth, '/sign-in/email', {
+          body: { email, password: 'Wrong#Password1' },
+          address,
+        });
+      // Ten failures, each from a new address of the /64: that network has failed ten times.
+      for (let host = 1; host <= 10; host += 1) {
+        expect((await wrong(`${network}::${host.toString(16)}`)).status).toBe(401);
+      }
+      const refused = await wrong(`${network}:ffff:ffff:ffff:fffe`);
+      expect(refused.status).toBe(429);
+      expect(await messageOf(refused)).toBe(TOO_MANY_FAILURES_MESSAGE);
+      // The next /64 is another client, and the right password gets in from it.
+      const signIn = await call(harness.auth, '/sign-in/email', {
+        body: { email, password: PASSWORD },
+        address: `2001:db9:${randomBytes(2).toString('hex')}::1`,
+      });
+      expect(signIn.status).toBe(200);
+      // A stranger's reset links, from one /64, are counted as one client's.
+      const other = `2001:dba:${randomBytes(2).toString('hex')}:1`;
+      for (let host = 1; host <= MAIL_LIMIT; host += 1) {
+        expect((await askReset(email, `${other}::${host}`)).status).toBe(200);
+      }
+      expect(await messageOf(await askReset(email, `${other}::b:1`))).toMatch(REQUESTER_REFUSED);
+    }, 60_000);
+  });
+}
+
+// docs/decisions/017: past an address's hour, one identity mail every ten minutes, whoever asks;
+// the database's clock is moved past the ten minutes.
+describe(`identity mails past an address's hour on ${testDatabaseKind}`, () => {
+  let harness: Harness;
+  beforeAll(() => {
+    harness = buildAuth(database.db, 10, databaseRateLimiter(database.db, limiterClock));
+  });
+  afterAll(() => {
+    limiterTime = null;
+  });
+
+  it('sends one code every ten minutes, whoever asks, each replacing the one before', async () => {
+    const { auth, mails } = harness;
+    const email = freshEmail('flooded');
+    const askCode = () =>
+      call(auth, '/email-otp/send-verification-otp', {
+        body: { email, type: 'sign-in' },
+        address: freshAddress(),
+      });
+    // A stranger spread over many addresses: the hour's limit, and one more at once.
+    for (let attempt = 0; attempt < MAIL_LIMIT + 1; attempt += 1) {
+      expect((await askCode()).status).toBe(200);
+    }
+    const earlierCode = lastCode(mails, email);
+    const spaced = await askCode();
+    expect(spaced.status).toBe(429);
+    expect(await messageOf(spaced)).toMatch(SPACED_ANSWER);
+    const retryAfter = Number(spaced.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(mails.filter((mail) => mail.to === email)).toHaveLength(MAIL_LIMIT + 1);
+
+    // Ten minutes on, the next one is sent, and only it signs in.
+    limiterTime = Date.now() + 10 * 60_000;
+    expect((await askCode()).status).toBe(200);
+    expect(mails.filter((mail) => mail.to === email)).toHaveLength(MAIL_LIMIT + 2);
+    const newestCode = lastCode(mails, email);
+    if (newestCode !== earlierCode) {
+      const earlier = await call(auth, '/sign-in/email-otp', { body: { email, otp: earlierCode } });
+      expect(earlier.status).not.toBe(200);
+    }
+    const signIn = await call(auth, '/sign-in/email-otp', { body: { email, otp: newestCode } });
+    expect(signIn.status).toBe(200);
   });
 });

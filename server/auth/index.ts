@@ -20,8 +20,13 @@ import type { Database } from '../db/client';
 import { accounts, jwks, passkeys, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import { enqueue } from '../modules/jobs';
-import { admitMail } from '../mail';
-import { identityMailCause, tooManyMailsMessage, type AccountMailPurpose } from '../mail/causes';
+import { admitIdentityMail } from '../mail';
+import {
+  identityMailCause,
+  mailSpacedMessage,
+  tooManyMailsMessage,
+  type AccountMailPurpose,
+} from '../mail/causes';
 import type { AccountNotice } from '../../core/notices';
 import type { RateLimiter } from '../modules/rate-limit';
 import { readSiteSettings } from '../modules/settings';
@@ -116,10 +121,11 @@ const PASSKEY_CEREMONY_OPTIONS = new Set([
 
 /**
  * issue 25 §1: the endpoints that mail the address they are given, and the purpose that mail is
- * counted under. Counted when asked for, before any work: beyond its limit the request is
- * answered 429 ("Too many e-mails were sent to this address…"), nothing is made and nothing is
- * sent, so no answer says "sent" of a mail that was not. The count does not depend on whether the
- * address has an account, so the answer tells nobody whether it has.
+ * counted under. Counted when asked for, before any work (`admitIdentityMail`,
+ * docs/decisions/017): a client over its own limit for the address is refused, and an address past
+ * its hour's limit gets one every ten minutes; a request refused either way is answered 429,
+ * nothing is made and nothing is sent, so no answer says "sent" of a mail that was not. The count
+ * does not depend on whether the address has an account, so the answer tells nobody whether it has.
  */
 const MAIL_SENDING_PATHS: Record<string, { purpose: AccountMailPurpose; field: string }> = {
   '/sign-up/email': { purpose: 'sign-up', field: 'email' },
@@ -250,15 +256,29 @@ export function createAuth({
             const address = mailing ? body[mailing.field] : undefined;
             if (mailing && typeof address === 'string' && hasMailableEmail(address)) {
               const { shopEmail } = await readSiteSettings(db, config);
-              const admission = await admitMail(
+              const cause = identityMailCause(mailing.purpose, address);
+              const admission = await admitIdentityMail(
                 { rateLimiter, perHour: config.mailRateLimit, shopAddress: shopEmail },
-                identityMailCause(mailing.purpose, address),
+                cause,
+                context.headers?.get(CLIENT_ADDRESS_HEADER),
               );
               if (!admission.allowed) {
+                const { refused, retryAfterSeconds } = admission;
+                if (refused === 'spaced') {
+                  logger.warn(
+                    { to: cause.address, purpose: cause.purpose },
+                    'identity mails spaced: the address is past its hourly limit (one per 10 minutes)',
+                  );
+                }
                 throw new APIError(
                   'TOO_MANY_REQUESTS',
-                  { message: tooManyMailsMessage(admission.retryAfterSeconds) },
-                  { 'Retry-After': String(admission.retryAfterSeconds) },
+                  {
+                    message:
+                      refused === 'spaced'
+                        ? mailSpacedMessage(retryAfterSeconds)
+                        : tooManyMailsMessage(retryAfterSeconds),
+                  },
+                  { 'Retry-After': String(retryAfterSeconds) },
                 );
               }
             }

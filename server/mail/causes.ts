@@ -68,14 +68,31 @@ export function identityMailCause(purpose: string, address: string): LimitedMail
 }
 
 /**
- * The rate-limit key a limited mail is counted under: one per address for strangers' mails (so
- * a guest's confirmations, a welcome and a sign-up share it), one per address and purpose for an
- * account holder's requests.
+ * The rate-limit key a limited mail is counted under: one per address for the mails strangers
+ * make the shop deliver (a guest's confirmations and a welcome share it), one per address and
+ * purpose for an account holder's confirmations, and one per address and purpose for each
+ * identity mail asked for at an endpoint, a sign-up's included (docs/decisions/017, amended: a
+ * guest's quotations naming an address no longer use up its sign-up).
  */
 export function mailLimitKey(cause: LimitedMailCause): string {
+  if (cause.countedAt === 'request') return `mail-asked:${cause.purpose}:${cause.address}`;
   return cause.by === 'stranger'
     ? `mail-recipient:${cause.address}`
     : `mail-account:${cause.purpose}:${cause.address}`;
+}
+
+/**
+ * An identity mail asked for by one client (its `rateLimitAddress`): what that client alone may
+ * ask an address to be sent, so that a stranger is refused without using up the address's own
+ * allowance.
+ */
+export function mailRequesterKey(cause: LimitedMailCause, client: string): string {
+  return `${mailLimitKey(cause)}|${client}`;
+}
+
+/** An identity mail past its address's hour: one per ten minutes (`admitIdentityMail`). */
+export function mailSpacingKey(cause: LimitedMailCause): string {
+  return `mail-spaced:${cause.purpose}:${cause.address}`;
 }
 
 export function isLimited(cause: MailCause): cause is LimitedMailCause {
@@ -120,8 +137,25 @@ export function heldReason(address: string, perHour: number): string {
   return `${address} reached the limit of ${countOf(perHour, 'mail')} an hour`;
 }
 
-/** The answer to an identity request whose mail is over its limit (issue 25 §1). */
-export function tooManyMailsMessage(retryAfterSeconds: number): string {
+const inMinutes = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many e-mails were sent to this address. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
+
+/**
+ * The answer to an identity request over its client's own limit for the address (issue 25 §1,
+ * docs/decisions/017): that client is refused; others are not.
+ */
+export function tooManyMailsMessage(retryAfterSeconds: number): string {
+  return `Too many e-mails to this address were asked for from your network. Try again in ${inMinutes(retryAfterSeconds)}.`;
+}
+
+/**
+ * The answer to an identity request that came within ten minutes of the last mail of its kind to
+ * an address past its hour's limit (docs/decisions/017). It says nothing of whether a mail was
+ * sent, nor of whether the address has an account: the newest one, if any arrived, is the one
+ * that works.
+ */
+export function mailSpacedMessage(retryAfterSeconds: number): string {
+  return `Many e-mails like this were asked for this address in the last hour, so the next one can be sent in ${inMinutes(retryAfterSeconds)}. If one has arrived, use the newest.`;
 }

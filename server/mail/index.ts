@@ -11,8 +11,16 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Logger } from '../logger';
+import { rateLimitAddress } from '../http/client-address';
 import type { RateLimiter } from '../modules/rate-limit';
-import { isLimited, mailLimitKey, type MailCause } from './causes';
+import {
+  isLimited,
+  mailLimitKey,
+  mailRequesterKey,
+  mailSpacingKey,
+  type LimitedMailCause,
+  type MailCause,
+} from './causes';
 
 /** A name and an address, which nodemailer encodes: no header is ever built from raw text. */
 export interface MailAddress {
@@ -132,4 +140,63 @@ export async function admitMail(
     window: 'hour',
   });
   return { ...decision, perHour };
+}
+
+/** Why an identity mail was not admitted, and when its asker may ask again. */
+export type IdentityMailAdmission =
+  | { allowed: true }
+  | {
+      allowed: false;
+      /**
+       * `requester`: this client asked the address to be sent too many in the hour, and is
+       * refused; `spaced`: the address is past its hour's limit and had one less than ten minutes
+       * ago, whoever asked.
+       */
+      refused: 'requester' | 'spaced';
+      retryAfterSeconds: number;
+    };
+
+/**
+ * Counts an identity mail asked for at an endpoint (a reset link, a sign-in code, a sign-up's
+ * link, a change of address), before anything is made (docs/decisions/017, amended):
+ *
+ * - per client (`rateLimitAddress` of `requester`), address and purpose, `perHour` an hour; beyond
+ *   it that client is refused, and no other;
+ * - per address and purpose, `perHour` an hour from whoever asks; past that, never refused for the
+ *   hour: one more is sent every ten minutes. Each sign-in code replaces the one before (Better
+ *   Auth keeps only the newest), so what a stranger asks for still reaches the address's holder,
+ *   and the holder waits ten minutes at most.
+ *
+ * A call without a client address (the server's own) is counted per address only.
+ */
+export async function admitIdentityMail(
+  limit: { rateLimiter: RateLimiter; perHour: number; shopAddress: string },
+  cause: LimitedMailCause,
+  requester: string | null | undefined,
+): Promise<IdentityMailAdmission> {
+  const { rateLimiter, perHour } = limit;
+  if (cause.address === limit.shopAddress.trim().toLowerCase()) return { allowed: true };
+  if (requester) {
+    const asker = await rateLimiter.consume({
+      key: mailRequesterKey(cause, rateLimitAddress(requester)),
+      limit: perHour,
+      window: 'hour',
+    });
+    if (!asker.allowed) {
+      return { allowed: false, refused: 'requester', retryAfterSeconds: asker.retryAfterSeconds };
+    }
+  }
+  const address = await rateLimiter.consume({
+    key: mailLimitKey(cause),
+    limit: perHour,
+    window: 'hour',
+  });
+  if (address.allowed) return { allowed: true };
+  const spaced = await rateLimiter.consume({
+    key: mailSpacingKey(cause),
+    limit: 1,
+    window: 'tenMinutes',
+  });
+  if (spaced.allowed) return { allowed: true };
+  return { allowed: false, refused: 'spaced', retryAfterSeconds: spaced.retryAfterSeconds };
 }

@@ -281,7 +281,7 @@ const verificationRefusals: Record<Exclude<EmailVerificationState, 'unverified'>
 /**
  * issue 14: a new verification link for the signed-in user's own unverified address, rate-limited
  * with the other identity mails (Better Auth's hooks in server/auth); issue 25 §1: beyond its
- * hourly limit it is refused ("Too many e-mails were sent to this address…"), never "sent".
+ * limits it is refused with when to ask again (docs/decisions/017), never "sent".
  */
 export async function sendVerificationEmail(
   auth: Auth,
