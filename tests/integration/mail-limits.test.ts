@@ -107,6 +107,20 @@ describe(`the mail limits on ${testDatabaseKind}, with two workers`, () => {
     }
   }
 
+  /** `count` quotation requests made without signing in, each naming `email`. */
+  async function guestRequestsNaming(email: string, count: number): Promise<void> {
+    const product = await insertProduct(database.db, { name: 'Brass Diya' });
+    for (let index = 0; index < count; index += 1) {
+      await createQuotationRequest(database.db, null, {
+        productId: product.id,
+        quantity: '1',
+        customerName: 'Anonymous',
+        customerMobile: '+91 90000 00000',
+        customerEmail: email,
+      });
+    }
+  }
+
   function exchange(cookie?: string): IdentityExchange {
     const headers = new Headers({ Origin: PUBLIC_URL, [CLIENT_ADDRESS_HEADER]: '203.0.113.7' });
     if (cookie) headers.set('Cookie', cookie);
@@ -237,16 +251,7 @@ describe(`the mail limits on ${testDatabaseKind}, with two workers`, () => {
   // sign-up of its holder.
   it('still sends the verification link of a sign-up after five guest quotations named its address', async () => {
     const email = `named-${randomBytes(4).toString('hex')}@example.com`;
-    const product = await insertProduct(database.db, { name: 'Brass Bell' });
-    for (let index = 0; index < 5; index += 1) {
-      await createQuotationRequest(database.db, null, {
-        productId: product.id,
-        quantity: '1',
-        customerName: 'Someone',
-        customerMobile: '+91 90000 00001',
-        customerEmail: email,
-      });
-    }
+    await guestRequestsNaming(email, 5);
     await allDelivered();
     expect(deliveredTo(outbox, email)).toHaveLength(5);
 
@@ -265,17 +270,8 @@ describe(`the mail limits on ${testDatabaseKind}, with two workers`, () => {
 
   it('holds what a flood of guest quotations would send one address beyond the limit, and tells the owner of every one', async () => {
     const stranger = 'stranger@example.com';
-    const product = await insertProduct(database.db, { name: 'Brass Diya' });
     const ownerBefore = deliveredTo(outbox, SHOP_EMAIL).length;
-    for (let index = 0; index < 20; index += 1) {
-      await createQuotationRequest(database.db, null, {
-        productId: product.id,
-        quantity: '1',
-        customerName: 'Anonymous',
-        customerMobile: '+91 90000 00000',
-        customerEmail: stranger,
-      });
-    }
+    await guestRequestsNaming(stranger, 20);
     await allDelivered();
     expect(deliveredTo(outbox, stranger)).toHaveLength(5);
     expect(deliveredTo(outbox, SHOP_EMAIL).length - ownerBefore).toBe(20);
