@@ -21,8 +21,7 @@
  * A client address is counted by `rateLimitAddress`: an IPv6 address by its /64.
  */
 import { APIError } from 'better-auth/api';
-import { rateLimitAddress } from '../http/client-address';
-import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../modules/rate-limit';
+import { RATE_LIMIT_MESSAGE, rateLimitAddress, type RateLimiter } from '../modules/rate-limit';
 
 /** The endpoints that check a password or a one-time code and sign in when it is right. */
 export const CREDENTIAL_CHECK_PATHS: ReadonlySet<string> = new Set([

@@ -1,9 +1,8 @@
 /**
  * Abuse protection shared by the public forms' actions: the per-address rate limit.
  */
-import { RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
+import { RATE_LIMIT_MESSAGE, rateLimitAddress } from '../modules/rate-limit';
 import type { AppContext } from './app-context';
-import { rateLimitAddress } from './client-address';
 
 export type PublicForm =
   | 'quotation'

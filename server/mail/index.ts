@@ -11,8 +11,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Logger } from '../logger';
-import { rateLimitAddress } from '../http/client-address';
-import type { RateLimiter } from '../modules/rate-limit';
+import { rateLimitAddress, type RateLimiter } from '../modules/rate-limit';
 import {
   isLimited,
   mailLimitKey,

@@ -17,13 +17,12 @@ import { actorOfApiKey, API_KEY_PREFIX } from '../../modules/api-keys';
 import { DomainError } from '../../modules/errors';
 import { requireAdmin, requireUser } from '../../modules/kernel';
 import type { MediaStorage } from '../../media-storage';
-import { RATE_LIMIT_MESSAGE, type RateLimiter } from '../../modules/rate-limit';
+import { RATE_LIMIT_MESSAGE, rateLimitAddress, type RateLimiter } from '../../modules/rate-limit';
 import { rolesOfUser } from '../../modules/roles';
 import { upiLimitMinor } from '../../../core/payment-terms';
 import { readSiteSettings } from '../../modules/settings';
 import type { SmsSender } from '../../modules/sms';
 import { formRateLimitOf, type PublicForm } from '../form-guard';
-import { rateLimitAddress } from '../client-address';
 import { problemResponse } from './problem';
 
 /** What the API's operations are given: the same services the pages get (AppContext). */

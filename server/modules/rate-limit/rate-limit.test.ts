@@ -5,7 +5,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { rateLimitCounters } from '../../db/schema';
-import { consumeRateLimit, peekRateLimit } from './index';
+import { consumeRateLimit, peekRateLimit, rateLimitAddress } from './index';
 
 describe(`the form rate limit on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -158,5 +158,29 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
       (await consumeRateLimit(database.db, { key, limit: 1, window: 'tenMinutes', now: over }))
         .allowed,
     ).toBe(true);
+  });
+});
+
+// docs/requirements.md §14: one subscriber holds a whole IPv6 /64 and can take a new address in it
+// for every request.
+describe('the client a per-address limit counts', () => {
+  it('counts every address of one IPv6 /64 as one client, however it is written', () => {
+    const network = '2001:db8:1:2::/64';
+    expect(rateLimitAddress('2001:db8:1:2::1')).toBe(network);
+    expect(rateLimitAddress('2001:db8:1:2:ffff:ffff:ffff:fffe')).toBe(network);
+    expect(rateLimitAddress('2001:0DB8:0001:0002:0000:0000:0000:0009')).toBe(network);
+    expect(rateLimitAddress('fe80::1%eth0')).toBe('fe80::/64');
+    // The next /64 is another client.
+    expect(rateLimitAddress('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  });
+
+  it('counts an IPv4 address whole, also when a dual-stack socket writes it in IPv6', () => {
+    expect(rateLimitAddress('198.51.100.7')).toBe('198.51.100.7');
+    expect(rateLimitAddress('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(rateLimitAddress('198.51.100.8')).toBe('198.51.100.8');
+  });
+
+  it('counts what is not an address as it is', () => {
+    expect(rateLimitAddress('unknown')).toBe('unknown');
   });
 });
