@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formText } from './form-text';
+import { gstinTexts, refineOptionalGstin } from './gstin';
 import { displayCurrenciesSettingSchema } from './display-currency-schema';
 import { SYNONYMS_TEXT_MAX, synonymTextProblem } from './search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from './shop-calendar';
@@ -46,7 +47,7 @@ export const settingsTexts = {
   upiIdInvalid: 'Please enter a UPI id such as shop@bank',
   bankDetailsRequired: 'Please enter the bank details',
   bankDetailsTooLong: `The bank details can be at most ${BANK_DETAILS_MAX} characters`,
-  gstinInvalid: 'Please enter a 15-character GSTIN such as 08AAAAA0000A1Z5, or leave it empty',
+  gstinInvalid: gstinTexts.shape,
   gstRateInvalid: `Please enter a GST rate from 0 to ${GST_RATE_MAX}, with at most 2 decimals`,
   validityInvalid: `Please enter a whole number of days from ${OFFER_VALIDITY_DAYS_MIN} to ${OFFER_VALIDITY_DAYS_MAX}`,
   offerTermsTooLong: `The terms can be at most ${OFFER_TERMS_MAX} characters`,
@@ -89,10 +90,6 @@ const DIGITS_WITH_COUNTRY_CODE = /^\d{7,15}$/;
 const PHONE = /^\+?[\d\s\-()]{7,}$/;
 // NPCI's virtual payment address: a handle, "@", and the bank's name.
 const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
-// Two digits of the state code, the PAN (5 letters, 4 digits, 1 letter), the entity number,
-// "Z" and a check character.
-// issue 29: the buyer's GSTIN on a quote list has the same shape (core/quote-list.ts)
-export const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const PERCENTAGE = /^\d{1,2}(\.\d{1,2})?$/;
 const WHOLE_NUMBER = /^\d{1,3}$/;
 
@@ -155,11 +152,12 @@ export const settingFieldSchemas = {
     settingsTexts.bankDetailsRequired,
     settingsTexts.bankDetailsTooLong,
   ),
-  // issue 16: empty leaves the GSTIN off the offer PDF.
+  // issue 16: empty leaves the GSTIN off the offer PDF. docs/requirements.md §12: its state code
+  // and check character are checked as well as its shape (core/gstin.ts).
   gstin: formText({ error: settingsTexts.gstinInvalid })
     .trim()
     .toUpperCase()
-    .refine((value) => value === '' || GSTIN.test(value), settingsTexts.gstinInvalid),
+    .superRefine(refineOptionalGstin),
   defaultGstRate: formText({ error: settingsTexts.gstRateInvalid })
     .trim()
     .regex(PERCENTAGE, settingsTexts.gstRateInvalid)

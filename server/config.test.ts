@@ -113,7 +113,7 @@ describe('loadConfig', () => {
     expect(config.site.businessHours).toBe('Daily 10-7');
     expect(config.site.dailyDigest).toBe('off');
     // An empty variable means "not set": the default stays and the owner may edit it.
-    expect(config.site.gstin).toBe('08AAAAA0000A1Z5');
+    expect(config.site.gstin).toBe('08AAAAA0000A1Z2');
     expect(loadConfig({ AUTH_SECRET: secret }).siteLockedBy).toEqual({});
     for (const [variable, value] of [
       ['DAILY_DIGEST', 'maybe'],

@@ -369,7 +369,7 @@ const guards: Record<string, Guard | Guard[]> = {
     max: 15,
     writePath: 'quote list details (core/quote-list.ts quoteListDetailsSchema)',
     accepts: field(quoteListDetailsSchema, validListDetails, 'customerGstin'),
-    textOfLength: (length) => '08AAAAA0000A1Z5'.padEnd(length, '5'),
+    textOfLength: (length) => '08AAAAA0000A1Z2'.padEnd(length, '5'),
   },
   'quotation_request_lines.product_id': {
     reason: 'an existing, published product id (read back from the catalogue)',
@@ -686,7 +686,7 @@ const guards: Record<string, Guard | Guard[]> = {
     setting('socialUrl', 500, urlOfLength),
     setting('upiId', 100, (length) => `${'a'.repeat(length - 4)}@upi`),
     setting('bankDetails', 500),
-    setting('gstin', 15, (length) => `08AAAAA0000A1Z5${'5'.repeat(length - 15)}`),
+    setting('gstin', 15, (length) => `08AAAAA0000A1Z2${'5'.repeat(length - 15)}`),
     setting('defaultGstRate', 5, (length) => `12.50${'0'.repeat(length - 5)}`),
     setting('offerValidityDays', 3, (length) => '90'.padStart(length, '0')),
     setting('offerTerms', 2000),

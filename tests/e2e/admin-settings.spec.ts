@@ -14,7 +14,7 @@ import type { Page } from './support/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEFAULT_PHONE = '+91 98290 00000';
-const DEFAULT_GSTIN = '08AAAAA0000A1Z5';
+const DEFAULT_GSTIN = '08AAAAA0000A1Z2';
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
