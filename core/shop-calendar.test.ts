@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   DEFAULT_SHOP_TIME_ZONE,
+  isCalendarDay,
   isShopTimeZone,
   lastShopDays,
   shopDateTime,
@@ -64,6 +65,14 @@ describe('the shop calendar (issue 27)', () => {
       '2026-03-28T22:00:00.000Z',
     );
     expect(shopDayOf(new Date('2026-03-28T21:59:59Z'), 'Asia/Beirut')).toBe('2026-03-28');
+  });
+
+  it('knows the days of the calendar', () => {
+    expect(isCalendarDay('2026-11-24')).toBe(true);
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    for (const day of ['2026-13-45', '2026-02-29', '2026-04-31', '2026-00-10', '2026-1-1', '']) {
+      expect(isCalendarDay(day)).toBe(false);
+    }
   });
 
   it('counts the last days back from today, across a month end, oldest first', () => {

@@ -94,6 +94,13 @@ export function shopHourOf(instant: Date, timeZone: string): number {
   return wallClockOf(instant, timeZone).hour;
 }
 
+/** Whether `day` is a day of the calendar written 'YYYY-MM-DD': not 2026-13-45 or 2026-02-30. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date)).toISOString().slice(0, 10) === day;
+}
+
 /** The calendar day `days` after `day` (before, when negative); no zone is involved. */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
