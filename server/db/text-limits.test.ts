@@ -671,6 +671,11 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'one of core/search-counts.ts searchCountOutcomes, set by the search',
     check: 'search_counts_outcome_check',
   },
+  // docs/requirements.md §20: who was counted this week, as a keyed hash only
+  'search_count_visitors.digest': {
+    reason: 'an HMAC-SHA-256 in base64url made by countSearch, always 43 characters',
+    check: 'search_count_visitors_digest_length_check',
+  },
   // issue 18: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
   'shop_settings.key': {
     reason: 'one of core/settings-keys.ts editableSettingKeys',
