@@ -41,6 +41,12 @@ const INVISIBLE = {
 };
 
 const PASSWORD = 'Marble#Lotus9';
+const ADDRESS_LINES = {
+  streetAddress: '12 Lake Road',
+  apartment: 'Flat 4',
+  city: 'Udaipur',
+  state: 'Rajasthan',
+};
 
 /** A valid form of each schema, and its fields that are names or labels. */
 const nameFields: { form: string; schema: z.ZodType; valid: object; fields: string[] }[] = [
@@ -83,10 +89,7 @@ const nameFields: { form: string; schema: z.ZodType; valid: object; fields: stri
     schema: addressSchema,
     valid: {
       title: 'Home',
-      streetAddress: '12 Lake Road',
-      apartment: 'Flat 4',
-      city: 'Udaipur',
-      state: 'Rajasthan',
+      ...ADDRESS_LINES,
       postalCode: '313001',
       country: 'IN',
     },
@@ -125,10 +128,7 @@ const nameFields: { form: string; schema: z.ZodType; valid: object; fields: stri
     valid: {
       paymentMethod: 'upi',
       name: 'Meera Iyer',
-      streetAddress: '12 Lake Road',
-      apartment: 'Flat 4',
-      city: 'Udaipur',
-      state: 'Rajasthan',
+      ...ADDRESS_LINES,
       postalCode: '313001',
       country: 'IN',
     },
@@ -144,10 +144,7 @@ const nameFields: { form: string; schema: z.ZodType; valid: object; fields: stri
       tax: '0',
       paymentMethod: 'upi',
       name: 'Meera Iyer',
-      streetAddress: '12 Lake Road',
-      apartment: 'Flat 4',
-      city: 'Udaipur',
-      state: 'Rajasthan',
+      ...ADDRESS_LINES,
       postalCode: '313001',
       country: 'India',
     },

@@ -85,8 +85,9 @@ describe(`search counts on ${testDatabaseKind} (issue 31)`, () => {
 
   it('counts a text once per client address and shop week, however often it is searched', async () => {
     // 30 searches from one address, before and after a flush: the report is not theirs to inflate.
-    for (let time = 0; time < 15; time += 1)
+    for (let time = 0; time < 15; time += 1) {
       count(database, 'votive', 'none', { from: '203.0.113.7' });
+    }
     await flushSearchCounts(database.db, inIndia(now));
     for (let time = 0; time < 15; time += 1) {
       count(database, 'votive', 'none', { from: '203.0.113.7', at: daysLater(time / 10) });
