@@ -10,8 +10,10 @@ import {
 } from './gstin';
 
 /**
- * Registered GSTINs published with their holders' invoices and filings, and the test company of
- * ERPNext's India Compliance app, whose own validator checks the same character.
+ * GSTINs found in public sources, each with a check character that GSTN's algorithm confirms:
+ * widely quoted registrations, one company's registrations in three states as it publishes them,
+ * and the test company of ERPNext's India Compliance app (whose own validator checks the same
+ * character).
  */
 const REAL_GSTINS = [
   '27AAPFU0939F1ZV',
