@@ -34,7 +34,7 @@ export const siteDefaults = {
   /** SHOP_TIME_ZONE: the IANA zone of the shop's days (issue 27, DESIGN.md §3 "One shop calendar") */
   shopTimeZone: DEFAULT_SHOP_TIME_ZONE,
   /** GSTIN: the shop's GST number, on every offer PDF (issue 16); empty leaves it out */
-  gstin: '08AAAAA0000A1Z5',
+  gstin: '08AAAAA0000A1Z2',
   /** DEFAULT_GST_RATE: the composer's GST rate in percent (issue 16: 12%) */
   defaultGstRate: '12',
   /** OFFER_VALIDITY_DAYS: how long a new offer holds (issue 16: 14 days) */

@@ -6,7 +6,7 @@ import { reorderSchema } from './orders';
 import { z } from 'zod';
 import { checkPostalCode, countryText, postalCodeText } from './address-fields';
 import { ADDRESS_LIMITS, DEFAULT_ADDRESS_COUNTRY } from './account-texts';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 
 // issue 28: what the pages show and post besides the schemas lives apart, without zod; it is this
 // module's too.
@@ -20,15 +20,16 @@ export {
   reorderItemsOf,
 } from './account-texts';
 
+// Every text of the profile and an address is shown to the shop as a name or a line of one.
 const optionalText = (max: number, label: string) =>
-  formText()
+  visibleText()
     .trim()
     .max(max, `${label} must be less than ${max} characters`)
     .optional()
     .transform((value) => (value ? value : null));
 
 const requiredText = (max: number, label: string) =>
-  formText({ error: `${label} is required` })
+  visibleText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be less than ${max} characters`);

@@ -3,7 +3,7 @@
  * and the owner's forms for both (the events an endpoint may follow are core/webhook-events.ts).
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 import { webhookEventTypes } from './webhook-events';
 
 /** issue 17: what an owner integration's key may do; a session of the owner may do all of it. */
@@ -46,7 +46,7 @@ function listOf<T extends z.ZodType>(item: T) {
 /** The owner's "Create API key" form (issue 17). */
 export const apiKeyFormSchema = z.object({
   // PostgreSQL text cannot hold NUL: formText drops it rather than letting the write fail.
-  name: formText({ error: apiKeyTexts.nameRequired })
+  name: visibleText({ error: apiKeyTexts.nameRequired })
     .trim()
     .min(1, apiKeyTexts.nameRequired)
     .max(API_KEY_NAME_MAX, apiKeyTexts.nameTooLong),
@@ -71,7 +71,7 @@ export const webhookEndpointFormSchema = z.object({
         return false;
       }
     }, webhookTexts.urlInvalid),
-  description: formText()
+  description: visibleText()
     .trim()
     .max(WEBHOOK_DESCRIPTION_MAX, webhookTexts.descriptionTooLong)
     .optional()

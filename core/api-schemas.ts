@@ -170,7 +170,7 @@ export const apiQuotationRequestBodySchema = quotationRequestSchema
 
 /** issue 29: the buyer's GSTIN, as the quote list takes it. */
 export const buyerGstinInput = buyerGstin.meta({
-  description: 'The buyer’s GSTIN, 15 characters (08AAAAA0000A1Z5); optional.',
+  description: 'The buyer’s GSTIN, 15 characters (08AAAAA0000A1Z2); optional.',
 });
 
 /**

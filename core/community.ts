@@ -4,7 +4,7 @@
  * core/community-texts.ts.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 
 // issue 28: what the page shows lives apart, without zod; it is this module's too.
 export {
@@ -21,7 +21,9 @@ export const ANSWER_LIMIT = 2000;
 
 export const reviewSchema = z.object({
   // spec §5: "Reviews: title optional, no other rule"; the text itself is what a review is.
-  title: formText()
+  // A heading others read: invisible characters are refused (core/form-text); the text may
+  // need a joiner, as prose does.
+  title: visibleText()
     .trim()
     .max(REVIEW_LIMITS.title, `Title must be less than ${REVIEW_LIMITS.title} characters`)
     .optional()

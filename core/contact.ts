@@ -1,12 +1,12 @@
 /** The contact form (spec §5 Contact, §9 limits): one schema for the browser and the server. */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 
 // spec §9: contact limits
 export const CONTACT_LIMITS = { name: 100, email: 255, subject: 200, message: 1000 } as const;
 
 export const contactMessageSchema = z.object({
-  name: formText({ error: 'Name is required' })
+  name: visibleText({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(CONTACT_LIMITS.name, 'Name must be less than 100 characters'),
@@ -16,7 +16,7 @@ export const contactMessageSchema = z.object({
     .min(1, 'Email is required')
     .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
     .pipe(z.email('Invalid email address')),
-  subject: formText({ error: 'Subject is required' })
+  subject: visibleText({ error: 'Subject is required' })
     .trim()
     .min(1, 'Subject is required')
     .max(CONTACT_LIMITS.subject, 'Subject must be less than 200 characters'),

@@ -3,7 +3,7 @@
  * of zod for the public pages): the setting, and the header's and footer's currency picker.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 import { DISPLAY_CURRENCIES, rateLineProblem, RUPEES } from './display-currency';
 
 /** Seven lines of `USD 83.50 2026-11-27` fit many times over. */
@@ -13,7 +13,7 @@ export const DISPLAY_CURRENCIES_MAX = 500;
  * The setting as stored and as the API sends it: one `CODE rate [date]` line a currency, empty
  * for none. The date is the server's to write (stampDisplayRates), so a posted one is ignored.
  */
-export const displayCurrenciesSettingSchema = formText()
+export const displayCurrenciesSettingSchema = visibleText()
   .overwrite((value) => value.replace(/\r\n?/g, '\n'))
   .trim()
   .max(

@@ -17,7 +17,7 @@ import {
   type DisplayCurrency,
   type DisplayRate,
 } from './display-amount';
-import { addDays } from './shop-calendar';
+import { addDays, isCalendarDay } from './shop-calendar';
 
 export {
   approximateText,
@@ -96,7 +96,24 @@ export function rateLineProblem(line: string): string | null {
   if ((setOn !== undefined && !DAY_TEXT.test(setOn)) || rest.length > 0) {
     return `Please write the ${currency} line as “${currency} 83.50” or “${currency} 83.50 2026-11-27”`;
   }
+  // docs/requirements.md §12: a date is a day of the calendar, not 2026-13-45.
+  if (setOn !== undefined && !isCalendarDay(setOn)) {
+    return `Please give the ${currency} rate a real date: ${setOn} is not a day of the calendar`;
+  }
   return null;
+}
+
+/**
+ * docs/requirements.md §12: what is wrong with the rates' dates on shop day `today`, or null. A
+ * rate cannot have been set after today: a date to come would keep it "fresh" past the 60 days
+ * (§21). Needs the clock, so the domain checks it (and the environment's value at start-up),
+ * after the setting's schema.
+ */
+export function rateDateProblem(text: string, today: string): string | null {
+  const later = readLines(text).find((line) => line.setOn !== null && line.setOn > today);
+  return later
+    ? `Please give the ${later.currency} rate a date no later than today (${today}): ${later.setOn} is still to come`
+    : null;
 }
 
 function readLines(text: string): RateLine[] {

@@ -5,6 +5,7 @@
  * anything is counted, hashed, stored or mailed.
  */
 import { z } from 'zod';
+import { hasOnlyVisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from './form-text';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './identity';
 
 /** Longest accepted value of each field Better Auth reads from a body or a query. */
@@ -61,15 +62,25 @@ function limitMessage(field: keyof typeof AUTH_FIELD_LIMITS): string {
   return `${labels[field]} must be at most ${AUTH_FIELD_LIMITS[field]} characters`;
 }
 
+/**
+ * The fields stored and shown as a name: an account's (sign-up) and a passkey's
+ * (/passkey/verify-registration). Their invisible characters are refused, as the forms refuse
+ * them (docs/requirements.md §14, core/form-text.ts).
+ */
+const NAME_FIELDS: readonly string[] = ['name'];
+
 const limitedFields = Object.fromEntries(
-  Object.entries(AUTH_FIELD_LIMITS).map(([field, max]) => [
-    field,
+  Object.entries(AUTH_FIELD_LIMITS).map(([field, max]) => {
     // Absent, null or text within its limit; Better Auth itself checks what the text must be.
-    z
-      .string()
-      .max(max, limitMessage(field as keyof typeof AUTH_FIELD_LIMITS))
-      .nullish(),
-  ]),
+    const text = z.string().max(max, limitMessage(field as keyof typeof AUTH_FIELD_LIMITS));
+    return [
+      field,
+      (NAME_FIELDS.includes(field)
+        ? text.refine(hasOnlyVisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE)
+        : text
+      ).nullish(),
+    ];
+  }),
 ) as { [Field in keyof typeof AUTH_FIELD_LIMITS]: z.ZodOptional<z.ZodNullable<z.ZodString>> };
 
 export const authRequestFieldsSchema = z

@@ -4,7 +4,7 @@
  * hooks on every endpoint that sets a password.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { visibleText } from './form-text';
 import { INVALID_EMAIL_MESSAGE } from './identity-texts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE, passwordRules } from './password-rules';
 
@@ -58,7 +58,7 @@ export const emailSchema = z
 
 export const signUpSchema = z
   .object({
-    name: formText()
+    name: visibleText()
       .trim()
       .max(NAME_MAX_LENGTH, `Name must be less than ${NAME_MAX_LENGTH} characters`)
       .optional()

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { orderActions } from './admin';
-import { formText, rowKey } from './form-text';
+import { formText, rowKey, visibleText } from './form-text';
 import { quotationRequestSchema } from './quotation';
 
 export const orderPaymentMethods = ['upi', 'bank transfer', 'other'] as const;
@@ -36,13 +36,13 @@ export const orderFromQuotationSchema = z.object({
   shipping: money('Shipping'),
   tax: money('Tax'),
   paymentMethod: paymentMethodSchema,
-  name: formText().trim().min(1, 'Name is required').max(100),
-  streetAddress: formText().trim().min(1, 'Street address is required').max(200),
-  apartment: formText().trim().max(100).optional(),
-  city: formText().trim().min(1, 'City is required').max(100),
-  state: formText().trim().min(1, 'State is required').max(100),
-  postalCode: formText().trim().min(1, 'Postal code is required').max(20),
-  country: formText().trim().min(1, 'Country is required').max(60),
+  name: visibleText().trim().min(1, 'Name is required').max(100),
+  streetAddress: visibleText().trim().min(1, 'Street address is required').max(200),
+  apartment: visibleText().trim().max(100).optional(),
+  city: visibleText().trim().min(1, 'City is required').max(100),
+  state: visibleText().trim().min(1, 'State is required').max(100),
+  postalCode: visibleText().trim().min(1, 'Postal code is required').max(20),
+  country: visibleText().trim().min(1, 'Country is required').max(60),
 });
 export type OrderFromQuotation = z.output<typeof orderFromQuotationSchema>;
 

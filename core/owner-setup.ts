@@ -4,7 +4,7 @@
  * password, e-mail and confirmation rules), with the owner's name required.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { visibleText } from './form-text';
 import { emailSchema, NAME_MAX_LENGTH, passwordSchema } from './identity';
 
 /** The path of the setup page; the link adds `?token=`. */
@@ -21,7 +21,7 @@ export function ownerSetupLine(publicUrl: string, token: string): string {
 export const ownerSetupSchema = z
   .object({
     // spec §5 (contact form's name rule): an owner is named on the offers and in the activity log
-    name: formText({ error: 'Name is required' })
+    name: visibleText({ error: 'Name is required' })
       .trim()
       .min(1, 'Name is required')
       .max(NAME_MAX_LENGTH, `Name must be less than ${NAME_MAX_LENGTH} characters`),

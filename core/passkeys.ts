@@ -3,13 +3,15 @@
  * and the limits on what a WebAuthn answer may carry into the passkeys table.
  */
 import { z } from 'zod';
+import { hasOnlyVisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE } from './form-text';
 import { NAME_MAX_LENGTH } from './identity';
 
 export * from './passkey-texts';
 
-/** A passkey's name as its owner types it; empty means unnamed. */
+/** A passkey's name as its owner types it; empty means unnamed. No invisible characters. */
 export const passkeyNameSchema = z
   .string()
+  .refine(hasOnlyVisibleCharacters, INVISIBLE_CHARACTERS_MESSAGE)
   .trim()
   .max(NAME_MAX_LENGTH, `Passkey name must be at most ${NAME_MAX_LENGTH} characters`);
 

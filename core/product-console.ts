@@ -4,7 +4,7 @@
  * server. Every field arrives as text from a form.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 import { categoryValues } from './categories';
 import { countOf } from './plurals';
 import { mediaTypes } from './statuses';
@@ -12,14 +12,16 @@ import { mediaTypes } from './statuses';
 // spec §5: the one message for a missing required field of the console
 export const CONSOLE_MISSING_FIELDS = 'Please fill in all required fields';
 
-const required = (max: number) =>
-  formText({ error: CONSOLE_MISSING_FIELDS })
-    .trim()
-    .min(1, CONSOLE_MISSING_FIELDS)
-    .max(max, `Please keep this under ${max} characters`);
+/**
+ * `text` is `visibleText()` for what a buyer reads as a name or a label (the name, the material,
+ * the short line under it): invisible characters are refused there (core/form-text). The long
+ * texts are prose.
+ */
+const required = (max: number, text = formText({ error: CONSOLE_MISSING_FIELDS })) =>
+  text.trim().min(1, CONSOLE_MISSING_FIELDS).max(max, `Please keep this under ${max} characters`);
 
-const optional = (max: number) =>
-  formText()
+const optional = (max: number, text = formText()) =>
+  text
     .trim()
     .max(max, `Please keep this under ${max} characters`)
     .optional()
@@ -36,7 +38,7 @@ export const MEDIA_URL_REFUSED = 'Enter a web address (https://…) or a path on
 export const PRODUCT_MAX_PRICE_RUPEES = 10_000_000;
 
 export const productFormSchema = z.object({
-  name: required(200),
+  name: required(200, visibleText({ error: CONSOLE_MISSING_FIELDS })),
   // spec §5: price is a decimal with step 0.01
   price: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
@@ -50,12 +52,12 @@ export const productFormSchema = z.object({
   ),
   description: required(5000),
   category: z.enum(categoryValues, { error: CONSOLE_MISSING_FIELDS }),
-  material: required(100),
-  shortDescription: optional(300),
-  subcategory: optional(100),
-  region: optional(100),
-  dimensions: optional(100),
-  weight: optional(100),
+  material: required(100, visibleText({ error: CONSOLE_MISSING_FIELDS })),
+  shortDescription: optional(300, visibleText()),
+  subcategory: optional(100, visibleText()),
+  region: optional(100, visibleText()),
+  dimensions: optional(100, visibleText()),
+  weight: optional(100, visibleText()),
   careInstructions: optional(2000),
   artisanStory: optional(5000),
   // spec §4: product defaults are set by the form's initial values (in stock and published)
@@ -85,7 +87,7 @@ export const mediaContentSchema = z.object({
     (value) => (value === undefined || value === '' ? 'image' : value),
     z.enum(mediaTypes, { error: 'Media type is image or video' }),
   ),
-  altText: optional(300),
+  altText: optional(300, visibleText()),
 });
 
 export const mediaFormSchema = mediaContentSchema.extend({

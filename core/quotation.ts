@@ -3,7 +3,7 @@
  * Every field arrives as text from a form; the schema turns it into what is stored.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 import {
   QUOTATION_INVALID_EMAIL,
   QUOTATION_INVALID_MOBILE,
@@ -34,9 +34,16 @@ const requiredText = (max: number) =>
     .min(1, QUOTATION_MISSING_FIELDS)
     .max(max, `Please keep this under ${max} characters`);
 
+/** A name the owner reads beside others: its invisible characters are refused (core/form-text). */
+const requiredName = (max: number) =>
+  visibleText({ error: QUOTATION_MISSING_FIELDS })
+    .trim()
+    .min(1, QUOTATION_MISSING_FIELDS)
+    .max(max, `Please keep this under ${max} characters`);
+
 /** Optional text: blank is stored as null (spec §3: customization_notes null if empty). */
-const optionalText = (max: number) =>
-  formText()
+const optionalText = (max: number, text = formText()) =>
+  text
     .trim()
     .max(max, `Please keep this under ${max} characters`)
     .optional()
@@ -52,8 +59,8 @@ export const quotationRequestSchema = z.object({
       .max(QUOTATION_MAX_QUANTITY, `Please ask for at most ${QUOTATION_MAX_QUANTITY} pieces`),
   ),
   customizationNotes: optionalText(2000),
-  customerName: requiredText(100),
-  customerCompany: optionalText(200),
+  customerName: requiredName(100),
+  customerCompany: optionalText(200, visibleText()),
   // A blank mobile already fails as missing; the pattern only judges what was typed.
   customerMobile: requiredText(30).regex(/^$|^\+?[\d\s()-]{6,}$/, QUOTATION_INVALID_MOBILE),
   customerEmail: z

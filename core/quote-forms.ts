@@ -12,7 +12,7 @@ import {
   countryText,
   postalCodeText,
 } from './address-fields';
-import { formText } from './form-text';
+import { formText, visibleText } from './form-text';
 import { QUOTATION_INVALID_MOBILE } from './quotation-texts';
 import { offerPaymentMethods, QUOTE_MESSAGE_MAX } from './quote-texts';
 
@@ -43,7 +43,7 @@ export const declineOfferSchema = z.object({
 });
 
 const requiredAddressText = (max: number, label: string) =>
-  formText({ error: `${label} is required` })
+  visibleText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be less than ${max} characters`);
@@ -61,17 +61,17 @@ export const acceptOfferSchema = z
       .string()
       .optional()
       .transform((value) => (value ? value : undefined)),
-    name: formText().trim().max(100, 'Name must be less than 100 characters').optional(),
+    name: visibleText().trim().max(100, 'Name must be less than 100 characters').optional(),
     // A blank mobile is the request's; the pattern only judges what was typed.
     phone: formText()
       .trim()
       .max(30, QUOTATION_INVALID_MOBILE)
       .regex(/^$|^\+?[\d\s()-]{6,}$/, QUOTATION_INVALID_MOBILE)
       .optional(),
-    streetAddress: formText().trim().max(ADDRESS_LIMITS.streetAddress).optional(),
-    apartment: formText().trim().max(ADDRESS_LIMITS.apartment).optional(),
-    city: formText().trim().max(ADDRESS_LIMITS.city).optional(),
-    state: formText().trim().max(ADDRESS_LIMITS.state).optional(),
+    streetAddress: visibleText().trim().max(ADDRESS_LIMITS.streetAddress).optional(),
+    apartment: visibleText().trim().max(ADDRESS_LIMITS.apartment).optional(),
+    city: visibleText().trim().max(ADDRESS_LIMITS.city).optional(),
+    state: visibleText().trim().max(ADDRESS_LIMITS.state).optional(),
     postalCode: postalCodeText.optional(),
     country: countryText.optional(),
     // issue 30 §3 "Save this address": a checkbox posts "on" when ticked, nothing when not.

@@ -3,12 +3,13 @@
  * and the server; apart from the page's words (core/quote-list-texts.ts), which a list's first
  * load carries without them (issue 28's budget).
  */
+import { gstinTexts } from './gstin';
 import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from './quote-list-texts';
 
 export const quoteListProblems = {
   quantityInvalid: 'Please enter a quantity from 1 to 100,000',
   noteTooLong: `Please keep this under ${QUOTE_LIST_NOTE_MAX} characters`,
   full: `Your quote list holds at most ${QUOTE_LIST_MAX_PIECES} pieces`,
-  gstinInvalid: 'Please enter a 15-character GSTIN such as 08AAAAA0000A1Z5, or leave it empty',
+  gstinInvalid: gstinTexts.shape,
   nothingToSend: 'Your quote list is empty',
 } as const;

@@ -8,7 +8,7 @@ import { quotationRequestSchema } from './quotation';
 import { QUOTATION_MAX_QUANTITY } from './quotation-texts';
 import { quoteListProblems } from './quote-list-problems';
 import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from './quote-list-texts';
-import { GSTIN } from './settings';
+import { refineOptionalGstin } from './gstin';
 
 export * from './quote-list-texts';
 export * from './quote-list-problems';
@@ -44,11 +44,14 @@ export const quoteListLineSchema = z.object({
 export type QuoteListLineInput = z.input<typeof quoteListLineSchema>;
 export type QuoteListLine = z.output<typeof quoteListLineSchema>;
 
-/** The buyer's GSTIN: optional, the 15-character Indian format, upper-cased. */
+/**
+ * The buyer's GSTIN: optional, upper-cased, with a real state code and check character
+ * (docs/requirements.md §18, core/gstin.ts).
+ */
 export const buyerGstin = formText({ error: quoteListProblems.gstinInvalid })
   .trim()
   .toUpperCase()
-  .refine((value) => value === '' || GSTIN.test(value), quoteListProblems.gstinInvalid)
+  .superRefine(refineOptionalGstin)
   .optional()
   .transform((value) => (value ? value : null));
 

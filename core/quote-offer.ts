@@ -4,7 +4,7 @@
  * One set of rules for the buttons the pages show and for the server that enforces them.
  */
 import { z } from 'zod';
-import { formText, rowKey } from './form-text';
+import { formText, rowKey, visibleText } from './form-text';
 import { QUOTATION_MAX_QUANTITY } from './quotation-texts';
 import { shopDayEnd } from './shop-calendar';
 
@@ -226,7 +226,8 @@ export const offerLineSchema = z.object({
   // A blank select is no piece. Not `.or(z.literal(''))`: ZodLiteral would join the zod chunk every
   // page loads once the composer is in the browser (the product page's JS budget, issue 8).
   productId: z.preprocess((value) => (value === '' ? undefined : value), rowKey.optional()),
-  description: formText({ error: 'Describe the piece' })
+  // The piece's name as the customer reads it on the offer, its PDF and its order.
+  description: visibleText({ error: 'Describe the piece' })
     .trim()
     .min(1, 'Describe the piece')
     .max(200, 'Please keep the description under 200 characters'),

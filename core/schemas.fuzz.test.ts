@@ -11,6 +11,7 @@ import { hostileForm, hostileText } from '../tests/support/hostile-input';
 import { addressSchema, profileSchema } from './account';
 import { categoryValues } from './categories';
 import { answerSchema, questionSchema, reviewSchema } from './community';
+import { INVISIBLE_CHARACTERS_MESSAGE } from './form-text';
 import { contactMessageSchema } from './contact';
 import {
   changeEmailSchema,
@@ -126,6 +127,7 @@ const cases: SchemaCase[] = [
     schema: profileSchema,
     valid: { displayName: 'Asha Rao', phone: '+91 98290 00000' },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       ...lessThan(['Display name', 100], ['Phone', 20]),
       'Enter a phone number of digits, spaces and an optional leading +',
     ],
@@ -163,6 +165,7 @@ const cases: SchemaCase[] = [
     schema: reviewSchema,
     valid: { title: 'Lovely', content: 'The marble glows at dusk.', rating: '5' },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       'Title must be less than 120 characters',
       'Please write your review',
       'Review must be less than 2000 characters',
@@ -195,6 +198,7 @@ const cases: SchemaCase[] = [
     schema: contactMessageSchema,
     valid: { name: 'Asha', email: 'asha@example.com', subject: 'Hello', message: 'A question' },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       'Name is required',
       'Email is required',
       'Subject is required',
@@ -237,6 +241,7 @@ const cases: SchemaCase[] = [
       confirmPassword: PASSWORD,
     },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       'Name must be less than 100 characters',
       INVALID_EMAIL_MESSAGE,
       ...passwordMessages,
@@ -339,6 +344,7 @@ const cases: SchemaCase[] = [
       newArrival: 'on',
     },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       CONSOLE_MISSING_FIELDS,
       'Price cannot be negative',
       'Price is too large',
@@ -375,6 +381,7 @@ const cases: SchemaCase[] = [
       isPrimary: 'on',
     },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       CONSOLE_MISSING_FIELDS,
       ...keepUnder(2000, 300),
       'Enter a web address (https://…) or a path on this shop (/…)',
@@ -406,6 +413,7 @@ const cases: SchemaCase[] = [
       customerEmail: 'asha@example.com',
     },
     messages: [
+      INVISIBLE_CHARACTERS_MESSAGE,
       QUOTATION_MISSING_FIELDS,
       QUOTATION_INVALID_EMAIL,
       QUOTATION_INVALID_MOBILE,

@@ -1,10 +1,12 @@
 /**
  * issue 31 "What shoppers did not find": the rules of the search counts. Every search that ends
- * with no exact result is counted by its normalised text and its week (no user, no address);
- * the owner's Searches page sums the last 30 days. Pure; server/modules/search-counts counts.
+ * with no exact result is counted by its normalised text and its shop week, once per client
+ * address and week (docs/requirements.md §20); the owner's Searches page sums the last 30 days.
+ * Pure; server/modules/search-counts counts.
  */
 import { z } from 'zod';
 import type { SearchOutcome } from './search-tolerant';
+import { addDays, mondayOf, shopDayOf } from './shop-calendar';
 
 /** A counted search found nothing at all, or only the tolerant search answered it. */
 export const searchCountOutcomes = ['none', 'tolerant'] as const satisfies readonly SearchOutcome[];
@@ -18,37 +20,37 @@ export const SEARCH_COUNTS_KEPT_MONTHS = 13;
 export const SEARCH_REPORT_DAYS = 30;
 export const SEARCH_REPORT_LIMIT = 20;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The stored text: the caller's normalised text, cut to the limit the table's check holds. */
 export function searchCountText(text: string): string {
   return text.slice(0, SEARCH_COUNT_TEXT_MAX);
 }
 
-/** The Monday (UTC) of the week `moment` falls in, as YYYY-MM-DD: the counts' week column. */
-export function searchWeekOf(moment: Date): string {
-  const day = Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate());
-  const sinceMonday = (new Date(day).getUTCDay() + 6) % 7;
-  return new Date(day - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The first week the report sums: the shop week of the shop day 30 days (`days`) before today.
+ * Rows are weekly, so the report reaches back up to 6 days more than `days`, never fewer.
+ */
+export function searchReportFirstWeek(
+  now: Date,
+  timeZone: string,
+  days: number = SEARCH_REPORT_DAYS,
+): string {
+  return mondayOf(addDays(shopDayOf(now, timeZone), -days));
 }
 
 /**
- * The first week the report sums: the week of the day 30 days (`days`) ago. Rows are weekly, so
- * the report reaches back up to 6 days more than `days`, never fewer.
+ * Weeks before this one are pruned: the shop week of the same day 13 months ago (the last day of
+ * the month when that month is shorter), so a week is kept for at least 13 months.
  */
-export function searchReportFirstWeek(now: Date, days: number = SEARCH_REPORT_DAYS): string {
-  return searchWeekOf(new Date(now.getTime() - days * DAY_MS));
-}
-
-/**
- * Weeks before this one are pruned: the week of the same day 13 months ago (the last day of the
- * month when that month is shorter), so a week is kept for at least 13 months.
- */
-export function searchCountsPruneBefore(now: Date): string {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() - SEARCH_COUNTS_KEPT_MONTHS;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return searchWeekOf(new Date(Date.UTC(year, month, Math.min(now.getUTCDate(), lastDay))));
+export function searchCountsPruneBefore(now: Date, timeZone: string): string {
+  const [year, month, date] = shopDayOf(now, timeZone).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const monthIndex = month - 1 - SEARCH_COUNTS_KEPT_MONTHS;
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  const sameDay = new Date(Date.UTC(year, monthIndex, Math.min(date, lastDay)));
+  return mondayOf(sameDay.toISOString().slice(0, 10));
 }
 
 /** The report's window and length; the Searches page passes none and gets 30 days, top 20. */

@@ -11,6 +11,7 @@ import {
   settingsFormSchema,
   settingsTexts,
 } from './settings';
+import { gstinTexts } from './gstin';
 import { synonymTexts } from './search-synonyms';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -100,6 +101,13 @@ describe('the settings form (issue 18)', () => {
     expect(settingFieldSchemas.gstin.parse('')).toBe('');
     expect(check('gstin', '27AAPFU0939F1Z')).toBe(settingsTexts.gstinInvalid);
     expect(check('gstin', '27AAPFU0939F1XV')).toBe(settingsTexts.gstinInvalid);
+  });
+
+  it('refuses a GSTIN of the right shape whose state code or check character is wrong', () => {
+    expect(check('gstin', '99zzzzz9999z9z9')).toBe(gstinTexts.check);
+    expect(check('gstin', '27AAPFU0939F1ZW')).toBe(gstinTexts.check);
+    expect(check('gstin', '00AAPFU0939F1ZV')).toBe(gstinTexts.state);
+    expect(check('gstin', '29AAGCB7383J1Z4')).toBeNull();
   });
 
   it('takes a GST rate from 0 to 28 with at most 2 decimals, stored as the number reads', () => {

@@ -4,7 +4,8 @@
  * variables that set the same values. Every value is stored as text in `shop_settings`.
  */
 import { z } from 'zod';
-import { formText } from './form-text';
+import { visibleText } from './form-text';
+import { gstinTexts, refineOptionalGstin } from './gstin';
 import { displayCurrenciesSettingSchema } from './display-currency-schema';
 import { SYNONYMS_TEXT_MAX, synonymTextProblem } from './search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from './shop-calendar';
@@ -46,7 +47,7 @@ export const settingsTexts = {
   upiIdInvalid: 'Please enter a UPI id such as shop@bank',
   bankDetailsRequired: 'Please enter the bank details',
   bankDetailsTooLong: `The bank details can be at most ${BANK_DETAILS_MAX} characters`,
-  gstinInvalid: 'Please enter a 15-character GSTIN such as 08AAAAA0000A1Z5, or leave it empty',
+  gstinInvalid: gstinTexts.shape,
   gstRateInvalid: `Please enter a GST rate from 0 to ${GST_RATE_MAX}, with at most 2 decimals`,
   validityInvalid: `Please enter a whole number of days from ${OFFER_VALIDITY_DAYS_MIN} to ${OFFER_VALIDITY_DAYS_MAX}`,
   offerTermsTooLong: `The terms can be at most ${OFFER_TERMS_MAX} characters`,
@@ -74,7 +75,7 @@ const hasNoStrayControlCharacters = (value: string) =>
   !CONTROL_CHARACTER_BUT_LINE_BREAKS.test(value);
 
 const requiredText = (max: number, required: string, tooLong: string) =>
-  formText({ error: required }).trim().min(1, required).max(max, tooLong);
+  visibleText({ error: required }).trim().min(1, required).max(max, tooLong);
 
 const requiredLine = (max: number, required: string, tooLong: string) =>
   requiredText(max, required, tooLong).refine(isOneLine, settingsTexts.singleLine);
@@ -89,10 +90,6 @@ const DIGITS_WITH_COUNTRY_CODE = /^\d{7,15}$/;
 const PHONE = /^\+?[\d\s\-()]{7,}$/;
 // NPCI's virtual payment address: a handle, "@", and the bank's name.
 const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
-// Two digits of the state code, the PAN (5 letters, 4 digits, 1 letter), the entity number,
-// "Z" and a check character.
-// issue 29: the buyer's GSTIN on a quote list has the same shape (core/quote-list.ts)
-export const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const PERCENTAGE = /^\d{1,2}(\.\d{1,2})?$/;
 const WHOLE_NUMBER = /^\d{1,3}$/;
 
@@ -116,17 +113,17 @@ export const settingFieldSchemas = {
     settingsTexts.shopNameRequired,
     settingsTexts.shopNameTooLong,
   ),
-  shopEmail: formText({ error: settingsTexts.shopEmailInvalid })
+  shopEmail: visibleText({ error: settingsTexts.shopEmailInvalid })
     .trim()
     .max(SHOP_EMAIL_MAX, settingsTexts.shopEmailInvalid)
     .refine(isOneLine, settingsTexts.singleLine)
     .pipe(z.email(settingsTexts.shopEmailInvalid)),
-  phone: formText({ error: settingsTexts.phoneInvalid })
+  phone: visibleText({ error: settingsTexts.phoneInvalid })
     .trim()
     .max(PHONE_MAX, settingsTexts.phoneInvalid)
     .regex(PHONE, settingsTexts.phoneInvalid),
   // For https://wa.me/<number>, which takes digits only.
-  whatsappNumber: formText({ error: settingsTexts.whatsappInvalid })
+  whatsappNumber: visibleText({ error: settingsTexts.whatsappInvalid })
     .trim()
     .regex(DIGITS_WITH_COUNTRY_CODE, settingsTexts.whatsappInvalid),
   address: requiredLines(ADDRESS_MAX, settingsTexts.addressRequired, settingsTexts.addressTooLong),
@@ -136,17 +133,17 @@ export const settingFieldSchemas = {
     settingsTexts.businessHoursTooLong,
   ),
   // issue 27: an IANA zone, read alike by the browser, the server and PostgreSQL.
-  shopTimeZone: formText({ error: settingsTexts.shopTimeZoneInvalid })
+  shopTimeZone: visibleText({ error: settingsTexts.shopTimeZoneInvalid })
     .trim()
     .max(SHOP_TIME_ZONE_MAX, settingsTexts.shopTimeZoneInvalid)
     .refine(isShopTimeZone, settingsTexts.shopTimeZoneInvalid),
-  socialUrl: formText({ error: settingsTexts.socialUrlInvalid })
+  socialUrl: visibleText({ error: settingsTexts.socialUrlInvalid })
     .trim()
     .max(SOCIAL_URL_MAX, settingsTexts.socialUrlInvalid)
     // The URL parser drops line breaks and tabs silently: they are refused before it reads.
     .refine(isOneLine, settingsTexts.singleLine)
     .refine(isHttpsUrl, settingsTexts.socialUrlInvalid),
-  upiId: formText({ error: settingsTexts.upiIdInvalid })
+  upiId: visibleText({ error: settingsTexts.upiIdInvalid })
     .trim()
     .max(UPI_ID_MAX, settingsTexts.upiIdInvalid)
     .regex(UPI_ID, settingsTexts.upiIdInvalid),
@@ -155,18 +152,19 @@ export const settingFieldSchemas = {
     settingsTexts.bankDetailsRequired,
     settingsTexts.bankDetailsTooLong,
   ),
-  // issue 16: empty leaves the GSTIN off the offer PDF.
-  gstin: formText({ error: settingsTexts.gstinInvalid })
+  // issue 16: empty leaves the GSTIN off the offer PDF. docs/requirements.md §12: its state code
+  // and check character are checked as well as its shape (core/gstin.ts).
+  gstin: visibleText({ error: settingsTexts.gstinInvalid })
     .trim()
     .toUpperCase()
-    .refine((value) => value === '' || GSTIN.test(value), settingsTexts.gstinInvalid),
-  defaultGstRate: formText({ error: settingsTexts.gstRateInvalid })
+    .superRefine(refineOptionalGstin),
+  defaultGstRate: visibleText({ error: settingsTexts.gstRateInvalid })
     .trim()
     .regex(PERCENTAGE, settingsTexts.gstRateInvalid)
     .refine((value) => Number(value) <= GST_RATE_MAX, settingsTexts.gstRateInvalid)
     // "12.50" and "12.5" are one rate: stored as the number reads.
     .transform((value) => String(Number(value))),
-  offerValidityDays: formText({ error: settingsTexts.validityInvalid })
+  offerValidityDays: visibleText({ error: settingsTexts.validityInvalid })
     .trim()
     .regex(WHOLE_NUMBER, settingsTexts.validityInvalid)
     .refine((value) => {
@@ -174,14 +172,14 @@ export const settingFieldSchemas = {
       return days >= OFFER_VALIDITY_DAYS_MIN && days <= OFFER_VALIDITY_DAYS_MAX;
     }, settingsTexts.validityInvalid)
     .transform((value) => String(Number(value))),
-  offerTerms: formText()
+  offerTerms: visibleText()
     .trim()
     .max(OFFER_TERMS_MAX, settingsTexts.offerTermsTooLong)
     .refine(hasNoStrayControlCharacters, settingsTexts.controlCharacters),
   // issue 18: the 09:00 digest of requests awaiting a reply can be turned off.
   dailyDigest: z.enum(['on', 'off'], { error: settingsTexts.dailyDigestInvalid }),
   // issue 31: one synonym group a line (core/search-synonyms.ts); empty is no synonyms.
-  searchSynonyms: formText()
+  searchSynonyms: visibleText()
     // A textarea posts its lines with CRLF: stored with LF, the defaults' text is saved unchanged.
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
     .trim()
@@ -194,13 +192,13 @@ export const settingFieldSchemas = {
   // issue 32: the display currencies' rates to the rupee (core/display-currency.ts).
   displayCurrencies: displayCurrenciesSettingSchema,
   // issue 32: the share of an offer's total asked for on acceptance; 100 is payment in full.
-  advancePercent: formText({ error: settingsTexts.advancePercentInvalid })
+  advancePercent: visibleText({ error: settingsTexts.advancePercentInvalid })
     .trim()
     .regex(WHOLE_NUMBER, settingsTexts.advancePercentInvalid)
     .refine((value) => Number(value) <= 100, settingsTexts.advancePercentInvalid)
     .transform((value) => String(Number(value))),
   // issue 32: whole rupees; an amount above it is paid by bank transfer only.
-  upiPaymentLimit: formText({ error: settingsTexts.upiPaymentLimitInvalid })
+  upiPaymentLimit: visibleText({ error: settingsTexts.upiPaymentLimitInvalid })
     .trim()
     .regex(/^\d{1,7}$/, settingsTexts.upiPaymentLimitInvalid)
     .refine((value) => {

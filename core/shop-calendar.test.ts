@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   DEFAULT_SHOP_TIME_ZONE,
+  isCalendarDay,
   isShopTimeZone,
   lastShopDays,
+  mondayOf,
   shopDateTime,
   shopDayEnd,
   shopDayOf,
   shopDayStart,
   shopHourOf,
+  shopWeekEnd,
+  shopWeekOf,
   type SqlTemplate,
   shopDayOfSql,
   shopDayStartSql,
@@ -64,6 +68,31 @@ describe('the shop calendar (issue 27)', () => {
       '2026-03-28T22:00:00.000Z',
     );
     expect(shopDayOf(new Date('2026-03-28T21:59:59Z'), 'Asia/Beirut')).toBe('2026-03-28');
+  });
+
+  it('knows the days of the calendar', () => {
+    expect(isCalendarDay('2026-11-24')).toBe(true);
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    for (const day of ['2026-13-45', '2026-02-29', '2026-04-31', '2026-00-10', '2026-1-1', '']) {
+      expect(isCalendarDay(day)).toBe(false);
+    }
+  });
+
+  it('names a shop week by its Monday, on the shop’s clock', () => {
+    // 01:00 on Monday 30 November in India is still Sunday 29 November in UTC.
+    const mondayOneAm = new Date('2026-11-29T19:30:00Z');
+    expect(shopWeekOf(mondayOneAm, 'Asia/Kolkata')).toBe('2026-11-30');
+    expect(shopWeekOf(mondayOneAm, 'UTC')).toBe('2026-11-23');
+    expect(shopWeekOf(new Date('2026-11-29T18:29:59Z'), 'Asia/Kolkata')).toBe('2026-11-23');
+    // Across a year's end, and in a zone behind UTC.
+    expect(shopWeekOf(new Date('2027-01-01T12:00:00Z'), 'Asia/Kolkata')).toBe('2026-12-28');
+    expect(shopWeekOf(new Date('2026-11-30T03:00:00Z'), 'America/Toronto')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-30')).toBe('2026-11-30');
+    expect(mondayOf('2026-12-06')).toBe('2026-11-30');
+    // The week ends at the next Monday's midnight in the shop.
+    expect(shopWeekEnd('2026-11-23', 'Asia/Kolkata').toISOString()).toBe(
+      '2026-11-29T18:30:00.000Z',
+    );
   });
 
   it('counts the last days back from today, across a month end, oldest first', () => {

@@ -94,10 +94,38 @@ export function shopHourOf(instant: Date, timeZone: string): number {
   return wallClockOf(instant, timeZone).hour;
 }
 
+/** Whether `day` is a day of the calendar written 'YYYY-MM-DD': not 2026-13-45 or 2026-02-30. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date)).toISOString().slice(0, 10) === day;
+}
+
 /** The calendar day `days` after `day` (before, when negative); no zone is involved. */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week (Monday to Sunday) a calendar day falls in, 'YYYY-MM-DD'. */
+export function mondayOf(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const sinceMonday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7;
+  return addDays(day, -sinceMonday);
+}
+
+/**
+ * The shop week of an instant, named by its Monday: the week runs from Monday 00:00 to Sunday's
+ * end on the shop's clock, so 01:00 on a Monday in India is that Monday's week, though it is still
+ * Sunday in UTC.
+ */
+export function shopWeekOf(instant: Date, timeZone: string): string {
+  return mondayOf(shopDayOf(instant, timeZone));
+}
+
+/** The first instant after a shop week, given by its Monday. */
+export function shopWeekEnd(monday: string, timeZone: string): Date {
+  return shopDayStart(addDays(monday, 7), timeZone);
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */

@@ -113,7 +113,7 @@ describe('loadConfig', () => {
     expect(config.site.businessHours).toBe('Daily 10-7');
     expect(config.site.dailyDigest).toBe('off');
     // An empty variable means "not set": the default stays and the owner may edit it.
-    expect(config.site.gstin).toBe('08AAAAA0000A1Z5');
+    expect(config.site.gstin).toBe('08AAAAA0000A1Z2');
     expect(loadConfig({ AUTH_SECRET: secret }).siteLockedBy).toEqual({});
     for (const [variable, value] of [
       ['DAILY_DIGEST', 'maybe'],
@@ -126,6 +126,28 @@ describe('loadConfig', () => {
         `${variable} `,
       );
     }
+  });
+
+  it('refuses display rates dated on an impossible day or after today in the shop’s calendar', () => {
+    // 20:00 UTC on 24 November is already the 25th in Asia/Kolkata, the default zone.
+    const now = new Date('2026-11-24T20:00:00Z');
+    const ratesOn = (day: string, zone?: string) =>
+      loadConfig(
+        {
+          AUTH_SECRET: secret,
+          DISPLAY_CURRENCIES: `USD 83.50 ${day}`,
+          ...(zone ? { SHOP_TIME_ZONE: zone } : {}),
+        },
+        now,
+      );
+    expect(ratesOn('2026-11-25').site.displayCurrencies).toBe('USD 83.50 2026-11-25');
+    expect(() => ratesOn('2026-11-25', 'America/Toronto')).toThrow(
+      'DISPLAY_CURRENCIES Please give the USD rate a date no later than today (2026-11-24): 2026-11-25 is still to come (got "USD 83.50 2026-11-25")',
+    );
+    expect(() => ratesOn('2099-01-01')).toThrow('2099-01-01 is still to come');
+    expect(() => ratesOn('2026-13-45')).toThrow(
+      'DISPLAY_CURRENCIES Please give the USD rate a real date: 2026-13-45 is not a day of the calendar',
+    );
   });
 
   it('stores uploads locally unless S3_BUCKET is set, and names a bad S3_ENDPOINT', () => {

@@ -13,6 +13,8 @@ import {
   settingFieldSchemas,
   type EditableSettingKey,
 } from '../core/settings';
+import { rateDateProblem } from '../core/display-currency';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../core/shop-calendar';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -262,8 +264,14 @@ export function loadDotEnvFile(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-/** Parses the environment; in development a missing AUTH_SECRET is generated once into DATA_DIR. */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; in development a missing AUTH_SECRET is generated once into DATA_DIR.
+ * `now` is the clock the rates' dates are checked by.
+ */
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  now: Date = new Date(),
+): Config {
   // An empty variable (`PORT=` in a .env file or a container spec) means "use the default".
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
@@ -278,6 +286,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
   const values = parsed.data;
+  if (values.DISPLAY_CURRENCIES !== undefined) {
+    // docs/requirements.md §12: a rate dated after today would stay fresh past its 60 days.
+    const today = shopDayOf(now, values.SHOP_TIME_ZONE ?? DEFAULT_SHOP_TIME_ZONE);
+    const problem = rateDateProblem(values.DISPLAY_CURRENCIES, today);
+    if (problem) {
+      throw new ConfigError(
+        `Invalid configuration: DISPLAY_CURRENCIES ${problem} (got "${environment.DISPLAY_CURRENCIES}")`,
+      );
+    }
+  }
   const isProduction = values.NODE_ENV === 'production';
   const dataDir = path.resolve(values.DATA_DIR);
 

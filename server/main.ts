@@ -19,6 +19,7 @@ import type { JobWorker } from './modules/jobs';
 import { createOwnerSetupLink, type OwnerSetupLink } from './modules/identity/owner-setup-link';
 import { adminExists } from './modules/roles/first-owner';
 import { startSearchCountFlushes } from './modules/search-counts';
+import { readSiteSettings } from './modules/settings';
 import { startDeliveries } from './worker';
 
 export interface StartOptions {
@@ -118,7 +119,11 @@ export async function startServer(options: StartOptions): Promise<void> {
     exitWithOneLine(error);
   }
   // issue 31: searches are counted in memory and written off the request path, every 5 s.
-  const searchCountFlushes = startSearchCountFlushes({ db: database.db, logger });
+  const searchCountFlushes = startSearchCountFlushes({
+    db: database.db,
+    logger,
+    shopTimeZone: async () => (await readSiteSettings(database.db, config)).shopTimeZone,
+  });
   const listener = getRequestListener(app.fetch);
   let closing = false;
   const server = createServer((request, response) => {

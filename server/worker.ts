@@ -33,6 +33,7 @@ import { approximateTotalLine, effectiveDisplayRate } from '../core/display-curr
 import { displayRatesOf } from './http/display-currency';
 import type { SiteSettings } from '../content/site';
 import { deleteUnusedQuoteLists } from './modules/quote-lists';
+import { deleteExpiredVerifications } from './auth/verification-sweep';
 import { deliverWebhook } from './modules/webhooks';
 
 export async function startDeliveries(options: {
@@ -126,6 +127,11 @@ export async function startDeliveries(options: {
       async 'quote-list-sweep'() {
         const deleted = await deleteUnusedQuoteLists(database.db, clock());
         if (deleted > 0) logger.info({ deleted }, 'unused quote lists deleted');
+      },
+      // docs/requirements.md §14: sign-in challenges, links and codes nobody used, once expired.
+      async 'verification-sweep'() {
+        const deleted = await deleteExpiredVerifications(database.db, clock());
+        if (deleted > 0) logger.info({ deleted }, 'expired verifications deleted');
       },
       // issue 32: a product's price-drop mails, at its price as it is now.
       async 'price-drop-alert'(job) {

@@ -33,9 +33,9 @@ const ADD_SYNONYM_INTENT = 'add-synonym';
 export const loader = adminPageLoader(loadSearches);
 
 async function loadSearches({ context }: Route.LoaderArgs) {
-  const { db, actor, config, clock } = context.get(appContext);
+  const { db, actor, config, clock, site } = context.get(appContext);
   const [report, settings] = await Promise.all([
-    readSearchReport(db, actor, clock()),
+    readSearchReport(db, actor, { now: clock(), timeZone: site.shopTimeZone }),
     getSettingsForOwner(db, actor, config),
   ]);
   // Only the synonyms leave the server: the settings also hold the bank details.

@@ -33,7 +33,7 @@ import { followNavigation } from '../components/ui/follow-navigation';
 const SCROLL_RESTORE_DELAY_MS = 100;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, site, clock } = context.get(appContext);
+  const { db, site, clock, config, clientAddress } = context.get(appContext);
   const category = params.category ? findCategoryBySlug(params.category) : undefined;
   if (params.category && !category) throw data(null, { status: 404 });
 
@@ -45,7 +45,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     synonyms: parseSynonymGroups(site.searchSynonyms),
   });
   // issue 31 "What shoppers did not find": a search is the address the search box opens,
-  // /shop?q=…, and nothing else; a later filter, sort or page of it is not a new search.
+  // /shop?q=…, and nothing else; a later filter, sort or page of it is not a new search. It counts
+  // once per client address and shop week (docs/requirements.md §20).
   const searched = normaliseSearchText(query.q);
   if (
     searched !== '' &&
@@ -54,7 +55,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     !params.category &&
     [...searchParams.keys()].every((key) => key === 'q')
   ) {
-    countSearch(db, { text: searched, outcome: listing.searchOutcome }, clock());
+    countSearch(
+      db,
+      { text: searched, outcome: listing.searchOutcome, clientAddress },
+      { now: clock(), timeZone: site.shopTimeZone, secret: config.authSecret },
+    );
   }
 
   return {

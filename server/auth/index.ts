@@ -120,6 +120,41 @@ const PASSKEY_CEREMONY_OPTIONS = new Set([
 ]);
 
 /**
+ * docs/requirements.md §14 "A GET never writes": the start of a passkey sign-in stores its
+ * challenge (a `verifications` row) for anyone who asks, signed in or not. The plugin serves it as
+ * a GET, so any page on the web could make its visitors' browsers write rows (an image, a
+ * prefetch). The shop takes it as a POST, which the Origin check and the per-address limit of
+ * every sign-in step guard, and hands the plugin a GET of the same request; a GET is refused. The
+ * browser asks with POST (app/components/account/passkey-client.ts). Adding a passkey starts with
+ * a GET too, but only for a signed-in account whose session is fresh.
+ */
+export const PASSKEY_SIGN_IN_OPTIONS_PATH = '/passkey/generate-authenticate-options';
+
+export const PASSKEY_SIGN_IN_OPTIONS_BY_POST_MESSAGE =
+  'Ask for the passkey sign-in options with POST.';
+
+const passkeySignInByPost = {
+  id: 'storefront-passkey-sign-in-by-post',
+  onRequest: async (request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== `${AUTH_BASE_PATH}${PASSKEY_SIGN_IN_OPTIONS_PATH}`) return;
+    if (request.method === 'POST') {
+      // The plugin reads nothing from a body here: the options depend on the session alone.
+      const headers = new Headers(request.headers);
+      headers.delete('content-type');
+      headers.delete('content-length');
+      return { request: new Request(url, { method: 'GET', headers }) };
+    }
+    return {
+      response: Response.json(
+        { code: 'METHOD_NOT_ALLOWED', message: PASSKEY_SIGN_IN_OPTIONS_BY_POST_MESSAGE },
+        { status: 405, headers: { Allow: 'POST', 'Cache-Control': 'no-store' } },
+      ),
+    };
+  },
+} satisfies BetterAuthPlugin;
+
+/**
  * issue 25 §1: the endpoints that mail the address they are given, and the purpose that mail is
  * counted under. Counted when asked for, before any work (`admitIdentityMail`,
  * docs/decisions/017): a client over its own limit for the address is refused, and an address past
@@ -514,6 +549,7 @@ export function createAuth({
           },
         },
       }),
+      passkeySignInByPost,
       // Last: the checks of a request that is otherwise fine.
       lastChecks,
     ],

@@ -18,12 +18,19 @@ import {
 } from '../../tests/support/database';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { passkeys, sessions, users } from '../db/schema';
+import { passkeys, sessions, users, verifications } from '../db/schema';
 import { createLogger } from '../logger';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import { DomainError } from '../modules/errors';
 import { listOwnPasskeys, removeOwnPasskey } from '../modules/identity/passkeys';
-import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from './index';
+import {
+  AUTH_BASE_PATH,
+  CLIENT_ADDRESS_HEADER,
+  createAuth,
+  PASSKEY_SIGN_IN_OPTIONS_BY_POST_MESSAGE,
+  PASSKEY_SIGN_IN_OPTIONS_PATH,
+  type Auth,
+} from './index';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const RP_ID = 'localhost';
@@ -58,16 +65,18 @@ interface CallOptions {
   body?: Record<string, unknown>;
   cookie?: string;
   address?: string;
+  /** POST with a body, GET without one, unless said otherwise. */
+  method?: 'GET' | 'HEAD' | 'POST';
 }
 
 function call(auth: Auth, pathAndQuery: string, options: CallOptions = {}): Promise<Response> {
-  const { body, cookie, address = freshAddress() } = options;
+  const { body, cookie, address = freshAddress(), method = body ? 'POST' : 'GET' } = options;
   const headers = new Headers({ Origin: PUBLIC_URL, [CLIENT_ADDRESS_HEADER]: address });
   if (body) headers.set('Content-Type', 'application/json');
   if (cookie) headers.set('Cookie', cookie);
   return auth.handler(
     new Request(`${PUBLIC_URL}${AUTH_BASE_PATH}${pathAndQuery}`, {
-      method: body ? 'POST' : 'GET',
+      method,
       headers,
       body: body ? JSON.stringify(body) : undefined,
     }),
@@ -192,7 +201,7 @@ async function addPasskey(
 
 /** "Sign in with a passkey" from the sign-in page: no session, no e-mail typed. */
 async function signInWithPasskey(auth: Auth, device: Authenticator, { userVerified = true } = {}) {
-  const options = await call(auth, '/passkey/generate-authenticate-options');
+  const options = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH, { method: 'POST' });
   expect(options.status).toBe(200);
   const { challenge } = (await options.json()) as { challenge: string };
   return call(auth, '/passkey/verify-authentication', {
@@ -255,13 +264,36 @@ describe(`passkeys on ${testDatabaseKind}`, () => {
       { id: row!.id, name: 'My phone', addedAt: row!.createdAt.toISOString() },
     ]);
 
-    const authenticate = await call(auth, '/passkey/generate-authenticate-options');
+    const authenticate = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH, { method: 'POST' });
     expect(((await authenticate.json()) as { userVerification: string }).userVerification).toBe(
       'required',
     );
     const signedIn = await signInWithPasskey(auth, device);
     expect(signedIn.status).toBe(200);
     expect(await sessionUserOf(auth, cookiesOf(signedIn))).toBe(userId);
+  });
+
+  it('starts a sign-in by POST only: a GET or HEAD is refused and stores no challenge', async () => {
+    const challenges = async () => (await database.db.select().from(verifications)).length;
+    const before = await challenges();
+    for (const method of ['GET', 'HEAD'] as const) {
+      const refused = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH, { method });
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.get('allow'), method).toBe('POST');
+      expect(refused.headers.getSetCookie(), method).toEqual([]);
+    }
+    const got = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH);
+    expect(await got.json()).toMatchObject({ message: PASSKEY_SIGN_IN_OPTIONS_BY_POST_MESSAGE });
+    expect(await challenges()).toBe(before);
+
+    // A POST, with or without a body, is the ceremony's start: one challenge, and its cookie.
+    const posted = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH, { method: 'POST' });
+    expect(posted.status).toBe(200);
+    expect(((await posted.json()) as { challenge: string }).challenge).toMatch(/^[\w-]+$/);
+    expect(cookiesOf(posted)).toMatch(/passkey/);
+    const withBody = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH, { body: {} });
+    expect(withBody.status).toBe(200);
+    expect(await challenges()).toBe(before + 2);
   });
 
   it('counts as the second factor: an account with two-factor on is not asked for a code', async () => {
@@ -385,7 +417,7 @@ describe(`passkey rate limits on ${testDatabaseKind}`, () => {
     const address = freshAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const answer = await call(auth, '/passkey/generate-authenticate-options', { address });
+      const answer = await call(auth, PASSKEY_SIGN_IN_OPTIONS_PATH, { address, method: 'POST' });
       statuses.push(answer.status);
       if (answer.status === 429) {
         expect(((await answer.json()) as { message: string }).message).toBe(RATE_LIMIT_MESSAGE);

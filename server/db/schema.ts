@@ -1004,7 +1004,8 @@ export const activityLog = pgTable(
 
 /**
  * issue 31 "What shoppers did not find": searches that ended with no exact result, by their
- * normalised text, week (its Monday, UTC) and outcome. No user, no address. Kept 13 months.
+ * normalised text, shop week (its Monday, core/shop-calendar.ts) and outcome. No user, no address.
+ * Kept 13 months.
  */
 export const searchCounts = pgTable(
   'search_counts',
@@ -1024,5 +1025,23 @@ export const searchCounts = pgTable(
     check('search_counts_count_check', sql`${table.count} > 0`),
     // The Searches page: one outcome's rows of the last 30 days.
     index('search_counts_outcome_week_idx').on(table.outcome, table.week),
+  ],
+);
+
+/**
+ * docs/requirements.md §20: the searches counted this shop week, so that a text counts once per
+ * client address and week. A row is an HMAC (AUTH_SECRET) of the week, the address and the text,
+ * and is deleted when its week ends (`expires_at`): no address is kept, and none can be read back.
+ */
+export const searchCountVisitors = pgTable(
+  'search_count_visitors',
+  {
+    digest: text('digest').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // A SHA-256 HMAC in base64url, without padding.
+    check('search_count_visitors_digest_length_check', sql`char_length(${table.digest}) = 43`),
+    index('search_count_visitors_expires_at_idx').on(table.expiresAt),
   ],
 );

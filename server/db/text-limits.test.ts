@@ -369,7 +369,7 @@ const guards: Record<string, Guard | Guard[]> = {
     max: 15,
     writePath: 'quote list details (core/quote-list.ts quoteListDetailsSchema)',
     accepts: field(quoteListDetailsSchema, validListDetails, 'customerGstin'),
-    textOfLength: (length) => '08AAAAA0000A1Z5'.padEnd(length, '5'),
+    textOfLength: (length) => '08AAAAA0000A1Z2'.padEnd(length, '5'),
   },
   'quotation_request_lines.product_id': {
     reason: 'an existing, published product id (read back from the catalogue)',
@@ -671,6 +671,11 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'one of core/search-counts.ts searchCountOutcomes, set by the search',
     check: 'search_counts_outcome_check',
   },
+  // docs/requirements.md §20: who was counted this week, as a keyed hash only
+  'search_count_visitors.digest': {
+    reason: 'an HMAC-SHA-256 in base64url made by countSearch, always 43 characters',
+    check: 'search_count_visitors_digest_length_check',
+  },
   // issue 18: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
   'shop_settings.key': {
     reason: 'one of core/settings-keys.ts editableSettingKeys',
@@ -686,7 +691,7 @@ const guards: Record<string, Guard | Guard[]> = {
     setting('socialUrl', 500, urlOfLength),
     setting('upiId', 100, (length) => `${'a'.repeat(length - 4)}@upi`),
     setting('bankDetails', 500),
-    setting('gstin', 15, (length) => `08AAAAA0000A1Z5${'5'.repeat(length - 15)}`),
+    setting('gstin', 15, (length) => `08AAAAA0000A1Z2${'5'.repeat(length - 15)}`),
     setting('defaultGstRate', 5, (length) => `12.50${'0'.repeat(length - 5)}`),
     setting('offerValidityDays', 3, (length) => '90'.padStart(length, '0')),
     setting('offerTerms', 2000),

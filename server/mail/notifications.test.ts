@@ -119,7 +119,7 @@ describe('the shop e-mails', () => {
     ...request,
     customerEmail: 'meera@example.com',
     customizationNotes: 'One set for the Udaipur lobby',
-    customerGstin: '08AAECI1234F1Z5',
+    customerGstin: '08AAECI1234F1ZY',
     lines: [
       { productId: 'lotus-urli', productName: 'Lotus Urli', quantity: 20, notes: 'Darker polish' },
       { productId: 'brass-diya', productName: 'Brass Diya', quantity: 40, notes: null },
@@ -160,7 +160,7 @@ describe('the shop e-mails', () => {
       expect(mail?.html).toContain('Two tiers<br/>Gold rim');
       for (const part of [mail?.text, mail?.html]) {
         expect(part).toContain('One set for the Udaipur lobby');
-        expect(part).toContain('08AAECI1234F1Z5');
+        expect(part).toContain('08AAECI1234F1ZY');
       }
     }
   });
@@ -172,7 +172,7 @@ describe('the shop e-mails', () => {
       expect(confirmation?.text).toContain(`Quantity: ${line.quantity}`);
     }
     for (const part of [confirmation?.subject, confirmation?.text, confirmation?.html]) {
-      for (const written of ['Darker polish', 'Two tiers', 'Udaipur', '08AAECI1234F1Z5']) {
+      for (const written of ['Darker polish', 'Two tiers', 'Udaipur', '08AAECI1234F1ZY']) {
         expect(part).not.toContain(written);
       }
     }

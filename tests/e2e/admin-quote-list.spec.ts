@@ -52,7 +52,7 @@ async function seedFourPieceRequest(
                                      customer_name, customer_company, customer_mobile, customer_email,
                                      customer_gstin, awaiting_reply_since)
      values ($1, $2, 20, 'For a hotel lobby in Udaipur', 'Nisha Kapoor', 'Kapoor Interiors',
-             '98290 77777', 'nisha@example.com', '08AAAAA0000A1Z5', now())
+             '98290 77777', 'nisha@example.com', '08AAAAA0000A1Z2', now())
      returning id, reference`,
     [first!.id, first!.name],
   );
@@ -111,7 +111,7 @@ test.describe("the owner's page of a request of 4 pieces", () => {
       }
       await expect(listed.nth(1)).toContainText('Notes: Antique finish');
       await expect(page.getByText('For a hotel lobby in Udaipur')).toBeVisible();
-      await expect(page.getByText('08AAAAA0000A1Z5')).toBeVisible();
+      await expect(page.getByText('08AAAAA0000A1Z2')).toBeVisible();
 
       // The composer starts with the 4 pieces × 20 at their catalogue prices.
       await expect(page.getByRole('heading', { name: 'Compose Offer v1' })).toBeVisible();

@@ -6,6 +6,8 @@
  * on /contact at once, also to a visitor whose copy of the page was cached a moment before.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
+import { gstinTexts } from '../../core/gstin';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll, toasts } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
@@ -14,7 +16,7 @@ import type { Page } from './support/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEFAULT_PHONE = '+91 98290 00000';
-const DEFAULT_GSTIN = '08AAAAA0000A1Z5';
+const DEFAULT_GSTIN = '08AAAAA0000A1Z2';
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
@@ -89,6 +91,16 @@ for (const { name, viewport } of viewports) {
       );
       await expect(phone).toHaveAttribute('aria-invalid', 'true');
 
+      // docs/requirements.md §14: a name with an invisible character is refused at its field.
+      const shopName = page.getByLabel('Shop name', { exact: true });
+      await shopName.fill('Kalakriti\u200B Artisan Decor');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(shopName).toHaveAccessibleDescription(INVISIBLE_CHARACTERS_MESSAGE);
+      await page.screenshot({
+        path: test.info().outputPath(`settings-invisible-${viewport.width}.png`),
+      });
+      await shopName.fill('Kalakriti Artisan Decor');
+
       await phone.fill('+91 141 222 3333');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(
@@ -137,7 +149,14 @@ for (const { name, viewport } of viewports) {
       await demoBanner(page).getByRole('link', { name: 'Settings' }).click();
       await expect(page).toHaveURL(/\/admin\/settings$/);
       await page.getByLabel('UPI id', { exact: true }).fill('devika@okhdfc');
-      await page.getByLabel('GSTIN', { exact: true }).fill('27AAPFU0939F1ZV');
+      // docs/requirements.md §12: the shape alone is not a GSTIN; its check character is checked.
+      const gstin = page.getByLabel('GSTIN', { exact: true });
+      await gstin.fill('99ZZZZZ9999Z9Z9');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      // Its hint follows the message in the field's description.
+      await expect(gstin).toHaveAccessibleDescription(new RegExp(`^${gstinTexts.check}`));
+      await expect(gstin).toHaveAttribute('aria-invalid', 'true');
+      await gstin.fill('27AAPFU0939F1ZV');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(toasts(page).filter({ hasText: 'Settings Saved' }).first()).toBeVisible();
       await expect(demoBanner(page)).toHaveText(

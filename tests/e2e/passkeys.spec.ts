@@ -120,8 +120,13 @@ test('a customer adds a passkey and signs in with it in one tap', async ({ brows
 
   // WebAuthn's code is not part of the sign-in page until the button is pressed.
   const webAuthnCode: string[] = [];
+  // docs/requirements.md §14: the start of the sign-in stores a challenge, so it is a POST.
+  const signInOptions: string[] = [];
   page.on('request', (request) => {
     if (/passkey-client/.test(request.url())) webAuthnCode.push(request.url());
+    if (request.url().endsWith('/api/auth/passkey/generate-authenticate-options')) {
+      signInOptions.push(request.method());
+    }
   });
   await gotoHydrated(page, '/auth');
   expect(webAuthnCode).toEqual([]);
@@ -129,6 +134,10 @@ test('a customer adds a passkey and signs in with it in one tap', async ({ brows
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
   expect(webAuthnCode).toHaveLength(1);
+  expect(signInOptions).toEqual(['POST']);
+  // Asked for by GET, as a link or an image on another site would, it is refused.
+  const asGet = await page.request.get('/api/auth/passkey/generate-authenticate-options');
+  expect(asGet.status()).toBe(405);
   await gotoHydrated(page, '/dashboard/security');
   await expect(page.getByRole('heading', { name: 'Password and security' })).toBeVisible();
 });

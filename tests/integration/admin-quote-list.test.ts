@@ -69,7 +69,7 @@ describe(`issue 29 the owner's quote list pieces on ${testDatabaseKind}`, () => 
       customerCompany: 'Kapoor Interiors',
       customerMobile: '+91 98290 77777',
       customerEmail: 'nisha@example.com',
-      customerGstin: '08AAAAA0000A1Z5',
+      customerGstin: '08AAAAA0000A1Z2',
       customizationNotes: 'For a hotel lobby',
       lines: productIds.map((productId, index) => ({
         productId,
@@ -152,7 +152,7 @@ describe(`issue 29 the owner's quote list pieces on ${testDatabaseKind}`, () => 
     );
     expect(four?.[column('product_name')]).toBe('Floral Inlay Marble Urli');
     expect(four?.[column('quantity')]).toBe('20');
-    expect(four?.[column('customer_gstin')]).toBe('08AAAAA0000A1Z5');
+    expect(four?.[column('customer_gstin')]).toBe('08AAAAA0000A1Z2');
     expect(one?.[column('pieces')]).toBe('Lotus Urli × 2');
     expect(one?.[column('customer_gstin')]).toBe('');
     // the search by a piece's name selects the export too
@@ -178,7 +178,7 @@ describe(`issue 29 the owner's quote list pieces on ${testDatabaseKind}`, () => 
         notes: index === 1 ? 'Antique finish' : null,
       })),
     );
-    expect(view.request.customerGstin).toBe('08AAAAA0000A1Z5');
+    expect(view.request.customerGstin).toBe('08AAAAA0000A1Z2');
     expect(view.request.customizationNotes).toBe('For a hotel lobby');
     expect(view.suggestedLines).toEqual(
       pieces.map((piece, index) => ({

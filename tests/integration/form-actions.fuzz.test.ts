@@ -51,6 +51,7 @@ import type { RateLimiter } from '../../server/modules/rate-limit';
 import { insertOrder, insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { ADDRESS_FORM_MESSAGES } from '../support/form-messages';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
 import { hostileForm, hostileText } from '../support/hostile-input';
 
 const RUNS = 25;
@@ -195,6 +196,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       run: (context: RouterContextProvider, request: Request) =>
         contactAction({ request, params: {}, context } as never),
       refusals: () => [
+        INVISIBLE_CHARACTERS_MESSAGE,
         ...['Name', 'Email', 'Subject', 'Message'].map((field) => `${field} is required`),
         'Name must be less than 100 characters',
         'Email must be less than 255 characters',
@@ -219,6 +221,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       run: (context: RouterContextProvider, request: Request) =>
         quoteAction({ request, params: { productId }, context } as never),
       refusals: () => [
+        INVISIBLE_CHARACTERS_MESSAGE,
         QUOTATION_MISSING_FIELDS,
         QUOTATION_INVALID_EMAIL,
         QUOTATION_INVALID_MOBILE,
@@ -278,6 +281,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       run: (context: RouterContextProvider, request: Request) =>
         productAction({ request, params: { id: productId }, context } as never),
       refusals: () => [
+        INVISIBLE_CHARACTERS_MESSAGE,
         'Title must be less than 120 characters',
         'Please write your review',
         'Review must be less than 2000 characters',
@@ -294,6 +298,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       run: (context: RouterContextProvider, request: Request) =>
         dashboardAction({ request, params: {}, context } as never),
       refusals: () => [
+        INVISIBLE_CHARACTERS_MESSAGE,
         'Display name must be less than 100 characters',
         'Phone must be less than 20 characters',
         'Enter a phone number of digits, spaces and an optional leading +',
@@ -347,6 +352,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       run: (context: RouterContextProvider, request: Request) =>
         consoleAction({ request, params: {}, context } as never),
       refusals: () => [
+        INVISIBLE_CHARACTERS_MESSAGE,
         CONSOLE_MISSING_FIELDS,
         ...[200, 5000, 100, 300, 2000].map((max) => `Please keep this under ${max} characters`),
         'Price cannot be negative',

@@ -128,7 +128,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
         customerName: 'Meera Shah',
         customerMobile: '+91 98765 43210',
         customerEmail: ADDRESS,
-        customerGstin: '08AAECI1234F1Z5',
+        customerGstin: '08AAECI1234F1ZY',
         customizationNotes: 'One set for the Udaipur lobby',
         lines: pieces.map((piece, index) => ({ productId: piece.id, ...lines[index]! })),
       });
@@ -163,7 +163,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
           expect(part).toContain(stored.reference);
           expect(part).toContain('One set for the Udaipur lobby');
           expect(part).toContain('GSTIN:');
-          expect(part).toContain('08AAECI1234F1Z5');
+          expect(part).toContain('08AAECI1234F1ZY');
         }
       }
     });
@@ -181,7 +181,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
           'darker polish',
           'Two tiers',
           'Udaipur',
-          '08AAECI1234F1Z5',
+          '08AAECI1234F1ZY',
           'Meera',
         ]) {
           expect(part).not.toContain(written);

@@ -30,7 +30,7 @@ const requester = {
   company: 'Iyer Interiors LLP',
   mobile: '+91 98450 67812',
   email: 'ananya@iyerinteriors.in',
-  gstin: '08AAECI1234F1Z5',
+  gstin: '08AAECI1234F1ZY',
 };
 
 /** issue 29: a hotel lobby's set from the quote list, four pieces, notes on two of them. */

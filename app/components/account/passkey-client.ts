@@ -7,12 +7,23 @@ import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
 import { passkeyProblems } from '../../../core/passkey-texts';
 
+/** The start of a passkey sign-in, which the server takes as a POST (server/auth/index.ts). */
+const SIGN_IN_OPTIONS_PATH = '/passkey/generate-authenticate-options';
+
 const client = createAuthClient({
   baseURL: window.location.origin,
   basePath: '/api/auth',
   plugins: [passkeyClient()],
   // The pages read the session on the server; this client only runs the ceremonies.
   sessionOptions: { refetchOnWindowFocus: false },
+  fetchOptions: {
+    // docs/requirements.md §14: it stores a challenge, and a GET never writes. The plugin's
+    // client asks with GET; the same call goes as a POST.
+    onRequest: (request) =>
+      new URL(String(request.url), window.location.origin).pathname.endsWith(SIGN_IN_OPTIONS_PATH)
+        ? { ...request, method: 'POST' }
+        : request,
+  },
 });
 
 export type PasskeyOutcome = { ok: true } | { ok: false; message: string };

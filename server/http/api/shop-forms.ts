@@ -109,7 +109,7 @@ const requestQuotation = operation({
                 customerName: 'Meera Iyer',
                 customerMobile: '+91 98765 43210',
                 customerCompany: 'Iyer Interiors',
-                customerGstin: '08AAAAA0000A1Z5',
+                customerGstin: '08AAAAA0000A1Z2',
                 customizationNotes: 'For a hotel lobby; delivery by March.',
               },
             },

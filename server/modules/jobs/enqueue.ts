@@ -43,6 +43,8 @@ export interface JobData {
   'daily-digest': Record<string, never>;
   /** issue 29: the sweep that deletes quote lists left unused for 30 days. */
   'quote-list-sweep': Record<string, never>;
+  /** docs/requirements.md §14: the sweep that deletes expired sign-in challenges and links. */
+  'verification-sweep': Record<string, never>;
   /** issue 32: the price-drop mails of one product, folded: server/flows/alert-price-drop.ts. */
   'price-drop-alert': { productId: string };
 }

@@ -79,6 +79,7 @@ const queueLabels: Partial<Record<QueueName, string>> = {
   'offer-expiry': 'Offer expiry sweep',
   'daily-digest': 'Daily digest sweep',
   'quote-list-sweep': 'Unused quote lists sweep',
+  'verification-sweep': 'Expired sign-in challenges sweep',
   'price-drop-alert': 'Price-drop alerts',
 };
 

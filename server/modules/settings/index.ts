@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
-import { stampDisplayRates } from '../../../core/display-currency';
+import { rateDateProblem, stampDisplayRates } from '../../../core/display-currency';
 import { shopDayOf } from '../../../core/shop-calendar';
 import {
   addSynonymSchema,
@@ -183,11 +183,16 @@ export async function updateSettings(
         if (value !== undefined) after[key] = value;
       }
       if (submitted.displayCurrencies !== undefined) {
+        const today = shopDayOf(now, before.shopTimeZone);
+        // docs/requirements.md §12: a date posted with a rate is never kept, and one still to
+        // come is refused rather than ignored.
+        const problem = rateDateProblem(submitted.displayCurrencies, today);
+        if (problem) throw new DomainError('invalid', problem);
         // issue 32: each rate carries the shop day it was set; an unchanged one keeps its date.
         after.displayCurrencies = stampDisplayRates(
           submitted.displayCurrencies,
           before.displayCurrencies,
-          shopDayOf(now, before.shopTimeZone),
+          today,
         );
       }
       const changed = editableSettingKeys.filter((key) => after[key] !== before[key]);

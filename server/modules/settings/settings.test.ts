@@ -12,6 +12,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
+import { INVISIBLE_CHARACTERS_MESSAGE as INVISIBLE } from '../../../core/form-text';
 import { lockedSettingMessage, settingsTexts } from '../../../core/settings';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
@@ -30,7 +31,7 @@ import {
 const secret = 'settings-test-secret-settings-test-secret';
 const config = loadConfig({ AUTH_SECRET: secret });
 // The one variable the end-to-end journeys lock, with the default's value.
-const lockedConfig = loadConfig({ AUTH_SECRET: secret, GSTIN: '08AAAAA0000A1Z5' });
+const lockedConfig = loadConfig({ AUTH_SECRET: secret, GSTIN: '08AAAAA0000A1Z2' });
 const now = new Date('2026-11-24T10:00:00Z');
 
 describe(`shop settings on ${testDatabaseKind}`, () => {
@@ -148,6 +149,48 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
     expect(await settingsEntries()).toHaveLength(before);
   });
 
+  it.each([
+    [
+      'an impossible rate date',
+      { displayCurrencies: 'USD 83.50 2026-13-45' },
+      'Please give the USD rate a real date: 2026-13-45 is not a day of the calendar',
+    ],
+    [
+      'a rate dated tomorrow in the shop’s calendar',
+      { displayCurrencies: 'USD 83.50\nGBP 110 2026-11-25' },
+      'Please give the GBP rate a date no later than today (2026-11-24): 2026-11-25 is still to come',
+    ],
+    [
+      'a rate dated in 2099',
+      { displayCurrencies: 'USD 83.50 2099-01-01' },
+      'Please give the USD rate a date no later than today (2026-11-24): 2099-01-01 is still to come',
+    ],
+    ['a shop name with a right-to-left override', { shopName: 'Kalakriti\u202E' }, INVISIBLE],
+    ['a shop name with a zero-width space', { shopName: 'Kala\u200Bkriti' }, INVISIBLE],
+    ['bank details with an isolate', { bankDetails: 'A/c 1234\u2067 IFSC' }, INVISIBLE],
+  ])('refuses %s with its message, and changes nothing', async (_what, input, message) => {
+    const before = (await settingsEntries()).length;
+    await expect(updateSettings(database.db, owner, input, config, now)).rejects.toMatchObject({
+      code: 'invalid',
+      message,
+    });
+    expect(await storedRows()).toEqual([]);
+    expect(await settingsEntries()).toHaveLength(before);
+  });
+
+  it('takes a rate dated today in the shop’s calendar, though it is still yesterday in UTC', async () => {
+    // 20:00 UTC on the 24th is already the 25th in Asia/Kolkata.
+    const evening = new Date('2026-11-24T20:00:00Z');
+    const saved = await updateSettings(
+      database.db,
+      owner,
+      { displayCurrencies: 'USD 83.50 2026-11-25' },
+      config,
+      evening,
+    );
+    expect(saved.values.displayCurrencies).toBe('USD 83.50 2026-11-25');
+  });
+
   it('lets the environment win: a locked key is refused by name, and nothing is written', async () => {
     const before = (await settingsEntries()).length;
     expect((await getSettingsForOwner(database.db, owner, lockedConfig)).lockedBy).toEqual({
@@ -168,7 +211,7 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
 
     // A row written past the console (psql) does not beat the environment either.
     await database.db.insert(shopSettings).values({ key: 'gstin', value: '27AAPFU0939F1ZV' });
-    expect((await readSiteSettings(database.db, lockedConfig)).gstin).toBe('08AAAAA0000A1Z5');
+    expect((await readSiteSettings(database.db, lockedConfig)).gstin).toBe('08AAAAA0000A1Z2');
     expect((await readSiteSettings(database.db, config)).gstin).toBe('27AAPFU0939F1ZV');
 
     // The other fields of the same form save when the locked one is not posted.

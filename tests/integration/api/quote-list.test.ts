@@ -10,6 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTexts } from '../../../core/api-schemas';
 import { quoteListProblems } from '../../../core/quote-list';
+import { gstinTexts } from '../../../core/gstin';
 import { quotationRequestLines, quotationRequests } from '../../../server/db/schema';
 import { QUOTE_LIST_COOKIE } from '../../../server/http/quote-list-cookie';
 import { addToQuoteList } from '../../../server/modules/quote-lists';
@@ -137,7 +138,7 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
           ],
           ...details,
           customerCompany: 'Iyer Interiors',
-          customerGstin: '08aaaaa0000a1z5',
+          customerGstin: '08aaaaa0000a1z2',
           customizationNotes: 'For a hotel lobby',
         },
         world.customerA,
@@ -166,7 +167,7 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
         caller: world.customerA,
       });
       expect(await mine.json()).toMatchObject({
-        request: { lines: expected, customerGstin: '08AAAAA0000A1Z5' },
+        request: { lines: expected, customerGstin: '08AAAAA0000A1Z2' },
         mergedInto: null,
       });
       const summaries = (await (
@@ -179,7 +180,7 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
         caller: world.ownerKey,
       });
       expect(await owners.json()).toMatchObject({
-        request: { lines: expected, customerGstin: '08AAAAA0000A1Z5' },
+        request: { lines: expected, customerGstin: '08AAAAA0000A1Z2' },
       });
       const page = (await (
         await api.request('/api/v1/admin/quotations', { caller: world.ownerKey })
@@ -219,6 +220,26 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
         422,
         '#/lines/0/notes',
         quoteListProblems.noteTooLong,
+      ],
+      [
+        'a GSTIN of the right shape with a wrong check character',
+        () => ({
+          lines: [{ productId: pieces[0]!.id, quantity: 2 }],
+          customerGstin: '99ZZZZZ9999Z9Z9',
+        }),
+        422,
+        '#/customerGstin',
+        gstinTexts.check,
+      ],
+      [
+        'a GSTIN of a state code that does not exist',
+        () => ({
+          lines: [{ productId: pieces[0]!.id, quantity: 2 }],
+          customerGstin: '39AAPFU0939F1ZV',
+        }),
+        422,
+        '#/customerGstin',
+        gstinTexts.state,
       ],
       [
         'one piece twice',
