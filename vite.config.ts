@@ -6,10 +6,10 @@ import { defineConfig } from 'vite';
  * The root's own modules and what only they use: every page loads them. The header's search, the
  * footer with its newsletter form, and the 404 page are not among them: they hydrate from their
  * own chunks (app/components/ui/deferred.tsx). Nor are the layout helpers only some pages use
- * (structured data, policy text sections).
+ * (structured data, policy text sections, the shop's clock with its Intl formatters).
  */
 const shellModules =
-  /\/app\/(root\.tsx|components\/layout\/(?!site-footer|page-footer|not-found|structured-data|text-sections)|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer|follow-navigation)\b|components\/community\/(welcome-gate|welcome-seen)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
+  /\/app\/(root\.tsx|components\/layout\/(?!site-footer|page-footer|not-found|structured-data|text-sections|shop-time)|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer|follow-navigation)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
 
 const frameworkModules = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 

@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ['{app,core,server,content,scripts,tests/integration}/**/*.test.{ts,tsx}'],
+    // docs/testing.md: tests of pure code (core/, app/, content/, scripts/) run once, on the
+    // PGlite stage; the PostgreSQL stage (TEST_SCOPE=database) runs the folders that reach a
+    // database, server/ and tests/integration/, which therefore run on both.
+    include:
+      process.env.TEST_SCOPE === 'database'
+        ? ['{server,tests/integration}/**/*.test.{ts,tsx}']
+        : ['{app,core,server,content,scripts,tests/integration}/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/webhook-contract.ts'],
     testTimeout: 30_000,

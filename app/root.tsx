@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -16,11 +16,13 @@ import { isbot } from 'isbot';
 import { defaultShopName } from '../content/shop-name';
 import { appContext } from '../server/http/app-context';
 import { formConstraints } from '../server/http/form-constraints';
-import { quoteListTokenOf } from '../server/http/quote-list-cookie';
+import { quoteListTokenOf, servedOverHttps } from '../server/http/quote-list-cookie';
 import { displayRateFor } from '../server/http/display-currency';
 import { choiceLabel, RUPEES, type CurrencyChoice } from '../core/display-currency';
-import { countQuoteListPieces } from '../server/modules/quote-lists';
+import { quoteListQuantities } from '../server/modules/quote-lists';
+import { getProfile, requestFormDetails } from '../server/modules/account';
 import { categories } from '../core/categories';
+import { shopDayOf } from '../core/shop-calendar';
 import { quotationRequestSchema } from '../core/quotation';
 import type { Route } from './+types/root';
 import type { BackOfficeOutletContext } from './routes/admin-shell';
@@ -31,8 +33,14 @@ import { AuthSync } from './components/account/auth-sync';
 import { SignOutButton } from './components/account/sign-out-button';
 import { useNonce } from './components/layout/nonce';
 import { useHydrated } from './components/ui/use-hydrated';
-import { WelcomeGate } from './components/community/welcome-gate';
+
+// The welcome pop-up's gate waits seconds before it opens anything, so its code comes after the
+// page (docs/decisions/010), not in every page's first load (docs/decisions/020).
+const WelcomeGate = lazy(() =>
+  import('./components/community/welcome-gate').then((module) => ({ default: module.WelcomeGate })),
+);
 import { SiteHeader } from './components/layout/site-header';
+import { socialLinksOf } from './components/layout/social-links.server';
 import { Toaster } from './components/ui/toaster';
 import { afterDeferredSections, deferred } from './components/ui/deferred';
 
@@ -74,28 +82,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const { config, site, viewer, db, actor } = app;
   const display = await displayRateFor(app, request.headers);
-  const { shopName, tagline, socialUrl, socialLabel } = site;
+  const { shopName, tagline, shopTimeZone } = site;
+  const quoteList = await quoteListQuantities(db, {
+    actor: actor?.apiKey ? null : actor,
+    token: quoteListTokenOf(request.headers, servedOverHttps(config.publicUrl)),
+  });
   return {
     site: {
       shopName,
+      // docs/decisions/019: every page's times and dates are on the shop's clock,
+      // drawn alike in the server and the browser (app/components/layout/shop-time.ts).
+      shopTimeZone,
+      // The footer's year is the shop's, not the reader's: on 31 December they may differ.
+      year: shopDayOf(app.clock(), shopTimeZone).slice(0, 4),
       tagline,
-      socialUrl,
-      socialLabel,
+      // docs/requirements.md §2: the footer's social buttons, their glyphs as data.
+      socialLinks: socialLinksOf(site),
       publicUrl: config.publicUrl,
       // The header's and footer's category links, as data: the catalogue's table stays out of
       // every page's JavaScript (issue 28).
       categories: categories.map(({ slug, name }) => ({ slug, name })),
     },
     user: viewer,
-    // issue 29: the header's "Quote List" link shows the count of pieces, hidden at none
-    quoteListCount: await countQuoteListPieces(db, {
-      actor: actor?.apiKey ? null : actor,
-      token: quoteListTokenOf(request.headers),
-    }),
+    // docs/requirements.md §18: the header's "Quote List" link shows the count of pieces, hidden
+    // at none, and each "Add to Quote List" the quantity of its piece.
+    quoteList,
+    quoteListCount: Object.keys(quoteList).length,
     // spec §2: the welcome pop-up is never shown to crawlers
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
     // The Request Quotation dialog opens from any page that lists a product (issue 28).
     formConstraints: formConstraints({ quotation: quotationRequestSchema }),
+    // docs/requirements.md §15: signed in, the dialog starts from the profile's details
+    quotationDefaults:
+      actor && !actor.apiKey ? requestFormDetails(await getProfile(db, actor)) : null,
     // issue 32: the picker and the rate of the approximate amounts; null while no rate is fresh,
     // and then nothing changes for the shop.
     currency:
@@ -122,9 +141,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = data?.site ?? {
     shopName: defaultShopName,
     tagline: '',
-    socialUrl: '/',
-    socialLabel: '',
+    socialLinks: [],
     categories: [],
+    year: null,
   };
   const hydrated = useHydrated();
   // issue 18: the back office draws its own shell (app/routes/admin-shell.tsx), its <main>
@@ -168,6 +187,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteHeader
               shopName={site.shopName}
               signedIn={Boolean(data?.user)}
+              admin={Boolean(data?.user?.isAdmin)}
               quoteListCount={data?.quoteListCount ?? 0}
               categories={site.categories}
               search={<HeaderTools />}
@@ -180,10 +200,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
               shopName={site.shopName}
               categories={site.categories}
               tagline={site.tagline}
-              socialUrl={site.socialUrl}
-              socialLabel={site.socialLabel}
+              socialLinks={site.socialLinks}
+              year={site.year}
             />
-            {data?.showWelcome ? <WelcomeGate shopName={site.shopName} /> : null}
+            {hydrated && data?.showWelcome ? (
+              <Suspense fallback={null}>
+                <WelcomeGate shopName={site.shopName} signedIn={Boolean(data.user)} />
+              </Suspense>
+            ) : null}
           </>
         )}
         <Toaster />

@@ -20,10 +20,14 @@ export const siteDefaults = {
   whatsappNumber: '919829000000',
   /** SHOP_ADDRESS */
   address: 'Near Tripura Sundari Road, Banswara, Rajasthan 327001, India',
-  /** SOCIAL_URL: the footer's social icon button */
+  /** SOCIAL_URL: the footer's Instagram button; empty leaves it out */
   socialUrl: 'https://www.instagram.com/',
-  /** SOCIAL_LABEL */
+  /** SOCIAL_LABEL: the Instagram button's name (not edited at /admin/settings) */
   socialLabel: 'Follow us on Instagram',
+  /** FACEBOOK_URL, YOUTUBE_URL, PINTEREST_URL: the footer's other social buttons; empty is none */
+  facebookUrl: '',
+  youtubeUrl: '',
+  pinterestUrl: '',
   /** UPI_ID: shown on the Payment Methods page */
   upiId: 'kalakriti@upi',
   /** BANK_DETAILS: account name, number and IFSC for bank transfers, on one line */
@@ -39,9 +43,13 @@ export const siteDefaults = {
   defaultGstRate: '12',
   /** OFFER_VALIDITY_DAYS: how long a new offer holds (issue 16: 14 days) */
   offerValidityDays: '14',
-  /** OFFER_TERMS: the composer's terms, editable per offer */
+  /**
+   * OFFER_TERMS: the composer's terms, editable per offer: delivery, returns, the pieces. Never the
+   * payment: each offer's terms begin with a sentence made from its own advance
+   * (core/payment-terms.ts paymentTermsSentence); migration 0023 replaced the old default's "50%".
+   */
   offerTerms:
-    '50% advance with the order, the balance before dispatch. Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
+    'Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
   /** DAILY_DIGEST: on or off, the 09:00 mail of the requests awaiting a reply (issue 18) */
   dailyDigest: 'on',
   /**
@@ -55,6 +63,17 @@ export const siteDefaults = {
   advancePercent: '100',
   /** UPI_PAYMENT_LIMIT: whole rupees; above it, bank transfer only (issue 32: ₹1,00,000) */
   upiPaymentLimit: '100000',
+  /** HOME_STAT_{1..4}_VALUE and _LABEL: the home page's four stat tiles (spec §2's words) */
+  homeStat1Value: '100+',
+  homeStat1Label: 'Unique Products',
+  homeStat2Value: '50+',
+  homeStat2Label: 'Years Heritage',
+  homeStat3Value: '1000+',
+  homeStat3Label: 'Happy Customers',
+  homeStat4Value: '100%',
+  homeStat4Label: 'Handcrafted',
+  /** NEWSLETTER_LINE: the line under the home page's newsletter heading (spec §2); empty is none */
+  newsletterLine: 'Join 5,000+ craft lovers. Unsubscribe anytime.',
 } as const;
 
 export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

@@ -9,6 +9,8 @@ export interface AnswerToast {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A link in the toast to where the news is (docs/requirements.md §18: "View Quote List"). */
+  link?: { to: string; label: string };
 }
 
 export type AnswerStatus =

@@ -3,6 +3,7 @@
  * reads. The request bodies are the forms' schemas of core/, unchanged, so a rule is written once
  * for the browser, the pages and the API. `meta({ id })` names a shape in the OpenAPI document.
  */
+import { JSON_BODY_MAX_BYTES, JSON_DEPTH_MAX } from './json-bounds';
 import { z } from 'zod';
 import { categories } from './categories';
 import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
@@ -31,6 +32,9 @@ export const apiTexts = {
   notFound: 'No such API operation.',
   invalid: 'The request has invalid fields.',
   keyIsNotABuyer: 'API keys act for the shop, not for a customer account.',
+  // docs/requirements.md §14: a JSON body is bounded before it is parsed.
+  bodyTooLarge: `The JSON body can be at most ${JSON_BODY_MAX_BYTES / 1024} KB.`,
+  bodyTooDeep: `The JSON body can nest at most ${JSON_DEPTH_MAX} levels.`,
   // issue 29: a body is one form of the request or the other, never both.
   bothRequestForms:
     'Send productId and quantity for one piece, or lines for several pieces, not both.',

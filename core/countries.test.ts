@@ -37,23 +37,61 @@ describe('the Country select (issue 30 §3)', () => {
   });
 });
 
-describe('the country an address starts from (issue 30 §3)', () => {
-  it('is the country of the earlier address first', () => {
-    expect(defaultCountryFor({ earlierCountry: 'CA', mobile: '+91 98290 00000' })).toBe('CA');
-    expect(defaultCountryFor({ earlierCountry: 'India', mobile: '+1 415 555 0100' })).toBe('IN');
-  });
-
-  it('is India for a +91 mobile when there is no earlier address', () => {
-    expect(defaultCountryFor({ mobile: '+91 98290 00000' })).toBe('IN');
-    expect(defaultCountryFor({ earlierCountry: null, mobile: '0091 9829000000' })).toBe('IN');
-    expect(defaultCountryFor({ mobile: '919829000000' })).toBe('IN');
-  });
-
-  it("is spec §9's default, US, otherwise", () => {
-    expect(defaultCountryFor({ mobile: '+1 415 555 0100' })).toBe('US');
-    expect(defaultCountryFor({ mobile: '98290 00000' })).toBe('US');
-    expect(defaultCountryFor({})).toBe('US');
+describe('the country the accept form starts from', () => {
+  it('is India for an Indian mobile, with or without +91 and spaces', () => {
+    for (const mobile of [
+      '98765 43210',
+      '9876543210',
+      '6000000000',
+      '+91 98765 43210',
+      '+919876543210',
+      '0091 9829000000',
+      '919829000000',
+    ]) {
+      expect(defaultCountryFor({ mobile, savedCountry: 'CA', acceptLanguage: 'en-US' })).toBe('IN');
+    }
+    expect(isIndianMobile('58765 43210')).toBe(false);
+    expect(isIndianMobile('98765 4321')).toBe(false);
+    expect(isIndianMobile('+1 415 555 0100')).toBe(false);
     expect(isIndianMobile('+44 20 7946 0000')).toBe(false);
+  });
+
+  it('is India for a request with a GSTIN, whatever the mobile', () => {
+    expect(
+      defaultCountryFor({
+        mobile: '+1 415 555 0100',
+        gstin: '08AAAAA0000A1Z2',
+        savedCountry: 'CA',
+        acceptLanguage: 'en-US',
+      }),
+    ).toBe('IN');
+    expect(
+      defaultCountryFor({ mobile: '+1 415 555 0100', gstin: ' ', acceptLanguage: 'en-US' }),
+    ).toBe('US');
+  });
+
+  it("is the saved address's country next, by code or by name", () => {
+    expect(
+      defaultCountryFor({ mobile: '+1 415 555 0100', savedCountry: 'CA', acceptLanguage: 'en-US' }),
+    ).toBe('CA');
+    expect(defaultCountryFor({ mobile: '+44 20 7946 0000', savedCountry: 'United Kingdom' })).toBe(
+      'GB',
+    );
+  });
+
+  it("is the region of the browser's Accept-Language next", () => {
+    expect(defaultCountryFor({ mobile: '+1 415 555 0100', acceptLanguage: 'en-US,en;q=0.9' })).toBe(
+      'US',
+    );
+    expect(defaultCountryFor({ mobile: '+49 30 1234567', acceptLanguage: 'de-DE' })).toBe('DE');
+    expect(defaultCountryFor({ acceptLanguage: 'en;q=0.8,fr-CA;q=0.9' })).toBe('CA');
+    expect(defaultCountryFor({ savedCountry: 'Narnia', acceptLanguage: 'en-GB' })).toBe('GB');
+  });
+
+  it("is India, the shop's own country, when nothing else tells", () => {
+    expect(defaultCountryFor({})).toBe('IN');
+    expect(defaultCountryFor({ mobile: '+1 415 555 0100', acceptLanguage: 'en' })).toBe('IN');
+    expect(defaultCountryFor({ mobile: '+1 415 555 0100', acceptLanguage: 'en-ZZ' })).toBe('IN');
   });
 });
 

@@ -6,6 +6,8 @@
  * here: the forms load it with their first paint.
  */
 
+import { regionOfAcceptLanguage } from './accept-language';
+
 // Generated once from Intl.DisplayNames('en', { type: 'region' }) over ISO 3166-1's 249 codes:
 // India, United States and Canada first (the shop's buyers), then the rest by name.
 const COUNTRY_DATA =
@@ -102,24 +104,39 @@ export function countryName(stored: string | null | undefined): string {
 // spec §9: the default address country is US
 export const SPEC_DEFAULT_COUNTRY = 'US';
 
-/** A mobile number written with India's country code: +91 or 0091, or 91 and ten digits. */
+/** The shop's own country: an address form's last resort (docs/requirements.md §19). */
+export const SHOP_COUNTRY = 'IN';
+
+/**
+ * An Indian mobile number: ten digits starting 6 to 9, as Indians write it ("98765 43210"), or
+ * any number written with India's country code (+91, 0091, or 91 and ten such digits).
+ */
 export function isIndianMobile(mobile: string | null | undefined): boolean {
   const compact = (mobile ?? '').replaceAll(/[\s()-]/g, '');
-  return /^(\+91|0091)\d{10}$/.test(compact) || /^91[6-9]\d{9}$/.test(compact);
+  return (
+    /^(\+91|0091)\d{10}$/.test(compact) ||
+    /^91[6-9]\d{9}$/.test(compact) ||
+    /^[6-9]\d{9}$/.test(compact)
+  );
 }
 
 /**
- * issue 30 §3: the Country select's first choice: the country of the buyer's earlier address,
- * else India for a +91 mobile, else spec §9's default (US).
+ * docs/requirements.md §19: the Country select's first choice. The request speaks first: an
+ * Indian mobile or a GSTIN (India's tax number) means India. Then the buyer's saved address, then
+ * the region of the browser's `Accept-Language`, and last the shop's own country, India.
  */
 export function defaultCountryFor(input: {
-  earlierCountry?: string | null;
   mobile?: string | null;
+  gstin?: string | null;
+  savedCountry?: string | null;
+  acceptLanguage?: string | null;
 }): string {
-  const earlier = countryCodeOf(input.earlierCountry);
-  if (earlier) return earlier;
-  if (isIndianMobile(input.mobile)) return 'IN';
-  return SPEC_DEFAULT_COUNTRY;
+  if (isIndianMobile(input.mobile) || (input.gstin ?? '').trim() !== '') return 'IN';
+  const saved = countryCodeOf(input.savedCountry);
+  if (saved) return saved;
+  const region = countryCodeOf(regionOfAcceptLanguage(input.acceptLanguage));
+  if (region) return region;
+  return SHOP_COUNTRY;
 }
 
 /** How a country writes its postal code: India's PIN, the United States' ZIP, others' postal code. */

@@ -18,7 +18,10 @@ const MONTHS = [
   'December',
 ] as const;
 
-/** Formats a date or an ISO date string (read as a calendar date, not shifted by time zone). */
+/**
+ * Formats a calendar day, 'YYYY-MM-DD' or a Date at its UTC midnight, as it is: no zone shifts it.
+ * An instant (a row's createdAt) is `formatShopDate`'s (core/shop-calendar.ts).
+ */
 export function formatLongDate(date: Date | string): string {
   const day = typeof date === 'string' ? new Date(date) : date;
   return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;

@@ -4,7 +4,9 @@ import {
   demoCheckedSettings,
   demoSettingsSentence,
   settingsStillDemo,
+  shopContentStillDemo,
   type DemoCheckedSetting,
+  type DemoShopContent,
 } from './demo-settings';
 
 const defaults = siteDefaults;
@@ -76,5 +78,70 @@ describe('demoSettingsSentence (issue 30)', () => {
     ],
   ])('%j', (keys, sentence) => {
     expect(demoSettingsSentence(keys)).toBe(sentence);
+  });
+});
+
+describe('shopContentStillDemo', () => {
+  const allContent: DemoShopContent[] = ['address', 'socialUrl', 'homeStats', 'newsletterLine'];
+  it.each<{
+    case: string;
+    site: Partial<Record<keyof typeof defaults, string>>;
+    lockedBy?: Partial<Record<DemoCheckedSetting | 'address', string>>;
+    left: DemoShopContent[];
+  }>([
+    { case: 'a new shop', site: {}, left: allContent },
+    {
+      case: 'the address saved',
+      site: { address: '12 Hawa Mahal Road, Jaipur 302002' },
+      left: ['socialUrl', 'homeStats', 'newsletterLine'],
+    },
+    {
+      case: 'the Instagram link emptied, and only a Facebook link',
+      site: { socialUrl: '', facebookUrl: 'https://www.facebook.com/kalakriti' },
+      left: ['address', 'homeStats', 'newsletterLine'],
+    },
+    {
+      case: 'three tiles changed, the fourth as it was',
+      site: { homeStat1Value: '30+', homeStat2Label: 'Years carving', homeStat3Value: '200+' },
+      left: allContent,
+    },
+    {
+      case: 'every tile changed in its figure or its words',
+      site: {
+        homeStat1Value: '30+',
+        homeStat2Label: 'Years carving',
+        homeStat3Value: '200+',
+        homeStat4Label: 'Made by hand',
+      },
+      left: ['address', 'socialUrl', 'newsletterLine'],
+    },
+    {
+      case: 'the newsletter line emptied',
+      site: { newsletterLine: '' },
+      left: ['address', 'socialUrl', 'homeStats'],
+    },
+    {
+      case: 'the address set by the environment to the default value',
+      site: {},
+      lockedBy: { address: 'SHOP_ADDRESS' },
+      left: ['socialUrl', 'homeStats', 'newsletterLine'],
+    },
+  ])('$case', ({ site, lockedBy = {}, left }) => {
+    expect(shopContentStillDemo({ ...defaults, ...site }, defaults, lockedBy)).toEqual(left);
+  });
+});
+
+describe('demoSettingsSentence with the shop’s content', () => {
+  it.each<[DemoCheckedSetting[], DemoShopContent[], string | null]>([
+    [[], [], null],
+    [[], ['address'], 'Your shop still shows the demo postal address.'],
+    [
+      ['upiId'],
+      ['address', 'socialUrl', 'homeStats', 'newsletterLine'],
+      'Your offers still show the demo UPI id. Your shop still shows the demo postal address, Instagram link, home page figures and newsletter line.',
+    ],
+    [['gstin'], [], 'Your offers still show the demo GSTIN.'],
+  ])('%j %j', (keys, content, sentence) => {
+    expect(demoSettingsSentence(keys, content)).toBe(sentence);
   });
 });

@@ -3,6 +3,7 @@
  * the browser, apart from core/display-currency.ts (the setting, the picker), so the pages that
  * show amounts carry a few hundred bytes for it (issue 28's JavaScript budget).
  */
+import { offerTotalRows } from './offer-totals';
 
 /** issue 32: the currencies to start with (core/display-currency.ts lists them in order). */
 export type DisplayCurrency = 'USD' | 'CAD' | 'GBP' | 'EUR' | 'AED' | 'AUD' | 'SGD';
@@ -69,17 +70,22 @@ export function approximateText(paise: number, display: DisplayRate): string {
 }
 
 /**
- * issue 32: an offer's approximate amounts, its total's and each line total's by line id, made on
- * the server for the quote page (whose script then carries no code for them).
+ * An offer's approximate amounts, made on the server for the quote page (whose script then
+ * carries no code for them): each line total's by line id, and each of its totals' rows
+ * (subtotal, discount, shipping, GST, total) by the row's label (docs/decisions/026).
  */
 export function offerApproximations(
-  offer: { totalMinor: number; lines: { id: string; lineTotalMinor: number }[] },
+  offer: Parameters<typeof offerTotalRows>[0] & {
+    lines: { id: string; lineTotalMinor: number }[];
+  },
   display: DisplayRate,
-): { total: string; lines: Record<string, string> } {
+): { lines: Record<string, string>; rows: Record<string, string> } {
   return {
-    total: approximateText(offer.totalMinor, display),
     lines: Object.fromEntries(
       offer.lines.map((line) => [line.id, approximateText(line.lineTotalMinor, display)]),
+    ),
+    rows: Object.fromEntries(
+      offerTotalRows(offer).map((row) => [row.label, approximateText(row.minor, display)]),
     ),
   };
 }

@@ -7,6 +7,7 @@
  * zod stays out of the public pages' first load (issue 28, core/zod-free-modules.test.ts). The
  * setting's schema is in core/display-currency-schema.ts.
  */
+import { regionOfAcceptLanguage } from './accept-language';
 import { formatLongDate } from './dates';
 import { formatRupees } from './money';
 import {
@@ -265,27 +266,8 @@ const CURRENCY_OF_REGION: Record<string, DisplayCurrency> = {
  * region of the browser's first language that names one; null when none does.
  */
 export function currencyOfAcceptLanguage(header: string | null): DisplayCurrency | null {
-  if (!header) return null;
-  const tags = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const quality = parameters
-        .map((parameter) => parameter.trim())
-        .find((parameter) => parameter.startsWith('q='));
-      const weight = quality ? Number(quality.slice(2)) : 1;
-      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((each) => each.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of tags) {
-    const region = tag
-      .split('-')
-      .slice(1)
-      .find((subtag) => /^[A-Za-z]{2}$/.test(subtag));
-    if (region) return CURRENCY_OF_REGION[region.toUpperCase()] ?? null;
-  }
-  return null;
+  const region = regionOfAcceptLanguage(header);
+  return region ? (CURRENCY_OF_REGION[region] ?? null) : null;
 }
 
 /** A stored or posted choice, read strictly: anything else is none. */

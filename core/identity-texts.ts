@@ -22,3 +22,9 @@ export const identityToasts = {
   },
   signedIn: { title: 'Welcome back!' },
 } as const;
+
+/**
+ * The password reset's choice, ticked unless its owner unticks it (docs/requirements.md §18).
+ * Here rather than with the passkey texts: the reset page loads these, and only this one of those.
+ */
+export const REMOVE_PASSKEYS_ON_RESET_LABEL = 'Also remove all passkeys';

@@ -13,6 +13,8 @@ import {
   totpCodeFormSchema,
   safeRedirectTarget,
   signUpSchema,
+  afterSignInTarget,
+  landingAfterSignIn,
 } from './identity';
 
 describe('the sign-up password rules (spec §5)', () => {
@@ -156,6 +158,29 @@ describe('the page after sign-in (issue 14, finding 2)', () => {
         expect(new URL(answer, SHOP).origin).toBe(SHOP);
       }),
     );
+  });
+});
+describe('where a sign-in lands (docs/requirements.md §2 Auth)', () => {
+  const SHOP = 'https://shop.example';
+
+  it('is the back office for an admin who came from no page, home for anyone else', () => {
+    for (const asked of [null, undefined, '', '/auth', '/auth/code', 'https://evil.example/']) {
+      expect(landingAfterSignIn(asked, SHOP, true)).toBe('/admin');
+      expect(landingAfterSignIn(asked, SHOP, false)).toBe('/');
+    }
+  });
+
+  it('is the page that sent them, for an admin too', () => {
+    expect(landingAfterSignIn('/quote-list', SHOP, true)).toBe('/quote-list');
+    expect(landingAfterSignIn('/', SHOP, true)).toBe('/');
+    expect(landingAfterSignIn('/admin/settings', SHOP, false)).toBe('/admin/settings');
+  });
+
+  it('is decided by /auth once the session is made, unless a page was asked for', () => {
+    expect(afterSignInTarget(null, SHOP)).toBe('/auth');
+    expect(afterSignInTarget('/auth', SHOP)).toBe('/auth');
+    expect(afterSignInTarget('//evil.example', SHOP)).toBe('/auth');
+    expect(afterSignInTarget('/dashboard', SHOP)).toBe('/dashboard');
   });
 });
 

@@ -199,9 +199,20 @@ export const resetPasswordSchema = z.object(resetPasswordFields).refine(password
   path: ['confirmPassword'],
 });
 
-/** The reset page's form: the new password and the token of the mailed link. */
+/**
+ * The reset page's form: the new password, the token of the mailed link, and "Also remove all
+ * passkeys" (docs/decisions/022, amended), a checkbox ticked by default: it posts "on" when ticked
+ * and nothing when not.
+ */
 export const resetPasswordFormSchema = z
-  .object({ ...resetPasswordFields, token: z.string().optional() })
+  .object({
+    ...resetPasswordFields,
+    token: z.string().optional(),
+    removePasskeys: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((value) => value === true || value === 'on' || value === 'true'),
+  })
   .refine(passwordsMatch, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const changePasswordSchema = z
@@ -243,22 +254,48 @@ export const REDIRECT_TARGET_MAX_LENGTH = 2000;
  * control character reaches a header.
  */
 export function safeRedirectTarget(target: string | null | undefined, shopUrl: string): string {
-  if (!target || target.length > REDIRECT_TARGET_MAX_LENGTH || !target.startsWith('/')) return '/';
+  return requestedTarget(target, shopUrl) ?? '/';
+}
+
+/** The page asked for by a "go back to" target, or null when none was asked for or it is unsafe. */
+function requestedTarget(target: string | null | undefined, shopUrl: string): string | null {
+  if (!target || target.length > REDIRECT_TARGET_MAX_LENGTH || !target.startsWith('/')) return null;
   let shop: URL;
   let resolved: URL;
   try {
     shop = new URL(shopUrl);
     resolved = new URL(target, shop);
   } catch {
-    return '/';
+    return null;
   }
-  if (resolved.origin !== shop.origin) return '/';
+  if (resolved.origin !== shop.origin) return null;
   const path = resolved.pathname + resolved.search + resolved.hash;
   // Dot segments can leave a path that starts with two slashes (`/.//evil`, `/%2e//evil`); written
   // alone in a Location header it would name another host.
-  if (path.startsWith('//')) return '/';
+  if (path.startsWith('//')) return null;
   // Sending the user back to /auth itself would bounce them straight home anyway.
-  return resolved.pathname.startsWith('/auth') ? '/' : path;
+  return resolved.pathname.startsWith('/auth') ? null : path;
+}
+
+/**
+ * docs/requirements.md §2 Auth: where a signed-in person lands. The page that sent them, when it
+ * is on the shop; else the back office for an admin, the shop's home for anyone else.
+ */
+export function landingAfterSignIn(
+  target: string | null | undefined,
+  shopUrl: string,
+  isAdmin: boolean,
+): string {
+  return requestedTarget(target, shopUrl) ?? (isAdmin ? '/admin' : '/');
+}
+
+/**
+ * Where a sign-in form sends the browser once the session is made: the page asked for, else
+ * `/auth` itself, whose loader knows by then who signed in and sends them on (landingAfterSignIn).
+ * The forms cannot tell an admin by their credentials, and a passkey signs in from the browser.
+ */
+export function afterSignInTarget(target: string | null | undefined, shopUrl: string): string {
+  return requestedTarget(target, shopUrl) ?? '/auth';
 }
 
 /**
@@ -282,6 +319,24 @@ export function hasMailableEmail(email: string): boolean {
  */
 export const EMAIL_VERIFIED_LANDING = '/dashboard?email-link=opened';
 export const EMAIL_LINK_PARAMETER = 'email-link';
+
+/** The address a verification link was sent to, on its landing and on the sign-in page. */
+export const LINK_EMAIL_PARAMETER = 'email';
+
+/**
+ * docs/requirements.md §15: the landing of the link mailed to `email`. Opening it signs the
+ * account in; when it cannot (expired, damaged, opened before), the address it carries fills in
+ * the sign-in form the landing links to.
+ */
+export function emailVerifiedLanding(email: string): string {
+  return `${EMAIL_VERIFIED_LANDING}&${LINK_EMAIL_PARAMETER}=${encodeURIComponent(email)}`;
+}
+
+/** The address carried by a link's landing or the sign-in page's query, when it is one; else ''. */
+export function linkEmailOf(params: URLSearchParams): string {
+  const parsed = emailSchema.safeParse(params.get(LINK_EMAIL_PARAMETER) ?? '');
+  return parsed.success ? parsed.data : '';
+}
 
 /** What the dashboard says about the account's e-mail address (issue 14). */
 export type EmailVerificationState = 'verified' | 'unverified' | 'no-address';

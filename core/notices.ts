@@ -4,6 +4,7 @@
  * in core/, for the modules that queue notices and the mail that renders them.
  */
 import type { ContactMessage } from './contact';
+import type { PaymentStage } from './payment-terms';
 import type { QuotationRequest } from './quotation';
 
 /** The identity mails (server/auth), each with the purpose its limit is counted under. */
@@ -16,6 +17,8 @@ export const accountMailPurposes = [
   'confirm-new-email',
   'sign-in-code',
   'sign-up-attempt',
+  // docs/decisions/022 (amended): a passkey was added to the account; a notice, never held.
+  'passkey-added',
 ] as const;
 export type AccountMailPurpose = (typeof accountMailPurposes)[number];
 
@@ -89,6 +92,8 @@ export interface AccountNotice {
   url?: string;
   /** The code a code mail carries. */
   code?: string;
+  /** The name of the passkey a "passkey added" notice is about; absent when it has none. */
+  passkeyName?: string;
 }
 
 /** issue 18: the 09:00 digest of the requests awaiting the shop's reply, as it was queued. */
@@ -132,6 +137,11 @@ export interface QuotationEventNotice {
   offerId?: string;
   orderId?: string;
   messageId?: string;
+  /**
+   * A payment reference's notice: which payment it pays and how, as they were when it was
+   * submitted; by delivery the owner may have confirmed it and the order asks for the next.
+   */
+  payment?: { stage: PaymentStage; method: 'upi' | 'bank transfer' };
 }
 
 /**

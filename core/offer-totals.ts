@@ -32,15 +32,27 @@ export interface OfferPricing<Line extends OfferLine = OfferLine> {
 export interface TotalRow {
   label: string;
   amount: string;
+  /** The amount in paise (a discount's as taken off), for its approximation in the buyer's currency. */
+  minor: number;
   /** The grand total, set in bold wherever it is drawn. */
   total?: true;
+}
+
+/** A row of rupees; `total` for the grand total. */
+function row(label: string, minor: number, total?: true): TotalRow {
+  return { label, amount: formatRupees(minor), minor, total };
 }
 
 // issue 16: a discount is money taken off, with the minus sign (U+2212) the pages print.
 function discountRow(discountMinor: number): TotalRow[] {
   return discountMinor > 0
-    ? [{ label: 'Discount', amount: `−${formatRupees(discountMinor)}` }]
+    ? [{ label: 'Discount', amount: `−${formatRupees(discountMinor)}`, minor: discountMinor }]
     : [];
+}
+
+/** The GST line's words with its rate: "GST (12%)". */
+function gstLabel(gstRateBasisPoints: number): string {
+  return `GST (${formatPercentFromBasisPoints(gstRateBasisPoints)}%)`;
 }
 
 /** issue 27: subtotal, discount (only when there is one), shipping, GST with its rate, total. */
@@ -56,14 +68,11 @@ export function offerTotalRows(
   >,
 ): TotalRow[] {
   return [
-    { label: 'Subtotal', amount: formatRupees(offer.subtotalMinor) },
+    row('Subtotal', offer.subtotalMinor),
     ...discountRow(offer.discountMinor),
-    { label: 'Shipping', amount: formatRupees(offer.shippingMinor) },
-    {
-      label: `GST (${formatPercentFromBasisPoints(offer.gstRateBasisPoints)}%)`,
-      amount: formatRupees(offer.gstMinor),
-    },
-    { label: 'Total', amount: formatRupees(offer.totalMinor), total: true },
+    row('Shipping', offer.shippingMinor),
+    row(gstLabel(offer.gstRateBasisPoints), offer.gstMinor),
+    row('Total', offer.totalMinor, true),
   ];
 }
 
@@ -73,6 +82,8 @@ export interface OrderAmounts {
   shippingAmountMinor: number;
   taxAmountMinor: number;
   totalAmountMinor: number;
+  /** The rate of the offer the order was made from; null for an order of no offer. */
+  gstRateBasisPoints: number | null;
 }
 
 /**
@@ -81,10 +92,14 @@ export interface OrderAmounts {
  */
 export function orderTotalRows(order: OrderAmounts): TotalRow[] {
   return [
-    { label: 'Subtotal', amount: formatRupees(order.subtotalMinor) },
+    row('Subtotal', order.subtotalMinor),
     ...discountRow(order.discountMinor),
-    { label: 'Shipping', amount: formatRupees(order.shippingAmountMinor) },
-    { label: 'Tax', amount: formatRupees(order.taxAmountMinor) },
-    { label: 'Total', amount: formatRupees(order.totalAmountMinor), total: true },
+    row('Shipping', order.shippingAmountMinor),
+    // An order made from an offer names its tax as the offer did: "GST (12%)".
+    row(
+      order.gstRateBasisPoints === null ? 'Tax' : gstLabel(order.gstRateBasisPoints),
+      order.taxAmountMinor,
+    ),
+    row('Total', order.totalAmountMinor, true),
   ];
 }

@@ -7,6 +7,15 @@ import { formatLongDate } from './dates';
 export const PASSKEY_SIGN_IN_LABEL = 'Sign in with a passkey';
 export const ADD_PASSKEY_LABEL = 'Add a passkey';
 export const PASSKEY_NAME_LABEL = 'Passkey name (optional)';
+/**
+ * docs/decisions/022 (amended): adding a passkey asks for the current password, or a code of the
+ * authenticator app when two-factor is on, as changing the e-mail does.
+ */
+export const PASSKEY_CURRENT_PASSWORD_LABEL = 'Current Password';
+export const PASSKEY_PASSWORD_OR_CODE_LABEL = 'Current Password or authenticator code';
+export const PASSKEY_REAUTHENTICATION_REQUIRED_MESSAGE =
+  'Enter your current password again to add a passkey.';
+export const PASSKEY_PASSWORD_OR_CODE_WRONG_MESSAGE = 'Invalid password or code';
 /** Shown for a passkey added without a name. */
 export const UNNAMED_PASSKEY = 'Passkey';
 
@@ -37,6 +46,8 @@ export const passkeyProblems = {
   unsupported:
     'This browser cannot use passkeys. Sign in with your password or a one-time code instead.',
   alreadyAdded: 'This device already holds a passkey for your account.',
+  /** A passkey answer for another shop's address, or one already added to an account here. */
+  refused: 'This passkey could not be added. Please try again on this site.',
   failed: 'Something went wrong with the passkey. Please try again.',
   notLoaded: 'Could not start the passkey request. Check your connection and try again.',
   userNotVerified: PASSKEY_USER_NOT_VERIFIED_MESSAGE,

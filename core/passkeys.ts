@@ -17,6 +17,25 @@ export const passkeyNameSchema = z
 
 export const addPasskeySchema = z.object({ name: passkeyNameSchema.optional() });
 
+const CURRENT_PASSWORD_MISSING = 'Enter your current password';
+
+/**
+ * The step before adding a passkey (docs/decisions/022, amended): the current password, or with
+ * two-factor on a 6-digit code of the authenticator app in the same field (no password the shop
+ * accepts is six digits: core/password-rules.ts).
+ */
+export const passkeyReauthenticationSchema = z.object({
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_MISSING })
+    .min(1, CURRENT_PASSWORD_MISSING)
+    .max(128, 'Invalid password'),
+});
+
+/** A code of the authenticator app rather than a password (see passkeyReauthenticationSchema). */
+export function isAuthenticatorCode(text: string): boolean {
+  return /^\d{6}$/.test(text);
+}
+
 /** The security page's "Remove" of one passkey. */
 export const removePasskeySchema = z.object({
   passkeyId: z.string().trim().min(1, 'Choose a passkey').max(200, 'Unknown passkey'),

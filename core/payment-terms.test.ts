@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  advanceTermsText,
+  acceptPaymentMethods,
   amountDue,
   balanceDueOf,
   orderAdvanceOf,
+  paymentTermsSentence,
   paymentTermsTexts,
   splitPayment,
   upiLimitMinor,
@@ -58,12 +59,61 @@ describe('the order’s advance', () => {
     expect(orderAdvanceOf(1, 50)).toBeNull(); // 1 paisa cannot be split
     expect(orderAdvanceOf(386_400, 50)).toBe(193_200);
   });
+});
 
-  it('reads the offer’s terms in the issue’s words', () => {
-    expect(advanceTermsText(19_096_000, 50)).toBe(
-      'Advance 50%: ₹95,480 on acceptance; balance ₹95,480 before dispatch',
+describe('paymentTermsSentence: the terms’ payment sentence, made from the offer’s numbers', () => {
+  it('asks for payment in full on acceptance at 100%', () => {
+    expect(paymentTermsSentence(19_096_000, 100)).toBe('Payment in full on acceptance.');
+  });
+
+  it('asks for the advance on acceptance and names the balance before dispatch below 100%', () => {
+    expect(paymentTermsSentence(19_096_000, 50)).toBe(
+      '50% advance on acceptance, the balance of ₹95,480 before dispatch.',
     );
-    expect(advanceTermsText(19_096_000, 100)).toBeNull();
+    // ₹1,00,000 at 30%: the balance is ₹70,000, grouped as the shop writes rupees
+    expect(paymentTermsSentence(100_000_00, 30)).toBe(
+      '30% advance on acceptance, the balance of ₹70,000 before dispatch.',
+    );
+    expect(paymentTermsSentence(1_25_00_000_00, 10)).toBe(
+      '10% advance on acceptance, the balance of ₹1,12,50,000 before dispatch.',
+    );
+  });
+
+  it('names the balance to the paisa, the advance rounded half up so the two add up to the total', () => {
+    // ₹2,430.09 at 50%: the advance ₹1,215.05 (half a paisa up), the balance ₹1,215.04
+    expect(splitPayment(243_009, 50)).toEqual({ advanceMinor: 121_505, balanceMinor: 121_504 });
+    expect(paymentTermsSentence(243_009, 50)).toBe(
+      '50% advance on acceptance, the balance of ₹1,215.04 before dispatch.',
+    );
+    // ₹100.01 at 33%: the advance ₹33.00 (3,300.33 paise down), the balance ₹67.01
+    expect(paymentTermsSentence(10_001, 33)).toBe(
+      '33% advance on acceptance, the balance of ₹67.01 before dispatch.',
+    );
+  });
+
+  it('asks for payment in full on acceptance whenever the order is paid in one payment', () => {
+    // 0%: no advance, so the order asks for the whole total at once (orderAdvanceOf)
+    expect(paymentTermsSentence(386_400, 0)).toBe('Payment in full on acceptance.');
+    // 1 paisa cannot be split, and a free offer has nothing to split
+    expect(paymentTermsSentence(1, 50)).toBe('Payment in full on acceptance.');
+    expect(paymentTermsSentence(0, 50)).toBe('Payment in full on acceptance.');
+    for (const [total, percent] of [
+      [386_400, 0],
+      [1, 50],
+      [386_400, 100],
+      [386_400, 50],
+    ] as const) {
+      const inFull = orderAdvanceOf(total, percent) === null;
+      expect(
+        paymentTermsSentence(total, percent).startsWith('Payment in full'),
+        `${percent}%`,
+      ).toBe(inFull);
+    }
+  });
+
+  it('takes only a whole percentage from 0 to 100', () => {
+    expect(() => paymentTermsSentence(386_400, 101)).toThrow(RangeError);
+    expect(() => paymentTermsSentence(386_400, 12.5)).toThrow(RangeError);
   });
 });
 
@@ -82,6 +132,24 @@ describe('amountDue (issue 32: the advance first, then the balance)', () => {
   it.each(['paid', 'failed', 'refunded', 'cancelled'] as const)('%s asks for nothing', (status) => {
     expect(amountDue({ ...order, paymentStatus: status })).toBeNull();
     expect(balanceDueOf({ ...order, paymentStatus: status })).toBe(0);
+  });
+});
+
+describe('the Accept Offer form’s methods', () => {
+  it('offers UPI only when it takes the first payment', () => {
+    const limit = 100_000_00;
+    expect(acceptPaymentMethods({ totalMinor: 100_000_00, advancePercent: 100 }, limit)).toEqual([
+      'upi',
+      'bank transfer',
+    ]);
+    expect(acceptPaymentMethods({ totalMinor: 100_000_01, advancePercent: 100 }, limit)).toEqual([
+      'bank transfer',
+    ]);
+    // the advance is what is paid first
+    expect(acceptPaymentMethods({ totalMinor: 150_000_00, advancePercent: 50 }, limit)).toEqual([
+      'upi',
+      'bank transfer',
+    ]);
   });
 });
 

@@ -38,11 +38,24 @@ export function orderAdvanceOf(totalMinor: number, advancePercent: number): numb
   return advanceMinor === 0 || balanceMinor === 0 ? null : advanceMinor;
 }
 
-/** issue 32: "Advance 50%: ₹95,480 on acceptance; balance ₹95,480 before dispatch"; null in full. */
-export function advanceTermsText(totalMinor: number, advancePercent: number): string | null {
-  if (advancePercent === FULL_PAYMENT_PERCENT) return null;
-  const { advanceMinor, balanceMinor } = splitPayment(totalMinor, advancePercent);
-  return `Advance ${advancePercent}%: ${formatRupees(advanceMinor)} on acceptance; balance ${formatRupees(balanceMinor)} before dispatch`;
+/**
+ * The payment sentence of an offer's terms, made from its own total and advance and never typed
+ * (docs/decisions/025-advance-and-balance.md): it says what the order made from the offer will
+ * ask for, so it follows orderAdvanceOf. An offer paid in one payment (100%, 0%, or a total too
+ * small to split) is paid in full on acceptance, as the payment block then asks; an advance leaves
+ * the balance, in rupees as the shop writes them, for before dispatch. Pages, mails and the PDF
+ * print it first, then the owner's free-text terms.
+ */
+export function paymentTermsSentence(
+  totalMinor: number,
+  advancePercent: number,
+  /** The balance as the reader sees it: rupees, with the approximate amount for a buyer abroad. */
+  rupees: (paise: number) => string = formatRupees,
+): string {
+  const advanceMinor = orderAdvanceOf(totalMinor, advancePercent);
+  if (advanceMinor === null) return 'Payment in full on acceptance.';
+  const balanceMinor = totalMinor - advanceMinor;
+  return `${advancePercent}% advance on acceptance, the balance of ${rupees(balanceMinor)} before dispatch.`;
 }
 
 export interface OrderPayment {
@@ -129,6 +142,50 @@ export function payingMethodFor<Method extends string>(
     : orderMethod;
 }
 
+/** What an order made from an offer asks for first: the advance, or the whole total. */
+export function firstPaymentOf(offer: { totalMinor: number; advancePercent: number }): number {
+  return orderAdvanceOf(offer.totalMinor, offer.advancePercent) ?? offer.totalMinor;
+}
+
+/**
+ * The methods the Accept Offer form offers: UPI only when it takes the first payment
+ * (docs/requirements.md §21); above the limit, bank transfer alone.
+ */
+export function acceptPaymentMethods(
+  offer: { totalMinor: number; advancePercent: number },
+  limitMinor: number,
+): ('upi' | 'bank transfer')[] {
+  return upiTakes(firstPaymentOf(offer), limitMinor) ? ['upi', 'bank transfer'] : ['bank transfer'];
+}
+
+/**
+ * A payment reference as the customer's form stores it (core/quote-forms.ts): no spaces, in
+ * capitals; the owner's confirm keeps what was typed, so the two are compared in this form.
+ */
+export function referenceKey(reference: string): string {
+  return reference.replaceAll(/\s+/g, '').toUpperCase();
+}
+
+/** Refusal of a balance reference that is the advance's (docs/requirements.md, payments). */
+export const ADVANCE_REFERENCE_AS_BALANCE =
+  'This is the advance’s payment reference. Please enter the reference of the balance payment.';
+
+/**
+ * One reference pays one payment (docs/decisions/025-advance-and-balance.md): the balance's
+ * reference, whether the customer sends it or the owner confirms it, is never the advance's,
+ * neither the one the customer sent nor the one the owner confirmed.
+ */
+export function isAdvanceReference(
+  reference: string,
+  advance: { submittedPaymentReference: string | null; paymentId: string | null },
+): boolean {
+  const key = referenceKey(reference);
+  if (key === '') return false;
+  return [advance.submittedPaymentReference, advance.paymentId].some(
+    (known) => known !== null && referenceKey(known) === key,
+  );
+}
+
 export const paymentTermsTexts = {
   advancePaid: 'Advance paid',
   balanceDue: 'Balance due',
@@ -172,6 +229,8 @@ export function upiPaymentFor(
 export interface PaymentProgressRow {
   label: string;
   amount: string;
+  /** The amount in paise, for its approximation in the buyer's currency (docs/decisions/026). */
+  minor: number;
 }
 
 /**
@@ -180,27 +239,20 @@ export interface PaymentProgressRow {
  */
 export function paymentProgressRows(order: OrderPayment): PaymentProgressRow[] {
   if (order.advanceMinor === null) return [];
-  const advance = formatRupees(order.advanceMinor);
-  const balance = formatRupees(order.totalMinor - order.advanceMinor);
-  switch (order.paymentStatus) {
-    case 'pending':
-      return [
-        { label: 'Advance due', amount: advance },
-        { label: 'Balance before dispatch', amount: balance },
-      ];
-    case 'partially_paid':
-      return [
-        { label: paymentTermsTexts.advancePaid, amount: advance },
-        { label: paymentTermsTexts.balanceDue, amount: balance },
-      ];
-    case 'paid':
-      return [
-        { label: paymentTermsTexts.advancePaid, amount: advance },
-        { label: paymentTermsTexts.balancePaid, amount: balance },
-      ];
-    default:
-      return [];
-  }
+  const labels =
+    order.paymentStatus === 'pending'
+      ? ['Advance due', 'Balance before dispatch']
+      : order.paymentStatus === 'partially_paid'
+        ? [paymentTermsTexts.advancePaid, paymentTermsTexts.balanceDue]
+        : order.paymentStatus === 'paid'
+          ? [paymentTermsTexts.advancePaid, paymentTermsTexts.balancePaid]
+          : [];
+  const amounts = [order.advanceMinor, order.totalMinor - order.advanceMinor];
+  return labels.map((label, index) => ({
+    label,
+    amount: formatRupees(amounts[index]!),
+    minor: amounts[index]!,
+  }));
 }
 
 /**

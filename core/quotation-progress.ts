@@ -1,7 +1,8 @@
 /**
- * issue 30 §3: a quotation whose offer was accepted but whose order is not yet paid reads, beside
- * spec §4's "Completed", "Accepted, awaiting payment". One definition for every page that shows a
- * quotation's status (the dashboard's Quotations tab, the quote page). No zod: public pages.
+ * docs/requirements.md §19: a quotation whose offer was accepted but whose order is not yet paid
+ * reads "Accepted, awaiting payment", not spec §4's "Completed", which only a paid or closed one
+ * reads. One definition for every page that shows a quotation's status (the dashboard's Quotations
+ * tab, the quote page). No zod: public pages.
  */
 import type { OrderStatus, PaymentStatus, QuotationStatus } from './statuses';
 import { statusLabel } from './statuses';
@@ -16,24 +17,42 @@ export interface QuotationOrderState {
   paymentStatus: PaymentStatus;
 }
 
+/** A completed quotation whose order is fully paid. */
+export const PAID = 'Paid';
+
 /**
- * The note beside the quotation's status: "Accepted, awaiting payment" while its order waits for
- * the money (pending, or a payment that failed); none once paid, refunded or cancelled, or
- * before there is an order.
+ * The note beside the quotation's status: where its order's payment is ("Accepted, awaiting
+ * payment" while the order waits for the money, pending or after a failed payment; "Advance paid,
+ * balance due"; "Paid"); none once refunded or cancelled, or before there is an order.
  */
 export function quotationPaymentNote(order: QuotationOrderState | null): string | null {
   if (!order || order.status === 'cancelled') return null;
   if (order.paymentStatus === 'partially_paid') return ADVANCE_PAID_BALANCE_DUE;
+  if (order.paymentStatus === 'paid') return PAID;
   return order.paymentStatus === 'pending' || order.paymentStatus === 'failed'
     ? ACCEPTED_AWAITING_PAYMENT
     : null;
 }
 
-/** spec §4's status and the payment note, as one line: "Completed · Accepted, awaiting payment". */
+/**
+ * The words of a quotation's status, as its badges show them: spec §4's status ("Completed") only
+ * when it is so, never while its order still waits for money (docs/requirements.md §19): the
+ * payment note alone names where it is then.
+ */
+export function quotationStatusWords(
+  status: QuotationStatus,
+  order: QuotationOrderState | null,
+): { status: string | null; note: string | null } {
+  const note = quotationPaymentNote(order);
+  const awaitingMoney = note === ACCEPTED_AWAITING_PAYMENT || note === ADVANCE_PAID_BALANCE_DUE;
+  return { status: awaitingMoney ? null : statusLabel(status), note };
+}
+
+/** The same as one line: "Accepted, awaiting payment", "Completed · Paid", "Processing". */
 export function quotationStatusText(
   status: QuotationStatus,
   order: QuotationOrderState | null,
 ): string {
-  const note = quotationPaymentNote(order);
-  return note ? `${statusLabel(status)} · ${note}` : statusLabel(status);
+  const words = quotationStatusWords(status, order);
+  return [words.status, words.note].filter((word) => word !== null).join(' · ');
 }

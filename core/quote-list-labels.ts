@@ -5,3 +5,5 @@
  */
 export const ADD_TO_QUOTE_LIST = 'Add to Quote List';
 export const QUOTE_LIST_LINK = 'Quote List';
+/** docs/requirements.md §18: "Add to Quote List" on a listed piece, with its quantity there. */
+export const inQuoteList = (quantity: number) => `In Quote List (${quantity})`;

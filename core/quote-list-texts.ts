@@ -26,7 +26,11 @@ export const quoteListTexts = {
 } as const;
 
 export const quoteListToasts = {
-  added: { title: 'Added to your quote list' },
+  // docs/requirements.md §18: the next tap after adding on a phone may be the list itself.
+  added: {
+    title: 'Added to your quote list',
+    link: { to: '/quote-list', label: 'View Quote List' },
+  },
   removed: { title: 'Removed from your quote list' },
   saved: { title: 'Your quote list is saved' },
 } as const;

@@ -100,7 +100,13 @@ export const quoteListSubmitSchema = quoteListDetailsSchema.extend({
  */
 export function quoteListFormValues(
   pieces: { productId: string; quantity: number; notes: string | null }[],
-  details: { customerName: string; customerEmail: string; customerMobile: string } | null,
+  details: {
+    customerName: string;
+    customerEmail: string;
+    customerMobile: string;
+    customerCompany: string;
+    customerGstin: string;
+  } | null,
 ): Record<string, string> {
   return {
     ...(details ?? {}),

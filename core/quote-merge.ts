@@ -16,6 +16,16 @@ export const mergeTexts = {
   chooseSome: 'Choose the requests to merge into this one',
   tooMany: `Merge at most ${MERGE_MAX_REQUESTS} requests at a time`,
   intoItself: 'A request cannot be merged into itself',
+  /** docs/decisions/011 (amended): a typed e-mail or mobile proves nobody's identity. */
+  guestHint: 'Guest request, not verified',
+  guestHintsIntro:
+    'Guest requests with the same e-mail or mobile. Anyone can type those, so they cannot be merged here.',
+  guestKept: (reference: string) =>
+    `${reference} is a guest request, not verified: only requests of one customer account can be merged`,
+  guestMerged: (reference: string) =>
+    `${reference} is a guest request, not verified: it cannot be merged into a customer's request`,
+  otherAccount: (reference: string, kept: string) =>
+    `${reference} is another customer's request: only requests of the same account as ${kept} can be merged into it`,
 } as const;
 
 /** "Q-1", "Q-1 and Q-2", "Q-1, Q-2 and Q-3". */

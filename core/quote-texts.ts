@@ -8,6 +8,12 @@
 /** issue 16: messages are plain text, at most 2,000 characters. */
 export const QUOTE_MESSAGE_MAX = 2_000;
 
+/**
+ * The id of the current offer's section on the quote page: the page opens on it, the offer mail's
+ * "View the offer" lands on it and a superseded version links to it (docs/requirements.md §10).
+ */
+export const CURRENT_OFFER_ANCHOR = 'current-offer';
+
 export const offerPaymentMethods = ['upi', 'bank transfer'] as const;
 export type OfferPaymentMethod = (typeof offerPaymentMethods)[number];
 export const offerPaymentMethodLabels: Record<OfferPaymentMethod, string> = {

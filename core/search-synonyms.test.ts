@@ -77,7 +77,10 @@ describe('the synonym groups (issue 31)', () => {
       )
       .join(' ');
     const catalogueWords = new Set(catalogueText.split(' '));
-    for (const group of groups) {
+    // The puja room's words name where a piece is used: the seed names none, a shop's own do
+    // (server/modules/catalog/tolerant-search.test.ts finds a "Pooja Thali" by each).
+    expect(groups).toContainEqual(['pooja', 'puja', 'mandir', 'temple']);
+    for (const group of groups.filter((each) => !each.includes('pooja'))) {
       const found = group.some((entry) =>
         entry.includes(' ')
           ? catalogueText.includes(entry)

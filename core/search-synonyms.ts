@@ -215,6 +215,7 @@ export const DEFAULT_SEARCH_SYNONYMS = [
   'cake stand, cake plate',
   'parchin kari, pietra dura, inlay',
   'bell, ghanti',
+  'pooja, puja, mandir, temple',
   'brass, pital, peetal',
   'marble, sangmarmar',
   'sheesham, shisham, rosewood',

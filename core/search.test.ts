@@ -84,6 +84,40 @@ describe('rankProducts', () => {
   });
 });
 
+describe('a word naming the piece outranks a material word (decision 024)', () => {
+  const brassPieces: SearchableProduct[] = [
+    'Brass Bell',
+    'Brass Lantern',
+    'Sheesham Brass Coasters',
+  ].map((name, at) => ({
+    id: `piece-${at}`,
+    name,
+    categorySlug: 'artisan-home-serenity',
+    description: 'Hand-finished brass.',
+    material: at === 2 ? 'Wood' : 'Brass',
+    region: null,
+  }));
+  const diya: SearchableProduct = {
+    id: 'marble-diya',
+    name: 'Carved Diya',
+    categorySlug: 'divine-artistry',
+    description: 'White marble.',
+    material: 'Marble',
+    region: null,
+  };
+
+  it('puts the only diya first for "brass diya", above pieces that score more', () => {
+    const ranked = rankProducts([...brassPieces, diya], 'brass diya', Infinity);
+    expect(ranked.map(({ product }) => product.id)).toEqual([
+      'marble-diya',
+      'piece-0',
+      'piece-1',
+      'piece-2',
+    ]);
+    expect(ranked[0]!.score).toBeLessThan(ranked[1]!.score);
+  });
+});
+
 describe('relevanceBars', () => {
   it('is min(5, ceil(score / 2))', () => {
     expect(relevanceBars(1)).toBe(1);

@@ -81,6 +81,19 @@ export function scoreNormalised(fields: NormalisedSearchFields, needle: SearchNe
   return score;
 }
 
+/**
+ * How many of the query's naming words (those no piece's material holds: "diya", not "brass")
+ * the name holds. docs/requirements.md §5 (search), decision 024: a piece whose name holds one
+ * ranks above pieces found only by a material word ("brass diya" puts the diya before every brass
+ * piece, and before "Sheesham Brass Coasters"), whatever their score; the score still orders
+ * pieces within each rank.
+ */
+export function namingWordsInName(name: string, namingWords: readonly string[]): number {
+  let count = 0;
+  for (const word of namingWords) if (name.includes(word)) count += 1;
+  return count;
+}
+
 export function scoreProduct(product: SearchableProduct, query: string): number {
   return scoreNormalised(normaliseSearchFields(product), searchNeedle(query));
 }
@@ -114,13 +127,22 @@ export function rankNormalised<P>(
 ): ScoredProduct<P>[] {
   const needle = searchNeedle(query);
   if (needle.phrase === '') return [];
-  const scored: ScoredProduct<P>[] = [];
+  const namingWords = needle.words.filter(
+    (word) => !products.some((product) => fieldsOf(product).material.includes(word)),
+  );
+  const scored: (ScoredProduct<P> & { naming: number })[] = [];
   for (const product of products) {
-    const score = scoreNormalised(fieldsOf(product), needle);
-    if (score > 0) scored.push({ product, score });
+    const fields = fieldsOf(product);
+    const score = scoreNormalised(fields, needle);
+    if (score > 0) {
+      scored.push({ product, score, naming: namingWordsInName(fields.name, namingWords) });
+    }
   }
   // Array.prototype.sort is stable: ties keep catalogue order.
-  return scored.sort((a, b) => b.score - a.score).slice(0, limit);
+  return scored
+    .sort((a, b) => b.naming - a.naming || b.score - a.score)
+    .slice(0, limit)
+    .map(({ product, score }) => ({ product, score }));
 }
 
 /** spec §2: relevance bars, min(5, ceil(score / 2)). */
@@ -246,10 +268,7 @@ function postingsContaining(table: TokenTable, needle: string): Uint32Array[] {
  * scoreNormalised; only a multi-word phrase found word by word in a name or description is
  * checked against the text itself.
  */
-function scoreIndexed<P>(
-  index: SearchIndex<P>,
-  query: string,
-): { position: number; score: number }[] {
+function scoreIndexed<P>(index: SearchIndex<P>, query: string): RankedPosition[] {
   const needle = searchNeedle(query);
   const { phrase, words } = needle;
   if (phrase === '') return [];
@@ -262,25 +281,31 @@ function scoreIndexed<P>(
     if (scores[position] === 0) touched.push(position);
     scores[position] = scores[position]! + points;
   };
+  // namingWordsInName, counted from the name's postings as the words are: no text is read.
+  const naming = new Uint32Array(size);
+  const isNaming = words.map((word) => postingsContaining(index.material, word).length === 0);
   const texts = [
-    { table: index.name, wordsFound: wordsInName, weight: SEARCH_WEIGHTS.wordInName },
+    { table: index.name, wordsFound: wordsInName, weight: SEARCH_WEIGHTS.wordInName, naming },
     {
       table: index.description,
       wordsFound: wordsInDescription,
       weight: SEARCH_WEIGHTS.wordInDescription,
+      naming: null,
     },
   ];
-  for (const { table, wordsFound, weight } of texts) {
+  for (const { table, wordsFound, weight, naming: namingFound } of texts) {
     // The query word (by its place, 1-based) that last counted an entry, so that a word found in
     // two tokens of one text counts once, as in scoreNormalised; a repeated word counts again.
     const countedBy = new Uint32Array(size);
     words.forEach((word, at) => {
       const stamp = at + 1;
+      const counts = namingFound && isNaming[at] ? namingFound : null;
       for (const postings of postingsContaining(table, word)) {
         for (const position of postings) {
           if (countedBy[position] === stamp) continue;
           countedBy[position] = stamp;
           wordsFound[position] = wordsFound[position]! + 1;
+          if (counts) counts[position] = counts[position]! + 1;
           touch(position, weight);
         }
       }
@@ -309,9 +334,16 @@ function scoreIndexed<P>(
     ) {
       score += SEARCH_WEIGHTS.description;
     }
-    return { position, score };
+    return { position, score, naming: naming[position]! };
   });
   return scored;
+}
+
+interface RankedPosition {
+  position: number;
+  score: number;
+  /** namingWordsInName: ranks before the score. */
+  naming: number;
 }
 
 /** rankNormalised over the whole indexed catalogue, from the index alone. */
@@ -321,8 +353,8 @@ export function rankIndexed<P>(
   limit: number = SEARCH_RESULT_LIMIT,
 ): ScoredProduct<P>[] {
   // Best first; ties keep catalogue order, as the stable sort of rankNormalised does.
-  const byRank = (a: { position: number; score: number }, b: { position: number; score: number }) =>
-    b.score - a.score || a.position - b.position;
+  const byRank = (a: RankedPosition, b: RankedPosition) =>
+    b.naming - a.naming || b.score - a.score || a.position - b.position;
   if (limit <= 0) return [];
   const scored = scoreIndexed(index, query);
   let best: typeof scored;

@@ -25,5 +25,20 @@ export const editableSettingKeys = [
   'displayCurrencies',
   'advancePercent',
   'upiPaymentLimit',
+  // docs/requirements.md §2 and §19: the footer's social links beside the Instagram one (`socialUrl`,
+  // kept under its first name so a stored link stays), the home page's stat tiles and its
+  // newsletter line.
+  'facebookUrl',
+  'youtubeUrl',
+  'pinterestUrl',
+  'homeStat1Value',
+  'homeStat1Label',
+  'homeStat2Value',
+  'homeStat2Label',
+  'homeStat3Value',
+  'homeStat3Label',
+  'homeStat4Value',
+  'homeStat4Label',
+  'newsletterLine',
 ] as const;
 export type EditableSettingKey = (typeof editableSettingKeys)[number];

@@ -31,6 +31,8 @@ describe('the settings form (issue 18)', () => {
     expect([...grouped].sort()).toEqual([...editableSettingKeys].sort());
     expect(settingGroups.map((group) => group.title)).toEqual([
       'Shop',
+      'Social links',
+      'Home page',
       'Contact',
       'Payment',
       'Offers',
@@ -90,10 +92,27 @@ describe('the settings form (issue 18)', () => {
     );
   });
 
-  it('takes an https social link only', () => {
-    expect(check('socialUrl', 'https://www.instagram.com/kalakriti')).toBeNull();
-    expect(check('socialUrl', 'http://www.instagram.com/')).toBe(settingsTexts.socialUrlInvalid);
-    expect(check('socialUrl', 'javascript:alert(1)')).toBe(settingsTexts.socialUrlInvalid);
+  it('takes each social link as an https link, or empty for no button', () => {
+    for (const key of ['socialUrl', 'facebookUrl', 'youtubeUrl', 'pinterestUrl'] as const) {
+      expect(check(key, 'https://www.instagram.com/kalakriti')).toBeNull();
+      expect(settingFieldSchemas[key].parse('  ')).toBe('');
+      expect(check(key, 'http://www.instagram.com/')).toBe(settingsTexts.socialUrlInvalid);
+      expect(check(key, 'javascript:alert(1)')).toBe(settingsTexts.socialUrlInvalid);
+      expect(check(key, `https://example.com/${'a'.repeat(500)}`)).toBe(
+        settingsTexts.socialUrlInvalid,
+      );
+    }
+  });
+
+  it('takes a stat tile as a short figure and its words, both required, and a newsletter line or none', () => {
+    expect(check('homeStat1Value', '1,000+')).toBeNull();
+    expect(check('homeStat1Value', '123456789')).toBe(settingsTexts.homeStatValueTooLong);
+    expect(check('homeStat2Value', ' ')).toBe(settingsTexts.homeStatValueRequired);
+    expect(check('homeStat3Label', 'l'.repeat(41))).toBe(settingsTexts.homeStatLabelTooLong);
+    expect(check('homeStat4Label', '')).toBe(settingsTexts.homeStatLabelRequired);
+    expect(check('homeStat4Label', 'Happy\nCustomers')).toBe(settingsTexts.singleLine);
+    expect(settingFieldSchemas.newsletterLine.parse(' ')).toBe('');
+    expect(check('newsletterLine', 'n'.repeat(201))).toBe(settingsTexts.newsletterLineTooLong);
   });
 
   it('takes a GSTIN of the 15-character format, upper-cased, or none', () => {

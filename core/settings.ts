@@ -31,6 +31,13 @@ export const OFFER_VALIDITY_DAYS_MIN = 1;
 export const OFFER_VALIDITY_DAYS_MAX = 90;
 /** issue 32: NPCI's highest per-payment UPI limit (₹5,00,000 for some merchant categories), ×10. */
 export const UPI_PAYMENT_LIMIT_MAX_RUPEES = 5_000_000;
+/**
+ * docs/requirements.md §2: a stat tile's figure is set large, two tiles a row on a phone: "1,000+"
+ * fits, a sentence does not.
+ */
+export const HOME_STAT_VALUE_MAX = 8;
+export const HOME_STAT_LABEL_MAX = 40;
+export const NEWSLETTER_LINE_MAX = 200;
 
 export const settingsTexts = {
   shopNameRequired: 'Please enter the shop name',
@@ -43,7 +50,12 @@ export const settingsTexts = {
   businessHoursRequired: 'Please enter the business hours',
   businessHoursTooLong: `The business hours can be at most ${BUSINESS_HOURS_MAX} characters`,
   shopTimeZoneInvalid: `Please enter a time zone name such as ${DEFAULT_SHOP_TIME_ZONE} or Europe/London`,
-  socialUrlInvalid: 'Please enter an https:// link',
+  socialUrlInvalid: 'Please enter an https:// link, or leave it empty',
+  homeStatValueRequired: 'Please enter the figure',
+  homeStatValueTooLong: `The figure can be at most ${HOME_STAT_VALUE_MAX} characters`,
+  homeStatLabelRequired: 'Please enter the words under the figure',
+  homeStatLabelTooLong: `The words under the figure can be at most ${HOME_STAT_LABEL_MAX} characters`,
+  newsletterLineTooLong: `The newsletter line can be at most ${NEWSLETTER_LINE_MAX} characters`,
   upiIdInvalid: 'Please enter a UPI id such as shop@bank',
   bankDetailsRequired: 'Please enter the bank details',
   bankDetailsTooLong: `The bank details can be at most ${BANK_DETAILS_MAX} characters`,
@@ -106,6 +118,28 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** docs/requirements.md §12: a social link is an https:// address, or empty for no button. */
+const optionalSocialUrl = () =>
+  visibleText({ error: settingsTexts.socialUrlInvalid })
+    .trim()
+    .max(SOCIAL_URL_MAX, settingsTexts.socialUrlInvalid)
+    // The URL parser drops line breaks and tabs silently: they are refused before it reads.
+    .refine(isOneLine, settingsTexts.singleLine)
+    .refine((value) => value === '' || isHttpsUrl(value), settingsTexts.socialUrlInvalid);
+
+const homeStatValue = () =>
+  requiredLine(
+    HOME_STAT_VALUE_MAX,
+    settingsTexts.homeStatValueRequired,
+    settingsTexts.homeStatValueTooLong,
+  );
+const homeStatLabel = () =>
+  requiredLine(
+    HOME_STAT_LABEL_MAX,
+    settingsTexts.homeStatLabelRequired,
+    settingsTexts.homeStatLabelTooLong,
+  );
+
 /** Each setting's own rule: the form's field, and the check of the variable that sets it. */
 export const settingFieldSchemas = {
   shopName: requiredLine(
@@ -137,12 +171,7 @@ export const settingFieldSchemas = {
     .trim()
     .max(SHOP_TIME_ZONE_MAX, settingsTexts.shopTimeZoneInvalid)
     .refine(isShopTimeZone, settingsTexts.shopTimeZoneInvalid),
-  socialUrl: visibleText({ error: settingsTexts.socialUrlInvalid })
-    .trim()
-    .max(SOCIAL_URL_MAX, settingsTexts.socialUrlInvalid)
-    // The URL parser drops line breaks and tabs silently: they are refused before it reads.
-    .refine(isOneLine, settingsTexts.singleLine)
-    .refine(isHttpsUrl, settingsTexts.socialUrlInvalid),
+  socialUrl: optionalSocialUrl(),
   upiId: visibleText({ error: settingsTexts.upiIdInvalid })
     .trim()
     .max(UPI_ID_MAX, settingsTexts.upiIdInvalid)
@@ -206,6 +235,22 @@ export const settingFieldSchemas = {
       return rupees >= 1 && rupees <= UPI_PAYMENT_LIMIT_MAX_RUPEES;
     }, settingsTexts.upiPaymentLimitInvalid)
     .transform((value) => String(Number(value))),
+  facebookUrl: optionalSocialUrl(),
+  youtubeUrl: optionalSocialUrl(),
+  pinterestUrl: optionalSocialUrl(),
+  homeStat1Value: homeStatValue(),
+  homeStat1Label: homeStatLabel(),
+  homeStat2Value: homeStatValue(),
+  homeStat2Label: homeStatLabel(),
+  homeStat3Value: homeStatValue(),
+  homeStat3Label: homeStatLabel(),
+  homeStat4Value: homeStatValue(),
+  homeStat4Label: homeStatLabel(),
+  // Empty leaves the line out.
+  newsletterLine: visibleText()
+    .trim()
+    .max(NEWSLETTER_LINE_MAX, settingsTexts.newsletterLineTooLong)
+    .refine(isOneLine, settingsTexts.singleLine),
 } satisfies Record<EditableSettingKey, z.ZodType<string, string>>;
 
 /**
@@ -228,10 +273,10 @@ export const settingLabels: Record<EditableSettingKey, string> = {
   shopEmail: 'Shop e-mail',
   phone: 'Phone',
   whatsappNumber: 'WhatsApp number',
-  address: 'Address',
+  address: 'Postal address',
   businessHours: 'Business hours',
   shopTimeZone: 'Shop time zone',
-  socialUrl: 'Social link',
+  socialUrl: 'Instagram link',
   upiId: 'UPI id',
   bankDetails: 'Bank details',
   gstin: 'GSTIN',
@@ -243,6 +288,18 @@ export const settingLabels: Record<EditableSettingKey, string> = {
   displayCurrencies: 'Display currencies',
   advancePercent: 'Advance payment (%)',
   upiPaymentLimit: 'UPI limit per payment (₹)',
+  facebookUrl: 'Facebook link',
+  youtubeUrl: 'YouTube link',
+  pinterestUrl: 'Pinterest link',
+  homeStat1Value: 'First tile’s figure',
+  homeStat1Label: 'First tile’s words',
+  homeStat2Value: 'Second tile’s figure',
+  homeStat2Label: 'Second tile’s words',
+  homeStat3Value: 'Third tile’s figure',
+  homeStat3Label: 'Third tile’s words',
+  homeStat4Value: 'Fourth tile’s figure',
+  homeStat4Label: 'Fourth tile’s words',
+  newsletterLine: 'Newsletter line',
 };
 
 /** What each field is for, under its label. */
@@ -251,7 +308,10 @@ export const settingHints: Partial<Record<EditableSettingKey, string>> = {
   whatsappNumber: 'Digits only, with the country code (for wa.me links), e.g. 919829000000.',
   shopTimeZone:
     'The shop’s days in this zone: order numbers, offer expiry, the 09:00 digest, date filters.',
-  socialUrl: 'The footer’s social button, an https:// link.',
+  address: 'On every mail, every offer PDF and the contact page.',
+  socialUrl: 'Each link is a button in the footer, an https:// link; leave one empty for none.',
+  homeStat1Value: `The home page’s stat tiles: a figure of up to ${HOME_STAT_VALUE_MAX} characters, such as 40+, and the words under it.`,
+  newsletterLine: 'Under the home page’s newsletter sign-up; leave empty for none.',
   gstin: 'Printed on every offer PDF; leave empty to leave it out.',
   defaultGstRate: 'The offer composer’s GST rate, 0 to 28.',
   offerValidityDays: 'How long a new offer holds, 1 to 90 days.',
@@ -286,11 +346,38 @@ export const settingEnvironmentVariables = {
   displayCurrencies: 'DISPLAY_CURRENCIES',
   advancePercent: 'ADVANCE_PERCENT',
   upiPaymentLimit: 'UPI_PAYMENT_LIMIT',
+  facebookUrl: 'FACEBOOK_URL',
+  youtubeUrl: 'YOUTUBE_URL',
+  pinterestUrl: 'PINTEREST_URL',
+  homeStat1Value: 'HOME_STAT_1_VALUE',
+  homeStat1Label: 'HOME_STAT_1_LABEL',
+  homeStat2Value: 'HOME_STAT_2_VALUE',
+  homeStat2Label: 'HOME_STAT_2_LABEL',
+  homeStat3Value: 'HOME_STAT_3_VALUE',
+  homeStat3Label: 'HOME_STAT_3_LABEL',
+  homeStat4Value: 'HOME_STAT_4_VALUE',
+  homeStat4Label: 'HOME_STAT_4_LABEL',
+  newsletterLine: 'NEWSLETTER_LINE',
 } as const satisfies Record<EditableSettingKey, string>;
 
 /** The form's sections, in the order the page shows them. */
 export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
-  { title: 'Shop', keys: ['shopName', 'address', 'businessHours', 'shopTimeZone', 'socialUrl'] },
+  { title: 'Shop', keys: ['shopName', 'address', 'businessHours', 'shopTimeZone'] },
+  { title: 'Social links', keys: ['socialUrl', 'facebookUrl', 'youtubeUrl', 'pinterestUrl'] },
+  {
+    title: 'Home page',
+    keys: [
+      'homeStat1Value',
+      'homeStat1Label',
+      'homeStat2Value',
+      'homeStat2Label',
+      'homeStat3Value',
+      'homeStat3Label',
+      'homeStat4Value',
+      'homeStat4Label',
+      'newsletterLine',
+    ],
+  },
   { title: 'Contact', keys: ['shopEmail', 'phone', 'whatsappNumber'] },
   { title: 'Payment', keys: ['upiId', 'bankDetails', 'gstin', 'upiPaymentLimit'] },
   {

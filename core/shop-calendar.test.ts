@@ -6,7 +6,9 @@ import {
   isShopTimeZone,
   lastShopDays,
   mondayOf,
+  formatShopDate,
   shopDateTime,
+  shopTimeOfDay,
   shopDayEnd,
   shopDayOf,
   shopDayStart,
@@ -109,6 +111,13 @@ describe('the shop calendar (issue 27)', () => {
     expect(shopDateTime(instant, TORONTO)).toBe('2026-11-23 22:35:00 GMT-5');
   });
 
+  it('writes the time of day on the shop clock, whatever zone the reader is in', () => {
+    const instant = new Date('2026-11-23T20:00:00Z');
+    expect(shopTimeOfDay(instant, INDIA)).toBe('01:30:00 IST');
+    expect(shopTimeOfDay(instant, TORONTO)).toBe('15:00:00 GMT-5');
+    expect(shopTimeOfDay(new Date('2026-11-24T18:29:59Z'), INDIA)).toBe('23:59:59 IST');
+  });
+
   it('takes IANA zone names only', () => {
     for (const zone of [INDIA, TORONTO, 'UTC', 'Etc/GMT+5'])
       expect(isShopTimeZone(zone)).toBe(true);
@@ -130,5 +139,17 @@ describe('the shop calendar (issue 27)', () => {
     expect(shopDayStartSql(template, 'valid_until + 1', INDIA)).toBe(
       '([valid_until + 1])::date::timestamp at time zone [Asia/Kolkata]',
     );
+  });
+});
+
+describe('the long US date of an instant, on the shop calendar', () => {
+  it('is the shop’s day, which may be a day after UTC’s or before it', () => {
+    // 20:00 UTC is 01:30 the next morning in India and 15:00 the same day in Toronto.
+    expect(formatShopDate('2026-11-23T20:00:00Z', 'Asia/Kolkata')).toBe('November 24, 2026');
+    expect(formatShopDate(new Date('2026-11-23T20:00:00Z'), 'Asia/Kolkata')).toBe(
+      'November 24, 2026',
+    );
+    expect(formatShopDate('2026-11-24T02:00:00Z', 'America/Toronto')).toBe('November 23, 2026');
+    expect(formatShopDate('2026-12-31T18:30:00Z', 'Asia/Kolkata')).toBe('January 1, 2027');
   });
 });

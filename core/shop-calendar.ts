@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §3 "One shop calendar" (issue 27): every "which shop day" question, answered in the
+ * docs/decisions/019: every "which shop day" question, answered in the
  * shop's time zone. The zone is a setting (Settings' "Shop time zone", SHOP_TIME_ZONE); every
  * function here takes it, and none keeps one, so the same rules hold in any zone.
  *
@@ -9,6 +9,8 @@
 
 /** The shop's time zone until Settings or SHOP_TIME_ZONE say otherwise (content/site.ts). */
 export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+import { formatLongDate } from './dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -164,10 +166,11 @@ export function lastShopDays(now: Date, count: number, timeZone: string): string
 }
 
 /**
- * An instant on the shop's clock, "2026-11-24 09:05:00 IST": the zone's short name in Indian
- * English (IST for India; GMT-5 or the like where English has no name for it).
+ * The time of an instant on the shop's clock, "09:05:00 IST": the zone's short name in Indian
+ * English (IST for India; GMT-5 or the like where English has no name for it). Server and browser
+ * draw the same text, whatever zone each runs in.
  */
-export function shopDateTime(instant: Date, timeZone: string): string {
+export function shopTimeOfDay(instant: Date, timeZone: string): string {
   const clock = wallClockOf(instant, timeZone);
   const time = [clock.hour, clock.minute, clock.second]
     .map((value) => String(value).padStart(2, '0'))
@@ -176,7 +179,22 @@ export function shopDateTime(instant: Date, timeZone: string): string {
     zoneNameFormat(timeZone)
       .formatToParts(instant)
       .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  return `${clock.day} ${time} ${zoneName}`;
+  return `${time} ${zoneName}`;
+}
+
+/** An instant on the shop's clock, "2026-11-24 09:05:00 IST", day and time of day. */
+export function shopDateTime(instant: Date, timeZone: string): string {
+  return `${shopDayOf(instant, timeZone)} ${shopTimeOfDay(instant, timeZone)}`;
+}
+
+/**
+ * The shop's calendar day of an instant, "November 24, 2026" (docs/decisions/019):
+ * 01:30 in the shop is already its day though UTC and the reader's zone may still say yesterday,
+ * and server and browser draw the same text.
+ */
+// Here, not in core/dates.ts: the pages that show only calendar days then load no Intl code.
+export function formatShopDate(instant: Date | string, timeZone: string): string {
+  return formatLongDate(shopDayOf(new Date(instant), timeZone));
 }
 
 /**

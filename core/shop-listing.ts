@@ -152,16 +152,18 @@ export function applyShopQuery<P extends ListedProduct>(
   const materials = new Set(query.materials);
   const minMinor = query.minPrice === null ? null : query.minPrice * 100;
   const maxMinor = query.maxPrice === null ? null : query.maxPrice * 100;
-  const filtered = products.filter(
-    (product) =>
-      (materials.size === 0 || materials.has(product.material)) &&
-      (minMinor === null || product.priceMinor >= minMinor) &&
-      (maxMinor === null || product.priceMinor <= maxMinor),
-  );
+  const passes = (product: P) =>
+    (materials.size === 0 || materials.has(product.material)) &&
+    (minMinor === null || product.priceMinor >= minMinor) &&
+    (maxMinor === null || product.priceMinor <= maxMinor);
+  // Ranked over every product, then filtered: which words name a material is the whole
+  // catalogue's (core/search.ts), as the server's index ranks it.
   const matches =
     query.q && !options.ranked
-      ? rankProducts(filtered, query.q, Infinity).map((entry) => entry.product)
-      : filtered;
+      ? rankProducts(products, query.q, Infinity)
+          .map((entry) => entry.product)
+          .filter(passes)
+      : products.filter(passes);
   const ordered =
     query.q && query.sort === DEFAULT_SORT
       ? matches

@@ -194,6 +194,11 @@ export async function startServer(options: StartOptions): Promise<void> {
     });
     server.closeIdleConnections();
   };
+  // A promise nobody awaited that fails while the database is away is logged, not a reason to
+  // stop serving: the shop serves again by itself when it returns (docs/requirements.md §17).
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'a background task failed');
+  });
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 }

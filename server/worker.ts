@@ -152,14 +152,14 @@ export async function startDeliveries(options: {
 }
 
 /**
- * issue 32: the display currency of an offer mail's reader, when its rate is fresh: the one the
- * request's account chose, or else the one the requester's page showed when they asked (a guest
- * has only that: the worker never sees their browser). The mail's total and its PDF's
- * approximate line are in it.
+ * The display currency of a customer mail's reader, when its rate is fresh (docs/decisions/026):
+ * the one their account chose, or else the one the requester's page showed when they asked (a
+ * guest has only that: the worker never sees their browser). Every amount of the mail, and the
+ * offer PDF's approximate line, are in it.
  */
-async function offerMailDisplayRate(
+async function readerDisplayRate(
   db: Database,
-  requester: { userId: string | null; requestCurrency: DisplayCurrency | null },
+  requester: { userId: string | null; requestCurrency?: DisplayCurrency | null },
   site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
   now: Date,
 ): Promise<DisplayRate | null> {
@@ -169,7 +169,7 @@ async function offerMailDisplayRate(
     ? await getDisplayCurrencyChoice(db, { userId: requester.userId, roles: [] })
     : null;
   return effectiveDisplayRate({
-    choice: chosen ?? requester.requestCurrency,
+    choice: chosen ?? requester.requestCurrency ?? null,
     acceptLanguage: null,
     freshRates: fresh,
   });
@@ -199,12 +199,18 @@ export async function mailOfNotice(
     const customerKey = await issueAccessKey(db, notice.quotationId);
     return renderNotice(notice, shop, { customerKey, ...identity });
   }
+  // docs/decisions/026: the wisher's amounts in the currency their account chose
+  if (notice.kind === 'price-drop') {
+    const displayRate = await readerDisplayRate(db, { userId: notice.userId }, shop.site, now);
+    return renderNotice(notice, shop, { ...identity, displayRate });
+  }
   if (notice.kind !== 'quotation-event') return renderNotice(notice, shop, identity);
   const facts = await quotationMailFacts(db, notice);
   if (!facts) return null;
+  // The owner's mails stay in rupees; each of the customer's shows its amounts in their currency.
   const rate =
-    notice.event === 'offer-sent' && facts.offer
-      ? await offerMailDisplayRate(
+    notice.to === 'customer'
+      ? await readerDisplayRate(
           db,
           {
             userId: facts.customerUserId ?? null,

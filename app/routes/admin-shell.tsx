@@ -6,7 +6,9 @@ import { siteDefaults } from '../../content/site';
 import {
   demoSettingsSentence,
   settingsStillDemo,
+  shopContentStillDemo,
   type DemoCheckedSetting,
+  type DemoShopContent,
 } from '../../core/demo-settings';
 import { staleRateWarning } from '../../core/display-currency';
 import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';
@@ -42,16 +44,19 @@ export function loader({ context }: Route.LoaderArgs) {
   // issue 30: while an offer's payment or contact details are the demo ones, every page says so.
   const demoSettings =
     access.access === 'admin' ? settingsStillDemo(site, siteDefaults, config.siteLockedBy) : [];
+  // docs/requirements.md §19: and while the address, the Instagram link, the home page's figures
+  // or its newsletter line are the demo's.
+  const demoContent =
+    access.access === 'admin' ? shopContentStillDemo(site, siteDefaults, config.siteLockedBy) : [];
   // issue 32: "Every admin page warns the owner" while a display rate is older than 60 days.
   const staleRates =
     access.access === 'admin' ? displayRatesOf(site, clock()).stale.map(staleRateWarning) : [];
-  // issue 27: every admin page shows times on the shop's clock (app/components/admin/shop-time).
   return {
     shopName: site.shopName,
-    shopTimeZone: site.shopTimeZone,
     person,
     access,
     demoSettings,
+    demoContent,
     staleRates,
   };
 }
@@ -93,8 +98,14 @@ function SectionLinks({ className }: { className: string }) {
 const DEMO_SETTINGS_REGION = 'Shop details to set';
 
 /** issue 30: "Your offers still show the demo UPI id, GSTIN … Set your own in Settings." */
-function DemoSettingsBanner({ keys }: { keys: readonly DemoCheckedSetting[] }) {
-  const sentence = demoSettingsSentence(keys);
+function DemoSettingsBanner({
+  keys,
+  content,
+}: {
+  keys: readonly DemoCheckedSetting[];
+  content: readonly DemoShopContent[];
+}) {
+  const sentence = demoSettingsSentence(keys, content);
   if (!sentence) return null;
   return (
     // A named region, not a live one: it is there on arrival, and a page's own status messages
@@ -149,7 +160,7 @@ function AccessNotice({
 }
 
 export default function AdminShell({ loaderData }: Route.ComponentProps) {
-  const { shopName, person, access, demoSettings, staleRates } = loaderData;
+  const { shopName, person, access, demoSettings, demoContent, staleRates } = loaderData;
   const { signOut } = useOutletContext<BackOfficeOutletContext>();
   // The folded menu closes on every move: its <details> is keyed by the page's path.
   const { pathname } = useLocation();
@@ -199,7 +210,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {access.access === 'admin' ? (
           <>
-            <DemoSettingsBanner keys={demoSettings} />
+            <DemoSettingsBanner keys={demoSettings} content={demoContent} />
             <StaleRatesBanner warnings={staleRates} />
             <Outlet />
           </>

@@ -158,7 +158,7 @@ function ApiPage({ data }: { data: ApiPageData }) {
   return (
     <section className="mx-auto grid w-full max-w-6xl gap-12 px-4 py-12">
       <div>
-        <Link to="/admin" className="inline-flex items-center gap-2 text-sm underline">
+        <Link to="/admin" className="inline-flex items-center gap-2 py-0.5 text-sm underline">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Admin Dashboard
         </Link>

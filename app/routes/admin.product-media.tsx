@@ -231,18 +231,19 @@ function Console({ data: loaded }: { data: ProductConsoleData }) {
         ) : (
           // A GET form: the picker works before hydration too.
           <Form method="get" className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
+            {/* docs/requirements.md §19: on a phone the box shrinks, so "Find" stays in the card. */}
+            <div className="grid w-full gap-1 sm:w-auto">
               <label htmlFor="product-picker-search" className="font-medium">
                 Search by name
               </label>
-              <div className="flex gap-2">
+              <div className="flex min-w-0 gap-2">
                 <input
                   id="product-picker-search"
                   type="search"
                   name="find"
                   defaultValue={find}
                   key={find}
-                  className="rounded-lg border border-stone bg-white px-3 py-2"
+                  className="min-w-0 flex-1 rounded-lg border border-stone bg-white px-3 py-2"
                 />
                 <button type="submit" className={secondaryButtonClass}>
                   Find

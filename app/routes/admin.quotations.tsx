@@ -22,6 +22,7 @@ import { appContext } from '../../server/http/app-context';
 import { requireAdmin } from '../../server/modules/kernel';
 import {
   getQuotationForOwner,
+  guestRequestHints,
   mergeCandidates,
   mergeQuotationRequests,
   offerCatalogue,
@@ -58,8 +59,12 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
     getQuotationForOwner(db, actor, { id: params.id }, now, site.shopTimeZone),
   );
   const catalogue = await offerCatalogue(db, actor);
-  // issue 29 "Merge Requests": the same customer's other pending requests (none: no section)
-  const mergeable = await mergeCandidates(db, actor, { id: quotation.id });
+  // "Merge Requests" (docs/decisions/011, amended): the same account's other pending requests, and guest requests with
+  // the same e-mail or mobile as hints only (none of either: no section)
+  const [mergeable, guestHints] = await Promise.all([
+    mergeCandidates(db, actor, { id: quotation.id }),
+    guestRequestHints(db, actor, { id: quotation.id }),
+  ]);
   const validityDays = Number.parseInt(site.offerValidityDays, 10);
   // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms); the
   // validity counts from the shop's today, whatever the server's zone.
@@ -76,7 +81,14 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
   // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
   const sent = quotation.offers.some((offer) => offer.status === 'sent');
   const whatsappUrl = sent ? `/admin/quotations/${quotation.id}/whatsapp` : null;
-  return { quotation, catalogue, composerDefaults, whatsappUrl, mergeCandidates: mergeable };
+  return {
+    quotation,
+    catalogue,
+    composerDefaults,
+    whatsappUrl,
+    mergeCandidates: mergeable,
+    guestHints,
+  };
 }
 
 /** issue 29: the composer's starting lines in a word, so that a merge's new pieces restart it. */
@@ -233,7 +245,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
   const sendBar = quotation.ownerActions.some((action) => action === 'send' || action === 'revise');
   return (
     <section className={`mx-auto w-full max-w-6xl px-4 py-12 ${sendBar ? 'max-md:pb-32' : ''}`}>
-      <Link to="/admin" className="inline-flex items-center gap-2 text-sm underline">
+      <Link to="/admin" className="inline-flex items-center gap-2 py-0.5 text-sm underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Admin Dashboard
       </Link>
@@ -285,6 +297,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
           <MergeRequests
             reference={quotation.reference}
             candidates={loaded.mergeCandidates}
+            guestHints={loaded.guestHints}
             fetcher={mergeFetcher}
           />
         </div>

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE } from '../../core/admin';
-import { formatLongDate } from '../../core/dates';
+import { formatShopDate } from '../../core/shop-calendar';
 import { parseRouteQuery } from '../../core/route-query';
 import { subscriberListQuerySchema } from '../../core/admin-list-query';
 import {
@@ -41,7 +41,7 @@ async function loadSubscribers({ context, request }: Route.LoaderArgs) {
     source: statusLabel(row.source),
     status: statusLabel(row.status),
     subscribedAt: row.subscribedAt.toISOString(),
-    subscribedOn: formatLongDate(row.subscribedAt),
+    subscribedOn: formatShopDate(row.subscribedAt, site.shopTimeZone),
   }));
   const choices = (values: readonly string[]) =>
     values.map((value) => ({ value, label: statusLabel(value) }));

@@ -5,6 +5,7 @@ import { Link, useActionData, useRevalidator, useSearchParams } from 'react-rout
 import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin';
 import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders';
 import { adminQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { shopTimeOfDay } from '../../core/shop-calendar';
 import { ADMIN_TABS, type AdminTab } from '../../core/route-query-fields';
 import {
   contactMessageListQuerySchema,
@@ -51,6 +52,7 @@ import { QuotationsPanel } from '../components/admin/quotations-panel';
 import { RolesPanel } from '../components/admin/roles-panel';
 import type { AnswerHandlers } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
+import { useShopTimeZone } from '../components/layout/shop-time';
 import { secondaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/admin';
 
@@ -149,7 +151,7 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
     matching,
     statusChoices: statuses.map((status) => ({ value: status, label: statusLabel(status) })),
     ...rows,
-    loadedAt: new Date().toISOString(),
+    loadedAt: now.toISOString(),
   };
 }
 
@@ -175,7 +177,7 @@ const adminIntents = {
         ? adminMessages.paymentConfirmed
         : adminMessages.orderUpdated(status),
     alert: (message, fields) =>
-      fields.action === 'confirm-payment'
+      fields.action === 'confirm-payment' || fields.action === 'confirm-balance'
         ? adminMessages.paymentFailed(message)
         : adminMessages.orderFailed(message),
   }),
@@ -215,8 +217,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-
 export default function Admin({ loaderData }: Route.ComponentProps) {
   return <AdminConsole data={loaderData} />;
 }
@@ -228,6 +228,7 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
+  const timeZone = useShopTimeZone();
   const [alert, setAlert] = useState<string | null>(null);
   // spec §8: a failure shows in the alert area as well as in its toast; a success clears it.
   const alertArea: AnswerHandlers<unknown> = {
@@ -286,7 +287,7 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
           <span>
             Last updated{' '}
             <time dateTime={loaded.loadedAt}>
-              {lastUpdatedFormat.format(new Date(loaded.loadedAt))}
+              {shopTimeOfDay(new Date(loaded.loadedAt), timeZone)}
             </time>
           </span>
           <button

@@ -4,7 +4,7 @@ import type { Answer } from '../../core/answer';
 import {
   codeRequestFormSchema,
   codeSignInFormSchema,
-  safeRedirectTarget,
+  afterSignInTarget,
 } from '../../core/identity';
 import { identityToasts } from '../../core/identity-texts';
 import { securityToasts } from '../../core/security-texts';
@@ -37,7 +37,7 @@ export function meta(args: Route.MetaArgs) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, sms } = context.get(appContext);
-  const redirectTo = safeRedirectTarget(
+  const redirectTo = afterSignInTarget(
     new URL(request.url).searchParams.get('redirectTo'),
     context.get(appContext).config.publicUrl,
   );
@@ -90,7 +90,7 @@ const codeIntents = {
       );
       return {
         destination,
-        redirectTo: safeRedirectTarget(fields.redirectTo, app.config.publicUrl),
+        redirectTo: afterSignInTarget(fields.redirectTo, app.config.publicUrl),
       };
     },
     success: identityToasts.signedIn,
@@ -141,7 +141,7 @@ export default function OneTimeCode({ loaderData }: Route.ComponentProps) {
     intent: 'verify',
     onSuccess: (answer) => {
       announceAuthChange();
-      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/'));
+      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/auth'));
     },
   });
   const signedIn = useDocumentAnswer('verify');

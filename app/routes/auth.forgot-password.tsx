@@ -56,7 +56,7 @@ export default function ForgotPassword() {
         <div role="status" className="grid gap-2">
           <p className="font-medium">{answer.toast?.title}</p>
           <p>{answer.toast?.description}</p>
-          <Link to="/auth" className="underline">
+          <Link to="/auth" className="py-0.5 underline">
             Back to Sign In
           </Link>
         </div>
@@ -78,7 +78,7 @@ export default function ForgotPassword() {
           <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
             Send reset link
           </button>
-          <Link to="/auth" className="text-sm underline">
+          <Link to="/auth" className="py-0.5 text-sm underline">
             Back to Sign In
           </Link>
         </fetcher.Form>

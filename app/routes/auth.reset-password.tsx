@@ -1,8 +1,9 @@
 import { getFormProps } from '../components/forms/lazy-form';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { errorToast } from '../../core/answer';
 import { resetPasswordFormSchema } from '../../core/identity';
-import { identityToasts } from '../../core/identity-texts';
+import { identityToasts, REMOVE_PASSKEYS_ON_RESET_LABEL } from '../../core/identity-texts';
 import { passwordFormProblemToast } from '../../core/password-rules';
 import { securityToasts } from '../../core/security-texts';
 import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/route-query';
@@ -56,6 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers = authActionHeaders;
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const removePasskeysId = useId();
   const { fetcher, form, fields, answer } = useAnswerForm({
     schema: () => import('../../core/identity').then((module) => module.resetPasswordFormSchema),
     intent: 'reset-password',
@@ -107,6 +109,17 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             label="Confirm Password"
             autoComplete="new-password"
           />
+          {/* docs/decisions/022 (amended): a passkey signs in without the password being reset. */}
+          <div className="flex items-start gap-3">
+            <input
+              id={removePasskeysId}
+              name="removePasskeys"
+              type="checkbox"
+              defaultChecked
+              className="mt-1 size-4"
+            />
+            <label htmlFor={removePasskeysId}>{REMOVE_PASSKEYS_ON_RESET_LABEL}</label>
+          </div>
           <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== 'idle'}>
             Set new password
           </button>

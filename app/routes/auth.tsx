@@ -2,7 +2,13 @@ import { getFormProps } from '../components/forms/lazy-form';
 import * as Tabs from '../components/ui/tabs';
 import { useCallback, useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
-import { safeRedirectTarget, signInFormSchema, signUpSchema } from '../../core/identity';
+import {
+  afterSignInTarget,
+  landingAfterSignIn,
+  linkEmailOf,
+  signInFormSchema,
+  signUpSchema,
+} from '../../core/identity';
 import { identityToasts } from '../../core/identity-texts';
 import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
@@ -52,17 +58,18 @@ export function meta(args: Route.MetaArgs) {
   );
 }
 
-// spec §2: /auth redirects home (or back) when already signed in
+// spec §2: /auth redirects home (or back) when already signed in; an admin to the back office
+// (landingAfterSignIn), which is also how a sign-in without a page to go back to lands.
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { viewer } = context.get(appContext);
+  const { viewer, config } = context.get(appContext);
   const url = new URL(request.url);
-  const redirectTo = safeRedirectTarget(
-    url.searchParams.get('redirectTo'),
-    context.get(appContext).config.publicUrl,
-  );
-  if (viewer) throw redirect(redirectTo);
+  const asked = url.searchParams.get('redirectTo');
+  if (viewer) throw redirect(landingAfterSignIn(asked, config.publicUrl, viewer.isAdmin));
+  const redirectTo = afterSignInTarget(asked, config.publicUrl);
   return {
     redirectTo,
+    // A verification link that could not sign in sends its address (dashboard.tsx).
+    email: linkEmailOf(url.searchParams),
     ...parseRouteQuery(authQuerySchema, url.searchParams),
     formConstraints: intentConstraints(authIntents),
   };
@@ -91,7 +98,7 @@ const authIntents = {
   'sign-in': intent({
     schema: signInFormSchema,
     run: async (fields, { app, request, replyHeaders }) => {
-      const redirectTo = safeRedirectTarget(fields.redirectTo, app.config.publicUrl);
+      const redirectTo = afterSignInTarget(fields.redirectTo, app.config.publicUrl);
       const { secondFactorRequired } = await signIn(
         app.auth,
         { headers: request.headers, replyHeaders },
@@ -163,7 +170,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           <SignInForm
             key={signedUpEmail}
             redirectTo={loaderData.redirectTo}
-            email={signedUpEmail}
+            email={signedUpEmail || loaderData.email}
           />
         </Tabs.Content>
         <Tabs.Content value="sign-up">
@@ -182,7 +189,7 @@ function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }
     invalidToast: signInProblem,
     onSuccess: (answer) => {
       announceAuthChange();
-      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/'));
+      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/auth'));
     },
   });
   return (

@@ -1,6 +1,6 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import { redirect, useNavigate } from 'react-router';
-import { backupCodeFormSchema, safeRedirectTarget, totpCodeFormSchema } from '../../core/identity';
+import { backupCodeFormSchema, afterSignInTarget, totpCodeFormSchema } from '../../core/identity';
 import { identityToasts } from '../../core/identity-texts';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
@@ -27,7 +27,7 @@ export function meta(args: Route.MetaArgs) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.get(appContext);
-  const redirectTo = safeRedirectTarget(
+  const redirectTo = afterSignInTarget(
     new URL(request.url).searchParams.get('redirectTo'),
     context.get(appContext).config.publicUrl,
   );
@@ -45,7 +45,7 @@ function secondStep(verify: typeof verifyTotpSignIn, schema: typeof totpCodeForm
     schema,
     run: async (fields: FormFields, { app, request, replyHeaders }: IntentCall) => {
       await verify(app.auth, { headers: request.headers, replyHeaders }, fields);
-      return { redirectTo: safeRedirectTarget(fields.redirectTo, app.config.publicUrl) };
+      return { redirectTo: afterSignInTarget(fields.redirectTo, app.config.publicUrl) };
     },
     success: identityToasts.signedIn,
     data: (result) => result,
@@ -111,7 +111,7 @@ function CodeForm({
     invalidToast: signInProblem,
     onSuccess: (answer) => {
       announceAuthChange();
-      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/'));
+      followNavigation(navigate(answerData<{ redirectTo: string }>(answer).redirectTo ?? '/auth'));
     },
   });
   return (

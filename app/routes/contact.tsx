@@ -109,11 +109,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <li className="flex gap-3">
               <Phone aria-hidden="true" className="mt-1 h-5 w-5 text-brass-700" />
               <span>
-                <a href={`tel:${site.phone.replace(/\s/g, '')}`} className="underline">
+                <a href={`tel:${site.phone.replace(/\s/g, '')}`} className="inline-block underline">
                   {site.phone}
                 </a>
                 <br />
-                <a href={`https://wa.me/${site.whatsappNumber}`} className="text-sm underline">
+                <a
+                  href={`https://wa.me/${site.whatsappNumber}`}
+                  className="inline-block py-0.5 text-sm underline"
+                >
                   WhatsApp
                 </a>
               </span>
@@ -126,7 +129,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </li>
             <li className="flex gap-3">
               <MapPin aria-hidden="true" className="mt-1 h-5 w-5 text-brass-700" />
-              <span>{site.address}</span>
+              {/* docs/requirements.md §12: the postal address may be written over several lines. */}
+              <span className="whitespace-pre-line">{site.address}</span>
             </li>
             <li className="flex gap-3">
               <Clock aria-hidden="true" className="mt-1 h-5 w-5 text-brass-700" />

@@ -12,7 +12,9 @@ import {
 import { passwordFormProblemToast } from '../../core/password-rules';
 import {
   ADD_PASSKEY_LABEL,
+  PASSKEY_CURRENT_PASSWORD_LABEL,
   PASSKEY_NAME_LABEL,
+  PASSKEY_PASSWORD_OR_CODE_LABEL,
   passkeyAddedOn,
   passkeyToasts,
   UNNAMED_PASSKEY,
@@ -157,7 +159,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-10 px-4 py-12">
       <div>
-        <Link to="/dashboard" className="text-sm underline">
+        <Link to="/dashboard" className="inline-block py-0.5 text-sm underline">
           Back to My Account
         </Link>
         <h1 className="mt-4 font-display text-4xl font-semibold">Password and security</h1>
@@ -165,7 +167,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       <ChangePassword />
       <ChangeEmail email={loaderData.email} linkFailed={loaderData.emailLinkFailed} />
       <TwoFactor enabled={loaderData.twoFactorEnabled} />
-      <Passkeys passkeys={loaderData.passkeys} />
+      <Passkeys passkeys={loaderData.passkeys} twoFactorEnabled={loaderData.twoFactorEnabled} />
     </section>
   );
 }
@@ -404,7 +406,13 @@ function Enrolment({
  * issue 30 §2: the account's passkeys, with "Add a passkey" (a WebAuthn ceremony in the browser,
  * its code fetched on the tap) and a removal per passkey (a form post, as the other settings).
  */
-function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
+function Passkeys({
+  passkeys,
+  twoFactorEnabled,
+}: {
+  passkeys: PasskeyView[];
+  twoFactorEnabled: boolean;
+}) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   // One fetcher for the removals, kept by the section: a removed passkey's row is gone when its
@@ -417,11 +425,23 @@ function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get('name') ?? '');
+    const data = new FormData(form);
+    const name = String(data.get('name') ?? '');
     setBusy(true);
     try {
-      const { addPasskey } = await import('../components/account/passkey-client');
-      const outcome = await addPasskey(name);
+      const [{ addPasskey }, { passkeyReauthenticationSchema }] = await Promise.all([
+        import('../components/account/passkey-client'),
+        import('../../core/passkeys'),
+      ]);
+      // docs/decisions/022 (amended): the server asks for it again before the ceremony.
+      const confirmed = passkeyReauthenticationSchema.safeParse({
+        currentPassword: data.get('currentPassword') ?? '',
+      });
+      if (!confirmed.success) {
+        toast(passkeyToasts.notAdded(confirmed.error.issues[0]?.message ?? ''));
+        return;
+      }
+      const outcome = await addPasskey(name, confirmed.data.currentPassword);
       if (!outcome.ok) {
         toast(passkeyToasts.notAdded(outcome.message));
         return;
@@ -460,6 +480,18 @@ function Passkeys({ passkeys }: { passkeys: PasskeyView[] }) {
             maxLength={100}
             placeholder="e.g. My phone"
             autoComplete="off"
+            className={inputClass}
+          />
+        </label>
+        <label className="grid gap-1">
+          <span className="font-medium">
+            {twoFactorEnabled ? PASSKEY_PASSWORD_OR_CODE_LABEL : PASSKEY_CURRENT_PASSWORD_LABEL}
+          </span>
+          <input
+            name="currentPassword"
+            type="password"
+            required
+            autoComplete="current-password"
             className={inputClass}
           />
         </label>

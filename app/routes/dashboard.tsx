@@ -4,7 +4,12 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
 import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
 import { accountToasts, reorderItemsOf } from '../../core/account-texts';
-import { EMAIL_LINK_PARAMETER, emailVerificationState } from '../../core/identity';
+import {
+  EMAIL_LINK_PARAMETER,
+  emailVerificationState,
+  LINK_EMAIL_PARAMETER,
+  linkEmailOf,
+} from '../../core/identity';
 import { emailVerificationTexts } from '../../core/security-texts';
 import { quotationToasts } from '../../core/quotation-texts';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
@@ -13,6 +18,7 @@ import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields } from '../../server/http/answer';
 import { reorderAsQuotations, reorderContact } from '../../server/flows/reorder';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
+import { PAYMENT_REFERENCE_LIMIT } from '../../server/http/form-guard';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import type { Logger } from '../../server/logger';
 import {
@@ -121,7 +127,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, actor, viewer, logger, site, clock } = context.get(appContext);
   const url = new URL(request.url);
   const emailLink = emailLinkOutcome(url);
-  if (!actor || !viewer) return { signedIn: false as const, emailLink };
+  if (!actor || !viewer) {
+    // A verification link that could not sign in: its address fills in the sign-in form.
+    const email = emailLink ? linkEmailOf(url.searchParams) : '';
+    const signIn = new URLSearchParams({ redirectTo: '/dashboard' });
+    if (email) signIn.set(LINK_EMAIL_PARAMETER, email);
+    return { signedIn: false as const, emailLink, signInLink: `/auth?${signIn}` };
+  }
   const { tab } = parseRouteQuery(dashboardQuerySchema, url.searchParams);
   const critical = criticalSections[tab];
   const [profile, reorderCustomer, orders, quotations, addresses, wishlist] = await Promise.all([
@@ -168,7 +180,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quotations: quotations.section,
     addresses: addresses.section,
     wishlist: wishlist.section,
-    loadedAt: new Date().toISOString(),
+    loadedAt: clock().toISOString(),
     formConstraints: intentConstraints(dashboardIntents),
   };
 }
@@ -249,8 +261,11 @@ const dashboardIntents = {
     data: (result) => result,
   }),
   // issue 16: the UTR or bank reference of an order the customer has paid
+  // A payment reference counts on the thread's message limit, on every path that takes one
+  // (docs/requirements.md, payments).
   [PAYMENT_REFERENCE_INTENT]: intent({
     schema: paymentReferenceSubmissionSchema,
+    rateLimit: PAYMENT_REFERENCE_LIMIT,
     run: (fields, { app, formData }) => {
       const orderId = formData.get('orderId');
       return submitPaymentReference(
@@ -292,7 +307,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <EmailLinkNotice outcome={loaderData.emailLink} signedIn={false} />
         <p className="mt-4 text-ink-muted">Please sign in to access your dashboard.</p>
         <Link
-          to="/auth?redirectTo=%2Fdashboard"
+          to={loaderData.signInLink}
           className="mt-8 inline-block rounded-full bg-ink px-6 py-3 text-ivory hover:bg-brass-800"
         >
           Sign In
@@ -306,7 +321,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <LiveReload />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-display text-4xl font-semibold">My Account</h1>
-        <Link to="/dashboard/security" className="text-sm underline">
+        <Link to="/dashboard/security" className="py-0.5 text-sm underline">
           Password and security
         </Link>
       </div>

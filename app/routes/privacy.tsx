@@ -1,14 +1,16 @@
-import { formatLongDate } from '../../core/dates';
+import { formatShopDate } from '../../core/shop-calendar';
 import { privacyPage } from '../../content/pages';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { TextSections } from '../components/layout/text-sections';
+import { appContext } from '../../server/http/app-context';
 import type { Route } from './+types/privacy';
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { clock, site } = context.get(appContext);
   // issue 28: the policy comes as loader data, so its text is not in the page's JavaScript.
   const { title, lead, sections } = privacyPage;
-  // spec §2: "Last updated" is today's date, in the long US format
-  return { title, lead, sections, lastUpdated: formatLongDate(new Date()) };
+  // spec §2: "Last updated" is today's date, in the long US format: the shop's today
+  return { title, lead, sections, lastUpdated: formatShopDate(clock(), site.shopTimeZone) };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -16,8 +16,13 @@ import { appContext, type AppContext } from '../../server/http/app-context';
 import { displayCurrencyOf } from '../../server/http/display-currency';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { retryAfterHeaders } from '../../server/http/form-guard';
-import { quoteListCookie, quoteListTokenOf } from '../../server/http/quote-list-cookie';
-import { getProfile } from '../../server/modules/account';
+import {
+  quoteListCookie,
+  quoteListSessionCookie,
+  quoteListTokenOf,
+  servedOverHttps,
+} from '../../server/http/quote-list-cookie';
+import { getProfile, requestFormDetails } from '../../server/modules/account';
 import {
   addToQuoteList,
   changeQuoteList,
@@ -32,43 +37,42 @@ import type { Route } from './+types/quote-list';
 
 /** Whoever asks: their account when signed in, else the guest's cookie (issue 29). */
 function holderOf(app: AppContext, request: Request): QuoteListHolder {
-  return { actor: app.actor, token: quoteListTokenOf(request.headers) };
+  return {
+    actor: app.actor,
+    token: quoteListTokenOf(request.headers, servedOverHttps(app.config.publicUrl)),
+  };
 }
 
 /**
  * A guest's browser keeps their list's token for 30 days from its last change (issue 29): the
- * cookie is set when the first piece makes the list, and set again by every change after.
+ * cookie is set when the first piece makes the list, and set again by every change after. Each
+ * also marks the list as written from this browser in this session, the one kind of list that
+ * joins the account at sign-in (docs/decisions/021, amended).
  */
 function keepToken(call: IntentCall, madeToken: string | null = null) {
-  const token = call.app.actor ? null : (madeToken ?? quoteListTokenOf(call.request.headers));
+  const { config } = call.app;
+  const secure = servedOverHttps(config.publicUrl);
+  const token = call.app.actor
+    ? null
+    : (madeToken ?? quoteListTokenOf(call.request.headers, secure));
   if (!token) return;
-  call.replyHeaders.append(
-    'Set-Cookie',
-    quoteListCookie(token, call.app.config.publicUrl.startsWith('https://')),
-  );
+  call.replyHeaders.append('Set-Cookie', quoteListCookie(token, secure));
+  call.replyHeaders.append('Set-Cookie', quoteListSessionCookie(token, secure, config.authSecret));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const [list, profile] = await Promise.all([
     readQuoteList(app.db, holderOf(app, request)),
-    // issue 29: signed in, the name, e-mail and mobile come from the profile
+    // Signed in, the name, e-mail and mobile come from the profile; docs/requirements.md
+    // §15: the company and GSTIN too
     app.actor && !app.actor.apiKey ? getProfile(app.db, app.actor) : null,
   ]);
   return {
     shopName: app.site.shopName,
     pieces: list.pieces,
     // Made here, not in the page's script (issue 32 made room in the public pages' budget).
-    defaultValue: quoteListFormValues(
-      list.pieces,
-      profile
-        ? {
-            customerName: profile.displayName ?? '',
-            customerEmail: profile.email,
-            customerMobile: profile.phone ?? '',
-          }
-        : null,
-    ),
+    defaultValue: quoteListFormValues(list.pieces, profile ? requestFormDetails(profile) : null),
     formConstraints: intentConstraints(quoteListIntents),
   };
 }

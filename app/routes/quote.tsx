@@ -12,10 +12,8 @@ import { appContext } from '../../server/http/app-context';
 import { displayCurrencyOf } from '../../server/http/display-currency';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { getPublishedProduct } from '../../server/modules/catalog';
-import {
-  createQuotationRequest,
-  type StoredQuotationRequest,
-} from '../../server/modules/quotations';
+import { requestQuotation } from '../../server/flows/request-quotation';
+import type { StoredQuotationRequest } from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/community/document-answer';
 import { QuotationRequestForm } from '../components/quotation/quotation-form';
 import type { Route } from './+types/quote';
@@ -51,7 +49,7 @@ const quotationIntents = {
     rateLimit: 'quotation',
     honeypot: true,
     run: async (fields, { app, params, request }) =>
-      createQuotationRequest(
+      requestQuotation(
         app.db,
         app.actor,
         { ...fields, productId: params.productId ?? '' },

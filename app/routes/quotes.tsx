@@ -5,11 +5,17 @@
  * accept, ask for changes, decline, write to the shop, and pay.
  */
 import { offerApproximations } from '../../core/display-amount';
+import { formatRupeesWithApproximation } from '../../core/display-currency';
 import { displayRateFor } from '../../server/http/display-currency';
 import type { OfferApproximations } from '../components/quotes/offer-table';
-import { advanceTermsText, paymentProgressRows, upiLimitMinor } from '../../core/payment-terms';
+import {
+  acceptPaymentMethods,
+  paymentProgressRows,
+  paymentTermsSentence,
+  upiLimitMinor,
+} from '../../core/payment-terms';
 import { useActionData } from 'react-router';
-import { formatLongDate } from '../../core/dates';
+import { formatShopDate } from '../../core/shop-calendar';
 import { isAnswer } from '../../core/answer';
 import {
   acceptOfferSchema,
@@ -27,7 +33,7 @@ import { acceptFormDefaults, acceptOffer } from '../../server/flows/accept-offer
 import { addRequestToAccount } from '../../server/flows/add-request-to-account';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 import { appContext } from '../../server/http/app-context';
-import { retryAfterHeaders } from '../../server/http/form-guard';
+import { PAYMENT_REFERENCE_LIMIT, retryAfterHeaders } from '../../server/http/form-guard';
 import { VISITOR_BODY_LIMIT } from '../../server/http/visitor-body';
 import { listAddresses } from '../../server/modules/account';
 import {
@@ -53,6 +59,7 @@ import { quotePageToasts } from '../components/quotes/quote-page-toasts';
 import { QuoteReference } from '../components/quotes/quote-reference';
 import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/quotes';
+import { shopDayReader, type ShopDays } from '../components/quotes/shop-days';
 
 // issue 28: the page's controls (answer the offer, pay, write to the shop) hydrate from their own
 // chunks, after the offer the buyer reads first. Each works before its code is in, as it does
@@ -97,8 +104,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [savedAddresses, acceptDefaults, payment] = await Promise.all([
     // issue 16 Accept Offer: a signed-in customer picks one of their saved addresses.
     actor && quote.actions.includes('accept') ? listAddresses(db, actor) : null,
-    // issue 30 §3: the form's country, name and mobile to start from
-    quote.actions.includes('accept') ? acceptFormDefaults(db, actor, quote.request) : null,
+    // docs/requirements.md §19: the form's country, name and mobile to start from
+    quote.actions.includes('accept')
+      ? acceptFormDefaults(db, actor, quote.request, request.headers.get('accept-language'))
+      : null,
     quote.order ? paymentPanelFor(quote.order, site) : null,
   ]);
   const display = await displayRateFor(app, request.headers);
@@ -114,6 +123,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         action: pageAction,
         savedAddresses,
         acceptDefaults,
+        paymentMethods: acceptPaymentMethods(
+          quote.currentOffer,
+          upiLimitMinor(site.upiPaymentLimit),
+        ),
       }
     : null;
   return {
@@ -121,10 +134,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     openForm: parseRouteQuery(quotePageQuerySchema, url.searchParams).form,
     target,
     pageAction,
-    // issue 30 §3: "Completed · Accepted, awaiting payment" while the order is unpaid; made here,
+    // "Accepted, awaiting payment" while the order is unpaid, not "Completed"; made here,
     // so the public page's JavaScript carries no code for it.
     statusText: quotationStatusText(quote.status, quote.order),
-    // issue 32: each offer's advance terms and its amounts in the buyer's display currency
+    // The page's dates on the shop's calendar, written here: no time-zone code in its script.
+    shopDays: Object.fromEntries(
+      [
+        quote.createdAt,
+        ...[quote.currentOffer, ...quote.earlierOffers].flatMap((offer) =>
+          offer ? [offer.sentAt, offer.decidedAt] : [],
+        ),
+        ...quote.messages.map((message) => message.createdAt),
+      ]
+        .filter((instant) => instant !== null && instant !== undefined)
+        .map((instant) => [
+          new Date(instant!).toISOString(),
+          formatShopDate(instant!, site.shopTimeZone),
+        ]),
+    ) as ShopDays,
+    // each offer's payment sentence and its amounts in the buyer's display currency
     // ("(≈ US$41)"), the payment's progress and status, in words made here, so the public page's
     // JavaScript carries no code for them
     offerExtras: Object.fromEntries(
@@ -134,17 +162,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
               [
                 offer.id,
                 {
-                  advanceTerms: advanceTermsText(offer.totalMinor, offer.advancePercent),
+                  paymentTerms: paymentTermsSentence(
+                    offer.totalMinor,
+                    offer.advancePercent,
+                    (paise) => formatRupeesWithApproximation(paise, display.rate),
+                  ),
                   approximations: display.rate ? offerApproximations(offer, display.rate) : null,
                 },
               ],
             ]
           : [],
       ),
-    ) as Record<
-      string,
-      { advanceTerms: string | null; approximations: OfferApproximations | null }
-    >,
+    ) as Record<string, { paymentTerms: string; approximations: OfferApproximations | null }>,
     paymentProgress: quote.order ? paymentProgressRows(quote.order) : [],
     paymentStatusText: quote.order ? paymentStatusLabel(quote.order.paymentStatus) : '',
     keyQuery,
@@ -231,6 +260,7 @@ const quoteIntents = {
         { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
         call.app.clock(),
         call.app.site.shopTimeZone,
+        upiLimitMinor(call.app.site.upiPaymentLimit),
       ),
     // issue 16: "Offer Accepted" / "Your order {orderNumber} has been created."
     success: (result) => quoteToasts.offerAccepted(result.orderNumber),
@@ -240,8 +270,11 @@ const quoteIntents = {
     run: (_fields, call) => addRequestToAccount(call.app.db, call.app.actor, accessOf(call)),
     success: quotePageToasts.addedToAccount,
   }),
+  // A payment reference counts on the thread's message limit, on every path that takes one
+  // (docs/requirements.md, payments).
   [PAYMENT_REFERENCE_INTENT]: intent({
     schema: paymentReferenceSubmissionSchema,
+    rateLimit: PAYMENT_REFERENCE_LIMIT,
     run: (fields, call) =>
       submitPaymentReference(
         call.app.db,
@@ -293,6 +326,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
+  const dayOf = shopDayReader(loaderData.shopDays);
   const {
     quote,
     openForm,
@@ -324,7 +358,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           Your Quotation <QuoteReference reference={quote.reference} />
         </h1>
         <p className="mt-2 text-ink-muted">
-          Requested {formatLongDate(quote.createdAt)} · Status:{' '}
+          Requested {dayOf(quote.createdAt)} · Status:{' '}
           <span className="font-medium text-ink">{statusText}</span>
         </p>
       </header>
@@ -337,10 +371,66 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         <ClaimPanel claim={quote.claim} action={pageAction} fetcher={claimFetcher} />
       ) : null}
 
-      <section aria-labelledby="request-heading" className="rounded-2xl bg-sand p-6">
-        <h2 id="request-heading" className="font-display text-2xl font-semibold">
-          Your request
-        </h2>
+      {quote.order ? (
+        <section aria-labelledby="order-heading" className="grid gap-4">
+          <h2 id="order-heading" className="font-display text-2xl font-semibold">
+            Your order {quote.order.orderNumber}
+          </h2>
+          <p className="flex flex-wrap items-center gap-3">
+            <OrderStatusBadge status={quote.order.status} />
+            <span>Payment: {paymentStatusText}</span>
+          </p>
+          {payment ? (
+            <PaymentPanel
+              payment={payment}
+              action={pageAction}
+              headingLevel={3}
+              progress={paymentProgress}
+            />
+          ) : null}
+        </section>
+      ) : null}
+
+      {offer && target ? (
+        <section
+          id={CURRENT_OFFER_ANCHOR}
+          aria-labelledby={`offer-v${offer.version}-heading`}
+          // Opened at its anchor (the offer mail's link), it stops below the sticky header.
+          className="scroll-mt-24 rounded-2xl bg-white p-6 ring-1 ring-stone/60"
+        >
+          <OfferDetails
+            offer={offer}
+            headingLevel={2}
+            pdfHref={pdfHref(offer.version)}
+            actions={<OfferActions target={target} actions={quote.actions} />}
+            dayOf={dayOf}
+            {...offerExtras[offer.id]}
+          />
+        </section>
+      ) : quote.mergedInto ? null : (
+        // issue 29: a merged request's offer comes on the request it joined (the notice above)
+        <section
+          aria-labelledby="offer-heading"
+          className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
+        >
+          <h2 id="offer-heading" className="font-display text-2xl font-semibold">
+            Your offer
+          </h2>
+          {/* issue 16: before any offer (spec §2 Contact's promise) */}
+          <p className="mt-3">{quoteTexts.preparing}</p>
+        </section>
+      )}
+
+      {target ? <OfferFormSection form={openForm} target={target} actions={quote.actions} /> : null}
+
+      {/* docs/requirements.md §10: once an offer exists the page opens on it, and the request's
+          recap is folded below it; before any offer the recap is what the page is about. */}
+      <details open={!offer} aria-labelledby="request-heading" className="rounded-2xl bg-sand p-6">
+        <summary className="cursor-pointer">
+          <h2 id="request-heading" className="inline font-display text-2xl font-semibold">
+            Your request
+          </h2>
+        </summary>
         {/* issue 29: a request of several pieces lists them all */}
         {request.lines.length > 1 ? (
           <div className="mt-4">
@@ -369,57 +459,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
         </dl>
-      </section>
-
-      {quote.order ? (
-        <section aria-labelledby="order-heading" className="grid gap-4">
-          <h2 id="order-heading" className="font-display text-2xl font-semibold">
-            Your order {quote.order.orderNumber}
-          </h2>
-          <p className="flex flex-wrap items-center gap-3">
-            <OrderStatusBadge status={quote.order.status} />
-            <span>Payment: {paymentStatusText}</span>
-          </p>
-          {payment ? (
-            <PaymentPanel
-              payment={payment}
-              action={pageAction}
-              headingLevel={3}
-              progress={paymentProgress}
-            />
-          ) : null}
-        </section>
-      ) : null}
-
-      {offer && target ? (
-        <section
-          id={CURRENT_OFFER_ANCHOR}
-          aria-labelledby={`offer-v${offer.version}-heading`}
-          className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
-        >
-          <OfferDetails
-            offer={offer}
-            headingLevel={2}
-            pdfHref={pdfHref(offer.version)}
-            actions={<OfferActions target={target} actions={quote.actions} />}
-            {...offerExtras[offer.id]}
-          />
-        </section>
-      ) : quote.mergedInto ? null : (
-        // issue 29: a merged request's offer comes on the request it joined (the notice above)
-        <section
-          aria-labelledby="offer-heading"
-          className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
-        >
-          <h2 id="offer-heading" className="font-display text-2xl font-semibold">
-            Your offer
-          </h2>
-          {/* issue 16: before any offer (spec §2 Contact's promise) */}
-          <p className="mt-3">{quoteTexts.preparing}</p>
-        </section>
-      )}
-
-      {target ? <OfferFormSection form={openForm} target={target} actions={quote.actions} /> : null}
+      </details>
 
       {quote.earlierOffers.length > 0 ? (
         <section aria-labelledby="earlier-offers-heading" className="grid gap-3">
@@ -436,6 +476,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
                   offer={earlier}
                   headingLevel={3}
                   pdfHref={pdfHref(earlier.version)}
+                  dayOf={dayOf}
                   {...offerExtras[earlier.id]}
                 />
               </div>
@@ -444,7 +485,12 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <QuoteThread messages={quote.messages} shopName={shopName} action={pageAction} />
+      <QuoteThread
+        messages={quote.messages}
+        shopName={shopName}
+        action={pageAction}
+        dayOf={dayOf}
+      />
     </article>
   );
 }

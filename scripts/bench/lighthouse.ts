@@ -265,7 +265,7 @@ function lighthouseVersion(): string {
  * A guest's request for the product with a sent offer of two lines, as the shop's own modules
  * write them; answers the quote page's private link.
  */
-async function quotePageWithOffer(dataDir: string, productId: string): Promise<string> {
+export async function quotePageWithOffer(dataDir: string, productId: string): Promise<string> {
   const database = await openDatabase(`pglite:${path.join(dataDir, 'db')}`);
   try {
     const request = await createQuotationRequest(database.db, null, {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_VERIFIED_LANDING } from '../../core/identity';
+import { EMAIL_VERIFIED_LANDING, emailVerifiedLanding } from '../../core/identity';
 import { insertOrder } from '../../tests/factories';
 import {
   createTestDatabase,
@@ -77,6 +77,8 @@ const ENABLED_PATHS = [
   '/passkey/generate-authenticate-options',
   '/passkey/generate-register-options',
   '/passkey/list-user-passkeys',
+  // docs/decisions/022 (amended): the password again before adding a passkey.
+  '/passkey/reauthenticate',
   '/passkey/verify-authentication',
   '/passkey/verify-registration',
   '/phone-number/send-otp',
@@ -432,23 +434,51 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
 
     const link = linkIn(mails, email, VERIFY_SUBJECT);
     // The link lands on the dashboard, whatever callbackURL the sign-up asked for.
-    expect(new URL(link).searchParams.get('callbackURL')).toBe(EMAIL_VERIFIED_LANDING);
+    expect(new URL(link).searchParams.get('callbackURL')).toBe(emailVerifiedLanding(email));
+    expect(emailVerifiedLanding(email).startsWith(EMAIL_VERIFIED_LANDING)).toBe(true);
     const opened = await call(auth, link);
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('Location')).toBe(EMAIL_VERIFIED_LANDING);
+    expect(opened.headers.get('Location')).toBe(emailVerifiedLanding(email));
     const [verified] = await database.db.select().from(users).where(eq(users.email, email));
     expect(verified?.emailVerified).toBe(true);
+    // Opening the link signs the new account in (docs/requirements.md §15).
+    const session = await call(auth, '/get-session', { cookie: cookiesOf(opened) });
+    expect(((await session.json()) as { user?: { email: string } } | null)?.user?.email).toBe(
+      email,
+    );
+    // Opened again, it verifies nothing new and signs no one in.
+    const again = await call(auth, link);
+    expect(again.status).toBe(302);
+    expect(again.headers.getSetCookie()).toEqual([]);
 
     // A forged or damaged link verifies nothing and says so on the dashboard.
     const other = await signUp(auth);
     const forged = await call(auth, `${link.replace(/token=[^&]+/, 'token=forged')}`);
     expect(forged.status).toBe(302);
-    expect(forged.headers.get('Location')).toMatch(/^\/dashboard\?email-link=opened&error=/);
+    expect(forged.headers.get('Location')).toMatch(
+      /^\/dashboard\?email-link=opened&email=[^&]+&error=/,
+    );
     const [stillUnverified] = await database.db
       .select()
       .from(users)
       .where(eq(users.id, other.userId));
     expect(stillUnverified?.emailVerified).toBe(false);
+  });
+
+  it('signs in by a verification link, but never an account with two-factor on', async () => {
+    const { auth, mails } = harness;
+    const { email, userId } = await signUp(auth);
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+    await database.db.delete(sessions).where(eq(sessions.userId, userId));
+    const opened = await call(auth, linkIn(mails, email, VERIFY_SUBJECT));
+    expect(opened.status).toBe(302);
+    const [verified] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(verified?.emailVerified).toBe(true);
+    const session = await call(auth, '/get-session', { cookie: cookiesOf(opened) });
+    expect(await session.json()).toBeNull();
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual(
+      [],
+    );
   });
 
   it('answers a sign-up with a taken address exactly like a new one, and mails the owner instead', async () => {
@@ -892,6 +922,43 @@ for (const store of limiterStores) {
       });
       expect(signIn.status).toBe(200);
       expect(cookiesOf(signIn)).toMatch(/storefront\.session_token=/);
+    });
+
+    it('refuses a stranger its sixth sign-in text for a number, in any spelling of it, and still texts the holder a code that signs in', async () => {
+      const digits = `9198${String(Date.now() % 1e8).padStart(8, '0')}`;
+      const askText = (phoneNumber: string, address: string) =>
+        call(harness.auth, '/phone-number/send-otp', { body: { phoneNumber }, address });
+      const textsTo = () => harness.texts.filter((text) => text.to.replace(/\D/g, '') === digits);
+      const stranger = freshAddress();
+      // The same number written two ways is one number to the limit.
+      for (let attempt = 0; attempt < MAIL_LIMIT; attempt += 1) {
+        const spelling = attempt % 2 === 0 ? `+${digits}` : digits;
+        expect((await askText(spelling, stranger)).status).toBe(200);
+      }
+      expect(textsTo()).toHaveLength(MAIL_LIMIT);
+      const refused = await askText(digits, stranger);
+      expect(refused.status).toBe(429);
+      expect(await messageOf(refused)).toMatch(
+        /^Too many text messages to this number were asked for from your network\. Try again in \d+ minutes?\.$/,
+      );
+      expect(textsTo()).toHaveLength(MAIL_LIMIT);
+
+      // The holder, from another address: one more text, whose code signs in.
+      const holder = freshAddress();
+      expect((await askText(`+${digits}`, holder)).status).toBe(200);
+      expect(textsTo()).toHaveLength(MAIL_LIMIT + 1);
+      const signIn = await call(harness.auth, '/phone-number/verify', {
+        body: { phoneNumber: `+${digits}`, code: lastCode(harness.texts, `+${digits}`) },
+        address: holder,
+      });
+      expect(signIn.status).toBe(200);
+      // Past the number's hour, the next is spaced ten minutes, whoever asks.
+      const spaced = await askText(`+${digits}`, freshAddress());
+      expect(spaced.status).toBe(429);
+      expect(await messageOf(spaced)).toMatch(
+        /^Many text messages like this were asked for this number in the last hour, so the next one can be sent in (\d|10) minutes?\. If one has arrived, use the newest\.$/,
+      );
+      expect(textsTo()).toHaveLength(MAIL_LIMIT + 1);
     });
 
     it('slows every address once an account has failed many times in the hour, and still lets the right password in', async () => {

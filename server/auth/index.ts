@@ -13,10 +13,12 @@ import { deleteSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
 import { firstPasswordProblem, hasMailableEmail, phonePlaceholderEmail } from '../../core/identity';
+import { phoneNumberDigits } from '../../core/phone';
 import { authRequestProblem } from '../../core/identity-fields';
 import { PASSKEY_USER_NOT_VERIFIED_MESSAGE, passkeyResponseSchema } from '../../core/passkeys';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { eq } from 'drizzle-orm';
 import { accounts, jwks, passkeys, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Logger } from '../logger';
 import { enqueue } from '../modules/jobs';
@@ -39,6 +41,14 @@ import {
   type AttemptLimits,
 } from './attempt-limits';
 import { identityMails } from './mails';
+import {
+  PASSKEY_REGISTRATION_PATHS,
+  passkeyReauthentication,
+  passkeyRemovalOnReset,
+  refuseUnacceptableRegistration,
+  requirePasskeyReauthentication,
+  usePasskeyReauthentication,
+} from './passkey-guard';
 import { acceptedTotpStep, claimTotpStep, storedTotpSecret } from './totp-replay';
 
 /**
@@ -106,7 +116,7 @@ export const DISABLED_AUTH_PATHS = [
  * and so are the switched-off ones when the server's own code calls them through `auth.api`.
  */
 const RATE_LIMITED_PATH =
-  /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|^\/passkey\/(generate|verify)-|password|verif|change-email|delete-user/;
+  /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|^\/passkey\/(generate-|verify-|reauthenticate)|password|verif|change-email|delete-user/;
 
 /**
  * issue 30 §2, docs/decisions/022: a passkey signs in without a password and without the TOTP
@@ -126,7 +136,8 @@ const PASSKEY_CEREMONY_OPTIONS = new Set([
  * prefetch). The shop takes it as a POST, which the Origin check and the per-address limit of
  * every sign-in step guard, and hands the plugin a GET of the same request; a GET is refused. The
  * browser asks with POST (app/components/account/passkey-client.ts). Adding a passkey starts with
- * a GET too, but only for a signed-in account whose session is fresh.
+ * a GET too, but only for a signed-in account whose session is fresh and has just given its
+ * password again (server/auth/passkey-guard.ts).
  */
 export const PASSKEY_SIGN_IN_OPTIONS_PATH = '/passkey/generate-authenticate-options';
 
@@ -169,6 +180,16 @@ const MAIL_SENDING_PATHS: Record<string, { purpose: AccountMailPurpose; field: s
   '/forget-password': { purpose: 'reset-password', field: 'email' },
   '/email-otp/send-verification-otp': { purpose: 'sign-in-code', field: 'email' },
   '/change-email': { purpose: 'confirm-new-email', field: 'newEmail' },
+};
+
+/**
+ * The endpoint that texts a sign-in code to the number it is given: counted as the identity mails
+ * are (`admitIdentityMail`, docs/decisions/017), per client and number and per number, so a
+ * stranger neither floods a number with texts nor uses up what its holder needs. A number is
+ * counted by its digits, so another spelling of it is the same number.
+ */
+const TEXT_SENDING_PATHS: Record<string, { purpose: string; field: string }> = {
+  '/phone-number/send-otp': { purpose: 'sign-in-text', field: 'phoneNumber' },
 };
 
 /**
@@ -215,6 +236,16 @@ export interface ChangeEmailBody {
   callbackURL?: string;
 }
 
+/**
+ * The body of /reset-password: Better Auth's fields plus "Also remove all passkeys", read by the
+ * hook below (server/auth/passkey-guard.ts); absent means ticked.
+ */
+export interface ResetPasswordBody {
+  newPassword: string;
+  token: string;
+  removePasskeys?: boolean;
+}
+
 export interface AuthDependencies {
   db: Database;
   config: Config;
@@ -225,6 +256,8 @@ export interface AuthDependencies {
   logger: Logger;
   /** issue 26 item 1: the brake's wait (a test records it instead of waiting). */
   sleep?(ms: number): Promise<void>;
+  /** The clock of the passkey reauthentication's few minutes (server/auth/passkey-guard.ts). */
+  now?(): Date;
 }
 
 export function createAuth({
@@ -237,6 +270,7 @@ export function createAuth({
   rateLimiter,
   logger,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now = () => new Date(),
 }: AuthDependencies) {
   const mails = identityMails(config);
   const phoneSignIn = config.sms.provider !== 'none';
@@ -247,8 +281,13 @@ export function createAuth({
    * getSession, which runs the bearer plugin's conversion (set once the auth exists, below).
    */
   const signedInSession: {
-    of?: (headers: Headers) => Promise<{ user: { id: string } } | null>;
+    of?: (headers: Headers) => Promise<{ user: { id: string }; session: { id: string } } | null>;
   } = {};
+  const relyingParty = {
+    origin: new URL(config.publicUrl).origin,
+    rpID: new URL(config.publicUrl).hostname,
+  };
+  const passkeyRemovals = passkeyRemovalOnReset();
 
   /**
    * The checks that run last, once the request is otherwise fine: the current password of a
@@ -264,10 +303,27 @@ export function createAuth({
         {
           matcher: (context: { path?: string }) =>
             context.path === '/change-email' ||
-            MAIL_SENDING_PATHS[context.path ?? ''] !== undefined,
+            PASSKEY_REGISTRATION_PATHS.has(context.path ?? '') ||
+            MAIL_SENDING_PATHS[context.path ?? ''] !== undefined ||
+            TEXT_SENDING_PATHS[context.path ?? ''] !== undefined,
           handler: createAuthMiddleware(async (context) => {
             const path = context.path ?? '';
             const body = (context.body ?? {}) as Record<string, unknown>;
+            if (PASSKEY_REGISTRATION_PATHS.has(path)) {
+              // docs/decisions/022 (amended): a session alone does not add a passkey. Signed
+              // out, the plugin's own session check answers 401.
+              const session = context.headers ? await signedInSession.of?.(context.headers) : null;
+              if (!session) return;
+              await requirePasskeyReauthentication(context, session.session.id, now());
+              if (path === '/passkey/verify-registration') {
+                await refuseUnacceptableRegistration(context, session.user.id, {
+                  db,
+                  logger,
+                  ...relyingParty,
+                });
+              }
+              return;
+            }
             if (path === '/change-email') {
               // Reauthentication on the server (issue 4): the current password, checked here,
               // so a direct call with only a session is refused as well as the security page's
@@ -286,12 +342,24 @@ export function createAuth({
                 (await context.context.password.verify({ hash: credential.password, password }));
               if (!matches) throw new APIError('BAD_REQUEST', { message: 'Invalid password' });
             }
-            // Last, once the request is otherwise fine: a refused one uses up no mail.
+            // Last, once the request is otherwise fine: a refused one uses up no mail or text.
             const mailing = MAIL_SENDING_PATHS[path];
+            const texting = TEXT_SENDING_PATHS[path];
             const address = mailing ? body[mailing.field] : undefined;
-            if (mailing && typeof address === 'string' && hasMailableEmail(address)) {
+            const number = texting ? body[texting.field] : undefined;
+            const counted =
+              mailing && typeof address === 'string' && hasMailableEmail(address)
+                ? { channel: 'mail' as const, purpose: mailing.purpose, target: address }
+                : texting && typeof number === 'string' && phoneNumberDigits(number) !== ''
+                  ? {
+                      channel: 'text' as const,
+                      purpose: texting.purpose,
+                      target: phoneNumberDigits(number),
+                    }
+                  : null;
+            if (counted) {
               const { shopEmail } = await readSiteSettings(db, config);
-              const cause = identityMailCause(mailing.purpose, address);
+              const cause = identityMailCause(counted.purpose, counted.target);
               const admission = await admitIdentityMail(
                 { rateLimiter, perHour: config.mailRateLimit, shopAddress: shopEmail },
                 cause,
@@ -301,8 +369,8 @@ export function createAuth({
                 const { refused, retryAfterSeconds } = admission;
                 if (refused === 'spaced') {
                   logger.warn(
-                    { to: cause.address, purpose: cause.purpose },
-                    'identity mails spaced: the address is past its hourly limit (one per 10 minutes)',
+                    { to: cause.address, purpose: cause.purpose, channel: counted.channel },
+                    'identity codes spaced: the address or number is past its hourly limit (one per 10 minutes)',
                   );
                 }
                 throw new APIError(
@@ -310,8 +378,8 @@ export function createAuth({
                   {
                     message:
                       refused === 'spaced'
-                        ? mailSpacedMessage(retryAfterSeconds)
-                        : tooManyMailsMessage(retryAfterSeconds),
+                        ? mailSpacedMessage(retryAfterSeconds, counted.channel)
+                        : tooManyMailsMessage(retryAfterSeconds, counted.channel),
                   },
                   { 'Retry-After': String(retryAfterSeconds) },
                 );
@@ -354,6 +422,29 @@ export function createAuth({
     throw new APIError('UNAUTHORIZED', { message: TOTP_CODE_USED_MESSAGE });
   };
 
+  /**
+   * docs/decisions/022 (amended): the holder of the account hears of every passkey added, and the
+   * reauthentication that let it in is used up. A passkey whose mail cannot be queued is taken
+   * back: none stays that its holder was not told of.
+   */
+  const announceAddedPasskey = async (
+    context: HookContext,
+    added: { id: string; userId: string; name?: string | null },
+  ) => {
+    const session = context.headers ? await signedInSession.of?.(context.headers) : null;
+    if (session) await usePasskeyReauthentication(context, session.session.id);
+    const user = await context.context.internalAdapter.findUserById(added.userId);
+    if (!user || !hasMailableEmail(user.email)) return;
+    try {
+      await queueMail(
+        mails.passkeyAdded({ to: user.email, passkeyName: added.name?.trim() || null }),
+      );
+    } catch (error) {
+      await db.delete(passkeys).where(eq(passkeys.id, added.id));
+      throw error;
+    }
+  };
+
   const auth = betterAuth({
     // issue 18: Better Auth is built once at start-up; its app name and the 2FA issuer keep the
     // shop's name as deployed (an authenticator app's entry must not change with a rename).
@@ -376,6 +467,8 @@ export function createAuth({
       },
     }),
     disabledPaths: DISABLED_AUTH_PATHS,
+    // docs/decisions/022 (amended): "Also remove all passkeys", in the reset's own transaction.
+    databaseHooks: passkeyRemovals.databaseHooks,
     // Our limiter below counts in the database and also covers auth.api calls.
     rateLimit: { enabled: false },
     session: {
@@ -397,6 +490,10 @@ export function createAuth({
     // link; signing in stays possible before (the dashboard shows a banner to resend it).
     emailVerification: {
       sendOnSignUp: true,
+      // docs/requirements.md §15: the sign-up itself makes no session (decision 011); opening its
+      // link does, as only the owner of the address can. A link opened a second time signs no one
+      // in: Better Auth skips an address verified already.
+      autoSignInAfterVerification: true,
       expiresIn: 60 * 60,
       sendVerificationEmail: async ({ user, url, token }) => {
         if (!hasMailableEmail(user.email)) return;
@@ -459,6 +556,7 @@ export function createAuth({
           const problem = firstPasswordProblem(password);
           if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         }
+        if (path === '/reset-password') await passkeyRemovals.note(context);
         if (path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
           // The other kinds of code belong to the switched-off endpoints; none would be usable.
           throw new APIError('BAD_REQUEST', { message: 'One-time codes are only sent to sign in' });
@@ -479,9 +577,30 @@ export function createAuth({
           await refuseReplayedTotp(context);
           return;
         }
+        if (path === '/reset-password') {
+          passkeyRemovals.forget(context);
+          return;
+        }
+        if (path === '/passkey/verify-registration' && !isAPIError(returned) && returned) {
+          await announceAddedPasskey(
+            context,
+            returned as { id: string; userId: string; name?: string | null },
+          );
+          return;
+        }
         if (PASSKEY_CEREMONY_OPTIONS.has(path) && !isAPIError(returned) && returned) {
           // docs/decisions/022: the browser must check the device's owner, not merely prefer to.
           return context.json({ ...(returned as object), userVerification: 'required' });
+        }
+        if (path === '/verify-email') {
+          // docs/requirements.md §15: opening a verification link signs in, but never around
+          // two-factor sign-in; a browser signed in to the account already keeps its session.
+          const opened = context.context.newSession;
+          const current = context.context.session?.session.id;
+          if (opened?.user.twoFactorEnabled && opened.session.id !== current) {
+            await revokeNewSession(context);
+          }
+          return;
         }
         // The two-factor plugin stops password sign-ins of accounts with TOTP on; a one-time
         // code must not be a way around it. Checked after the code, so only its owner learns it.
@@ -528,9 +647,9 @@ export function createAuth({
       bearer(),
       passkey({
         // issue 30 §2: the relying party is the shop's own address (PUBLIC_URL).
-        rpID: new URL(config.publicUrl).hostname,
+        rpID: relyingParty.rpID,
         rpName: config.site.shopName,
-        origin: new URL(config.publicUrl).origin,
+        origin: relyingParty.origin,
         // Discoverable ("resident") keys sign in in one tap, without typing an e-mail first.
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         registration: {
@@ -550,6 +669,7 @@ export function createAuth({
         },
       }),
       passkeySignInByPost,
+      passkeyReauthentication({ db, now }),
       // Last: the checks of a request that is otherwise fine.
       lastChecks,
     ],

@@ -4,7 +4,7 @@
  * one-time sign-in codes. Each mail is queued as an account notice and rendered at delivery by its
  * template (server/modules/notifications/templates, issue 25).
  */
-import { EMAIL_VERIFIED_LANDING } from '../../core/identity';
+import { emailVerifiedLanding } from '../../core/identity';
 import type { Config } from '../config';
 import type { AccountNotice } from '../../core/notices';
 
@@ -45,12 +45,21 @@ export function identityMails({ site, publicUrl }: Pick<Config, 'site' | 'public
      */
     verifyEmail({ to, url, resent }: { to: string; url: string; resent: boolean }): AccountNotice {
       // The link always lands on the dashboard, whatever callbackURL a direct call asked for.
-      const link = linkToShopPage(url, EMAIL_VERIFIED_LANDING);
+      const link = linkToShopPage(url, emailVerifiedLanding(to));
       return { kind: 'account', purpose: resent ? 'verify-email' : 'sign-up', to, url: link };
     },
     // issue 14: a sign-up with an address that has an account answers as a new one; its owner hears.
     signUpAttempt({ to }: { to: string }): AccountNotice {
       return { kind: 'account', purpose: 'sign-up-attempt', to, url: `${publicUrl}/auth` };
+    },
+    /** docs/decisions/022 (amended): a passkey was added to the account of `to`. */
+    passkeyAdded({ to, passkeyName }: { to: string; passkeyName: string | null }): AccountNotice {
+      return {
+        kind: 'account',
+        purpose: 'passkey-added',
+        to,
+        ...(passkeyName ? { passkeyName } : {}),
+      };
     },
     oneTimeCode({ to, code }: { to: string; code: string }): AccountNotice {
       return { kind: 'account', purpose: 'sign-in-code', to, code };

@@ -10,7 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSKEY_USER_NOT_VERIFIED_MESSAGE, passkeyProblems } from '../../core/passkeys';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import {
+  PASSKEY_PASSWORD_OR_CODE_WRONG_MESSAGE,
+  PASSKEY_REAUTHENTICATION_REQUIRED_MESSAGE,
+  PASSKEY_USER_NOT_VERIFIED_MESSAGE,
+  passkeyProblems,
+} from '../../core/passkeys';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -23,6 +30,10 @@ import { createLogger } from '../logger';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import { DomainError } from '../modules/errors';
 import { listOwnPasskeys, removeOwnPasskey } from '../modules/identity/passkeys';
+import type { AccountNotice, Notice } from '../../core/notices';
+import { mailCauseOf } from '../mail/causes';
+import { resetPassword } from '../modules/identity';
+import { PASSKEY_REAUTHENTICATION_MINUTES, PASSKEY_REAUTHENTICATION_PATH } from './passkey-guard';
 import {
   AUTH_BASE_PATH,
   CLIENT_ADDRESS_HEADER,
@@ -35,11 +46,32 @@ import {
 const PUBLIC_URL = 'http://localhost:3000';
 const RP_ID = 'localhost';
 const PASSWORD = 'Marble#Lotus9';
+/** One secret for every auth built here: the JWKS they share in the database is sealed with it. */
+const AUTH_SECRET = randomBytes(32).toString('hex');
 
-function buildAuth(db: Database, authRateLimit: number): Auth {
+/** What the auth under test queued and logged, and its clock. */
+interface Recorded {
+  mails: AccountNotice[];
+  errors: string[];
+  warnings: string[];
+  clock: { now: Date };
+}
+
+function recorder(): Recorded {
+  return { mails: [], errors: [], warnings: [], clock: { now: new Date() } };
+}
+
+function buildAuth(db: Database, authRateLimit: number, recorded: Recorded = recorder()): Auth {
+  const logger = createLogger('silent');
+  logger.error = ((_: unknown, message?: string) => {
+    recorded.errors.push(String(message));
+  }) as typeof logger.error;
+  logger.warn = ((_: unknown, message?: string) => {
+    recorded.warnings.push(String(message));
+  }) as typeof logger.warn;
   const config = loadConfig({
     NODE_ENV: 'test',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_SECRET,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'passkey-test-')),
     PUBLIC_URL,
     AUTH_RATE_LIMIT: String(authRateLimit),
@@ -47,11 +79,14 @@ function buildAuth(db: Database, authRateLimit: number): Auth {
   return createAuth({
     db,
     config,
-    queueMail: async () => {},
+    queueMail: async (notice) => {
+      recorded.mails.push(notice);
+    },
     sms: { enabled: false, send: async () => {}, sendLater: () => {} },
     rateLimiter: databaseRateLimiter(db),
-    logger: createLogger('silent'),
+    logger,
     sleep: async () => {},
+    now: () => recorded.clock.now,
   });
 }
 
@@ -110,8 +145,11 @@ const u32 = (value: number) => {
   return bytes;
 };
 
-/** A device's passkey for the shop: registers once, then signs challenges with its counter. */
-function softwareAuthenticator() {
+/**
+ * A device's passkey for the shop: registers once, then signs challenges with its counter. A
+ * device on another site answers for that site's origin and relying party.
+ */
+function softwareAuthenticator({ origin = PUBLIC_URL, rpId = RP_ID } = {}) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
   // The COSE_Key of an ES256 key (RFC 9053): {1: 2, 3: -7, -1: 1, -2: x, -3: y} in CBOR.
@@ -123,12 +161,12 @@ function softwareAuthenticator() {
   ]);
   const credentialId = randomBytes(16);
   const id = b64url(credentialId);
-  const rpIdHash = createHash('sha256').update(RP_ID).digest();
+  const rpIdHash = createHash('sha256').update(rpId).digest();
   // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
   const flags = (userVerified: boolean, attested = false) =>
     Buffer.from([0x01 | (userVerified ? 0x04 : 0) | (attested ? 0x40 : 0)]);
   const clientData = (type: string, challenge: string) =>
-    Buffer.from(JSON.stringify({ type, challenge, origin: PUBLIC_URL, crossOrigin: false }));
+    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   let counter = 0;
   return {
     id,
@@ -183,13 +221,19 @@ function softwareAuthenticator() {
 }
 type Authenticator = ReturnType<typeof softwareAuthenticator>;
 
+/** The step before "Add a passkey": the current password (or authenticator code) again. */
+function reauthenticate(auth: Auth, cookie: string, currentPassword = PASSWORD) {
+  return call(auth, PASSKEY_REAUTHENTICATION_PATH, { cookie, body: { currentPassword } });
+}
+
 /** "Add a passkey" as the security page runs it, for the account signed in by `cookie`. */
 async function addPasskey(
   auth: Auth,
   cookie: string,
   device: Authenticator,
-  { name = 'My phone', userVerified = true, transports = ['internal'] } = {},
+  { name = 'My phone', userVerified = true, transports = ['internal'], confirm = true } = {},
 ) {
+  if (confirm) expect((await reauthenticate(auth, cookie)).status).toBe(200);
   const options = await call(auth, '/passkey/generate-register-options', { cookie });
   expect(options.status).toBe(200);
   const { challenge } = (await options.json()) as { challenge: string };
@@ -240,6 +284,7 @@ describe(`passkeys on ${testDatabaseKind}`, () => {
     const { cookie, userId } = await signUp(auth, 'passkey-owner@example.com');
     const device = softwareAuthenticator();
 
+    expect((await reauthenticate(auth, cookie)).status).toBe(200);
     const options = await call(auth, '/passkey/generate-register-options', { cookie });
     const asked = (await options.json()) as {
       rp: { id: string };
@@ -252,7 +297,7 @@ describe(`passkeys on ${testDatabaseKind}`, () => {
       userVerification: 'required',
     });
 
-    const added = await addPasskey(auth, cookie, device);
+    const added = await addPasskey(auth, cookie, device, { confirm: false });
     expect(added.status).toBe(200);
     const [row] = await database.db.select().from(passkeys).where(eq(passkeys.userId, userId));
     expect(row).toMatchObject({
@@ -429,5 +474,215 @@ describe(`passkey rate limits on ${testDatabaseKind}`, () => {
       body: { response: softwareAuthenticator().authenticate('x') },
     });
     expect(verify.status).toBe(429);
+  });
+});
+
+/** The TOTP code of the account's secret for `at` (its authenticator app, as the test's). */
+async function totpCode(secret: Parameters<typeof createOTP>[0], at: Date): Promise<string> {
+  return createOTP(secret, { period: 30, digits: 6 }).hotp(Math.floor(at.getTime() / 30_000));
+}
+
+describe(`adding a passkey asks for the password again, on ${testDatabaseKind}`, () => {
+  let auth: Auth;
+  let recorded: Recorded;
+  const passkeysOf = (userId: string) =>
+    database.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+  beforeAll(() => {
+    recorded = recorder();
+    auth = buildAuth(database.db, 1000, recorded);
+  });
+
+  it('refuses a session alone, and one whose password was wrong: no passkey, no mail', async () => {
+    const { cookie, userId } = await signUp(auth, 'reauth-none@example.com');
+    const mailsBefore = recorded.mails.length;
+    const options = await call(auth, '/passkey/generate-register-options', { cookie });
+    expect(options.status).toBe(403);
+    expect(await options.json()).toMatchObject({
+      message: PASSKEY_REAUTHENTICATION_REQUIRED_MESSAGE,
+    });
+
+    const wrong = await reauthenticate(auth, cookie, 'Not-the-password1');
+    expect(wrong.status).toBe(400);
+    expect((await call(auth, '/passkey/generate-register-options', { cookie })).status).toBe(403);
+
+    // Options asked for with the password, then the answer sent from a session without it.
+    const device = softwareAuthenticator();
+    expect((await reauthenticate(auth, cookie)).status).toBe(200);
+    const granted = await call(auth, '/passkey/generate-register-options', { cookie });
+    const { challenge } = (await granted.json()) as { challenge: string };
+    const secondSession = cookiesOf(
+      await call(auth, '/sign-in/email', {
+        body: { email: 'reauth-none@example.com', password: PASSWORD },
+      }),
+    );
+    const refused = await call(auth, '/passkey/verify-registration', {
+      cookie: [secondSession, cookiesOf(granted)].join('; '),
+      body: { response: device.register(challenge), name: 'Stolen' },
+    });
+    expect(refused.status).toBe(403);
+    expect(await passkeysOf(userId)).toEqual([]);
+    expect(recorded.mails.length).toBe(mailsBefore);
+  });
+
+  it('adds one passkey per password, within five minutes, and mails its holder', async () => {
+    const { cookie, userId } = await signUp(auth, 'reauth-once@example.com');
+    const added = await addPasskey(auth, cookie, softwareAuthenticator(), { name: 'Laptop' });
+    expect(added.status).toBe(200);
+    expect(recorded.mails.at(-1)).toEqual({
+      kind: 'account',
+      purpose: 'passkey-added',
+      to: 'reauth-once@example.com',
+      passkeyName: 'Laptop',
+    });
+    expect(mailCauseOf(recorded.mails.at(-1) as Notice)).toEqual({ by: 'shop' });
+
+    // The password let one passkey in; the next asks for it again.
+    const again = await call(auth, '/passkey/generate-register-options', { cookie });
+    expect(again.status).toBe(403);
+
+    // A reauthentication more than five minutes old lets nothing in.
+    expect((await reauthenticate(auth, cookie)).status).toBe(200);
+    recorded.clock.now = new Date(Date.now() + (PASSKEY_REAUTHENTICATION_MINUTES * 60 + 1) * 1000);
+    try {
+      const late = await call(auth, '/passkey/generate-register-options', { cookie });
+      expect(late.status).toBe(403);
+    } finally {
+      recorded.clock.now = new Date();
+    }
+    expect(await passkeysOf(userId)).toHaveLength(1);
+  });
+
+  it('takes a code of the authenticator app instead when two-factor is on, once', async () => {
+    const { cookie, userId } = await signUp(auth, 'reauth-totp@example.com');
+    const enabled = await call(auth, '/two-factor/enable', {
+      cookie,
+      body: { password: PASSWORD },
+    });
+    expect(enabled.status).toBe(200);
+    const { totpURI } = (await enabled.json()) as { totpURI: string };
+    const secret = new URL(totpURI).searchParams.get('secret')!;
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+
+    const code = await totpCode(base32.decode(secret.toUpperCase()), new Date());
+    expect((await reauthenticate(auth, cookie, code)).status).toBe(200);
+    const added = await addPasskey(auth, cookie, softwareAuthenticator(), { confirm: false });
+    expect(added.status).toBe(200);
+    // The same code does not confirm twice.
+    const replayed = await reauthenticate(auth, cookie, code);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toMatchObject({
+      message: PASSKEY_PASSWORD_OR_CODE_WRONG_MESSAGE,
+    });
+    expect(await passkeysOf(userId)).toHaveLength(1);
+  });
+
+  it('authorisation matrix: a denied "add a passkey" adds none and mails nobody', async () => {
+    const a = await signUp(auth, 'matrix-a@example.com');
+    const b = await signUp(auth, 'matrix-b@example.com');
+    const device = softwareAuthenticator();
+    const mailsBefore = recorded.mails.length;
+    const countsBefore = (await database.db.select().from(passkeys)).length;
+
+    // Anonymous: no session, whatever it sends.
+    expect((await reauthenticate(auth, '')).status).toBe(401);
+    expect((await call(auth, '/passkey/generate-register-options')).status).toBe(401);
+    // Signed in, no reauthentication.
+    expect(
+      (await call(auth, '/passkey/generate-register-options', { cookie: a.cookie })).status,
+    ).toBe(403);
+    // Another user: B, reauthenticated, sends an answer to A's challenge.
+    expect((await reauthenticate(auth, a.cookie)).status).toBe(200);
+    const ofA = await call(auth, '/passkey/generate-register-options', { cookie: a.cookie });
+    const { challenge } = (await ofA.json()) as { challenge: string };
+    expect((await reauthenticate(auth, b.cookie)).status).toBe(200);
+    const byB = await call(auth, '/passkey/verify-registration', {
+      cookie: [b.cookie, cookiesOf(ofA)].join('; '),
+      body: { response: device.register(challenge), name: 'B on A' },
+    });
+    expect(byB.status).toBe(401);
+    // A's password does not reauthenticate B's session, nor B's A's.
+    expect((await reauthenticate(auth, b.cookie, 'Wrong-password-1')).status).toBe(400);
+
+    expect((await database.db.select().from(passkeys)).length).toBe(countsBefore);
+    expect(recorded.mails.length).toBe(mailsBefore);
+  });
+});
+
+describe(`a refused passkey answer on ${testDatabaseKind}`, () => {
+  it('answers 400 for another origin, another relying party and a credential added already, and logs no error', async () => {
+    const recorded = recorder();
+    const auth = buildAuth(database.db, 1000, recorded);
+    const { cookie, userId } = await signUp(auth, 'refused-answer@example.com');
+    const cases = [
+      ['another origin', softwareAuthenticator({ origin: 'https://evil.example' })],
+      ['another relying party', softwareAuthenticator({ rpId: 'evil.example' })],
+    ] as const;
+    for (const [label, device] of cases) {
+      const answer = await addPasskey(auth, cookie, device);
+      expect(answer.status, label).toBe(400);
+      expect(await answer.json(), label).toMatchObject({ message: passkeyProblems.refused });
+    }
+    const device = softwareAuthenticator();
+    expect((await addPasskey(auth, cookie, device)).status).toBe(200);
+    const duplicate = await addPasskey(auth, cookie, device);
+    expect(duplicate.status).toBe(400);
+    expect(await duplicate.json()).toMatchObject({ message: passkeyProblems.alreadyAdded });
+
+    expect(recorded.errors).toEqual([]);
+    expect(recorded.warnings.length).toBeGreaterThanOrEqual(3);
+    expect(
+      await database.db.select().from(passkeys).where(eq(passkeys.userId, userId)),
+    ).toHaveLength(1);
+  });
+});
+
+describe(`a password reset and passkeys on ${testDatabaseKind}`, () => {
+  it('removes every passkey unless "Also remove all passkeys" is unticked, in the reset itself', async () => {
+    const recorded = recorder();
+    const auth = buildAuth(database.db, 1000, recorded);
+    const resetLink = async (email: string) => {
+      expect((await call(auth, '/request-password-reset', { body: { email } })).status).toBe(200);
+      const mail = recorded.mails.filter((notice) => notice.purpose === 'reset-password').at(-1);
+      return new URL(mail!.url!).searchParams.get('token')!;
+    };
+    const passkeysOf = (userId: string) =>
+      database.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+
+    const ticked = await signUp(auth, 'reset-removes@example.com');
+    expect((await addPasskey(auth, ticked.cookie, softwareAuthenticator())).status).toBe(200);
+    // A reset that fails (a token that is not one) removes nothing.
+    const failed = await resetPassword(auth, exchange(''), {
+      password: 'Fresh#Lotus42',
+      confirmPassword: 'Fresh#Lotus42',
+      token: 'not-a-token',
+      removePasskeys: 'on',
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(DomainError);
+    expect(await passkeysOf(ticked.userId)).toHaveLength(1);
+    await resetPassword(auth, exchange(''), {
+      password: 'Fresh#Lotus42',
+      confirmPassword: 'Fresh#Lotus42',
+      token: await resetLink('reset-removes@example.com'),
+      removePasskeys: 'on',
+    });
+    expect(await passkeysOf(ticked.userId)).toEqual([]);
+
+    const unticked = await signUp(auth, 'reset-keeps@example.com');
+    expect((await addPasskey(auth, unticked.cookie, softwareAuthenticator())).status).toBe(200);
+    await resetPassword(auth, exchange(''), {
+      password: 'Fresh#Lotus42',
+      confirmPassword: 'Fresh#Lotus42',
+      token: await resetLink('reset-keeps@example.com'),
+    });
+    expect(await passkeysOf(unticked.userId)).toHaveLength(1);
+
+    // Straight to Better Auth's endpoint, without the field: ticked, as the page shows it.
+    const direct = await signUp(auth, 'reset-direct@example.com');
+    expect((await addPasskey(auth, direct.cookie, softwareAuthenticator())).status).toBe(200);
+    const answer = await call(auth, '/reset-password', {
+      body: { newPassword: 'Fresh#Lotus42', token: await resetLink('reset-direct@example.com') },
+    });
+    expect(answer.status).toBe(200);
+    expect(await passkeysOf(direct.userId)).toEqual([]);
   });
 });

@@ -610,6 +610,12 @@ export const profiles = pgTable('profiles', {
   displayCurrency: text('display_currency'),
   // issue 32: "E-mail me when a wished piece's price drops", on by default
   priceDropAlerts: boolean('price_drop_alerts').notNull().default(true),
+  /**
+   * docs/requirements.md §15: the company and GSTIN the buyer gave on a request of the account,
+   * kept to prefill the next one (null: none given yet).
+   */
+  company: text('company'),
+  gstin: text('gstin'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

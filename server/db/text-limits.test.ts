@@ -459,6 +459,15 @@ const guards: Record<string, Guard | Guard[]> = {
     textOfLength: digits,
   },
   'profiles.avatar_url': { reason: SEED_ONLY },
+  // docs/requirements.md §15: copied only from the account's own requests, as they were checked
+  'profiles.company': {
+    reason:
+      "a request's customer_company (200, quotationRequestSchema), copied by server/modules/account fillProfileFromRequest",
+  },
+  'profiles.gstin': {
+    reason:
+      "a request's customer_gstin (15, quoteListDetailsSchema), copied by server/modules/account fillProfileFromRequest",
+  },
   // issue 32
   'profiles.display_currency': {
     reason:

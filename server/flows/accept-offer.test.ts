@@ -162,16 +162,22 @@ describe(`accepting an offer with an address abroad or at home on ${testDatabase
     expect(rows.filter((row) => row.userId !== user.id)).toHaveLength(0);
   });
 
-  it('starts the form from the earlier address, else India for a +91 mobile, else US', async () => {
-    const asGuest = (mobile: string) =>
-      acceptFormDefaults(database.db, null, { customerName: 'Meera', customerMobile: mobile });
-    expect(await asGuest('+91 94140 55555')).toEqual({
+  it("starts the form from the request's Indian mobile or GSTIN, else the saved address, else Accept-Language, else India", async () => {
+    const asGuest = (mobile: string, acceptLanguage: string | null = null) =>
+      acceptFormDefaults(
+        database.db,
+        null,
+        { customerName: 'Meera', customerMobile: mobile },
+        acceptLanguage,
+      );
+    expect(await asGuest('98765 43210', 'en-US,en;q=0.9')).toEqual({
       country: 'IN',
       name: 'Meera',
-      mobile: '+91 94140 55555',
+      mobile: '98765 43210',
       signedIn: false,
     });
-    expect((await asGuest('+1 415 555 0100')).country).toBe('US');
+    expect((await asGuest('+1 415 555 0100', 'en-US,en;q=0.9')).country).toBe('US');
+    expect((await asGuest('+1 415 555 0100')).country).toBe('IN');
 
     const withBook = await insertUser(database.db);
     const bookOwner: Actor = { userId: withBook.id, roles: [] };
@@ -183,11 +189,22 @@ describe(`accepting an offer with an address abroad or at home on ${testDatabase
       postalCode: 'M5H 1A1',
       country: 'CA',
     });
-    const fromBook = await acceptFormDefaults(database.db, bookOwner, {
-      customerName: 'A',
-      customerMobile: '+91 94140 55555',
+    const fromBook = (request: { customerMobile: string; customerGstin?: string | null }) =>
+      acceptFormDefaults(
+        database.db,
+        bookOwner,
+        { customerName: 'A', ...request },
+        'en-US,en;q=0.9',
+      );
+    expect(await fromBook({ customerMobile: '+1 416 555 0100' })).toMatchObject({
+      country: 'CA',
+      signedIn: true,
     });
-    expect(fromBook).toMatchObject({ country: 'CA', signedIn: true });
+    expect((await fromBook({ customerMobile: '+91 94140 55555' })).country).toBe('IN');
+    expect(
+      (await fromBook({ customerMobile: '+1 416 555 0100', customerGstin: '08AAAAA0000A1Z2' }))
+        .country,
+    ).toBe('IN');
 
     const withOrder = await insertUser(database.db);
     await insertOrder(database.db, {
@@ -197,7 +214,8 @@ describe(`accepting an offer with an address abroad or at home on ${testDatabase
     const fromOrder = await acceptFormDefaults(
       database.db,
       { userId: withOrder.id, roles: [] },
-      { customerName: 'A', customerMobile: '+91 94140 55555' },
+      { customerName: 'A', customerMobile: '+44 20 7946 0000' },
+      'de-DE',
     );
     expect(fromOrder.country).toBe('GB');
   });

@@ -9,6 +9,7 @@
  */
 import { ADDRESS_LIMITS } from '../../core/account-texts';
 import { defaultCountryFor } from '../../core/countries';
+import { DEFAULT_UPI_LIMIT_MINOR, firstPaymentOf, payingMethodFor } from '../../core/payment-terms';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
 import { listAddresses, saveAddressUnlessKnown } from '../modules/account';
@@ -26,10 +27,26 @@ export async function acceptOffer(
   input: QuotationAccess & OfferAddress & Record<string, unknown>,
   now: Date,
   timeZone: string,
+  /**
+   * docs/requirements.md §21: the shop's UPI limit in paise (core/payment-terms.ts upiLimitMinor).
+   */
+  upiLimit: number = DEFAULT_UPI_LIMIT_MINOR,
 ): Promise<{ orderId: string; orderNumber: string }> {
   return db.transaction(async (tx) => {
     const accepted = await acceptOfferOfCustomer(tx, actor, input, now, timeZone);
-    const order = await createOrderFromOffer(tx, accepted.order, now, timeZone);
+    // docs/requirements.md §21: a first payment above the UPI limit is made by bank transfer,
+    // whatever was chosen; the order carries the method it is paid by.
+    const paymentMethod = payingMethodFor(
+      accepted.order.paymentMethod,
+      firstPaymentOf(accepted.order.offer),
+      upiLimit,
+    );
+    const order = await createOrderFromOffer(
+      tx,
+      { ...accepted.order, paymentMethod },
+      now,
+      timeZone,
+    );
     if (accepted.addressToSave) {
       // issue 30 §3 "Save this address": named for its city, as a buyer tells addresses apart.
       const address = accepted.addressToSave;
@@ -55,26 +72,33 @@ export interface AcceptFormDefaults {
 }
 
 /**
- * issue 30 §3: the country of the buyer's earlier address (signed in: the address book's default,
- * else its latest; else the latest order's), else India for a +91 mobile, else spec §9's US.
+ * docs/requirements.md §19: the Country select starts from the request (an Indian mobile or a
+ * GSTIN means India), else the buyer's saved address (signed in: the address book's default, else
+ * its latest; else the latest order's), else the browser's `Accept-Language` region, else India.
  */
 export async function acceptFormDefaults(
   db: Database,
   actor: Actor,
-  request: { customerName: string; customerMobile: string },
+  request: { customerName: string; customerMobile: string; customerGstin?: string | null },
+  acceptLanguage: string | null = null,
 ): Promise<AcceptFormDefaults> {
-  let earlierCountry: string | null = null;
+  let savedCountry: string | null = null;
   if (actor) {
     const saved = await listAddresses(db, actor);
     const chosen = saved.find((address) => address.isDefault) ?? saved.at(-1);
-    earlierCountry = chosen?.country ?? null;
-    if (!earlierCountry) {
+    savedCountry = chosen?.country ?? null;
+    if (!savedCountry) {
       const [latestOrder] = await listOrdersOfUser(db, actor);
-      earlierCountry = latestOrder?.shippingAddress?.country ?? null;
+      savedCountry = latestOrder?.shippingAddress?.country ?? null;
     }
   }
   return {
-    country: defaultCountryFor({ earlierCountry, mobile: request.customerMobile }),
+    country: defaultCountryFor({
+      mobile: request.customerMobile,
+      gstin: request.customerGstin,
+      savedCountry,
+      acceptLanguage,
+    }),
     name: request.customerName,
     mobile: request.customerMobile,
     signedIn: actor !== null,

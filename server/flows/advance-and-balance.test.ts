@@ -29,6 +29,7 @@ import { readSiteSettings } from '../modules/settings';
 import { createWebhookEndpoint } from '../modules/webhooks';
 import { acceptOffer } from './accept-offer';
 import { submitPaymentReference } from './submit-payment-reference';
+import { orderTotalRows } from '../../core/offer-totals';
 
 const config = loadConfig({ AUTH_SECRET: 'advance-balance-test-secret-advance-balance' });
 const admin: Actor = { userId: 'advance-admin', roles: ['admin'] };
@@ -236,6 +237,23 @@ describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
     expect(await panelOf(orderId)).toBeNull();
     const subjects = (await queue.mails()).map((mail) => mail.subject);
     expect(subjects).toContain(`Payment confirmed for ${orderNumber}`);
+    // The owner tells the advance's reference from the balance's, each with its amount, though
+    // both payments were confirmed before the mails were read.
+    const referenceMails = (await queue.mails()).filter((mail) =>
+      mail.subject.includes('reference received'),
+    );
+    expect(referenceMails.map((mail) => mail.subject)).toEqual([
+      `Advance reference received for ${orderNumber}`,
+      `Balance reference received for ${orderNumber}`,
+    ]);
+    expect(referenceMails.map((mail) => mail.text.replace(/\s+/g, ' '))).toEqual([
+      expect.stringContaining(
+        `submitted the UPI reference 111122223333 for the advance of ₹1,932 on order ${orderNumber}.`,
+      ),
+      expect.stringContaining(
+        `submitted the UPI reference 444455556666 for the balance of ₹1,932 on order ${orderNumber}.`,
+      ),
+    ]);
     // Nothing is left to confirm.
     const again = await refusal(
       setOrderStatus(db, admin, { orderId, action: 'confirm-balance' }, tuesday),
@@ -251,6 +269,14 @@ describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
     await setOrderStatus(database.db, admin, { orderId, action: 'confirm-payment' }, tuesday);
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(paid?.paymentStatus).toBe('paid');
+  });
+
+  it('names the order’s tax as its offer did: "GST (5%)", not "Tax"', async () => {
+    const { orderId } = await acceptedOrder({ gstRate: '5' }, 'gst@example.com');
+    const order = await getOrderForOwner(database.db, admin, { orderId });
+    expect(orderTotalRows(order).map((row) => `${row.label} ${row.amount}`)).toContain(
+      'GST (5%) ₹172.50',
+    );
   });
 
   it('shows bank transfer only above the UPI limit', async () => {
@@ -270,6 +296,59 @@ describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
     const mail = (await queue.mails()).find((queued) => queued.to === 'large@example.com');
     expect(mail?.html).not.toContain('upi://');
     expect(mail?.text).toContain('UPI takes at most ₹1,00,000 in one payment');
+    // UPI was chosen, but the payment is made by bank transfer: the order and its mail say so,
+    // never "Pay by UPI" beside "please pay by bank transfer".
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.paymentMethod).toBe('bank transfer');
+    expect(mail?.text).not.toMatch(/Pay by UPI|Pay with UPI/);
+    expect(mail?.text.replace(/\s+/g, ' ')).toContain('Pay by bank transfer from the page below');
+  });
+
+  it('takes the method of the reference as the order’s: a balance above the UPI limit is a bank transfer', async () => {
+    const { db } = database;
+    // ₹1,00,000 × 2 + ₹450 at 12% = ₹2,24,504: an advance of 40% (₹89,801.60) by UPI, the
+    // balance (₹1,34,702.40) above the limit
+    const { access, orderId, orderNumber, queue } = await acceptedOrder(
+      {
+        advancePercent: '40',
+        lines: [{ productId: '', description: 'Marble jaali', quantity: '2', unitPrice: '100000' }],
+      },
+      'split@example.com',
+    );
+    const method = async () =>
+      (await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.paymentMethod;
+    expect(await method()).toBe('upi');
+    await submitPaymentReference(
+      db,
+      null,
+      { orderId, ...access, paymentReference: '777788889999' },
+      tuesday,
+    );
+    await setOrderStatus(
+      db,
+      admin,
+      { orderId, action: 'confirm-payment', paymentReference: '777788889999' },
+      tuesday,
+    );
+    expect(await method()).toBe('upi');
+    const balanceMail = (await queue.mails()).find((mail) =>
+      mail.subject.startsWith('Advance received'),
+    );
+    expect(balanceMail?.text).not.toMatch(/Pay by UPI|Pay with UPI/);
+    expect(balanceMail?.text).toContain('Pay by bank transfer');
+    await submitPaymentReference(
+      db,
+      null,
+      { orderId, ...access, paymentReference: 'HDFC R52026112512345' },
+      tuesday,
+    );
+    expect(await method()).toBe('bank transfer');
+    const ownerMail = (await queue.mails()).find(
+      (mail) => mail.subject === `Balance reference received for ${orderNumber}`,
+    );
+    expect(ownerMail?.text.replace(/\s+/g, ' ')).toContain(
+      'submitted the bank transfer reference HDFCR52026112512345 for the balance of ₹1,34,702.40',
+    );
   });
 
   it('takes the shop’s Advance payment setting when the composer names none', async () => {

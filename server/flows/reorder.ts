@@ -16,6 +16,7 @@ import {
   latestRequestContactOfUser,
   pieceNotesOfRequest,
 } from '../modules/quotations';
+import { rememberRequestDetails } from './request-quotation';
 
 export async function reorderAsQuotations(
   db: Database,
@@ -42,6 +43,8 @@ export async function reorderAsQuotations(
     }
     throw error;
   });
+  // docs/requirements.md §15: the profile keeps the mobile given, where it has none
+  await rememberRequestDetails(db, actor, stored);
   return { created: 1, reference: stored.reference };
 }
 

@@ -10,6 +10,7 @@ import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 import type { Database } from '../db/client';
 import { createMultiPieceRequest, type StoredQuotationRequest } from '../modules/quotations';
 import { takeQuoteListForRequest, type QuoteListHolder } from '../modules/quote-lists';
+import { rememberRequestDetails } from './request-quotation';
 
 export async function submitQuoteList(
   db: Database,
@@ -21,7 +22,7 @@ export async function submitQuoteList(
 ): Promise<StoredQuotationRequest> {
   return db.transaction(async (tx) => {
     const lines = await takeQuoteListForRequest(tx, holder, input);
-    return createMultiPieceRequest(
+    const stored = await createMultiPieceRequest(
       tx,
       holder.actor,
       { ...input, lines },
@@ -29,5 +30,8 @@ export async function submitQuoteList(
       timeZone,
       displayCurrency,
     );
+    // docs/requirements.md §15: signed in, the profile keeps the mobile, company and GSTIN
+    await rememberRequestDetails(tx, holder.actor, stored);
+    return stored;
   });
 }

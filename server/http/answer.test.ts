@@ -5,13 +5,21 @@
  * failure toast for a rate limit ("Sign In Error", spec §8).
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Answer } from '../../core/answer';
 import { createLogger } from '../logger';
 import { DomainError } from '../modules/errors';
 import { answerAction, intent, pageData } from './answer';
 import type { AppContext } from './app-context';
 
-const app = { logger: createLogger('silent') } as unknown as AppContext;
+/** Every post is counted per address first (docs/requirements.md §14); here none is refused. */
+const app = {
+  logger: createLogger('silent'),
+  config: { formRateLimit: 5 },
+  clientAddress: '198.51.100.9',
+  actor: null,
+  rateLimiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 0 }) },
+} as unknown as AppContext;
 
 function post(fields: Record<string, string>) {
   return {
@@ -87,6 +95,25 @@ describe('the answer pipeline', () => {
     expect(own.data.toast).toEqual(signInError('Too many requests, please try again in a minute.'));
     const publicForm = (await answerAction(post({ intent: 'public' }), { intents }, app)) as Reply;
     expect(publicForm.data.toast?.title).toBe('Too many requests');
+  });
+
+  it('refuses a form’s bad fields with 400 and their messages, however the form was posted', async () => {
+    // docs/requirements.md §5: a post sent before the browser's check loaded is answered with the
+    // same messages the check would have shown.
+    const intents = {
+      contact: intent({
+        schema: z.object({ email: z.string().email('Invalid email address') }),
+        run: async () => undefined,
+      }),
+    };
+    const refused = (await answerAction(
+      post({ intent: 'contact', email: 'not-an-address' }),
+      { intents },
+      app,
+    )) as Reply;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.status).toBe('invalid');
+    expect(refused.data.result?.error?.email).toEqual(['Invalid email address']);
   });
 
   it('does not echo an unknown intent', async () => {

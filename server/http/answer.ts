@@ -17,9 +17,11 @@ import {
 } from '../../core/answer';
 import { isRobotSubmission } from '../../app/components/community/honeypot';
 import { cappedReply, schemaFieldsOf } from '../../core/form-reply';
+import { refusedFieldName } from '../../core/schema-paths';
 import { DomainError, httpStatusOf, type DomainErrorCode } from '../modules/errors';
+import { isAdmin } from '../modules/actor';
 import type { AppContext } from './app-context';
-import { readFormData } from './form-content-type';
+import { readFormData, UNREADABLE_FORM_MESSAGE } from './form-content-type';
 import { rateLimitedReply, type PublicForm } from './form-guard';
 
 type FormSchema = z.ZodObject;
@@ -163,6 +165,14 @@ export async function answerAction(
     });
   }
 
+  // docs/requirements.md §14: every page's post is counted per address before its body is read.
+  // The owner's back office is exempt: the session is already checked, and its work comes in
+  // bursts (a day's offers, a catalogue edited piece by piece) that no stranger can make.
+  if (!isOwnerSession(app)) {
+    const limited = await limitedPost(app, 'page-post', fallbackIntent, defaultDefinition);
+    if (limited) return reply(limited.body, limited.init);
+  }
+
   const declaredLength = Number(request.headers.get('content-length') ?? 0);
   if (plan.bodyLimit && declaredLength > plan.bodyLimit.bytes) {
     const { message } = plan.bodyLimit;
@@ -211,28 +221,25 @@ export async function answerAction(
   }
 
   if (definition.rateLimit) {
-    // spec §8: a failing limiter store is answered in the form, not with the root error page.
-    const limited = await rateLimitedReply(app, definition.rateLimit).catch((error: unknown) => {
-      app.logger.error({ err: error, intent: intentName }, 'rate limit check failed');
-      return 'unavailable' as const;
-    });
-    if (limited === 'unavailable') {
-      return reply(unexpected(intentName, definition, 'error'), { status: 500 });
-    }
-    if (limited) {
-      return reply(
-        answer({
-          status: 'rate-limited',
-          intent: intentName,
-          message: limited.body.message,
-          toast: tooManyRequestsToast(limited.body.message),
-        }),
-        limited.init,
-      );
-    }
+    const limited = await limitedPost(app, definition.rateLimit, intentName, definition);
+    if (limited) return reply(limited.body, limited.init);
   }
 
   const schema = definition.schema;
+  // docs/requirements.md §14, decision 004: a name the form's shape does not have (an index on a
+  // text field, a list's index past its maximum) is refused before Conform reads the form, which
+  // would build and walk an array as long as the index.
+  if (schema && refusedFieldName(formData.keys(), schema) !== null) {
+    return reply(
+      answer({
+        status: 'invalid',
+        intent: intentName,
+        message: UNREADABLE_FORM_MESSAGE,
+        toast: errorToast(UNREADABLE_FORM_MESSAGE),
+      }),
+      { status: 400 },
+    );
+  }
   const schemaFields = schema ? schemaFieldsOf(formData, schema) : null;
   const submission =
     schema && schemaFields
@@ -269,6 +276,8 @@ export async function answerAction(
         toast: definition.invalid ? definition.invalid(messages) : errorToast(message),
         result: reported,
       }),
+      // docs/requirements.md §5: bad input is a 400, whether the page's script posted it (before
+      // the browser's check had loaded) or a plain HTML form did; both show the same messages.
       { status: 400 },
     );
   }
@@ -300,6 +309,37 @@ export async function answerAction(
     );
     return reply(unexpected(intentName, definition, 'error', fields), { status: 500 });
   }
+}
+
+function isOwnerSession(app: AppContext): boolean {
+  return isAdmin(app.actor) && !app.actor?.apiKey;
+}
+
+/** Null when the post may go ahead; otherwise the answer to it (429, or 500 if the store failed). */
+async function limitedPost(
+  app: AppContext,
+  form: PublicForm,
+  intentName: string,
+  definition: Intent<unknown> | undefined,
+): Promise<{ body: Answer; init: ResponseInit } | null> {
+  // spec §8: a failing limiter store is answered in the form, not with the root error page.
+  const limited = await rateLimitedReply(app, form).catch((error: unknown) => {
+    app.logger.error({ err: error, intent: intentName }, 'rate limit check failed');
+    return 'unavailable' as const;
+  });
+  if (limited === 'unavailable') {
+    return { body: unexpected(intentName, definition, 'error'), init: { status: 500 } };
+  }
+  if (!limited) return null;
+  return {
+    body: answer({
+      status: 'rate-limited',
+      intent: intentName,
+      message: limited.body.message,
+      toast: tooManyRequestsToast(limited.body.message),
+    }),
+    init: limited.init,
+  };
 }
 
 function unexpected(

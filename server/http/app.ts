@@ -10,7 +10,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { clearedQuoteListCookie, quoteListTokenOf } from './quote-list-cookie';
+import {
+  clearedQuoteListCookie,
+  clearedQuoteListSessionCookie,
+  quoteListMadeInThisSession,
+  quoteListTokenOf,
+} from './quote-list-cookie';
 import { mergeGuestQuoteList } from '../modules/quote-lists';
 import { getSessionCookie } from 'better-auth/cookies';
 import { isbot } from 'isbot';
@@ -30,6 +35,8 @@ import type { OwnerSetupLink } from '../modules/identity/owner-setup-link';
 import { createSmsSender } from '../modules/sms';
 import { API_BASE_PATH, createApi, unmatchedApiResponse } from './api';
 import { frontDoorRefusal, problemResponse } from './api/problem';
+import { apiTexts } from '../../core/api-schemas';
+import { JSON_BODY_MAX_BYTES, jsonBoundsProblem, wellFormedJson } from '../../core/json-bounds';
 import { clientAddressFrom, forwardedProtocolFrom } from './client-address';
 import { registerApiReference } from './api/reference-page';
 import { appContext, type Viewer } from './app-context';
@@ -231,7 +238,33 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
 
   // spec §7: the identity endpoints, and the JWKS at its well-known address for API clients.
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
-    const answer = await auth.handler(withClientAddress(c.req.raw, c.get('clientAddress')));
+    let request: Request | null = null;
+    if (c.req.method === 'POST') {
+      // docs/requirements.md §14: the identity endpoints' JSON is bounded as the API's is, by
+      // size and depth, on its text before Better Auth parses it.
+      if (Number(c.req.header('content-length') ?? 0) > JSON_BODY_MAX_BYTES) {
+        return problemResponse(413, apiTexts.bodyTooLarge);
+      }
+      const text = await c.req.text();
+      if (Buffer.byteLength(text, 'utf8') > JSON_BODY_MAX_BYTES) {
+        return problemResponse(413, apiTexts.bodyTooLarge);
+      }
+      const bounds = jsonBoundsProblem(text, undefined);
+      if (bounds?.kind === 'too-deep') return problemResponse(400, apiTexts.bodyTooDeep);
+      if (bounds) {
+        return problemResponse(
+          400,
+          `The array at ${bounds.pointer} can hold at most ${bounds.max} items.`,
+        );
+      }
+      const headers = new Headers(c.req.raw.headers);
+      // The body may be rewritten (a lone surrogate made U+FFFD), so its old length no longer holds.
+      headers.delete('content-length');
+      request = new Request(c.req.url, { method: 'POST', headers, body: wellFormedJson(text) });
+    }
+    const answer = await auth.handler(
+      withClientAddress(request ?? c.req.raw, c.get('clientAddress')),
+    );
     // issue 26 item 9: Better Auth answers a path it does not know with an empty 404; under
     // /api/ every answer is a problem.
     if (answer.status === 404 && !answer.headers.get('Content-Type')) {
@@ -376,16 +409,23 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     if (!session) return { ...anonymous, refreshedCookies };
     const roles = await rolesOfUser(database.db, session.user.id);
     // issue 29: a guest's quote list joins the account's at its first request signed in, however
-    // they signed in; the cookie is then forgotten.
-    const guestList = quoteListTokenOf(request.headers);
-    if (guestList) {
+    // they signed in; the cookie is then forgotten. docs/decisions/021 (amended): only a list
+    // written from this browser in this browser session joins; any other stays the guest's.
+    const guestList = quoteListTokenOf(request.headers, usesHttps);
+    if (
+      guestList &&
+      quoteListMadeInThisSession(request.headers, guestList, usesHttps, config.authSecret)
+    ) {
       await mergeGuestQuoteList(
         database.db,
         { userId: session.user.id, roles },
         guestList,
         (options.clock ?? systemClock)(),
       );
-      refreshedCookies.push(clearedQuoteListCookie(usesHttps));
+      refreshedCookies.push(
+        clearedQuoteListCookie(usesHttps),
+        clearedQuoteListSessionCookie(usesHttps),
+      );
     }
     const viewer: Viewer = {
       id: session.user.id,
@@ -419,7 +459,8 @@ function hasPersonalCookie(headers: Headers): boolean {
   // issue 32: a chosen display currency (its cookie) makes the page this browser's own too.
   return (
     hasSessionCookie(headers) ||
-    quoteListTokenOf(headers) !== null ||
+    quoteListTokenOf(headers, true) !== null ||
+    quoteListTokenOf(headers, false) !== null ||
     currencyCookieOf(headers) !== null
   );
 }

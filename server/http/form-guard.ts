@@ -17,14 +17,29 @@ export type PublicForm =
   // issue 29: the quote list's own writes (add, change, remove); its submit counts as 'quotation'
   | 'quote-list'
   // issue 30: the first-run setup page, its reads and its post
-  | 'owner-setup';
+  | 'owner-setup'
+  // Every page's post, counted before its body is read (docs/requirements.md §14)
+  | 'page-post';
+
+/**
+ * The limit a payment reference counts on, whichever path sends it (the quote page, the dashboard,
+ * the API): the quotation thread's, since each reference mails the owner as a message does
+ * (docs/requirements.md, payments).
+ */
+export const PAYMENT_REFERENCE_LIMIT: PublicForm = 'quote-message';
 
 /**
  * issue 29: a quote list is built with a tap per piece (four pieces and a quantity change are
  * five writes in a minute), so its writes get this many times the forms' per-minute limit; still
  * a cap on what one address can make the server write.
  */
-const LIMIT_MULTIPLIER: Partial<Record<PublicForm, number>> = { 'quote-list': 6 };
+const LIMIT_MULTIPLIER: Partial<Record<PublicForm, number>> = {
+  'quote-list': 6,
+  // Any page's post, whichever form it is: above the quote list's taps, so that a buyer building
+  // a list never meets it first; a cap on the bodies one address makes the server read
+  // (docs/requirements.md §14).
+  'page-post': 12,
+};
 
 export interface RateLimited {
   status: 'rate-limited';

@@ -112,6 +112,9 @@ export function mailCauseOf(notice: Notice): MailCause {
     case 'newsletter-welcome':
       return strangerCause(notice.email, 'newsletter-welcome', 'delivery');
     case 'account':
+      // docs/decisions/022 (amended): the notice of a passkey added follows the account's own
+      // change, asked for with its password; holding it would hide that change from its holder.
+      if (notice.purpose === 'passkey-added') return { by: 'shop' };
       return identityMailCause(notice.purpose, notice.to);
     case 'message':
       // A mail rendered by an earlier version (Better Auth's, counted when it was asked for).
@@ -137,6 +140,14 @@ export function heldReason(address: string, perHour: number): string {
   return `${address} reached the limit of ${countOf(perHour, 'mail')} an hour`;
 }
 
+/** How an identity code reaches its holder: an e-mail, or a text message to a phone number. */
+export type IdentityChannel = 'mail' | 'text';
+
+const CHANNEL_WORDS: Record<IdentityChannel, { messages: string; target: string }> = {
+  mail: { messages: 'e-mails', target: 'address' },
+  text: { messages: 'text messages', target: 'number' },
+};
+
 const inMinutes = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
@@ -146,8 +157,12 @@ const inMinutes = (retryAfterSeconds: number) => {
  * The answer to an identity request over its client's own limit for the address (issue 25 §1,
  * docs/decisions/017): that client is refused; others are not.
  */
-export function tooManyMailsMessage(retryAfterSeconds: number): string {
-  return `Too many e-mails to this address were asked for from your network. Try again in ${inMinutes(retryAfterSeconds)}.`;
+export function tooManyMailsMessage(
+  retryAfterSeconds: number,
+  channel: IdentityChannel = 'mail',
+): string {
+  const { messages, target } = CHANNEL_WORDS[channel];
+  return `Too many ${messages} to this ${target} were asked for from your network. Try again in ${inMinutes(retryAfterSeconds)}.`;
 }
 
 /**
@@ -156,6 +171,10 @@ export function tooManyMailsMessage(retryAfterSeconds: number): string {
  * sent, nor of whether the address has an account: the newest one, if any arrived, is the one
  * that works.
  */
-export function mailSpacedMessage(retryAfterSeconds: number): string {
-  return `Many e-mails like this were asked for this address in the last hour, so the next one can be sent in ${inMinutes(retryAfterSeconds)}. If one has arrived, use the newest.`;
+export function mailSpacedMessage(
+  retryAfterSeconds: number,
+  channel: IdentityChannel = 'mail',
+): string {
+  const { messages, target } = CHANNEL_WORDS[channel];
+  return `Many ${messages} like this were asked for this ${target} in the last hour, so the next one can be sent in ${inMinutes(retryAfterSeconds)}. If one has arrived, use the newest.`;
 }

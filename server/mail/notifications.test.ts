@@ -262,6 +262,8 @@ const facts: QuotationMailFacts = {
     validUntil: '2026-12-08',
     leadTimeDays: 21,
     advancePercent: 100,
+    terms: 'Prices include packing.',
+    note: null,
   },
   order: null,
   message: null,
@@ -308,7 +310,7 @@ describe('the quote lifecycle mails (issue 25 §3)', () => {
     expect(owner?.thread?.inReplyTo).toBe(`<quotation-${request.id}.owner@shop.example>`);
   });
 
-  it("name the offer a change request is about, never 'vnull'", async () => {
+  it("name the customer, the pieces and the offer a change request is about, never 'vnull'", async () => {
     const owner = await quotationEventMail(
       {
         kind: 'quotation-event',
@@ -330,7 +332,8 @@ describe('the quote lifecycle mails (issue 25 §3)', () => {
       },
       settings,
     );
-    expect(owner?.text).toContain('The customer asked for changes to offer v2:');
+    // The owner reads who asks and for which pieces without opening the admin.
+    expect(owner?.text).toContain('Meera asked for changes to offer v2 for Lotus Urli:');
     for (const part of [owner?.subject, owner?.text, owner?.html]) {
       expect(part).not.toMatch(/\b(null|undefined|NaN)\b/);
     }
@@ -340,7 +343,7 @@ describe('the quote lifecycle mails (issue 25 §3)', () => {
   it.each([
     ['offer-sent', 'customer', 'Our offer v2 for Lotus Urli and 3 more pieces is ready'],
     ['offer-withdrawn', 'customer', 'withdrawn offer v2 for Lotus Urli and 3 more pieces.'],
-    ['offer-expiring', 'customer', 'Offer v2 for Lotus Urli and 3 more pieces (₹22,960)'],
+    ['offer-expiring', 'customer', 'Offer v2 for Lotus Urli and 3 more pieces, at ₹22,960,'],
     ['offer-expired', 'customer', 'Offer v2 for Lotus Urli and 3 more pieces expired'],
     ['offer-expired', 'owner', 'Offer v2 to Meera for Lotus Urli and 3 more pieces expired'],
   ] as const)(

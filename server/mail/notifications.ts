@@ -14,7 +14,13 @@ import type {
   Notice,
   QuotationEventNotice,
 } from '../../core/notices';
-import { advanceAndBalance, amountDue, upiPaymentFor } from '../../core/payment-terms';
+import {
+  advanceAndBalance,
+  amountDue,
+  payingMethodFor,
+  upiLimitMinor,
+  upiPaymentFor,
+} from '../../core/payment-terms';
 import { CLAIM_ANCHOR, quotationLink } from '../../core/quote-offer';
 import { waitedFor } from '../../core/week-at-a-glance';
 import type { SiteSettings } from '../../content/site';
@@ -42,7 +48,10 @@ export interface QuotationMailFacts {
   customerUserId?: string | null;
   /** issue 32: the display currency the requester's page showed, for an account without a choice or a guest. */
   requestDisplayCurrency?: DisplayCurrency | null;
-  /** issue 32: the display currency the offer mail's total is also shown in; null for rupees only. */
+  /**
+   * The customer's display currency, in which a customer mail shows each amount beside rupees
+   * (docs/decisions/026); null for rupees only. The worker sets it (server/worker.ts).
+   */
   displayRate?: DisplayRate | null;
   /** issue 29: the name of every piece of the request, in the buyer's order. */
   productNames: string[];
@@ -50,8 +59,8 @@ export interface QuotationMailFacts {
   customerEmail: string | null;
   /** A private key made for this mail's link (customer mails only). */
   customerKey: string | null;
-  /** The offer as its PDF shows it (server/modules/quotations offerDocumentOf). */
-  offer: MailOffer | null;
+  /** The offer as its PDF shows it (server/modules/quotations offerDocumentOf), terms and note too. */
+  offer: (MailOffer & { terms: string; note: string | null }) | null;
   order: {
     orderNumber: string;
     totalMinor: number;
@@ -145,7 +154,15 @@ export function quotationThread(
 export async function renderNotice(
   notice: Notice,
   settings: NoticeSettings,
-  { customerKey = null, mailId }: { customerKey?: string | null } & MailIdentity = {},
+  {
+    customerKey = null,
+    mailId,
+    displayRate = null,
+  }: {
+    customerKey?: string | null;
+    /** The reader's display currency (the price-drop mail's wisher), docs/decisions/026. */
+    displayRate?: DisplayRate | null;
+  } & MailIdentity = {},
 ): Promise<MailMessage | null> {
   const { site, publicUrl } = settings;
   switch (notice.kind) {
@@ -198,7 +215,7 @@ export async function renderNotice(
     case 'quotation-merged':
       return quotationMergedMail(notice, settings, { customerKey, mailId });
     case 'price-drop':
-      return priceDropMail(notice, settings);
+      return priceDropMail(notice, settings, displayRate);
   }
 }
 
@@ -206,6 +223,7 @@ export async function renderNotice(
 function priceDropMail(
   notice: Extract<Notice, { kind: 'price-drop' }>,
   settings: NoticeSettings,
+  displayRate: DisplayRate | null,
 ): Promise<MailMessage> {
   const { site, publicUrl } = settings;
   const token = priceDropUnsubscribeToken(settings.authSecret, notice.userId);
@@ -218,6 +236,7 @@ function priceDropMail(
       priceMinor: notice.priceMinor,
       thenPriceMinor: notice.thenPriceMinor,
       unsubscribeUrl,
+      displayRate,
     },
     settings,
     {
@@ -354,6 +373,7 @@ const accountTemplates = {
   'confirm-new-email': 'confirm-new-email',
   'sign-in-code': 'sign-in-code',
   'sign-up-attempt': 'sign-up-attempt',
+  'passkey-added': 'passkey-added',
 } as const satisfies Record<AccountMailPurpose, MailTemplateName>;
 
 async function accountMail(notice: AccountNotice, settings: NoticeSettings): Promise<MailMessage> {
@@ -370,6 +390,16 @@ async function accountMail(notice: AccountNotice, settings: NoticeSettings): Pro
           email: notice.to,
           signInUrl: `${publicUrl}/auth`,
           forgotPasswordUrl: `${publicUrl}/auth/forgot-password`,
+        },
+        settings,
+        envelope,
+      );
+    case 'passkey-added':
+      return renderMail(
+        template,
+        {
+          passkeyName: notice.passkeyName ?? null,
+          securityUrl: `${publicUrl}/dashboard/security`,
         },
         settings,
         envelope,
@@ -443,6 +473,7 @@ export async function quotationEventMail(
   const adminUrl = `${publicUrl}/admin/quotations/${facts.quotationId}`;
   const quotationUrl = quotationLink(publicUrl, facts.reference, facts.customerKey);
   const { reference, customerName, offer, order } = facts;
+  const displayRate = facts.displayRate ?? null;
   // issue 29: a request of several pieces is named as such, never as its first piece.
   const requestedPieces = piecesTitle(facts.productNames);
   const render = <Name extends MailTemplateName>(name: Name, props: MailTemplateProps[Name]) =>
@@ -455,7 +486,7 @@ export async function quotationEventMail(
         reference,
         requestedPieces,
         offer,
-        displayRate: facts.displayRate ?? null,
+        displayRate,
         quotationUrl,
       });
     case 'offer-withdrawn':
@@ -481,6 +512,7 @@ export async function quotationEventMail(
       return render('customer-message-owner', {
         reference,
         customerName,
+        requestedPieces,
         kind: customerMessageKindOf(entry.kind),
         // issue 25 §3: the version the step was about, as the thread recorded it.
         offerVersion: entry.offerVersion ?? offer?.version ?? null,
@@ -506,10 +538,10 @@ export async function quotationEventMail(
         reference,
         orderNumber: order.orderNumber,
         totalMinor: order.totalMinor,
-        paymentMethod: order.paymentMethod,
         ...payNow(order, order.advanceMinor ?? order.totalMinor, site),
         balanceMinor: advanceAndBalance(order).balance,
         quotationUrl,
+        displayRate,
       });
     case 'offer-expiring':
       if (!offer || toOwner) return null;
@@ -521,6 +553,7 @@ export async function quotationEventMail(
         totalMinor: offer.totalMinor,
         validUntil: offer.validUntil,
         quotationUrl,
+        displayRate,
       });
     case 'offer-expired':
       if (!offer) return null;
@@ -543,16 +576,21 @@ export async function quotationEventMail(
           });
     case 'payment-reference': {
       if (!order || !toOwner) return null;
-      // issue 32: the amount the reference pays; once the advance is confirmed, the balance's
-      const due = amountDue(order);
+      // docs/requirements.md §21: the payment the reference was submitted for (a notice queued
+      // before the notice carried it: the one the order asks for now) and the method it was paid by
+      const stage = notice.payment?.stage ?? amountDue(order)?.stage ?? 'full';
+      const { advance, balance } = advanceAndBalance(order);
+      const amountMinor =
+        (stage === 'advance' ? advance : stage === 'balance' ? balance : null) ?? order.totalMinor;
       return render('payment-reference-owner', {
         reference,
         customerName,
         orderNumber: order.orderNumber,
-        totalMinor: due?.amountMinor ?? order.totalMinor,
-        paymentMethod: order.paymentMethod,
+        payment: stage,
+        totalMinor: amountMinor,
+        paymentMethod: notice.payment?.method ?? order.paymentMethod,
         paymentReference:
-          (due?.stage === 'balance'
+          (stage === 'balance'
             ? order.submittedBalanceReference
             : order.submittedPaymentReference) ?? '',
         adminUrl,
@@ -568,9 +606,9 @@ export async function quotationEventMail(
         orderNumber: order.orderNumber,
         advanceMinor: advance,
         balanceMinor: balance,
-        paymentMethod: order.paymentMethod,
         ...payNow(order, balance, site),
         quotationUrl,
+        displayRate,
       });
     }
     case 'balance-confirmed': {
@@ -584,6 +622,7 @@ export async function quotationEventMail(
         balanceMinor: balance,
         totalMinor: order.totalMinor,
         quotationUrl,
+        displayRate,
       });
     }
     case 'payment-confirmed':
@@ -594,6 +633,7 @@ export async function quotationEventMail(
         orderNumber: order.orderNumber,
         totalMinor: order.totalMinor,
         quotationUrl,
+        displayRate,
       });
   }
 }
@@ -610,6 +650,12 @@ function payNow(
 ) {
   const upi = upiPaymentFor({ amountMinor: amountDueMinor, orderNumber: order.orderNumber }, site);
   return {
+    // An amount above the UPI limit is paid by bank transfer: the mail names that method alone,
+    // never "Pay by UPI" beside the line that asks for a bank transfer.
+    paymentMethod:
+      order.paymentMethod === null
+        ? null
+        : payingMethodFor(order.paymentMethod, amountDueMinor, upiLimitMinor(site.upiPaymentLimit)),
     amountDueMinor,
     upiUrl: order.paymentMethod === 'upi' ? upi.upiUri : null,
     upiOverLimit: upi.overLimitLine,

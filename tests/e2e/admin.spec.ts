@@ -112,7 +112,7 @@ test.describe('an admin, on PostgreSQL', () => {
     await expect(card.getByText('Lotus Urli')).toBeVisible();
     await expect(card.getByText('2 × ₹1,250 = ₹2,500')).toBeVisible();
     await expect(
-      card.getByText('Asha Rao, 12 Lake Road, Udaipur, Rajasthan 313001, IN'),
+      card.getByText('Asha Rao, 12 Lake Road, Udaipur, Rajasthan 313001, India'),
     ).toBeVisible();
     // spec §3: payment status pending when absent
     await expect(card.getByText('OTHER · Pending')).toBeVisible();

@@ -8,7 +8,7 @@
  * allowed case answers its status and shows the data it owes. One server on a fresh PostgreSQL
  * database serves the whole file.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -1216,6 +1216,15 @@ async function putGuestQuotationBack(world: World, owner: Owner): Promise<void> 
   await world.sql('update quotation_requests set user_id = null where id = $1', [
     objects.guestQuotationId,
   ]);
+  // Adding it to the account ended its private links (docs/decisions/018, amended): the guest's
+  // link is given back with the request, as the guest had it.
+  await world.sql(
+    'insert into quotation_access_keys (key_hash, quotation_request_id) values ($1, $2) on conflict do nothing',
+    [
+      createHash('sha256').update(objects.guestQuotationKey).digest('hex'),
+      objects.guestQuotationId,
+    ],
+  );
 }
 
 interface MatrixCase {

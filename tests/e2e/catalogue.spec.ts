@@ -42,6 +42,19 @@ test.describe('home', () => {
     await expect(about).toHaveAttribute('data-reveal', 'revealed');
   });
 
+  test('sets the digits of the stat tiles and headings as lining figures', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const tile = page.getByText('1000+', { exact: true });
+    await tile.scrollIntoViewIfNeeded();
+    // Playfair's default figures are old-style: its 0 reads as an "o".
+    await expect(tile).toHaveCSS('font-variant-numeric', 'lining-nums');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS(
+      'font-variant-numeric',
+      'lining-nums',
+    );
+  });
+
   test('renders every section without JavaScript and with reduced motion', async ({ browser }) => {
     for (const options of [{ javaScriptEnabled: false }, { reducedMotion: 'reduce' as const }]) {
       const context = await browser.newContext(options);

@@ -4,6 +4,7 @@ import { customisationsPage, faqPage } from '../../content/pages';
 import { siteDefaults } from '../../content/site';
 import { stories } from '../../content/stories';
 import { formatLongDate } from '../../core/dates';
+import { formatShopDate } from '../../core/shop-calendar';
 import { gotoHydrated } from './support/pages';
 
 const contentPages = [
@@ -59,8 +60,14 @@ test.describe('the information pages', () => {
           'Custom items cannot be returned or exchanged.',
         ],
       ],
-      ['/privacy', [`Last updated: ${formatLongDate(new Date())}`]],
-      ['/terms', ['Terms & Conditions', `Last updated: ${formatLongDate(new Date())}`]],
+      ['/privacy', [`Last updated: ${formatShopDate(new Date(), siteDefaults.shopTimeZone)}`]],
+      [
+        '/terms',
+        [
+          'Terms & Conditions',
+          `Last updated: ${formatShopDate(new Date(), siteDefaults.shopTimeZone)}`,
+        ],
+      ],
       ['/artisans', ['Meet Our Artisans', stories[0]!.artisan, 'Moradabad, Uttar Pradesh']],
       ['/payment', ['Payment Methods', 'UPI', siteDefaults.upiId, 'Bank transfer']],
     ];

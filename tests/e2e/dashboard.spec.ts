@@ -239,7 +239,11 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
       await card.getByRole('button', { name: 'View Details' }).click();
       const details = page.getByRole('dialog', { name: 'Order ORD-7001' });
       await expect(details.getByRole('listitem')).toHaveCount(5);
-      await expect(details.getByText('Udaipur, Rajasthan 313001')).toBeVisible();
+      const address = details.getByText('Udaipur, Rajasthan 313001');
+      await expect(address).toBeVisible();
+      // The country by its name, not the code the order stores.
+      await expect(address).toContainText('India');
+      await expect(address).not.toContainText(/\bIN\b/);
       await expect(details.getByText('Method: UPI')).toBeVisible();
       await expect(details.getByText('Status: Pending')).toBeVisible();
       await page.keyboard.press('Escape');
@@ -272,11 +276,12 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
         },
       ]);
 
-      // issue 30 §3: the quotation whose order is not paid says so beside "Completed"
+      // docs/requirements.md §19: the quotation whose order is not paid says so, and not
+      // "Completed"
       const quotations = await openTab(page, 'Quotations');
-      await expect(quotations.getByRole('listitem').filter({ hasText: 'ORD-7001' })).toContainText(
-        'CompletedAccepted, awaiting payment',
-      );
+      const unpaid = quotations.getByRole('listitem').filter({ hasText: 'ORD-7001' });
+      await expect(unpaid).toContainText('Accepted, awaiting payment');
+      await expect(unpaid).not.toContainText('Completed');
 
       // The admin bootstrap: the command line grants the role, and /admin opens.
       await gotoHydrated(page, '/admin');

@@ -11,6 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { formatLongDate } from '../../core/dates';
+import { approximateText, type DisplayRate } from '../../core/display-amount';
+import { formatRupeesWithApproximation } from '../../core/display-currency';
+import { formatRupees } from '../../core/money';
+import { offerTotalRows } from '../../core/offer-totals';
+import { splitPayment } from '../../core/payment-terms';
+import { acceptOffer } from '../../server/flows/accept-offer';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/shop-calendar';
 import { openDatabase } from '../../server/db/client';
 import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
@@ -100,8 +106,13 @@ test('the owner sets USD; an en-US buyer sees US$ beside rupees until they choos
   try {
     const buyer = await context.newPage();
     await gotoHydrated(buyer, link);
-    // Under the offer's total, and beside its line totals.
-    await expect(buyer.locator('main').getByText(/^Total \(≈ US\$[\d,]+\)$/)).toBeVisible();
+    // Beside the offer's total, and beside its line totals.
+    await expect(
+      buyer
+        .locator('main')
+        .getByRole('definition')
+        .filter({ hasText: /^₹[\d,]+ \(≈ US\$[\d,]+\)$/ }),
+    ).not.toHaveCount(0);
     await expect(buyer.getByRole('table').getByText(APPROXIMATE).first()).toBeVisible();
 
     // 3. The PDF has the approximate line under the total.
@@ -232,6 +243,170 @@ test.describe('a display rate older than 60 days', () => {
       await gotoHydrated(buyer, '/shop');
       await expect(buyer.getByRole('form', { name: 'Currency', exact: true })).toHaveCount(0);
       await expect(buyer.locator('main').getByText(APPROXIMATE)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// docs/decisions/026: a buyer abroad reads every rupee amount of the offer and of what she must
+// pay with its approximation: the totals' rows, the terms' balance, the payment block's amount
+// and its advance and balance. The rate comes from the environment, dated today.
+test.describe('a buyer abroad at 390 px', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    shopEnvironment: {
+      DISPLAY_CURRENCIES: `USD 83.50 ${shopDayOf(new Date(), DEFAULT_SHOP_TIME_ZONE)}`,
+    },
+  });
+  const usd: DisplayRate = {
+    currency: 'USD',
+    rate: 835_000,
+    setOn: shopDayOf(new Date(), DEFAULT_SHOP_TIME_ZONE),
+  };
+
+  test('reads "(≈ US$…)" beside every amount of an offer with a discount, shipping, GST and an advance, and of the payment block', async ({
+    shop,
+    browser,
+  }) => {
+    test.slow();
+    const database = await openDatabase(shop.databaseUrl);
+    const now = new Date();
+    let link: string;
+    let access: { reference: string; key: string };
+    try {
+      const made = await createQuotationRequest(database.db, null, {
+        productId: 'lotus-urli',
+        quantity: '4',
+        customizationNotes: '',
+        customerName: 'Emily Carter',
+        customerMobile: '+1 617 555 0100',
+        customerEmail: '',
+      });
+      const [request] = await shop.sql<{ id: string }>(
+        'select id from quotation_requests where reference = $1',
+        [made.reference],
+      );
+      await sendOffer(
+        database.db,
+        { userId: 'display-currency-owner', roles: ['admin'] },
+        {
+          quotationId: request!.id,
+          lines: [
+            { productId: '', description: 'Marble lotus urli', quantity: '4', unitPrice: '8500' },
+          ],
+          shipping: '2400',
+          discount: '1500',
+          gstRate: '12',
+          advancePercent: '50',
+          validUntil: new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+          leadTimeDays: '21',
+          terms: '',
+          note: '',
+        },
+        now,
+        DEFAULT_SHOP_TIME_ZONE,
+      );
+      access = { reference: made.reference, key: made.accessKey };
+      link = `/quotes/${made.reference}?key=${made.accessKey}`;
+    } finally {
+      await database.close();
+    }
+    const [offer] = await shop.sql<{
+      id: string;
+      subtotal_minor: number;
+      discount_minor: number;
+      shipping_minor: number;
+      gst_rate_basis_points: number;
+      gst_minor: number;
+      total_minor: number;
+    }>(
+      `select id, subtotal_minor, discount_minor, shipping_minor, gst_rate_basis_points, gst_minor,
+              total_minor
+         from quotation_offers where quotation_request_id =
+           (select id from quotation_requests where reference = $1)`,
+      [access.reference],
+    );
+    const rows = offerTotalRows({
+      subtotalMinor: Number(offer!.subtotal_minor),
+      discountMinor: Number(offer!.discount_minor),
+      shippingMinor: Number(offer!.shipping_minor),
+      gstRateBasisPoints: Number(offer!.gst_rate_basis_points),
+      gstMinor: Number(offer!.gst_minor),
+      totalMinor: Number(offer!.total_minor),
+    });
+    expect(rows.map((row) => row.label)).toEqual([
+      'Subtotal',
+      'Discount',
+      'Shipping',
+      'GST (12%)',
+      'Total',
+    ]);
+
+    const context = await browser.newContext({
+      baseURL: shop.url,
+      viewport: { width: 390, height: 844 },
+      extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' },
+    });
+    try {
+      const buyer = await context.newPage();
+      await gotoHydrated(buyer, link);
+      const current = buyer.getByRole('region', { name: 'Offer v1' });
+      // Every row of the totals: its rupees, then the approximation.
+      for (const row of rows) {
+        await expect(
+          current.getByRole('definition').filter({ hasText: row.amount }),
+          row.label,
+        ).toHaveText(`${row.amount} ${approximateText(row.minor, usd)}`);
+      }
+      const totalMinor = Number(offer!.total_minor);
+      const advanceMinor = splitPayment(totalMinor, 50).advanceMinor;
+      const balanceMinor = totalMinor - advanceMinor;
+      await expect(
+        current.getByText(
+          `50% advance on acceptance, the balance of ${formatRupeesWithApproximation(balanceMinor, usd)} before dispatch.`,
+        ),
+      ).toBeVisible();
+      expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await current.screenshot({ path: test.info().outputPath('offer-approximations-390.png') });
+
+      // Accepted: the payment block asks for the advance, with its approximation.
+      const accepting = await openDatabase(shop.databaseUrl);
+      try {
+        await acceptOffer(
+          accepting.db,
+          null,
+          {
+            ...access,
+            offerId: offer!.id,
+            paymentMethod: 'bank transfer',
+            streetAddress: '12 Beacon Street',
+            city: 'Boston',
+            state: 'MA',
+            postalCode: '02108',
+            country: 'United States',
+          },
+          new Date(),
+          DEFAULT_SHOP_TIME_ZONE,
+        );
+      } finally {
+        await accepting.close();
+      }
+      await gotoHydrated(buyer, link);
+      const payment = buyer.getByRole('region', { name: /^Payment for ORD-/ });
+      await expect(payment.getByText('Pay the advance')).toBeVisible();
+      await expect(payment.getByText(/^Amount:/)).toHaveText(
+        `Amount: ${formatRupeesWithApproximation(advanceMinor, usd)} by Bank transfer`,
+      );
+      const progress = payment.getByRole('definition');
+      await expect(progress.filter({ hasText: formatRupees(advanceMinor) }).first()).toHaveText(
+        formatRupeesWithApproximation(advanceMinor, usd),
+      );
+      await expect(progress.filter({ hasText: formatRupees(balanceMinor) }).last()).toHaveText(
+        formatRupeesWithApproximation(balanceMinor, usd),
+      );
+      expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      await payment.screenshot({ path: test.info().outputPath('payment-approximations-390.png') });
     } finally {
       await context.close();
     }

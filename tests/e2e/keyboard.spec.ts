@@ -300,11 +300,13 @@ test.describe('the search combobox', () => {
     await expect(box).not.toHaveAttribute('aria-activedescendant');
     await expectFocusVisible(box);
     await expect(box).toHaveValue('Urli');
-    // Down again reopens them, and Tab leaves the box for the account link.
+    // Down again reopens them, and Tab leaves the box for its "Clear search" button.
     await page.keyboard.press('ArrowDown');
     await expect(listbox).toBeVisible();
     await page.keyboard.press('Tab');
-    await expectFocusVisible(page.getByRole('banner').getByRole('link', { name: 'Sign in' }));
+    await expectFocusVisible(
+      page.getByRole('banner').getByRole('button', { name: 'Clear search' }),
+    );
     await expect(listbox).toBeHidden();
   });
 });

@@ -44,6 +44,27 @@ test.describe('a form that loads its validation on first use', () => {
     ).toBeVisible();
   });
 
+  test('a send before the check has loaded posts at once, and the server’s messages show', async ({
+    page,
+  }) => {
+    // The server's refusal is the form's answer, not a console error: none is allowed here.
+    // A slow line: the check's code is asked for and held, never arriving during the test.
+    let validatorAsked = false;
+    await page.route(validatorChunk, () => {
+      validatorAsked = true;
+    });
+    await gotoHydrated(page, '/contact');
+    await page.getByLabel('Name', { exact: true }).fill('Asha Verma');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Subject is required')).toBeVisible();
+    await expect(page.getByText('Message is required')).toBeVisible();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Asha Verma');
+    expect(validatorAsked).toBe(true);
+  });
+
   test('without JavaScript, posts and shows the server’s messages under the fields', async ({
     browser,
   }) => {

@@ -1,14 +1,17 @@
 /**
  * issue 29 "Merge Requests", on PostgreSQL at 1366 px: a customer sent three requests for one
- * project; the owner merges them into the first from its page. The kept request lists every
- * piece, the two merged pages say "This request was merged into {reference}" and link there, the
- * customer gets one mail whose link opens the kept request, and axe finds nothing on the pages.
+ * project, signed in; the owner merges them into the first from its page. A stranger's guest
+ * request naming her e-mail and mobile is shown as "Guest request, not verified", with nothing to
+ * merge it by. The kept request lists every piece, the two merged pages say "This request was
+ * merged into {reference}" and link there (to her account; their private links open nothing any
+ * more), the customer gets one mail whose link opens the kept request, and axe finds nothing on
+ * the pages. At 390 px the section reads without scrolling sideways.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { outboxMessages, waitForOutbox } from './support/accounts';
+import { outboxMessages, signUp, waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
-import type { Page } from './support/test';
+import { allowConsoleErrors, failedResource, type Page } from './support/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LINK = /\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]+)/;
@@ -27,7 +30,8 @@ interface Sent {
   key: string;
 }
 
-/** A visitor's request through the quotation form's own action; its id, reference and key. */
+/** A request through the quotation form's own action (as the page's session: a visitor's or a
+ * customer's); its id, reference and key. */
 async function requestAsVisitor(
   visitor: Page,
   shop: Shop,
@@ -52,11 +56,12 @@ test.describe('the owner merges a customer’s requests', () => {
   test('three requests become one with every piece; the two closed pages point to it', async ({
     shop,
   }) => {
+    // One customer, signed in: the account, not the mobile (written three ways here), is who she is.
     const visitor = await shop.newPage();
-    const email = `kavya-${Date.now()}@example.com`;
+    const { email } = await signUp(visitor, { name: 'Kavya Rao' });
+    await shop.sql('update users set email_verified = true where email = $1', [email]);
     const customer = { customerName: 'Kavya Rao', customerEmail: email, quantity: '20' };
     const pieces = ['Lotus Urli', 'Floral Inlay Marble Urli', 'Boat Ganesh'];
-    // One customer: the same mobile, written three ways.
     const kept = await requestAsVisitor(visitor, shop, 'lotus-urli', {
       ...customer,
       customerMobile: '+91 98290 77777',
@@ -71,13 +76,36 @@ test.describe('the owner merges a customer’s requests', () => {
       ...customer,
       customerMobile: '098290 77777',
     });
+    // A stranger, not signed in, types her e-mail and mobile.
+    const strangerPage = await shop.newPage();
+    const strangers = await requestAsVisitor(strangerPage, shop, 'brass-nandi', {
+      customerName: 'Kavya R',
+      customerEmail: email.toUpperCase(),
+      customerMobile: '+919829077777',
+      quantity: '1',
+      customizationNotes: 'Stranger notes',
+    });
     const merged = [second, third];
 
     const { page } = await signedInAdmin(shop);
     await gotoHydrated(page, `/admin/quotations/${kept.id}`);
     const section = page.getByRole('region', { name: 'Merge Requests' });
     await expect(section).toBeVisible();
+    // The stranger's request is a hint, with no checkbox to merge it.
+    const hint = section.getByRole('listitem').filter({ hasText: strangers.reference });
+    await expect(hint).toContainText('Guest request, not verified');
+    await expect(
+      section.getByRole('checkbox', { name: new RegExp(strangers.reference) }),
+    ).toHaveCount(0);
     expect(await axeViolations(page), 'axe on the owner’s page with Merge Requests').toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('merge-requests-390.png') });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'no sideways scrolling at 390 px',
+    ).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1366, height: 900 });
     for (const request of merged) {
       await section.getByRole('checkbox', { name: new RegExp(request.reference) }).check();
     }
@@ -89,8 +117,9 @@ test.describe('the owner merges a customer’s requests', () => {
       ),
     ).toBeVisible();
     await expect(toastWith(page, 'Requests merged')).toBeVisible();
-    // Nothing left to merge: the section is gone.
-    await expect(section).toHaveCount(0);
+    // Nothing left to merge: the form is gone; the stranger's request stays a hint.
+    await expect(section.getByRole('button', { name: 'Merge Requests' })).toHaveCount(0);
+    await expect(hint).toContainText('Guest request, not verified');
 
     // The kept request lists every piece, and the composer starts with each at 20.
     const request = page.getByRole('region', { name: 'Request', exact: true });
@@ -116,19 +145,26 @@ test.describe('the owner merges a customer’s requests', () => {
       })),
     );
 
-    // The merged requests' pages say where they went, and link there.
+    // The merged requests' pages say where they went, and link there, to her account; their
+    // private links open nothing any more.
     const reader = await shop.newPage();
+    allowConsoleErrors(failedResource(404, /\/quotes\/Q-\d{8}-\d{4,6}\?key=/));
     for (const request of merged) {
-      await gotoHydrated(reader, `/quotes/${request.reference}?key=${request.key}`);
+      await gotoHydrated(visitor, `/quotes/${request.reference}`);
       await expect(
-        reader.getByText(`This request was merged into ${kept.reference}`, { exact: true }),
+        visitor.getByText(`This request was merged into ${kept.reference}`, { exact: true }),
       ).toBeVisible();
-      await expect(reader.getByRole('link', { name: kept.reference, exact: true })).toHaveAttribute(
-        'href',
-        `/quotes/${kept.reference}`,
-      );
-      expect(await axeViolations(reader), `axe on ${request.reference}'s page`).toEqual([]);
+      await expect(
+        visitor.getByRole('link', { name: kept.reference, exact: true }),
+      ).toHaveAttribute('href', `/quotes/${kept.reference}`);
+      expect(await axeViolations(visitor), `axe on ${request.reference}'s page`).toEqual([]);
+      const old = await reader.goto(`/quotes/${request.reference}?key=${request.key}`);
+      expect(old?.status(), `${request.reference}'s old private link`).toBe(404);
     }
+    // The stranger's own link shows his request alone, untouched.
+    await gotoHydrated(strangerPage, `/quotes/${strangers.reference}?key=${strangers.key}`);
+    await expect(strangerPage.getByText('Stranger notes')).toBeVisible();
+    await expect(strangerPage.getByText('Darker polish')).toHaveCount(0);
 
     // One mail to the customer, whose link opens the kept request.
     const link = await waitForOutbox(
@@ -150,10 +186,11 @@ test.describe('the owner merges a customer’s requests', () => {
 
   test('without JavaScript, Merge Requests is a plain form post', async ({ shop, browser }) => {
     const visitor = await shop.newPage();
+    const { email } = await signUp(visitor, { name: 'Irfan Sheikh' });
     const customer = {
       customerName: 'Irfan Sheikh',
       customerMobile: '+91 94140 66666',
-      customerEmail: `irfan-${Date.now()}@example.com`,
+      customerEmail: email,
       quantity: '3',
     };
     const kept = await requestAsVisitor(visitor, shop, 'lotus-urli', customer);

@@ -119,13 +119,20 @@ test('from the new-request mail, signed out, to a sent offer: at most 6 taps and
 }, testInfo) => {
   // Not counted: the owner's account, its passkey on this phone, signed out.
   const page = await ownersPhone(browser);
-  const { email } = await signUp(page, { email: uniqueEmail('owner'), name: 'Devika Admin' });
+  const { email, password } = await signUp(page, {
+    email: uniqueEmail('owner'),
+    name: 'Devika Admin',
+  });
   await grantAdminRole(database!.url, email);
   await gotoHydrated(page, '/dashboard/security');
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
   await passkeys.getByLabel('Passkey name (optional)').fill('Shop phone');
+  // Adding a passkey asks for the current password (docs/decisions/022).
+  await passkeys.getByLabel('Current Password').fill(password);
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(toastWith(page, 'Passkey added')).toBeVisible();
+  // Below lg sign-out is in the menu.
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
 

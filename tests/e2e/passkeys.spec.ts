@@ -11,7 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { passkeyProblems } from '../../core/passkey-texts';
-import { PASSWORD, signUp, totpCode, uniqueEmail } from './support/accounts';
+import { PASSWORD, signIn, signUp, totpCode, uniqueEmail } from './support/accounts';
 import { grantAdminRole } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase } from './support/postgres';
@@ -79,10 +79,12 @@ async function phoneWithAuthenticator(browser: Browser): Promise<Page> {
   return page;
 }
 
-async function addPasskey(page: Page, name: string): Promise<void> {
+/** "Add a passkey", with the current password it asks for first (docs/decisions/022). */
+async function addPasskey(page: Page, name: string, password = PASSWORD): Promise<void> {
   await gotoHydrated(page, '/dashboard/security');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await section.getByLabel('Passkey name (optional)').fill(name);
+  await section.getByLabel('Current Password').fill(password);
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(toastWith(page, 'Passkey added')).toBeVisible();
   const listed = section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
@@ -90,6 +92,9 @@ async function addPasskey(page: Page, name: string): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
+  // Below lg sign-out is in the menu.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
 }
@@ -140,6 +145,11 @@ test('a customer adds a passkey and signs in with it in one tap', async ({ brows
   expect(asGet.status()).toBe(405);
   await gotoHydrated(page, '/dashboard/security');
   await expect(page.getByRole('heading', { name: 'Password and security' })).toBeVisible();
+  // A customer's menu has no way into the back office.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 });
 
 test('the owner signs in with a passkey and reaches /admin', async ({ browser }) => {
@@ -149,8 +159,26 @@ test('the owner signs in with a passkey and reaches /admin', async ({ browser })
   await addPasskey(page, 'Shop phone');
   await signOut(page);
 
-  await signInWithPasskey(page, '/auth?redirectTo=%2Fadmin');
+  // Sent from no page, the owner lands in the back office, by passkey and by password alike.
+  await signInWithPasskey(page);
   await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  // From the shop, the header's menu leads back to it.
+  await page.getByRole('link', { name: 'View shop' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const admin = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', {
+    name: 'Admin',
+  });
+  await expect(admin).toHaveAttribute('href', '/admin');
+  await page.screenshot({ path: '/tmp/admin-link-menu-390.png' });
+  await expectAccessible(page, 'the open menu with Admin');
+  await admin.click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 });
 
@@ -169,6 +197,13 @@ test('an account with two-factor on signs in with its passkey without a code', a
   await page.getByLabel('Code from the app').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(toastWith(page, 'Two-factor authentication is on')).toBeVisible();
+  // With two-factor on, the step before adding a passkey takes a code of the app too.
+  await gotoHydrated(page, '/dashboard/security');
+  await expect(
+    page
+      .getByRole('region', { name: 'Passkeys' })
+      .getByLabel('Current Password or authenticator code'),
+  ).toBeVisible();
   await addPasskey(page, 'Laptop');
   await signOut(page);
 
@@ -177,6 +212,24 @@ test('an account with two-factor on signs in with its passkey without a code', a
   await expect(page.getByRole('heading', { name: 'Password and security' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expect(page.getByLabel('Code from the app')).toHaveCount(0);
+});
+
+test('a passkey is added only with the current password', async ({ browser }) => {
+  const page = await phoneWithAuthenticator(browser);
+  await signUp(page, { email: uniqueEmail('passkey-reauth') });
+  await gotoHydrated(page, '/dashboard/security');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.getByLabel('Passkey name (optional)').fill('Stolen session');
+  await section.getByLabel('Current Password').fill('Not-my-password1');
+  allowConsoleErrors(failedResource(400, '/api/auth/passkey/reauthenticate'));
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(
+    toastWith(page, 'Passkey not added').filter({ hasText: 'Invalid password' }),
+  ).toBeVisible();
+  await expect(section.getByText('You have not added a passkey yet.')).toBeVisible();
+  // Asked for without it, the server refuses the ceremony itself.
+  const direct = await page.request.get('/api/auth/passkey/generate-register-options');
+  expect(direct.status()).toBe(403);
 });
 
 test('a removed passkey no longer signs in, and the page says why', async ({ browser }) => {

@@ -8,6 +8,7 @@ import {
 } from './support/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
+import { signUp } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 
 async function fillQuotation(
@@ -49,6 +50,46 @@ test('a guest requests a quotation from the product page and sees the success to
   await page.getByRole('link', { name: 'Get Quotation' }).click();
   await expect(page.getByLabel('Your name')).toHaveValue('');
   await expect(page.getByLabel('Quantity')).toHaveValue('1');
+});
+
+test('at 390 px, signed in, the quote form and the quote list start from what an earlier request told the shop', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { email } = await signUp(page, { name: 'Asha Rao' });
+  // The quote list's request gives the mobile, company and GSTIN the profile does not have yet.
+  await gotoHydrated(page, '/product/lotus-urli');
+  await page.getByRole('button', { name: 'Add to Quote List' }).click();
+  await expect(toastWith(page, 'Added to your quote list')).toBeVisible();
+  await gotoHydrated(page, '/quote-list');
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Asha Rao');
+  await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Mobile' }).fill('98765 43210');
+  await page.getByRole('textbox', { name: 'Company (optional)' }).fill('Rao Crafts');
+  await page.getByRole('textbox', { name: 'GSTIN (optional)' }).fill('08AAAAA0000A1Z2');
+  await page.getByRole('button', { name: 'Request Quotation' }).click();
+  await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
+
+  // The Request Quotation dialog now starts with them, and with the name and e-mail.
+  await gotoHydrated(page, '/product/lotus-urli');
+  await page.getByRole('link', { name: 'Get Quotation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Quotation' });
+  await expect(dialog.getByLabel('Your name')).toHaveValue('Asha Rao');
+  await expect(dialog.getByRole('textbox', { name: 'Mobile' })).toHaveValue('98765 43210');
+  await expect(dialog.getByLabel('Company (optional)')).toHaveValue('Rao Crafts');
+  await expect(dialog.getByLabel('Email (optional)')).toHaveValue(email.toLowerCase());
+  await page.screenshot({ path: '/tmp/country/quote-form-prefilled-390.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // And so does the quote list's form, its GSTIN included.
+  await page.getByRole('button', { name: 'Add to Quote List' }).click();
+  await gotoHydrated(page, '/quote-list');
+  await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('98765 43210');
+  await expect(page.getByRole('textbox', { name: 'Company (optional)' })).toHaveValue('Rao Crafts');
+  await expect(page.getByRole('textbox', { name: 'GSTIN (optional)' })).toHaveValue(
+    '08AAAAA0000A1Z2',
+  );
+  await page.screenshot({ path: '/tmp/country/quote-list-prefilled-390.png', fullPage: true });
 });
 
 test('an empty submit shows "Missing Information" and the field errors', async ({ page }) => {

@@ -140,8 +140,10 @@ test("a guest's request becomes a confirmed, paid order online", async ({ shop }
   await expect(
     offerPage.getByRole('heading', { name: `Your Quotation ${reference}` }),
   ).toBeVisible();
+  // The link lands on the offer, keeping its key (docs/requirements.md §10).
   const link = offerPage.url();
-  expect(link).toMatch(new RegExp(`/quotes/${reference}\\?key=[A-Za-z0-9_-]+$`));
+  expect(link).toMatch(new RegExp(`/quotes/${reference}\\?key=[A-Za-z0-9_-]+#current-offer$`));
+  await expect(offerPage.getByRole('heading', { level: 2, name: 'Offer v1' })).toBeInViewport();
   await Promise.all([mailPage.close(), offerPage.close()]);
   await gotoHydrated(guest, link);
   await expect(guest.getByRole('heading', { name: `Your Quotation ${reference}` })).toBeVisible();
@@ -161,7 +163,8 @@ test("a guest's request becomes a confirmed, paid order online", async ({ shop }
       .getByText('Could you do ₹11,500 a piece?'),
   ).toBeVisible();
   await composeAndPress(admin, '11500', 'Revise Offer');
-  await gotoHydrated(guest, link);
+  // Without its #current-offer: the same address with the same hash would not load the page again.
+  await gotoHydrated(guest, link.replace(/#current-offer$/, ''));
   await expect(guest.getByText('Offer v2').first()).toBeVisible();
   await guest
     .getByText(/Offer v1/)
@@ -173,7 +176,7 @@ test("a guest's request becomes a confirmed, paid order online", async ({ shop }
   await gotoHydrated(admin, '/admin?tab=orders');
   await expect(admin.getByText(orderNumber)).toBeVisible();
 
-  await gotoHydrated(guest, link);
+  await gotoHydrated(guest, link.replace(/#current-offer$/, ''));
   await payAndConfirm(shop, guest, admin, orderNumber);
 });
 
@@ -246,8 +249,17 @@ test("a guest's request joins the account of its e-mail only when its holder add
     .exec(confirmation)?.[1]
     ?.replaceAll('&amp;', '&');
   expect(claimLink).toMatch(new RegExp(`/quotes/${reference}\\?key=`));
+  // On a phone the link scrolls to the panel, whose heading shows below the sticky header.
+  await holder.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(holder, claimLink!);
   const panel = holder.getByRole('region', { name: 'Is this your request?' });
+  await expect
+    .poll(() => holder.evaluate(() => window.scrollY), 'the link scrolled to the panel')
+    .toBeGreaterThan(0);
+  const headerBottom = (await holder.getByRole('banner').boundingBox())!;
+  const heading = (await panel.getByRole('heading').boundingBox())!;
+  expect(heading.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+  await holder.screenshot({ path: 'test-results/claim-link-390.png' });
   await panel.getByRole('button', { name: 'Add it to your account' }).click();
   await expect(toasts(holder).filter({ hasText: 'Added to Your Account' })).toBeVisible();
   await expect(panel).toHaveCount(0);

@@ -10,7 +10,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatLongDate } from '../../core/dates';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { Actor } from '../../server/modules/actor';
-import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
+import {
+  createMultiPieceRequest,
+  createQuotationRequest,
+  sendOffer,
+} from '../../server/modules/quotations';
 import { signUp } from './support/accounts';
 import { gotoHydrated, toastWith, sidewaysScroll } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
@@ -83,10 +87,12 @@ test.describe('on the shared server', () => {
       page.getByRole('heading', { level: 1, name: `Your Quotation ${reference}` }),
     ).toBeVisible();
     await expect(page.getByText(PREPARING)).toBeVisible();
-    const request = page.getByRole('region', { name: 'Your request' });
+    const request = page.getByRole('group', { name: 'Your request' });
     await expect(request).toContainText('Lotus Urli');
     await expect(request).toContainText('3');
     await expect(request).toContainText('A pair for the entrance,');
+    // Before any offer the recap is what the page is about: it shows unfolded.
+    await expect(request.getByText('A pair for the entrance,')).toBeVisible();
     await expect(page.getByText('Status: Pending')).toBeVisible();
     // A private page: never indexed, never kept by a shared cache (server/http/cache-policy.ts).
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -222,7 +228,11 @@ interface QuoteShop {
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** The shop's database for the quotations module, as the admin's composer reaches it. */
   database: DatabaseHandle;
-  newPage(options?: { javaScriptEnabled?: boolean }): Promise<Page>;
+  newPage(options?: {
+    javaScriptEnabled?: boolean;
+    locale?: string;
+    extraHTTPHeaders?: Record<string, string>;
+  }): Promise<Page>;
 }
 
 const offerTest = test.extend<{ shop: QuoteShop }>({
@@ -291,7 +301,7 @@ async function sendOfferOn(
       gstRate: '12',
       validUntil: values.validUntil ?? dayFromNow(14),
       leadTimeDays: '21',
-      terms: 'Half in advance.\nThe balance before dispatch.',
+      terms: 'Prices include packing.\nReturns within 7 days of delivery.',
       note: 'Polished by hand.',
     },
     new Date(),
@@ -300,17 +310,76 @@ async function sendOfferOn(
 }
 
 /** A guest's request made through the module (the product page's own path is tested above). */
-async function guestRequest(shop: QuoteShop) {
+async function guestRequest(shop: QuoteShop, customerMobile = '+91 94140 55555') {
   const made = await createQuotationRequest(shop.database.db, null, {
     productId: 'lotus-urli',
     quantity: '2',
     customizationNotes: 'For a temple entrance',
     customerName: 'Meera Shah',
-    customerMobile: '+91 94140 55555',
+    customerMobile,
     customerEmail: '',
   });
   return { reference: made.reference, link: `/quotes/${made.reference}?key=${made.accessKey}` };
 }
+
+offerTest(
+  'at 390 px a request of four pieces with an offer opens on “Offer v1”, its recap folded below and opening on a tap; the mail’s link lands on the offer',
+  async ({ shop }) => {
+    const page = await shop.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const notes = 'Matched finish across the set, please.\nDelivery before Diwali.';
+    const made = await createMultiPieceRequest(shop.database.db, null, {
+      customerName: 'Meera Shah',
+      customerMobile: '+91 94140 55555',
+      customerEmail: '',
+      customizationNotes: 'For a wedding hall: 20 of each piece, packed per table.',
+      lines: [
+        { productId: 'lotus-urli', quantity: '20', notes },
+        { productId: 'brass-tealight-trio', quantity: '20', notes },
+        { productId: 'jaali-candle-holder', quantity: '20', notes },
+        { productId: 'pierced-brass-lantern', quantity: '20', notes },
+      ],
+    });
+    await sendOfferOn(shop, made.reference, { unitPrice: '2300' });
+    const link = `/quotes/${made.reference}?key=${made.accessKey}`;
+    await gotoHydrated(page, link);
+
+    // The offer is in the first view, with nothing scrolled.
+    const heading = page.getByRole('heading', { level: 2, name: 'Offer v1' });
+    await expect(heading).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = await heading.boundingBox();
+    expect(box?.y ?? Infinity).toBeLessThan(844);
+
+    // The request's recap follows the offer, folded: its pieces show on a tap on its heading.
+    const recap = page.getByRole('group', { name: 'Your request' });
+    const pieces = recap.getByRole('list', { name: 'Pieces' });
+    await expect(pieces).toBeHidden();
+    const offerBox = await page.getByRole('region', { name: 'Offer v1' }).boundingBox();
+    const recapBox = await recap.boundingBox();
+    expect(recapBox!.y).toBeGreaterThan(offerBox!.y);
+    const summary = recap.getByRole('heading', { name: 'Your request' });
+    const tap = await summary.boundingBox();
+    expect(tap!.height).toBeGreaterThanOrEqual(24);
+    await page.screenshot({ path: '/tmp/quote-offer-first-390-top.png' });
+    await summary.click();
+    await expect(pieces.getByRole('listitem')).toHaveCount(4);
+    await expect(pieces).toBeVisible();
+    await expect(recap.getByText('For a wedding hall')).toBeVisible();
+    await page.screenshot({ path: '/tmp/quote-offer-first-390-open.png', fullPage: true });
+
+    // The offer mail's "View the offer" opens at the offer.
+    await gotoHydrated(page, `${link}#current-offer`);
+    await expect(heading).toBeInViewport();
+    // …and not under the sticky header.
+    const header = await page.getByRole('banner').first().boundingBox();
+    const landed = await heading.boundingBox();
+    expect(landed!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await page.screenshot({ path: '/tmp/quote-offer-first-390.png' });
+    expect(await sidewaysScroll(page)).toBe(0);
+    expect((await axeViolations(page)).join('\n\n')).toBe('');
+  },
+);
 
 offerTest(
   'an offer shows its lines and totals; Ask for Changes posts to the thread; a revision supersedes v1; Accept makes the order and the UTR is received',
@@ -334,7 +403,12 @@ offerTest(
     );
     await expect(offer).toContainText(`Valid until ${formatLongDate(validUntil)}`);
     await expect(offer).toContainText('Lead time: 21 days');
-    await expect(offer.getByText('Half in advance.')).toHaveCSS('white-space', 'pre-line');
+    // The terms: the payment sentence from the offer's advance (the shop's 100%) first, then the
+    // shop's own words with their line breaks
+    await expect(offer).toContainText(
+      'TermsPayment in full on acceptance.Prices include packing.\nReturns within 7 days of delivery.',
+    );
+    await expect(offer.getByText('Prices include packing.')).toHaveCSS('white-space', 'pre-line');
     await expect(offer).toContainText('Polished by hand.');
     await expect(page.getByText(PREPARING)).toHaveCount(0);
     const key = new URL(page.url()).searchParams.get('key');
@@ -610,6 +684,48 @@ offerTest(
 );
 
 offerTest(
+  "at 390 px the accept form starts at India for a guest's Indian mobile without +91, else at the browser's Accept-Language region",
+  async ({ shop }) => {
+    test.setTimeout(90_000);
+    // A browser in the United States, whose buyer gave an Indian mobile: the request wins.
+    const american = { locale: 'en-US', extraHTTPHeaders: { 'Accept-Language': 'en-US,en;q=0.9' } };
+    const indian = await guestRequest(shop, '98765 43210');
+    await sendOfferOn(shop, indian.reference, { unitPrice: '9000' });
+    const page = await shop.newPage(american);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, indian.link);
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    let accept = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(accept.getByLabel('Mobile Number')).toHaveValue('98765 43210');
+    await expect(accept.getByLabel('Country')).toHaveValue('IN');
+    await expect(accept.getByLabel('PIN code')).toBeVisible();
+    await expect(accept.getByLabel('ZIP code')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/accept/accept-indian-mobile-390.png' });
+
+    // A buyer with neither an Indian mobile nor a saved address: the browser's region decides.
+    const abroad = await guestRequest(shop, '+1 415 555 0100');
+    await sendOfferOn(shop, abroad.reference, { unitPrice: '9000' });
+    await gotoHydrated(page, abroad.link);
+    await page.getByRole('button', { name: 'Accept Offer' }).click();
+    accept = page.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(accept.getByLabel('Country')).toHaveValue('US');
+    await expect(accept.getByLabel('ZIP code')).toBeVisible();
+
+    const german = await shop.newPage({
+      locale: 'de-DE',
+      extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' },
+    });
+    await german.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(german, abroad.link);
+    await german.getByRole('button', { name: 'Accept Offer' }).click();
+    accept = german.getByRole('dialog', { name: 'Accept Offer' });
+    await expect(accept.getByLabel('Country')).toHaveValue('DE');
+    await expect(accept.getByLabel('Postal code')).toBeVisible();
+    expect(await sidewaysScroll(german)).toBe(0);
+  },
+);
+
+offerTest(
   'at 390 px the accept form starts at India for a +91 mobile, its postal label follows the country, and a signed-in buyer saves the address once, shown as India',
   async ({ shop }) => {
     // Two sign-ins, an acceptance and two dashboard tabs on a server of its own.
@@ -671,8 +787,9 @@ offerTest(
       `select shipping_address->>'country' as country, shipping_address->>'postalCode' as postal from orders`,
     );
     expect(order).toEqual({ country: 'IN', postal: '313001' });
-    // issue 30 §3: accepted, not yet paid, beside spec §4's "Completed"
-    await expect(page.getByText('Status: Completed · Accepted, awaiting payment')).toBeVisible();
+    // docs/requirements.md §19: accepted, not yet paid, is not yet "Completed"
+    await expect(page.getByText('Status: Accepted, awaiting payment')).toBeVisible();
+    await expect(page.getByText(/Status: Completed/)).toHaveCount(0);
     await gotoHydrated(page, '/dashboard?tab=addresses');
     const book = page.getByRole('tabpanel', { name: 'Addresses' });
     await expect(book.getByRole('listitem')).toHaveCount(1);

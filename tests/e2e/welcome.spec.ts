@@ -1,5 +1,6 @@
 import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
-import { waitForOutbox } from './support/accounts';
+import { signUp, waitForOutbox } from './support/accounts';
+import { gotoHydrated } from './support/pages';
 import { startServerProcess } from './support/server-process';
 import { postForm } from './support/shop-http';
 
@@ -157,6 +158,22 @@ test.describe('the welcome pop-up and the pages a visitor came to for something 
         await expect(page.getByRole('dialog', { name: /^Welcome to / })).toBeVisible();
       });
     }
+  });
+
+  test('at 390 px it stays away from a signed-in customer and greets them once signed out', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUp(page);
+    await page.evaluate(() => window.localStorage.clear());
+    await gotoHydrated(page, '/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Story' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Still unseen: signed out (from the menu, below lg), the visitor gets it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /^Welcome to / })).toBeVisible();
   });
 
   test('at 390 px the phone field ends inside the dialog', async ({ page }) => {

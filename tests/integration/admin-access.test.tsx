@@ -64,11 +64,15 @@ const pagePatterns = shellEntry.children.map((page) => `/${page.path}`);
 const at = (pattern: string, id = someQuotation) => pattern.replace(':id', id);
 const pagePaths = pagePatterns.map((pattern) => at(pattern));
 
-/** The app's root hands the shell its sign-out button; nothing else of it matters here. */
+/**
+ * The app's root hands the shell its sign-out button and the pages the shop's time zone (every
+ * time they show is on its clock); nothing else of it matters here.
+ */
 const handler = createStaticHandler([
   {
     id: 'root',
     path: '/',
+    loader: () => ({ site: { shopTimeZone: config.site.shopTimeZone } }),
     Component: () => <Outlet context={{ signOut: null }} />,
     children: [await routeObject(shellEntry)],
   },

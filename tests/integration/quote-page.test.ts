@@ -13,9 +13,11 @@ import type { Database } from '../../server/db/client';
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
-import { createQuotationRequest } from '../../server/modules/quotations';
+import type { Actor } from '../../server/modules/actor';
+import { addRequestToAccount } from '../../server/flows/add-request-to-account';
+import { createQuotationRequest, issueAccessKey } from '../../server/modules/quotations';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
-import { insertProduct } from '../factories';
+import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 
 // Defaults only: FORM_RATE_LIMIT unset, as a shop runs out of the box.
@@ -158,6 +160,38 @@ describe(`the quote page's route on ${testDatabaseKind}`, () => {
       context: requestContext(database.db).context,
     } as unknown as QuotesLoaderArgs);
     expect(page.quote.reference).toBe(mine.reference);
+  });
+
+  it("is a 404 for a guest's old link once the request is added to an account, as for an unknown one", async () => {
+    const email = `leela-${Date.now()}@example.com`;
+    const leela: Actor = { userId: (await insertUser(database.db, { email })).id, roles: [] };
+    // A stranger sent it naming her address; she adds it from her mail's link.
+    const made = await createQuotationRequest(database.db, null, {
+      productId,
+      quantity: '2',
+      customerName: 'Stranger',
+      customerMobile: '+91 94140 55555',
+      customerEmail: email,
+    });
+    const strangers = { reference: made.reference, key: made.accessKey };
+    const mailed = { reference: made.reference, key: await issueAccessKey(database.db, made.id) };
+    await addRequestToAccount(database.db, leela, mailed);
+
+    for (const old of [strangers, mailed]) {
+      await expect(
+        quotesLoader({
+          request: new Request(`http://shop.test/quotes/${old.reference}?key=${old.key}`),
+          params: { reference: old.reference },
+          context: requestContext(database.db).context,
+        } as unknown as QuotesLoaderArgs),
+      ).rejects.toMatchObject({ init: { status: 404 } });
+      const before = await database.db.select().from(quotationMessages);
+      expect(await postMessage(requestContext(database.db).context, old, 'Hello')).toMatchObject({
+        status: 404,
+        body: { status: 'not-found' },
+      });
+      expect(await database.db.select().from(quotationMessages)).toEqual(before);
+    }
   });
 
   it("answers a quotation request with spec §8's toast, its reference, and the private link", async () => {

@@ -170,6 +170,8 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       validUntil: '2026-12-10',
       leadTimeDays: 21,
       advancePercent: 50,
+      terms: 'Prices include packing.\nReturns within 7 days of delivery, in the original packing.',
+      note: 'Revised: the brass elephants at ₹14,750 a pair, as you asked.',
     },
     // issue 32: the account chose US$ at ₹83.50
     displayRate: { currency: 'USD', rate: 835_000, setOn: '2026-11-27' },
@@ -191,6 +193,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
   'customer-message-owner': {
     reference,
     customerName: 'Ananya Iyer',
+    requestedPieces: 'Hand-carved Sheesham Jharokha Mirror and 1 more piece',
     kind: 'changes-requested',
     offerVersion: 2,
     body: 'Could the mirrors be 90 cm instead of 75 cm?\nThe rest is fine.',
@@ -211,6 +214,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     bankDetails:
       'Kalakriti Handicrafts Pvt Ltd\nHDFC Bank, MI Road, Jaipur\nAccount 50200012345678\nIFSC HDFC0000123',
     quotationUrl,
+    displayRate: null,
   },
   'advance-confirmed-customer': {
     customerName: 'Ananya Iyer',
@@ -225,6 +229,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     bankDetails:
       'Kalakriti Handicrafts Pvt Ltd\nHDFC Bank, MI Road, Jaipur\nAccount 50200012345678\nIFSC HDFC0000123',
     quotationUrl,
+    displayRate: null,
   },
   'balance-confirmed-customer': {
     customerName: 'Ananya Iyer',
@@ -233,6 +238,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     balanceMinor: 9_884_000,
     totalMinor: 19_768_000,
     quotationUrl,
+    displayRate: null,
   },
   'offer-accepted-owner': {
     reference,
@@ -251,6 +257,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     totalMinor: 19_768_000,
     validUntil: '2026-12-10',
     quotationUrl,
+    displayRate: null,
   },
   'offer-expired-customer': {
     customerName: 'Ananya Iyer',
@@ -268,11 +275,13 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     validUntil: '2026-12-10',
     adminUrl,
   },
+  // docs/requirements.md §21: the advance of an order paid in two parts
   'payment-reference-owner': {
     reference,
     customerName: 'Ananya Iyer',
     orderNumber: 'ORD-20261127-0042',
-    totalMinor: 19_768_000,
+    payment: 'advance',
+    totalMinor: 9_884_000,
     paymentMethod: 'upi',
     paymentReference: '433512987654',
     adminUrl,
@@ -283,6 +292,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     orderNumber: 'ORD-20261127-0042',
     totalMinor: 19_768_000,
     quotationUrl,
+    displayRate: null,
   },
   // issue 29 "Merge Requests": three requests of one project, kept as one.
   'quotation-merged-customer': {
@@ -306,6 +316,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     priceMinor: 14_950_000,
     thenPriceMinor: 18_200_000,
     unsubscribeUrl: `${publicUrl}/price-drop-alerts/unsubscribe?token=sample.token`,
+    displayRate: null,
   },
   'reset-password': {
     url: `${publicUrl}/api/auth/reset-password/Zx81kQ3mTt0aPq?callbackURL=%2Fauth%2Freset-password`,
@@ -322,4 +333,5 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     forgotPasswordUrl: `${publicUrl}/auth/forgot-password`,
   },
   'sign-in-code': { code: '493817' },
+  'passkey-added': { passkeyName: 'My phone', securityUrl: `${publicUrl}/dashboard/security` },
 };

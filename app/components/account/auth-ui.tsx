@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 export function AuthShell({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12">
-      <Link to="/" className="inline-flex items-center gap-1 text-sm hover:underline">
+      <Link to="/" className="inline-flex items-center gap-1 py-0.5 text-sm hover:underline">
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to Home
       </Link>

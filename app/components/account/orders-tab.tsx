@@ -1,7 +1,8 @@
 import { Package, RefreshCw } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { formatLongDate } from '../../../core/dates';
+import { countryName } from '../../../core/countries';
+import { shopTimeOfDay, formatShopDate } from '../../../core/shop-calendar';
 import { orderTotalRows } from '../../../core/offer-totals';
 import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/payment-terms';
@@ -9,6 +10,7 @@ import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
+import { useShopTimeZone } from '../layout/shop-time';
 import type { Profile } from '../../../server/modules/account';
 import type { OrderView } from '../../../server/modules/orders';
 import type { PaymentPanelData } from '../quotes/payment-panel';
@@ -21,8 +23,6 @@ const ReorderForm = lazy(() =>
 type Order = OrderView & { payment?: PaymentPanelData | null };
 type Customer = Profile;
 
-const lastUpdatedFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-
 /** spec §2 Orders: newest first, a Refresh button and the time of the last load. */
 export function OrdersTab({
   orders,
@@ -34,6 +34,7 @@ export function OrdersTab({
   customer: Customer;
 }) {
   const revalidator = useRevalidator();
+  const timeZone = useShopTimeZone();
   const [details, setDetails] = useState<Order | null>(null);
   const [reorder, setReorder] = useState<Order | null>(null);
   return (
@@ -43,7 +44,7 @@ export function OrdersTab({
         <div className="flex items-center gap-3 text-sm text-ink-muted">
           <span>
             Last updated{' '}
-            <time dateTime={loadedAt}>{lastUpdatedFormat.format(new Date(loadedAt))}</time>
+            <time dateTime={loadedAt}>{shopTimeOfDay(new Date(loadedAt), timeZone)}</time>
           </span>
           <button
             type="button"
@@ -123,12 +124,15 @@ export function OrdersTab({
 
 /** DESIGN.md §5: "View Details" works and shows the whole order. */
 function OrderDetails({ order }: { order: Order }) {
+  const timeZone = useShopTimeZone();
   const address = order.shippingAddress;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <OrderStatusBadge status={order.status} />
-        <span className="text-sm text-ink-muted">Placed {formatLongDate(order.createdAt)}</span>
+        <span className="text-sm text-ink-muted">
+          Placed {formatShopDate(order.createdAt, timeZone)}
+        </span>
       </div>
       <section aria-label="Items">
         <ul className="grid gap-3">
@@ -154,7 +158,7 @@ function OrderDetails({ order }: { order: Order }) {
               <br />
               {address.city}, {address.state} {address.postalCode}
               <br />
-              {address.country}
+              {countryName(address.country)}
             </address>
           ) : (
             <p className="text-ink-muted">Not given</p>

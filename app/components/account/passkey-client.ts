@@ -7,6 +7,9 @@ import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
 import { passkeyProblems } from '../../../core/passkey-texts';
 
+/** The step before adding a passkey (server/auth/passkey-guard.ts). */
+const PASSKEY_REAUTHENTICATION_PATH = '/passkey/reauthenticate';
+
 /** The start of a passkey sign-in, which the server takes as a POST (server/auth/index.ts). */
 const SIGN_IN_OPTIONS_PATH = '/passkey/generate-authenticate-options';
 
@@ -48,7 +51,7 @@ function problemOf(error: ClientError): string {
     return passkeyProblems.cancelled;
   }
   // Our own refusals (a device that did not check its owner, too many attempts) say it already.
-  if (error.status === 401 || error.status === 429 || error.status === 400) {
+  if ([400, 401, 403, 429].includes(error.status ?? 0)) {
     return error.message || passkeyProblems.failed;
   }
   return passkeyProblems.failed;
@@ -65,9 +68,20 @@ export async function signInWithPasskey(): Promise<PasskeyOutcome> {
   return error ? { ok: false, message: problemOf(error) } : { ok: true };
 }
 
-/** Adds a passkey to the signed-in account, named as its owner typed (or unnamed). */
-export async function addPasskey(name: string): Promise<PasskeyOutcome> {
+/**
+ * Adds a passkey to the signed-in account, named as its owner typed (or unnamed): the current
+ * password (or authenticator code) first, which the server requires before the ceremony
+ * (server/auth/passkey-guard.ts).
+ */
+export async function addPasskey(name: string, currentPassword: string): Promise<PasskeyOutcome> {
   if (!supported()) return { ok: false, message: passkeyProblems.unsupported };
+  const reauthenticated = await client.$fetch(PASSKEY_REAUTHENTICATION_PATH, {
+    method: 'POST',
+    body: { currentPassword },
+  });
+  if (reauthenticated.error) {
+    return { ok: false, message: reauthenticated.error.message || passkeyProblems.failed };
+  }
   const trimmed = name.trim();
   const { error } = await client.passkey.addPasskey(trimmed ? { name: trimmed } : {});
   return error ? { ok: false, message: problemOf(error) } : { ok: true };

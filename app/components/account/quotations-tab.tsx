@@ -1,15 +1,16 @@
 import { FileText } from '../ui/icons';
 import { Link } from 'react-router';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { formatRupees } from '../../../core/money';
 import { countOf } from '../../../core/plurals';
-import { quotationPaymentNote, type QuotationOrderState } from '../../../core/quotation-progress';
-import { statusLabel } from '../../../core/statuses';
+import { quotationStatusWords, type QuotationOrderState } from '../../../core/quotation-progress';
+import { statusLabel, type QuotationStatus as QuotationStatusValue } from '../../../core/statuses';
 import { QuoteReference } from '../quotes/quote-reference';
 import type {
   CustomerQuotationSummary,
   QuoteRequestLineView,
 } from '../../../server/modules/quotations/views';
+import { useShopTimeZone } from '../layout/shop-time';
 
 /** Pieces listed in full on a card; a longer request folds the rest under "N more pieces". */
 const PIECES_SHOWN = 4;
@@ -19,6 +20,7 @@ const PIECES_SHOWN = 4;
  * quote page without a key (the page reads it as the request's linked account).
  */
 export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSummary[] }) {
+  const timeZone = useShopTimeZone();
   return (
     <div>
       <h2 className="font-display text-2xl font-semibold">My Quotations</h2>
@@ -51,14 +53,11 @@ export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSum
                       <QuoteReference reference={quotation.reference} />
                     </Link>
                   </h3>
-                  <p className="text-sm text-ink-muted">{formatLongDate(quotation.createdAt)}</p>
+                  <p className="text-sm text-ink-muted">
+                    {formatShopDate(quotation.createdAt, timeZone)}
+                  </p>
                 </div>
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">
-                    {statusLabel(quotation.status)}
-                  </span>
-                  <PaymentNote order={quotation.order} />
-                </p>
+                <QuotationStatus status={quotation.status} order={quotation.order} />
               </div>
               <RequestPieces lines={quotation.lines} />
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -87,14 +86,30 @@ export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSum
   );
 }
 
-/** issue 30 §3: "Accepted, awaiting payment" beside "Completed" while the order is unpaid. */
-function PaymentNote({ order }: { order: QuotationOrderState | null }) {
-  const note = quotationPaymentNote(order);
-  return note ? (
-    <span className="rounded-full bg-brass-500/20 px-3 py-1 text-xs font-semibold text-ink">
-      {note}
-    </span>
-  ) : null;
+/**
+ * docs/requirements.md §19: "Accepted, awaiting payment" until the order is paid; "Completed" only
+ * then.
+ */
+function QuotationStatus({
+  status,
+  order,
+}: {
+  status: QuotationStatusValue;
+  order: QuotationOrderState | null;
+}) {
+  const words = quotationStatusWords(status, order);
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      {words.status ? (
+        <span className="rounded-full bg-sand px-3 py-1 text-xs font-semibold">{words.status}</span>
+      ) : null}
+      {words.note ? (
+        <span className="rounded-full bg-brass-500/20 px-3 py-1 text-xs font-semibold text-ink">
+          {words.note}
+        </span>
+      ) : null}
+    </p>
+  );
 }
 
 /**

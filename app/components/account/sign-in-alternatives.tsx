@@ -11,10 +11,13 @@ export function SignInAlternatives({ redirectTo }: { redirectTo: string }) {
     <>
       <PasskeySignIn redirectTo={redirectTo} />
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link to="/auth/forgot-password" className="underline">
+        <Link to="/auth/forgot-password" className="py-0.5 underline">
           Forgot your password?
         </Link>
-        <Link to={`/auth/code?redirectTo=${encodeURIComponent(redirectTo)}`} className="underline">
+        <Link
+          to={`/auth/code?redirectTo=${encodeURIComponent(redirectTo)}`}
+          className="py-0.5 underline"
+        >
           Sign in with a one-time code
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { answerData, FormField, FormPasswordField, useAnswerForm } from './answer-form';
 import { PasswordRuleChecks } from './password-rules';
 import { signUpProblem } from './sign-up-problem';
@@ -44,8 +45,15 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
  * Here, in the Sign Up form's deferred module, so that the page's first load does not carry it.
  */
 export function SignUpLinkSent({ email }: { email: string }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // docs/requirements.md §15: on a phone the form ends far below the top of the page, where
+    // this appears; it is brought into view, and focus moves from the form's button to it.
+    notice.current?.scrollIntoView({ block: 'center' });
+    notice.current?.focus({ preventScroll: true });
+  }, [email]);
   return (
-    <p role="status" className="mb-4 rounded-xl bg-sand p-3">
+    <p ref={notice} tabIndex={-1} role="status" className="mb-4 rounded-xl bg-sand p-3">
       We sent a link to {email}. Open it to verify your address.
     </p>
   );

@@ -1,12 +1,13 @@
 import { Trash2 } from '../ui/icons';
 import { Form, Link } from 'react-router';
 import { quoteListTexts } from '../../../core/quote-list-texts';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { formatRupees } from '../../../core/money';
 import { Approximate } from '../ui/approximate';
 import type { WishlistEntry } from '../../../server/modules/account';
 import { ProductImage } from '../catalog/product-image';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { useShopTimeZone } from '../layout/shop-time';
 
 /** spec §2 Wishlist: newest first; a price change against the price when added is flagged. */
 export function WishlistTab({ items }: { items: WishlistEntry[] }) {
@@ -57,6 +58,7 @@ function WishlistCard({
   item: WishlistEntry;
   remove: ReturnType<typeof useAnswerFetcher>;
 }) {
+  const timeZone = useShopTimeZone();
   const removing = fetcher.state !== 'idle' && fetcher.formData?.get('id') === item.id;
   return (
     <li
@@ -93,7 +95,7 @@ function WishlistCard({
             </span>
           ) : null}
         </div>
-        <p className="text-sm text-ink-muted">Added {formatLongDate(item.addedAt)}</p>
+        <p className="text-sm text-ink-muted">Added {formatShopDate(item.addedAt, timeZone)}</p>
         <Link to={`/product/${item.productId}`} className="underline">
           View Product
         </Link>

@@ -1,5 +1,5 @@
 import type { ActivityChange } from '../../../core/activity';
-import { formatShopTime, useShopTimeZone } from './shop-time';
+import { formatShopTime, useShopTimeZone } from '../layout/shop-time';
 
 /**
  * One entry as the page shows it. The loader names the kind and the fields (core/activity.ts), so

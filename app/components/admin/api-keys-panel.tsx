@@ -3,14 +3,14 @@ import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
 import { apiScopes } from '../../../core/api-access';
 import { errorToast } from '../../../core/answer';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import type { ApiKeySummary } from '../../../server/modules/api-keys';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 import { ApiSecretBox } from './api-secret-box';
-import { formatShopTime, useShopTimeZone } from './shop-time';
+import { formatShopTime, useShopTimeZone } from '../layout/shop-time';
 import { CheckboxGroup } from './checkbox-group';
 
 export function ApiKeysPanel({ keys }: { keys: ApiKeySummary[] }) {
@@ -106,7 +106,7 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
                   ))}
                 </ul>
               </td>
-              <td className="py-2 pr-4">{formatLongDate(key.createdAt)}</td>
+              <td className="py-2 pr-4">{formatShopDate(key.createdAt, timeZone)}</td>
               <td className="py-2 pr-4">
                 {key.lastUsedAt ? formatShopTime(key.lastUsedAt, timeZone) : 'Never'}
               </td>
@@ -132,7 +132,7 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
                 <code className="break-words">{key.scopes.join(', ')}</code>
               </dd>
               <dt className="text-ink-muted">Created</dt>
-              <dd>{formatLongDate(key.createdAt)}</dd>
+              <dd>{formatShopDate(key.createdAt, timeZone)}</dd>
               <dt className="text-ink-muted">Last used</dt>
               <dd>{key.lastUsedAt ? formatShopTime(key.lastUsedAt, timeZone) : 'Never'}</dd>
               <dt className="text-ink-muted">Status</dt>

@@ -13,7 +13,7 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 import { ApiSecretBox } from './api-secret-box';
-import { formatShopTime, useShopTimeZone } from './shop-time';
+import { formatShopTime, useShopTimeZone } from '../layout/shop-time';
 import { CheckboxGroup } from './checkbox-group';
 
 export type EndpointWithDeliveries = WebhookEndpointSummary & {

@@ -2,7 +2,7 @@ import { countOf } from '../../../core/plurals';
 import type { FailedWork } from '../../../server/modules/jobs/failed-work';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';
-import { formatShopTime, useShopTimeZone } from './shop-time';
+import { formatShopTime, useShopTimeZone } from '../layout/shop-time';
 
 /**
  * issue 18: each failed or retrying mail and webhook with its last error and Retry; issue 25: each

@@ -1,9 +1,10 @@
 import { messageMovesFrom } from '../../../core/admin';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { statusLabel } from '../../../core/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';
+import { useShopTimeZone } from '../layout/shop-time';
 
 const moveLabels: Record<string, string> = { read: 'Mark as Read', replied: 'Mark as Replied' };
 
@@ -17,6 +18,7 @@ export function MessagesPanel({
   leads: AdminConsoleData['leads'];
   alertArea: AnswerHandlers<unknown>;
 }) {
+  const timeZone = useShopTimeZone();
   const fetcher = useAnswerFetcher(alertArea);
   return (
     <div className="grid gap-8">
@@ -37,7 +39,8 @@ export function MessagesPanel({
                 </span>
               </div>
               <p className="text-sm text-ink-muted">
-                {message.name} &lt;{message.email}&gt; · {formatLongDate(message.createdAt)}
+                {message.name} &lt;{message.email}&gt; ·{' '}
+                {formatShopDate(message.createdAt, timeZone)}
               </p>
               <p className="mt-3 whitespace-pre-line">{message.message}</p>
               <div className="mt-4 flex flex-wrap gap-2">
@@ -75,7 +78,9 @@ export function MessagesPanel({
                 <a href={`tel:${lead.countryCode}${lead.phone}`} className="underline">
                   {lead.countryCode} {lead.phone}
                 </a>{' '}
-                <span className="text-sm text-ink-muted">{formatLongDate(lead.createdAt)}</span>
+                <span className="text-sm text-ink-muted">
+                  {formatShopDate(lead.createdAt, timeZone)}
+                </span>
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ import { MessageCircle, Plus, Trash2 } from '../ui/icons';
 import { useId, useMemo, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { paymentTermsSentence } from '../../../core/payment-terms';
 import {
   computeOfferTotals,
   offerComposerSchema,
@@ -121,6 +122,7 @@ const unitPriceOf = parsedOrNull(offerLineSchema.shape.unitPrice);
 const shippingOf = parsedOrNull(offerComposerSchema.shape.shipping);
 const discountOf = parsedOrNull(offerComposerSchema.shape.discount);
 const gstRateOf = parsedOrNull(offerComposerSchema.shape.gstRate);
+const advancePercentOf = parsedOrNull(offerComposerSchema.shape.advancePercent);
 
 /**
  * issue 16 "Totals update as the owner types": each field read leniently with its own rule, the
@@ -231,6 +233,12 @@ export function OfferComposer({
   });
   const lineList = fields.lines.getFieldList();
   const totals = liveTotals(form.value ?? {});
+  // The sentence the sent offer's terms will begin with, from the total and the advance as typed.
+  const advancePercent = advancePercentOf(form.value?.advancePercent);
+  const paymentTerms =
+    totals.totalMinor !== null && totals.totalMinor >= 0 && advancePercent !== null
+      ? paymentTermsSentence(totals.totalMinor, advancePercent)
+      : null;
   const busy = fetcher.state !== 'idle';
   if (actions.length === 0) {
     return (
@@ -329,6 +337,12 @@ export function OfferComposer({
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{rupeesOrDash(totals.totalMinor)}</dd>
         </dl>
+        {paymentTerms ? (
+          <p className="text-sm sm:justify-self-end">
+            <span className="font-semibold">Terms begin: </span>
+            {paymentTerms}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {submitActions.map((action) => (
             <button

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin';
+import { countryName } from '../../../core/countries';
 import { orderTotalRows } from '../../../core/offer-totals';
 import { balanceDueOf, paymentTermsTexts } from '../../../core/payment-terms';
 import { TotalsList } from '../ui/totals-list';
@@ -50,7 +51,7 @@ export function OrdersPanel({
                     {address.name ? `${address.name}, ` : ''}
                     {address.streetAddress}
                     {address.apartment ? `, ${address.apartment}` : ''}, {address.city},{' '}
-                    {address.state} {address.postalCode}, {address.country}
+                    {address.state} {address.postalCode}, {countryName(address.country)}
                   </address>
                 ) : (
                   <p className="text-ink-muted">Not given</p>

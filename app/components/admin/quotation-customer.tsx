@@ -6,13 +6,14 @@
  * composer; the customer's details and history (QuotationCustomer) come after it.
  */
 import { Link } from 'react-router';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { formatRupees } from '../../../core/money';
 import { statusLabel } from '../../../core/statuses';
 import type {
   OwnerQuotationView,
   QuoteMessageView,
 } from '../../../server/modules/quotations/views';
+import { useShopTimeZone } from '../layout/shop-time';
 
 /** What a customer's thread entry was: a message, or a step on an offer (issue 16). */
 function customerStepLabel(message: QuoteMessageView): string {
@@ -30,6 +31,7 @@ function customerStepLabel(message: QuoteMessageView): string {
 }
 
 export function QuotationRequest({ quotation }: { quotation: OwnerQuotationView }) {
+  const timeZone = useShopTimeZone();
   const { request } = quotation;
   // issue 30: the customer's latest message or change request, where the owner starts reading
   const latest = quotation.messages.findLast((message) => message.author === 'customer');
@@ -54,7 +56,7 @@ export function QuotationRequest({ quotation }: { quotation: OwnerQuotationView 
               <figcaption className="font-medium">
                 {customerStepLabel(latest)} ·{' '}
                 <time dateTime={new Date(latest.createdAt).toISOString()}>
-                  {formatLongDate(latest.createdAt)}
+                  {formatShopDate(latest.createdAt, timeZone)}
                 </time>
               </figcaption>
               {latest.body.trim() ? (
@@ -98,7 +100,7 @@ export function QuotationRequest({ quotation }: { quotation: OwnerQuotationView 
             <dt className="font-medium">Request notes</dt>
             <dd className="whitespace-pre-line break-words">{request.customizationNotes ?? '—'}</dd>
             <dt className="font-medium">Received</dt>
-            <dd>{formatLongDate(quotation.createdAt)}</dd>
+            <dd>{formatShopDate(quotation.createdAt, timeZone)}</dd>
           </dl>
         </div>
       </div>
@@ -107,6 +109,7 @@ export function QuotationRequest({ quotation }: { quotation: OwnerQuotationView 
 }
 
 export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView }) {
+  const timeZone = useShopTimeZone();
   const { request, history } = quotation;
   return (
     <section
@@ -123,14 +126,17 @@ export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView
         <dd>{request.customerCompany ?? '—'}</dd>
         <dt className="font-medium">Mobile</dt>
         <dd>
-          <a href={`tel:${request.customerMobile}`} className="underline">
+          <a href={`tel:${request.customerMobile}`} className="inline-block py-0.5 underline">
             {request.customerMobile}
           </a>
         </dd>
         <dt className="font-medium">Email</dt>
         <dd>
           {request.customerEmail ? (
-            <a href={`mailto:${request.customerEmail}`} className="underline">
+            <a
+              href={`mailto:${request.customerEmail}`}
+              className="inline-block py-0.5 break-all underline"
+            >
               {request.customerEmail}
             </a>
           ) : (
@@ -158,7 +164,7 @@ export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView
                 {earlier.reference}
               </Link>{' '}
               · {earlier.productName} · {statusLabel(earlier.status)} ·{' '}
-              {formatLongDate(earlier.createdAt)}
+              {formatShopDate(earlier.createdAt, timeZone)}
             </li>
           ))}
         </ul>
@@ -171,7 +177,7 @@ export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView
           {history.orders.map((order) => (
             <li key={order.id}>
               {order.orderNumber} · {statusLabel(order.status)} · {formatRupees(order.totalMinor)} ·{' '}
-              {formatLongDate(order.createdAt)}
+              {formatShopDate(order.createdAt, timeZone)}
             </li>
           ))}
         </ul>

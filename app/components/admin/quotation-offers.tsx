@@ -4,6 +4,7 @@
  */
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { formatRupees } from '../../../core/money';
 import { countOf } from '../../../core/plurals';
 import { statusLabel } from '../../../core/statuses';
@@ -14,8 +15,9 @@ import type {
   QuoteOrderView,
 } from '../../../server/modules/quotations/views';
 import { OfferTable } from '../quotes/offer-table';
-import { advanceTermsText, paymentProgressRows } from '../../../core/payment-terms';
+import { paymentProgressRows, paymentTermsSentence } from '../../../core/payment-terms';
 import { PaymentProgress } from '../orders/payment-progress';
+import { useShopTimeZone } from '../layout/shop-time';
 
 export function QuotationOffers({
   offers,
@@ -70,19 +72,19 @@ function OfferVersion({ offer }: { offer: OfferView }) {
 
 /** The offer as the customer received it: lines, totals, validity, lead time, terms, note. */
 function OfferBody({ offer }: { offer: OfferView }) {
+  const timeZone = useShopTimeZone();
   return (
     <div className="mt-3 grid gap-3 text-sm">
       <p className="text-ink-muted">
         Status: {statusLabel(offer.shownStatus)}
-        {offer.sentAt ? ` · sent ${formatLongDate(offer.sentAt)}` : ''}
-        {offer.decidedAt ? ` · decided ${formatLongDate(offer.decidedAt)}` : ''}
+        {offer.sentAt ? ` · sent ${formatShopDate(offer.sentAt, timeZone)}` : ''}
+        {offer.decidedAt ? ` · decided ${formatShopDate(offer.decidedAt, timeZone)}` : ''}
       </p>
       <OfferTable offer={offer} />
-      {advanceTermsText(offer.totalMinor, offer.advancePercent) ? (
-        <p className="font-medium">{advanceTermsText(offer.totalMinor, offer.advancePercent)}</p>
-      ) : null}
       <p>Valid until {formatLongDate(offer.validUntil)}</p>
       {offer.leadTimeDays !== null ? <p>Lead time: {countOf(offer.leadTimeDays, 'day')}</p> : null}
+      {/* As the customer reads them: the payment sentence from the numbers, then the free text. */}
+      <p className="font-medium">{paymentTermsSentence(offer.totalMinor, offer.advancePercent)}</p>
       {offer.terms ? <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p> : null}
       {offer.note ? <p className="whitespace-pre-line">Note: {offer.note}</p> : null}
       {offer.declineReason ? (

@@ -4,12 +4,13 @@
  */
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { quoteMessageSchema } from '../../../core/quote-offer';
 import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass } from '../ui/classes';
+import { useShopTimeZone } from '../layout/shop-time';
 
 const parseMessage = (formData: FormData) =>
   parseWithZod(formData, { schema: quoteMessageSchema, disableAutoCoercion: true });
@@ -23,6 +24,7 @@ export function QuotationThread({
   customerName: string;
   alertArea: AnswerHandlers<unknown>;
 }) {
+  const timeZone = useShopTimeZone();
   const fetcher = useAnswerFetcher({ ...alertArea, key: 'quotation-reply' });
   const [form, fields] = useForm({
     id: 'quotation-reply',
@@ -53,7 +55,7 @@ export function QuotationThread({
               <p className="font-medium">
                 {message.author === 'shop' ? 'You' : customerName} ·{' '}
                 <time dateTime={new Date(message.createdAt).toISOString()}>
-                  {formatLongDate(message.createdAt)}
+                  {formatShopDate(message.createdAt, timeZone)}
                 </time>
               </p>
               <p className="mt-1 whitespace-pre-line break-words">{message.body}</p>

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { quotationMovesFrom } from '../../../core/admin';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/orders';
 import { statusLabel } from '../../../core/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
@@ -11,6 +11,7 @@ import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetch
 import { QuoteReference } from '../quotes/quote-reference';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { Modal, ModalClose } from '../ui/modal';
+import { useShopTimeZone } from '../layout/shop-time';
 
 type Quotation = AdminConsoleData['quotations'][number];
 
@@ -22,6 +23,7 @@ export function QuotationsPanel({
   quotations: Quotation[];
   alertArea: AnswerHandlers<unknown>;
 }) {
+  const timeZone = useShopTimeZone();
   const fetcher = useAnswerFetcher(alertArea);
   const [ordering, setOrdering] = useState<Quotation | null>(null);
   if (quotations.length === 0)
@@ -39,7 +41,7 @@ export function QuotationsPanel({
               <h3 className="font-sans text-lg font-semibold">
                 {/* issue 16: each request row opens /admin/quotations/{id}; issue 29: it names
                     every piece, "Floral Inlay Marble Urli × 20 and 3 more pieces" */}
-                <Link to={`/admin/quotations/${quotation.id}`} className="underline">
+                <Link to={`/admin/quotations/${quotation.id}`} className="inline-block underline">
                   {quotation.piecesSummary}
                 </Link>
               </h3>
@@ -68,14 +70,20 @@ export function QuotationsPanel({
               <dd>{quotation.customerCompany ?? '—'}</dd>
               <dt className="font-medium">Mobile</dt>
               <dd>
-                <a href={`tel:${quotation.customerMobile}`} className="underline">
+                <a
+                  href={`tel:${quotation.customerMobile}`}
+                  className="inline-block py-0.5 underline"
+                >
                   {quotation.customerMobile}
                 </a>
               </dd>
               <dt className="font-medium">Email</dt>
               <dd>
                 {quotation.customerEmail ? (
-                  <a href={`mailto:${quotation.customerEmail}`} className="underline">
+                  <a
+                    href={`mailto:${quotation.customerEmail}`}
+                    className="inline-block py-0.5 break-all underline"
+                  >
                     {quotation.customerEmail}
                   </a>
                 ) : (
@@ -85,7 +93,7 @@ export function QuotationsPanel({
               <dt className="font-medium">Notes</dt>
               <dd className="whitespace-pre-line">{quotation.customizationNotes ?? '—'}</dd>
               <dt className="font-medium">Received</dt>
-              <dd>{formatLongDate(quotation.createdAt)}</dd>
+              <dd>{formatShopDate(quotation.createdAt, timeZone)}</dd>
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
               {quotationMovesFrom(quotation.status).map((status) => (

@@ -1,11 +1,13 @@
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import type { AdminConsoleData } from '../../routes/admin';
+import { useShopTimeZone } from '../layout/shop-time';
 
 /**
  * spec §6: the roles are read-only here; granting stays on the command line. A table at desktop
  * width, cards on a phone (issue 18).
  */
 export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
+  const timeZone = useShopTimeZone();
   if (roles.length === 0) return <p className="text-ink-muted">No user roles found.</p>;
   return (
     <div>
@@ -26,7 +28,7 @@ export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
                 <span className="block text-xs text-ink-muted">{role.userId}</span>
               </td>
               <td className="py-2 pr-4">{role.role}</td>
-              <td className="py-2">{formatLongDate(role.createdAt)}</td>
+              <td className="py-2">{formatShopDate(role.createdAt, timeZone)}</td>
             </tr>
           ))}
         </tbody>
@@ -36,7 +38,7 @@ export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
           <li key={role.id} className="grid gap-1 rounded-2xl border border-stone p-4">
             <p className="font-medium break-words">{role.email}</p>
             <p className="text-xs break-all text-ink-muted">{role.userId}</p>
-            <p className="text-sm">{`${role.role} · ${formatLongDate(role.createdAt)}`}</p>
+            <p className="text-sm">{`${role.role} · ${formatShopDate(role.createdAt, timeZone)}`}</p>
           </li>
         ))}
       </ul>

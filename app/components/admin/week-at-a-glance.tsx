@@ -42,7 +42,7 @@ export function WeekTiles({ week }: { week: WeekAtAGlance }) {
           </dt>
           <dd className="mt-1 font-display text-2xl font-semibold">{week.overdueRequests}</dd>
           <dd className="mt-1 text-xs">
-            <Link to={OVERDUE_LIST_PATH} className="underline underline-offset-4">
+            <Link to={OVERDUE_LIST_PATH} className="inline-block py-1 underline underline-offset-4">
               {overdue ? 'Reply now' : 'View list'}
               <span className="sr-only"> of requests awaiting a reply over 24 hours</span>
             </Link>
@@ -370,7 +370,7 @@ export function NeedsReply({
             >
               <Link
                 to={`/admin/quotations/${request.id}`}
-                className="font-semibold underline underline-offset-4"
+                className="inline-block py-0.5 font-semibold underline underline-offset-4"
               >
                 {request.productName}
               </Link>
@@ -394,7 +394,10 @@ export function NeedsReply({
       )}
       {total > requests.length ? (
         <p className="mt-3">
-          <Link to={NEEDS_REPLY_LIST_PATH} className="font-medium underline underline-offset-4">
+          <Link
+            to={NEEDS_REPLY_LIST_PATH}
+            className="inline-block font-medium underline underline-offset-4"
+          >
             See all {total} requests that need a reply
           </Link>
         </p>

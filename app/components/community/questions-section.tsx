@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { communityToasts, isBlank } from '../../../core/community-texts';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import type { QuestionView } from '../../../server/modules/questions';
 import {
   getFormProps,
@@ -17,6 +17,7 @@ import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
 import { Honeypot } from './honeypot';
 import { FieldError } from './field-error';
+import { useShopTimeZone } from '../layout/shop-time';
 
 // The dialog's form loads when it first opens.
 const QuestionForm = lazy(() =>
@@ -95,6 +96,7 @@ function QuestionCard({
   signedIn: boolean;
   productId: string;
 }) {
+  const timeZone = useShopTimeZone();
   const [empty, setEmpty] = useState(true);
   const fetcher = useAnswerFetcher({ onSuccess: () => setEmpty(true) });
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -113,7 +115,7 @@ function QuestionCard({
     <li aria-label={question.question} className="rounded-2xl border border-stone/70 bg-white p-5">
       <p className="font-semibold">Q: {question.question}</p>
       <p className="text-sm text-ink-muted">
-        Asked by {question.authorName} on {formatLongDate(question.createdAt)}
+        Asked by {question.authorName} on {formatShopDate(question.createdAt, timeZone)}
       </p>
       {question.answers.length > 0 ? (
         <ul className="mt-3 grid gap-3 border-l-2 border-sand pl-4">
@@ -129,7 +131,7 @@ function QuestionCard({
                     Team
                   </span>
                 ) : null}
-                <span>· {formatLongDate(item.createdAt)}</span>
+                <span>· {formatShopDate(item.createdAt, timeZone)}</span>
               </p>
             </li>
           ))}

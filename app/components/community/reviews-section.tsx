@@ -2,7 +2,7 @@ import { BadgeCheck, Star, ThumbsUp } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community-texts';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
@@ -10,6 +10,7 @@ import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
 import { toast } from '../ui/toast-store';
 import { useHydrated } from '../ui/use-hydrated';
+import { useShopTimeZone } from '../layout/shop-time';
 
 // The form, with Conform and its checks, loads when the dialog first opens.
 const ReviewForm = lazy(() =>
@@ -151,6 +152,7 @@ export function ReviewsSection({
 }
 
 function ReviewCard({ review, signedIn }: { review: ReviewView; signedIn: boolean }) {
+  const timeZone = useShopTimeZone();
   // The vote's answer shows only a refusal (spec §6: signed out, the sign-in toast).
   const vote = useAnswerFetcher();
   const pending = vote.state !== 'idle';
@@ -165,7 +167,7 @@ function ReviewCard({ review, signedIn }: { review: ReviewView; signedIn: boolea
         <Avatar name={review.author.name} url={review.author.avatarUrl} />
         <div>
           <p className="font-semibold">{review.author.name}</p>
-          <p className="text-sm text-ink-muted">{formatLongDate(review.createdAt)}</p>
+          <p className="text-sm text-ink-muted">{formatShopDate(review.createdAt, timeZone)}</p>
         </div>
         {review.isVerifiedPurchase ? (
           <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">

@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useContext, useEffect, useState } from 'react';
 import { UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
-import { welcomeMayCover } from './welcome-pages';
+import { welcomeMayOpen } from '../../../core/welcome-pages';
 import { seenBefore } from './welcome-seen';
 
 // issue 28: the pop-up, its form and their code load only for a visitor who will see it.
@@ -13,10 +13,11 @@ const WelcomePopup = lazy(() =>
  * server HTML and the hydration render nothing, and only a first visit loads the pop-up. The
  * root leaves it out for crawlers.
  *
- * issue 30: it waits while the visitor is on a task page (welcome-pages.ts) or the 404 or error
- * page, and opens on the next page that is neither; it leaves with them if they go back to one.
+ * It waits while the visitor is signed in, on a task page (core/welcome-pages.ts) or on the 404 or
+ * error page, and opens on the next page that is none of these; it leaves with them if they go
+ * back to one, or sign in.
  */
-export function WelcomeGate({ shopName }: { shopName: string }) {
+export function WelcomeGate({ shopName, signedIn }: { shopName: string; signedIn: boolean }) {
   const [due, setDue] = useState(false);
   const { pathname } = useLocation();
   // The 404 and error pages, the root's boundary or a route's own ("Product not found", "Story
@@ -27,7 +28,7 @@ export function WelcomeGate({ shopName }: { shopName: string }) {
     // A transition: React fits the render in between other work after hydration (issue 8).
     if (!seenBefore()) startTransition(() => setDue(true));
   }, []);
-  return due && !pageFailed && welcomeMayCover(pathname) ? (
+  return due && !pageFailed && welcomeMayOpen({ pathname, signedIn }) ? (
     <Suspense fallback={null}>
       <WelcomePopup shopName={shopName} />
     </Suspense>

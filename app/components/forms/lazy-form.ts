@@ -5,8 +5,9 @@
  * (`formConstraints` in server/http/form-constraints.ts). The first focus inside the form loads
  * the schema and its parser; from then on fields are checked on blur and again on input once
  * checked, and a submit with errors stays in the browser with the spec's messages under the
- * fields. Without JavaScript, or before the parser arrives, the form posts natively and the
- * server's answer (`lastResult`, the same Conform reply shape) shows the same messages.
+ * fields. Without JavaScript, or before the parser arrives (a submit never waits for it), the form
+ * posts and the server's answer (`lastResult`, the same Conform reply shape) shows the same
+ * messages.
  *
  * The metadata and the `get*Props` helpers give the attributes Conform's would (ids, `form`,
  * `aria-invalid`, `aria-describedby`, constraints, default values), so a form reads the same with
@@ -263,14 +264,8 @@ export function useLazyForm<Fields extends string = string>({
     };
   }, [formId, ensureValidator, check, validateOn]);
 
-  const bypass = useRef(false);
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
-      if (bypass.current) {
-        bypass.current = false;
-        if (validRef.current) validRef.current(event);
-        return;
-      }
       const form = event.currentTarget;
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
       // A button that skips the check (`formNoValidate`, e.g. a Cancel intent) posts at once.
@@ -292,20 +287,12 @@ export function useLazyForm<Fields extends string = string>({
         else if (validRef.current) validRef.current(event);
         return;
       }
-      // The parser is still on its way (a tap on Send right after the page loaded): wait for it,
-      // then send the same submit again if the form is valid. If it cannot load, the server checks.
-      event.preventDefault();
-      ensureValidator()
-        .then(() => {
-          const found = check('all');
-          if (found && refuse(found)) return;
-          bypass.current = true;
-          form.requestSubmit(submitter);
-        })
-        .catch(() => {
-          bypass.current = true;
-          form.requestSubmit(submitter);
-        });
+      // The parser is still on its way (a tap on Send right after the page loaded, on a slow
+      // line): the submit never waits for it. It posts now, and the server, which checks the same
+      // schema, answers with the same messages (docs/requirements.md §5). The parser keeps
+      // loading for the next check.
+      void ensureValidator().catch(() => undefined);
+      if (validRef.current) validRef.current(event);
     },
     [check, ensureValidator],
   );

@@ -1,6 +1,6 @@
 import { NewsletterForm } from '../community/newsletter-form';
 import { CurrencyPicker } from '../currency/currency-picker';
-import { SiteFooter } from './site-footer';
+import { SiteFooter, type FooterSocialLink } from './site-footer';
 import type { CategoryLink } from './site-header';
 
 /** The storefront's footer with its newsletter form (spec §2), as the root renders it. */
@@ -8,8 +8,8 @@ export function PageFooter(props: {
   shopName: string;
   categories: readonly CategoryLink[];
   tagline: string;
-  socialUrl: string;
-  socialLabel: string;
+  socialLinks: readonly FooterSocialLink[];
+  year: string | null;
 }) {
   return (
     <SiteFooter

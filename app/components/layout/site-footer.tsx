@@ -17,23 +17,11 @@ const helpLinks = [
   { to: '/terms', label: 'Terms & Conditions' },
 ];
 
-/** Our own glyph of a photo-sharing profile (icon sets no longer ship brand marks). */
-function SocialIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <rect x="3" y="3" width="18" height="18" rx="5" />
-      <circle cx="12" cy="12" r="4" />
-      <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
-    </svg>
-  );
+/** A social button: its link, its name and its glyph's path (social-links.server.ts). */
+export interface FooterSocialLink {
+  url: string;
+  label: string;
+  glyph: string;
 }
 
 function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
@@ -63,16 +51,17 @@ export function SiteFooter({
   shopName,
   categories,
   tagline,
-  socialUrl,
-  socialLabel,
+  socialLinks,
+  year,
   newsletter,
   currency,
 }: {
   shopName: string;
   categories: readonly CategoryLink[];
   tagline: string;
-  socialUrl: string;
-  socialLabel: string;
+  socialLinks: readonly FooterSocialLink[];
+  /** The shop's year (app/root.tsx), not the browser's: the two differ on New Year's Eve. */
+  year: string | null;
   newsletter?: ReactNode;
   /** issue 32: the currency picker, when a display currency has a rate. */
   currency?: ReactNode;
@@ -84,15 +73,34 @@ export function SiteFooter({
         <div className="lg:col-span-2">
           <p className="font-display text-2xl text-white">{shopName}</p>
           <p className="mt-3 max-w-xs">{tagline}</p>
-          <a
-            href={socialUrl}
-            aria-label={socialLabel}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-6 inline-flex rounded-full p-2 ring-1 ring-stone/60 hover:bg-white/10 max-md:p-3"
-          >
-            <SocialIcon />
-          </a>
+          {socialLinks.length > 0 ? (
+            <ul className="mt-6 flex flex-wrap gap-3">
+              {socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a
+                    href={link.url}
+                    aria-label={link.label}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex rounded-full p-2 ring-1 ring-stone/60 hover:bg-white/10 max-md:p-3"
+                  >
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 24 24"
+                      className="h-5 w-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
+                      <path d={link.glyph} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {currency}
         </div>
         <nav aria-label="Footer" className="contents">
@@ -116,7 +124,8 @@ export function SiteFooter({
         ) : null}
       </div>
       <p className="border-t border-white/10 py-6 text-center text-sm">
-        © {new Date().getFullYear()} {shopName}
+        © {year ? `${year} ` : ''}
+        {shopName}
       </p>
     </footer>
   );

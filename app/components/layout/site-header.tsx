@@ -59,6 +59,9 @@ function useDismiss(
   }, [open, container, button, close]);
 }
 
+// docs/requirements.md §2 Header and footer: the owner reaches the back office from the shop.
+const ADMIN_LINK = { to: '/admin', label: 'Admin' };
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
     'rounded px-2 py-1 font-medium hover:text-brass-700',
@@ -68,6 +71,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({
   shopName,
   signedIn,
+  admin = false,
   quoteListCount = 0,
   categories,
   search,
@@ -75,6 +79,8 @@ export function SiteHeader({
 }: {
   shopName: string;
   signedIn: boolean;
+  /** The viewer is the shop's owner (an admin): the header links to the back office. */
+  admin?: boolean;
   /** issue 29: pieces on the buyer's quote list; the link is hidden at none. */
   quoteListCount?: number;
   categories: readonly CategoryLink[];
@@ -84,12 +90,12 @@ export function SiteHeader({
   const shopLinks = shopLinksOf(categories);
   return (
     <header className="sticky top-0 z-40 border-b border-stone/70 bg-ivory/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        {/* On a phone the name may take two lines: signed in, the header has four icons, and the
-            owner may give the shop a longer name (issue 18's Settings); neither may widen the page. */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-4">
+        {/* On a phone the default name keeps to one line (docs/requirements.md §19); a longer one
+            the owner sets in Settings may take two, and never widens the page. */}
         <Link
           to="/"
-          className="line-clamp-2 min-w-0 font-display text-xl leading-tight font-semibold tracking-tight sm:line-clamp-none sm:min-w-max sm:whitespace-nowrap xl:text-2xl"
+          className="line-clamp-2 min-w-0 py-0.5 font-display text-base leading-tight font-semibold tracking-tight sm:line-clamp-none sm:min-w-max sm:text-xl sm:whitespace-nowrap xl:text-2xl"
         >
           {shopName}
         </Link>
@@ -104,10 +110,18 @@ export function SiteHeader({
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        {/* docs/requirements.md §19: below lg, sign-out is in the menu, so the shop's name keeps to
+            one line beside the search, the quote list, the account and the menu. */}
+        <div className="ml-auto flex items-center lg:gap-2">
           {search}
-          {quoteListCount > 0 ? (
-            <QuoteListLink count={quoteListCount} compact className="hidden lg:inline-flex" />
+          {quoteListCount > 0 ? <QuoteListLink count={quoteListCount} /> : null}
+          {admin ? (
+            <Link
+              to={ADMIN_LINK.to}
+              className="hidden rounded-full px-3 py-2 font-medium hover:bg-sand lg:inline-flex"
+            >
+              {ADMIN_LINK.label}
+            </Link>
           ) : null}
           {/* spec §2: the account icon goes to /dashboard when signed in, to /auth when not */}
           <Link
@@ -117,8 +131,10 @@ export function SiteHeader({
           >
             <User aria-hidden="true" className="h-5 w-5" />
           </Link>
-          {signOut}
-          <MobileMenu shopLinks={shopLinks} quoteListCount={quoteListCount} />
+          <div className="hidden lg:block">{signOut}</div>
+          <MobileMenu shopLinks={shopLinks} admin={admin}>
+            {signOut}
+          </MobileMenu>
         </div>
       </div>
     </header>
@@ -127,34 +143,16 @@ export function SiteHeader({
 
 type NavLinks = ReturnType<typeof shopLinksOf>;
 
-/** issue 29: "Quote List" with its count of pieces, beside the account icon and in the menu. */
-function QuoteListLink({
-  count,
-  compact = false,
-  className,
-  onClick,
-}: {
-  count: number;
-  /** In the header's row: the words show only where there is room. */
-  compact?: boolean;
-  className?: string;
-  onClick?: () => void;
-}) {
+/** docs/requirements.md §18: "Quote List" with its count of pieces, in the header's row at every width. */
+function QuoteListLink({ count }: { count: number }) {
   return (
     <Link
       to="/quote-list"
-      onClick={onClick}
-      className={clsx(
-        'items-center rounded-full py-2 font-medium hover:bg-sand',
-        compact ? 'gap-1 px-2' : 'gap-2 px-3',
-        className,
-      )}
+      className="inline-flex items-center gap-1 rounded-full px-2 py-2 font-medium hover:bg-sand"
     >
       <ClipboardList aria-hidden="true" className="h-5 w-5" />
       {/* The header's row is full below 1536 px: there the link is the icon and its count. */}
-      <span className={compact ? 'sr-only 2xl:not-sr-only' : undefined}>
-        {QUOTE_LIST_LINK}
-      </span>{' '}
+      <span className="sr-only 2xl:not-sr-only">{QUOTE_LIST_LINK}</span>{' '}
       <span className="rounded-full bg-brass-700 px-2 text-sm text-white">
         {count}
         <span className="sr-only"> {count === 1 ? 'piece' : 'pieces'}</span>
@@ -215,10 +213,13 @@ function ShopMenu({ shopLinks }: { shopLinks: NavLinks }) {
 
 function MobileMenu({
   shopLinks,
-  quoteListCount,
+  admin,
+  children,
 }: {
   shopLinks: NavLinks;
-  quoteListCount: number;
+  admin: boolean;
+  /** Sign-out, which the phone's row has no room for. */
+  children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -251,7 +252,7 @@ function MobileMenu({
         className="absolute inset-x-0 top-16 border-b border-stone bg-ivory px-4 pb-6 shadow-lg"
       >
         <ul className="grid gap-1 pt-2">
-          {[...shopLinks, ...pageLinks].map((link) => (
+          {[...shopLinks, ...pageLinks, ...(admin ? [ADMIN_LINK] : [])].map((link) => (
             <li key={link.to}>
               <Link
                 to={link.to}
@@ -262,15 +263,7 @@ function MobileMenu({
               </Link>
             </li>
           ))}
-          {quoteListCount > 0 ? (
-            <li>
-              <QuoteListLink
-                count={quoteListCount}
-                onClick={close}
-                className="flex rounded-lg px-3 py-3 text-lg"
-              />
-            </li>
-          ) : null}
+          {children ? <li className="px-1">{children}</li> : null}
         </ul>
       </nav>
     </div>

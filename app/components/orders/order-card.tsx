@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account-texts';
-import { formatLongDate } from '../../../core/dates';
+import { formatShopDate } from '../../../core/shop-calendar';
 import { lineText } from '../../../core/line-text';
 import { formatRupees } from '../../../core/money';
 import { Approximate } from '../ui/approximate';
@@ -14,6 +14,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { PaymentProgress } from './payment-progress';
 import { paymentProgressRows } from '../../../core/payment-terms';
 import { OrderThumbnail } from './order-thumbnail';
+import { useShopTimeZone } from '../layout/shop-time';
 
 export type OrderCardItem = Pick<
   OrderItemView,
@@ -74,6 +75,7 @@ export function OrderCard({
   /** What the page adds under the items: details, actions. */
   children?: ReactNode;
 }) {
+  const timeZone = useShopTimeZone();
   const more = preview ? moreItemsLabel(order.items.length) : null;
   const items = preview ? order.items.slice(0, ORDER_ITEMS_PREVIEW) : order.items;
   return (
@@ -84,7 +86,7 @@ export function OrderCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="font-display text-lg font-semibold">{order.orderNumber}</h3>
-          <p className="text-sm text-ink-muted">{formatLongDate(order.createdAt)}</p>
+          <p className="text-sm text-ink-muted">{formatShopDate(order.createdAt, timeZone)}</p>
         </div>
         <div className="flex items-center gap-3">
           <OrderStatusBadge status={order.status} />
@@ -103,6 +105,7 @@ export function OrderCard({
       {order.advanceMinor !== undefined && order.paymentStatus ? (
         <div className="mt-4 text-sm">
           <PaymentProgress
+            approximate
             rows={paymentProgressRows({
               totalMinor: order.totalAmountMinor,
               advanceMinor: order.advanceMinor,

@@ -4,8 +4,16 @@
  * them on the server, so its script carries no code for them). Nothing for one payment.
  */
 import type { PaymentProgressRow } from '../../../core/payment-terms';
+import { Approximate } from '../ui/approximate';
 
-export function PaymentProgress({ rows }: { rows: PaymentProgressRow[] }) {
+export function PaymentProgress({
+  rows,
+  approximate = false,
+}: {
+  rows: PaymentProgressRow[];
+  /** The buyer's pages: each amount with its approximation in their currency (decision 026). */
+  approximate?: boolean;
+}) {
   if (rows.length === 0) return null;
   return (
     <dl
@@ -15,7 +23,10 @@ export function PaymentProgress({ rows }: { rows: PaymentProgressRow[] }) {
       {rows.map((row) => (
         <div key={row.label} className="contents">
           <dt>{row.label}</dt>
-          <dd className="text-right font-medium tabular-nums">{row.amount}</dd>
+          <dd className="text-right font-medium tabular-nums">
+            {row.amount}
+            {approximate ? <Approximate paise={row.minor} /> : null}
+          </dd>
         </div>
       ))}
     </dl>

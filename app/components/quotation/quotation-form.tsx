@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { problemToast, quotationToasts } from '../../../core/quotation-texts';
 import { Honeypot } from '../community/honeypot';
 import {
@@ -51,7 +51,7 @@ export function QuotationForm({
     lastResult,
     // The root loader gives every page the quotation form's limits: its dialog opens anywhere.
     constraint: useFormConstraints('quotation'),
-    defaultValue: { quantity: '1' },
+    defaultValue: { quantity: '1', ...useSignedInDetails() },
     // The schema reads the raw text itself (quantity falls back to 1), so no coercion.
     loadValidator: schemaValidator(() =>
       import('../../../core/quotation').then((module) => module.quotationRequestSchema),
@@ -166,6 +166,16 @@ export function QuotationForm({
       </div>
     </form>
   );
+}
+
+/**
+ * docs/requirements.md §15: signed in, the form starts from the profile's name, mobile, company
+ * and e-mail (the root loader's), as the quote list does.
+ */
+function useSignedInDetails(): Record<string, string> | undefined {
+  const root = useRouteLoaderData('root') as
+    { quotationDefaults?: Record<string, string> | null } | undefined;
+  return root?.quotationDefaults ?? undefined;
 }
 
 /** Conform's `key` remounts a control when the form resets; React takes keys only directly. */

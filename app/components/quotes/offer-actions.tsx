@@ -7,6 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { CustomerOfferAction } from '../../../core/quote-offer';
+import type { OfferPaymentMethod } from '../../../core/quote-texts';
 import type { QuotePageForm } from '../../../core/route-query-fields';
 import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
@@ -54,6 +55,11 @@ export interface OfferFormTarget {
   savedAddresses: Address[] | null;
   /** issue 30 §3: the Accept Offer form's country, name and mobile; null when it is not offered. */
   acceptDefaults: AcceptFormDefaults | null;
+  /**
+   * docs/requirements.md §21: the methods the accept form offers; UPI only when it takes the first
+   * payment.
+   */
+  paymentMethods: OfferPaymentMethod[];
 }
 
 export function OfferActions({
@@ -136,6 +142,7 @@ function OfferForm({
         {...common}
         savedAddresses={target.savedAddresses}
         defaults={target.acceptDefaults}
+        paymentMethods={target.paymentMethods}
       />
     );
   }

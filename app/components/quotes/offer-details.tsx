@@ -5,15 +5,15 @@
  */
 import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../core/dates';
-import { quoteTexts } from '../../../core/quote-texts';
+import { CURRENT_OFFER_ANCHOR, quoteTexts } from '../../../core/quote-texts';
 import type { OfferView } from '../../../server/modules/quotations/views';
 import { OfferTable, type OfferApproximations } from './offer-table';
+import type { ShopDayOf } from './shop-days';
 
-/** The id of the current offer's section: a superseded version links to it. */
-export const CURRENT_OFFER_ANCHOR = 'current-offer';
+export { CURRENT_OFFER_ANCHOR };
 
 /** What happened to the offer, in the page's words; null while it is open. */
-function OfferOutcome({ offer }: { offer: OfferView }) {
+function OfferOutcome({ offer, dayOf }: { offer: OfferView; dayOf: ShopDayOf }) {
   switch (offer.shownStatus) {
     case 'expired':
       return <p>{quoteTexts.expired(formatLongDate(offer.validUntil))}</p>;
@@ -32,7 +32,7 @@ function OfferOutcome({ offer }: { offer: OfferView }) {
       return (
         <p>
           You declined this offer
-          {offer.decidedAt ? ` on ${formatLongDate(offer.decidedAt)}` : ''}.
+          {offer.decidedAt ? ` on ${dayOf(offer.decidedAt)}` : ''}.
           {offer.declineReason ? (
             <span className="mt-1 block whitespace-pre-line text-ink-muted">
               Your reason: {offer.declineReason}
@@ -44,7 +44,7 @@ function OfferOutcome({ offer }: { offer: OfferView }) {
       return (
         <p>
           You accepted this offer
-          {offer.decidedAt ? ` on ${formatLongDate(offer.decidedAt)}` : ''}.
+          {offer.decidedAt ? ` on ${dayOf(offer.decidedAt)}` : ''}.
         </p>
       );
     default:
@@ -57,8 +57,9 @@ export function OfferDetails({
   headingLevel,
   pdfHref,
   actions,
-  advanceTerms,
+  paymentTerms,
   approximations,
+  dayOf,
 }: {
   offer: OfferView;
   headingLevel: 2 | 3;
@@ -67,25 +68,26 @@ export function OfferDetails({
   /** The buttons the customer may use now (the current offer only). */
   actions?: ReactNode;
   /**
-   * issue 32: "Advance 50%: ₹95,480 on acceptance; balance ₹95,480 before dispatch", made by the
-   * loader (core/payment-terms.ts); null when the offer is paid in full.
+   * The terms' payment sentence, "Payment in full on acceptance." or "50% advance on acceptance,
+   * the balance of ₹95,480 before dispatch.", made by the loader from the offer's own numbers
+   * (core/payment-terms.ts paymentTermsSentence); the loader makes one for every offer it sends.
    */
-  advanceTerms?: string | null;
+  paymentTerms?: string;
   /** issue 32: the buyer's approximate amounts, made by the loader; none for rupees only. */
   approximations?: OfferApproximations | null;
+  /** The shop's day of an instant, as the loader wrote it (shop-days.ts). */
+  dayOf: ShopDayOf;
 }) {
   const Heading = `h${headingLevel}` as const;
   const headingId = `offer-v${offer.version}-heading`;
-  const outcome = <OfferOutcome offer={offer} />;
+  const outcome = <OfferOutcome offer={offer} dayOf={dayOf} />;
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <Heading id={headingId} className="font-display text-2xl font-semibold">
           Offer v{offer.version}
         </Heading>
-        {offer.sentAt ? (
-          <p className="text-sm text-ink-muted">Sent {formatLongDate(offer.sentAt)}</p>
-        ) : null}
+        {offer.sentAt ? <p className="text-sm text-ink-muted">Sent {dayOf(offer.sentAt)}</p> : null}
       </div>
       {offer.shownStatus === 'sent' ? null : (
         <div role="note" className="rounded-xl bg-sand p-4">
@@ -94,7 +96,6 @@ export function OfferDetails({
       )}
       <OfferTable offer={offer} approximations={approximations} />
       <div className="grid gap-2">
-        {advanceTerms ? <p className="font-medium">{advanceTerms}</p> : null}
         <p>Valid until {formatLongDate(offer.validUntil)}</p>
         {offer.leadTimeDays !== null ? (
           <p>
@@ -102,12 +103,12 @@ export function OfferDetails({
           </p>
         ) : null}
       </div>
-      {offer.terms ? (
-        <div>
-          <p className="font-semibold">Terms</p>
-          <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p>
-        </div>
-      ) : null}
+      {/* The payment sentence first, from the numbers; then the owner's own words (delivery, returns). */}
+      <div>
+        <p className="font-semibold">Terms</p>
+        {paymentTerms ? <p className="font-medium">{paymentTerms}</p> : null}
+        {offer.terms ? <p className="whitespace-pre-line text-ink-muted">{offer.terms}</p> : null}
+      </div>
       {offer.note ? (
         <div>
           <p className="font-semibold">A note from the shop</p>

@@ -7,11 +7,11 @@
 import { getFormProps, getInputProps } from '../forms/lazy-form';
 import { useState, type ReactNode } from 'react';
 import { errorToast } from '../../../core/answer';
-import { countryName, SPEC_DEFAULT_COUNTRY } from '../../../core/countries';
+import { countryName, SHOP_COUNTRY } from '../../../core/countries';
 import {
   offerPaymentMethodLabels,
-  offerPaymentMethods,
   QUOTE_MESSAGE_MAX,
+  type OfferPaymentMethod,
 } from '../../../core/quote-texts';
 import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
@@ -62,7 +62,10 @@ export function AcceptOfferForm({
   cancel,
   savedAddresses,
   defaults,
+  paymentMethods,
 }: OfferFormProps & {
+  /** docs/requirements.md §21: UPI only when it takes the first payment (core/payment-terms.ts). */
+  paymentMethods: readonly OfferPaymentMethod[];
   /** The signed-in customer's addresses; null for a guest. */
   savedAddresses: Address[] | null;
   /** issue 30 §3: the country, name and mobile to start from. */
@@ -161,7 +164,7 @@ export function AcceptOfferForm({
               <CountryAndPostalCode
                 country={fields.country}
                 postalCode={fields.postalCode}
-                defaultCountry={defaults?.country ?? SPEC_DEFAULT_COUNTRY}
+                defaultCountry={defaults?.country ?? SHOP_COUNTRY}
               />
             </div>
             {defaults?.signedIn ? <SaveAddressCheckbox meta={fields.saveAddress} /> : null}
@@ -175,7 +178,7 @@ export function AcceptOfferForm({
         }
       >
         <legend className="mb-2 font-semibold">Payment method</legend>
-        {offerPaymentMethods.map((method) => (
+        {paymentMethods.map((method) => (
           <label key={method} className="flex items-center gap-3">
             <input
               type="radio"

@@ -5,16 +5,15 @@
  */
 import { lineAmounts, lineText } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
-import { TotalsList } from '../ui/totals-list';
+import { Approximation, TotalsList } from '../ui/totals-list';
 
-/** issue 32: an offer's approximate amounts: its total's, and each line total's by line id. */
+/**
+ * docs/requirements.md §21: an offer's approximate amounts: each line total's by line id, and each totals row's
+ * (subtotal, discount, shipping, GST, total) by its label (core/display-amount.ts).
+ */
 export interface OfferApproximations {
-  total: string;
   lines: Record<string, string>;
-}
-
-function Approximation({ text }: { text: string | undefined }) {
-  return text ? <span className="whitespace-nowrap text-ink-muted"> {text}</span> : null;
+  rows: Record<string, string>;
 }
 
 export function OfferTable({
@@ -23,7 +22,7 @@ export function OfferTable({
 }: {
   offer: OfferPricing<{ id: string } & OfferPricing['lines'][number]>;
   /**
-   * issue 32: the buyer's approximate amounts beside the line totals and the total, "(≈ US$41)",
+   * docs/requirements.md §21: the buyer's approximate amounts beside the line totals and every total, "(≈ US$41)",
    * made by the page's loader (core/display-amount.ts), so the page ships no code for them.
    */
   approximations?: OfferApproximations | null;
@@ -92,13 +91,9 @@ export function OfferTable({
       </div>
       <TotalsList
         rows={offerTotalRows(offer)}
+        approximations={approximations?.rows}
         className="grid w-full grid-cols-[1fr_auto] gap-x-6 gap-y-1 sm:max-w-sm sm:justify-self-end"
       />
-      {approximations ? (
-        <p className="text-right text-ink-muted sm:max-w-sm sm:justify-self-end">
-          Total {approximations.total}
-        </p>
-      ) : null}
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   type PaymentStage,
 } from '../../../core/payment-terms';
 import { PaymentProgress } from '../orders/payment-progress';
+import { Approximate } from '../ui/approximate';
 import type { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
 import {
   offerPaymentMethodLabels,
@@ -130,7 +131,9 @@ export function PaymentPanel({
         <p className="mt-1">
           {showAmount || payment.stage !== 'full' ? (
             <>
-              Amount: <span className="font-semibold">{amount}</span> by{' '}
+              {/* docs/decisions/026: what she must pay now, with its approximation */}
+              Amount: <span className="font-semibold">{amount}</span>
+              <Approximate paise={payment.amountMinor} /> by{' '}
             </>
           ) : (
             'By '
@@ -138,7 +141,7 @@ export function PaymentPanel({
           {offerPaymentMethodLabels[payment.paymentMethod]}
         </p>
       </div>
-      <PaymentProgress rows={progress} />
+      <PaymentProgress rows={progress} approximate />
       {payment.submittedPaymentReference ? (
         <p role="status" className="rounded-xl bg-sand p-4">
           Payment reference <span className="font-mono">{payment.submittedPaymentReference}</span>{' '}

@@ -4,21 +4,24 @@
  */
 import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/answer';
-import { formatLongDate } from '../../../core/dates';
 import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerForm } from '../account/answer-form';
 import { primaryButtonClass } from '../ui/classes';
 import { characterLimitHint, TextAreaField } from './text-area-field';
+import type { ShopDayOf } from './shop-days';
 
 export function QuoteThread({
   messages,
   shopName,
   action,
+  dayOf,
 }: {
   messages: QuoteMessageView[];
   shopName: string;
   action: string;
+  /** The shop's day of an instant, as the loader wrote it (shop-days.ts). */
+  dayOf: ShopDayOf;
 }) {
   return (
     <section aria-labelledby="thread-heading" className="grid gap-5">
@@ -43,7 +46,7 @@ export function QuoteThread({
                     dateTime={new Date(message.createdAt).toISOString()}
                     className="text-ink-muted"
                   >
-                    {formatLongDate(message.createdAt)}
+                    {dayOf(message.createdAt)}
                   </time>
                 </p>
                 <p className="mt-2 whitespace-pre-line break-words">{message.body}</p>

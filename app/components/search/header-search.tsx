@@ -157,6 +157,20 @@ function SearchCombobox({
           onKeyDown={(event) => controls.current?.onKeyDown(event)}
           className="w-full min-w-0 bg-transparent px-2 py-2 text-sm outline-none [&::-webkit-search-cancel-button]:hidden"
         />
+        {/* docs/requirements.md §19: one tap empties the box for the next piece's name. */}
+        {query ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              setQuery('');
+              input.current?.focus();
+            }}
+            className="mr-1 rounded-full p-1 hover:bg-sand"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        ) : null}
         {speechSupported ? (
           <button
             type="button"

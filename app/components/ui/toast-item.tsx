@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { clsx } from 'clsx';
+import { Link } from 'react-router';
 import { X } from './icons';
 import { TOAST_SWIPE_THRESHOLD_PX, type Toast } from './toast-store';
 
@@ -98,6 +99,15 @@ export function ToastItem({
       <div className="grid gap-1">
         <div className="font-semibold">{entry.title}</div>
         {entry.description ? <div className="text-sm opacity-90">{entry.description}</div> : null}
+        {entry.link ? (
+          <Link
+            to={entry.link.to}
+            onClick={dismiss}
+            className="inline-flex min-h-6 items-center text-sm font-medium underline underline-offset-4"
+          >
+            {entry.link.label}
+          </Link>
+        ) : null}
       </div>
       <button
         type="button"

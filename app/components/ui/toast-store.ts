@@ -14,11 +14,13 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  link?: { to: string; label: string };
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description'>> {
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'link'>> {
   id: number;
   description?: string;
+  link?: ToastInput['link'];
 }
 
 type Listener = () => void;
@@ -41,6 +43,7 @@ export function toast(input: ToastInput): number {
     id,
     title: input.title,
     description: input.description,
+    link: input.link,
     variant: input.variant ?? 'default',
     duration: input.duration ?? TOAST_DURATION_MS,
   };

@@ -32,6 +32,7 @@ import {
 } from '../../modules/quotations';
 import { acceptOffer } from '../../flows/accept-offer';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
+import { PAYMENT_REFERENCE_LIMIT } from '../form-guard';
 import { shopTimeZoneOf, upiLimitOf, type ApiEnv } from './context';
 import { apiQuotationOf, apiQuotationSummaryOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';
@@ -143,8 +144,10 @@ const paymentReference = operation({
   tags,
   summary: 'Send the UPI UTR or bank reference of a payment',
   description:
-    'For an order made from an offer and waiting for its payment: a UPI UTR has 12 digits, a bank reference 6 to 22 letters and digits, by the order’s payment method.',
+    'For an order made from an offer and waiting for its payment: a UPI UTR has 12 digits, a bank reference 6 to 22 letters and digits, by the order’s payment method. Shares the quotation thread’s message limit per address with the quote page and the dashboard. The reference already stored, sent again, is answered 200 and tells the shop nothing new.',
   access: customer,
+  // The page's forms and this count on one limit (docs/requirements.md, payments).
+  form: PAYMENT_REFERENCE_LIMIT,
   request: {
     params: orderIdParams,
     body: { ...json(apiPaymentReferenceBodySchema), required: true },
@@ -209,6 +212,7 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
       { ...(await sentBody(c)), reference, key: undefined, offerVersion: version },
       services.clock(),
       await shopTimeZoneOf(services),
+      await upiLimitOf(services),
     );
     c.header('Location', `/api/v1/me/orders/${order.orderId}`);
     return c.json(order, 201);

@@ -2,16 +2,19 @@
  * issue 17: a create sent with an `Idempotency-Key` is answered once. A retry with the same key
  * and body gets the first answer again and creates nothing; the same key with another body is
  * refused (422); a retry while the first is still running waits its turn (409). Keys are kept 24
- * hours, per caller, in the database (the idempotency module), so every process sees them.
+ * hours, per caller, in the database (the idempotency module), so every process sees them. A
+ * guest's caller is their quote list, never their address (the module's idempotencyScopeOf).
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { apiTexts, IDEMPOTENCY_KEY_MAX_CHARACTERS } from '../../../core/api-schemas';
 import {
   claimIdempotencyKey,
+  idempotencyScopeOf,
   keepIdempotentAnswer,
   releaseIdempotencyKey,
 } from '../../modules/idempotency';
+import { quoteListTokenOf, servedOverHttps } from '../quote-list-cookie';
 import type { ApiEnv } from './context';
 import { problemResponse } from './problem';
 
@@ -30,8 +33,17 @@ export function idempotentCreate(): MiddlewareHandler<ApiEnv> {
     if (key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_CHARACTERS) {
       return problemResponse(400, apiTexts.idempotencyKeyTooLong);
     }
+    const principal = idempotencyScopeOf({
+      signedIn: c.get('actor') !== null,
+      principal: c.get('principal'),
+      guestToken: quoteListTokenOf(
+        c.req.raw.headers,
+        servedOverHttps(c.get('services').config.publicUrl),
+      ),
+    });
+    // A guest without a quote list: the create runs as if no key were sent.
+    if (principal === null) return next();
     const { db, clock } = c.get('services');
-    const principal = c.get('principal');
     const now = clock();
     const requestHash = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n`)

@@ -141,7 +141,7 @@ function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
     in: 'cookie',
     name: QUOTE_LIST_COOKIE,
     description:
-      'A guest’s quote list, on the shop’s own pages: set by the first piece added; writes must come from the shop’s origin.',
+      'A guest’s quote list, on the shop’s own pages: set by the first piece added; writes must come from the shop’s origin. Named `__Host-storefront.quote_list` when the shop is served over https.',
   });
   registerWebhooks(api);
   return api.getOpenAPI31Document({

@@ -26,7 +26,13 @@ import {
   type QuoteListHolder,
   type QuoteListView,
 } from '../../modules/quote-lists';
-import { QUOTE_LIST_COOKIE, quoteListCookie, quoteListTokenOf } from '../quote-list-cookie';
+import {
+  QUOTE_LIST_COOKIE,
+  quoteListCookie,
+  quoteListSessionCookie,
+  quoteListTokenOf,
+  servedOverHttps,
+} from '../quote-list-cookie';
 import { shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 import { apiQuotationCreatedOf } from './shop-forms';
@@ -112,7 +118,8 @@ const submit = operation({
 
 /** Whose list: the signed-in caller's, else the guest's by the cookie's token. */
 function holderOf(c: Context<ApiEnv>): QuoteListHolder {
-  return { actor: c.get('actor'), token: quoteListTokenOf(c.req.raw.headers) };
+  const secure = servedOverHttps(c.get('services').config.publicUrl);
+  return { actor: c.get('actor'), token: quoteListTokenOf(c.req.raw.headers, secure) };
 }
 
 function apiQuoteListOf(list: QuoteListView): z.output<typeof apiQuoteListSchema> {
@@ -139,8 +146,14 @@ export function registerQuoteList(api: OpenAPIHono<ApiEnv>): void {
     const holder = holderOf(c);
     const { token } = await addToQuoteList(db, holder, await sentBody(c), clock());
     // issue 29: a guest's first piece makes their list; the cookie is how they find it again.
-    if (token)
-      c.header('Set-Cookie', quoteListCookie(token, config.publicUrl.startsWith('https:')));
+    if (token) {
+      const secure = servedOverHttps(config.publicUrl);
+      c.header('Set-Cookie', quoteListCookie(token, secure));
+      // docs/decisions/021 (amended): made here, so it may join an account signed in here.
+      c.header('Set-Cookie', quoteListSessionCookie(token, secure, config.authSecret), {
+        append: true,
+      });
+    }
     const list = await readQuoteList(db, { ...holder, token: token ?? holder.token });
     return c.json(apiQuoteListOf(list), 200);
   });

@@ -28,11 +28,11 @@ import { createContactMessage } from '../../modules/contact';
 import { DomainError } from '../../modules/errors';
 import { subscribeToNewsletter } from '../../modules/newsletter';
 import { listQuestions } from '../../modules/questions';
+import { type StoredQuotationRequest } from '../../modules/quotations';
 import {
-  createMultiPieceRequest,
-  createQuotationRequest,
-  type StoredQuotationRequest,
-} from '../../modules/quotations';
+  requestQuotation as requestOnePiece,
+  requestQuotationOfPieces,
+} from '../../flows/request-quotation';
 import { listReviews } from '../../modules/reviews';
 import { shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
@@ -222,8 +222,8 @@ export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
     const stored =
       'lines' in valid
         ? // issue 29: several pieces, one request; the module checks the body again
-          await createMultiPieceRequest(db, c.get('actor'), await sentBody(c), clock(), timeZone)
-        : await createQuotationRequest(
+          await requestQuotationOfPieces(db, c.get('actor'), await sentBody(c), clock(), timeZone)
+        : await requestOnePiece(
             db,
             c.get('actor'),
             { ...(await sentBody(c)), productId: valid.productId },

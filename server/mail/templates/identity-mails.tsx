@@ -96,3 +96,25 @@ export const signInCode: MailTemplate<'sign-in-code'> = {
     </MailLayout>
   ),
 };
+
+/**
+ * docs/decisions/022 (amended): a passkey signs in without the password, so its holder hears of
+ * every one added, whoever added it, with where to remove it.
+ */
+export const passkeyAdded: MailTemplate<'passkey-added'> = {
+  subject: (_props, shop) => `A passkey was added to your ${shop.name} account`,
+  render: ({ passkeyName, securityUrl }, shop) => (
+    <MailLayout shop={shop} preview="It signs in to your account without your password.">
+      <MailHeading>A passkey was added</MailHeading>
+      <Paragraph>
+        {passkeyName
+          ? `A passkey named “${passkeyName}” was added to your ${shop.name} account. It signs in without your password.`
+          : `A passkey was added to your ${shop.name} account. It signs in without your password.`}
+      </Paragraph>
+      <Paragraph>
+        If it was not you, remove it under Password and security, and change your password:
+      </Paragraph>
+      <ButtonLink href={securityUrl}>Password and security</ButtonLink>
+    </MailLayout>
+  ),
+};

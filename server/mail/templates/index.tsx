@@ -6,6 +6,7 @@ import { render } from '@react-email/render';
 import { PLAIN_TEXT_ATTRIBUTE, type MailTemplate } from './layout';
 import {
   confirmNewEmail,
+  passkeyAdded,
   resetPassword,
   signInCode,
   signUpAttempt,
@@ -68,6 +69,7 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'verify-email': verifyEmail,
   'confirm-new-email': confirmNewEmail,
   'sign-up-attempt': signUpAttempt,
+  'passkey-added': passkeyAdded,
   'sign-in-code': signInCode,
 };
 

@@ -21,22 +21,25 @@ export const shopMessageCustomer: MailTemplate<'shop-message-customer'> = {
 
 /**
  * The line before the customer's words, by the kind of their step. A step about an offer names
- * its version; without one it reads as a plain message, so a mail never says "offer vnull".
+ * its version, the customer and the pieces (docs/requirements.md §13); without one it reads as a
+ * plain message, so a mail never says "offer vnull".
  */
 function customerStepLine(
   kind: CustomerMessageKind,
   offerVersion: number | null,
   customerName: string,
+  requestedPieces: string,
 ): string {
   const wrote = `${customerName} wrote:`;
   if (offerVersion === null) return wrote;
+  const offer = `offer v${offerVersion} for ${requestedPieces}`;
   switch (kind) {
     case 'changes-requested':
-      return `The customer asked for changes to offer v${offerVersion}:`;
+      return `${customerName} asked for changes to ${offer}:`;
     case 'declined':
-      return `The customer declined offer v${offerVersion}.`;
+      return `${customerName} declined ${offer}.`;
     case 'new-offer-requested':
-      return `Offer v${offerVersion} expired and the customer asked for a new one:`;
+      return `${customerName}'s ${offer} expired, and they asked for a new one:`;
     case 'message':
       return wrote;
   }
@@ -44,9 +47,12 @@ function customerStepLine(
 
 export const customerMessageOwner: MailTemplate<'customer-message-owner'> = {
   subject: ({ reference }) => `New message on quotation ${reference}`,
-  render: ({ reference, customerName, kind, offerVersion, body, adminUrl }, shop) => (
+  render: (
+    { reference, customerName, requestedPieces, kind, offerVersion, body, adminUrl },
+    shop,
+  ) => (
     <MailLayout shop={shop} preview={`${customerName} wrote on quotation ${reference}.`}>
-      <Paragraph>{customerStepLine(kind, offerVersion, customerName)}</Paragraph>
+      <Paragraph>{customerStepLine(kind, offerVersion, customerName, requestedPieces)}</Paragraph>
       {body.trim() ? (
         <QuotedText>{body}</QuotedText>
       ) : (

@@ -4,19 +4,22 @@
  * admin's.
  */
 import { formatLongDate } from '../../../core/dates';
-import { formatRupees } from '../../../core/money';
 import { MailLayout, type MailTemplate } from './layout';
+import { withLineBreaks } from './layout';
 import {
   ButtonLink,
   Greeting,
   MailHeading,
   Paragraph,
   QuestionsParagraph,
+  QuotedText,
+  SectionHeading,
   Unbroken,
 } from './mail-parts';
 import { OfferTable } from './offer-table';
-import { advanceTermsText } from '../../../core/payment-terms';
+import { paymentTermsSentence } from '../../../core/payment-terms';
 import { formatRupeesWithApproximation } from '../../../core/display-currency';
+import { CURRENT_OFFER_ANCHOR } from '../../../core/quote-texts';
 
 export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
   subject: ({ reference }, shop) => `Your quotation ${reference} from ${shop.name}`,
@@ -44,16 +47,28 @@ export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
             It replaces our earlier offer for quotation <Unbroken>{reference}</Unbroken>.
           </Paragraph>
         ) : null}
-        <OfferTable offer={offer} />
-        {advanceTermsText(offer.totalMinor, offer.advancePercent) ? (
-          // issue 32: the advance asked for on acceptance, and the balance before dispatch
-          <Paragraph>{advanceTermsText(offer.totalMinor, offer.advancePercent)}</Paragraph>
+        <OfferTable offer={offer} displayRate={displayRate} />
+        {/* As the page and the PDF show them: the payment sentence made from the offer's
+            numbers first, then the shop's own terms, then its note (a revision says what changed). */}
+        <SectionHeading>Terms</SectionHeading>
+        <Paragraph>
+          {paymentTermsSentence(offer.totalMinor, offer.advancePercent, (paise) =>
+            formatRupeesWithApproximation(paise, displayRate),
+          )}
+        </Paragraph>
+        {offer.terms.trim() ? <Paragraph>{withLineBreaks(offer.terms.trim())}</Paragraph> : null}
+        {offer.note?.trim() ? (
+          <>
+            <SectionHeading>A note from the shop</SectionHeading>
+            <QuotedText>{offer.note.trim()}</QuotedText>
+          </>
         ) : null}
         <Paragraph>The offer is attached as a PDF.</Paragraph>
         <Paragraph>
           Open the link below to read it, accept it online, ask for changes or decline.
         </Paragraph>
-        <ButtonLink href={quotationUrl}>View the offer</ButtonLink>
+        {/* docs/requirements.md §10: the link lands on the offer, not on the request's recap. */}
+        <ButtonLink href={`${quotationUrl}#${CURRENT_OFFER_ANCHOR}`}>View the offer</ButtonLink>
         <QuestionsParagraph shop={shop} />
       </MailLayout>
     );
@@ -80,7 +95,7 @@ export const offerWithdrawnCustomer: MailTemplate<'offer-withdrawn-customer'> = 
 export const offerExpiringCustomer: MailTemplate<'offer-expiring-customer'> = {
   subject: ({ reference }) => `Your offer ${reference} expires in 2 days`,
   render: (
-    { customerName, requestedPieces, version, totalMinor, validUntil, quotationUrl },
+    { customerName, requestedPieces, version, totalMinor, validUntil, quotationUrl, displayRate },
     shop,
   ) => (
     <MailLayout
@@ -89,7 +104,7 @@ export const offerExpiringCustomer: MailTemplate<'offer-expiring-customer'> = {
     >
       <Greeting name={customerName} />
       <Paragraph>
-        {`Offer v${version} for ${requestedPieces} (${formatRupees(totalMinor)}) is valid until ${formatLongDate(validUntil)}. Accept it from the page below before then, or ask us for changes.`}
+        {`Offer v${version} for ${requestedPieces}, at ${formatRupeesWithApproximation(totalMinor, displayRate)}, is valid until ${formatLongDate(validUntil)}. Accept it from the page below before then, or ask us for changes.`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />

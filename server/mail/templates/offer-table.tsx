@@ -10,6 +10,7 @@ import { offerTotalRows } from '../../../core/offer-totals';
 import { colours, Line, PLAIN_TEXT_ATTRIBUTE, textStyles } from './layout';
 import { Paragraph } from './mail-parts';
 import type { MailOffer } from './props';
+import { approximateText, type DisplayRate } from '../../../core/display-amount';
 
 function AmountRow({
   label,
@@ -49,14 +50,25 @@ function AmountRow({
  * the page), so it reads on a 320 px screen in any mail client, with no media query and no column
  * squeezed to one word a line.
  */
-export function OfferTable({ offer }: { offer: MailOffer }) {
+export function OfferTable({
+  offer,
+  displayRate = null,
+}: {
+  offer: MailOffer;
+  /** docs/decisions/026: each line total and total with its approximation in this currency. */
+  displayRate?: DisplayRate | null;
+}) {
+  const approximate = (paise: number) =>
+    displayRate ? ` ${approximateText(paise, displayRate)}` : '';
   return (
     <Section>
       <Section className="mail-rule" style={{ borderTop: `1px solid ${colours.stone}` }}>
         {offer.lines.map((line, index) => (
           <Row
             key={index}
-            {...{ [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${lineText(line)}` }}
+            {...{
+              [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${lineText(line)}${approximate(line.lineTotalMinor)}`,
+            }}
           >
             <Column
               className="mail-rule"
@@ -67,14 +79,21 @@ export function OfferTable({ offer }: { offer: MailOffer }) {
               }}
             >
               <Line style={{ fontWeight: 600 }}>{line.description}</Line>
-              <Line style={{ marginTop: '2px' }}>{lineText(line)}</Line>
+              <Line style={{ marginTop: '2px' }}>
+                {`${lineText(line)}${approximate(line.lineTotalMinor)}`}
+              </Line>
             </Column>
           </Row>
         ))}
       </Section>
       <Section style={{ paddingTop: '8px' }}>
         {offerTotalRows(offer).map((row) => (
-          <AmountRow key={row.label} label={row.label} amount={row.amount} strong={row.total} />
+          <AmountRow
+            key={row.label}
+            label={row.label}
+            amount={`${row.amount}${approximate(row.minor)}`}
+            strong={row.total}
+          />
         ))}
       </Section>
       <Section style={{ paddingTop: '12px' }}>

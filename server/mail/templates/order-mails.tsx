@@ -3,6 +3,8 @@
  * it, the payment reference the customer submitted, and the payment confirmed.
  */
 import { formatRupees } from '../../../core/money';
+import { formatRupeesWithApproximation } from '../../../core/display-currency';
+import type { PaymentStage } from '../../../core/payment-terms';
 import type { MailPaymentMethod } from './props';
 import { MailLayout, type MailTemplate } from './layout';
 import {
@@ -35,11 +37,14 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
       upiId,
       bankDetails,
       quotationUrl,
+      displayRate,
     },
     shop,
   ) => {
-    const total = formatRupees(totalMinor);
-    const amountDue = formatRupees(amountDueMinor);
+    // docs/decisions/026: every amount with its approximation in the reader's currency
+    const rupees = (paise: number) => formatRupeesWithApproximation(paise, displayRate);
+    const total = rupees(totalMinor);
+    const amountDue = rupees(amountDueMinor);
     return (
       <MailLayout shop={shop} preview={`Your order ${orderNumber} for ${total}: how to pay.`}>
         <Greeting name={customerName} />
@@ -50,7 +55,7 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
         {balanceMinor !== null ? (
           // issue 32: the advance first, the balance before dispatch
           <Paragraph>
-            {`Please pay the advance of ${amountDue} now; the balance of ${formatRupees(balanceMinor)} is due before dispatch.`}
+            {`Please pay the advance of ${amountDue} now; the balance of ${rupees(balanceMinor)} is due before dispatch.`}
           </Paragraph>
         ) : null}
         <HowToPay
@@ -136,22 +141,33 @@ export const offerAcceptedOwner: MailTemplate<'offer-accepted-owner'> = {
   ),
 };
 
+/**
+ * Which payment a reference pays, so the owner tells the advance's from the balance's
+ * (docs/requirements.md §21): the stage comes from the order's amounts and payment status.
+ */
+const referencePaymentWords = {
+  advance: { subject: 'Advance reference received', payment: 'the advance' },
+  balance: { subject: 'Balance reference received', payment: 'the balance' },
+  full: { subject: 'Payment reference received', payment: 'the payment' },
+} satisfies Record<PaymentStage, { subject: string; payment: string }>;
+
 export const paymentReferenceOwner: MailTemplate<'payment-reference-owner'> = {
-  subject: ({ orderNumber }) => `Payment reference received for ${orderNumber}`,
+  subject: ({ orderNumber, payment }) =>
+    `${referencePaymentWords[payment].subject} for ${orderNumber}`,
   render: (
-    { customerName, orderNumber, totalMinor, paymentMethod, paymentReference, adminUrl },
+    { customerName, orderNumber, payment, totalMinor, paymentMethod, paymentReference, adminUrl },
     shop,
   ) => (
     <MailLayout
       shop={shop}
-      preview={`${customerName} paid order ${orderNumber}: check reference ${paymentReference}.`}
+      preview={`${customerName} paid ${referencePaymentWords[payment].payment} of order ${orderNumber}: check reference ${paymentReference}.`}
     >
       <Paragraph>
         {`${customerName} submitted the ${paymentMethodName(paymentMethod)} reference `}
         <Unbroken>{paymentReference}</Unbroken>
-        {' for order '}
+        {` for ${referencePaymentWords[payment].payment} of ${formatRupees(totalMinor)} on order `}
         <Unbroken>{orderNumber}</Unbroken>
-        {` (${formatRupees(totalMinor)}). Check it against your account, then confirm the payment in the Orders tab.`}
+        {'. Check it against your account, then confirm the payment in the Orders tab.'}
       </Paragraph>
       <ButtonLink href={adminUrl}>Open in the admin</ButtonLink>
     </MailLayout>
@@ -160,14 +176,14 @@ export const paymentReferenceOwner: MailTemplate<'payment-reference-owner'> = {
 
 export const paymentConfirmedCustomer: MailTemplate<'payment-confirmed-customer'> = {
   subject: ({ orderNumber }) => `Payment confirmed for ${orderNumber}`,
-  render: ({ customerName, orderNumber, totalMinor, quotationUrl }, shop) => (
+  render: ({ customerName, orderNumber, totalMinor, quotationUrl, displayRate }, shop) => (
     <MailLayout
       shop={shop}
       preview={`We received your payment for order ${orderNumber}; work starts now.`}
     >
       <Greeting name={customerName} />
       <Paragraph>
-        {`We have received your payment of ${formatRupees(totalMinor)} for order `}
+        {`We have received your payment of ${formatRupeesWithApproximation(totalMinor, displayRate)} for order `}
         <Unbroken>{orderNumber}</Unbroken>. Your order is confirmed and our artisans will start on
         it.
       </Paragraph>
@@ -195,10 +211,12 @@ export const advanceConfirmedCustomer: MailTemplate<'advance-confirmed-customer'
       upiId,
       bankDetails,
       quotationUrl,
+      displayRate,
     },
     shop,
   ) => {
-    const balance = formatRupees(balanceMinor);
+    const rupees = (paise: number) => formatRupeesWithApproximation(paise, displayRate);
+    const balance = rupees(balanceMinor);
     return (
       <MailLayout
         shop={shop}
@@ -206,7 +224,7 @@ export const advanceConfirmedCustomer: MailTemplate<'advance-confirmed-customer'
       >
         <Greeting name={customerName} />
         <Paragraph>
-          {`We have received your advance of ${formatRupees(advanceMinor)} for order `}
+          {`We have received your advance of ${rupees(advanceMinor)} for order `}
           <Unbroken>{orderNumber}</Unbroken>. Your order is confirmed and our artisans will start on
           it.
         </Paragraph>
@@ -229,13 +247,16 @@ export const advanceConfirmedCustomer: MailTemplate<'advance-confirmed-customer'
 /** issue 32: the balance is confirmed: the order is paid in full. */
 export const balanceConfirmedCustomer: MailTemplate<'balance-confirmed-customer'> = {
   subject: ({ orderNumber }) => `Payment confirmed for ${orderNumber}`,
-  render: ({ customerName, orderNumber, balanceMinor, totalMinor, quotationUrl }, shop) => (
+  render: (
+    { customerName, orderNumber, balanceMinor, totalMinor, quotationUrl, displayRate },
+    shop,
+  ) => (
     <MailLayout shop={shop} preview={`Order ${orderNumber} is paid in full.`}>
       <Greeting name={customerName} />
       <Paragraph>
-        {`We have received the balance of ${formatRupees(balanceMinor)} for order `}
+        {`We have received the balance of ${formatRupeesWithApproximation(balanceMinor, displayRate)} for order `}
         <Unbroken>{orderNumber}</Unbroken>
-        {`. The order is paid in full (${formatRupees(totalMinor)}). Thank you!`}
+        {`. The order is paid in full: ${formatRupeesWithApproximation(totalMinor, displayRate)}. Thank you!`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />

@@ -7,6 +7,7 @@
  */
 import type { OfferPricing } from '../../../core/offer-totals';
 import type { DisplayRate } from '../../../core/display-amount';
+import type { PaymentStage } from '../../../core/payment-terms';
 
 /** The shop as the layout shows it: from Settings, as they are when the mail is delivered. */
 export interface MailShop {
@@ -121,8 +122,9 @@ export interface MailTemplateProps {
      * more pieces" (./pieces.ts); the other lifecycle mails say it the same way.
      */
     requestedPieces: string;
-    offer: MailOffer;
-    /** issue 32: the reader's display currency, whose "(≈ US$2,287)" follows the total; null for none. */
+    /** The offer's document, as its PDF prints it: the shop's free-text terms and its note too. */
+    offer: MailOffer & { terms: string; note: string | null };
+    /** issue 32: the reader's display currency, whose "(≈ US$2,287)" follows each amount; null for none. */
     displayRate: DisplayRate | null;
     quotationUrl: string;
   };
@@ -148,6 +150,8 @@ export interface MailTemplateProps {
   'customer-message-owner': {
     reference: string;
     customerName: string;
+    /** "Lotus Urli", or "Lotus Urli and 3 more pieces": what the offer is for. */
+    requestedPieces: string;
     kind: CustomerMessageKind;
     offerVersion: number | null;
     body: string;
@@ -171,6 +175,8 @@ export interface MailTemplateProps {
     upiId: string;
     bankDetails: string;
     quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
   };
   /** issue 32: to the customer: the advance is in; the balance is due before dispatch. */
   'advance-confirmed-customer': {
@@ -185,6 +191,8 @@ export interface MailTemplateProps {
     upiId: string;
     bankDetails: string;
     quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
   };
   /** issue 32: to the customer: the balance is in; the order is paid in full. */
   'balance-confirmed-customer': {
@@ -194,6 +202,8 @@ export interface MailTemplateProps {
     balanceMinor: number;
     totalMinor: number;
     quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
   };
   /** To the owner: the customer accepted. */
   'offer-accepted-owner': {
@@ -214,6 +224,8 @@ export interface MailTemplateProps {
     totalMinor: number;
     validUntil: string;
     quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
   };
   'offer-expired-customer': {
     customerName: string;
@@ -236,6 +248,9 @@ export interface MailTemplateProps {
     reference: string;
     customerName: string;
     orderNumber: string;
+    /** Which payment the reference pays (core/payment-terms.ts amountDue): its words come from it. */
+    payment: PaymentStage;
+    /** The amount of that payment, in paise. */
     totalMinor: number;
     paymentMethod: MailPaymentMethod;
     paymentReference: string;
@@ -247,6 +262,8 @@ export interface MailTemplateProps {
     orderNumber: string;
     totalMinor: number;
     quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
   };
   /**
    * issue 29 "Merge Requests": to the customer, once: the owner merged their requests into one.
@@ -270,6 +287,8 @@ export interface MailTemplateProps {
     priceMinor: number;
     thenPriceMinor: number;
     unsubscribeUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
   };
   /** Identity mails (server/auth): each a link or a code, for the address it goes to. */
   'reset-password': { url: string };
@@ -277,6 +296,8 @@ export interface MailTemplateProps {
   'confirm-new-email': { url: string };
   'sign-up-attempt': { email: string; signInUrl: string; forgotPasswordUrl: string };
   'sign-in-code': { code: string };
+  /** docs/decisions/022 (amended): to the account holder when a passkey is added. */
+  'passkey-added': { passkeyName: string | null; securityUrl: string };
 }
 
 export type MailTemplateName = keyof MailTemplateProps;

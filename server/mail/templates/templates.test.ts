@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lineText } from '../../../core/line-text';
 import { formatRupees } from '../../../core/money';
+import { approximateText, type DisplayRate } from '../../../core/display-amount';
+import { formatRupeesWithApproximation } from '../../../core/display-currency';
+import { offerTotalRows } from '../../../core/offer-totals';
 import {
   mailSamples,
   REQUESTER_NOTES_MARKER,
@@ -87,7 +90,7 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'offer-expiring-customer': 'Your offer Q-20261126-0001 expires in 2 days',
   'offer-expired-customer': 'Offer expired: Q-20261126-0001',
   'offer-expired-owner': 'Offer expired: Q-20261126-0001',
-  'payment-reference-owner': 'Payment reference received for ORD-20261127-0042',
+  'payment-reference-owner': 'Advance reference received for ORD-20261127-0042',
   'payment-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
   // issue 32
   'advance-confirmed-customer': 'Advance received for ORD-20261127-0042: balance due',
@@ -100,6 +103,7 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'confirm-new-email': 'Confirm your new Kalakriti e-mail address',
   'sign-up-attempt': 'Someone tried to sign up with your Kalakriti address',
   'sign-in-code': 'Your Kalakriti sign-in code',
+  'passkey-added': 'A passkey was added to your Kalakriti account',
 };
 
 it('has a sample for every template and a template for every sample', () => {
@@ -301,10 +305,17 @@ describe('the quotation request confirmation', () => {
 });
 
 describe('the offer mail', () => {
-  const sample = mailSamples['offer-sent-customer'];
+  // In rupees only: the approximate amounts have their own tests below.
+  const sample = { ...mailSamples['offer-sent-customer'], displayRate: null };
+
+  it('lands “View the offer” on the offer itself, keeping the link’s key', async () => {
+    const { html } = await renderSample('offer-sent-customer');
+    const link = /<a\b[^>]*href="([^"]+)"[^>]*>(?:(?!<\/a>)[\s\S])*View the offer/.exec(html);
+    expect(link?.[1]?.replaceAll('&amp;', '&')).toBe(`${sample.quotationUrl}#current-offer`);
+  });
 
   it('reads its lines and totals in the plain-text part in the page order', async () => {
-    const { text } = await renderSample('offer-sent-customer');
+    const { text } = await renderMailTemplate('offer-sent-customer', sample, sampleShop);
     const lines = linesOf(text);
     expect(lines).toContain('Floral Inlay Marble Urli — 20 × ₹2,300 = ₹46,000');
     const totals = ['Subtotal: ₹1,78,200', 'Discount: −₹8,200', 'Shipping: ₹6,500'];
@@ -319,7 +330,7 @@ describe('the offer mail', () => {
   });
 
   it('stacks each line in one cell, the piece over "20 × ₹2,300 = ₹46,000", in both parts (issue 30)', async () => {
-    const { html, text } = await renderSample('offer-sent-customer');
+    const { html, text } = await renderMailTemplate('offer-sent-customer', sample, sampleShop);
     // The innermost rows: React Email nests a section's table in the layout's cells.
     const rows = [...html.matchAll(/<tr\b[^>]*>((?:(?!<tr\b)[\s\S])*?)<\/tr>/g)].map(
       ([, row = '']) => row,
@@ -334,6 +345,42 @@ describe('the offer mail', () => {
       expect(wordsOf(`<body>${row!}`)).toBe(`${line.description} ${words}`);
     }
     expect(lineText(sample.offer.lines[0]!)).toBe('20 × ₹2,300 = ₹46,000');
+  });
+
+  it('says the payment sentence made from the offer’s advance, then the shop’s terms and note, in both parts', async () => {
+    const { html, text } = await renderMailTemplate('offer-sent-customer', sample, sampleShop);
+    const lines = linesOf(text);
+    // ₹1,97,680 at 50%: the balance is ₹98,840
+    const expected = [
+      'Terms',
+      '50% advance on acceptance, the balance of ₹98,840 before dispatch.',
+      'Prices include packing.',
+      'Returns within 7 days of delivery, in the original packing.',
+      'A note from the shop',
+      'Revised: the brass elephants at ₹14,750 a pair, as you asked.',
+    ];
+    const positions = expected.map((line) => lines.findIndex((entry) => entry.includes(line)));
+    expect(
+      positions.every((index) => index >= 0),
+      positions.join(),
+    ).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(lines.indexOf('Total: ₹1,97,680')).toBeLessThan(positions[0]!);
+    const words = wordsOf(html);
+    for (const line of expected) expect(words).toContain(line);
+  });
+
+  it('asks for payment in full on acceptance at 100%, and shows the sentence without terms or note', async () => {
+    const { html, text } = await renderMailTemplate(
+      'offer-sent-customer',
+      { ...sample, offer: { ...sample.offer, advancePercent: 100, terms: '', note: null } },
+      sampleShop,
+    );
+    for (const part of [text, wordsOf(html)]) {
+      expect(part).toContain('Payment in full on acceptance.');
+      expect(part).not.toContain('advance');
+      expect(part).not.toContain('A note from the shop');
+    }
   });
 
   it('shows no discount line without a discount, and no revision note on a first offer', async () => {
@@ -374,7 +421,9 @@ describe('the customer step mail to the owner', () => {
       body: '',
     };
     const { text } = await renderMailTemplate('customer-message-owner', props, sampleShop);
-    expect(text).toContain('The customer declined offer v2.');
+    expect(text).toContain(
+      'Ananya Iyer declined offer v2 for Hand-carved Sheesham Jharokha Mirror and 1 more piece.',
+    );
     expect(text).toContain('(no reason given)');
   });
 });
@@ -399,6 +448,24 @@ describe('the paying mails', () => {
   });
 });
 
+describe('the payment reference mail to the owner', () => {
+  it.each([
+    ['advance', 'Advance reference received', 'for the advance of ₹98,840 on order'],
+    ['balance', 'Balance reference received', 'for the balance of ₹98,840 on order'],
+    ['full', 'Payment reference received', 'for the payment of ₹98,840 on order'],
+  ] as const)('names the %s it pays, with its amount', async (payment, subject, body) => {
+    const { subject: sent, text } = await renderMailTemplate(
+      'payment-reference-owner',
+      { ...mailSamples['payment-reference-owner'], payment },
+      sampleShop,
+    );
+    expect(sent).toBe(`${subject} for ORD-20261127-0042`);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `submitted the UPI reference 433512987654 ${body} ORD-20261127-0042.`,
+    );
+  });
+});
+
 describe('the identity mails', () => {
   it('keep the sign-in code out of the subject and the preheader, and in the body', async () => {
     const { subject, html, text } = await renderSample('sign-in-code');
@@ -416,5 +483,73 @@ describe('the newsletter welcome', () => {
     expect(linksOf(html).filter((link) => link === unsubscribeUrl)).toHaveLength(2);
     expect(linesOf(text)).toContain(unsubscribeUrl);
     expect(text).toContain('Unsubscribe from the newsletter');
+  });
+});
+
+// docs/decisions/026: a customer whose account or request has a display currency reads every
+// amount of these mails with its approximation beside the rupees, which stay the amount charged.
+describe('the approximate amounts of the customer mails', () => {
+  const usd: DisplayRate = { currency: 'USD', rate: 835_000, setOn: '2026-11-27' };
+  const mails = [
+    'offer-accepted-customer',
+    'advance-confirmed-customer',
+    'balance-confirmed-customer',
+    'price-drop-customer',
+    'payment-confirmed-customer',
+    'offer-expiring-customer',
+  ] as const;
+
+  it.each(mails)('%s shows "(≈ US$…)" beside each rupee amount, in both parts', async (name) => {
+    const props = { ...mailSamples[name], displayRate: usd };
+    const { html, text, subject } = await renderMailTemplate(name, props, sampleShop);
+    const amounts = amountsOf(props);
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const paise of amounts) {
+      const shown = formatRupeesWithApproximation(paise, usd);
+      expect(shown).toMatch(/^₹[\d,]+ \(≈ US\$[\d,]+\)$/);
+      expect(text.replace(/\s+/g, ' '), shown).toContain(shown);
+      expect(wordsOf(html), shown).toContain(shown);
+    }
+    // No rupee amount stands without its approximation but the subject's (the price drop's
+    // heading repeats it), which keeps the rupees alone.
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      const body = part.replaceAll(subject, '');
+      expect(body.match(/₹[\d,]+(?![\d,]| \(≈ US\$)/g) ?? [], body).toEqual([]);
+    }
+  });
+
+  it.each(mails)('%s shows rupees only without a display currency', async (name) => {
+    const props = { ...mailSamples[name], displayRate: null };
+    const { html, text } = await renderMailTemplate(name, props, sampleShop);
+    for (const paise of amountsOf(props)) expect(text).toContain(formatRupees(paise));
+    expect(text).not.toContain('≈');
+    expect(html).not.toContain('≈');
+  });
+
+  it('the offer mail shows it beside every line total, every total and the balance of its terms', async () => {
+    const sample = mailSamples['offer-sent-customer'];
+    const { text } = await renderMailTemplate(
+      'offer-sent-customer',
+      { ...sample, displayRate: usd },
+      sampleShop,
+    );
+    const lines = linesOf(text);
+    for (const row of offerTotalRows(sample.offer)) {
+      expect(lines).toContain(`${row.label}: ${row.amount} ${approximateText(row.minor, usd)}`);
+    }
+    for (const line of sample.offer.lines) {
+      expect(lines).toContain(
+        `${line.description} — ${lineText(line)} ${approximateText(line.lineTotalMinor, usd)}`,
+      );
+    }
+    expect(text).toContain(
+      `the balance of ${formatRupeesWithApproximation(98_840_00, usd)} before dispatch.`,
+    );
+    const rupeesOnly = await renderMailTemplate(
+      'offer-sent-customer',
+      { ...sample, displayRate: null },
+      sampleShop,
+    );
+    expect(rupeesOnly.text).not.toContain('≈');
   });
 });

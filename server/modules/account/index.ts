@@ -3,7 +3,7 @@
  * §7 Dashboard calls). Every function takes the acting user and touches only that user's rows: a
  * row of someone else is "not found", exactly like a row that does not exist.
  */
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   addressSchema,
   profileSchema,
@@ -15,6 +15,7 @@ import { countryCodeOf } from '../../../core/countries';
 import { readCurrencyChoice, type CurrencyChoice } from '../../../core/display-currency';
 import { currencyChoiceSchema } from '../../../core/display-currency-schema';
 import { rowKey } from '../../../core/form-text';
+import { hasMailableEmail } from '../../../core/identity';
 import { setAccountName } from '../../auth/account-name';
 import type { Database } from '../../db/client';
 import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
@@ -30,6 +31,9 @@ export interface Profile {
   email: string;
   displayName: string | null;
   phone: string | null;
+  /** docs/requirements.md §15: taken from the account's requests, to prefill the next one. */
+  company: string | null;
+  gstin: string | null;
 }
 
 // spec §7: read profile by user_id; the e-mail comes from the signed-in user
@@ -41,12 +45,80 @@ export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
       name: users.name,
       displayName: profiles.displayName,
       phone: profiles.phone,
+      company: profiles.company,
+      gstin: profiles.gstin,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new DomainError('unauthenticated', 'Please sign in to continue.');
-  return { email: row.email, displayName: row.displayName ?? (row.name || null), phone: row.phone };
+  return {
+    email: row.email,
+    displayName: row.displayName ?? (row.name || null),
+    phone: row.phone,
+    company: row.company,
+    gstin: row.gstin,
+  };
+}
+
+/**
+ * docs/requirements.md §15: what a signed-in buyer's quote forms (the Request Quotation dialog,
+ * the quote list) start from: the profile's name, e-mail, mobile, company and GSTIN. A phone
+ * account's placeholder address is no e-mail to offer.
+ */
+export function requestFormDetails(profile: Profile): {
+  customerName: string;
+  customerEmail: string;
+  customerMobile: string;
+  customerCompany: string;
+  customerGstin: string;
+} {
+  return {
+    customerName: profile.displayName ?? '',
+    customerEmail: hasMailableEmail(profile.email) ? profile.email : '',
+    customerMobile: profile.phone ?? '',
+    customerCompany: profile.company ?? '',
+    customerGstin: profile.gstin ?? '',
+  };
+}
+
+/** What a request of the account told the shop about its buyer, as the request stored it. */
+export interface RequestDetails {
+  customerMobile: string | null;
+  customerCompany: string | null;
+  customerGstin: string | null;
+}
+
+/**
+ * docs/requirements.md §15: a request that has joined the account (made signed in, or added to
+ * it) fills the profile's mobile, company and GSTIN where the profile has none; a value the
+ * profile holds is never overwritten. A mobile the profile's own rule refuses is left out, so the
+ * dashboard's profile form still saves as it is shown.
+ */
+export async function fillProfileFromRequest(
+  db: Database,
+  actor: Actor,
+  request: RequestDetails,
+): Promise<void> {
+  const userId = requireUser(actor);
+  const phone = profileSchema.shape.phone.safeParse(request.customerMobile ?? '');
+  const given = {
+    phone: phone.success ? phone.data : null,
+    company: request.customerCompany?.trim() || null,
+    gstin: request.customerGstin?.trim() || null,
+  };
+  if (!given.phone && !given.company && !given.gstin) return;
+  await db
+    .insert(profiles)
+    .values({ userId, ...given })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: {
+        phone: sql`coalesce(nullif(${profiles.phone}, ''), excluded.phone)`,
+        company: sql`coalesce(nullif(${profiles.company}, ''), excluded.company)`,
+        gstin: sql`coalesce(nullif(${profiles.gstin}, ''), excluded.gstin)`,
+      },
+    });
 }
 
 // spec §7: update profile {display_name, phone}

@@ -2,7 +2,7 @@
  * The SQL shop listing against the rules of core/shop-listing.ts: for every sort, filter and page
  * the database must return what the pure rules return over the whole published catalogue.
  */
-import { count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalogueInto } from '../../../scripts/bench/generate-catalogue';
 import { insertProduct } from '../../../tests/factories';
@@ -44,7 +44,12 @@ describe(`the SQL shop listing on ${testDatabaseKind}`, () => {
       .from(reviews)
       .groupBy(reviews.productId);
     const reviewCounts = new Map(counted.map((row) => [row.productId, row.value]));
-    const rows = await database.db.select().from(products).where(eq(products.published, true));
+    // In catalogue order, newest first, as the search index holds it: ties keep this order.
+    const rows = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.published, true))
+      .orderBy(desc(products.createdAt), asc(products.name));
     return rows.map((row) => ({
       ...row,
       categorySlug: findCategoryByValue(row.category)?.slug ?? row.category,

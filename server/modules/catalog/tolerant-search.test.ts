@@ -20,7 +20,15 @@ import { listShopPage } from './index';
 import { searchProducts, searchSuggestions } from './search';
 
 type Kind =
-  'typo' | 'plural' | 'spaces' | 'synonym' | 'region' | 'material' | 'category' | 'subcategory';
+  | 'typo'
+  | 'plural'
+  | 'spaces'
+  | 'synonym'
+  | 'region'
+  | 'material'
+  | 'category'
+  | 'subcategory'
+  | 'naming';
 
 interface Row {
   kind: Kind;
@@ -130,6 +138,16 @@ const ROWS: Row[] = [
   { kind: 'synonym', query: 'krisna', want: KRISHNA, within: 3 },
   { kind: 'synonym', query: 'torana', want: 'brass-bell-toran', within: 1 },
   { kind: 'synonym', query: 'jali', want: 'jaali-candle-holder', within: 1 },
+  // A word naming the piece outranks a material word (decision 024): spec §5 finds every brass
+  // piece for "brass diya", and the only diya, which is marble, comes first.
+  { kind: 'naming', query: 'brass diya', want: 'carved-marble-diya-set', within: 1 },
+  { kind: 'naming', query: 'marble nandi', want: 'brass-nandi', within: 1 },
+  {
+    kind: 'naming',
+    query: 'brass urli',
+    want: ['lotus-urli', 'floral-inlay-marble-urli'],
+    within: 1,
+  },
   // Regions, with typos
   {
     kind: 'region',
@@ -359,5 +377,31 @@ describe(`tolerant search (issue 31) on ${testDatabaseKind}`, () => {
       });
       expect(page.products).toEqual([]);
     });
+  });
+});
+
+describe(`the default synonyms of a puja room on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // The seeded catalogue names no puja piece: a shop's own does.
+    await insertProduct(database.db, { id: 'pooja-thali', name: 'Pooja Thali', material: 'Brass' });
+    await insertProduct(database.db, {
+      id: 'marble-vase',
+      name: 'Marble Vase',
+      material: 'Marble',
+    });
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it.each(['pooja', 'puja', 'mandir', 'temple'])('"%s" finds the Pooja Thali', async (query) => {
+    const answer = await searchSuggestions(
+      database.db,
+      query,
+      parseSynonymGroups(DEFAULT_SEARCH_SYNONYMS),
+    );
+    expect(answer.results.map((result) => result.id)).toEqual(['pooja-thali']);
   });
 });

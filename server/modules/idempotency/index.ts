@@ -3,13 +3,34 @@
  * `idempotency_keys` so every process sees them. The HTTP layer (server/http/api/idempotency.ts)
  * decides what to answer; this module is the one writer of the table (DESIGN.md §3).
  */
+import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** One caller's key: an API key, a user or a client address, so one cannot replay another's. */
+/**
+ * Whose keys a create's `Idempotency-Key` is one of, so that one caller never gets another's
+ * answer (docs/decisions/015-headless-api.md, Idempotency): an API key's or an account's own
+ * (`principal`, `key:…` or `user:…`); a guest's quote list, by a hash of its token, which only the
+ * guest's browser holds and which stays the same when the guest's address changes between a try
+ * and its retry. A client address is never a scope: guests behind one address (a café, an
+ * office, a carrier's NAT) may send the same key and body. A guest with no quote list has nothing
+ * of its own to scope a key by, so its key is not honoured (null): each request is answered on
+ * its own, a duplicate rather than another guest's reference and private link.
+ */
+export function idempotencyScopeOf(caller: {
+  signedIn: boolean;
+  principal: string;
+  guestToken: string | null;
+}): string | null {
+  if (caller.signedIn) return caller.principal;
+  if (!caller.guestToken) return null;
+  return `guest-list:${createHash('sha256').update(caller.guestToken).digest('hex')}`;
+}
+
+/** One caller's key, in the scope `idempotencyScopeOf` gives, so one cannot replay another's. */
 export interface IdempotencyKey {
   principal: string;
   key: string;

@@ -24,7 +24,13 @@ import {
   totpCodeFormSchema,
   type EmailVerificationState,
 } from '../../../core/identity';
-import { phoneApi, verificationResend, type Auth, type ChangeEmailBody } from '../../auth';
+import {
+  phoneApi,
+  verificationResend,
+  type Auth,
+  type ChangeEmailBody,
+  type ResetPasswordBody,
+} from '../../auth';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { parseInput } from '../kernel';
 
@@ -236,9 +242,15 @@ export async function resetPassword(
   fields: unknown,
 ): Promise<void> {
   const input = parseInput(resetPasswordFormSchema, fields);
+  // The hook in server/auth reads removePasskeys; Better Auth's own body has no such field.
+  const body: ResetPasswordBody = {
+    newPassword: input.password,
+    token: input.token ?? '',
+    removePasskeys: input.removePasskeys,
+  };
   await call(exchange, () =>
     auth.api.resetPassword({
-      body: { newPassword: input.password, token: input.token ?? '' },
+      body,
       headers: exchange.headers,
       returnHeaders: true,
     }),

@@ -4,7 +4,12 @@
  * submit-payment-reference.ts (the quotations module checks the customer and the offer there
  * first); and a guest request's orders joining the account that adds it (issue 26 item 2).
  */
-import { orderAdvanceOf, type AmountDue } from '../../../core/payment-terms';
+import {
+  ADVANCE_REFERENCE_AS_BALANCE,
+  isAdvanceReference,
+  orderAdvanceOf,
+  type AmountDue,
+} from '../../../core/payment-terms';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { QuotationEvent } from '../../../core/notices';
 import { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
@@ -101,14 +106,12 @@ export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow
 }
 
 const REFERENCE_USED = 'This payment reference is already used on another order.';
-const REFERENCE_OF_ADVANCE =
-  'This is the advance’s payment reference. Please enter the reference of the balance payment.';
 
 /**
  * issue 16: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
  * flow has checked who asks, and worked out the payment due: core/payment-terms.ts amountDue). A
  * reference already on another order is refused. The owner hears of it, and so does an
- * integration.
+ * integration, once per reference: sending the stored one again changes and tells nothing.
  */
 export async function recordPaymentReference(
   tx: Database,
@@ -135,15 +138,22 @@ export async function recordPaymentReference(
       ),
     );
   if (usedElsewhere) throw new DomainError('conflict', REFERENCE_USED);
-  if (forBalance && order.submittedPaymentReference === reference) {
-    throw new DomainError('conflict', REFERENCE_OF_ADVANCE);
+  if (forBalance && isAdvanceReference(reference, order)) {
+    throw new DomainError('conflict', ADVANCE_REFERENCE_AS_BALANCE);
   }
+  // The same reference sent again is received, but the owner and integrations heard of it the
+  // first time: a mail and an event only when the stored reference changes
+  // (docs/requirements.md, payments).
+  const stored = forBalance ? order.submittedBalanceReference : order.submittedPaymentReference;
+  if (stored === reference) return { orderNumber: order.orderNumber };
   await tx
     .update(orders)
     .set(
+      // docs/requirements.md §21: the order's method is the one its payment is made by, the
+      // reference's
       forBalance
-        ? { submittedBalanceReference: reference, balanceReferenceSubmittedAt: now }
-        : { submittedPaymentReference: reference, paymentReferenceSubmittedAt: now },
+        ? { submittedBalanceReference: reference, balanceReferenceSubmittedAt: now, paymentMethod }
+        : { submittedPaymentReference: reference, paymentReferenceSubmittedAt: now, paymentMethod },
     )
     .where(eq(orders.id, order.id));
   if (order.quotationRequestId) {
@@ -154,6 +164,7 @@ export async function recordPaymentReference(
       to: 'owner',
       quotationId: order.quotationRequestId,
       orderId: order.id,
+      payment: { stage: due.stage, method: paymentMethod },
     });
   }
   await emitWebhookEvent(

@@ -15,6 +15,7 @@ import {
   type OrderAction,
 } from '../../../core/admin';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
+import { ADVANCE_REFERENCE_AS_BALANCE, isAdvanceReference } from '../../../core/payment-terms';
 import {
   paymentReferenceSchema,
   reorderSchema,
@@ -23,7 +24,13 @@ import {
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
 import type { QuotationEvent } from '../../../core/notices';
 import type { Database } from '../../db/client';
-import { orderItems, orders, products, type ShippingAddress } from '../../db/schema';
+import {
+  orderItems,
+  orders,
+  products,
+  quotationOffers,
+  type ShippingAddress,
+} from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { primaryImages } from '../../db/product-images';
@@ -76,6 +83,8 @@ export interface OrderView {
   shippingAmountMinor: number;
   taxAmountMinor: number;
   totalAmountMinor: number;
+  /** The GST rate of the offer the order was made from; null for an order of no offer. */
+  gstRateBasisPoints: number | null;
   createdAt: Date;
   items: OrderItemView[];
 }
@@ -157,6 +166,17 @@ export async function getOrderRowsWithItems(
       ),
     )
     .orderBy(asc(orderItems.productName));
+  const offerIds = rows.flatMap((row) => (row.offerId ? [row.offerId] : []));
+  const gstRates = new Map(
+    offerIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: quotationOffers.id, rate: quotationOffers.gstRateBasisPoints })
+            .from(quotationOffers)
+            .where(inArray(quotationOffers.id, offerIds))
+        ).map((offer) => [offer.id, offer.rate]),
+  );
   const images = await primaryImages(
     db,
     items.flatMap((item) => (item.productId && !item.productImage ? [item.productId] : [])),
@@ -181,6 +201,7 @@ export async function getOrderRowsWithItems(
     shippingAmountMinor: row.shippingAmountMinor,
     taxAmountMinor: row.taxAmountMinor,
     totalAmountMinor: row.totalAmountMinor,
+    gstRateBasisPoints: row.offerId ? (gstRates.get(row.offerId) ?? null) : null,
     createdAt: row.createdAt,
     items: items
       .filter((item) => item.orderId === row.id)
@@ -271,6 +292,7 @@ export async function setOrderStatus(
         quotationRequestId: orders.quotationRequestId,
         advanceMinor: orders.advanceMinor,
         balancePaymentId: orders.balancePaymentId,
+        submittedPaymentReference: orders.submittedPaymentReference,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
@@ -287,6 +309,11 @@ export async function setOrderStatus(
     );
     if (!change) {
       throw new DomainError('conflict', `This action is not available for a ${order.status} order`);
+    }
+    // The balance is a payment of its own: the owner's confirm refuses the advance's reference as
+    // the customer's form does (docs/decisions/025-advance-and-balance.md).
+    if (action === 'confirm-balance' && reference && isAdvanceReference(reference, order)) {
+      throw new DomainError('conflict', ADVANCE_REFERENCE_AS_BALANCE);
     }
     const [updated] = await tx
       .update(orders)

@@ -4,11 +4,10 @@
  * nothing, not even whether the reference exists.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { hasMailableEmail } from '../../../core/identity';
+import { and, eq } from 'drizzle-orm';
 import { quotationKeySchema, quotationReferenceSchema } from '../../../core/quote-offer';
 import type { Database } from '../../db/client';
-import { quotationAccessKeys, quotationRequests, users } from '../../db/schema';
+import { quotationAccessKeys, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireRowId } from '../kernel';
@@ -89,28 +88,6 @@ export async function requireQuotationAccess(
   access: QuotationAccess,
 ): Promise<void> {
   await requestOfCustomer(db, actor, access);
-}
-
-/**
- * issue 14: the account a request belongs to: its own user id, or the account that verified the
- * address the request gave (an account owns an address only once it is verified).
- */
-export async function accountOfRequester(
-  db: Database,
-  request: { userId: string | null; customerEmail: string | null },
-): Promise<string | null> {
-  if (request.userId) return request.userId;
-  if (!request.customerEmail || !hasMailableEmail(request.customerEmail)) return null;
-  const [account] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(sql`lower(${users.email})`, request.customerEmail.toLowerCase()),
-        eq(users.emailVerified, true),
-      ),
-    );
-  return account?.id ?? null;
 }
 
 /** The owner's read of a request by its id; the caller has checked the admin role. */

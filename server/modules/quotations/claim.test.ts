@@ -10,14 +10,17 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { orders, quotationRequests } from '../../db/schema';
+import { orders, quotationMessages, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { listOrdersOfUser } from '../orders';
 import {
   createQuotationRequest,
   getQuoteForCustomer,
+  issueAccessKey,
+  issueCustomerLink,
   listQuotationsOfUser,
+  postCustomerMessage,
   sendOffer,
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
@@ -164,6 +167,99 @@ describe(`adding a guest's request to an account on ${testDatabaseKind}`, () => 
       (await getQuoteForCustomer(database.db, meera, access, now, DEFAULT_SHOP_TIME_ZONE)).claim,
     ).toBeNull();
     expect(await refusal(addRequestToAccount(database.db, meera, access))).toBe('conflict');
+  });
+
+  it("makes the guest's private links stop opening the request once it is the account's", async () => {
+    const { db } = database;
+    const email = `kavya-${stamp()}@example.com`;
+    const kavya = await accountOf(email);
+    // A stranger sent it naming her address; his link is the request's answer's. The owner also
+    // made a link for WhatsApp, and the mail she claims it from carries one of its own.
+    const { id, access: strangers } = await guestRequestWithOffer(email);
+    const whatsapp = await issueCustomerLink(db, admin, { id });
+    const mailed = { reference: strangers.reference, key: await issueAccessKey(db, id) };
+    await postCustomerMessage(db, null, { ...strangers, body: 'Before she added it' }, now);
+
+    await addRequestToAccount(db, kavya, mailed);
+    await postCustomerMessage(
+      db,
+      kavya,
+      { reference: strangers.reference, body: 'Mine now' },
+      new Date(now.getTime() + 60_000),
+    );
+    // A later offer, which the stranger must not accept into her account.
+    const later = await sendOffer(
+      db,
+      admin,
+      {
+        quotationId: id,
+        lines: [{ productId: '', description: 'Lotus Urli', quantity: '2', unitPrice: '3000' }],
+        shipping: '0',
+        discount: '0',
+        gstRate: '12',
+        validUntil: '2026-12-10',
+        leadTimeDays: '',
+        terms: '',
+        note: '',
+      },
+      now,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    expect(later).toBeTruthy();
+    const offerId = (await getQuoteForCustomer(db, kavya, mailed, now, DEFAULT_SHOP_TIME_ZONE))
+      .currentOffer!.id;
+
+    const messagesBefore = await db
+      .select()
+      .from(quotationMessages)
+      .where(eq(quotationMessages.quotationRequestId, id));
+    for (const key of [strangers.key, whatsapp.key, mailed.key]) {
+      const old = { reference: strangers.reference, key };
+      // As an unknown link answers: not found, for reading, writing and accepting alike.
+      expect(await refusal(getQuoteForCustomer(db, null, old, now, DEFAULT_SHOP_TIME_ZONE))).toBe(
+        'not_found',
+      );
+      expect(
+        await refusal(postCustomerMessage(db, null, { ...old, body: 'Still here' }, now)),
+      ).toBe('not_found');
+      expect(
+        await refusal(
+          acceptOffer(
+            db,
+            null,
+            {
+              ...old,
+              offerId,
+              paymentMethod: 'upi',
+              streetAddress: '1 Stranger Lane',
+              city: 'Elsewhere',
+              state: 'Goa',
+              postalCode: '403001',
+              country: 'India',
+            },
+            now,
+            DEFAULT_SHOP_TIME_ZONE,
+          ),
+        ),
+      ).toBe('not_found');
+    }
+    expect(
+      await db.select().from(quotationMessages).where(eq(quotationMessages.quotationRequestId, id)),
+    ).toEqual(messagesBefore);
+    expect(await db.select().from(orders).where(eq(orders.quotationRequestId, id))).toEqual([]);
+
+    // Her account reaches it through its session (as the API does, with no key), thread and all.
+    const hers = await getQuoteForCustomer(
+      db,
+      kavya,
+      { reference: strangers.reference },
+      now,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    expect(hers.messages.map((message) => message.body)).toEqual([
+      'Before she added it',
+      'Mine now',
+    ]);
   });
 
   it('refuses anyone else, and changes nothing', async () => {

@@ -5,12 +5,12 @@
  * and have the customer pay for it. The account holder confirms it first, signed in, from the
  * link the request's mail carries ("Is this your request? Add it to your account"): the private
  * key proves they hold that mail, and the account's verified e-mail must be the one the request
- * names. Until then it stays a guest request.
+ * names. Until then it stays a guest request. Once added, its private links stop working.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { hasMailableEmail } from '../../../core/identity';
 import type { Database } from '../../db/client';
-import { quotationRequests, users } from '../../db/schema';
+import { quotationAccessKeys, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireUser } from '../kernel';
@@ -54,14 +54,21 @@ export async function claimQuotationRequest(
   tx: Database,
   actor: Actor,
   access: QuotationAccess,
-): Promise<{ id: string; reference: string; userId: string }> {
+): Promise<{
+  id: string;
+  reference: string;
+  userId: string;
+  /** What the request told the shop about its buyer (docs/requirements.md §15). */
+  details: { customerMobile: string; customerCompany: string | null; customerGstin: string | null };
+}> {
   const userId = requireUser(actor);
-  // The key, not the account: a signed-in account opens only its own requests without one.
+  // The key of the request's mail: the account adds only a request whose mail it holds.
   const key = access.key;
   if (key === undefined || key === null || key === '') {
     throw new DomainError('not_found', 'Quotation not found');
   }
-  const request = await requestOfCustomer(tx, null, access, { lock: true });
+  // The account's own request opens without the key: its keys stop working once it is added.
+  const request = await requestOfCustomer(tx, actor, access, { lock: true });
   if (request.userId === userId) {
     throw new DomainError('conflict', 'This request is in your account already.');
   }
@@ -77,5 +84,20 @@ export async function claimQuotationRequest(
     .update(quotationRequests)
     .set({ userId })
     .where(and(eq(quotationRequests.id, request.id), isNull(quotationRequests.userId)));
-  return { id: request.id, reference: request.reference, userId };
+  // Once it is the account's, the account reaches it through its session: every private link
+  // made while it was a guest's stops opening it, the one the guest who sent it holds included
+  // (docs/decisions/018, amended).
+  await tx
+    .delete(quotationAccessKeys)
+    .where(eq(quotationAccessKeys.quotationRequestId, request.id));
+  return {
+    id: request.id,
+    reference: request.reference,
+    userId,
+    details: {
+      customerMobile: request.customerMobile,
+      customerCompany: request.customerCompany,
+      customerGstin: request.customerGstin,
+    },
+  };
 }

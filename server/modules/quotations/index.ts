@@ -74,14 +74,18 @@ export { getQuotationForOwner, offerCatalogue } from './owner-view';
 export { expireOffers, remindExpiringOffers } from './sweeps';
 export { postCustomerMessage, postShopMessage } from './thread';
 export {
-  accountOfRequester,
   issueAccessKey,
   requestOfCustomer,
   requireQuotationAccess,
   type QuotationAccess,
 } from './access';
 export { claimQuotationRequest } from './claim';
-export { mergeCandidates, mergeQuotationRequests, type MergeCandidate } from './merge';
+export {
+  guestRequestHints,
+  mergeCandidates,
+  mergeQuotationRequests,
+  type MergeCandidate,
+} from './merge';
 export { quotationMailFacts } from './mail-facts';
 export { exportQuotationRequests, type QuotationListFilter } from './search';
 export type * from './views';

@@ -2,11 +2,13 @@
  * issue 29 "Merge Requests" on both databases: the pieces, notes and thread of the same customer's
  * pending requests join the one the owner keeps, the others close pointing to it, the customer is
  * mailed once and the activity log tells it, all in one transaction: a failure merges nothing.
+ * The same customer is the same account: a guest request naming her e-mail or mobile is a hint,
+ * never merged either way (docs/decisions/011, amended), and merged requests' links stop working.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
-import { insertProduct, insertUser } from '../../../tests/factories';
+import { insertOrder, insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -25,7 +27,9 @@ import { JOB_SCHEMA } from '../jobs';
 import type { Actor } from '../actor';
 import {
   createMultiPieceRequest,
+  getQuotationForOwner,
   getQuoteForCustomer,
+  guestRequestHints,
   mergeCandidates,
   mergeQuotationRequests,
   postCustomerMessage,
@@ -76,13 +80,13 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
     await database.destroy();
   });
 
-  /** A guest's request of these pieces ([piece index, quantity, notes]). */
+  /** A request of these pieces ([piece index, quantity, notes]): a guest's, or `account`'s. */
   async function request(
-    customer: { mobile: string; email?: string; name?: string },
+    customer: { mobile: string; email?: string; name?: string; account?: Actor },
     lines: [number, number, string?][],
     notes = '',
   ) {
-    return createMultiPieceRequest(database.db, null, {
+    return createMultiPieceRequest(database.db, customer.account ?? null, {
       customerName: customer.name ?? 'Ananya Iyer',
       customerMobile: customer.mobile,
       customerEmail: customer.email ?? '',
@@ -93,6 +97,14 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
         notes: note ?? '',
       })),
     });
+  }
+
+  /** A customer's account with a verified e-mail, and how they sign their requests. */
+  async function customerAccount() {
+    const email = `ananya-${Date.now()}-${sequence}@example.com`;
+    const user = await insertUser(database.db, { email, emailVerified: true });
+    const account: Actor = { userId: user.id, roles: [] };
+    return { account, email, mobile: freshMobile() };
   }
 
   /** Everything a merge may change, to compare before and after a refusal. */
@@ -127,7 +139,7 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
 
   it('merges three requests into one with all the pieces, two closed pointing to it, one mail and the activity', async () => {
     const { db } = database;
-    const customer = { mobile: freshMobile(), email: `ananya-${sequence}@example.com` };
+    const customer = await customerAccount();
     const kept = await request(
       customer,
       [
@@ -137,8 +149,8 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
       'For a hotel lobby',
     );
     const second = await request(
-      // The same mobile written another way: digits compare, +91 or not.
-      { ...customer, mobile: `0${customer.mobile.replace(/\D/g, '').slice(-10)}` },
+      // The same account, whatever mobile it typed this time.
+      { ...customer, mobile: freshMobile() },
       [
         [2, 20],
         [0, 10, 'Matt finish on two'],
@@ -232,24 +244,34 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
         .where(eq(quotationOffers.quotationRequestId, third.id)),
     ).toEqual([]);
 
-    // The merged pages say where the request went.
+    // The merged pages say where the request went, to the account signed in; their private
+    // links open nothing any more, as an unknown link does.
     for (const merged of [second, third]) {
       const page = await getQuoteForCustomer(
         db,
-        null,
-        { reference: merged.reference, key: merged.accessKey },
+        customer.account,
+        { reference: merged.reference },
         now,
         zone,
       );
       expect(page.status).toBe('completed');
       expect(page.mergedInto).toEqual({ reference: kept.reference });
+      await expect(
+        getQuoteForCustomer(
+          db,
+          null,
+          { reference: merged.reference, key: merged.accessKey },
+          now,
+          zone,
+        ),
+      ).rejects.toMatchObject({ code: 'not_found', message: 'Quotation not found' });
     }
     // Its thread continues on the kept request: a message on the closed one is refused.
     await expect(
       postCustomerMessage(
         db,
-        null,
-        { reference: second.reference, key: second.accessKey, body: 'Hello?' },
+        customer.account,
+        { reference: second.reference, body: 'Hello?' },
         now,
       ),
     ).rejects.toMatchObject({
@@ -287,39 +309,131 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
     expect(await mergeCandidates(db, admin, { id: second.id })).toEqual([]);
   });
 
-  it("finds the same customer by a verified account's e-mail, and refuses a typed one", async () => {
+  it("shows a guest request with the customer's verified e-mail or mobile as a hint, and never merges it either way", async () => {
     const { db } = database;
-    const email = `meera-${Date.now()}@example.com`;
-    await insertUser(db, { email, emailVerified: true });
-    const kept = await request({ mobile: freshMobile(), email }, [[0, 2]]);
-    const sameAddress = await request({ mobile: freshMobile(), email: email.toUpperCase() }, [
-      [1, 3],
-    ]);
-    const stranger = `nobody-${Date.now()}@example.com`;
-    const typed = await request({ mobile: freshMobile(), email: stranger }, [[1, 1]]);
-    const typedAgain = await request({ mobile: freshMobile(), email: stranger }, [[2, 1]]);
+    const customer = await customerAccount();
+    const kept = await request(customer, [[0, 2]], 'Her own notes');
+    const hers = await request(customer, [[3, 1]]);
+    // A stranger types her verified e-mail, in capitals; another only her mobile, written with
+    // a leading 0 instead of +91.
+    const byEmail = await request(
+      { mobile: freshMobile(), email: customer.email.toUpperCase(), name: 'Stranger' },
+      [[1, 3]],
+    );
+    const byMobile = await request(
+      { mobile: `0${customer.mobile.replace(/\D/g, '').slice(-10)}`, name: 'Stranger' },
+      [[2, 1]],
+      'Stranger notes',
+    );
+    await postCustomerMessage(
+      db,
+      customer.account,
+      { reference: kept.reference, body: 'Her private message' },
+      now,
+    );
 
-    expect(
-      (await mergeCandidates(db, admin, { id: kept.id })).map((candidate) => candidate.id),
-    ).toEqual([sameAddress.id]);
-    // An address no verified account holds proves nothing: anyone can type it.
-    expect(await mergeCandidates(db, admin, { id: typed.id })).toEqual([]);
+    // Only her account's request is offered to merge; the guests' are hints.
+    expect((await mergeCandidates(db, admin, { id: kept.id })).map((c) => c.id)).toEqual([hers.id]);
+    expect((await guestRequestHints(db, admin, { id: kept.id })).map((c) => c.id)).toEqual([
+      byEmail.id,
+      byMobile.id,
+    ]);
+    // From a guest's page there is nothing to merge, either way.
+    expect(await mergeCandidates(db, admin, { id: byEmail.id })).toEqual([]);
+    expect(await mergeCandidates(db, admin, { id: byMobile.id })).toEqual([]);
+
+    const ids = [kept.id, hers.id, byEmail.id, byMobile.id];
+    const before = await snapshot(ids);
+    for (const [keepId, mergeIds, refused] of [
+      [kept.id, [byEmail.id], byEmail],
+      [kept.id, [hers.id, byMobile.id], byMobile],
+      [byEmail.id, [kept.id], byEmail],
+      [byMobile.id, [byEmail.id], byMobile],
+    ] as const) {
+      await expect(
+        mergeQuotationRequests(db, admin, { keepId, mergeIds: [...mergeIds] }, now),
+      ).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining(`${refused.reference} is a guest request, not verified`),
+      });
+    }
+    // Nothing moved: no piece, note, message or status, no activity and no mail.
+    expect(await snapshot(ids)).toEqual(before);
+    // The stranger's link still shows only what he sent.
+    const his = await getQuoteForCustomer(
+      db,
+      null,
+      { reference: byMobile.reference, key: byMobile.accessKey },
+      now,
+      zone,
+    );
+    expect(his.messages).toEqual([]);
+    expect(his.request.customizationNotes).toBe('Stranger notes');
+    expect(his.mergedInto).toBeNull();
+  });
+
+  it("keeps the customer card's Earlier requests and Orders to the request's own account", async () => {
+    const { db } = database;
+    const customer = await customerAccount();
+    const hers = await request(customer, [[0, 1]]);
+    const herOrder = await insertOrder(db, { userId: customer.account!.userId });
+    const stranger = await request(
+      { mobile: customer.mobile, email: customer.email, name: 'Stranger' },
+      [[1, 1]],
+    );
+    const history = async (id: string) =>
+      (await getQuotationForOwner(db, admin, { id }, now, zone)).history;
+
+    // The guest request names her verified e-mail and her mobile: none of her history shows.
+    expect(await history(stranger.id)).toEqual({ requests: [], orders: [] });
+    // Her own page lists her order, and not the stranger's request.
+    const own = await history(hers.id);
+    expect(own.requests.map((row) => row.id)).toEqual([]);
+    expect(own.orders.map((row) => row.id)).toEqual([herOrder.id]);
+  });
+
+  it("lists under the customer card's Earlier requests only the requests made before this one", async () => {
+    const { db } = database;
+    const customer = await customerAccount();
+    const first = await request(customer, [[0, 1]]);
+    const second = await request(customer, [[1, 1]]);
+    const third = await request(customer, [[2, 1]]);
+    const earlier = async (id: string) =>
+      (await getQuotationForOwner(db, admin, { id }, now, zone)).history.requests.map(
+        (row) => row.id,
+      );
+    expect(await earlier(first.id)).toEqual([]);
+    expect(await earlier(second.id)).toEqual([first.id]);
+    expect(await earlier(third.id)).toEqual([second.id, first.id]);
+  });
+
+  it('never merges two guest requests, whatever e-mail or mobile they share', async () => {
+    const { db } = database;
+    const email = `guest-${Date.now()}@example.com`;
+    const first = await request({ mobile: freshMobile(), email }, [[0, 1]]);
+    const second = await request({ mobile: first.customerMobile, email }, [[1, 1]]);
+    expect(await mergeCandidates(db, admin, { id: first.id })).toEqual([]);
+    expect((await guestRequestHints(db, admin, { id: first.id })).map((c) => c.id)).toEqual([
+      second.id,
+    ]);
+    const before = await snapshot([first.id, second.id]);
     await expect(
-      mergeQuotationRequests(db, admin, { keepId: typed.id, mergeIds: [typedAgain.id] }, now),
-    ).rejects.toMatchObject({ code: 'conflict' });
-    await mergeQuotationRequests(db, admin, { keepId: kept.id, mergeIds: [sameAddress.id] }, now);
-    const [merged] = await db
-      .select()
-      .from(quotationRequests)
-      .where(eq(quotationRequests.id, sameAddress.id));
-    expect(merged).toMatchObject({ status: 'completed', mergedIntoId: kept.id });
+      mergeQuotationRequests(db, admin, { keepId: first.id, mergeIds: [second.id] }, now),
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('not verified') });
+    expect(await snapshot([first.id, second.id])).toEqual(before);
   });
 
   it("refuses another customer's request, and changes nothing", async () => {
     const { db } = database;
-    const kept = await request({ mobile: freshMobile() }, [[0, 1]]);
-    const mine = await request({ mobile: kept.customerMobile }, [[1, 1]]);
-    const theirs = await request({ mobile: freshMobile(), name: 'Someone Else' }, [[2, 1]]);
+    const customer = await customerAccount();
+    const kept = await request(customer, [[0, 1]]);
+    const mine = await request(customer, [[1, 1]]);
+    // Another account, even with her mobile: accounts are the customers, not what they type.
+    const someoneElse = await customerAccount();
+    const theirs = await request(
+      { ...someoneElse, mobile: customer.mobile, name: 'Someone Else' },
+      [[2, 1]],
+    );
     const ids = [kept.id, mine.id, theirs.id];
     const before = await snapshot(ids);
     await expect(
@@ -334,14 +448,17 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
 
   it('refuses a visitor (401) and a customer (403) before anything, with no change and no mail', async () => {
     const { db } = database;
-    const kept = await request({ mobile: freshMobile() }, [[0, 1]]);
-    const other = await request({ mobile: kept.customerMobile }, [[1, 1]]);
+    const owner = await customerAccount();
+    const kept = await request(owner, [[0, 1]]);
+    const other = await request(owner, [[1, 1]]);
     const customer: Actor = { userId: (await insertUser(db)).id, roles: [] };
     const ids = [kept.id, other.id];
     const before = await snapshot(ids);
+    // A visitor, another customer, and the requests' own customer: none of them merges.
     for (const [actor, code] of [
       [null, 'unauthenticated'],
       [customer, 'forbidden'],
+      [owner.account, 'forbidden'],
     ] as const) {
       await expect(
         mergeQuotationRequests(db, actor, { keepId: kept.id, mergeIds: [other.id] }, now),
@@ -353,21 +470,21 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
         },
       );
       await expect(mergeCandidates(db, actor, { id: kept.id })).rejects.toMatchObject({ code });
+      await expect(guestRequestHints(db, actor, { id: kept.id })).rejects.toMatchObject({ code });
     }
     expect(await snapshot(ids)).toEqual(before);
   });
 
   it('merges nothing when one id is unknown, or when a write fails part-way', async () => {
     const { db } = database;
-    const kept = await request({ mobile: freshMobile(), email: `f-${Date.now()}@example.com` }, [
-      [0, 5],
-    ]);
-    const first = await request({ mobile: kept.customerMobile }, [[1, 5]], 'First notes');
-    const second = await request({ mobile: kept.customerMobile }, [[2, 5]]);
+    const customer = await customerAccount();
+    const kept = await request(customer, [[0, 5]]);
+    const first = await request(customer, [[1, 5]], 'First notes');
+    const second = await request(customer, [[2, 5]]);
     await postCustomerMessage(
       db,
-      null,
-      { reference: first.reference, key: first.accessKey, body: 'A question' },
+      customer.account,
+      { reference: first.reference, body: 'A question' },
       now,
     );
     const ids = [kept.id, first.id, second.id];
@@ -426,10 +543,11 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
 
   it('refuses requests that are not pending, and a request merged into itself', async () => {
     const { db } = database;
-    const kept = await request({ mobile: freshMobile() }, [[0, 1]]);
-    const offered = await request({ mobile: kept.customerMobile }, [[1, 1]]);
-    const merged = await request({ mobile: kept.customerMobile }, [[2, 1]]);
-    const spare = await request({ mobile: kept.customerMobile }, [[3, 1]]);
+    const customer = await customerAccount();
+    const kept = await request(customer, [[0, 1]]);
+    const offered = await request(customer, [[1, 1]]);
+    const merged = await request(customer, [[2, 1]]);
+    const spare = await request(customer, [[3, 1]]);
     await sendOffer(db, admin, { ...offerForm, quotationId: offered.id }, now, zone);
     await mergeQuotationRequests(db, admin, { keepId: spare.id, mergeIds: [merged.id] }, now);
 
@@ -457,8 +575,9 @@ describe(`merging quotation requests on ${testDatabaseKind}`, () => {
 
   it('keeps a piece as a line of its own when adding it up would pass the limit', async () => {
     const { db } = database;
-    const kept = await request({ mobile: freshMobile() }, [[0, 99_999]]);
-    const more = await request({ mobile: kept.customerMobile }, [[0, 5]]);
+    const customer = await customerAccount();
+    const kept = await request(customer, [[0, 99_999]]);
+    const more = await request(customer, [[0, 5]]);
     await mergeQuotationRequests(db, admin, { keepId: kept.id, mergeIds: [more.id] }, now);
     const lines = await db
       .select({ quantity: quotationRequestLines.quantity })

@@ -4,9 +4,10 @@
  * customer's other pending requests into it, in one transaction that locks every one of them.
  *
  * What it decides (server/modules/quotations/README.md says the same):
- * - The same customer: the same account (a request's own, or the account whose verified e-mail it
- *   names: `accountOfRequester`), or the same mobile, compared by its last 10 digits (with or
- *   without +91 or a leading 0). A typed e-mail no verified account holds proves nothing.
+ * - The same customer: the same account, and nothing else (docs/decisions/011, amended). A guest
+ *   request is nobody's account, whatever e-mail or mobile it names: anyone can type those. It
+ *   is never merged into an account's request, nor one into it, nor into another guest's; guest
+ *   requests with the same e-mail or mobile are shown to the owner as a hint only.
  * - Only pending requests, kept or merged: not merged already, no offer but a draft. A merged
  *   request's draft is dropped (the owner's unsent work on a request that closes); the kept one's
  *   stays.
@@ -18,8 +19,10 @@
  * - The request's notes: each merged request's notes follow the kept one's, after its reference.
  *   The thread: the merged requests' messages move to the kept request (one thread, in time
  *   order); their pages point there.
+ * - The merged requests' private links stop working: their account reaches them signed in.
  * - The customer hears once: one mail to the kept request's address (or its account's verified
- *   one), with a private link to the kept request made at delivery. Without an address, none.
+ *   one), with a private link to the kept request made at delivery. Without an address, none. The
+ *   kept request is the account's own, so the mail never goes to an address a guest typed.
  */
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
@@ -30,6 +33,7 @@ import { piecesSummary } from '../../../core/request-pieces-texts';
 import { mergeRequestsSchema, mergeTexts, referenceList } from '../../../core/quote-merge';
 import type { Database } from '../../db/client';
 import {
+  quotationAccessKeys,
   quotationMessages,
   quotationOffers,
   quotationRequestLines,
@@ -41,7 +45,7 @@ import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs/enqueue';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
-import { accountOfRequester, requestForOwner, type QuotationRow } from './access';
+import { requestForOwner, type QuotationRow } from './access';
 import { requestLinesOf } from './request-lines';
 import type { QuoteRequestLineView } from './views';
 
@@ -50,65 +54,40 @@ const MOBILE_DIGITS = 10;
 /** Fewer digits than the form accepts say nothing about who typed them. */
 const MOBILE_MIN_DIGITS = 6;
 
-/** Who a request's customer is, as far as the shop can tell (see the file's header). */
-interface CustomerIdentity {
-  accounts: string[];
-  /** The verified, lower-cased e-mails of those accounts. */
-  verifiedEmails: string[];
-  mobile: string | null;
-}
-
 function mobileKey(mobile: string): string | null {
   const digits = mobile.replace(/\D/g, '');
   return digits.length >= MOBILE_MIN_DIGITS ? digits.slice(-MOBILE_DIGITS) : null;
 }
 
-/** The same key in SQL, for the candidates' query. */
+/** The same key in SQL, for the hints' query. */
 function mobileKeySql(column: typeof quotationRequests.customerMobile): SQL {
   return sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), ${MOBILE_DIGITS})`;
 }
 
-async function customerOf(db: Database, request: QuotationRow): Promise<CustomerIdentity> {
-  const named = await accountOfRequester(db, {
-    userId: null,
-    customerEmail: request.customerEmail,
-  });
-  const accounts = [...new Set([request.userId, named].filter((id): id is string => id !== null))];
-  const holders =
-    accounts.length === 0
-      ? []
-      : await db
-          .select({ email: users.email, emailVerified: users.emailVerified })
-          .from(users)
-          .where(inArray(users.id, accounts));
-  return {
-    accounts,
-    verifiedEmails: holders
-      .filter((holder) => holder.emailVerified && hasMailableEmail(holder.email))
-      .map((holder) => holder.email.trim().toLowerCase()),
-    mobile: mobileKey(request.customerMobile),
-  };
-}
-
-function isSameCustomer(customer: CustomerIdentity, request: QuotationRow): boolean {
-  const email = request.customerEmail?.trim().toLowerCase();
-  return Boolean(
-    (request.userId && customer.accounts.includes(request.userId)) ||
-    (email && customer.verifiedEmails.includes(email)) ||
-    (customer.mobile && mobileKey(request.customerMobile) === customer.mobile),
-  );
-}
-
-/** `isSameCustomer` as a condition on the requests' columns; null when nothing can match. */
-function sameCustomerCondition(customer: CustomerIdentity): SQL | null {
+/**
+ * What a guest request may share with the request on the page, to be shown as a hint: the
+ * e-mail it names (or its account's verified one) and its mobile. Null when it names neither.
+ */
+async function hintCondition(db: Database, request: QuotationRow): Promise<SQL | null> {
+  const emails = new Set<string>();
+  if (request.customerEmail && hasMailableEmail(request.customerEmail)) {
+    emails.add(request.customerEmail.trim().toLowerCase());
+  }
+  if (request.userId) {
+    const [account] = await db
+      .select({ email: users.email, emailVerified: users.emailVerified })
+      .from(users)
+      .where(eq(users.id, request.userId));
+    if (account?.emailVerified && hasMailableEmail(account.email)) {
+      emails.add(account.email.trim().toLowerCase());
+    }
+  }
+  const mobile = mobileKey(request.customerMobile);
   const conditions = [
-    ...(customer.accounts.length > 0 ? [inArray(quotationRequests.userId, customer.accounts)] : []),
-    ...(customer.verifiedEmails.length > 0
-      ? [inArray(sql`lower(trim(${quotationRequests.customerEmail}))`, customer.verifiedEmails)]
+    ...(emails.size > 0
+      ? [inArray(sql`lower(trim(${quotationRequests.customerEmail}))`, [...emails])]
       : []),
-    ...(customer.mobile
-      ? [eq(mobileKeySql(quotationRequests.customerMobile), customer.mobile)]
-      : []),
+    ...(mobile ? [eq(mobileKeySql(quotationRequests.customerMobile), mobile)] : []),
   ];
   return conditions.length === 0 ? null : (or(...conditions) ?? null);
 }
@@ -157,21 +136,12 @@ export interface MergeCandidate {
   lines: QuoteRequestLineView[];
 }
 
-/**
- * issue 29: the "Merge Requests" section's list: the same customer's other pending requests,
- * oldest first; none when the request on the page cannot keep others (it is not pending).
- */
-export async function mergeCandidates(
+/** The other pending requests matching `condition`, oldest first, with their pieces. */
+async function pendingRequestsWhere(
   db: Database,
-  actor: Actor,
-  input: { id: unknown },
+  request: QuotationRow,
+  condition: SQL,
 ): Promise<MergeCandidate[]> {
-  requireAdmin(actor, 'quotations:read');
-  const request = await requestForOwner(db, input.id);
-  if (request.status !== 'pending' || request.mergedIntoId) return [];
-  if ((await offeredRequests(db, [request.id])).size > 0) return [];
-  const sameCustomer = sameCustomerCondition(await customerOf(db, request));
-  if (!sameCustomer) return [];
   const rows = await db
     .select({
       id: quotationRequests.id,
@@ -180,7 +150,7 @@ export async function mergeCandidates(
       customerName: quotationRequests.customerName,
     })
     .from(quotationRequests)
-    .where(and(ne(quotationRequests.id, request.id), mergeableCondition, sameCustomer))
+    .where(and(ne(quotationRequests.id, request.id), mergeableCondition, condition))
     .orderBy(asc(quotationRequests.createdAt), asc(quotationRequests.reference))
     .limit(QUOTE_LIST_MAX_PIECES);
   const lines = await requestLinesOf(
@@ -188,6 +158,41 @@ export async function mergeCandidates(
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({ ...row, lines: lines.get(row.id) ?? [] }));
+}
+
+/**
+ * The "Merge Requests" section's list (docs/requirements.md §18): the same account's other pending requests,
+ * oldest first; none when the request on the page cannot keep others (it is not pending, or it is
+ * a guest's: a guest request is nobody's account, whatever e-mail or mobile it names).
+ */
+export async function mergeCandidates(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown },
+): Promise<MergeCandidate[]> {
+  requireAdmin(actor, 'quotations:read');
+  const request = await requestForOwner(db, input.id);
+  if (!request.userId || request.status !== 'pending' || request.mergedIntoId) return [];
+  if ((await offeredRequests(db, [request.id])).size > 0) return [];
+  return pendingRequestsWhere(db, request, eq(quotationRequests.userId, request.userId));
+}
+
+/**
+ * The section's hints, "Guest request, not verified": other pending guest requests that name the
+ * same e-mail (or the account's verified one) or the same mobile. Anyone can type those, so they
+ * are shown, never offered to merge (docs/requirements.md §18).
+ */
+export async function guestRequestHints(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown },
+): Promise<MergeCandidate[]> {
+  requireAdmin(actor, 'quotations:read');
+  const request = await requestForOwner(db, input.id);
+  if (request.mergedIntoId) return [];
+  const shared = await hintCondition(db, request);
+  if (!shared) return [];
+  return pendingRequestsWhere(db, request, and(isNull(quotationRequests.userId), shared)!);
 }
 
 interface MergedLine {
@@ -294,12 +299,19 @@ export async function mergeQuotationRequests(
     );
     const offered = await offeredRequests(tx, ids);
     for (const request of [kept, ...others]) requireMergeable(request, offered);
-    const customer = await customerOf(tx, kept);
+    // Requests are one customer's only when they belong to the same account: a guest request is
+    // never merged into an account's request nor it into one, and the kept one is an account's.
+    if (!kept.userId) {
+      throw new DomainError('conflict', mergeTexts.guestKept(kept.reference));
+    }
     for (const request of others) {
-      if (!isSameCustomer(customer, request)) {
+      if (!request.userId) {
+        throw new DomainError('conflict', mergeTexts.guestMerged(request.reference));
+      }
+      if (request.userId !== kept.userId) {
         throw new DomainError(
           'conflict',
-          `${request.reference} is another customer's request: only requests with the same verified e-mail or mobile as ${kept.reference} can be merged into it`,
+          mergeTexts.otherAccount(request.reference, kept.reference),
         );
       }
     }
@@ -362,6 +374,10 @@ export async function mergeQuotationRequests(
       .update(quotationRequests)
       .set({ status: 'completed', mergedIntoId: kept.id, awaitingReplySince: null })
       .where(inArray(quotationRequests.id, otherIds));
+    // A merged request's private links stop opening it: its account reaches it signed in.
+    await tx
+      .delete(quotationAccessKeys)
+      .where(inArray(quotationAccessKeys.quotationRequestId, otherIds));
 
     // spec §3's columns repeat the first line (docs/decisions/021): its quantity may have grown.
     const first = lines[0]!;

@@ -81,7 +81,7 @@ function offer(overrides: Partial<OfferDocument> = {}): OfferDocument {
     validUntil: '2026-12-08',
     leadTimeDays: 21,
     advancePercent: 100,
-    terms: '50% advance with the order, the balance before dispatch.',
+    terms: 'Prices include packing. Returns within 7 days of delivery.',
     note: 'The Ganesha can be made 10% larger for the same price.',
     payment: {
       upiId: 'jaipurdecor@okaxis',
@@ -112,7 +112,8 @@ describe('renderOfferPdf', () => {
       'Brass diya set',
       'Sheesham wood jharokha',
       'Lead time: 21 days',
-      '50% advance with the order, the balance before dispatch.',
+      'Payment in full on acceptance.',
+      'Prices include packing. Returns within 7 days of delivery.',
       'The Ganesha can be made 10% larger for the same price.',
       'How to pay',
       'jaipurdecor@okaxis',
@@ -132,14 +133,22 @@ describe('renderOfferPdf', () => {
     expect(text).toMatch(/Total +₹1,21,504.50\n/);
   });
 
-  it('prints the advance and the balance of an offer that asks for an advance (issue 32)', async () => {
+  it('prints the terms’ payment sentence from the offer’s own advance, before the shop’s terms', async () => {
+    const words = (text: string) => text.replaceAll(/\s+/g, ' ');
     // ₹1,21,504.50 at 50%: ₹60,752.25 each
-    const text = pdftotext(saved(await renderOfferPdf(offer({ advancePercent: 50 }))), '-raw');
-    expect(text).toContain(
-      'Advance 50%: ₹60,752.25 on acceptance; balance ₹60,752.25 before dispatch',
+    const text = words(
+      pdftotext(saved(await renderOfferPdf(offer({ advancePercent: 50 }))), '-raw'),
     );
-    const inFull = pdftotext(saved(await renderOfferPdf(offer())), '-raw');
-    expect(inFull).not.toContain('on acceptance');
+    expect(text).toContain(
+      'Terms 50% advance on acceptance, the balance of ₹60,752.25 before dispatch. Prices include packing.',
+    );
+    expect(text).not.toContain('Payment in full');
+    const inFull = words(pdftotext(saved(await renderOfferPdf(offer())), '-raw'));
+    expect(inFull).toContain('Terms Payment in full on acceptance. Prices include packing.');
+    expect(inFull).not.toContain('advance');
+    // With no terms of the shop's own, the payment sentence still prints.
+    const bare = words(pdftotext(saved(await renderOfferPdf(offer({ terms: '' }))), '-raw'));
+    expect(bare).toContain('Terms Payment in full on acceptance.');
   });
 
   it('prints the valid-until date as the shop’s calendar day, whatever the server’s time zone', async () => {

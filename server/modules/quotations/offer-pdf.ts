@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { formatLongDate } from '../../../core/dates';
 import { lineAmounts } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
-import { advanceTermsText } from '../../../core/payment-terms';
+import { paymentTermsSentence } from '../../../core/payment-terms';
 
 /** Everything an offer's PDF prints (issue 16): the shop, the customer and the priced offer. */
 export interface OfferDocument extends OfferPricing {
@@ -272,19 +272,20 @@ function drawConditions(pdf: Pdf, document: OfferDocument): void {
   // issue 16: validUntil is the shop's calendar day, printed as that day (formatLongDate reads a
   // YYYY-MM-DD string without shifting it by the server's time zone).
   paragraph(pdf, `Valid until ${formatLongDate(document.validUntil)}`, { bold: true });
-  // issue 32: the advance and the balance, when the offer asks for an advance
-  const advanceTerms = advanceTermsText(document.totalMinor, document.advancePercent);
-  if (advanceTerms) paragraph(pdf, advanceTerms);
   if (document.leadTimeDays !== null) {
     const days = document.leadTimeDays === 1 ? 'day' : 'days';
     paragraph(pdf, `Lead time: ${document.leadTimeDays} ${days}`);
   }
   pdf.moveDown(1);
+  // The payment sentence made from the offer's numbers first, then the shop's own terms: free
+  // text can never promise a payment the offer does not ask for.
+  sectionHeading(pdf, 'Terms');
+  paragraph(pdf, paymentTermsSentence(document.totalMinor, document.advancePercent));
   if (document.terms.trim() !== '') {
-    sectionHeading(pdf, 'Terms');
+    pdf.moveDown(0.4);
     paragraph(pdf, document.terms.trim());
-    pdf.moveDown(1);
   }
+  pdf.moveDown(1);
   if (document.note !== null && document.note.trim() !== '') {
     sectionHeading(pdf, 'Note');
     paragraph(pdf, document.note.trim());

@@ -2,13 +2,13 @@
  * What the owner reads of a quotation (issue 16): the request with its customer's history, the
  * offers and the thread, the actions open now, and the catalogue the composer picks from.
  */
-import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import { offerStatusAt, ownerActionsFor, type OwnerOfferAction } from '../../../core/quote-offer';
 import type { Database } from '../../db/client';
 import { orders, products, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../kernel';
-import { accountOfRequester, requestForOwner, type QuotationRow } from './access';
+import { requestForOwner, type QuotationRow } from './access';
 import type { CataloguePiece, OwnerQuotationView } from './views';
 import { orderOf, requestView } from './customer-view';
 import { type OfferRow, offersOf, sentOffers } from './offer-rows';
@@ -95,20 +95,16 @@ export async function getQuotationForOwner(
 }
 
 /**
- * issue 16: the customer's other requests and orders, by their account or verified e-mail, and
- * the order this request made: a guest's order has no account, and was listed as "None" (issue 27).
+ * The customer's other requests and orders, by the request's own account, and the order this
+ * request made: a guest's order has no account, and is still listed as this request's. A guest
+ * request has no history: the e-mail or mobile it names is anyone's to type, and proves nobody's
+ * identity (docs/decisions/011, amended).
  */
 export async function customerHistory(
   db: Database,
   request: QuotationRow,
 ): Promise<OwnerQuotationView['history']> {
-  const accounts = [
-    ...new Set(
-      [request.userId, await accountOfRequester(db, { ...request, userId: null })].filter(
-        (id): id is string => id !== null,
-      ),
-    ),
-  ];
+  const accounts = request.userId ? [request.userId] : [];
   const ordersOfCustomer =
     accounts.length === 0
       ? eq(orders.quotationRequestId, request.id)
@@ -125,8 +121,13 @@ export async function customerHistory(
             createdAt: quotationRequests.createdAt,
           })
           .from(quotationRequests)
+          // Earlier ones only: a request made after this one is not its history.
           .where(
-            and(inArray(quotationRequests.userId, accounts), ne(quotationRequests.id, request.id)),
+            and(
+              inArray(quotationRequests.userId, accounts),
+              ne(quotationRequests.id, request.id),
+              lt(quotationRequests.createdAt, request.createdAt),
+            ),
           )
           .orderBy(desc(quotationRequests.createdAt))
           .limit(20),

@@ -97,6 +97,21 @@ export async function countQuoteListPieces(db: Database, holder: QuoteListHolder
   return row?.value ?? 0;
 }
 
+/**
+ * The quantity of each listed piece by its id, for every page's "Add to Quote List", which reads
+ * "In Quote List (2)" on a listed piece (docs/requirements.md §18). Unpublished pieces are left out,
+ * as in the count.
+ */
+export async function quoteListQuantities(
+  db: Database,
+  holder: QuoteListHolder,
+): Promise<Record<string, number>> {
+  const listId = await listIdOf(db, holder);
+  if (!listId) return {};
+  const rows = await piecesOf(db, listId);
+  return Object.fromEntries(rows.map((row) => [row.productId, row.quantity]));
+}
+
 /** `/quote-list`: the holder's pieces in the order they were added; unpublished ones are hidden. */
 export async function readQuoteList(db: Database, holder: QuoteListHolder): Promise<QuoteListView> {
   const listId = await listIdOf(db, holder);

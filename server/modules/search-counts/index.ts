@@ -23,6 +23,7 @@ import { searchCounts, searchCountVisitors } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { Actor } from '../actor';
 import { parseInput, requireAdmin } from '../kernel';
+import { rateLimitAddress } from '../../../core/client-network';
 
 /**
  * At most this many distinct searches (text, week and client address) wait in a buffer. A full
@@ -133,7 +134,8 @@ export function countSearch(
   if (text === '') return;
   const state = stateOf(db);
   const week = shopWeekOf(context.now, context.timeZone);
-  const digest = searchDigest(context.secret, week, search.clientAddress, text);
+  // One client is one network: an IPv6 subscriber holds a whole /64 (`rateLimitAddress`).
+  const digest = searchDigest(context.secret, week, rateLimitAddress(search.clientAddress), text);
   if (state.buffer.has(digest)) return;
   if (state.buffer.size >= SEARCH_COUNT_BUFFER_MAX_KEYS) {
     if (state.writes.size > 0) {

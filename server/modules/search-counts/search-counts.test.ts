@@ -102,6 +102,8 @@ describe(`search counts on ${testDatabaseKind} (issue 31)`, () => {
     count(database, 'diya', 'none', { from: '203.0.113.7' });
     count(database, 'votive', 'none', { from: '203.0.113.8' });
     count(database, 'votive', 'tolerant', { from: '2001:db8::1' });
+    // Another address of the same IPv6 /64 is the same client (decision 018).
+    count(database, 'votive', 'tolerant', { from: '2001:db8::ffff:2' });
     count(database, 'votive', 'none', { from: '203.0.113.7', at: daysLater(7) });
     await flushSearchCounts(database.db, inIndia(daysLater(7)));
     expect(await storedRows(database)).toEqual([

@@ -5,7 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteDefaults } from '../../../content/site';
-import { settingsStillDemo } from '../../../core/demo-settings';
+import {
+  demoSettingsSentence,
+  settingsStillDemo,
+  shopContentStillDemo,
+} from '../../../core/demo-settings';
 import { insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
@@ -73,6 +77,57 @@ describe(`the demo details still on offers, on ${testDatabaseKind}`, () => {
     await updateSettings(database.db, owner, { upiId: 'devika@okhdfc' }, config, now);
     await updateSettings(database.db, owner, { upiId: siteDefaults.upiId }, config, now);
     expect(await demoLeft()).toContain('upiId');
+  });
+
+  it('names the demo address, Instagram link, home page figures and newsletter line until each is the owner’s', async () => {
+    const contentLeft = async () =>
+      shopContentStillDemo(
+        await readSiteSettings(database.db, config),
+        siteDefaults,
+        config.siteLockedBy,
+      );
+    expect(await contentLeft()).toEqual(['address', 'socialUrl', 'homeStats', 'newsletterLine']);
+    await updateSettings(
+      database.db,
+      owner,
+      { address: '14 Haveli Lane, Jaipur 302003', socialUrl: '' },
+      config,
+      now,
+    );
+    expect(await contentLeft()).toEqual(['homeStats', 'newsletterLine']);
+    // Three tiles of four are not enough: the fourth still shows the demo's figure.
+    await updateSettings(
+      database.db,
+      owner,
+      { homeStat1Value: '31', homeStat2Label: 'Years carving', homeStat3Value: '40+' },
+      config,
+      now,
+    );
+    expect(await contentLeft()).toEqual(['homeStats', 'newsletterLine']);
+    await updateSettings(
+      database.db,
+      owner,
+      { homeStat4Label: 'Made by hand in Banswara', newsletterLine: '' },
+      config,
+      now,
+    );
+    expect(await contentLeft()).toEqual([]);
+    await updateSettings(
+      database.db,
+      owner,
+      {
+        upiId: 'devika@okhdfc',
+        bankDetails: 'Devika Crafts · A/c 123456789012 · IFSC HDFC0001234',
+        gstin: '27AAPFU0939F1ZV',
+        phone: '+91 141 222 3333',
+        whatsappNumber: '911412223333',
+        shopEmail: 'orders@shop.in',
+      },
+      config,
+      now,
+    );
+    // Nothing of the demo's left: the banner goes.
+    expect(demoSettingsSentence(await demoLeft(), await contentLeft())).toBeNull();
   });
 
   it('counts a detail the environment sets as set, even to the demo value', async () => {

@@ -134,6 +134,15 @@ export async function startServerProcess(
     });
   });
 
+  // A server that dies under a test shows why: the test itself only sees refused connections.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `server on ${url} exited on its own (code ${code}, signal ${signal}); its output:\n${output}\n`,
+    );
+  });
+
   return {
     url,
     dataDir,
@@ -159,10 +168,12 @@ export async function startServerProcess(
       });
     },
     async stop() {
+      stopping = true;
       child.kill('SIGTERM');
       return exited(child);
     },
     async kill() {
+      stopping = true;
       child.kill('SIGKILL');
       await exited(child);
     },

@@ -104,7 +104,9 @@ describe(`the API under hostile input on ${testDatabaseKind}`, () => {
             }
           },
         ),
-        { numRuns: RUNS },
+        // A lone surrogate in a value and a key, always tried first: JSON is the one body that
+        // can carry one, and PostgreSQL's json refuses it (the activity log answered 500).
+        { numRuns: RUNS, examples: [[{ '\udc00key': 'x\ud835' }, 'ab\ud835']] },
       );
     });
   }

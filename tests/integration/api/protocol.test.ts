@@ -7,7 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, idempotencyKeys, quotationRequests } from '../../../server/db/schema';
 import { insertProduct } from '../../factories';
-import { CUSTOMER_PASSWORD, startApiHarness, type ApiHarness } from '../../support/api-harness';
+import {
+  CUSTOMER_PASSWORD,
+  startApiHarness,
+  type ApiHarness,
+  type Caller,
+} from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
 import { jsonBody } from './cases/types';
 
@@ -26,9 +31,23 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
     await api?.close();
   });
 
-  const quotation = (notes: string, key?: string) =>
+  /**
+   * A guest's key is scoped by their quote list's cookie (docs/decisions/015-headless-api.md,
+   * Idempotency): this guest holds one, as a browser that added a piece does.
+   */
+  let guest: Caller;
+  beforeAll(async () => {
+    const added = await api.request('/api/v1/quote-list/items', {
+      method: 'POST',
+      ...jsonBody({ productId }),
+    });
+    guest = { headers: { Cookie: added.headers.get('set-cookie')!.split(';')[0]! } };
+  });
+
+  const quotation = (notes: string, key?: string, caller: Caller = guest) =>
     api.request('/api/v1/quotation-requests', {
       method: 'POST',
+      caller,
       ...jsonBody(
         {
           productId,
@@ -81,16 +100,72 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
     expect(await requestsWithNotes('second body')).toBe(0);
   });
 
+  it('never answers one guest with another’s answer: a guest’s key is theirs by their quote list, not their address', async () => {
+    // Two guests behind one address (an office, a carrier's NAT) send the same key and body.
+    const other = await api.request('/api/v1/quote-list/items', {
+      method: 'POST',
+      ...jsonBody({ productId }),
+    });
+    const neighbour: Caller = {
+      headers: { Cookie: other.headers.get('set-cookie')!.split(';')[0]! },
+    };
+    const first = await quotation('the same words', 'key-shared', guest);
+    const second = await quotation('the same words', 'key-shared', neighbour);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    const [mine, theirs] = (await Promise.all([first.json(), second.json()])) as {
+      reference: string;
+      link: string;
+    }[];
+    expect(theirs!.reference).not.toBe(mine!.reference);
+    expect(theirs!.link).not.toBe(mine!.link);
+    expect(await requestsWithNotes('the same words')).toBe(2);
+    // Each one's own retry is still answered with their own first answer.
+    const retry = await quotation('the same words', 'key-shared', neighbour);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await retry.json()) as { reference: string }).reference).toBe(theirs!.reference);
+    expect(await requestsWithNotes('the same words')).toBe(2);
+  });
+
+  it('takes no key from a guest without a quote list: each create is its own, never another’s answer', async () => {
+    const first = await quotation('no list of their own', 'key-listless', api.visitor);
+    const second = await quotation('no list of their own', 'key-listless', api.visitor);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    const [one, two] = (await Promise.all([first.json(), second.json()])) as { link: string }[];
+    expect(two!.link).not.toBe(one!.link);
+    expect(await requestsWithNotes('no list of their own')).toBe(2);
+    const contact = () =>
+      api.request('/api/v1/contact-messages', {
+        method: 'POST',
+        ...jsonBody(
+          { name: 'Listless', email: 'listless@example.com', subject: 'No list', message: 'Hi' },
+          { 'Idempotency-Key': 'key-listless' },
+        ),
+      });
+    expect((await contact()).status).toBe(201);
+    const again = await contact();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('forgets a key after 24 hours', async () => {
     let now = new Date('2026-11-24T10:00:00Z');
     const later = await startApiHarness({ clock: () => now });
     try {
+      const listed = await later.request('/api/v1/quote-list/items', {
+        method: 'POST',
+        ...jsonBody({
+          productId: (await insertProduct(later.database.db, { name: 'Day Urli' })).id,
+        }),
+      });
+      const cookie = listed.headers.get('set-cookie')!.split(';')[0]!;
       const send = () =>
         later.request('/api/v1/contact-messages', {
           method: 'POST',
           ...jsonBody(
             { name: 'Day Old', email: 'day@example.com', subject: 'Kept a day', message: 'Hello' },
-            { 'Idempotency-Key': 'key-a-day' },
+            { 'Idempotency-Key': 'key-a-day', Cookie: cookie },
           ),
         });
       await send();

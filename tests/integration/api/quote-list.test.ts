@@ -56,6 +56,14 @@ function cookieTokenOf(response: Response): string | null {
   return cookie ? (new RegExp(`^${QUOTE_LIST_COOKIE}=([\\w-]+);`).exec(cookie)?.[1] ?? null) : null;
 }
 
+/** The cookies a browser keeps from a response (name=value), for its next request. */
+function keptCookies(response: Response): string[] {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((cookie) => !cookie.endsWith('='));
+}
+
 describe(`issue 29: several pieces and the quote list over the API on ${testDatabaseKind}`, () => {
   let api: ApiHarness;
   let world: World;
@@ -312,14 +320,54 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
   });
 
   describe('the quote list', () => {
+    it('joins the account at sign-in only when it was made in this browser session', async () => {
+      const [urli, diya] = pieces;
+      const listOf = async (caller: Caller) =>
+        ((await (await api.request('/api/v1/quote-list', { caller })).json()) as QuoteList).pieces;
+      /** The first page the browser asks for signed in, carrying these cookies too. */
+      const firstPageSignedIn = (account: Caller, cookies: string[]) =>
+        api.request('/', {
+          unchecked: true,
+          headers: { Cookie: [account.sessionCookie!, ...cookies].join('; ') },
+        });
+
+      // Made in this browser: the list's cookie and this session's mark; signing in here joins it.
+      const made = await add(api.visitor, urli!.id);
+      const customer = await api.customer('Kavya Rao');
+      await firstPageSignedIn(customer, keptCookies(made));
+      expect((await listOf(customer)).map((piece) => piece.productId)).toEqual([urli!.id]);
+
+      // Planted: another browser's list token (a sibling host can set a cookie without the
+      // prefix over http), without this session's mark for it: not joined.
+      const planted = await add(api.visitor, diya!.id);
+      const victim = await api.customer('Ira Sen');
+      const plantedToken = cookieTokenOf(planted)!;
+      await firstPageSignedIn(victim, [`${QUOTE_LIST_COOKIE}=${plantedToken}`]);
+      expect(await listOf(victim)).toEqual([]);
+      // Nor with the mark of a list the victim made in this session herself.
+      const own = await add(api.visitor, urli!.id);
+      const ownMark = keptCookies(own).find((cookie) =>
+        cookie.startsWith('storefront.quote_list_session='),
+      )!;
+      await firstPageSignedIn(victim, [`${QUOTE_LIST_COOKIE}=${plantedToken}`, ownMark]);
+      expect(await listOf(victim)).toEqual([]);
+      // The planted list is still only the other browser's.
+      expect(await listOf(guestWith(plantedToken))).toHaveLength(1);
+    });
+
     it('gives a guest’s first piece a list and its cookie, which then reads and changes it', async () => {
       const [urli, diya] = pieces;
       const first = await add(api.visitor, urli!.id);
       expect(first.status).toBe(200);
-      expect(first.headers.get('set-cookie')).toMatch(
+      const [listCookie, sessionMark] = first.headers.getSetCookie();
+      expect(listCookie).toMatch(
         new RegExp(
-          `^${QUOTE_LIST_COOKIE}=[\\w-]{43}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax$`,
+          `^${QUOTE_LIST_COOKIE}=[\\w-]{43}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax$`,
         ),
+      );
+      // docs/decisions/021 (amended): made in this browser session (no Max-Age: it ends with it).
+      expect(sessionMark).toMatch(
+        /^storefront\.quote_list_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
       );
       expect(await first.json()).toMatchObject({
         count: 1,
@@ -465,6 +513,32 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
         requests: before.requests! + 1,
         lines: before.lines! + 2,
       });
+    });
+
+    it('sends each guest’s own list when two guests behind one address send the same key and body', async () => {
+      const [urli, diya, jharokha] = pieces;
+      const first = await guestListing(urli!.id);
+      const second = await guestListing(diya!.id, jharokha!.id);
+      const keyed = (guest: Caller) =>
+        api.request('/api/v1/quote-list/submit', {
+          method: 'POST',
+          caller: guest,
+          ...jsonBody(details, { 'Idempotency-Key': 'same-key-same-body' }),
+        });
+      const theFirst = await keyed(first);
+      const theSecond = await keyed(second);
+      expect([theFirst.status, theSecond.status]).toEqual([201, 201]);
+      expect(theSecond.headers.get('idempotent-replayed')).toBeNull();
+      const [mine, theirs] = (await Promise.all([theFirst.json(), theSecond.json()])) as Created[];
+      // The second guest gets their own request and link, never the first's, and their list is sent.
+      expect(theirs!.reference).not.toBe(mine!.reference);
+      expect(theirs!.link).not.toBe(mine!.link);
+      expect(theirs!.lines.map((line) => line.productId)).toEqual([diya!.id, jharokha!.id]);
+      expect(await list(second)).toEqual({ pieces: [], count: 0 });
+      // A guest's own retry, its answer lost, gets that first answer back and sends nothing more.
+      const retry = await keyed(second);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await retry.json()).toEqual(theirs);
     });
 
     it('refuses a bad row or a 51st piece with the field’s message, and changes nothing', async () => {

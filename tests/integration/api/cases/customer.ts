@@ -4,15 +4,19 @@
  * with B's own ('own-view'), which must never show A's private text.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   addresses,
   orders,
   quotationMessages,
   quotationOffers,
   quotationRequests,
+  webhookDeliveries,
   wishlistItems,
 } from '../../../../server/db/schema';
+import { submitPaymentReference } from '../../../../server/flows/submit-payment-reference';
+import { JOB_SCHEMA } from '../../../../server/modules/jobs';
+import { createWebhookEndpoint } from '../../../../server/modules/webhooks';
 import type { Actor } from '../../../../server/modules/actor';
 import {
   addToWishlist,
@@ -86,6 +90,22 @@ export async function quotationOfA(world: World, options: { offerSent?: boolean 
     );
   }
   return { id: request.id, reference: request.reference, notes };
+}
+
+/** An integration of the shop's owner following `order.payment_reference`, once per world. */
+const following = new WeakMap<World, Promise<unknown>>();
+function followedPaymentReferences(world: World): Promise<unknown> {
+  let made = following.get(world);
+  if (!made) {
+    made = createWebhookEndpoint(
+      world.api.database.db,
+      { userId: world.ownerKey.userId!, roles: ['admin'] },
+      { url: 'http://127.0.0.1:9/hooks', events: ['order.payment_reference'] },
+      { allowPrivate: true, requireHttps: false },
+    );
+    following.set(world, made);
+  }
+  return made;
 }
 
 export const acceptBody = {
@@ -427,16 +447,27 @@ export const customerCases: ApiCase[] = [
   apiCase({
     operation: 'POST /me/orders/{id}/payment-reference',
     access: customer,
+    // A's order, with the reference A sent before, and an integration following the event: a
+    // denied call must show none of it and change, mail and tell nothing.
     setup: async (world) => {
+      const { db } = world.api.database;
+      await followedPaymentReferences(world);
       const quotation = await quotationOfA(world);
       const order = await acceptOffer(
-        world.api.database.db,
+        db,
         actorOf(world.customerA),
         { reference: quotation.reference, offerVersion: 1, ...acceptBody },
         new Date(),
         DEFAULT_SHOP_TIME_ZONE,
       );
-      return { ...order, utr: freshUtr() };
+      const sentBefore = freshUtr();
+      await submitPaymentReference(
+        db,
+        actorOf(world.customerA),
+        { orderId: order.orderId, paymentReference: sentBefore },
+        new Date(),
+      );
+      return { ...order, sentBefore, utr: freshUtr() };
     },
     call: ({ api }, caller, order) =>
       api.request(`/api/v1/me/orders/${order.orderId}/payment-reference`, {
@@ -447,11 +478,25 @@ export const customerCases: ApiCase[] = [
     success: 200,
     otherCustomer: 'not-found',
     privateMarker: (order) => order.orderNumber,
-    state: async (world, order) =>
-      world.api.database.db
-        .select({ reference: orders.submittedPaymentReference })
+    state: async (world, order) => {
+      const { db } = world.api.database;
+      const [stored] = await db
+        .select({
+          reference: orders.submittedPaymentReference,
+          balanceReference: orders.submittedBalanceReference,
+          at: orders.paymentReferenceSubmittedAt,
+        })
         .from(orders)
-        .where(eq(orders.id, order.orderId)),
+        .where(eq(orders.id, order.orderId));
+      const mails = await db.execute(
+        sql`select count(*)::int as n from ${sql.raw(JOB_SCHEMA)}.job where name = 'mail' and data ->> 'orderId' = ${order.orderId}`,
+      );
+      const [events] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(sql`${webhookDeliveries.payload} -> 'data' ->> 'orderId' = ${order.orderId}`);
+      return { stored, mails: mails.rows[0], events: events?.n };
+    },
   }),
 
   // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { welcomeMayCover } from './welcome-pages';
+import { welcomeMayOpen } from './welcome-pages';
 
-describe('welcomeMayCover (issue 30)', () => {
+describe('whether the welcome pop-up may open (docs/requirements.md §2 Welcome pop-up)', () => {
   it.each([
     '/auth',
     '/auth/',
@@ -11,6 +11,8 @@ describe('welcomeMayCover (issue 30)', () => {
     '/auth/two-factor',
     '/setup',
     '/quotes/Q-20261126-0001',
+    '/setup/',
+    '/admin/quotations/8f1c',
     '/quote/lotus-urli',
     '/quote-list',
     '/dashboard',
@@ -20,7 +22,7 @@ describe('welcomeMayCover (issue 30)', () => {
     '/newsletter/unsubscribe',
     '/price-drop-alerts/unsubscribe',
   ])('never covers %s', (pathname) => {
-    expect(welcomeMayCover(pathname)).toBe(false);
+    expect(welcomeMayOpen({ pathname, signedIn: false })).toBe(false);
   });
 
   it.each([
@@ -40,7 +42,8 @@ describe('welcomeMayCover (issue 30)', () => {
     '/authors',
     '/quotes-and-sayings',
     '/administration',
-  ])('may cover %s', (pathname) => {
-    expect(welcomeMayCover(pathname)).toBe(true);
+  ])('may cover %s for a signed-out visitor, never for a signed-in one', (pathname) => {
+    expect(welcomeMayOpen({ pathname, signedIn: false })).toBe(true);
+    expect(welcomeMayOpen({ pathname, signedIn: true })).toBe(false);
   });
 });

@@ -1,0 +1,4 @@
+-- docs/requirements.md §19 "First run": the social links, the home page's stat tiles and its newsletter
+-- line become settings; the key check lists them.
+ALTER TABLE "shop_settings" DROP CONSTRAINT "shop_settings_key_check";--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_key_check" CHECK ("shop_settings"."key" in ('shopName', 'shopEmail', 'phone', 'whatsappNumber', 'address', 'businessHours', 'shopTimeZone', 'socialUrl', 'upiId', 'bankDetails', 'gstin', 'defaultGstRate', 'offerValidityDays', 'offerTerms', 'dailyDigest', 'searchSynonyms', 'displayCurrencies', 'advancePercent', 'upiPaymentLimit', 'facebookUrl', 'youtubeUrl', 'pinterestUrl', 'homeStat1Value', 'homeStat1Label', 'homeStat2Value', 'homeStat2Label', 'homeStat3Value', 'homeStat3Label', 'homeStat4Value', 'homeStat4Label', 'newsletterLine'));

@@ -1,0 +1,97 @@
+/**
+ * The offer mail as the worker renders it from the database: the same offer the page and the PDF
+ * show, with the payment sentence made from the offer's own advance, the shop's free-text terms
+ * and, on a revision, the shop's note saying what changed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../../../tests/factories';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/database';
+import { mailQueueFrom } from '../../../tests/support/queued-mail';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { loadConfig } from '../../config';
+import type { Actor } from '../actor';
+import { createQuotationRequest, sendOffer } from '.';
+
+const config = loadConfig({ AUTH_SECRET: 'offer-mail-test-secret-offer-mail-test-secret' });
+const owner: Actor = { userId: 'offer-mail-owner', roles: ['admin'] };
+// 10:00 in India on November 24, 2026
+const monday = new Date('2026-11-24T04:30:00Z');
+
+const terms = 'Prices include packing.\nReturns within 7 days of delivery.';
+
+/** 4 tealight sets at the unit price, no shipping, no GST. */
+function offerForm(unitPrice: string, overrides: { advancePercent?: string; note?: string } = {}) {
+  return {
+    lines: [{ productId: '', description: 'Tealight set', quantity: '4', unitPrice }],
+    shipping: '0',
+    discount: '0',
+    gstRate: '0',
+    validUntil: '2026-12-08',
+    leadTimeDays: '',
+    terms,
+    note: '',
+    advancePercent: '50',
+    ...overrides,
+  };
+}
+
+/** A mail's plain-text part as one line of words. */
+const wordsOf = (text: string) => text.replaceAll(/\s+/g, ' ');
+
+describe(`the offer mail on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('says the payment sentence, the terms and, on a revision, the shop’s note, as the page does', async () => {
+    const { db } = database;
+    const product = await insertProduct(db, { name: 'Tealight Set', priceMinor: 65_000 });
+    const request = await createQuotationRequest(db, null, {
+      productId: product.id,
+      quantity: '4',
+      customizationNotes: '',
+      customerName: 'Ira Sen',
+      customerCompany: '',
+      customerMobile: '98290 55555',
+      customerEmail: 'ira@example.com',
+    });
+    const offerMail = async (form: ReturnType<typeof offerForm>) => {
+      const queue = await mailQueueFrom(db, config);
+      await sendOffer(
+        db,
+        owner,
+        { quotationId: request.id, ...form },
+        monday,
+        DEFAULT_SHOP_TIME_ZONE,
+      );
+      const mails = (await queue.mails()).filter((mail) => mail.to === 'ira@example.com');
+      expect(mails).toHaveLength(1);
+      return wordsOf(mails[0]!.text);
+    };
+
+    const first = await offerMail(offerForm('650'));
+    // ₹2,600 at 50%: ₹1,300 on acceptance, the balance of ₹1,300 before dispatch
+    expect(first).toContain(
+      'Terms 50% advance on acceptance, the balance of ₹1,300 before dispatch. Prices include packing. Returns within 7 days of delivery.',
+    );
+    expect(first).not.toContain('A note from the shop');
+
+    // The revision: 4 sets at ₹1,300, paid in full, with a note saying what changed.
+    const note = 'Revised: tealight sets at ₹1,300 each, with the brass holders you asked for.';
+    const revision = await offerMail(offerForm('1300', { advancePercent: '100', note }));
+    expect(revision).toContain('Our offer v2');
+    expect(revision).toContain(
+      'Terms Payment in full on acceptance. Prices include packing. Returns within 7 days of delivery.',
+    );
+    expect(revision).not.toContain('advance');
+    expect(revision).toContain(`A note from the shop ${note}`);
+  });
+});
