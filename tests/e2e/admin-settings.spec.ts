@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
 import { gstinTexts } from '../../core/gstin';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
-import { gotoHydrated, sidewaysScroll, toasts } from './support/pages';
+import { closeToasts, gotoHydrated, sidewaysScroll, toasts } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
@@ -29,6 +29,10 @@ async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
+
+/** docs/requirements.md §19: the banner's sentence while the shop's own content is the demo's. */
+const DEMO_CONTENT =
+  'Your shop still shows the demo postal address, Instagram link, home page figures and newsletter line.';
 
 /** issue 30: the banner every admin page shows while offers carry demo details. */
 const demoBanner = (page: Page) => page.getByRole('region', { name: 'Shop details to set' });
@@ -53,7 +57,7 @@ for (const { name, viewport } of viewports) {
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       // issue 30: the GSTIN the environment sets counts as set, though it is the default's value.
       await expect(demoBanner(page)).toHaveText(
-        'Your offers still show the demo UPI id, bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+        `Your offers still show the demo UPI id, bank details, phone number, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`,
       );
       for (const group of ['Shop', 'Contact', 'Payment', 'Offers', 'Notifications']) {
         await expect(page.getByRole('group', { name: group, exact: true })).toBeVisible();
@@ -90,12 +94,14 @@ for (const { name, viewport } of viewports) {
         'Please enter a phone number: digits, spaces, +, - and brackets',
       );
       await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await closeToasts(page);
 
       // docs/requirements.md §14: a name with an invisible character is refused at its field.
       const shopName = page.getByLabel('Shop name', { exact: true });
       await shopName.fill('Kalakriti\u200B Artisan Decor');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(shopName).toHaveAccessibleDescription(INVISIBLE_CHARACTERS_MESSAGE);
+      await closeToasts(page);
       await page.screenshot({
         path: test.info().outputPath(`settings-invisible-${viewport.width}.png`),
       });
@@ -112,7 +118,7 @@ for (const { name, viewport } of viewports) {
       await expect(phone).toHaveValue('+91 141 222 3333');
 
       await expect(demoBanner(page)).toHaveText(
-        'Your offers still show the demo UPI id, bank details, WhatsApp number and e-mail address. Set your own in Settings.',
+        `Your offers still show the demo UPI id, bank details, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`,
       );
 
       await gotoHydrated(visitor, '/contact');
@@ -138,8 +144,7 @@ for (const { name, viewport } of viewports) {
       shop,
     }) => {
       const { page } = await signedInAdmin(shop);
-      const everything =
-        'Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address. Set your own in Settings.';
+      const everything = `Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`;
       await expect(demoBanner(page)).toHaveText(everything);
       await expectNoAxeViolations(page);
       await gotoHydrated(page, '/admin/activity');
@@ -156,19 +161,112 @@ for (const { name, viewport } of viewports) {
       // Its hint follows the message in the field's description.
       await expect(gstin).toHaveAccessibleDescription(new RegExp(`^${gstinTexts.check}`));
       await expect(gstin).toHaveAttribute('aria-invalid', 'true');
+      await closeToasts(page);
       await gstin.fill('27AAPFU0939F1ZV');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(toasts(page).filter({ hasText: 'Settings Saved' }).first()).toBeVisible();
       await expect(demoBanner(page)).toHaveText(
-        'Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+        `Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`,
       );
       await gotoHydrated(page, '/admin');
       await expect(demoBanner(page)).toHaveText(
-        'Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+        `Your offers still show the demo bank details, phone number, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`,
       );
     });
   });
 }
+
+test.describe('the shop’s own content (390 px)', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+
+  test('the owner replaces the demo address, links, figures and newsletter line, and the banner stops naming them', async ({
+    shop,
+  }) => {
+    const { page } = await signedInAdmin(shop);
+    await gotoHydrated(page, '/admin/settings');
+    await expect(demoBanner(page)).toContainText(DEMO_CONTENT);
+
+    // The server holds each text to its limit, whatever the form let through.
+    const forged = await page.request.post('/admin/settings', {
+      headers: { Origin: shop.url },
+      form: { intent: 'save-settings', homeStat1Value: '1,00,000+' },
+    });
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain('The figure can be at most 8 characters');
+    expect(await settingsWritten(shop)).toEqual({ rows: [], entries: [] });
+
+    const home = page.getByRole('group', { name: 'Home page', exact: true });
+    await expect(home.getByLabel('First tile’s figure', { exact: true })).toHaveValue('100+');
+    await expect(home.getByLabel('Newsletter line', { exact: true })).toHaveValue(
+      'Join 5,000+ craft lovers. Unsubscribe anytime.',
+    );
+    await home.getByLabel('First tile’s figure', { exact: true }).fill('31');
+    await home.getByLabel('First tile’s words', { exact: true }).fill('Pieces in the collection');
+    await home.getByLabel('Second tile’s words', { exact: true }).fill('Years of carving');
+    await home.getByLabel('Third tile’s figure', { exact: true }).fill('40+');
+    await home.getByLabel('Fourth tile’s words', { exact: true }).fill('Made by hand');
+    await home
+      .getByLabel('Newsletter line', { exact: true })
+      .fill('New pieces and workshop stories, once a month.');
+    await page
+      .getByLabel('Postal address', { exact: true })
+      .fill('14 Haveli Lane, Bapu Bazaar\nJaipur, Rajasthan 302003, India');
+    const social = page.getByRole('group', { name: 'Social links', exact: true });
+    await social.getByLabel('Instagram link', { exact: true }).fill('');
+    await social.getByLabel('Facebook link', { exact: true }).fill('http://facebook.com/kalakriti');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(social.getByLabel('Facebook link', { exact: true })).toHaveAccessibleDescription(
+      /Please enter an https:\/\/ link, or leave it empty/,
+    );
+    await social
+      .getByLabel('Facebook link', { exact: true })
+      .fill('https://www.facebook.com/kalakriti.decor');
+    await home.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('settings-home-page-390.png') });
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toasts(page).filter({ hasText: 'Settings Saved' }).first()).toBeVisible();
+    await expect(demoBanner(page)).toHaveText(
+      'Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address. Set your own in Settings.',
+    );
+    expect(await sidewaysScroll(page)).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // A visitor's home page and footer show what was saved, and the demo's words no more.
+    const visitor = await shop.newPage();
+    await gotoHydrated(visitor, '/');
+    const about = visitor.getByRole('region', { name: /^Why / });
+    for (const text of [
+      '31',
+      'Pieces in the collection',
+      'Years of carving',
+      '40+',
+      'Made by hand',
+    ]) {
+      await expect(about.getByText(text, { exact: true })).toBeVisible();
+    }
+    for (const text of ['Unique Products', '1000+', 'Handcrafted']) {
+      await expect(about.getByText(text, { exact: true })).toHaveCount(0);
+    }
+    await expect(
+      visitor.getByText('New pieces and workshop stories, once a month.', { exact: true }),
+    ).toBeVisible();
+    await expect(visitor.getByText(/craft lovers/)).toHaveCount(0);
+    const footer = visitor.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Follow us on Facebook' })).toHaveAttribute(
+      'href',
+      'https://www.facebook.com/kalakriti.decor',
+    );
+    await expect(footer.getByRole('link', { name: 'Follow us on Instagram' })).toHaveCount(0);
+    expect(await sidewaysScroll(visitor)).toBe(0);
+    await about.scrollIntoViewIfNeeded();
+    await visitor.screenshot({ path: test.info().outputPath('home-stat-tiles-390.png') });
+    await expectNoAxeViolations(visitor);
+    await gotoHydrated(visitor, '/contact');
+    await expect(visitor.getByText(/14 Haveli Lane, Bapu Bazaar/)).toBeVisible();
+    await expect(visitor.getByText(/Tripura Sundari/)).toHaveCount(0);
+  });
+});
 
 test.describe('the settings form without JavaScript', () => {
   test.describe.configure({ timeout: 180_000 });

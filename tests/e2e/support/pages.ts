@@ -20,6 +20,19 @@ export const toasts = (page: Page) =>
 export const toastWith = (page: Page, text: string) =>
   toasts(page).filter({ hasText: text }).first();
 
+/**
+ * Closes the toasts on screen with their Close button, as a person on a phone does before tapping
+ * what a full-width toast covers. (A pointer resting on a toast pauses its countdown, so waiting
+ * for it to go while the pointer tries to click beneath it would wait for ever.)
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const shown = toasts(page);
+  for (let left = await shown.count(); left > 0; left = await shown.count()) {
+    await shown.first().getByRole('button', { name: 'Close', includeHidden: true }).click();
+    await expect(shown).toHaveCount(left - 1);
+  }
+}
+
 /** How many pixels the page scrolls sideways (0 when it fits the viewport's width). */
 export function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(
