@@ -72,6 +72,10 @@ function printTimes() {
 
 function finish(ok) {
   printTimes();
+  if (flakyJourneys.length > 0) {
+    console.log(`\n⚠ ${flakyJourneys.length} journeys passed only when tried again (flaky, to mend):`);
+    for (const journey of flakyJourneys) console.log(`    ${journey}`);
+  }
   console.log(
     `\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
   );
@@ -92,9 +96,15 @@ function countVitest(file, runner) {
 }
 
 /** A Playwright file's time: the sum of its tests' attempts (workers run files side by side). */
+/** The journeys that failed first and passed when tried again: each a flake to mend. */
+const flakyJourneys = [];
+
 function playwrightFileTimes(suites, files) {
   for (const suite of suites ?? []) {
     for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'flaky')) {
+        flakyJourneys.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      }
       const took = (spec.tests ?? [])
         .flatMap((test) => test.results ?? [])
         .reduce((sum, result) => sum + (result.duration ?? 0), 0);
