@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * DESIGN.md §3 "One writer per table" (issue 27): the domain modules of server/modules, each of
+ * docs/design.md §3 "One writer per table" (issue 27): the domain modules of server/modules, each of
  * which may import only itself and the kernel: the checks (kernel, actor, errors), the job
  * queue's enqueue (with the webhook event it carries) and the activity log's record. (The clock
  * is a `now` each function is given.) Work across modules is a flow
@@ -63,7 +63,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // The boundary of DESIGN.md §4a: the UI reaches data only through the domain modules.
+      // The boundary of docs/design.md §4a: the UI reaches data only through the domain modules.
       'no-restricted-imports': [
         'error',
         {
@@ -82,7 +82,7 @@ export default tseslint.config(
   {
     files: ['server/modules/**/*.ts'],
     rules: {
-      // DESIGN.md §3: a module never imports from app/ or server/http/.
+      // docs/design.md §3: a module never imports from app/ or server/http/.
       'no-restricted-imports': [
         'error',
         {

@@ -10,7 +10,7 @@ import { NonceProvider } from './components/layout/nonce';
 export const streamTimeout = 5_000;
 
 /**
- * How long a page's deferred reads (DESIGN.md §4a: a loader's streamed promises) may take before
+ * How long a page's deferred reads (docs/design.md §4a: a loader's streamed promises) may take before
  * the page is sent without them. Reads that finish in time are rendered in place, so the HTML is
  * complete, also without JavaScript; a slower read no longer holds the page up, and streams in
  * behind its fallback.

@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
-// spec §2: the route table, plus /artisans and /payment (DESIGN.md §5: no footer link may 404).
+// spec §2: the route table, plus /artisans and /payment (docs/design.md §5: no footer link may 404).
 export default [
   index('routes/home.tsx'),
   route('shop', 'routes/shop.tsx', { id: 'shop-all' }),

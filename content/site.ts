@@ -3,7 +3,7 @@ import { DEFAULT_SHOP_TIME_ZONE } from '../core/shop-calendar';
 import { defaultShopName } from './shop-name';
 
 /**
- * Site settings the shop owner sets (DESIGN.md §5), and their defaults. The owner edits them at
+ * Site settings the shop owner sets (docs/design.md §5), and their defaults. The owner edits them at
  * /admin/settings (issue 18; stored in `shop_settings`); a value set by the environment variable
  * named beside it wins over the stored one (server/config.ts, server/modules/settings).
  */
@@ -35,7 +35,7 @@ export const siteDefaults = {
     'Kalakriti Artisan Decor · A/c 000000000000 · IFSC SBIN0000000 · State Bank of India, Banswara',
   /** BUSINESS_HOURS: spec §9's business hours */
   businessHours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
-  /** SHOP_TIME_ZONE: the IANA zone of the shop's days (issue 27, DESIGN.md §3 "One shop calendar") */
+  /** SHOP_TIME_ZONE: the IANA zone of the shop's days (issue 27, docs/design.md §3 "One shop calendar") */
   shopTimeZone: DEFAULT_SHOP_TIME_ZONE,
   /** GSTIN: the shop's GST number, on every offer PDF (issue 16); empty leaves it out */
   gstin: '08AAAAA0000A1Z2',

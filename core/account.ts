@@ -86,7 +86,7 @@ export function wishlistPriceChange(
 }
 
 /**
- * DESIGN.md §5 "Reorder": who asks for the quotation of an order's pieces, checked by the dialog in
+ * docs/design.md §5 "Reorder": who asks for the quotation of an order's pieces, checked by the dialog in
  * the browser (Conform); the server checks the same fields again with the pieces (the orders
  * module's reorder schema, built from the same quotation fields).
  */

@@ -1,4 +1,4 @@
-/** Money is integer minor units (paise) everywhere; it is formatted only here (DESIGN.md §3). */
+/** Money is integer minor units (paise) everywhere; it is formatted only here (docs/design.md §3). */
 
 const PAISE_PER_RUPEE = 100;
 

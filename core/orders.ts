@@ -1,6 +1,6 @@
 /**
  * The order forms' schemas (beyond the spec: an order made from a quotation, a payment recorded
- * with its reference; DESIGN.md §5 "Reorder"): one schema each for the browser and the server.
+ * with its reference; docs/design.md §5 "Reorder"): one schema each for the browser and the server.
  */
 import { z } from 'zod';
 import { orderActions } from './admin';

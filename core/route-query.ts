@@ -92,7 +92,7 @@ export const queryFlag = queryField(flagField);
 export const SEARCH_QUERY_MAX_CHARACTERS = 200;
 /** Longer than any token we sign (unsubscribe, password reset); a longer one is cut and fails. */
 export const TOKEN_MAX_CHARACTERS = 1_000;
-/** Longer than any product id we make (DESIGN.md §5 ids are slugs of a name of 200 characters). */
+/** Longer than any product id we make (docs/design.md §5 ids are slugs of a name of 200 characters). */
 export const ROW_KEY_MAX_CHARACTERS = 200;
 /** The admin lists hold 50 rows a page: 10,000 pages is 500,000 rows, past any real shop. */
 export const ADMIN_MAX_PAGE = 10_000;

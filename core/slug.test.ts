@@ -3,7 +3,7 @@ import { legacyMediaProductId, productSlug, uniqueProductSlug } from './slug';
 
 const DB_CHECK = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-describe('productSlug (DESIGN.md §5)', () => {
+describe('productSlug (docs/design.md §5)', () => {
   it('lowercases and turns spaces into hyphens', () => {
     expect(productSlug('Banswara Cake Stand')).toBe('banswara-cake-stand');
   });

@@ -1,5 +1,5 @@
 /**
- * Product ids (DESIGN.md §5): the spec's "lowercase, spaces to hyphens", made URL-safe and unique.
+ * Product ids (docs/design.md §5): the spec's "lowercase, spaces to hyphens", made URL-safe and unique.
  * The result always matches the database check `^[a-z0-9]+(-[a-z0-9]+)*$`.
  */
 const FALLBACK_SLUG = 'product';

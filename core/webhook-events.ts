@@ -1,5 +1,5 @@
 /**
- * The webhook events (issue 17), one typed contract (issue 27, DESIGN.md §3 "One definition per
+ * The webhook events (issue 17), one typed contract (issue 27, docs/design.md §3 "One definition per
  * shape"): for each event an endpoint can follow, when it is sent and the zod schema of its
  * `data` as the receiver parses it (JSON: a day is 'YYYY-MM-DD', amounts are paise). This map is
  * the one list of event names; the emitter's types, the endpoint form's choices, the OpenAPI

@@ -73,7 +73,9 @@ function printTimes() {
 function finish(ok) {
   printTimes();
   if (flakyJourneys.length > 0) {
-    console.log(`\n⚠ ${flakyJourneys.length} journeys passed only when tried again (flaky, to mend):`);
+    console.log(
+      `\n⚠ ${flakyJourneys.length} journeys passed only when tried again (flaky, to mend):`,
+    );
     for (const journey of flakyJourneys) console.log(`    ${journey}`);
   }
   console.log(

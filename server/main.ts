@@ -1,5 +1,5 @@
 /**
- * Process start-up (DESIGN.md §2): config → database → migrations → seed → job worker → http, and a
+ * Process start-up (docs/design.md §2): config → database → migrations → seed → job worker → http, and a
  * graceful shutdown on SIGTERM/SIGINT that lets requests in flight finish, stops the worker, then
  * closes the database.
  * Every start-up step that fails stops the process with one line on stderr and exit code 1.

@@ -245,7 +245,7 @@ const dashboardIntents = {
     run: (fields, { app }) => removeWishlistItem(app.db, app.actor, rowId(fields)),
     success: accountToasts.wishlistRemoved,
   }),
-  // DESIGN.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable;
+  // docs/design.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable;
   // issue 26 item 3: counted on the quote form's own limit, like every path that makes a request.
   reorder: intent({
     rateLimit: 'quotation',

@@ -51,7 +51,7 @@ const QuestionsSection = deferred(() =>
 );
 
 /**
- * DESIGN.md §4a (as Hydrogen does): the loader awaits only what the page cannot render without
+ * docs/design.md §4a (as Hydrogen does): the loader awaits only what the page cannot render without
  * (the product, or a 404, and the wishlist button's state) and streams the reviews, the questions
  * and the related pieces. A deferred read never throws: a failure is logged and shown in place as
  * "could not be loaded", the rest of the page unharmed.

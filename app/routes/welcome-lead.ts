@@ -16,7 +16,7 @@ const welcomeIntents = {
     honeypot: true,
     run: async (fields, { app, request, replyHeaders }) => {
       const lead = await createCallbackLead(app.db, app.actor, fields);
-      // DESIGN.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code;
+      // docs/design.md §5: with an SMS sender, "Request OTP" starts phone sign-in by one-time code;
       // the number is kept as a call-back lead either way.
       if (app.sms.enabled) {
         const sent = await sendSignInCode(

@@ -1,5 +1,5 @@
 /**
- * The account's name in Better Auth's `users` table, which server/auth writes (DESIGN.md §3, one
+ * The account's name in Better Auth's `users` table, which server/auth writes (docs/design.md §3, one
  * writer per table): the account module sets it from the customer's display name, in the
  * profile's own transaction.
  */

@@ -1,6 +1,6 @@
 /**
  * Identity (spec §2 Auth, §4 auth events, §7 Identity provider) through Better Auth: e-mail and
- * password, sessions in httpOnly cookies with rolling expiry (DESIGN.md §5), password recovery by
+ * password, sessions in httpOnly cookies with rolling expiry (docs/design.md §5), password recovery by
  * e-mail, sign-in by a one-time code by e-mail or text message, TOTP two-factor, passkeys
  * (docs/decisions/022-passkeys.md) and a JWKS for API clients. Our password rules and rate limits run in its `hooks.before`, so they hold for HTTP
  * calls to /api/auth and for the server's own `auth.api` calls alike.
@@ -472,7 +472,7 @@ export function createAuth({
     // Our limiter below counts in the database and also covers auth.api calls.
     rateLimit: { enabled: false },
     session: {
-      // DESIGN.md §5: rolling expiry; an active user stays signed in, an idle one is signed out.
+      // docs/design.md §5: rolling expiry; an active user stays signed in, an idle one is signed out.
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
     },

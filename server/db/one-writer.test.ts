@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §3 "One writer per table" (issue 27): each table of schema.ts and auth-schema.ts is
+ * docs/design.md §3 "One writer per table" (issue 27): each table of schema.ts and auth-schema.ts is
  * inserted, updated and deleted from one place, the module of server/modules named for it. Flows,
  * routes and the HTTP layer call that module; they never write its table.
  *
@@ -189,7 +189,7 @@ function writersByTable(tables: Table[], writes: Write[]): Map<string, Map<strin
   return writers;
 }
 
-describe('one writer per table (DESIGN.md §3)', () => {
+describe('one writer per table (docs/design.md §3)', () => {
   const tables = schemaFiles.flatMap(tablesOf);
   const writes = serverSources().flatMap((file) =>
     writesIn(file, readFileSync(path.join(root, file), 'utf8'), tables),

@@ -2,7 +2,7 @@
  * The primary image of listed products (spec §3: the media row flagged primary, else the first by
  * sort order), in one query rather than one per product: a read shared by the catalogue, the
  * wishlist and the orders, which show the pieces they list. Written once here, below the modules
- * (DESIGN.md §3: modules do not import each other).
+ * (docs/design.md §3: modules do not import each other).
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from './client';

@@ -1,6 +1,6 @@
 /**
  * The conditions on quotation requests that more than one module reads (issue 18's search, issue
- * 16's "needs reply"), written once here, below the modules (DESIGN.md §3: modules do not import
+ * 16's "needs reply"), written once here, below the modules (docs/design.md §3: modules do not import
  * each other): the quotations' list, the orders' search by their request, the week's tiles.
  */
 import { lte, or, type SQL } from 'drizzle-orm';

@@ -202,7 +202,7 @@ export const reviewMedia = pgTable(
   ],
 );
 
-/** One helpful vote per user and review (DESIGN.md §5); reviews.helpful_count mirrors the count. */
+/** One helpful vote per user and review (docs/design.md §5); reviews.helpful_count mirrors the count. */
 export const reviewHelpfulVotes = pgTable(
   'review_helpful_votes',
   {
@@ -276,7 +276,7 @@ export const quotationRequests = pgTable(
     customerCompany: text('customer_company'),
     customerMobile: text('customer_mobile').notNull(),
     customerEmail: text('customer_email'),
-    // DESIGN.md §5: a signed-in requester's quotation carries their user id
+    // docs/design.md §5: a signed-in requester's quotation carries their user id
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: quotationStatuses }).notNull().default('pending'),
     /**

@@ -1,5 +1,5 @@
 /**
- * spec §5 "Delete Product": the product and all its media, in one transaction (DESIGN.md §5). The
+ * spec §5 "Delete Product": the product and all its media, in one transaction (docs/design.md §5). The
  * media are the product-media module's rows and the product the products module's: this flow
  * authorises, then has each delete its own.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner turns a quotation request into an order (beyond the spec; DESIGN.md §5), in one
+ * The owner turns a quotation request into an order (beyond the spec; docs/design.md §5), in one
  * transaction: the quotations module completes the request (the owner only), the orders module
  * makes the pending order with its item, numbered by the shop's day in `timeZone`, and tells
  * integrations `order.created`.

@@ -1,5 +1,5 @@
 /**
- * "Reorder" (DESIGN.md §5): one quotation request with every chosen item of one of the
+ * "Reorder" (docs/design.md §5): one quotation request with every chosen item of one of the
  * customer's own orders (issue 29: it made one request per piece before): the orders module reads
  * the order (the customer's own only), the quotations module makes the request, and the owner
  * hears of it once. issue 30 §3: each piece keeps the notes it had on the order's request, and the

@@ -15,7 +15,7 @@ import {
   type AnswerStatus,
   type AnswerToast,
 } from '../../core/answer';
-import { isRobotSubmission } from '../../app/components/community/honeypot';
+import { isRobotSubmission } from '../../core/honeypot';
 import { cappedReply, schemaFieldsOf } from '../../core/form-reply';
 import { refusedFieldName } from '../../core/schema-paths';
 import { DomainError, httpStatusOf, type DomainErrorCode } from '../modules/errors';

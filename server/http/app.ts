@@ -1,5 +1,5 @@
 /**
- * The one HTTP app (DESIGN.md §1): health check, static files, security headers, request logs,
+ * The one HTTP app (docs/design.md §1): health check, static files, security headers, request logs,
  * compression, and React Router for every page.
  */
 import path from 'node:path';

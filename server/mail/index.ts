@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN.md §2 modules/mail): SMTP when SMTP_URL is set; otherwise every message
+ * Outgoing mail (docs/design.md §2 modules/mail): SMTP when SMTP_URL is set; otherwise every message
  * is written as an .eml file to DATA_DIR/outbox, with its HTML part beside it as an .html file a
  * newcomer can open and click (issue 25 §4), and logged. Only the job worker sends
  * (server/worker.ts): domain functions queue their mails (server/modules/jobs), so none is lost

@@ -1,4 +1,4 @@
-/** Typed domain errors (DESIGN.md §3); one mapping turns them into HTTP statuses and toasts. */
+/** Typed domain errors (docs/design.md §3); one mapping turns them into HTTP statuses and toasts. */
 export type DomainErrorCode =
   'unauthenticated' | 'not_found' | 'forbidden' | 'conflict' | 'invalid' | 'rate_limited';
 

@@ -1,5 +1,5 @@
 /**
- * The shared kernel of the domain modules (DESIGN.md §3): the checks every module makes before it
+ * The shared kernel of the domain modules (docs/design.md §3): the checks every module makes before it
  * works, in one place so that every module answers a visitor, a non-admin, a bad id and bad input
  * the same way.
  */

@@ -430,7 +430,7 @@ test.describe('the console forms, on PostgreSQL', () => {
        values ('boat-ganesh', 'Boat Ganesh', 4, 'Kabir Mehta', '+91 98290 22222')`,
     );
     const { page: signedIn } = await signedInAdmin(shop);
-    // DESIGN.md §1: the same admin, in a browser that runs no script.
+    // docs/design.md §1: the same admin, in a browser that runs no script.
     const context = await browser.newContext({
       baseURL: shop.url,
       javaScriptEnabled: false,

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §4a: a journey fails when a page it opened logs `console.error` or throws an uncaught
+ * docs/design.md §4a: a journey fails when a page it opened logs `console.error` or throws an uncaught
  * error. Each `test.fail()` below passes only if the fixture fails it (its body alone passes); the
  * others show the narrow opt-in for a 4xx a journey provokes, and that a 5xx is allowed only at
  * the one path a journey breaks on purpose.

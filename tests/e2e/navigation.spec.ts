@@ -1,6 +1,6 @@
 import { allowConsoleErrors, expect, failedResource, test } from './support/test';
 
-// spec §2: the route table, plus /artisans and /payment (DESIGN.md §5).
+// spec §2: the route table, plus /artisans and /payment (docs/design.md §5).
 const routes = [
   '/',
   '/shop',

@@ -90,7 +90,7 @@ test('a customer asks a question and answers it; Submit and Answer wait for text
 test('without JavaScript the product page has its reviews, questions and related pieces in place', async ({
   browser,
 }) => {
-  // DESIGN.md §4a: the streamed parts are in the page's HTML where they belong, not left behind a
+  // docs/design.md §4a: the streamed parts are in the page's HTML where they belong, not left behind a
   // "Loading…" that only a script could replace.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §3 "One shop calendar": every time and date a page shows is on the shop's clock
+ * docs/design.md §3 "One shop calendar": every time and date a page shows is on the shop's clock
  * (SHOP_TIME_ZONE, here the default Asia/Kolkata), drawn alike by the server (in UTC) and by a
  * browser in a third zone, so React keeps the server's page: no hydration error (#418) throws it
  * away, and a tap during the second render is not lost. The support fixture fails a journey on any

@@ -1,5 +1,5 @@
 /**
- * One set of factories (DESIGN.md §4a): tests build rows through these, and the demo seed uses
+ * One set of factories (docs/design.md §4a): tests build rows through these, and the demo seed uses
  * the same row mappers (server/db/seed).
  */
 import { randomUUID } from 'node:crypto';

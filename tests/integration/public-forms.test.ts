@@ -428,7 +428,7 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
     });
   });
 
-  describe('the product page streams what it can render without (DESIGN.md §4a)', () => {
+  describe('the product page streams what it can render without (docs/design.md §4a)', () => {
     const load = async (productId: string, overrides: Partial<AppContext> = {}) =>
       productLoader({
         request: new Request(`http://shop.test/product/${productId}`),

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 
-// DESIGN.md §4a: tests fail on console.error, so a warning React or a library prints is never missed.
+// docs/design.md §4a: tests fail on console.error, so a warning React or a library prints is never missed.
 const errors: unknown[][] = [];
 const original = console.error.bind(console);
 console.error = (...args: unknown[]) => {

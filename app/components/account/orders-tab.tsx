@@ -122,7 +122,7 @@ export function OrdersTab({
   );
 }
 
-/** DESIGN.md §5: "View Details" works and shows the whole order. */
+/** docs/design.md §5: "View Details" works and shows the whole order. */
 function OrderDetails({ order }: { order: Order }) {
   const timeZone = useShopTimeZone();
   const address = order.shippingAddress;

@@ -15,7 +15,7 @@ type Order = OrderView;
 type Customer = Profile;
 
 /**
- * DESIGN.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable; issue
+ * docs/design.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable; issue
  * 29: one request with all of them, whose reference the dialog then shows.
  */
 export function ReorderForm({

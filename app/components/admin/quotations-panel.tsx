@@ -149,7 +149,7 @@ const paymentMethodLabels: Record<(typeof orderPaymentMethods)[number], string> 
   other: 'Other',
 };
 
-/** Quotation → order (DESIGN.md §5), checked with the server's own schema before it is sent. */
+/** Quotation → order (docs/design.md §5), checked with the server's own schema before it is sent. */
 function CreateOrderForm({
   quotation,
   alertArea,

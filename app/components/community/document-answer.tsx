@@ -1,7 +1,7 @@
 import type { Answer } from '../../../core/answer';
 
 /**
- * The answer to a form posted as plain HTML (no JavaScript, DESIGN.md §1): the same words the
+ * The answer to a form posted as plain HTML (no JavaScript, docs/design.md §1): the same words the
  * toast would have shown, announced in the page.
  */
 export function DocumentAnswer({

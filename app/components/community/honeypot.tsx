@@ -1,9 +1,6 @@
-/**
- * A field people never see or fill; form robots do. A submission that fills it is answered as a
- * success and stored nowhere.
- */
-export const HONEYPOT_FIELD = 'website';
+import { HONEYPOT_FIELD } from '../../../core/honeypot';
 
+/** The hidden field of core/honeypot.ts, which robots fill and people never see. */
 export function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -13,8 +10,4 @@ export function Honeypot() {
       </label>
     </div>
   );
-}
-
-export function isRobotSubmission(formData: FormData): boolean {
-  return String(formData.get(HONEYPOT_FIELD) ?? '') !== '';
 }

@@ -1,5 +1,5 @@
 /**
- * The job queue's enqueue, in the domain kernel (DESIGN.md §3): every module writes its side
+ * The job queue's enqueue, in the domain kernel (docs/design.md §3): every module writes its side
  * effects (a mail, a webhook's try, a sweep) as jobs of its own transaction, with this alone.
  * The queues themselves, their installation and the worker are in ./index.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Call-back requests from the welcome pop-up (spec §2 Welcome pop-up; DESIGN.md §5), and the
+ * Call-back requests from the welcome pop-up (spec §2 Welcome pop-up; docs/design.md §5), and the
  * admin's list of them (spec §2 Admin).
  */
 import { count, desc } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { pageOffset, parseInput, requireAdmin } from '../kernel';
 
 /**
  * Keeps the number for a call-back. Sign-in by SMS is not configured on this shop, so this is what
- * "Request OTP" does: it never does nothing (DESIGN.md §5). Anyone may ask, signed in or not.
+ * "Request OTP" does: it never does nothing (docs/design.md §5). Anyone may ask, signed in or not.
  */
 export async function createCallbackLead(
   db: Database,

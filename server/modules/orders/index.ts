@@ -1,6 +1,6 @@
 /**
  * A customer's orders (spec §2 Customer dashboard Orders, §3 Order, §7 Dashboard calls), and
- * "Reorder" (DESIGN.md §5): one quotation request for each item, in one transaction. The admin's
+ * "Reorder" (docs/design.md §5): one quotation request for each item, in one transaction. The admin's
  * side of orders too (spec §2 Admin, §4, §7 Admin calls): the list, the order actions, and an order
  * made from a quotation (beyond the spec).
  */
@@ -119,7 +119,7 @@ export async function getOrderOfUser(
 }
 
 /**
- * "Reorder" (DESIGN.md §5): the quotation request to make of the chosen items of one of the
+ * "Reorder" (docs/design.md §5): the quotation request to make of the chosen items of one of the
  * user's own orders; issue 29: one request with every chosen piece (server/flows/reorder.ts).
  */
 export async function reorderRequestOfUser(

@@ -1,5 +1,5 @@
 /**
- * The media CSV import and export (spec §5, §7 CSV import; DESIGN.md §5). Both check the admin role
+ * The media CSV import and export (spec §5, §7 CSV import; docs/design.md §5). Both check the admin role
  * first; the import is one transaction.
  */
 import { asc, count } from 'drizzle-orm';
@@ -28,7 +28,7 @@ export interface MediaImportReport {
 
 /**
  * spec §5 / §7 CSV import: the existing media are replaced by the file's rows, inserted in batches
- * of 50 with progress as current/total. Beyond the spec it is one transaction (DESIGN.md §5): a
+ * of 50 with progress as current/total. Beyond the spec it is one transaction (docs/design.md §5): a
  * failure part-way leaves the old media exactly as they were.
  */
 export const importMediaCsv = catalogueWriter(async function importMediaCsv(

@@ -96,7 +96,7 @@ function productFacts(product: ConsoleProduct | null) {
 
 /**
  * spec §4: in stock and published by default, the flags off (the form starts that way); the id is
- * the slug of DESIGN.md §5, made unique with -2, -3…
+ * the slug of docs/design.md §5, made unique with -2, -3…
  */
 export const createProduct = catalogueWriter(async function createProduct(
   db: Database,

@@ -179,7 +179,7 @@ async function storeRequest(
       productId: first.productId,
       productName: first.productName,
       quantity: first.quantity,
-      // DESIGN.md §5: a signed-in requester's quotation carries their user id
+      // docs/design.md §5: a signed-in requester's quotation carries their user id
       userId: actor?.userId ?? null,
       status: 'pending' as const,
       // issue 16: the reference's day is the shop's day of its making, in the shop's time zone

@@ -6,7 +6,7 @@ import { renderSVG } from 'uqr';
  * prolog, so it can sit inside HTML; the caller wraps it with its accessible name.
  *
  * uqr, which the authenticator enrolment already uses, rather than a second QR library
- * (DESIGN.md §3: dependencies are chosen, not collected).
+ * (docs/design.md §3: dependencies are chosen, not collected).
  */
 export async function upiQrSvg(uri: string): Promise<string> {
   return renderSVG(uri, {

@@ -1,6 +1,6 @@
 /**
  * Product reviews (spec §2 Product detail, §3 Review, §7 "Read reviews" / "Insert reviews") and the
- * helpful vote (DESIGN.md §5: one per signed-in user and review). The server decides
+ * helpful vote (docs/design.md §5: one per signed-in user and review). The server decides
  * is_verified_purchase; the client never does.
  */
 import { and, asc, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';

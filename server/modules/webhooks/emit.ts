@@ -1,5 +1,5 @@
 /**
- * Emitting a webhook event, in the domain kernel (DESIGN.md §3, issue 17): an event is an enqueue,
+ * Emitting a webhook event, in the domain kernel (docs/design.md §3, issue 17): an event is an enqueue,
  * written in the transaction of the change it tells of: a delivery for each enabled endpoint that
  * follows it (this module's own table), each with its job. Every module that changes something
  * an integration follows calls this; delivering and the owner's endpoints are ./index.ts. The

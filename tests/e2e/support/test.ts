@@ -11,7 +11,7 @@
  * or `'domcontentloaded'`).
  *
  * A test fails when any page it opened logged `console.error` or threw an uncaught error
- * (DESIGN.md §4a): the fixture's page, pages opened in its context (popups, `context.newPage()`)
+ * (docs/design.md §4a): the fixture's page, pages opened in its context (popups, `context.newPage()`)
  * and pages of contexts the test made with `browser.newContext()`. The browser itself logs
  * "Failed to load resource: the server responded with a status of 404 (Not Found)" for every
  * 4xx and 5xx answer; a journey that provokes a 4xx says so with `allowConsoleErrors(...)` or
@@ -173,7 +173,7 @@ class ConsoleWatch {
   verdict(): Error | null {
     if (this.problems.length === 0) return null;
     return new Error(
-      `The page logged ${this.problems.length} unexpected error(s) (DESIGN.md §4a; ` +
+      `The page logged ${this.problems.length} unexpected error(s) (docs/design.md §4a; ` +
         `allowConsoleErrors() allows an expected 4xx):\n` +
         this.problems.map((problem) => `  - ${problem}`).join('\n'),
     );

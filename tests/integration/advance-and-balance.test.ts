@@ -1,34 +1,31 @@
 /**
  * issue 32 "Advance and balance", end to end in the domain: an offer asking for an advance, its
  * acceptance, the advance's UPI link and confirmation (partially paid), the balance's reference and
- * confirmation (paid, the order's status unmoved), the mails of each step, and the UPI limit.
+ * confirmation (paid, the order's status unmoved), the mails of each step, and the UPI limit. It also reads the customer's payment panel (app/), so it
+ * sits here rather than under server/, which never imports the UI.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct, insertUser } from '../../tests/factories';
-import {
-  createTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../tests/support/database';
-import { mailQueueFrom } from '../../tests/support/queued-mail';
+import { insertProduct, insertUser } from '../factories';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { mailQueueFrom } from '../support/queued-mail';
 import { payableOrderOf, paymentPanelFor } from '../../app/components/quotes/payment-panel.server';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
-import { loadConfig } from '../config';
-import { orders, quotationOffers, webhookDeliveries } from '../db/schema';
-import type { Actor } from '../modules/actor';
-import { DomainError } from '../modules/errors';
-import { getOrderForOwner, setOrderStatus } from '../modules/orders';
+import { loadConfig } from '../../server/config';
+import { orders, quotationOffers, webhookDeliveries } from '../../server/db/schema';
+import type { Actor } from '../../server/modules/actor';
+import { DomainError } from '../../server/modules/errors';
+import { getOrderForOwner, setOrderStatus } from '../../server/modules/orders';
 import {
   createQuotationRequest,
   getQuoteForCustomer,
   saveOfferDraft,
   sendOffer,
-} from '../modules/quotations';
-import { readSiteSettings } from '../modules/settings';
-import { createWebhookEndpoint } from '../modules/webhooks';
-import { acceptOffer } from './accept-offer';
-import { submitPaymentReference } from './submit-payment-reference';
+} from '../../server/modules/quotations';
+import { readSiteSettings } from '../../server/modules/settings';
+import { createWebhookEndpoint } from '../../server/modules/webhooks';
+import { acceptOffer } from '../../server/flows/accept-offer';
+import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
 import { orderTotalRows } from '../../core/offer-totals';
 
 const config = loadConfig({ AUTH_SECRET: 'advance-balance-test-secret-advance-balance' });
