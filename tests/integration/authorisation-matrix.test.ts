@@ -304,7 +304,7 @@ function authCall(
       answerOf(
         await client.post(`/api/auth${path}`, {
           data: body(world, owner),
-          // Better Auth trusts PUBLIC_URL's origin only, the server's address here; a request from
+          // Better Auth trusts PUBLIC_URL's origin only, the shop's address here; a request from
           // elsewhere is refused before the endpoint runs, and would test nothing.
           headers: { Origin: world.url },
           maxRedirects: 0,
