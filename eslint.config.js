@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * docs/design.md §3 "One writer per table" (issue 27): the domain modules of server/modules, each of
+ * docs/design.md §3 "One writer per table" (docs/decisions/019): the domain modules of server/modules, each of
  * which may import only itself and the kernel: the checks (kernel, actor, errors), the job
  * queue's enqueue (with the webhook event it carries) and the activity log's record. (The clock
  * is a `now` each function is given.) Work across modules is a flow
@@ -95,7 +95,7 @@ export default tseslint.config(
     },
   },
   {
-    // issue 27: no import cycle anywhere in the shop's own code…
+    // docs/decisions/019: no import cycle anywhere in the shop's own code…
     files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'content/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {

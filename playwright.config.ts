@@ -36,7 +36,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       // The address the browser uses: posts from it carry this origin, which the server checks
-      // (issue 14; PUBLIC_URL would otherwise default to http://localhost:<port>).
+      // (docs/requirements.md §14; PUBLIC_URL would otherwise default to http://localhost:<port>).
       PUBLIC_URL: process.env.E2E_BASE_URL,
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -24,7 +24,7 @@ export default defineConfig({
         modulePreload: false,
         rolldownOptions: {
           output: {
-            // issue 28: what the root renders on every page (header, search, footer, toaster…)
+            // docs/decisions/020: what the root renders on every page (header, search, footer, toaster…)
             // ships as one chunk, not a dozen small ones that each cost a request and compress
             // apart; about 4 KB less on every page (docs/decisions/008).
             codeSplitting: {

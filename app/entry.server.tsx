@@ -55,7 +55,7 @@ export default function handleRequest(
       });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       pipe(body);
-      // issue 8: the scripts load after the page (decision 010)
+      // docs/requirements.md §16: the scripts load after the page (decision 010)
       const html = body.pipe(createDeferredHydrationStream());
       resolve(
         new Response(createReadableStreamFromReadable(html), {

@@ -14,7 +14,7 @@ function Boundary() {
 
 /**
  * The HTML once every Suspense boundary is in, as entry.server sends it: the 404 page is a
- * deferred section (issue 28), which `renderToString` would leave to the browser.
+ * deferred section (docs/decisions/020), which `renderToString` would leave to the browser.
  */
 function renderComplete(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -44,9 +44,9 @@ import { socialLinksOf } from './components/layout/social-links.server';
 import { Toaster } from './components/ui/toaster';
 import { afterDeferredSections, deferred } from './components/ui/deferred';
 
-// issue 28: the header's search (a plain search form until its code is in) and the footer (links,
+// docs/decisions/020: the header's search (a plain search form until its code is in) and the footer (links,
 // and a newsletter form that posts natively) hydrate from their own chunks, after the page.
-// issue 32: with the currency picker beside the search, in the same section.
+// docs/requirements.md §21: with the currency picker beside the search, in the same section.
 const HeaderTools = deferred(() =>
   import('./components/currency/header-tools').then((module) => module.HeaderTools),
 );
@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       socialLinks: socialLinksOf(site),
       publicUrl: config.publicUrl,
       // The header's and footer's category links, as data: the catalogue's table stays out of
-      // every page's JavaScript (issue 28).
+      // every page's JavaScript (docs/decisions/020).
       categories: categories.map(({ slug, name }) => ({ slug, name })),
     },
     user: viewer,
@@ -110,12 +110,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quoteListCount: Object.keys(quoteList).length,
     // spec §2: the welcome pop-up is never shown to crawlers
     showWelcome: !isbot(request.headers.get('user-agent') ?? ''),
-    // The Request Quotation dialog opens from any page that lists a product (issue 28).
+    // The Request Quotation dialog opens from any page that lists a product (docs/decisions/020).
     formConstraints: formConstraints({ quotation: quotationRequestSchema }),
     // docs/requirements.md §15: signed in, the dialog starts from the profile's details
     quotationDefaults:
       actor && !actor.apiKey ? requestFormDetails(await getProfile(db, actor)) : null,
-    // issue 32: the picker and the rate of the approximate amounts; null while no rate is fresh,
+    // docs/decisions/026: the picker and the rate of the approximate amounts; null while no rate is fresh,
     // and then nothing changes for the shop.
     currency:
       display.fresh.length === 0
@@ -146,14 +146,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
     year: null,
   };
   const hydrated = useHydrated();
-  // issue 18: the back office draws its own shell (app/routes/admin-shell.tsx), its <main>
+  // docs/requirements.md §12: the back office draws its own shell (app/routes/admin-shell.tsx), its <main>
   // included, without the storefront's header, footer, newsletter and welcome pop-up.
   const backOffice = useMatches().some((match) => match.id === BACK_OFFICE_SHELL);
   useEffect(() => {
     // A marker for anything that must wait for the page to be interactive (the browser tests).
     // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too; set with the
     // same transition that switches the controls on (useHydrated), not before it.
-    // Deferred sections (issue 28) hydrate after the page: the marker waits for them too.
+    // Deferred sections (docs/decisions/020) hydrate after the page: the marker waits for them too.
     if (!hydrated) return undefined;
     return afterDeferredSections(() => {
       document.documentElement.dataset.hydrated = 'true';
@@ -235,7 +235,7 @@ export default function App() {
       </p>
     );
   }
-  // issue 18: the back office's shell signs out with the storefront's own button, handed down
+  // docs/requirements.md §12: the back office's shell signs out with the storefront's own button, handed down
   // rather than imported, so the button stays in this chunk instead of a chunk of its own that
   // every storefront page would load (the pages' JavaScript budget, decision 008).
   const shell: BackOfficeOutletContext = { signOut: <SignOutButton /> };

@@ -7,16 +7,16 @@ export default [
   route('shop/:category', 'routes/shop.tsx', { id: 'shop-category' }),
   route('product/:id', 'routes/product.tsx'),
   route('quote/:productId', 'routes/quote.tsx'),
-  // issue 29: the buyer's quote list, several pieces in one request
+  // docs/requirements.md §18: the buyer's quote list, several pieces in one request
   route('quote-list', 'routes/quote-list.tsx'),
-  // issue 16: the private quote page and its offers' PDFs
+  // docs/requirements.md §10: the private quote page and its offers' PDFs
   route('quotes/:reference', 'routes/quotes.tsx'),
   route('quotes/:reference/offers/:version.pdf', 'routes/quotes.offer-pdf.ts'),
   route('search/suggestions', 'routes/search.suggestions.ts'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('welcome-lead', 'routes/welcome-lead.ts'),
   route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
-  // issue 32: the price-drop mail's unsubscribe link
+  // docs/requirements.md §21: the price-drop mail's unsubscribe link
   route('price-drop-alerts/unsubscribe', 'routes/price-drop-alerts.unsubscribe.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('auth/sign-out', 'routes/auth.sign-out.ts'),
@@ -24,14 +24,14 @@ export default [
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),
   route('auth/code', 'routes/auth.code.tsx'),
   route('auth/two-factor', 'routes/auth.two-factor.tsx'),
-  // issue 30: the first-run setup of the owner account, by the link printed at start-up
+  // docs/requirements.md §19: the first-run setup of the owner account, by the link printed at start-up
   route('setup', 'routes/setup.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('dashboard/security', 'routes/dashboard.security.tsx'),
   route('wishlist', 'routes/wishlist.ts'),
-  // issue 32: the header's and footer's currency picker (a plain form)
+  // docs/requirements.md §21: the header's and footer's currency picker (a plain form)
   route('currency', 'routes/currency.ts'),
-  // issue 18: every admin page sits in the back office's own shell, not the storefront's
+  // docs/requirements.md §12: every admin page sits in the back office's own shell, not the storefront's
   layout('routes/admin-shell.tsx', [
     route('admin', 'routes/admin.tsx'),
     route('admin/quotations/:id', 'routes/admin.quotations.tsx'),
@@ -41,13 +41,13 @@ export default [
     route('admin/activity', 'routes/admin.activity.tsx'),
     route('admin/jobs', 'routes/admin.jobs.tsx'),
     route('admin/subscribers', 'routes/admin.subscribers.tsx'),
-    // issue 31: what shoppers searched for and did not find, and the synonyms added from it
+    // docs/requirements.md §20: what shoppers searched for and did not find, and the synonyms added from it
     route('admin/searches', 'routes/admin.searches.tsx'),
   ]),
   route('admin/quotations/:id/whatsapp', 'routes/admin.quotations.whatsapp.ts'),
   route('admin/product-media/import', 'routes/admin.media-import.ts'),
   route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),
-  // issue 18: each list's "Export CSV", outside the shell (a file, not a page)
+  // docs/requirements.md §12: each list's "Export CSV", outside the shell (a file, not a page)
   route('admin/export/quotations.csv', 'routes/admin.export.quotations.ts'),
   route('admin/export/orders.csv', 'routes/admin.export.orders.ts'),
   route('admin/export/messages.csv', 'routes/admin.export.messages.ts'),

@@ -4,7 +4,7 @@ import { defaultShopName } from './shop-name';
 
 /**
  * Site settings the shop owner sets (docs/design.md §5), and their defaults. The owner edits them at
- * /admin/settings (issue 18; stored in `shop_settings`); a value set by the environment variable
+ * /admin/settings (docs/requirements.md §12; stored in `shop_settings`); a value set by the environment variable
  * named beside it wins over the stored one (server/config.ts, server/modules/settings).
  */
 export const siteDefaults = {
@@ -35,13 +35,13 @@ export const siteDefaults = {
     'Kalakriti Artisan Decor · A/c 000000000000 · IFSC SBIN0000000 · State Bank of India, Banswara',
   /** BUSINESS_HOURS: spec §9's business hours */
   businessHours: 'Mon-Fri 9-6, Sat 10-4, Sun closed',
-  /** SHOP_TIME_ZONE: the IANA zone of the shop's days (issue 27, docs/design.md §3 "One shop calendar") */
+  /** SHOP_TIME_ZONE: the IANA zone of the shop's days (docs/decisions/019, docs/design.md §3 "One shop calendar") */
   shopTimeZone: DEFAULT_SHOP_TIME_ZONE,
-  /** GSTIN: the shop's GST number, on every offer PDF (issue 16); empty leaves it out */
+  /** GSTIN: the shop's GST number, on every offer PDF (docs/requirements.md §10); empty leaves it out */
   gstin: '08AAAAA0000A1Z2',
-  /** DEFAULT_GST_RATE: the composer's GST rate in percent (issue 16: 12%) */
+  /** DEFAULT_GST_RATE: the composer's GST rate in percent (docs/requirements.md §10: 12%) */
   defaultGstRate: '12',
-  /** OFFER_VALIDITY_DAYS: how long a new offer holds (issue 16: 14 days) */
+  /** OFFER_VALIDITY_DAYS: how long a new offer holds (docs/requirements.md §10: 14 days) */
   offerValidityDays: '14',
   /**
    * OFFER_TERMS: the composer's terms, editable per offer: delivery, returns, the pieces. Never the
@@ -50,18 +50,18 @@ export const siteDefaults = {
    */
   offerTerms:
     'Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',
-  /** DAILY_DIGEST: on or off, the 09:00 mail of the requests awaiting a reply (issue 18) */
+  /** DAILY_DIGEST: on or off, the 09:00 mail of the requests awaiting a reply (docs/requirements.md §12) */
   dailyDigest: 'on',
   /**
-   * SEARCH_SYNONYMS: the search's synonym groups, one a line, words separated by commas (issue 31);
+   * SEARCH_SYNONYMS: the search's synonym groups, one a line, words separated by commas (docs/requirements.md §20);
    * empty is none
    */
   searchSynonyms: DEFAULT_SEARCH_SYNONYMS,
-  /** DISPLAY_CURRENCIES: rates to the rupee of the currencies shown beside it (issue 32); none */
+  /** DISPLAY_CURRENCIES: rates to the rupee of the currencies shown beside it (docs/requirements.md §21); none */
   displayCurrencies: '',
-  /** ADVANCE_PERCENT: the share of an offer's total asked for on acceptance (issue 32: 100) */
+  /** ADVANCE_PERCENT: the share of an offer's total asked for on acceptance (docs/requirements.md §21: 100) */
   advancePercent: '100',
-  /** UPI_PAYMENT_LIMIT: whole rupees; above it, bank transfer only (issue 32: ₹1,00,000) */
+  /** UPI_PAYMENT_LIMIT: whole rupees; above it, bank transfer only (docs/requirements.md §21: ₹1,00,000) */
   upiPaymentLimit: '100000',
   /** HOME_STAT_{1..4}_VALUE and _LABEL: the home page's four stat tiles (spec §2's words) */
   homeStat1Value: '100+',

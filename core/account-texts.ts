@@ -2,7 +2,7 @@
  * What the customer's dashboard shows and posts besides its schemas (spec §2 Customer dashboard,
  * §3 Address, §8): its toasts, the orders' item preview, the address defaults and limits, and the
  * reorder form's field names. Apart from core/account.ts so that the pages load them without zod
- * (issue 28); core/account.ts re-exports them.
+ * (docs/decisions/020); core/account.ts re-exports them.
  */
 import { countOf } from './plurals';
 
@@ -41,7 +41,7 @@ export const ORDER_ITEMS_PREVIEW = 3;
 export function moreItemsLabel(itemCount: number): string | null {
   const more = itemCount - ORDER_ITEMS_PREVIEW;
   if (more <= 0) return null;
-  // spec §2's "+N more items", with issue 30's singular for one: "+1 more item"
+  // spec §2's "+N more items", with docs/requirements.md §19's singular for one: "+1 more item"
   return `+${countOf(more, 'more item')}`;
 }
 

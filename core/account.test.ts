@@ -10,7 +10,7 @@ describe('the dashboard rules', () => {
 
   it('shows three items of an order, then "+N more items"', () => {
     expect(moreItemsLabel(3)).toBeNull();
-    // issue 30: one more is "item"
+    // docs/requirements.md §19: one more is "item"
     expect(moreItemsLabel(4)).toBe('+1 more item');
     expect(moreItemsLabel(6)).toBe('+3 more items');
   });
@@ -21,7 +21,7 @@ describe('the dashboard rules', () => {
       streetAddress: '12 Lake Road',
       city: 'Udaipur',
       state: 'Rajasthan',
-      // issue 30 §3: a US address has a ZIP code
+      // docs/requirements.md §19: a US address has a ZIP code
       postalCode: '94103',
       country: ' ',
       apartment: '',

@@ -8,7 +8,7 @@ import { checkPostalCode, countryText, postalCodeText } from './address-fields';
 import { ADDRESS_LIMITS, DEFAULT_ADDRESS_COUNTRY } from './account-texts';
 import { formText, visibleText } from './form-text';
 
-// issue 28: what the pages show and post besides the schemas lives apart, without zod; it is this
+// docs/decisions/020: what the pages show and post besides the schemas lives apart, without zod; it is this
 // module's too.
 export {
   accountToasts,
@@ -53,9 +53,9 @@ const addressFields = z.object({
   apartment: optionalText(ADDRESS_LIMITS.apartment, 'Apartment/Suite'),
   city: requiredText(ADDRESS_LIMITS.city, 'City'),
   state: requiredText(ADDRESS_LIMITS.state, 'State'),
-  // issue 30 §3: "PIN code", "ZIP code" or "Postal code", checked by the country (below)
+  // docs/requirements.md §19: "PIN code", "ZIP code" or "Postal code", checked by the country (below)
   postalCode: postalCodeText,
-  // issue 30 §3: stored as the ISO code ("India" posted is "IN"); spec §9: empty is US
+  // docs/requirements.md §19: stored as the ISO code ("India" posted is "IN"); spec §9: empty is US
   country: countryText
     .optional()
     .transform((country) => (country ? country : DEFAULT_ADDRESS_COUNTRY)),

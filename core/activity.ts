@@ -1,5 +1,5 @@
 /**
- * issue 18: the activity log's vocabulary. Every owner write is recorded with who, when, what,
+ * docs/requirements.md §12: the activity log's vocabulary. Every owner write is recorded with who, when, what,
  * and the changed fields' before → after.
  */
 import { z } from 'zod';
@@ -106,7 +106,7 @@ function isCalendarDay(value: string): boolean {
 const queryShopDay = queryText(10).transform((value) => (isCalendarDay(value) ? value : null));
 
 /**
- * /admin/activity (issue 18): the person (a user id, or COMMAND_LINE_PERSON), the kind, the first
+ * /admin/activity (docs/requirements.md §12): the person (a user id, or COMMAND_LINE_PERSON), the kind, the first
  * and last shop day, and the page. Like every route query, a bad value falls back, never fails.
  */
 export const activityQuerySchema = z.object({

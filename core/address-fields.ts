@@ -1,5 +1,5 @@
 /**
- * issue 30 §3: the country and postal code of every address form (the dashboard's address book,
+ * docs/requirements.md §19: the country and postal code of every address form (the dashboard's address book,
  * the quote page's Accept Offer), one definition for the browser and the server.
  */
 import type { z } from 'zod';
@@ -29,7 +29,7 @@ export const postalCodeText = formText({ error: 'Postal code is required' })
   );
 
 /**
- * issue 30 §3: the postal code checked by the address's country: India's 6-digit PIN code, the
+ * docs/requirements.md §19: the postal code checked by the address's country: India's 6-digit PIN code, the
  * United States' ZIP code (5 digits or ZIP+4), any other country's postal code (required). For a
  * schema's superRefine.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things": the admin lists' filters as the URL carries them, read with
+ * docs/requirements.md §12 "Lists that find things": the admin lists' filters as the URL carries them, read with
  * `parseRouteQuery` like every route query (core/route-query.ts): nothing in an address can fail
  * a list; an unknown value falls back. Kept apart from route-query.ts so the storefront's pages,
  * which import that file, do not carry the admin's schemas in their JavaScript.
@@ -15,7 +15,7 @@ import {
   quotationStatuses,
 } from './statuses';
 
-/** issue 18: "sort by date". */
+/** docs/requirements.md §12: "sort by date". */
 export const ADMIN_LIST_SORTS = ['newest', 'oldest'] as const;
 export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
 
@@ -37,7 +37,7 @@ const queryShopDay = queryText(10).transform((value): string | null => {
 });
 
 /**
- * issue 18 "Lists that find things": one list's filters, as the URL carries them. The status is
+ * docs/requirements.md §12 "Lists that find things": one list's filters, as the URL carries them. The status is
  * one of that list's own; `from`/`to` are shop days (core/shop-calendar), swapped when given
  * backwards.
  */
@@ -64,7 +64,7 @@ function inOrder<Query extends { from: string | null; to: string | null }>(query
   return query;
 }
 
-/** issue 18: a list's filters and page (the CSV exports and /admin/subscribers read these). */
+/** docs/requirements.md §12: a list's filters and page (the CSV exports and /admin/subscribers read these). */
 export function adminListQuerySchema<const Status extends string>(statuses: readonly Status[]) {
   return z
     .object({
@@ -76,7 +76,7 @@ export function adminListQuerySchema<const Status extends string>(statuses: read
 }
 
 /**
- * issue 18: the overdue tile's list: requests awaiting the shop's reply over 24 hours; issue 30:
+ * docs/requirements.md §12: the overdue tile's list: requests awaiting the shop's reply over 24 hours; docs/requirements.md §19:
  * every request awaiting it ("needs reply"), the admin home's list in full.
  */
 export const QUOTATION_WAITING = ['overdue', 'needs-reply'] as const;
@@ -93,7 +93,7 @@ export const quotationListQuerySchema = z
 export const orderListQuerySchema = adminListQuerySchema(orderStatuses);
 export const contactMessageListQuerySchema = adminListQuerySchema(contactMessageStatuses);
 
-/** /admin/subscribers (issue 18): the list's filters plus the sign-up form's source. */
+/** /admin/subscribers (docs/requirements.md §12): the list's filters plus the sign-up form's source. */
 export const subscriberListQuerySchema = z
   .object({
     ...adminListFields,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminSearch, likePrefix } from './admin-search';
 
-describe('issue 18: the admin search', () => {
+describe('the admin search', () => {
   it('reads nothing from a blank query', () => {
     expect(adminSearch('')).toBeNull();
     expect(adminSearch('   ')).toBeNull();

@@ -1,9 +1,9 @@
 /**
- * issue 18 "Lists that find things": what an admin's search box asks for, worked out once so the
+ * docs/requirements.md §12 "Lists that find things": what an admin's search box asks for, worked out once so the
  * database can answer it through its indexes (server/db/admin-search.ts). Pure; no database.
  */
 
-/** issue 18: the admin lists' search box takes at most 100 characters. */
+/** docs/requirements.md §12: the admin lists' search box takes at most 100 characters. */
 export const ADMIN_SEARCH_MAX_CHARACTERS = 100;
 
 /** An Indian mobile's national number has 10 digits; +91 and a leading 0 come before them. */

@@ -27,7 +27,7 @@ function expectedActions(
   if (status === 'confirmed') expected.push('start-processing');
   if (status === 'processing') expected.push('ship');
   if (status === 'shipped') expected.push('deliver');
-  // issue 32: the balance, once the advance is confirmed, whatever the order's status but cancelled
+  // docs/requirements.md §21: the balance, once the advance is confirmed, whatever the order's status but cancelled
   if (
     paymentStatus === 'partially_paid' &&
     status !== 'cancelled' &&

@@ -13,7 +13,7 @@ export const orderActions = [
   'ship',
   'deliver',
   'cancel',
-  // issue 32: the balance of an order paid in two parts, confirmed in the order's details
+  // docs/requirements.md §21: the balance of an order paid in two parts, confirmed in the order's details
   'confirm-balance',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
@@ -34,7 +34,7 @@ export interface OrderState {
   /** Null when absent (spec §3: shown as pending, but "absent" changes what is offered). */
   paymentStatus: PaymentStatus | null;
   paymentMethod: string | null;
-  /** issue 32: the advance asked for first (orders.advance_minor); null or absent: paid in full. */
+  /** docs/requirements.md §21: the advance asked for first (orders.advance_minor); null or absent: paid in full. */
   advanceMinor?: number | null;
 }
 
@@ -57,7 +57,7 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
   if (order.status === 'confirmed') offered.push('start-processing');
   if (order.status === 'processing') offered.push('ship');
   if (order.status === 'shipped') offered.push('deliver');
-  // issue 32: once the advance is confirmed, the balance; it does not move the order's status.
+  // docs/requirements.md §21: once the advance is confirmed, the balance; it does not move the order's status.
   if (
     order.paymentStatus === 'partially_paid' &&
     order.status !== 'cancelled' &&
@@ -79,7 +79,7 @@ export function applyOrderAction(
     case 'confirm':
       return { status: 'confirmed' };
     case 'confirm-payment':
-      // issue 32: the advance of an order paid in two parts leaves it partially paid
+      // docs/requirements.md §21: the advance of an order paid in two parts leaves it partially paid
       return {
         status: 'confirmed',
         paymentStatus:

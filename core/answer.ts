@@ -1,5 +1,5 @@
 /**
- * What every form action answers (issue 15 §2, one answer pipeline): the outcome, the toast of
+ * What every form action answers (docs/decisions/013, one answer pipeline): the outcome, the toast of
  * spec §8 for that intent, and Conform's reply with the field errors. Built once on the server
  * (server/http/answer.ts), shown once in the browser (app/components/forms/use-answer-fetcher.ts).
  */

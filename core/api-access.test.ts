@@ -9,7 +9,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;
 
-describe('the owner’s API key and webhook forms (issue 17)', () => {
+describe('the owner’s API key and webhook forms', () => {
   it('takes a named key with one or several scopes, as a checkbox group posts them', () => {
     expect(apiKeyFormSchema.parse({ name: ' CRM sync ', scopes: 'orders:read' })).toEqual({
       name: 'CRM sync',

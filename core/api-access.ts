@@ -1,12 +1,12 @@
 /**
- * The headless API's credentials and webhooks (issue 17): the scopes an owner's API key may hold,
+ * The headless API's credentials and webhooks (docs/requirements.md §11): the scopes an owner's API key may hold,
  * and the owner's forms for both (the events an endpoint may follow are core/webhook-events.ts).
  */
 import { z } from 'zod';
 import { formText, visibleText } from './form-text';
 import { webhookEventTypes } from './webhook-events';
 
-/** issue 17: what an owner integration's key may do; a session of the owner may do all of it. */
+/** docs/requirements.md §11: what an owner integration's key may do; a session of the owner may do all of it. */
 export const apiScopes = [
   'catalogue:write',
   'quotations:read',
@@ -43,7 +43,7 @@ function listOf<T extends z.ZodType>(item: T) {
   );
 }
 
-/** The owner's "Create API key" form (issue 17). */
+/** The owner's "Create API key" form (docs/requirements.md §11). */
 export const apiKeyFormSchema = z.object({
   // PostgreSQL text cannot hold NUL: formText drops it rather than letting the write fail.
   name: visibleText({ error: apiKeyTexts.nameRequired })
@@ -56,7 +56,7 @@ export const apiKeyFormSchema = z.object({
 });
 export type ApiKeyForm = z.output<typeof apiKeyFormSchema>;
 
-/** The owner's "Add endpoint" form (issue 17). Private addresses are refused by the server. */
+/** The owner's "Add endpoint" form (docs/requirements.md §11). Private addresses are refused by the server. */
 export const webhookEndpointFormSchema = z.object({
   url: formText({ error: webhookTexts.urlInvalid })
     .trim()

@@ -1,5 +1,5 @@
 /**
- * The customer's side of the headless API (issue 17): what `/api/v1/me/...` and the community
+ * The customer's side of the headless API (docs/decisions/015): what `/api/v1/me/...` and the community
  * writes answer. The request bodies are the dashboard's, the quote page's and the product page's
  * own form schemas (core/account.ts, core/quote-forms.ts, core/community.ts), unchanged.
  */
@@ -93,7 +93,7 @@ export const apiOrderItemSchema = z
   })
   .meta({ id: 'OrderItem' });
 
-/** issue 32: an order paid in two parts; both null when it is paid in one payment. */
+/** docs/requirements.md §21: an order paid in two parts; both null when it is paid in one payment. */
 const orderAdvanceAndBalance = {
   advance: orNull(moneySchema).meta({
     description: 'The advance asked for first; null when the order is paid in one payment.',
@@ -130,7 +130,7 @@ export const apiQuotationSummarySchema = z
     reference: z.string(),
     productName: z.string().meta({ description: 'The first line’s piece.' }),
     quantity: z.number().int().meta({ description: 'The first line’s quantity.' }),
-    // issue 29: a request of several pieces lists them all
+    // docs/requirements.md §18: a request of several pieces lists them all
     lines: z.array(apiQuotationRequestLineSchema),
     status: z.enum(quotationStatuses),
     createdAt: timestamp,
@@ -163,7 +163,7 @@ export const apiOfferSchema = z
     gstRateBasisPoints: z.number().int().meta({ description: '1200 is 12%.' }),
     gst: moneySchema,
     total: moneySchema,
-    // issue 32
+    // docs/requirements.md §21
     advancePercent: z.number().int().meta({
       description: 'The share of the total asked for on acceptance, 0–100; 100 is payment in full.',
     }),
@@ -221,7 +221,7 @@ export const apiQuotationSchema = z
       customerEmail: z.string().nullable(),
       customerGstin: z.string().nullable(),
     }),
-    // issue 29 "Merge Requests": a request the shop merged into another is closed
+    // docs/requirements.md §18 "Merge Requests": a request the shop merged into another is closed
     mergedInto: z
       .object({ reference: z.string() })
       .nullable()
@@ -248,7 +248,7 @@ export const apiPaymentReferenceReceiptSchema = z
   .object({ orderNumber: z.string() })
   .meta({ id: 'PaymentReferenceReceived' });
 
-/** issue 16's payment reference, as the API takes it: the order's own method decides its shape. */
+/** docs/requirements.md §10's payment reference, as the API takes it: the order's own method decides its shape. */
 export const apiPaymentReferenceBodySchema = z.object({
   reference: paymentReferenceSubmissionSchema.shape.reference,
 });
@@ -283,7 +283,7 @@ export const apiQuotationReferenceParams = z.object({
     .meta({ param: { name: 'reference', in: 'path' }, example: 'Q-20261124-0001' }),
 });
 
-/** issue 29: the buyer's quote list, as `/quote-list` shows it. */
+/** docs/requirements.md §18: the buyer's quote list, as `/quote-list` shows it. */
 export const apiQuoteListSchema = z
   .object({
     pieces: z.array(
@@ -304,10 +304,10 @@ export const apiQuoteListSchema = z
   })
   .meta({ id: 'QuoteList' });
 
-/** issue 29 "Add to Quote List": quantity 1, or one more of a piece already listed. */
+/** docs/requirements.md §18 "Add to Quote List": quantity 1, or one more of a piece already listed. */
 export const apiQuoteListAddBodySchema = quoteListAddSchema.meta({ id: 'QuoteListAddInput' });
 
-/** issue 29: a row of the list as the buyer changes it; a field not sent stays as it is. */
+/** docs/requirements.md §18: a row of the list as the buyer changes it; a field not sent stays as it is. */
 export const apiQuoteListChangeBodySchema = z
   .object({
     quantity: quoteListQuantity.optional(),
@@ -315,12 +315,12 @@ export const apiQuoteListChangeBodySchema = z
   })
   .meta({ id: 'QuoteListItemChange' });
 
-/** issue 29 "Request Quotation": the request's details below the list. */
+/** docs/requirements.md §18 "Request Quotation": the request's details below the list. */
 export const apiQuoteListSubmitBodySchema = quoteListDetailsSchema
   .extend({ customerGstin: buyerGstinInput })
   .meta({ id: 'QuoteListSubmitInput' });
 
-/** issue 29: a piece of the list in a path, by the product's id. */
+/** docs/requirements.md §18: a piece of the list in a path, by the product's id. */
 export const apiQuoteListItemParams = z.object({
   productId: quoteListAddSchema.shape.productId.meta({
     param: { name: 'productId', in: 'path' },

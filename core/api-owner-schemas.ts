@@ -1,5 +1,5 @@
 /**
- * The owner's side of the headless API (issue 17): what `/api/v1/admin/...` answers, and the few
+ * The owner's side of the headless API (docs/requirements.md §11): what `/api/v1/admin/...` answers, and the few
  * inputs that have no form schema of their own (a list's page, a status move). The bodies of the
  * owner's forms are the forms' own schemas (core/quote-offer.ts, core/orders.ts,
  * core/product-console.ts), unchanged. `meta({ id })` names a shape in the OpenAPI document; the
@@ -21,7 +21,7 @@ import {
 
 const instant = z.string().meta({ description: 'An ISO 8601 instant.' });
 const paise = z.number().int().meta({ description: 'Paise (1/100 rupee).' });
-/** issue 32: an order paid in two parts; both null when it is paid in one payment. */
+/** docs/requirements.md §21: an order paid in two parts; both null when it is paid in one payment. */
 const orderAdvanceAndBalance = {
   advanceMinor: paise.nullable().meta({
     description: 'The advance asked for first, in paise; null when paid in one payment.',
@@ -133,7 +133,7 @@ export const ownerOfferSchema = z
     gstRateBasisPoints: z.number().int(),
     gstMinor: paise,
     totalMinor: paise,
-    // issue 32
+    // docs/requirements.md §21
     advancePercent: z.number().int().meta({
       description: 'The share of the total asked for on acceptance, 0–100; 100 is payment in full.',
     }),
@@ -235,7 +235,7 @@ export const ownerOrderSchema = z
     }),
     paymentId: z.string().nullable(),
     submittedPaymentReference: z.string().nullable(),
-    // issue 32: the balance's reference, as submitted and as confirmed
+    // docs/requirements.md §21: the balance's reference, as submitted and as confirmed
     submittedBalanceReference: z.string().nullable(),
     balancePaymentId: z.string().nullable(),
     quotationRequestId: z.string().nullable(),
@@ -359,7 +359,7 @@ export const ownerApiTexts = {
   notCsv: 'Send the CSV as text/csv.',
 } as const;
 
-/** issue 18: the shop's settings as the owner edits them, and which the environment locks. */
+/** docs/requirements.md §12: the shop's settings as the owner edits them, and which the environment locks. */
 export const ownerSettingsSchema = z
   .object({
     values: z.object(

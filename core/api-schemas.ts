@@ -1,5 +1,5 @@
 /**
- * The headless API's own shapes (issue 17): what `/api/v1` answers, and the query strings it
+ * The headless API's own shapes (docs/decisions/015): what `/api/v1` answers, and the query strings it
  * reads. The request bodies are the forms' schemas of core/, unchanged, so a rule is written once
  * for the browser, the pages and the API. `meta({ id })` names a shape in the OpenAPI document.
  */
@@ -12,7 +12,7 @@ import { buyerGstin, multiPieceRequestSchema, QUOTE_LIST_MAX_PIECES } from './qu
 import { SEARCH_QUERY_MAX_CHARACTERS } from './route-query';
 import { DEFAULT_SORT, SORT_OPTIONS } from './shop-listing';
 
-/** issue 17: a page of a list holds at most this many items. */
+/** docs/requirements.md §11: a page of a list holds at most this many items. */
 export const API_PAGE_LIMIT_MAX = 100;
 export const API_PAGE_LIMIT_DEFAULT = 24;
 /** An opaque position in a list; longer is not one of ours. */
@@ -35,7 +35,7 @@ export const apiTexts = {
   // docs/requirements.md §14: a JSON body is bounded before it is parsed.
   bodyTooLarge: `The JSON body can be at most ${JSON_BODY_MAX_BYTES / 1024} KB.`,
   bodyTooDeep: `The JSON body can nest at most ${JSON_DEPTH_MAX} levels.`,
-  // issue 29: a body is one form of the request or the other, never both.
+  // docs/requirements.md §18: a body is one form of the request or the other, never both.
   bothRequestForms:
     'Send productId and quantity for one piece, or lines for several pieces, not both.',
 } as const;
@@ -144,7 +144,7 @@ const rupees = z.coerce
   .min(0, 'must be a whole number of rupees')
   .max(PRODUCT_MAX_PRICE_RUPEES, `must be at most ${PRODUCT_MAX_PRICE_RUPEES}`);
 
-/** issue 17: `GET /api/v1/products`: the shop listing's filters, sorts and search. */
+/** docs/requirements.md §11: `GET /api/v1/products`: the shop listing's filters, sorts and search. */
 export const apiProductListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX_CHARACTERS).optional(),
   category: z.enum(categories.map((category) => category.slug) as [string, ...string[]]).optional(),
@@ -164,7 +164,7 @@ export const apiProductListQuerySchema = z.object({
 });
 export type ApiProductListQuery = z.output<typeof apiProductListQuerySchema>;
 
-/** issue 17: `POST /quotation-requests`: the Get Quote form (spec §2) and the piece it is for. */
+/** docs/requirements.md §11: `POST /quotation-requests`: the Get Quote form (spec §2) and the piece it is for. */
 export const apiQuotationRequestBodySchema = quotationRequestSchema
   .extend({ productId: z.string().trim().min(1, QUOTATION_MISSING_FIELDS).max(200) })
   .meta({
@@ -172,13 +172,13 @@ export const apiQuotationRequestBodySchema = quotationRequestSchema
     description: 'One piece: the Get Quote form (spec §2) and the piece it is for.',
   });
 
-/** issue 29: the buyer's GSTIN, as the quote list takes it. */
+/** docs/requirements.md §18: the buyer's GSTIN, as the quote list takes it. */
 export const buyerGstinInput = buyerGstin.meta({
   description: 'The buyer’s GSTIN, 15 characters (08AAAAA0000A1Z2); optional.',
 });
 
 /**
- * issue 29: the same request for several pieces: the quote list's details and its `lines`. The
+ * docs/requirements.md §18: the same request for several pieces: the quote list's details and its `lines`. The
  * module's own schema (core/quote-list.ts), so the API refuses what the list refuses.
  */
 export const apiQuotationRequestLinesBodySchema = multiPieceRequestSchema
@@ -188,18 +188,18 @@ export const apiQuotationRequestLinesBodySchema = multiPieceRequestSchema
     description: `Several pieces, one request: 1 to ${QUOTE_LIST_MAX_PIECES} lines, each piece once, with the requester's details; \`customizationNotes\` are the notes for the whole request.`,
   });
 
-/** issue 29: a body with `lines` is the several-pieces form; any other is the one-piece form. */
+/** docs/requirements.md §18: a body with `lines` is the several-pieces form; any other is the one-piece form. */
 export function isLinesRequestBody(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'lines' in body;
 }
 
-/** issue 29: `POST /quotation-requests` takes either form; version 1's one-piece body is unchanged. */
+/** docs/requirements.md §18: `POST /quotation-requests` takes either form; version 1's one-piece body is unchanged. */
 export const apiQuotationRequestInputSchema = z.union([
   apiQuotationRequestBodySchema,
   apiQuotationRequestLinesBodySchema,
 ]);
 
-/** issue 29: one piece of a quotation request, in the requester's order. */
+/** docs/requirements.md §18: one piece of a quotation request, in the requester's order. */
 export const apiQuotationRequestLineSchema = z
   .object({
     productId: z
@@ -213,7 +213,7 @@ export const apiQuotationRequestLineSchema = z
   .meta({ id: 'QuotationRequestLine' });
 
 /**
- * issue 29: what a request asked for, in the customer's and the owner's API alike: spec §3's
+ * docs/requirements.md §18: what a request asked for, in the customer's and the owner's API alike: spec §3's
  * three columns (the first line, for older clients) and every line.
  */
 export const apiRequestedPiecesShape = {
@@ -238,7 +238,7 @@ export const apiQuotationRequestCreatedSchema = z
     status: z.literal('pending'),
     link: z.string().meta({
       description:
-        'The requester’s private page for this quotation (issue 16); keep it secret, like a password.',
+        'The requester’s private page for this quotation (docs/requirements.md §10); keep it secret, like a password.',
     }),
   })
   .meta({ id: 'QuotationRequestCreated' });

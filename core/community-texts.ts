@@ -1,7 +1,7 @@
 /**
  * What the product page's reviews and questions show (spec §2 Product detail, §4, §5, §6, §8):
  * the review sorts, the community toasts and the text helpers. Apart from core/community.ts's
- * schemas so that the page loads them without zod (issue 28); core/community.ts re-exports them.
+ * schemas so that the page loads them without zod (docs/decisions/020); core/community.ts re-exports them.
  */
 
 // spec §4: reviews sort by most helpful (default) or newest

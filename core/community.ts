@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { formText, visibleText } from './form-text';
 
-// issue 28: what the page shows lives apart, without zod; it is this module's too.
+// docs/decisions/020: what the page shows lives apart, without zod; it is this module's too.
 export {
   communityToasts,
   initialsOf,

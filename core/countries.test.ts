@@ -11,7 +11,7 @@ import {
 } from './countries';
 import { acceptOfferSchema } from './quote-forms';
 
-describe('the Country select (issue 30 §3)', () => {
+describe('the Country select', () => {
   it('lists India, the United States and Canada first, then every other country by name', () => {
     expect(countries.slice(0, 3).map((country) => country.name)).toEqual([
       'India',
@@ -95,7 +95,7 @@ describe('the country the accept form starts from', () => {
   });
 });
 
-describe('the postal code by country (issue 30 §3)', () => {
+describe('the postal code by country', () => {
   it('is a 6-digit "PIN code" in India', () => {
     expect(postalCodeRuleFor('IN').label).toBe('PIN code');
     expect(postalCodeProblem('IN', '313001')).toBeNull();

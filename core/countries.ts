@@ -1,5 +1,5 @@
 /**
- * issue 30 §3: the countries an address can be in, for a shop in India that ships abroad. Stored
+ * docs/requirements.md §19: the countries an address can be in, for a shop in India that ships abroad. Stored
  * as ISO 3166-1 alpha-2 codes (spec §9's default "US" is one); shown by their English names. The
  * list is bundled, not read from the browser's Intl data, so the server's page and the browser's
  * agree word for word (a name that differs between ICU versions would break hydration). No zod
@@ -56,7 +56,7 @@ export interface Country {
   name: string;
 }
 
-/** issue 30 §3: the Country select's options, in its order. */
+/** docs/requirements.md §19: the Country select's options, in its order. */
 export const countries: readonly Country[] = COUNTRY_DATA.split('|').map((entry) => ({
   code: entry.slice(0, 2),
   name: entry.slice(2),
@@ -84,7 +84,7 @@ const codeByName = new Map<string, string>([
 
 /**
  * The ISO code of a country as typed or posted: its code in any case ("in"), its name ("India"),
- * or a common alias ("USA"); null when it names none. Addresses saved before issue 30 hold either
+ * or a common alias ("USA"); null when it names none. Addresses saved before the rules of docs/requirements.md §19 hold either
  * form, so every reader goes through this.
  */
 export function countryCodeOf(text: string | null | undefined): string | null {
@@ -150,14 +150,14 @@ export interface PostalCodeRule {
 }
 
 const postalCodeRules: Record<string, PostalCodeRule> = {
-  // issue 30 §3: "PIN code", 6 digits (India Post's first digit is never 0)
+  // docs/requirements.md §19: "PIN code", 6 digits (India Post's first digit is never 0)
   IN: {
     label: 'PIN code',
     inputMode: 'numeric',
     pattern: /^[1-9]\d{5}$/,
     message: 'Enter the 6-digit PIN code',
   },
-  // issue 30 §3: "ZIP code", 5 digits or ZIP+4
+  // docs/requirements.md §19: "ZIP code", 5 digits or ZIP+4
   US: {
     label: 'ZIP code',
     inputMode: 'numeric',
@@ -173,7 +173,7 @@ const otherPostalCodeRule: PostalCodeRule = {
   message: null,
 };
 
-/** issue 30 §3: the postal code's label and check follow the address's country. */
+/** docs/requirements.md §19: the postal code's label and check follow the address's country. */
 export function postalCodeRuleFor(country: string | null | undefined): PostalCodeRule {
   const code = countryCodeOf(country);
   return (code ? postalCodeRules[code] : undefined) ?? otherPostalCodeRule;

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { csvText } from './csv-export';
 
-describe('issue 18: CSV exports', () => {
+describe('CSV exports', () => {
   it('neutralises every cell a spreadsheet would run as a formula, as the media export does', () => {
     const text = csvText([
       ['=HYPERLINK("x")', '+91 98765 43210', '-2', '@SUM(A1)', '\tx', 'a\n=b', 'plain'],

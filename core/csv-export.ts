@@ -1,5 +1,5 @@
 /**
- * issue 18: the admin lists' CSV exports, formula-safe exactly as the media export is (one
+ * docs/requirements.md §12: the admin lists' CSV exports, formula-safe exactly as the media export is (one
  * definition, core/media-csv.ts FORMULA_START): a cell a spreadsheet would run as a formula is
  * prefixed with a single quote.
  */

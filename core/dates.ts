@@ -1,7 +1,7 @@
 /** Dates as the pages show them: the long US format, e.g. "November 22, 2026" (spec §2). */
 
 // Spelled out rather than formatted with Intl.DateTimeFormat: creating the first Intl formatter
-// loads the browser's locale data, a single ~35 ms task during hydration on a slow phone (issue 8).
+// loads the browser's locale data, a single ~35 ms task during hydration on a slow phone (docs/decisions/010).
 // core/dates.test.ts holds the output equal to Intl's en-US long date.
 const MONTHS = [
   'January',

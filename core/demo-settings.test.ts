@@ -11,7 +11,7 @@ import {
 
 const defaults = siteDefaults;
 
-describe('settingsStillDemo (issue 30)', () => {
+describe('settingsStillDemo', () => {
   it.each<{
     case: string;
     site: Partial<Record<DemoCheckedSetting, string>>;
@@ -63,7 +63,7 @@ describe('settingsStillDemo (issue 30)', () => {
   });
 });
 
-describe('demoSettingsSentence (issue 30)', () => {
+describe('demoSettingsSentence', () => {
   it.each<[DemoCheckedSetting[], string | null]>([
     [[], null],
     [['upiId'], 'Your offers still show the demo UPI id.'],

@@ -1,12 +1,12 @@
 /**
- * issue 30 "The admin says what still needs setting": which of the shop's payment and contact
+ * docs/requirements.md §19 "The admin says what still needs setting": which of the shop's payment and contact
  * details still show content/site.ts's demo values on offers, and the banner's words for them.
  * Pure: the admin shell's loader hands it the effective settings, the defaults and the settings
  * the environment sets.
  */
 import type { EditableSettingKey } from './settings-keys';
 
-/** The details an offer shows, in the order the banner names them (issue 30). */
+/** The details an offer shows, in the order the banner names them (docs/requirements.md §19). */
 export const demoCheckedSettings = [
   'upiId',
   'bankDetails',
@@ -31,7 +31,7 @@ type Values = Record<DemoCheckedSetting, string>;
 
 /**
  * The details whose value is still the default. A detail the environment sets counts as set,
- * even to the default's value (issue 30); one the owner saved counts once it differs.
+ * even to the default's value (docs/requirements.md §19); one the owner saved counts once it differs.
  */
 export function settingsStillDemo(
   site: Values,

@@ -1,11 +1,11 @@
 /**
- * issue 32: the approximate amount beside a rupee amount, "(≈ US$41)": all that a page needs in
+ * docs/requirements.md §21: the approximate amount beside a rupee amount, "(≈ US$41)": all that a page needs in
  * the browser, apart from core/display-currency.ts (the setting, the picker), so the pages that
- * show amounts carry a few hundred bytes for it (issue 28's JavaScript budget).
+ * show amounts carry a few hundred bytes for it (docs/decisions/020's JavaScript budget).
  */
 import { offerTotalRows } from './offer-totals';
 
-/** issue 32: the currencies to start with (core/display-currency.ts lists them in order). */
+/** docs/requirements.md §21: the currencies to start with (core/display-currency.ts lists them in order). */
 export type DisplayCurrency = 'USD' | 'CAD' | 'GBP' | 'EUR' | 'AED' | 'AUD' | 'SGD';
 
 export interface DisplayRate {
@@ -35,7 +35,7 @@ export function convertPaise(paise: number, rate: number): number {
 const NUMBER_LOCALE = 'en-GB';
 const formats = new Map<DisplayCurrency, Intl.NumberFormat>();
 
-/** Made on first use only: the first Intl formatter costs a slow phone a long task (issue 8). */
+/** Made on first use only: the first Intl formatter costs a slow phone a long task (docs/decisions/010). */
 export function formatOf(currency: DisplayCurrency): Intl.NumberFormat {
   let format = formats.get(currency);
   if (!format) {

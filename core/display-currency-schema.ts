@@ -1,5 +1,5 @@
 /**
- * issue 32: the schemas of the display currencies (core/display-currency.ts holds the rest, free
+ * docs/requirements.md §21: the schemas of the display currencies (core/display-currency.ts holds the rest, free
  * of zod for the public pages): the setting, and the header's and footer's currency picker.
  */
 import { z } from 'zod';

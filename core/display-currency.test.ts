@@ -23,7 +23,7 @@ import { displayCurrenciesSettingSchema } from './display-currency-schema';
 
 const usd: DisplayRate = { currency: 'USD', rate: 835_000, setOn: '2026-11-27' };
 
-describe('issue 32: rates as the owner types them', () => {
+describe('rates as the owner types them', () => {
   it.each([
     ['83.50', 835_000],
     ['83.5', 835_000],
@@ -53,7 +53,7 @@ describe('issue 32: rates as the owner types them', () => {
   });
 });
 
-describe('issue 32: the stored setting', () => {
+describe('the stored setting', () => {
   it('reads the empty text as no rates', () => {
     expect(parseDisplayRates('')).toEqual([]);
   });
@@ -101,7 +101,7 @@ describe('issue 32: the stored setting', () => {
   });
 });
 
-describe('issue 32: converting paise to whole units, half up, in integers', () => {
+describe('converting paise to whole units, half up, in integers', () => {
   it.each([
     // ₹3,400 at ₹83.50: 40.72 → 41 (the issue's example).
     [340_000, 835_000, 41],
@@ -125,7 +125,7 @@ describe('issue 32: converting paise to whole units, half up, in integers', () =
   });
 });
 
-describe('issue 32: formatting', () => {
+describe('formatting', () => {
   it.each([
     ['USD', 41, 'US$41'],
     ['USD', 2_287, 'US$2,287'],
@@ -154,7 +154,7 @@ describe('issue 32: formatting', () => {
   });
 });
 
-describe('issue 32: a rate older than 60 days is not shown', () => {
+describe('a rate older than 60 days is not shown', () => {
   it.each([
     ['2026-11-27', false],
     ['2026-09-28', false], // 60 days before
@@ -165,7 +165,7 @@ describe('issue 32: a rate older than 60 days is not shown', () => {
   });
 });
 
-describe('issue 32: which currency a buyer sees', () => {
+describe('which currency a buyer sees', () => {
   it.each([
     ['en-US,en;q=0.9', 'USD'],
     ['en-CA', 'CAD'],

@@ -1,10 +1,10 @@
 /**
- * issue 32 "Prices in the buyer's currency, beside rupees": the display currencies' rates, as the
+ * docs/requirements.md §21 "Prices in the buyer's currency, beside rupees": the display currencies' rates, as the
  * owner sets them at /admin/settings, and the approximate amounts derived from them. Rupees stay
  * the only binding currency; these amounts are shown beside them and never charged.
  *
  * No zod here: the header's picker and every page that shows an amount import this module, and
- * zod stays out of the public pages' first load (issue 28, core/zod-free-modules.test.ts). The
+ * zod stays out of the public pages' first load (docs/decisions/020, core/zod-free-modules.test.ts). The
  * setting's schema is in core/display-currency-schema.ts.
  */
 import { regionOfAcceptLanguage } from './accept-language';
@@ -29,7 +29,7 @@ export {
   type DisplayRate,
 };
 
-/** issue 32: the currencies to start with, in the picker's order. */
+/** docs/requirements.md §21: the currencies to start with, in the picker's order. */
 export const DISPLAY_CURRENCIES = [
   'USD',
   'CAD',
@@ -44,7 +44,7 @@ export const DISPLAY_CURRENCIES = [
 export const RUPEES = 'INR';
 export type CurrencyChoice = DisplayCurrency | typeof RUPEES;
 
-/** issue 32: "A rate older than 60 days is not shown to buyers." */
+/** docs/requirements.md §21: "A rate older than 60 days is not shown to buyers." */
 export const RATE_MAX_AGE_DAYS = 60;
 
 /** A rate is kept in ten-thousandths of a rupee per unit: 83.50 → 835000, 4 decimals at most. */
@@ -149,7 +149,7 @@ export function serializeDisplayRates(rates: DisplayRate[]): string {
 }
 
 /**
- * issue 32: the date beside each rate is the day it was set. A rate posted unchanged keeps its
+ * docs/requirements.md §21: the date beside each rate is the day it was set. A rate posted unchanged keeps its
  * date; a new or changed one is dated `today` (the shop's day); whatever date was posted is not
  * trusted.
  */
@@ -171,7 +171,7 @@ export function displayRatesText(rates: Partial<Record<DisplayCurrency, string>>
   }).join('\n');
 }
 
-/** The settings form's field of one currency's rate (issue 32: one input a currency). */
+/** The settings form's field of one currency's rate (docs/requirements.md §21: one input a currency). */
 export function displayRateField(currency: DisplayCurrency): string {
   return `displayRate-${currency}`;
 }
@@ -193,7 +193,7 @@ export function displayRatesFromForm(read: (name: string) => unknown): string | 
   return posted ? displayRatesText(rates) : null;
 }
 
-/** Whether a rate set on `setOn` is too old to show on shop day `today` (issue 32). */
+/** Whether a rate set on `setOn` is too old to show on shop day `today` (docs/requirements.md §21). */
 export function isStaleRate(rate: Pick<DisplayRate, 'setOn'>, today: string): boolean {
   return rate.setOn < addDays(today, -RATE_MAX_AGE_DAYS);
 }
@@ -203,14 +203,14 @@ export function freshDisplayRates(rates: DisplayRate[], today: string): DisplayR
   return rates.filter((rate) => !isStaleRate(rate, today));
 }
 
-/** issue 32: "₹3,400 (≈ US$41)"; the rupee amount alone without a display currency. */
+/** docs/requirements.md §21: "₹3,400 (≈ US$41)"; the rupee amount alone without a display currency. */
 export function formatRupeesWithApproximation(paise: number, display: DisplayRate | null): string {
   const rupees = formatRupees(paise);
   return display ? `${rupees} ${approximateText(paise, display)}` : rupees;
 }
 
 /**
- * issue 32: the offer PDF's line under the total, word for word: "Approximately US$2,287 at
+ * docs/requirements.md §21: the offer PDF's line under the total, word for word: "Approximately US$2,287 at
  * ₹83.50 per US$ (rates of {date}); the amount payable is in rupees."
  */
 export function approximateTotalLine(paise: number, display: DisplayRate): string {
@@ -219,7 +219,7 @@ export function approximateTotalLine(paise: number, display: DisplayRate): strin
   return `Approximately ${amount} at ₹${formatRate(display.rate)} per ${sign} (rates of ${formatLongDate(display.setOn)}); the amount payable is in rupees.`;
 }
 
-/** issue 32: the owner's warning on every admin page while a rate is older than 60 days. */
+/** docs/requirements.md §21: the owner's warning on every admin page while a rate is older than 60 days. */
 export function staleRateWarning(rate: DisplayRate): string {
   const sign = currencySign(rate.currency);
   return `The ${sign} rate was set on ${formatLongDate(rate.setOn)}, more than ${RATE_MAX_AGE_DAYS} days ago: buyers no longer see amounts in ${sign}. Update it in Settings.`;
@@ -262,7 +262,7 @@ const CURRENCY_OF_REGION: Record<string, DisplayCurrency> = {
 };
 
 /**
- * issue 32: the currency `Accept-Language` points to (en-US → USD, en-CA → CAD, en-GB → GBP): the
+ * docs/decisions/026: the currency `Accept-Language` points to (en-US → USD, en-CA → CAD, en-GB → GBP): the
  * region of the browser's first language that names one; null when none does.
  */
 export function currencyOfAcceptLanguage(header: string | null): DisplayCurrency | null {
@@ -277,7 +277,7 @@ export function readCurrencyChoice(value: string | null | undefined): CurrencyCh
 }
 
 /**
- * issue 32: the rate the buyer sees amounts in, or null for rupees only. Their choice (the
+ * docs/requirements.md §21: the rate the buyer sees amounts in, or null for rupees only. Their choice (the
  * cookie, else the profile's) wins; before any choice, the browser's region when its currency
  * has a fresh rate. A chosen currency whose rate is gone or stale is rupees only.
  */

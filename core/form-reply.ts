@@ -1,5 +1,5 @@
 /**
- * issue 14 (finding 9): what an action answers about a form it refused. Conform's
+ * docs/requirements.md §14: what an action answers about a form it refused. Conform's
  * `submission.reply()` sends the whole submitted form back as `initialValue` (a 2 MB message was
  * answered with 2 MB); the reply built here echoes only the schema's own fields, each cut to the
  * schema's limit, with the field errors.
@@ -55,7 +55,7 @@ export function schemaFieldsOf(formData: FormData, schema: FormSchema): FormData
   const shape: Record<string, z.core.$ZodType> = schema.shape;
   let kept = 0;
   for (const [name, value] of formData) {
-    // A list's items arrive as `lines[0].quantity` (issue 16's offer lines): kept by the list's
+    // A list's items arrive as `lines[0].quantity` (docs/requirements.md §10's offer lines): kept by the list's
     // own name, one value per field name, at most a form's worth of them.
     if (!Object.hasOwn(shape, fieldRoot(name)) || fields.has(name)) continue;
     if (kept >= SCHEMA_FIELDS_MAX) break;

@@ -6,7 +6,7 @@ import {
   PHONE_NUMBER_BY_CODE_ONLY_MESSAGE,
 } from './identity-fields';
 
-// issue 14 finding 6: limits on every text Better Auth stores.
+// docs/requirements.md §14: limits on every text Better Auth stores.
 describe('the limits on identity fields', () => {
   it('take an e-mail of up to 254 characters with a local part of up to 64', () => {
     const domain = `${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.com`;

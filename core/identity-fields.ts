@@ -1,5 +1,5 @@
 /**
- * Limits on what a request to Better Auth may carry (issue 14 finding 6: a 5,000,000-character
+ * Limits on what a request to Better Auth may carry (docs/requirements.md §14: a 5,000,000-character
  * name was stored). Better Auth checks the types of its fields but not their lengths, so the
  * server checks these in its `hooks.before`, for HTTP calls and `auth.api` calls alike, before
  * anything is counted, hashed, stored or mailed.

@@ -2,7 +2,7 @@
  * What the identity pages say (spec §5, §8 identity toasts). Apart from core/identity.ts's schemas
  * so that the pages showing them load without zod, and apart from the security texts
  * (core/security-texts.ts) and the password form's toast (core/password-rules.ts) so that a page
- * loads only the texts it shows (issue 28); core/identity.ts re-exports them all.
+ * loads only the texts it shows (docs/decisions/020); core/identity.ts re-exports them all.
  */
 
 // spec §5: email trimmed and valid, else "Invalid email address"

@@ -85,7 +85,7 @@ describe('a one-time code request (spec §5, §8)', () => {
   });
 });
 
-describe('the page after sign-in (issue 14, finding 2)', () => {
+describe('the page after sign-in', () => {
   const SHOP = 'https://shop.example';
 
   it('is the page that sent the user, if it is on this site', () => {
@@ -184,7 +184,7 @@ describe('where a sign-in lands (docs/requirements.md §2 Auth)', () => {
   });
 });
 
-describe("an account's e-mail address (issue 14)", () => {
+describe("an account's e-mail address", () => {
   it('is verified, unverified, or a phone account placeholder with no address at all', () => {
     expect(emailVerificationState({ email: 'asha@example.com', emailVerified: true })).toBe(
       'verified',
@@ -244,7 +244,7 @@ describe('the toast of a refused password form (spec §8)', () => {
   });
 });
 
-describe('the one-time code forms (issue 15 §3)', () => {
+describe('the one-time code forms', () => {
   it('refuse a request without an address with the spec’s message, on the e-mail field', () => {
     const refused = codeRequestFormSchema.safeParse({ email: '', phoneNumber: '' });
     expect(refused.error?.issues).toMatchObject([{ message: NO_CONTACT_MESSAGE, path: ['email'] }]);

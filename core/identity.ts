@@ -8,7 +8,7 @@ import { visibleText } from './form-text';
 import { INVALID_EMAIL_MESSAGE } from './identity-texts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE, passwordRules } from './password-rules';
 
-// issue 28: the rules and words the pages show live apart, without zod; they are this module's too.
+// docs/decisions/020: the rules and words the pages show live apart, without zod; they are this module's too.
 export { PASSWORD_MAX_LENGTH, passwordFormProblemToast, passwordRules } from './password-rules';
 export { identityToasts, INVALID_EMAIL_MESSAGE } from './identity-texts';
 export {
@@ -38,7 +38,7 @@ export function firstPasswordProblem(password: string): string | null {
 }
 
 /**
- * issue 14 finding 6: RFC 5321's longest address, and longest local part (a sign-up without a
+ * docs/requirements.md §13: RFC 5321's longest address, and longest local part (a sign-up without a
  * name is named after it, which must fit the name's limit).
  */
 export const EMAIL_MAX_LENGTH = 254;
@@ -162,7 +162,7 @@ export const codeSignInFormSchema = z
   .superRefine(checkCodeDestination);
 
 /**
- * issue 15 §3: the TOTP codes, one schema each for the browser and the server. The second step of
+ * docs/requirements.md §13: the TOTP codes, one schema each for the browser and the server. The second step of
  * a password sign-in takes a code of the authenticator app (or a backup code); turning TOTP on is
  * confirmed with a code of the app.
  */
@@ -247,7 +247,7 @@ export const REDIRECT_TARGET_MAX_LENGTH = 2000;
 
 /**
  * After sign-in the user goes back where they came from, but only to a page of this site.
- * issue 14, finding 2: the target is read by the WHATWG URL parser, as the browser will read the
+ * docs/requirements.md §14: the target is read by the WHATWG URL parser, as the browser will read the
  * Location header, against the shop's own address (PUBLIC_URL). It is kept only when it was written
  * as a path and still lands on the shop's origin; anything else (`/\t/evil`, `/\\evil`, `https:evil`,
  * `javascript:`) goes home. The answer is the parser's serialisation, so no tab, newline or other
@@ -308,13 +308,13 @@ export function phonePlaceholderEmail(phoneNumber: string): string {
   return `${phoneNumber.replace(/\D/g, '')}@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`;
 }
 
-/** issue 14: whether an account's e-mail is a real address that can be verified and mailed. */
+/** docs/requirements.md §15: whether an account's e-mail is a real address that can be verified and mailed. */
 export function hasMailableEmail(email: string): boolean {
   return !email.toLowerCase().endsWith(`@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`);
 }
 
 /**
- * issue 14: where the link of a verification mail lands. Better Auth adds `&error=CODE` when the
+ * docs/requirements.md §15: where the link of a verification mail lands. Better Auth adds `&error=CODE` when the
  * link was expired or not valid; without it the address is verified.
  */
 export const EMAIL_VERIFIED_LANDING = '/dashboard?email-link=opened';
@@ -338,7 +338,7 @@ export function linkEmailOf(params: URLSearchParams): string {
   return parsed.success ? parsed.data : '';
 }
 
-/** What the dashboard says about the account's e-mail address (issue 14). */
+/** What the dashboard says about the account's e-mail address (docs/requirements.md §15). */
 export type EmailVerificationState = 'verified' | 'unverified' | 'no-address';
 
 export function emailVerificationState(viewer: {

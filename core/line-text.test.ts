@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineAmounts, lineText } from './line-text';
 
-describe("a priced line's words (issue 30)", () => {
+describe("a priced line's words", () => {
   it('reads quantity × unit price = line total, with the multiplication sign', () => {
     expect(lineText({ quantity: 20, unitPriceMinor: 230_000, lineTotalMinor: 4_600_000 })).toBe(
       '20 × ₹2,300 = ₹46,000',

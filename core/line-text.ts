@@ -1,5 +1,5 @@
 /**
- * issue 30: one priced line in words, "20 × ₹2,300 = ₹46,000" (quantity, the multiplication sign
+ * docs/requirements.md §19: one priced line in words, "20 × ₹2,300 = ₹46,000" (quantity, the multiplication sign
  * U+00D7, unit price, line total, amounts in spec §9's rupee format). The quote page, the owner's
  * page, the customer's orders, the offer mail and the PDF all draw a line from here, so a phone's
  * stacked row and a wide table's cells cannot disagree.

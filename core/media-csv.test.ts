@@ -125,7 +125,7 @@ describe('parseMediaCsv (spec §5)', () => {
     expect(rows.map((row) => [row.line, row.altText])).toEqual([[9, 'Still imported']]);
   });
 
-  it("skips and names rows the console's form would refuse: javascript:, file:, data: and others (issue 14 finding 8)", () => {
+  it("skips and names rows the console's form would refuse: javascript:, file:, data: and others", () => {
     const csv = [
       header,
       'lotus-urli,javascript:alert(document.cookie),image,Script,0,FALSE',

@@ -97,7 +97,7 @@ function mediaCsvRecord(cells: string[], catalogue: MediaCsvCatalogue): MediaCsv
   if (!catalogue.ids.has(productId)) return `unknown product "${shownInReport(product)}"`;
   // spec §5: media URL required.
   if (!mediaUrl) return 'missing media URL';
-  // issue 14 finding 8: the address, type and alt text pass the console form's own schema, so the
+  // docs/requirements.md §5: the address, type and alt text pass the console form's own schema, so the
   // import stores nothing the form would refuse (`javascript:`, `file:`, `data:`, over-long text).
   // spec §5: media type image or video, default image (the CSV ignores its case).
   const content = mediaContentSchema.safeParse({
@@ -120,7 +120,7 @@ function mediaCsvRecord(cells: string[], catalogue: MediaCsvCatalogue): MediaCsv
   };
 }
 
-// A refused cell is named in the report cut short (issue 14 finding 9's class): a 5 MB file must
+// A refused cell is named in the report cut short (docs/requirements.md §14's class): a 5 MB file must
 // not come back as a 5 MB report.
 const SHOWN_CELL_LENGTH = 100;
 

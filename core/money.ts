@@ -11,7 +11,7 @@ export function minorToRupees(minor: number): number {
 }
 
 // Grouped by hand rather than with Intl.NumberFormat('en-IN'): creating the first Intl formatter
-// loads the browser's locale data, a single long task during hydration on a slow phone (issue 8).
+// loads the browser's locale data, a single long task during hydration on a slow phone (docs/decisions/010).
 // core/money.test.ts holds the output equal to Intl's en-IN rupee format.
 function indianGrouping(whole: number): string {
   const digits = String(whole);
@@ -36,7 +36,7 @@ export function formatRupees(minor: number): string {
 const BASIS_POINTS_PER_PERCENT = 100;
 
 /**
- * issue 16: a rate stored in basis points as the percentage people write, without trailing
+ * docs/requirements.md §10: a rate stored in basis points as the percentage people write, without trailing
  * zeros: 1200 → "12", 1250 → "12.5", 1225 → "12.25" (the GST line reads "GST (12.5%)"). Integer
  * arithmetic, so no float ever prints as 12.499999.
  */

@@ -37,7 +37,7 @@ type StoredQuotation = QuotationRequest & {
   productName: string;
   reference: string;
   /**
-   * issue 29: every piece, in the buyer's order, and the buyer's GSTIN. Absent from a notice an
+   * docs/requirements.md §18: every piece, in the buyer's order, and the buyer's GSTIN. Absent from a notice an
    * earlier version queued, whose one piece is the fields above.
    */
   lines?: { productId: string; productName: string; quantity: number; notes: string | null }[];
@@ -51,18 +51,18 @@ export type Notice =
       to: 'owner' | 'requester';
       quotation: StoredQuotation;
       recipientVerified: boolean;
-      /** issue 26 item 2: made by someone not signed in, so its mail offers to add it. */
+      /** docs/requirements.md §15: made by someone not signed in, so its mail offers to add it. */
       guest?: boolean;
     }
   | { kind: 'contact-message'; message: ContactMessage & { id: string } }
-  /** issue 25 §3: the welcome pop-up's call-back request, to the owner like a contact message. */
+  /** docs/requirements.md §13: the welcome pop-up's call-back request, to the owner like a contact message. */
   | { kind: 'callback-request'; lead: { id: string; phoneNumber: string } }
   | { kind: 'newsletter-welcome'; email: string }
-  /** issue 25: an identity mail (server/auth): a link or a code for the address it goes to. */
+  /** docs/requirements.md §13: an identity mail (server/auth): a link or a code for the address it goes to. */
   | AccountNotice
   /** A mail an earlier version rendered when it was queued (Better Auth's links and codes). */
   | { kind: 'message'; message: QueuedMailMessage }
-  /** issue 17: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
+  /** docs/requirements.md §11: a webhook endpoint failing for 3 days was disabled; the owner hears of it once. */
   | { kind: 'webhook-endpoint-disabled'; url: string; failingSince: string }
   | DailyDigestNotice
   | QuotationEventNotice
@@ -70,7 +70,7 @@ export type Notice =
   | PriceDropNotice;
 
 /**
- * issue 32: a wished piece's price fell below the price the wisher added it at. The unsubscribe
+ * docs/requirements.md §21: a wished piece's price fell below the price the wisher added it at. The unsubscribe
  * link is signed for `userId` when the mail is delivered.
  */
 export interface PriceDropNotice {
@@ -96,7 +96,7 @@ export interface AccountNotice {
   passkeyName?: string;
 }
 
-/** issue 18: the 09:00 digest of the requests awaiting the shop's reply, as it was queued. */
+/** docs/requirements.md §12: the 09:00 digest of the requests awaiting the shop's reply, as it was queued. */
 export interface DailyDigestNotice {
   kind: 'daily-digest';
   /** The shop day, YYYY-MM-DD. */
@@ -114,7 +114,7 @@ export interface DailyDigestNotice {
   }[];
 }
 
-/** issue 16: the quote lifecycle's mails. */
+/** docs/requirements.md §10: the quote lifecycle's mails. */
 export type QuotationEvent =
   | 'offer-sent'
   | 'offer-withdrawn'
@@ -124,7 +124,7 @@ export type QuotationEvent =
   | 'offer-expired'
   | 'payment-reference'
   | 'payment-confirmed'
-  // issue 32: the advance confirmed (the mail asks for the balance), then the balance
+  // docs/requirements.md §21: the advance confirmed (the mail asks for the balance), then the balance
   | 'advance-confirmed'
   | 'balance-confirmed';
 
@@ -145,7 +145,7 @@ export interface QuotationEventNotice {
 }
 
 /**
- * issue 29 "Merge Requests": the customer's one mail about their requests merged into the one the
+ * docs/requirements.md §18 "Merge Requests": the customer's one mail about their requests merged into the one the
  * owner kept. The worker makes the mail's private link to the kept request when it delivers it.
  */
 export interface QuotationMergedNotice {

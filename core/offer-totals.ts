@@ -1,5 +1,5 @@
 /**
- * An offer's priced shape and the one order of its totals (issue 27): the quote page, the owner's
+ * An offer's priced shape and the one order of its totals (docs/decisions/019): the quote page, the owner's
  * quotation page, the offer mail and the PDF all read `OfferPricing` and draw `offerTotalRows`,
  * so no copy can list Shipping before Discount again. Orders draw `orderTotalRows` the same way.
  */
@@ -25,7 +25,7 @@ export interface OfferPricing<Line extends OfferLine = OfferLine> {
   totalMinor: number;
   validUntil: string;
   leadTimeDays: number | null;
-  /** issue 32: the share of the total asked for on acceptance, 0 to 100 (core/payment-terms.ts). */
+  /** docs/requirements.md §21: the share of the total asked for on acceptance, 0 to 100 (core/payment-terms.ts). */
   advancePercent: number;
 }
 
@@ -43,7 +43,7 @@ function row(label: string, minor: number, total?: true): TotalRow {
   return { label, amount: formatRupees(minor), minor, total };
 }
 
-// issue 16: a discount is money taken off, with the minus sign (U+2212) the pages print.
+// docs/requirements.md §10: a discount is money taken off, with the minus sign (U+2212) the pages print.
 function discountRow(discountMinor: number): TotalRow[] {
   return discountMinor > 0
     ? [{ label: 'Discount', amount: `−${formatRupees(discountMinor)}`, minor: discountMinor }]
@@ -55,7 +55,7 @@ function gstLabel(gstRateBasisPoints: number): string {
   return `GST (${formatPercentFromBasisPoints(gstRateBasisPoints)}%)`;
 }
 
-/** issue 27: subtotal, discount (only when there is one), shipping, GST with its rate, total. */
+/** docs/decisions/019: subtotal, discount (only when there is one), shipping, GST with its rate, total. */
 export function offerTotalRows(
   offer: Pick<
     OfferPricing,

@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the first-run setup of the shop's owner account, from the one-time link the server
+ * docs/requirements.md §19: the first-run setup of the shop's owner account, from the one-time link the server
  * prints at start-up while no account has the admin role. The form is the sign-up's (spec §5's
  * password, e-mail and confirmation rules), with the owner's name required.
  */
@@ -10,10 +10,10 @@ import { emailSchema, NAME_MAX_LENGTH, passwordSchema } from './identity';
 /** The path of the setup page; the link adds `?token=`. */
 export const OWNER_SETUP_PATH = '/setup';
 
-/** issue 30: the link is valid for 24 hours from start-up. */
+/** docs/requirements.md §19: the link is valid for 24 hours from start-up. */
 export const OWNER_SETUP_LINK_HOURS = 24;
 
-/** issue 30: the start-up line, word for word. */
+/** docs/requirements.md §19: the start-up line, word for word. */
 export function ownerSetupLine(publicUrl: string, token: string): string {
   return `Set up the shop's owner account: ${publicUrl}${OWNER_SETUP_PATH}?token=${token}`;
 }

@@ -1,5 +1,5 @@
 /**
- * What the passkey screens say (issue 30 §2): zod-free, so that the sign-in page's first load
+ * What the passkey screens say (docs/decisions/022): zod-free, so that the sign-in page's first load
  * carries only these few strings and the WebAuthn code loads on the button's click.
  */
 import { formatLongDate } from './dates';

@@ -1,5 +1,5 @@
 /**
- * issue 30 §2: the inputs of the passkey screens, one schema each for the browser and the server,
+ * docs/decisions/022: the inputs of the passkey screens, one schema each for the browser and the server,
  * and the limits on what a WebAuthn answer may carry into the passkeys table.
  */
 import { z } from 'zod';
@@ -43,7 +43,7 @@ export const removePasskeySchema = z.object({
 
 /**
  * The WebAuthn answer a browser posts to /passkey/verify-*: Better Auth takes it as any object and
- * stores its transports and credential id as they come, so their sizes are held here (issue 14
+ * stores its transports and credential id as they come, so their sizes are held here (docs/requirements.md §14
  * finding 6). A real answer is a few kilobytes; 64 KB leaves room for attestation certificates.
  */
 export const PASSKEY_RESPONSE_MAX_BYTES = 64 * 1024;

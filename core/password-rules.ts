@@ -1,7 +1,7 @@
 /**
  * spec §5 Sign-up password: the rules and their messages. Apart from core/identity.ts, whose
  * schemas check them, so that the live checklist under a password field loads without zod
- * (issue 28); core/identity.ts re-exports them.
+ * (docs/decisions/020); core/identity.ts re-exports them.
  */
 import { identityToasts, INVALID_EMAIL_MESSAGE } from './identity-texts';
 

@@ -11,7 +11,7 @@ import {
   upiTakes,
 } from './payment-terms';
 
-describe('splitPayment (issue 32: advance rounded half up, balance the rest)', () => {
+describe('splitPayment (advance rounded half up, balance the rest)', () => {
   it.each([
     // total, percent, advance, balance
     [19_096_000, 50, 9_548_000, 9_548_000],
@@ -117,7 +117,7 @@ describe('paymentTermsSentence: the terms’ payment sentence, made from the off
   });
 });
 
-describe('amountDue (issue 32: the advance first, then the balance)', () => {
+describe('amountDue (the advance first, then the balance)', () => {
   const order = { totalMinor: 386_400, advanceMinor: 193_200 };
   it.each([
     ['pending', 193_200, 193_200, 'advance', 0],

@@ -1,5 +1,5 @@
 /**
- * issue 32 "Advance and balance": the one place an offer's or an order's advance, balance and the
+ * docs/requirements.md §21 "Advance and balance": the one place an offer's or an order's advance, balance and the
  * amount asked for now are computed, in paise, with integer arithmetic only. Pages, mails, the
  * PDF, the API and the UPI link all read these. Rupees stay the only binding currency.
  */
@@ -15,7 +15,7 @@ export interface PaymentSplit {
 }
 
 /**
- * issue 32: the advance is the percentage of the total rounded half up to the paisa; the balance
+ * docs/decisions/025: the advance is the percentage of the total rounded half up to the paisa; the balance
  * is what is left, so the two always add up to the total.
  */
 export function splitPayment(totalMinor: number, advancePercent: number): PaymentSplit {
@@ -74,7 +74,7 @@ export interface AmountDue {
 }
 
 /**
- * issue 32: after acceptance the payment block asks for the advance first; once the owner has
+ * docs/requirements.md §21: after acceptance the payment block asks for the advance first; once the owner has
  * confirmed it (partially_paid), for the balance. Null when nothing is due (paid, refunded, …).
  */
 export function amountDue(order: OrderPayment): AmountDue | null {
@@ -114,22 +114,22 @@ export function advanceAndBalanceMinor(order: Pick<OrderPayment, 'totalMinor' | 
   return { advanceMinor: advance, balanceMinor: balance };
 }
 
-/** issue 32: a single UPI payment is usually capped at ₹1,00,000. */
+/** docs/decisions/025: a single UPI payment is usually capped at ₹1,00,000. */
 export const DEFAULT_UPI_LIMIT_MINOR = 100_000_00;
 
-/** issue 32: the UPI per-payment limit in whole rupees (setting upiPaymentLimit), in paise. */
+/** docs/requirements.md §21: the UPI per-payment limit in whole rupees (setting upiPaymentLimit), in paise. */
 export function upiLimitMinor(limitRupeesText: string): number {
   const rupees = Number(limitRupeesText);
   return Number.isInteger(rupees) && rupees > 0 ? rupees * 100 : DEFAULT_UPI_LIMIT_MINOR;
 }
 
-/** issue 32: an amount above the UPI limit is paid by bank transfer only. */
+/** docs/requirements.md §21: an amount above the UPI limit is paid by bank transfer only. */
 export function upiTakes(amountMinor: number, limitMinor: number): boolean {
   return amountMinor <= limitMinor;
 }
 
 /**
- * issue 32: how this payment is made: an order paid by UPI pays an amount above the limit by bank
+ * docs/requirements.md §21: how this payment is made: an order paid by UPI pays an amount above the limit by bank
  * transfer, so its reference is a bank reference, checked as one.
  */
 export function payingMethodFor<Method extends string>(
@@ -190,10 +190,10 @@ export const paymentTermsTexts = {
   advancePaid: 'Advance paid',
   balanceDue: 'Balance due',
   balancePaid: 'Balance paid',
-  /** issue 32: the line beside bank transfer when UPI cannot take the amount. */
+  /** docs/requirements.md §21: the line beside bank transfer when UPI cannot take the amount. */
   upiOverLimit: (limitMinor: number) =>
     `UPI takes at most ${formatRupees(limitMinor)} in one payment, so please pay this amount by bank transfer.`,
-  /** issue 32: "Mark as Shipped" with a balance still due asks first. */
+  /** docs/requirements.md §21: "Mark as Shipped" with a balance still due asks first. */
   shipWithBalanceDue: (balanceMinor: number) =>
     `The balance of ${formatRupees(balanceMinor)} is not yet paid. Ship anyway?`,
   stageHeading: {
@@ -204,7 +204,7 @@ export const paymentTermsTexts = {
 } as const;
 
 /**
- * issue 32: the UPI link of the amount asked for now, or none when UPI cannot take it (above the
+ * docs/requirements.md §21: the UPI link of the amount asked for now, or none when UPI cannot take it (above the
  * shop's per-payment limit), with the line that says why. One answer for the page and the mails.
  */
 export function upiPaymentFor(
@@ -234,7 +234,7 @@ export interface PaymentProgressRow {
 }
 
 /**
- * issue 32: an order paid in two parts shows how far its payment is: "Advance paid" and "Balance
+ * docs/requirements.md §21: an order paid in two parts shows how far its payment is: "Advance paid" and "Balance
  * due" once the advance is confirmed; nothing for an order paid in one payment.
  */
 export function paymentProgressRows(order: OrderPayment): PaymentProgressRow[] {
@@ -256,7 +256,7 @@ export function paymentProgressRows(order: OrderPayment): PaymentProgressRow[] {
 }
 
 /**
- * issue 32: a payment status as the pages read it; partially_paid reads "Partially paid". Kept
+ * docs/requirements.md §21: a payment status as the pages read it; partially_paid reads "Partially paid". Kept
  * here, not in core/statuses.ts, whose chunk every public page loads.
  */
 export function paymentStatusLabel(status: PaymentStatus): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countOf } from './plurals';
 
-describe('countOf (issue 30: "(1 image)", "1 review")', () => {
+describe('countOf ("(1 image)", "1 review")', () => {
   it.each([
     [0, 'image', undefined, '0 images'],
     [1, 'image', undefined, '1 image'],

@@ -1,5 +1,5 @@
 /**
- * issue 30 "(1 image)", "1 review": a count with its noun, the noun singular for exactly one. The
+ * docs/requirements.md §19 "(1 image)", "1 review": a count with its noun, the noun singular for exactly one. The
  * one helper for every count the shop prints, on pages, in mails and in the command line.
  */
 

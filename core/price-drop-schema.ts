@@ -1,5 +1,5 @@
 /**
- * issue 32: the dashboard's "E-mail me when a wished piece's price drops" (one schema for the form
+ * docs/requirements.md §21: the dashboard's "E-mail me when a wished piece's price drops" (one schema for the form
  * and the account module). A checkbox posts "on" when ticked and nothing when not.
  */
 import { z } from 'zod';

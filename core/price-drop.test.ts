@@ -3,7 +3,7 @@ import { priceDropAlertDecision, priceDropHeading } from './price-drop';
 
 const at = (hours: number) => new Date(Date.UTC(2026, 10, 27, 0, 0, 0) + hours * 3_600_000);
 
-describe('issue 32: price-drop alerts', () => {
+describe('price-drop alerts', () => {
   it('says the heading word for word, in spec §9 rupees', () => {
     expect(priceDropHeading(340_000, 385_050)).toBe(
       'A piece on your wishlist is now ₹3,400 (was ₹3,850.50)',

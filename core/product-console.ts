@@ -73,7 +73,7 @@ export type ProductForm = z.output<typeof productFormSchema>;
 
 /**
  * What a media item shows: its address, its type and its alt text. The console's form and the CSV
- * import (core/media-csv.ts) both check these fields with this one schema (issue 14 finding 8:
+ * import (core/media-csv.ts) both check these fields with this one schema (docs/requirements.md §5:
  * the import took `javascript:` and `file:` addresses the form refuses).
  */
 export const mediaContentSchema = z.object({
@@ -130,7 +130,7 @@ export const consoleMessages = {
   fetchMediaFailed: 'Failed to fetch media',
   deleteMediaFailed: 'Failed to delete media',
   accessDenied: { title: 'Access Denied', description: "You don't have admin privileges" },
-  // spec §8's words; issue 30: "1 media item"
+  // spec §8's words; docs/requirements.md §19: "1 media item"
   csvImported: (count: number) => `Successfully imported ${countOf(count, 'media item')}!`,
   csvFailed: 'Failed to import media. Please check the console for details.',
 } as const;

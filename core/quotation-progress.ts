@@ -8,7 +8,7 @@ import type { OrderStatus, PaymentStatus, QuotationStatus } from './statuses';
 import { statusLabel } from './statuses';
 
 export const ACCEPTED_AWAITING_PAYMENT = 'Accepted, awaiting payment';
-/** issue 32: the advance is in, the balance is not yet. */
+/** docs/requirements.md §21: the advance is in, the balance is not yet. */
 export const ADVANCE_PAID_BALANCE_DUE = 'Advance paid, balance due';
 
 /** The order made from the quotation, as far as its payment shows. */

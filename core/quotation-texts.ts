@@ -1,7 +1,7 @@
 /**
  * What the Request Quotation form says (spec §5, §8): its messages, toasts and quantity cap.
  * Apart from core/quotation.ts's schema so that the dialog, which opens from any page listing a
- * product, loads them without zod (issue 28); core/quotation.ts re-exports them.
+ * product, loads them without zod (docs/decisions/020); core/quotation.ts re-exports them.
  */
 
 // spec §5 / §8: the one message for every missing required field

@@ -11,7 +11,7 @@ import {
   QUOTATION_MISSING_FIELDS,
 } from './quotation-texts';
 
-// issue 28: the form's words live apart, without zod; they are this module's too.
+// docs/decisions/020: the form's words live apart, without zod; they are this module's too.
 export {
   problemToast,
   QUOTATION_INVALID_EMAIL,

@@ -1,5 +1,5 @@
 /**
- * The customer's forms of the quote lifecycle (issue 16): a message on the thread, Decline,
+ * The customer's forms of the quote lifecycle (docs/requirements.md §10): a message on the thread, Decline,
  * Accept Offer and the payment reference (the page's texts and toasts are core/quote-texts.ts).
  * Apart from core/quote-offer.ts (which re-exports them) so that the quote page's JavaScript
  * carries these schemas without the offer composer's.
@@ -16,7 +16,7 @@ import { formText, visibleText } from './form-text';
 import { QUOTATION_INVALID_MOBILE } from './quotation-texts';
 import { offerPaymentMethods, QUOTE_MESSAGE_MAX } from './quote-texts';
 
-// issue 28: the page's words live apart, without zod; they are this module's too.
+// docs/decisions/020: the page's words live apart, without zod; they are this module's too.
 export {
   offerPaymentMethodLabels,
   offerPaymentMethods,
@@ -26,7 +26,7 @@ export {
   type OfferPaymentMethod,
 } from './quote-texts';
 
-/** A message on the quotation's thread, from either side (issue 16). */
+/** A message on the quotation's thread, from either side (docs/requirements.md §10). */
 export const quoteMessageSchema = z.object({
   body: formText({ error: 'Write a message' })
     .trim()
@@ -49,8 +49,8 @@ const requiredAddressText = (max: number, label: string) =>
     .max(max, `${label} must be less than ${max} characters`);
 
 /**
- * issue 16 Accept Offer: the shipping address (a saved one, by its id, or the Address fields of
- * spec §2) and the payment method. issue 30 §3: the country is one of core/countries' (stored as
+ * docs/requirements.md §10 Accept Offer: the shipping address (a saved one, by its id, or the Address fields of
+ * spec §2) and the payment method. docs/requirements.md §19: the country is one of core/countries' (stored as
  * its ISO code), the postal code follows it (PIN, ZIP or postal code), the mobile is the one to
  * call for the delivery, and a signed-in buyer may save a new address to their address book.
  */
@@ -74,7 +74,7 @@ export const acceptOfferSchema = z
     state: visibleText().trim().max(ADDRESS_LIMITS.state).optional(),
     postalCode: postalCodeText.optional(),
     country: countryText.optional(),
-    // issue 30 §3 "Save this address": a checkbox posts "on" when ticked, nothing when not.
+    // docs/requirements.md §19 "Save this address": a checkbox posts "on" when ticked, nothing when not.
     saveAddress: z
       .union([z.boolean(), z.string()])
       .optional()
@@ -105,7 +105,7 @@ export const acceptOfferSchema = z
 export type AcceptOfferInput = z.output<typeof acceptOfferSchema>;
 
 /**
- * issue 16: a UPI UTR has 12 digits; a bank reference has 6 to 22 letters and digits. Stored in
+ * docs/requirements.md §10: a UPI UTR has 12 digits; a bank reference has 6 to 22 letters and digits. Stored in
  * capitals, so one reference typed twice in different cases is the same reference.
  */
 export const paymentReferenceSubmissionSchema = z

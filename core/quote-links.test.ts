@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { whatsappChatUrl, whatsappNumberOf } from './quote-links';
 
-describe('WhatsApp click-to-chat (issue 16, issue 30)', () => {
+describe('WhatsApp click-to-chat', () => {
   it('writes a bare Indian mobile in international form, digits only', () => {
     expect(whatsappNumberOf('98290 44444')).toBe('919829044444');
     expect(whatsappNumberOf('+91 98290-44444')).toBe('919829044444');

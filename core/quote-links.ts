@@ -1,10 +1,10 @@
 /**
- * The quote lifecycle's addresses (issue 16, issue 26): a quotation's private link, the quote
+ * The quote lifecycle's addresses (docs/requirements.md §10): a quotation's private link, the quote
  * page's claim panel anchor and the UPI payment URI. Apart from core/quote-offer.ts's schemas so
- * that the pages linking to them load without zod (issue 28); core/quote-offer.ts re-exports them.
+ * that the pages linking to them load without zod (docs/decisions/020); core/quote-offer.ts re-exports them.
  */
 
-/** issue 26 item 2: the quote page's "Is this your request? Add it to your account" panel. */
+/** docs/requirements.md §15: the quote page's "Is this your request? Add it to your account" panel. */
 export const CLAIM_ANCHOR = 'add-to-account';
 
 /** The private link of a quotation, as the mails and the success answer carry it. */
@@ -13,7 +13,7 @@ export function quotationLink(publicUrl: string, reference: string, key: string 
   return `${publicUrl}${path}${key ? `?key=${key}` : ''}`;
 }
 
-/** issue 16: upi://pay?pa={UPI_ID}&pn={shop}&am={total}&cu=INR&tn={orderNumber} */
+/** docs/requirements.md §10: upi://pay?pa={UPI_ID}&pn={shop}&am={total}&cu=INR&tn={orderNumber} */
 export function upiPaymentUri(payment: {
   upiId: string;
   shopName: string;
@@ -33,14 +33,14 @@ export function upiPaymentUri(payment: {
   return `upi://pay?${query}`;
 }
 
-/** issue 16: wa.me takes the number in international form, digits only; a bare Indian mobile gets 91. */
+/** docs/requirements.md §10: wa.me takes the number in international form, digits only; a bare Indian mobile gets 91. */
 export function whatsappNumberOf(mobile: string): string {
   const digits = mobile.replaceAll(/\D/g, '');
   return digits.length === 10 ? `91${digits}` : digits;
 }
 
 /**
- * issue 16 "Send on WhatsApp" and issue 30 "Send and Share on WhatsApp": WhatsApp's click-to-chat
+ * docs/requirements.md §10 "Send on WhatsApp" and docs/requirements.md §19 "Send and Share on WhatsApp": WhatsApp's click-to-chat
  * with the customer's private link, the one address outside the shop a redirect may go to
  * (server/http/shop-only-redirects.ts).
  */

@@ -1,7 +1,7 @@
 /**
- * issue 29: the two words every page's first load shows (the header's link, the listing cards'
+ * docs/requirements.md §18: the two words every page's first load shows (the header's link, the listing cards'
  * button), in a module of their own: the rest of the quote list's words (core/quote-list-texts.ts)
- * stay out of the shell chunk (issue 28's budget).
+ * stay out of the shell chunk (docs/decisions/020's budget).
  */
 export const ADD_TO_QUOTE_LIST = 'Add to Quote List';
 export const QUOTE_LIST_LINK = 'Quote List';

@@ -1,7 +1,7 @@
 /**
- * issue 29: the quote list's messages for input it refuses, with its schemas (core/quote-list.ts)
+ * docs/requirements.md §18: the quote list's messages for input it refuses, with its schemas (core/quote-list.ts)
  * and the server; apart from the page's words (core/quote-list-texts.ts), which a list's first
- * load carries without them (issue 28's budget).
+ * load carries without them (docs/decisions/020's budget).
  */
 import { gstinTexts } from './gstin';
 import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from './quote-list-texts';

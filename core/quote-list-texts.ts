@@ -1,7 +1,7 @@
 /**
- * What the quote list says (issue 29): its buttons, toasts, empty state and limits. Apart from
+ * What the quote list says (docs/requirements.md §18): its buttons, toasts, empty state and limits. Apart from
  * core/quote-list.ts's schemas so that the product page and the listing's cards load them without
- * zod (issue 28).
+ * zod (docs/decisions/020).
  */
 
 export const QUOTE_LIST_MAX_PIECES = 50;

@@ -1,5 +1,5 @@
 /**
- * The quote list's inputs (issue 29): one schema each for the browser, the pages' posts, the API
+ * The quote list's inputs (docs/requirements.md §18): one schema each for the browser, the pages' posts, the API
  * and the domain, with the limits the server enforces.
  */
 import { z } from 'zod';

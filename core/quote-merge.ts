@@ -1,5 +1,5 @@
 /**
- * issue 29 "Merge Requests": the owner merges a customer's pending requests into the one they
+ * docs/requirements.md §18 "Merge Requests": the owner merges a customer's pending requests into the one they
  * keep. The form's input, its limits, and what the owner's page and its answers say.
  */
 import { z } from 'zod';

@@ -16,7 +16,7 @@ import {
   type OfferStatus,
 } from './quote-offer';
 
-describe('offer totals (issue 16: paise, GST on lines − discount + shipping, half up)', () => {
+describe('offer totals (paise, GST on lines − discount + shipping, half up)', () => {
   // [lines as [quantity, unit paise], shipping, discount, GST basis points] → [subtotal, GST, total]
   const cases: [[number, number][], number, number, number, number, number, number][] = [
     [[[1, 100_000]], 0, 0, 1200, 100_000, 12_000, 112_000],

@@ -1,5 +1,5 @@
 /**
- * The quote lifecycle's rules (issue 16): a quotation request's reference, the offer's money, the
+ * The quote lifecycle's rules (docs/requirements.md §10): a quotation request's reference, the offer's money, the
  * offer state machine, and the schemas of every form on the quote page and the offer composer.
  * One set of rules for the buttons the pages show and for the server that enforces them.
  */
@@ -11,12 +11,12 @@ import { shopDayEnd } from './shop-calendar';
 // ---------------------------------------------------------------------------------------------
 // References, keys and links
 
-// issue 28: the quotation's link, the claim anchor and the UPI payment URI live apart, without
+// docs/decisions/020: the quotation's link, the claim anchor and the UPI payment URI live apart, without
 // zod; they are this module's too.
 export { CLAIM_ANCHOR, quotationLink, upiPaymentUri } from './quote-links';
 
 /**
- * issue 16: Q-YYYYMMDD-NNNN, by the shop's day, like order numbers (the database draws them: see
+ * docs/requirements.md §10: Q-YYYYMMDD-NNNN, by the shop's day, like order numbers (the database draws them: see
  * quotation_requests.reference). A reference as a URL may carry it; anything else names none.
  */
 export const quotationReferenceSchema = z
@@ -25,7 +25,7 @@ export const quotationReferenceSchema = z
   .toUpperCase()
   .regex(/^Q-\d{8}-\d{4,6}$/);
 
-/** A quote page's private key: base64url of at least 128 random bits (issue 16). */
+/** A quote page's private key: base64url of at least 128 random bits (docs/requirements.md §10). */
 export const quotationKeySchema = z
   .string()
   .min(22)
@@ -60,7 +60,7 @@ export interface OfferTotals {
 }
 
 /**
- * issue 16: money in paise; GST applies to (lines − discount + shipping), rounded half up to the
+ * docs/requirements.md §10: money in paise; GST applies to (lines − discount + shipping), rounded half up to the
  * paisa. Integer arithmetic only, so the composer in the browser and the server agree exactly.
  */
 export function computeOfferTotals(amounts: OfferAmounts): OfferTotals {
@@ -106,14 +106,14 @@ export const offerStatuses = [
 export type OfferStatus = (typeof offerStatuses)[number];
 
 /**
- * issue 16: an offer is valid until the end of its `valid_until` day, in the shop's time zone:
+ * docs/requirements.md §10: an offer is valid until the end of its `valid_until` day, in the shop's time zone:
  * the instant it expires, the last of that day.
  */
 export function offerExpiresAt(validUntil: string, timeZone: string): Date {
   return new Date(shopDayEnd(validUntil, timeZone).getTime() - 1);
 }
 
-/** issue 16: "Your offer {reference} expires in 2 days" goes out two days before it expires. */
+/** docs/requirements.md §10: "Your offer {reference} expires in 2 days" goes out two days before it expires. */
 export const OFFER_REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
 
 export interface OfferState {
@@ -144,7 +144,7 @@ export function offerStatusAt(
 export const customerOfferActions = ['accept', 'ask-changes', 'decline', 'ask-new-offer'] as const;
 export type CustomerOfferAction = (typeof customerOfferActions)[number];
 
-/** issue 16: what the customer may do with an offer at this moment. */
+/** docs/requirements.md §10: what the customer may do with an offer at this moment. */
 export function customerActionsFor(
   offer: OfferState,
   now: Date,
@@ -178,7 +178,7 @@ export const ownerOfferActions = ['save-draft', 'send', 'revise', 'withdraw'] as
 export type OwnerOfferAction = (typeof ownerOfferActions)[number];
 
 /**
- * issue 16: what the owner may do, given the request's latest offer (a draft, or the last one
+ * docs/requirements.md §10: what the owner may do, given the request's latest offer (a draft, or the last one
  * sent) and whether the request is completed (an accepted offer made its order).
  */
 export function ownerActionsFor(
@@ -224,7 +224,7 @@ const rupees = (label: string) =>
 export const offerLineSchema = z.object({
   /** A catalogue piece, or none for a custom line. */
   // A blank select is no piece. Not `.or(z.literal(''))`: ZodLiteral would join the zod chunk every
-  // page loads once the composer is in the browser (the product page's JS budget, issue 8).
+  // page loads once the composer is in the browser (the product page's JS budget, docs/decisions/008).
   productId: z.preprocess((value) => (value === '' ? undefined : value), rowKey.optional()),
   // The piece's name as the customer reads it on the offer, its PDF and its order.
   description: visibleText({ error: 'Describe the piece' })
@@ -239,7 +239,7 @@ export const offerLineSchema = z.object({
   unitPrice: rupees('Unit price'),
 });
 
-/** issue 16: the offer composer; amounts arrive as rupees and leave as paise. */
+/** docs/requirements.md §10: the offer composer; amounts arrive as rupees and leave as paise. */
 export const offerComposerSchema = z
   .object({
     lines: z
@@ -268,7 +268,7 @@ export const offerComposerSchema = z
         .max(365, 'Lead time must be at most 365 days')
         .nullable(),
     ),
-    // issue 32: the advance asked for on acceptance; the composer starts from the setting.
+    // docs/requirements.md §21: the advance asked for on acceptance; the composer starts from the setting.
     // Absent (an API client that sends none) is the shop's "Advance payment" setting.
     advancePercent: formText({ error: ADVANCE_PERCENT_INVALID })
       .trim()

@@ -1,11 +1,11 @@
 /**
- * What the quote page and the offer composer show besides their schemas (issue 16): the message
+ * What the quote page and the offer composer show besides their schemas (docs/requirements.md §10): the message
  * limit, the payment methods and their labels, the page's texts and toasts. Apart from
- * core/quote-forms.ts so that the quote page loads them without zod (issue 28);
+ * core/quote-forms.ts so that the quote page loads them without zod (docs/decisions/020);
  * core/quote-forms.ts (and through it core/quote-offer.ts) re-exports them.
  */
 
-/** issue 16: messages are plain text, at most 2,000 characters. */
+/** docs/requirements.md §10: messages are plain text, at most 2,000 characters. */
 export const QUOTE_MESSAGE_MAX = 2_000;
 
 /**
@@ -21,7 +21,7 @@ export const offerPaymentMethodLabels: Record<OfferPaymentMethod, string> = {
   'bank transfer': 'Bank transfer',
 };
 
-// spec §8-style toasts of the quote page and the composer (issue 16's texts)
+// spec §8-style toasts of the quote page and the composer (docs/requirements.md §10's texts)
 export const quoteToasts = {
   offerAccepted: (orderNumber: string) => ({
     title: 'Offer Accepted',

@@ -1,5 +1,5 @@
 /**
- * issue 29: how a request of several pieces is named in one line, and what a merged request's
+ * docs/requirements.md §18: how a request of several pieces is named in one line, and what a merged request's
  * page says; apart from core/quote-list-texts.ts, which the buyer's list page loads.
  */
 
@@ -12,7 +12,7 @@ export function piecesSummary(lines: readonly { productName: string; quantity: n
   return `${head} and ${rest.length} more ${rest.length === 1 ? 'piece' : 'pieces'}`;
 }
 
-/** issue 29 "Merge Requests": what a merged request's page says. */
+/** docs/requirements.md §18 "Merge Requests": what a merged request's page says. */
 export function mergedIntoText(reference: string): string {
   return `This request was merged into ${reference}`;
 }

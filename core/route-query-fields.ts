@@ -1,7 +1,7 @@
 /**
- * issue 14 (finding 7): the rule of each kind of query parameter, without zod. core/route-query.ts
+ * docs/requirements.md §5: the rule of each kind of query parameter, without zod. core/route-query.ts
  * builds every route's schema from these for the loaders; a page that reads a parameter in the
- * browser reads it by the same rule with `readQueryField`, so the page loads no zod (issue 28).
+ * browser reads it by the same rule with `readQueryField`, so the page loads no zod (docs/decisions/020).
  * Nothing in an address can fail a route: an unknown value falls back to the default, a number
  * out of range is clamped, text is cut to its limit and loses NUL (PostgreSQL refuses it).
  */

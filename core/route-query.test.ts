@@ -25,7 +25,7 @@ import { PRODUCT_MAX_PRICE_RUPEES } from './product-console';
 
 const query = (text: string) => new URLSearchParams(text);
 
-describe('issue 14 (finding 7): route queries', () => {
+describe('route queries', () => {
   it('clamps the shop page the attack cast into an overflowing bigint', () => {
     for (const page of ['99999999999999999999', '1e308', 'Infinity']) {
       expect(parseShopQuery(query(`page=${page}`)).page, page).toBe(SHOP_MAX_PAGE);
@@ -69,7 +69,7 @@ describe('issue 14 (finding 7): route queries', () => {
     });
   });
 
-  it('issue 18: reads the admin list filters, falling back on anything else', () => {
+  it('reads the admin list filters, falling back on anything else', () => {
     expect(
       parseRouteQuery(
         orderListQuerySchema,
@@ -101,7 +101,7 @@ describe('issue 14 (finding 7): route queries', () => {
     ).toMatchObject({ from: '2026-01-01', to: '2026-03-01' });
   });
 
-  it('issue 18: reads each export and the subscribers list with its own statuses', () => {
+  it('reads each export and the subscribers list with its own statuses', () => {
     expect(parseRouteQuery(quotationListQuerySchema, query('status=completed')).status).toBe(
       'completed',
     );

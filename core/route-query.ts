@@ -1,7 +1,7 @@
 /**
- * issue 14 (finding 7): every query parameter of every route is read through one zod schema
+ * docs/requirements.md §14: every query parameter of every route is read through one zod schema
  * here, built from the rules of core/route-query-fields.ts, which a page reads its parameters by
- * in the browser (issue 28). Nothing in an address can fail a route: an unknown value falls back
+ * in the browser (docs/decisions/020). Nothing in an address can fail a route: an unknown value falls back
  * to the default, a number out of range is clamped, text is cut to its limit and loses NUL
  * (PostgreSQL refuses it), and unknown parameters are ignored.
  */
@@ -21,7 +21,7 @@ import {
   type QueryField,
 } from './route-query-fields';
 
-// issue 28: the tab and form choices live apart, without zod; they are this module's too.
+// docs/decisions/020: the tab and form choices live apart, without zod; they are this module's too.
 export {
   ADMIN_TABS,
   AUTH_TABS,
@@ -108,7 +108,7 @@ export const searchSuggestionsQuerySchema = z.object({
 });
 
 /**
- * /admin (spec §6): the open tab and the page of its list. Issue 18: the Quotations, Orders and
+ * /admin (spec §6): the open tab and the page of its list. docs/requirements.md §12: the Quotations, Orders and
  * Messages tabs read their filters with their own list's schema (core/admin-list-query.ts).
  */
 export const adminQuerySchema = z.object({
@@ -126,7 +126,7 @@ export const productConsoleQuerySchema = z.object({
 export const dashboardQuerySchema = z.object({ tab: queryField(dashboardTabField) });
 
 /**
- * /quotes/:reference (issue 16): the private link's key (core/quote-offer quotationKeySchema is at
+ * /quotes/:reference (docs/requirements.md §10): the private link's key (core/quote-offer quotationKeySchema is at
  * most 100 characters; a longer one is cut and matches nothing), and the form opened as a page.
  */
 export const quotePageQuerySchema = z.object({
@@ -151,7 +151,7 @@ export function blogQuerySchema(categories: readonly string[], regions: readonly
   });
 }
 
-/** /auth (spec §2): the open tab. Its redirectTo is read by safeRedirectTarget (issue 14 #2). */
+/** /auth (spec §2): the open tab. Its redirectTo is read by safeRedirectTarget (docs/requirements.md §14 #2). */
 export const authQuerySchema = z.object({ tab: queryChoice(AUTH_TABS, 'sign-in') });
 
 /** /auth/code: the welcome pop-up's number, in E.164, whose code was sent already. */

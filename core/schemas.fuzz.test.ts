@@ -1,5 +1,5 @@
 /**
- * Issue 8: every zod schema of core/ takes random and hostile input without throwing; a refusal
+ * docs/decisions/008: every zod schema of core/ takes random and hostile input without throwing; a refusal
  * speaks only the spec's messages for the form, and an acceptance yields values that keep the
  * schema's rules (trimmed, within the limits, storable in PostgreSQL, which refuses NUL).
  */
@@ -482,7 +482,7 @@ describe.each(cases)(
   },
 );
 
-// issue 14 (finding 7): every route's query schema under random query strings: known parameters
+// docs/requirements.md §14: every route's query schema under random query strings: known parameters
 // with hostile values (repeated, huge or not-finite numbers), and unknown parameters. Reading a
 // query never throws, and what it yields keeps the route's bounds.
 const queryValue = fc.oneof(
@@ -538,7 +538,7 @@ const queryCases: QueryCase[] = [
       ADMIN_TABS.includes(output.tab as never) && isWithin(output.page, 1, ADMIN_MAX_PAGE),
   },
   {
-    // issue 18: the filters of /admin's lists, their exports and /admin/subscribers
+    // docs/requirements.md §12: the filters of /admin's lists, their exports and /admin/subscribers
     route: '/admin?tab=quotations, /admin/export/quotations.csv',
     known: ['page', 'q', 'status', 'from', 'to', 'sort'],
     read: (params) => parseRouteQuery(quotationListQuerySchema, params),
@@ -623,7 +623,7 @@ const queryCases: QueryCase[] = [
   },
 ];
 
-describe.each(queryCases)('issue 14: the query of $route', ({ known, read, holds }) => {
+describe.each(queryCases)('the query of $route', ({ known, read, holds }) => {
   it('never throws and keeps the route’s bounds, for any query string', () => {
     fc.assert(
       fc.property(hostileQuery(known), (params) => {

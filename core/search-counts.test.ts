@@ -8,7 +8,7 @@ import {
 
 const INDIA = 'Asia/Kolkata';
 
-describe('search counts rules (issue 31)', () => {
+describe('search counts rules', () => {
   it('cuts the stored text to 100 characters', () => {
     expect(searchCountText('x'.repeat(101))).toHaveLength(100);
     expect(searchCountText('tea light')).toBe('tea light');

@@ -1,5 +1,5 @@
 /**
- * issue 31 "What shoppers did not find": the rules of the search counts. Every search that ends
+ * docs/requirements.md §20 "What shoppers did not find": the rules of the search counts. Every search that ends
  * with no exact result is counted by its normalised text and its shop week, once per client
  * address and week (docs/requirements.md §20); the owner's Searches page sums the last 30 days.
  * Pure; server/modules/search-counts counts.
@@ -12,11 +12,11 @@ import { addDays, mondayOf, shopDayOf } from './shop-calendar';
 export const searchCountOutcomes = ['none', 'tolerant'] as const satisfies readonly SearchOutcome[];
 export type SearchCountOutcome = (typeof searchCountOutcomes)[number];
 
-/** issue 31 "Limits": a query is cut to 100 characters. */
+/** docs/requirements.md §20 "Limits": a query is cut to 100 characters. */
 export const SEARCH_COUNT_TEXT_MAX = 100;
-/** issue 31 "Limits": the counts table keeps 13 months. */
+/** docs/requirements.md §20 "Limits": the counts table keeps 13 months. */
 export const SEARCH_COUNTS_KEPT_MONTHS = 13;
-/** issue 31: the Searches page shows the top searches of the last 30 days. */
+/** docs/requirements.md §20: the Searches page shows the top searches of the last 30 days. */
 export const SEARCH_REPORT_DAYS = 30;
 export const SEARCH_REPORT_LIMIT = 20;
 

@@ -21,7 +21,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? null);
 
-describe('the synonym groups (issue 31)', () => {
+describe('the synonym groups', () => {
   it('reads one group a line, words normalised as a search is, with their spaces kept', () => {
     expect(
       parseSynonymGroups('Ganesh, GANESHA , Gaṇapati\n\n  Tea-Light, tealight,, tea light  \r\n'),
@@ -91,7 +91,7 @@ describe('the synonym groups (issue 31)', () => {
   });
 });
 
-describe('adding to a group (issue 31, the Searches page)', () => {
+describe('adding to a group (the Searches page)', () => {
   const text = 'urli, uruli\r\ncandle holder, tealight holder, tea light holder,\nvotive';
 
   it('adds the words to the end of the chosen line, leaving every other line as it was', () => {
@@ -146,7 +146,7 @@ describe('adding to a group (issue 31, the Searches page)', () => {
   });
 });
 
-describe('the add-to-synonyms form (issue 31)', () => {
+describe('the add-to-synonyms form', () => {
   const parse = (input: Record<string, string>) => addSynonymSchema.safeParse(input);
 
   it('takes a group’s line or a new group, and the words separated by commas', () => {

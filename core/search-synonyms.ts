@@ -1,5 +1,5 @@
 /**
- * issue 31 "Spellings and synonyms of this catalogue's words": the owner's synonym groups, one
+ * docs/requirements.md §20 "Spellings and synonyms of this catalogue's words": the owner's synonym groups, one
  * group a line, its words separated by commas (the `searchSynonyms` setting). A search that finds
  * nothing tries every word of the group of a word it holds (core/search-tolerant.ts). Also the one
  * schema of the Searches page's "add to synonyms" form, used by the browser and by
@@ -11,7 +11,7 @@ import { normaliseSearchText } from './search-tolerant';
 
 /** The database refuses a longer setting (migration 0010's shop_settings_value_length_check). */
 export const SYNONYMS_TEXT_MAX = 2000;
-/** issue 31: a word (an entry of a group, which may have spaces: "tea light") is at most 40. */
+/** docs/requirements.md §20: a word (an entry of a group, which may have spaces: "tea light") is at most 40. */
 export const SYNONYM_WORD_MAX = 40;
 export const SYNONYM_GROUPS_MAX = 100;
 
@@ -160,7 +160,7 @@ export function quotedWords(words: readonly string[]): string {
 }
 
 /**
- * issue 31: the Searches page's "add to synonyms" form, in one step: the group (a line's index,
+ * docs/requirements.md §20: the Searches page's "add to synonyms" form, in one step: the group (a line's index,
  * or "new") and the words, separated by commas.
  */
 export const addSynonymSchema = z
@@ -190,7 +190,7 @@ export const addSynonymSchema = z
 export type AddSynonymInput = z.output<typeof addSynonymSchema>;
 
 /**
- * issue 31's defaults for the seed catalogue: the usual other spellings of its Indian names, the
+ * docs/decisions/024's defaults for the seed catalogue: the usual other spellings of its Indian names, the
  * Hindi words for its pieces and materials, and the English names shoppers use for them. Only
  * words whose group reaches a piece the catalogue holds.
  */

@@ -10,7 +10,7 @@ import {
   type TolerantFields,
 } from './search-tolerant';
 
-describe('normaliseSearchText (issue 31 limits)', () => {
+describe('normaliseSearchText', () => {
   it('lower-cases, strips accents and turns punctuation into single spaces', () => {
     expect(normaliseSearchText('  Café—Brass,  LAMP!! ')).toBe('cafe brass lamp');
   });
@@ -46,7 +46,7 @@ describe('singularOf', () => {
   });
 });
 
-describe('editDistance and allowedEdits (issue 31 "Typos")', () => {
+describe('editDistance and allowedEdits', () => {
   it('counts a swap of neighbours as one edit', () => {
     expect(editDistance('ganseh', 'ganesh')).toBe(1);
     expect(editDistance('chiler', 'chiller')).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * issue 31: the search that answers when spec §5's scoring finds nothing. It forgives a typo, a
+ * docs/requirements.md §20: the search that answers when spec §5's scoring finds nothing. It forgives a typo, a
  * plural, a space typed inside a word or left out of one, and the catalogue's other spellings (the
  * owner's synonym groups). Pure: the server finds the typo candidates with pg_trgm and hands them
  * in; everything else, and every test of it, is here.
@@ -7,7 +7,7 @@
 
 export type SearchOutcome = 'exact' | 'tolerant' | 'none';
 
-// issue 31 "Limits": a query is cut to 100 characters; words beyond 8 are ignored.
+// docs/requirements.md §20 "Limits": a query is cut to 100 characters; words beyond 8 are ignored.
 export const TOLERANT_QUERY_MAX_CHARACTERS = 100;
 export const TOLERANT_QUERY_MAX_WORDS = 8;
 
@@ -45,7 +45,7 @@ export function singularOf(word: string): string {
 }
 
 /**
- * issue 31 "Typos": one edit for words of 4–7 letters, two for longer words, none below 4 (a
+ * docs/requirements.md §20 "Typos": one edit for words of 4–7 letters, two for longer words, none below 4 (a
  * short word one edit away from another is usually a different word: "box", "bow").
  */
 export function allowedEdits(word: string): number {
@@ -83,7 +83,7 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length]!;
 }
 
-/** A product's texts the tolerant search reads (issue 31: names, subcategories, categories, materials, regions). */
+/** A product's texts the tolerant search reads (docs/decisions/024: names, subcategories, categories, materials, regions). */
 export interface TolerantFields {
   name: string;
   subcategory: string | null;
@@ -268,7 +268,7 @@ export interface TolerantMatch<P> {
 
 export interface TolerantAnswer<P> {
   matches: TolerantMatch<P>[];
-  /** issue 31: "Showing results for {what was matched}"; null when nothing matched. */
+  /** docs/requirements.md §20: "Showing results for {what was matched}"; null when nothing matched. */
   showingResultsFor: string | null;
 }
 

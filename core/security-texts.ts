@@ -1,7 +1,7 @@
 /**
- * What the account's security pages say (issue 14 e-mail verification, the security page and the
+ * What the account's security pages say (docs/requirements.md §15 e-mail verification, the security page and the
  * reset page's toasts); apart from core/identity-texts.ts so that the sign-in page does not load
- * them (issue 28). core/identity.ts re-exports them.
+ * them (docs/decisions/020). core/identity.ts re-exports them.
  */
 
 export const RESEND_VERIFICATION_LABEL = 'Resend verification email';

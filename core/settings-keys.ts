@@ -1,5 +1,5 @@
 /**
- * issue 18: the site settings the owner edits at /admin/settings, stored one row each in
+ * docs/requirements.md §12: the site settings the owner edits at /admin/settings, stored one row each in
  * `shop_settings`. `content/site.ts` keeps their defaults; a value set by an environment variable
  * wins over the stored one.
  */
@@ -19,9 +19,9 @@ export const editableSettingKeys = [
   'offerValidityDays',
   'offerTerms',
   'dailyDigest',
-  // issue 31: the search's synonym groups, one group a line.
+  // docs/requirements.md §20: the search's synonym groups, one group a line.
   'searchSynonyms',
-  // issue 32: display currencies (rates to the rupee and their dates), the advance, the UPI limit.
+  // docs/requirements.md §21: display currencies (rates to the rupee and their dates), the advance, the UPI limit.
   'displayCurrencies',
   'advancePercent',
   'upiPaymentLimit',

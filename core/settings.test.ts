@@ -20,7 +20,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 const check = (key: keyof typeof settingFieldSchemas, value: string) =>
   firstMessage(settingFieldSchemas[key].safeParse(value));
 
-describe('the settings form (issue 18)', () => {
+describe('the settings form', () => {
   it('accepts every default of content/site.ts as it is', () => {
     const defaults = Object.fromEntries(editableSettingKeys.map((key) => [key, siteDefaults[key]]));
     expect(settingsFormSchema.parse(defaults)).toEqual(defaults);
@@ -47,7 +47,7 @@ describe('the settings form (issue 18)', () => {
     );
   });
 
-  it('takes an advance of 0 to 100% and a UPI limit in whole rupees (issue 32)', () => {
+  it('takes an advance of 0 to 100% and a UPI limit in whole rupees', () => {
     expect(
       settingsFormSchema.parse({ advancePercent: ' 050 ', upiPaymentLimit: '200000' }),
     ).toEqual({
@@ -81,7 +81,7 @@ describe('the settings form (issue 18)', () => {
     expect(check('whatsappNumber', '12345')).toBe(settingsTexts.whatsappInvalid);
   });
 
-  it('takes the shop time zone as an IANA name (issue 27)', () => {
+  it('takes the shop time zone as an IANA name', () => {
     expect(check('shopTimeZone', ' America/Toronto ')).toBeNull();
     expect(settingFieldSchemas.shopTimeZone.parse(' Europe/London ')).toBe('Europe/London');
     for (const zone of ['', 'IST', 'Mars/Olympus', '+05:30', 'Asia/Kolkata\nX']) {
@@ -155,7 +155,7 @@ describe('the settings form (issue 18)', () => {
     expect(settingFieldSchemas.shopName.parse('Kala\u0000kriti')).toBe('Kalakriti');
   });
 
-  // issue 26 item 8: "Kalakriti\r\nBcc: …" would end a mail header early.
+  // docs/requirements.md §10: "Kalakriti\r\nBcc: …" would end a mail header early.
   it('refuses a line break or another control character in every one-line setting', () => {
     const oneLine = [
       'shopName',
@@ -198,7 +198,7 @@ describe('the settings form (issue 18)', () => {
     expect(check('upiId', 'kalakriti')).toBe(settingsTexts.upiIdInvalid);
   });
 
-  it('takes the search synonyms as groups of words, one a line, or none (issue 31)', () => {
+  it('takes the search synonyms as groups of words, one a line, or none', () => {
     expect(settingLabels.searchSynonyms).toBe('Search synonyms');
     expect(settingHints.searchSynonyms).toBe(
       'One group a line, words separated by commas. A search that finds nothing tries every word of its group.',

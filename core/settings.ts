@@ -1,5 +1,5 @@
 /**
- * issue 18 "Settings the owner edits": the one schema of /admin/settings, used by the Conform form
+ * docs/requirements.md §12 "Settings the owner edits": the one schema of /admin/settings, used by the Conform form
  * in the browser, by `updateSettings` on the server and by server/config.ts for the environment
  * variables that set the same values. Every value is stored as text in `shop_settings`.
  */
@@ -25,11 +25,11 @@ export const UPI_ID_MAX = 100;
 export const BANK_DETAILS_MAX = 500;
 /** The database refuses a longer value (migration 0010's shop_settings_value_length_check). */
 export const OFFER_TERMS_MAX = 2000;
-/** issue 18: the default GST rate is a percentage from 0 to 28 (India's highest slab). */
+/** docs/requirements.md §12: the default GST rate is a percentage from 0 to 28 (India's highest slab). */
 export const GST_RATE_MAX = 28;
 export const OFFER_VALIDITY_DAYS_MIN = 1;
 export const OFFER_VALIDITY_DAYS_MAX = 90;
-/** issue 32: NPCI's highest per-payment UPI limit (₹5,00,000 for some merchant categories), ×10. */
+/** docs/requirements.md §21: NPCI's highest per-payment UPI limit (₹5,00,000 for some merchant categories), ×10. */
 export const UPI_PAYMENT_LIMIT_MAX_RUPEES = 5_000_000;
 /**
  * docs/requirements.md §2: a stat tile's figure is set large, two tiles a row on a phone: "1,000+"
@@ -72,7 +72,7 @@ export const settingsTexts = {
 } as const;
 
 /**
- * issue 26 item 8: a line break or another control character in a one-line setting would end a
+ * docs/requirements.md §12: a line break or another control character in a one-line setting would end a
  * mail header, a log line or an `otpauth://` label early; none is taken. (Mail headers are also
  * built by nodemailer, which encodes what it is given.)
  */
@@ -166,7 +166,7 @@ export const settingFieldSchemas = {
     settingsTexts.businessHoursRequired,
     settingsTexts.businessHoursTooLong,
   ),
-  // issue 27: an IANA zone, read alike by the browser, the server and PostgreSQL.
+  // docs/decisions/019: an IANA zone, read alike by the browser, the server and PostgreSQL.
   shopTimeZone: visibleText({ error: settingsTexts.shopTimeZoneInvalid })
     .trim()
     .max(SHOP_TIME_ZONE_MAX, settingsTexts.shopTimeZoneInvalid)
@@ -181,7 +181,7 @@ export const settingFieldSchemas = {
     settingsTexts.bankDetailsRequired,
     settingsTexts.bankDetailsTooLong,
   ),
-  // issue 16: empty leaves the GSTIN off the offer PDF. docs/requirements.md §12: its state code
+  // docs/requirements.md §10: empty leaves the GSTIN off the offer PDF. docs/requirements.md §12: its state code
   // and check character are checked as well as its shape (core/gstin.ts).
   gstin: visibleText({ error: settingsTexts.gstinInvalid })
     .trim()
@@ -205,9 +205,9 @@ export const settingFieldSchemas = {
     .trim()
     .max(OFFER_TERMS_MAX, settingsTexts.offerTermsTooLong)
     .refine(hasNoStrayControlCharacters, settingsTexts.controlCharacters),
-  // issue 18: the 09:00 digest of requests awaiting a reply can be turned off.
+  // docs/requirements.md §12: the 09:00 digest of requests awaiting a reply can be turned off.
   dailyDigest: z.enum(['on', 'off'], { error: settingsTexts.dailyDigestInvalid }),
-  // issue 31: one synonym group a line (core/search-synonyms.ts); empty is no synonyms.
+  // docs/requirements.md §20: one synonym group a line (core/search-synonyms.ts); empty is no synonyms.
   searchSynonyms: visibleText()
     // A textarea posts its lines with CRLF: stored with LF, the defaults' text is saved unchanged.
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
@@ -218,15 +218,15 @@ export const settingFieldSchemas = {
       const problem = synonymTextProblem(value);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
-  // issue 32: the display currencies' rates to the rupee (core/display-currency.ts).
+  // docs/requirements.md §21: the display currencies' rates to the rupee (core/display-currency.ts).
   displayCurrencies: displayCurrenciesSettingSchema,
-  // issue 32: the share of an offer's total asked for on acceptance; 100 is payment in full.
+  // docs/requirements.md §21: the share of an offer's total asked for on acceptance; 100 is payment in full.
   advancePercent: visibleText({ error: settingsTexts.advancePercentInvalid })
     .trim()
     .regex(WHOLE_NUMBER, settingsTexts.advancePercentInvalid)
     .refine((value) => Number(value) <= 100, settingsTexts.advancePercentInvalid)
     .transform((value) => String(Number(value))),
-  // issue 32: whole rupees; an amount above it is paid by bank transfer only.
+  // docs/requirements.md §21: whole rupees; an amount above it is paid by bank transfer only.
   upiPaymentLimit: visibleText({ error: settingsTexts.upiPaymentLimitInvalid })
     .trim()
     .regex(/^\d{1,7}$/, settingsTexts.upiPaymentLimitInvalid)
@@ -320,7 +320,7 @@ export const settingHints: Partial<Record<EditableSettingKey, string>> = {
     'The share of the total asked for on acceptance, 0 to 100; 100 is payment in full. Editable per offer.',
   upiPaymentLimit: 'An amount above it is paid by bank transfer only.',
   dailyDigest: 'At 09:00 shop time, a mail listing the requests awaiting a reply.',
-  // issue 31
+  // docs/requirements.md §20
   searchSynonyms:
     'One group a line, words separated by commas. A search that finds nothing tries every word of its group.',
 };
@@ -389,7 +389,7 @@ export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
   { title: 'Search', keys: ['searchSynonyms'] },
 ];
 
-/** The refusal of a value the environment sets (issue 18: it wins, and shows as locked). */
+/** The refusal of a value the environment sets (docs/requirements.md §12: it wins, and shows as locked). */
 export function lockedSettingMessage(key: EditableSettingKey): string {
   return `${settingLabels[key]} is set by the environment variable ${settingEnvironmentVariables[key]} and cannot be changed here.`;
 }

@@ -27,7 +27,7 @@ const TORONTO = 'America/Toronto';
 const hoursOf = (day: string, timeZone: string) =>
   (shopDayEnd(day, timeZone).getTime() - shopDayStart(day, timeZone).getTime()) / 3_600_000;
 
-describe('the shop calendar (issue 27)', () => {
+describe('the shop calendar', () => {
   it('is India by default', () => {
     expect(DEFAULT_SHOP_TIME_ZONE).toBe(INDIA);
   });

@@ -1,5 +1,5 @@
 /**
- * issue 14 (finding 7): the shop listing's query, read through its zod schema. Apart from
+ * docs/requirements.md §5: the shop listing's query, read through its zod schema. Apart from
  * core/shop-listing.ts, which the shop page's browser code imports: the schema and its library
  * are needed by the loader only, and would otherwise add ~26 KB (gzip) to every shop visit.
  */
@@ -17,7 +17,7 @@ import { DEFAULT_SORT, SORT_OPTIONS, VIEW_MODES, type ShopQuery } from './shop-l
 
 /**
  * "Load more" shows at most this many pages (2,400 products) in one answer: a larger page in the
- * address is clamped, as issue 14 (finding 7) asks, rather than cast into an overflowing LIMIT.
+ * address is clamped, as docs/requirements.md §14 asks, rather than cast into an overflowing LIMIT.
  */
 export const SHOP_MAX_PAGE = 100;
 /** A material is a product's field of at most 100 characters; a shopper ticks a few of them. */
@@ -30,7 +30,7 @@ const priceBound = queryWholeNumber({
   fallback: null,
 });
 
-/** issue 14 (finding 7): the shop's query (spec §2 Shop listing); anything unknown is the default. */
+/** docs/requirements.md §5: the shop's query (spec §2 Shop listing); anything unknown is the default. */
 export const shopQuerySchema = z.object({
   sort: queryChoice(
     SORT_OPTIONS.map((option) => option.value),

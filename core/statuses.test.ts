@@ -3,7 +3,7 @@ import { activityActorKinds, activityKinds } from './activity';
 import { offerStatuses } from './quote-offer';
 import * as statuses from './statuses';
 
-// issue 27: each list is a column's check constraint, its type and the console's choices (one
+// docs/decisions/019: each list is a column's check constraint, its type and the console's choices (one
 // button or option per value), so a value listed twice would show twice.
 const lists = {
   ...Object.fromEntries(
@@ -16,7 +16,7 @@ const lists = {
   activityActorKinds,
 };
 
-describe('status lists (issue 27)', () => {
+describe('status lists', () => {
   it.each(Object.entries(lists))('%s lists each value once', (_name, list) => {
     expect(list.length).toBeGreaterThan(0);
     expect(new Set(list).size).toBe(list.length);

@@ -10,7 +10,7 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-// issue 32: partially_paid, between pending and paid, once the advance is confirmed (decision 025)
+// docs/requirements.md §21: partially_paid, between pending and paid, once the advance is confirmed (decision 025)
 export const paymentStatuses = [
   'pending',
   'partially_paid',
@@ -34,12 +34,12 @@ export type MediaType = (typeof mediaTypes)[number];
 export const reviewMediaTypes = ['image', 'video', 'other'] as const;
 export type ReviewMediaType = (typeof reviewMediaTypes)[number];
 
-/** issue 16: who wrote an entry of a quotation's thread. */
+/** docs/requirements.md §10: who wrote an entry of a quotation's thread. */
 export const quotationMessageAuthors = ['customer', 'shop'] as const;
 export type QuotationMessageAuthor = (typeof quotationMessageAuthors)[number];
 
 /**
- * issue 16: a thread entry is a message, or records a customer's step on an offer (asked for
+ * docs/requirements.md §10: a thread entry is a message, or records a customer's step on an offer (asked for
  * changes, declined with an optional reason, asked for a new offer after it expired).
  */
 export const quotationMessageKinds = [
@@ -50,14 +50,14 @@ export const quotationMessageKinds = [
 ] as const;
 export type QuotationMessageKind = (typeof quotationMessageKinds)[number];
 
-/** issue 17: a webhook delivery waits for its next try, or has succeeded, or has given up. */
+/** docs/requirements.md §11: a webhook delivery waits for its next try, or has succeeded, or has given up. */
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 export const newsletterSources = ['home', 'footer', 'blog'] as const;
 export type NewsletterSource = (typeof newsletterSources)[number];
 
-/** issue 18 Subscribers: an address is subscribed until it unsubscribes (unsubscribed_at set). */
+/** docs/requirements.md §12 Subscribers: an address is subscribed until it unsubscribes (unsubscribed_at set). */
 export const newsletterSubscriptionStatuses = ['subscribed', 'unsubscribed'] as const;
 export type NewsletterSubscriptionStatus = (typeof newsletterSubscriptionStatuses)[number];
 

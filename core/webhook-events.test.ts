@@ -6,7 +6,7 @@ import { webhookEvents, webhookEventTypes, webhookPayloadSchema } from './webhoo
 
 const timestamp = '2026-11-24T04:30:00.000Z';
 
-describe('the webhook events (issue 27)', () => {
+describe('the webhook events', () => {
   it('takes each event with its sample data, and refuses it with any field missing or one added', () => {
     for (const type of webhookEventTypes) {
       const schema = webhookPayloadSchema(type);
@@ -74,7 +74,7 @@ function documentedFields(cell: string): Map<string, string[] | null> {
 function listableOf(field: z.ZodType): { values: string[] | null; optional: boolean } {
   const inner = field instanceof z.ZodNullable ? field.unwrap() : field;
   if (inner instanceof z.ZodObject) return { values: Object.keys(inner.shape), optional: false };
-  // issue 29: a list of objects (a request's lines) lists its items' fields.
+  // docs/requirements.md §18: a list of objects (a request's lines) lists its items' fields.
   if (inner instanceof z.ZodArray && inner.element instanceof z.ZodObject) {
     return { values: Object.keys(inner.element.shape), optional: false };
   }
@@ -83,7 +83,7 @@ function listableOf(field: z.ZodType): { values: string[] | null; optional: bool
   return { values: null, optional: false };
 }
 
-describe('docs/webhooks.md (issue 27)', () => {
+describe('docs/webhooks.md', () => {
   const rows = documentedEvents();
 
   it('lists every event, in the order of core/webhook-events.ts, saying when it is sent', () => {

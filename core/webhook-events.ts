@@ -1,5 +1,5 @@
 /**
- * The webhook events (issue 17), one typed contract (issue 27, docs/design.md §3 "One definition per
+ * The webhook events (docs/requirements.md §11), one typed contract (docs/decisions/019, docs/design.md §3 "One definition per
  * shape"): for each event an endpoint can follow, when it is sent and the zod schema of its
  * `data` as the receiver parses it (JSON: a day is 'YYYY-MM-DD', amounts are paise). This map is
  * the one list of event names; the emitter's types, the endpoint form's choices, the OpenAPI
@@ -25,7 +25,7 @@ const quotationReference = z
   .string()
   .meta({ description: 'The quotation’s reference, Q-YYYYMMDD-NNNN.' });
 const orderNumber = z.string().meta({ description: 'The order’s number, ORD-YYYYMMDD-NNNN.' });
-// issue 32: an order paid in two parts; both null when it is paid in one payment.
+// docs/requirements.md §21: an order paid in two parts; both null when it is paid in one payment.
 const orderAdvanceAndBalance = {
   advanceMinor: paise
     .nullable()
@@ -47,7 +47,7 @@ const offerData = z.strictObject({
   version: z.number().int().positive(),
   totalMinor: paise,
   validUntil: z.iso.date().meta({ description: 'The offer’s last day, shop time.' }),
-  // issue 32
+  // docs/requirements.md §21
   advancePercent: z.number().int().min(0).max(100).meta({
     description: 'The share of the total asked for on acceptance; 100 is payment in full.',
   }),
@@ -67,7 +67,7 @@ export const webhookEvents = {
       productName: z.string(),
       quantity: z.number().int().positive(),
       customizationNotes: z.string().nullable(),
-      // issue 29: every piece of the request, in order; the three fields above repeat the first.
+      // docs/decisions/021: every piece of the request, in order; the three fields above repeat the first.
       lines: z
         .array(
           z.strictObject({
@@ -155,7 +155,7 @@ export const webhookEvents = {
       paymentMethod: z.enum(offerPaymentMethods),
       paymentReference: z.string(),
       totalMinor: paise,
-      // issue 32
+      // docs/requirements.md §21
       payment: z.enum(['full', 'advance', 'balance']).meta({
         description:
           'The payment the reference is for: the whole total, the advance or the balance.',

@@ -1,5 +1,5 @@
 /**
- * issue 18 "The week at a glance": the owner's tiles for the last 7 days, the 30-day chart of
+ * docs/requirements.md §12 "The week at a glance": the owner's tiles for the last 7 days, the 30-day chart of
  * requests and accepted offers, and the daily digest of requests awaiting a reply. Pure rules;
  * server/modules/insights counts.
  */
@@ -10,11 +10,11 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** The tiles count the 7 days up to now. */
 export const WEEK_MS = 7 * DAY_MS;
-/** issue 18: the shop promises a reply within 24 hours; a request waiting longer is overdue. */
+/** docs/requirements.md §12: the shop promises a reply within 24 hours; a request waiting longer is overdue. */
 export const OVERDUE_REPLY_MS = 24 * HOUR_MS;
 /** The chart shows the last 30 shop days, today included. */
 export const CHART_DAYS = 30;
-/** issue 18: the digest goes out at 09:00 shop time. */
+/** docs/requirements.md §12: the digest goes out at 09:00 shop time. */
 export const DIGEST_HOUR = 9;
 /** The digest names at most this many requests, the longest waiting first, and counts the rest. */
 export const DIGEST_MAX_LISTED = 50;

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * issue 28: zod stays out of the first-load JavaScript of the public pages. A bundler splits by
+ * docs/decisions/020: zod stays out of the first-load JavaScript of the public pages. A bundler splits by
  * module, not by export, so a page that imports one text from a module building a schema loads
  * the schema and zod with it. These modules hold what the pages import without the schemas; none
  * may import zod, directly or through another module.
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const zodFreeModules = [
   'account-texts.ts',
   'community-texts.ts',
-  // issue 32: the header's currency picker and every approximate amount.
+  // docs/requirements.md §21: the header's currency picker and every approximate amount.
   'display-currency.ts',
   'identity-texts.ts',
   'password-rules.ts',
@@ -22,7 +22,7 @@ const zodFreeModules = [
   'quote-texts.ts',
   'route-query-fields.ts',
   'security-texts.ts',
-  // Apart from core/shop-query.ts for the same reason (issue 14 finding 7).
+  // Apart from core/shop-query.ts for the same reason (docs/requirements.md §14).
   'shop-listing.ts',
   // The welcome pop-up's rule, asked on every storefront page.
   'welcome-pages.ts',
@@ -80,7 +80,7 @@ function zodChains(entry: string): string[][] {
   return chains;
 }
 
-describe('issue 28: the modules the public pages import without schemas', () => {
+describe('the modules the public pages import without schemas', () => {
   it.each(zodFreeModules)('%s imports no zod, directly or transitively', (module) => {
     const chains = zodChains(resolve(coreDirectory, module)).map((chain) => chain.join(' → '));
     expect(chains).toEqual([]);

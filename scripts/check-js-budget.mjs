@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The JavaScript budget (issues 8 and 28): the first-load JS of every page route of the built
+ * The JavaScript budget (docs/requirements.md §16 and docs/decisions/020): the first-load JS of every page route of the built
  * client, gzipped. The framework alone (React DOM, React, React Router: the client entry every page
- * loads) is about 108 KB; issue 28 gives a public page 12 KB of ours on top, `/dashboard*` 150 KB
+ * loads) is about 108 KB; docs/decisions/020 gives a public page 12 KB of ours on top, `/dashboard*` 150 KB
  * and `/admin*` 200 KB. The report shows each page against its budget and what it ships beyond the
  * entry (docs/decisions/008).
  *
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * issue 28's budgets, CI's gates (decision 008, amended 2026-11-27): a public page ships the client
+ * docs/decisions/020's budgets, CI's gates (decision 008, amended 2026-11-27): a public page ships the client
  * entry (about 106 KB) and at most 12 KB of ours; the signed-in customer's pages (`/dashboard*`)
  * 150 KB; the back office (`/admin*`) 200 KB.
  */
@@ -114,7 +114,7 @@ export function measureJsBudget(clientDirectory = defaultClientDirectory) {
           ? SIGNED_IN_BUDGET_BYTES
           : PUBLIC_BUDGET_BYTES;
       const bytes = total(chunks);
-      // issue 28: what the page ships beyond the framework, by chunk (named for its first module).
+      // docs/decisions/020: what the page ships beyond the framework, by chunk (named for its first module).
       const beyondEntry = [...chunks]
         .filter((url) => !entryChunks.includes(url))
         .map((url) => ({ name: chunkName(url), bytes: gzipSize(url) }))

@@ -1,5 +1,5 @@
 /**
- * Writes app/assets/icons.svg, the one sprite every icon of the shop is a `<use>` of (issue 28),
+ * Writes app/assets/icons.svg, the one sprite every icon of the shop is a `<use>` of (docs/decisions/020),
  * from the shapes in the installed lucide-react package (`npm run icons`).
  *
  * The icons are the `export const Name = icon('id');` lines of app/components/ui/icons.tsx: Name

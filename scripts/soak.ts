@@ -1,5 +1,5 @@
 /**
- * The soak (issue 8, `npm run soak`, not part of CI): the production build on a fresh PostgreSQL
+ * The soak (docs/requirements.md §16, `npm run soak`, not part of CI): the production build on a fresh PostgreSQL
  * database under a moderate mixed load (browse, search, quotation requests, sign-up and sign-in,
  * the dashboard) for SOAK_MINUTES (default 10) after a 30 s warm-up. It passes with no 5xx and
  * an RSS at the end of at most 1.5 × the RSS after warm-up, and writes its figures into

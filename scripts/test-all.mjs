@@ -201,7 +201,7 @@ if (process.env.SKIP_E2E === '1') {
   console.log('\n• Browser stage skipped (SKIP_E2E=1)');
 } else {
   if (!run('Production build', 'npx', ['react-router', 'build'])) finish(false);
-  // issue 8: first-load JS over its budget fails the run, after the journeys have still run.
+  // docs/decisions/008: first-load JS over its budget fails the run, after the journeys have still run.
   const withinJsBudget = run('JavaScript budget', process.execPath, [
     'scripts/check-js-budget.mjs',
   ]);

@@ -1,5 +1,5 @@
 /**
- * The owner's backups (issue 15 §6, README "Backups"): `npm run backup [-- <file>]` writes the
+ * The owner's backups (docs/requirements.md §17, README "Backups"): `npm run backup [-- <file>]` writes the
  * database and DATA_DIR/media to one archive, also while the shop is running; `npm run restore
  * -- <file>` brings one back into an empty DATA_DIR or database. Both read .env and the
  * configuration as the server does.

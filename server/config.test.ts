@@ -26,7 +26,7 @@ describe('loadConfig', () => {
     expect(config.site.tagline).toBe('Connecting Cultures, One Craft at a Time.');
   });
 
-  // issue 14 finding 5: mails an hour to one address, 5 unless configured.
+  // docs/requirements.md §13: mails an hour to one address, 5 unless configured.
   it('limits the mail to one address to MAIL_RATE_LIMIT an hour, 5 by default', () => {
     expect(loadConfig({ AUTH_SECRET: secret }).mailRateLimit).toBe(5);
     expect(loadConfig({ AUTH_SECRET: secret, MAIL_RATE_LIMIT: '20' }).mailRateLimit).toBe(20);
@@ -35,7 +35,7 @@ describe('loadConfig', () => {
     );
   });
 
-  // issue 17: webhooks reach public addresses only, unless this is set for tests and local tools.
+  // docs/requirements.md §11: webhooks reach public addresses only, unless this is set for tests and local tools.
   it('keeps webhooks off private addresses unless WEBHOOKS_ALLOW_PRIVATE is true', () => {
     expect(loadConfig({ AUTH_SECRET: secret }).webhooksAllowPrivate).toBe(false);
     expect(
@@ -96,7 +96,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('says which settings the environment sets, and checks them with the settings form’s rules (issue 18)', () => {
+  it('says which settings the environment sets, and checks them with the settings form’s rules', () => {
     const config = loadConfig({
       AUTH_SECRET: secret,
       SHOP_PHONE: '+91 141 222 3333',

@@ -66,7 +66,7 @@ const environmentSchema = z.object({
   ),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  // issue 18: the settings the owner edits, checked by the settings form's own rules; a value set
+  // docs/requirements.md §12: the settings the owner edits, checked by the settings form's own rules; a value set
   // here wins over the stored one and shows as locked on /admin/settings.
   ...settingEnvironmentSchema(),
   SOCIAL_LABEL: optionalText,
@@ -83,19 +83,19 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10),
-  // issue 14 finding 5: mails an hour to one address (the shop's own address is not limited).
+  // docs/requirements.md §13: mails an hour to one address (the shop's own address is not limited).
   MAIL_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
-  // issue 17: requests per minute to /api/v1 per API key, account or client address.
+  // docs/requirements.md §11: requests per minute to /api/v1 per API key, account or client address.
   API_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(600),
-  // issue 17: the web origins allowed to call /api/v1 from a browser (comma-separated); none by default.
+  // docs/requirements.md §11: the web origins allowed to call /api/v1 from a browser (comma-separated); none by default.
   API_CORS_ORIGINS: z
     .string()
     .trim()
@@ -131,7 +131,7 @@ const environmentSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalText,
-  // issue 26 item 7: how many proxies in front of the shop append to X-Forwarded-For; `true` is
+  // docs/decisions/018: how many proxies in front of the shop append to X-Forwarded-For; `true` is
   // one (nginx or Caddy alone), `false` none.
   TRUST_PROXY: z
     .string()
@@ -141,7 +141,7 @@ const environmentSchema = z.object({
       error: 'must be false, true (one proxy) or the number of proxies in front of the shop',
     })
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
-  // issue 17: webhooks may reach loopback and private addresses; for tests and local tools only.
+  // docs/requirements.md §11: webhooks may reach loopback and private addresses; for tests and local tools only.
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -191,13 +191,13 @@ export interface Config {
   /** Requests per minute per public form and client address. */
   formRateLimit: number;
   /**
-   * issue 26 item 7: how many reverse proxies in front of the shop to trust (0: none). The client
+   * docs/requirements.md §14: how many reverse proxies in front of the shop to trust (0: none). The client
    * address is the one the outermost of them added to X-Forwarded-For (server/http/client-address).
    */
   trustProxy: number;
-  /** issue 17: requests per minute to /api/v1 per key, account or address. */
+  /** docs/requirements.md §11: requests per minute to /api/v1 per key, account or address. */
   apiRateLimit: number;
-  /** issue 17: browser origins allowed to call /api/v1 (CORS); empty by default. */
+  /** docs/requirements.md §11: browser origins allowed to call /api/v1 (CORS); empty by default. */
   apiCorsOrigins: string[];
   /** Rate-limit counters in Redis instead of the database. */
   redisUrl: string | undefined;
@@ -214,12 +214,12 @@ export interface Config {
   smtpUrl: string | undefined;
   /**
    * MAIL_FROM as set; unset, each mail is from the shop's name and e-mail in Settings as they are
-   * when it is sent (issue 25), an address nodemailer encodes (never a header built by hand).
+   * when it is sent (docs/requirements.md §13), an address nodemailer encodes (never a header built by hand).
    */
   mailFrom: string | undefined;
   /** Unset (no S3_BUCKET): uploaded images are written to DATA_DIR/media. */
   s3: S3Settings | undefined;
-  /** issue 17: webhooks may be sent to loopback and private addresses (tests, local tools). */
+  /** docs/requirements.md §11: webhooks may be sent to loopback and private addresses (tests, local tools). */
   webhooksAllowPrivate: boolean;
   /**
    * The defaults of content/site.ts with the environment's values over them: what the shop shows
@@ -227,7 +227,7 @@ export interface Config {
    * (server/modules/settings `readSiteSettings`); this is for what is fixed at start-up.
    */
   site: SiteSettings;
-  /** issue 18: the settings the environment sets, each with its variable's name (locked). */
+  /** docs/requirements.md §12: the settings the environment sets, each with its variable's name (locked). */
   siteLockedBy: Partial<Record<EditableSettingKey, SettingVariable>>;
 }
 

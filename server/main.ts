@@ -29,7 +29,7 @@ export interface StartOptions {
     config: Config;
     logger: Logger;
     jobs: JobWorker;
-    /** issue 30: the first-run setup link, while no account has the admin role; else null. */
+    /** docs/requirements.md §19: the first-run setup link, while no account has the admin role; else null. */
     ownerSetup: OwnerSetupLink | null;
   }): Promise<{ fetch: (request: Request) => Response | Promise<Response> }>;
   /** Development only: Vite's middlewares run before the app. */
@@ -94,7 +94,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     exitWithOneLine(new ConfigError(`Seeding the database failed: ${describe(error)}`));
   }
 
-  // issue 15 §1: this process delivers queued mail from now on, those left by a previous run first.
+  // docs/requirements.md §13: this process delivers queued mail from now on, those left by a previous run first.
   let jobs: JobWorker;
   try {
     jobs = await startDeliveries({ database, config, logger });
@@ -102,7 +102,7 @@ export async function startServer(options: StartOptions): Promise<void> {
     exitWithOneLine(new ConfigError(`The job queue could not start: ${describe(error)}`));
   }
 
-  // issue 30: a shop without an owner prints a one-time link to make one (a restart, a new one).
+  // docs/requirements.md §19: a shop without an owner prints a one-time link to make one (a restart, a new one).
   let ownerSetup: OwnerSetupLink | null = null;
   try {
     if (!(await adminExists(database.db))) {
@@ -118,7 +118,7 @@ export async function startServer(options: StartOptions): Promise<void> {
   } catch (error) {
     exitWithOneLine(error);
   }
-  // issue 31: searches are counted in memory and written off the request path, every 5 s.
+  // docs/requirements.md §20: searches are counted in memory and written off the request path, every 5 s.
   const searchCountFlushes = startSearchCountFlushes({
     db: database.db,
     logger,
@@ -151,10 +151,10 @@ export async function startServer(options: StartOptions): Promise<void> {
 
   const { port } = server.address() as AddressInfo;
   logger.info({ port, database: database.kind }, `serving on http://localhost:${port}`);
-  // issue 30: on stdout as a plain line, whatever LOG_LEVEL, once the link can be opened
+  // docs/decisions/023: on stdout as a plain line, whatever LOG_LEVEL, once the link can be opened
   if (ownerSetup) process.stdout.write(`\n${ownerSetup.line}\n\n`);
 
-  // issue 15 §6: `npm run backup` asks this process for the embedded database's snapshot.
+  // docs/requirements.md §17: `npm run backup` asks this process for the embedded database's snapshot.
   const stopLiveSnapshots = await serveLiveSnapshots(database, config.databaseUrl).catch(
     (error: unknown) => {
       logger.warn({ err: error }, 'backups cannot be taken while this server runs');

@@ -1,5 +1,5 @@
 /**
- * The job worker of a server process (issue 15 §1, decision 013): delivers what the domain queued.
+ * The job worker of a server process (docs/requirements.md §13, decision 013): delivers what the domain queued.
  * Every process runs one; pg-boss hands each job to one of them. Mail goes through SMTP when
  * SMTP_URL is set and to DATA_DIR/outbox otherwise, so a restart without SMTP_URL delivers the
  * mails still waiting to the outbox.
@@ -40,9 +40,9 @@ export async function startDeliveries(options: {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
-  /** The time the expiry sweep goes by (issue 16); the system's unless a test moves it. */
+  /** The time the expiry sweep goes by (docs/requirements.md §10); the system's unless a test moves it. */
   clock?: () => Date;
-  /** issue 17: the waits between a webhook's tries (ms) and its timeout; a test's shorter ones. */
+  /** docs/requirements.md §11: the waits between a webhook's tries (ms) and its timeout; a test's shorter ones. */
   webhooks?: { retrySchedule?: readonly number[]; timeoutMs?: number };
 }): Promise<JobWorker> {
   const { database, config, logger } = options;
@@ -65,10 +65,10 @@ export async function startDeliveries(options: {
     logger,
     handlers: {
       async mail(mailJob, job) {
-        // issue 18: the shop's address and name in Settings as they are when the mail is sent.
+        // docs/requirements.md §12: the shop's address and name in Settings as they are when the mail is sent.
         const site = await readSiteSettings(database.db, config);
         const cause = mailJob.cause ?? mailCauseOf(mailJob);
-        // issue 25 §1: a mail a stranger could make the shop send is counted once, on its first
+        // docs/requirements.md §13: a mail a stranger could make the shop send is counted once, on its first
         // try (a mail server that is down must not use up the recipient's limit), and held,
         // never dropped, beyond it. The shop's own answers and the owner's release pass.
         if (
@@ -105,16 +105,16 @@ export async function startDeliveries(options: {
         };
         await mailer.send(message, from);
       },
-      // issue 16: reminders first, so an offer in its last minutes is not expired unreminded.
+      // docs/requirements.md §10: reminders first, so an offer in its last minutes is not expired unreminded.
       async 'offer-expiry'() {
         const now = clock();
-        // issue 27: an offer's day ends in the shop's time zone as Settings have it now.
+        // docs/decisions/019: an offer's day ends in the shop's time zone as Settings have it now.
         const { shopTimeZone } = await readSiteSettings(database.db, config);
         const { reminded } = await remindExpiringOffers(database.db, now, shopTimeZone);
         const { expired } = await expireOffers(database.db, now, shopTimeZone);
         if (reminded + expired > 0) logger.info({ reminded, expired }, 'offers swept');
       },
-      // issue 18: the owner's digest, due from 09:00 shop time unless turned off in Settings.
+      // docs/requirements.md §12: the owner's digest, due from 09:00 shop time unless turned off in Settings.
       async 'daily-digest'() {
         const { dailyDigest, shopTimeZone } = await readSiteSettings(database.db, config);
         const { sent, listed } = await sendDailyDigest(database.db, clock(), {
@@ -123,7 +123,7 @@ export async function startDeliveries(options: {
         });
         if (sent) logger.info({ listed }, 'daily digest queued');
       },
-      // issue 29: a quote list unused for 30 days is deleted with its pieces.
+      // docs/requirements.md §18: a quote list unused for 30 days is deleted with its pieces.
       async 'quote-list-sweep'() {
         const deleted = await deleteUnusedQuoteLists(database.db, clock());
         if (deleted > 0) logger.info({ deleted }, 'unused quote lists deleted');
@@ -133,13 +133,13 @@ export async function startDeliveries(options: {
         const deleted = await deleteExpiredVerifications(database.db, clock());
         if (deleted > 0) logger.info({ deleted }, 'expired verifications deleted');
       },
-      // issue 32: a product's price-drop mails, at its price as it is now.
+      // docs/requirements.md §21: a product's price-drop mails, at its price as it is now.
       async 'price-drop-alert'(job) {
         const { mailed } = await alertPriceDrop(database.db, job, clock());
         if (mailed > 0)
           logger.info({ productId: job.productId, mailed }, 'price-drop alerts queued');
       },
-      // issue 17: one try of a signed webhook; its retries are queued by deliverWebhook itself.
+      // docs/requirements.md §11: one try of a signed webhook; its retries are queued by deliverWebhook itself.
       async 'webhook-delivery'(job) {
         await deliverWebhook(database.db, job, {
           now: clock(),
@@ -177,7 +177,7 @@ async function readerDisplayRate(
 
 /**
  * The mail of a queued notice. The quote lifecycle's mails are read from the database at delivery
- * (issue 16): their facts, a private link made for this mail, and an offer's PDF.
+ * (docs/requirements.md §10): their facts, a private link made for this mail, and an offer's PDF.
  */
 export async function mailOfNotice(
   db: Database,
@@ -186,7 +186,7 @@ export async function mailOfNotice(
   identity: MailIdentity = {},
   now: Date = new Date(),
 ): Promise<MailMessage | null> {
-  // issue 18: the shop's details (its name, phone, address for the owner's mails) as the owner
+  // docs/requirements.md §12: the shop's details (its name, phone, address for the owner's mails) as the owner
   // set them when the mail is delivered, not as they were when the process started.
   const shop = { ...config, site: await readSiteSettings(db, config) };
   if (notice.kind === 'quotation-request' && notice.to === 'requester') {
@@ -194,7 +194,7 @@ export async function mailOfNotice(
     const customerKey = await issueAccessKey(db, notice.quotation.id);
     return renderNotice(notice, shop, { customerKey, ...identity });
   }
-  // issue 29: the link of the merge's mail opens the kept request, with a key of its own.
+  // docs/requirements.md §18: the link of the merge's mail opens the kept request, with a key of its own.
   if (notice.kind === 'quotation-merged') {
     const customerKey = await issueAccessKey(db, notice.quotationId);
     return renderNotice(notice, shop, { customerKey, ...identity });
@@ -223,7 +223,7 @@ export async function mailOfNotice(
   facts.displayRate = rate;
   const message = await quotationEventMail(notice, facts, shop, identity);
   if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
-  // issue 32: the attached PDF reads as the one its reader downloads from the quote page
+  // docs/decisions/026: the attached PDF reads as the one its reader downloads from the quote page
   const pdf = await renderOfferPdf({
     ...offerPdfDocument(facts.offer, shop.site),
     approximateTotal: rate ? approximateTotalLine(facts.offer.totalMinor, rate) : null,

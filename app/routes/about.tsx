@@ -3,7 +3,7 @@ import { aboutPage } from '../../content/pages';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import type { Route } from './+types/about';
 
-// issue 28: the story comes as loader data, so its text is not in the page's JavaScript.
+// docs/decisions/020: the story comes as loader data, so its text is not in the page's JavaScript.
 export function loader() {
   const { title, lead, story, craftsmanship, mission, reasons } = aboutPage;
   return { title, lead, story, craftsmanship, mission, reasons };

@@ -18,7 +18,7 @@ import { AdminAccessNotice, type BackOfficeHandle } from '../components/admin/ad
 import type { Route } from './+types/admin-shell';
 
 /**
- * issue 18: the back office's own shell around every /admin page: the shop's name, View shop, who
+ * docs/requirements.md §12: the back office's own shell around every /admin page: the shop's name, View shop, who
  * is signed in, sign out and the navigation; no storefront header, footer, newsletter or welcome
  * pop-up (app/root.tsx leaves them out under this route). Anyone without the admin role gets the
  * name and View shop only, and the access notice in place of the page (spec §6).
@@ -28,7 +28,7 @@ export interface BackOfficeOutletContext {
   signOut: ReactNode;
 }
 
-// spec §6: the admin role, checked here once for every page in the shell (issue 27)
+// spec §6: the admin role, checked here once for every page in the shell (docs/decisions/019)
 export const middleware: Route.MiddlewareFunction[] = [decideAdminAccess];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -41,14 +41,14 @@ export function loader({ context }: Route.LoaderArgs) {
           person: { name: decided.viewer.name, email: decided.viewer.email },
         }
       : { access: decided, person: null };
-  // issue 30: while an offer's payment or contact details are the demo ones, every page says so.
+  // docs/requirements.md §19: while an offer's payment or contact details are the demo ones, every page says so.
   const demoSettings =
     access.access === 'admin' ? settingsStillDemo(site, siteDefaults, config.siteLockedBy) : [];
   // docs/requirements.md §19: and while the address, the Instagram link, the home page's figures
   // or its newsletter line are the demo's.
   const demoContent =
     access.access === 'admin' ? shopContentStillDemo(site, siteDefaults, config.siteLockedBy) : [];
-  // issue 32: "Every admin page warns the owner" while a display rate is older than 60 days.
+  // docs/requirements.md §21: "Every admin page warns the owner" while a display rate is older than 60 days.
   const staleRates =
     access.access === 'admin' ? displayRatesOf(site, clock()).stale.map(staleRateWarning) : [];
   return {
@@ -97,7 +97,7 @@ function SectionLinks({ className }: { className: string }) {
 
 const DEMO_SETTINGS_REGION = 'Shop details to set';
 
-/** issue 30: "Your offers still show the demo UPI id, GSTIN … Set your own in Settings." */
+/** docs/requirements.md §19: "Your offers still show the demo UPI id, GSTIN … Set your own in Settings." */
 function DemoSettingsBanner({
   keys,
   content,
@@ -122,7 +122,7 @@ function DemoSettingsBanner({
   );
 }
 
-/** issue 32: "The US$ rate was set on …, more than 60 days ago: … Update it in Settings." */
+/** docs/requirements.md §21: "The US$ rate was set on …, more than 60 days ago: … Update it in Settings." */
 function StaleRatesBanner({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;
   return (
@@ -194,7 +194,7 @@ export default function AdminShell({ loaderData }: Route.ComponentProps) {
             <nav aria-label="Back office" className="hidden md:block">
               <SectionLinks className="flex flex-wrap gap-1" />
             </nav>
-            {/* issue 18: at phone width the navigation folds behind Menu (no script needed). */}
+            {/* docs/requirements.md §12: at phone width the navigation folds behind Menu (no script needed). */}
             <details key={pathname} className="md:hidden">
               <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-sand [&::-webkit-details-marker]:hidden">
                 <AlignJustify aria-hidden="true" className="h-5 w-5" />

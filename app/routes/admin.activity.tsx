@@ -19,12 +19,12 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Activity', undefined, { noindex: true });
 }
 
-// issue 18: the activity log, for the admin's session only; nobody else gets data (as /admin).
+// docs/requirements.md §12: the activity log, for the admin's session only; nobody else gets data (as /admin).
 export const loader = adminPageLoader(loadActivity);
 
 async function loadActivity({ request, context }: Route.LoaderArgs) {
   const { db, actor, site } = context.get(appContext);
-  // issue 14 (finding 7): a bad filter or page falls back, never fails the page.
+  // docs/requirements.md §5: a bad filter or page falls back, never fails the page.
   const filters = parseRouteQuery(activityQuerySchema, new URL(request.url).searchParams);
   const [log, people] = await Promise.all([
     listActivity(db, actor, filters, site.shopTimeZone),

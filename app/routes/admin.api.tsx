@@ -25,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'API & Webhooks', undefined, { noindex: true });
 }
 
-// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+// spec §6: the admin only (the shell's middleware decides, docs/decisions/019); nobody else gets data
 export const loader = adminPageLoader(loadApiAccess);
 
 async function loadApiAccess({ context }: Route.LoaderArgs) {
@@ -52,7 +52,7 @@ function ticked(call: IntentCall, name: string): string[] {
   return call.formData.getAll(name).filter((value): value is string => typeof value === 'string');
 }
 
-// issue 17: the owner's API keys and webhook endpoints, each action one module function.
+// docs/requirements.md §11: the owner's API keys and webhook endpoints, each action one module function.
 const apiIntents = {
   'create-api-key': intent({
     schema: apiKeyFormSchema,
@@ -137,7 +137,7 @@ const apiIntents = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body is read; every module function
+  // docs/requirements.md §14: who asks is checked before the body is read; every module function
   // checks again.
   return answerAction(
     { request, params, context },

@@ -6,7 +6,7 @@ import { resourceReply } from '../../server/http/answer';
 import { exportContactMessages } from '../../server/modules/contact';
 import type { Route } from './+types/admin.export.messages';
 
-/** issue 18 "Export CSV": every one of the contact messages the list's filters select, for the owner only. */
+/** docs/requirements.md §12 "Export CSV": every one of the contact messages the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(contactMessageListQuerySchema, new URL(request.url).searchParams);

@@ -6,7 +6,7 @@ import { resourceReply } from '../../server/http/answer';
 import { exportOrders } from '../../server/modules/orders';
 import type { Route } from './+types/admin.export.orders';
 
-/** issue 18 "Export CSV": every one of the orders the list's filters select, for the owner only. */
+/** docs/requirements.md §12 "Export CSV": every one of the orders the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(orderListQuerySchema, new URL(request.url).searchParams);

@@ -6,7 +6,7 @@ import { resourceReply } from '../../server/http/answer';
 import { exportQuotationRequests } from '../../server/modules/quotations';
 import type { Route } from './+types/admin.export.quotations';
 
-/** issue 18 "Export CSV": every one of the quotation requests the list's filters select, for the owner only. */
+/** docs/requirements.md §12 "Export CSV": every one of the quotation requests the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, clock, site } = context.get(appContext);
   const filter = parseRouteQuery(quotationListQuerySchema, new URL(request.url).searchParams);

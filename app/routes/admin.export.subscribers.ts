@@ -6,7 +6,7 @@ import { resourceReply } from '../../server/http/answer';
 import { exportSubscribers } from '../../server/modules/newsletter';
 import type { Route } from './+types/admin.export.subscribers';
 
-/** issue 18 "Export CSV": every one of the newsletter subscribers the list's filters select, for the owner only. */
+/** docs/requirements.md §12 "Export CSV": every one of the newsletter subscribers the list's filters select, for the owner only. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, actor, site } = context.get(appContext);
   const filter = parseRouteQuery(subscriberListQuerySchema, new URL(request.url).searchParams);

@@ -14,7 +14,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Failed Work', undefined, { noindex: true });
 }
 
-// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+// spec §6: the admin only (the shell's middleware decides, docs/decisions/019); nobody else gets data
 export const loader = adminPageLoader(loadFailedWork);
 
 async function loadFailedWork({ context }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ async function loadFailedWork({ context }: Route.LoaderArgs) {
   return { work: await listFailedWork(db, actor) };
 }
 
-// issue 18 "Failed work": Retry, one module function
+// docs/requirements.md §12 "Failed work": Retry, one module function
 const jobIntents = {
   'retry-work': intent({
     run: (fields, { app }) =>
@@ -32,7 +32,7 @@ const jobIntents = {
       description: `${retried.description} will be tried again now.`,
     }),
   }),
-  // issue 25 §1: the owner releases a mail its limit held
+  // docs/requirements.md §13: the owner releases a mail its limit held
   'send-held-now': intent({
     run: (fields, { app }) => sendHeldMailNow(app.db, app.actor, { id: fields.id }, app.clock()),
     success: (released) => ({
@@ -43,7 +43,7 @@ const jobIntents = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body is read; the module checks again.
+  // docs/requirements.md §14: who asks is checked before the body is read; the module checks again.
   return answerAction(
     { request, params, context },
     { guard: (app) => requireAdmin(app.actor), intents: jobIntents },

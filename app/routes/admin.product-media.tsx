@@ -43,7 +43,7 @@ export const loader = adminPageLoader(loadConsole, { signedOut: 'send-to-sign-in
 
 async function loadConsole({ context, request }: Route.LoaderArgs) {
   const { db, actor, logger } = context.get(appContext);
-  // issue 14 (finding 7): the product and the search are read through their schema.
+  // docs/requirements.md §5: the product and the search are read through their schema.
   const { product: selectedId, find } = parseRouteQuery(
     productConsoleQuerySchema,
     new URL(request.url).searchParams,
@@ -137,7 +137,7 @@ const productConsoleIntents = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body (up to 10 MB of image) is read, with
+  // docs/requirements.md §14: who asks is checked before the body (up to 10 MB of image) is read, with
   // the module's own check and messages; every module function checks again.
   return answerAction(
     { request, params, context },

@@ -47,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, `Quotation${reference}`, undefined, { noindex: true });
 }
 
-// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+// spec §6: the admin only (the shell's middleware decides, docs/decisions/019); nobody else gets data
 export const loader = adminPageLoader(loadQuotation);
 
 async function loadQuotation({ context, params }: Route.LoaderArgs) {
@@ -66,7 +66,7 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
     guestRequestHints(db, actor, { id: quotation.id }),
   ]);
   const validityDays = Number.parseInt(site.offerValidityDays, 10);
-  // issue 16: the composer's defaults are site settings (GST 12%, valid 14 days, the terms); the
+  // docs/requirements.md §10: the composer's defaults are site settings (GST 12%, valid 14 days, the terms); the
   // validity counts from the shop's today, whatever the server's zone.
   const composerDefaults = {
     gstRate: site.defaultGstRate,
@@ -77,7 +77,7 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
     terms: site.offerTerms,
     advancePercent: site.advancePercent,
   };
-  // issue 16 "Send on WhatsApp": only a sent offer has a link to share; the link (and its key)
+  // docs/requirements.md §10 "Send on WhatsApp": only a sent offer has a link to share; the link (and its key)
   // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
   const sent = quotation.offers.some((offer) => offer.status === 'sent');
   const whatsappUrl = sent ? `/admin/quotations/${quotation.id}/whatsapp` : null;
@@ -91,7 +91,7 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
   };
 }
 
-/** issue 29: the composer's starting lines in a word, so that a merge's new pieces restart it. */
+/** docs/requirements.md §18: the composer's starting lines in a word, so that a merge's new pieces restart it. */
 function piecesKey(lines: readonly { productId: string | null; quantity: number }[]): string {
   return lines.map((line) => `${line.productId ?? ''}*${line.quantity}`).join(',');
 }
@@ -115,7 +115,7 @@ const sendOfferIntent = intent({
   resetForm: false,
 });
 
-// issue 16 "What the owner does": the composer's buttons (ownerActionsFor), the withdrawal and
+// docs/decisions/014 "What the owner does": the composer's buttons (ownerActionsFor), the withdrawal and
 // the thread's reply, each one module function.
 const offerIntents = {
   'save-draft': intent({
@@ -136,7 +136,7 @@ const offerIntents = {
     resetForm: false,
   }),
   send: sendOfferIntent,
-  // issue 16 "Revise Offer": a new version that supersedes the one sent, sent the same way.
+  // docs/requirements.md §10 "Revise Offer": a new version that supersedes the one sent, sent the same way.
   revise: sendOfferIntent,
   withdraw: intent({
     run: (_fields, call) =>
@@ -163,8 +163,8 @@ const offerIntents = {
       ),
     success: { title: 'Message Sent', description: 'Your reply is on the thread.' },
   }),
-  // issue 29 "Merge Requests": the ticked requests join this one (the checkboxes repeat a name).
-  // issue 30 "Send and Share on WhatsApp": the same send (or revision), and, only once it is sent,
+  // docs/requirements.md §18 "Merge Requests": the ticked requests join this one (the checkboxes repeat a name).
+  // docs/requirements.md §19 "Send and Share on WhatsApp": the same send (or revision), and, only once it is sent,
   // this tab goes on to WhatsApp with the customer's link (made in the send's transaction). A
   // refusal is answered as Send Offer's is, in the alert area, and WhatsApp does not open.
   [SEND_AND_SHARE_INTENT]: intent({
@@ -210,7 +210,7 @@ const offerIntents = {
 >;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body is read; every module function
+  // docs/requirements.md §14: who asks is checked before the body is read; every module function
   // checks again.
   return answerAction(
     { request, params, context },
@@ -241,7 +241,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
   const documentAnswer = useActionData<typeof action>();
   const shownAlert =
     alert ?? (documentAnswer && documentAnswer.status !== 'ok' ? documentAnswer.message : null);
-  // issue 30: below 768 px the composer's send bar covers the page's foot; room is kept for it
+  // docs/requirements.md §19: below 768 px the composer's send bar covers the page's foot; room is kept for it
   const sendBar = quotation.ownerActions.some((action) => action === 'send' || action === 'revise');
   return (
     <section className={`mx-auto w-full max-w-6xl px-4 py-12 ${sendBar ? 'max-md:pb-32' : ''}`}>
@@ -251,7 +251,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
       </Link>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-4xl font-semibold">
-          {/* issue 30: at 390 px the reference breaks as a whole, never inside */}
+          {/* docs/requirements.md §19: at 390 px the reference breaks as a whole, never inside */}
           Quotation <QuoteReference reference={quotation.reference} />
         </h1>
         <span className="rounded-full bg-sand px-3 py-1 text-sm font-semibold">
@@ -268,7 +268,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
           {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
         </p>
       ) : null}
-      {/* issue 30: in reading order at every width (the DOM's, for keyboards and screen readers
+      {/* docs/decisions/023: in reading order at every width (the DOM's, for keyboards and screen readers
           too): what the owner must read first, then the composer, then the history. */}
       <div className="mt-8">
         <QuotationRequest quotation={quotation} />
@@ -277,7 +277,7 @@ function QuotationPage({ data: loaded }: { data: AdminQuotationData }) {
         <div className="grid content-start gap-8">
           <OfferComposer
             // A sent, saved or withdrawn offer changes what the composer starts from; so do the
-            // pieces a merge adds (issue 29).
+            // pieces a merge adds (docs/requirements.md §18).
             key={`${quotation.draft?.id ?? 'no-draft'}:${quotation.offers[0]?.id ?? 'none'}:${quotation.offers[0]?.status ?? ''}:${piecesKey(quotation.suggestedLines)}`}
             quotation={quotation}
             catalogue={loaded.catalogue}

@@ -1,7 +1,7 @@
 /**
- * issue 16 "Send on WhatsApp": the owner's click makes a fresh private link for the customer and
+ * docs/requirements.md §10 "Send on WhatsApp": the owner's click makes a fresh private link for the customer and
  * opens WhatsApp with it. The link is made when it is asked for, so the owner's page holds no key
- * and a page load makes none. issue 26 item 6: it is a POST (a form in a new tab): a GET wrote a
+ * and a page load makes none. docs/requirements.md §10: it is a POST (a form in a new tab): a GET wrote a
  * key, so a link on another site could make the owner's browser create one.
  */
 import { redirect } from 'react-router';
@@ -11,7 +11,7 @@ import { resourceReply } from '../../server/http/answer';
 import { issueCustomerLink } from '../../server/modules/quotations';
 import type { Route } from './+types/admin.quotations.whatsapp';
 
-/** A GET makes nothing: it is told to post (issue 26 item 6). */
+/** A GET makes nothing: it is told to post (docs/requirements.md §10). */
 export function loader() {
   return new Response('Send on WhatsApp is a form post.', {
     status: 405,

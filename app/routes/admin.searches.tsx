@@ -29,7 +29,7 @@ export function meta(args: Route.MetaArgs) {
 
 const ADD_SYNONYM_INTENT = 'add-synonym';
 
-// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+// spec §6: the admin only (the shell's middleware decides, docs/decisions/019); nobody else gets data
 export const loader = adminPageLoader(loadSearches);
 
 async function loadSearches({ context }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ async function loadSearches({ context }: Route.LoaderArgs) {
   ]);
   // Only the synonyms leave the server: the settings also hold the bank details.
   // The choices are made here: the page's own JavaScript then loads the form's schema (and zod)
-  // only when the form is first used (issue 28).
+  // only when the form is first used (docs/decisions/020).
   const groups = [
     ...listSynonymGroups(settings.values.searchSynonyms).map((group) => ({
       value: String(group.line),
@@ -56,7 +56,7 @@ async function loadSearches({ context }: Route.LoaderArgs) {
   };
 }
 
-// issue 31 "From a row the owner can add a synonym group in one step": one module function.
+// docs/requirements.md §20 "From a row the owner can add a synonym group in one step": one module function.
 const searchIntents = {
   [ADD_SYNONYM_INTENT]: intent({
     schema: addSynonymSchema,
@@ -69,7 +69,7 @@ const searchIntents = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body is read; addSearchSynonym checks again.
+  // docs/requirements.md §14: who asks is checked before the body is read; addSearchSynonym checks again.
   return answerAction(
     { request, params, context },
     {
@@ -193,7 +193,7 @@ function SearchTable({
 }
 
 /**
- * issue 31: the row's "add to synonyms" in one step: the group (or a new one) and the words,
+ * docs/requirements.md §20: the row's "add to synonyms" in one step: the group (or a new one) and the words,
  * prefilled with the search. Checked in the browser and on the server with addSynonymSchema.
  */
 function AddSynonymForm({

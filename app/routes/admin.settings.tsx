@@ -14,7 +14,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Settings', undefined, { noindex: true });
 }
 
-// spec §6: the admin only (the shell's middleware decides, issue 27); nobody else gets data
+// spec §6: the admin only (the shell's middleware decides, docs/decisions/019); nobody else gets data
 export const loader = adminPageLoader(loadSettings);
 
 async function loadSettings({ context }: Route.LoaderArgs) {
@@ -23,12 +23,12 @@ async function loadSettings({ context }: Route.LoaderArgs) {
   return { values, lockedBy, formConstraints: intentConstraints(settingsIntents) };
 }
 
-// issue 18 "Settings the owner edits": one form, one module function.
+// docs/requirements.md §12 "Settings the owner edits": one form, one module function.
 const settingsIntents = {
   [SAVE_SETTINGS_INTENT]: intent({
     schema: settingsFormSchema,
     run: (fields, { app, formData }) => {
-      // issue 32: the display currencies are posted as one rate input a currency.
+      // docs/requirements.md §21: the display currencies are posted as one rate input a currency.
       const displayCurrencies = displayRatesFromForm((name) => formData.get(name));
       const input = displayCurrencies === null ? fields : { ...fields, displayCurrencies };
       return updateSettings(app.db, app.actor, input, app.config, app.clock());
@@ -40,7 +40,7 @@ const settingsIntents = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body is read; updateSettings checks again.
+  // docs/requirements.md §14: who asks is checked before the body is read; updateSettings checks again.
   return answerAction(
     { request, params, context },
     {

@@ -23,7 +23,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Subscribers', undefined, { noindex: true });
 }
 
-// issue 18 "Subscribers": the newsletter list for the owner; nobody else gets a row of it
+// docs/requirements.md §12 "Subscribers": the newsletter list for the owner; nobody else gets a row of it
 export const loader = adminPageLoader(loadSubscribers);
 
 async function loadSubscribers({ context, request }: Route.LoaderArgs) {
@@ -78,7 +78,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
       {subscribers.length === 0 ? (
         <p className="text-ink-muted">No subscribers found.</p>
       ) : (
-        // issue 18: one card per address, laid out as a row on wide screens; no table to scroll
+        // docs/requirements.md §12: one card per address, laid out as a row on wide screens; no table to scroll
         <ul aria-label="Subscribers" className="grid gap-3">
           {subscribers.map((subscriber) => (
             <li

@@ -60,19 +60,19 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Admin', undefined, { noindex: true });
 }
 
-// spec §6: the admin role of the user role table, decided by the shell's middleware (issue 27);
+// spec §6: the admin role of the user role table, decided by the shell's middleware (docs/decisions/019);
 // nobody else gets data
 export const loader = adminPageLoader(loadDashboard);
 
-/** issue 30: how many of the requests needing a reply the home lists (two rows of three). */
+/** docs/requirements.md §19: how many of the requests needing a reply the home lists (two rows of three). */
 const NEEDS_REPLY_LISTED = 6;
 
 async function loadDashboard({ context, request }: Route.LoaderArgs) {
   const { db, actor, clock, site } = context.get(appContext);
-  // issue 14 (finding 7): a page past any list is clamped, never cast into an overflowing OFFSET.
+  // docs/requirements.md §14: a page past any list is clamped, never cast into an overflowing OFFSET.
   const params = new URL(request.url).searchParams;
   const { tab, page } = parseRouteQuery(adminQuerySchema, params);
-  // The tab labels show counts from count queries, not from loading every row; issue 18: they
+  // The tab labels show counts from count queries, not from loading every row; docs/decisions/016: they
   // keep counting everything, whatever the open list's filters.
   const now = clock();
   const [quotations, orders, messages, roles, leads, waiting, week, chart] = await Promise.all([
@@ -81,15 +81,15 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
     countContactMessages(db, actor),
     countUserRoles(db, actor),
     countCallbackLeads(db, actor),
-    // issue 30: the requests that need a reply, first on the page
+    // docs/requirements.md §19: the requests that need a reply, first on the page
     requestsAwaitingReply(db, actor, now, NEEDS_REPLY_LISTED),
-    // issue 18: the week at a glance, above the tabs
+    // docs/requirements.md §12: the week at a glance, above the tabs
     weekAtAGlance(db, actor, now),
     requestsChart(db, actor, now, site.shopTimeZone),
   ]);
   const counts = { quotations, orders, messages, roles, leads };
   const empty = { quotations: [], orders: [], messages: [], leads: [], roles: [] };
-  // issue 18 "Lists that find things": the open list's filters, from the URL, with its own
+  // docs/requirements.md §12 "Lists that find things": the open list's filters, from the URL, with its own
   // statuses; its days are the shop's, in Settings' time zone.
   const { shopTimeZone: timeZone } = site;
   const list = async () => {
@@ -208,7 +208,7 @@ const adminIntents = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // issue 14 finding 1: who asks is checked before the body is read, with the module's own check
+  // docs/requirements.md §14: who asks is checked before the body is read, with the module's own check
   // and messages; every module function checks again.
   return answerAction(
     { request, params, context },
@@ -253,7 +253,7 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
     roles: `User Roles (${counts.roles})`,
     media: 'Product Media',
   };
-  // issue 18: the pages are of the rows the filters select
+  // docs/requirements.md §12: the pages are of the rows the filters select
   const pages = Math.max(1, Math.ceil(loaded.matching / ADMIN_PAGE_SIZE));
   const filterBar = (tab: 'quotations' | 'orders' | 'messages', label: string) =>
     loaded.filter && loaded.tab === tab ? (
@@ -311,7 +311,7 @@ function AdminConsole({ data: loaded }: { data: AdminConsoleData }) {
           {`${documentAnswer.toast.title} ${documentAnswer.toast.description ?? ''}`.trim()}
         </p>
       ) : null}
-      {/* issue 30: what needs a reply comes first, on a phone and on a desktop alike, in the DOM
+      {/* docs/requirements.md §19: what needs a reply comes first, on a phone and on a desktop alike, in the DOM
           as on screen; the week's tiles and the chart follow */}
       <NeedsReply {...loaded.needsReply} />
       <WeekTiles week={loaded.week} />

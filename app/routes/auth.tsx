@@ -33,17 +33,17 @@ import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth';
 import { followNavigation } from '../components/ui/follow-navigation';
 
-// issue 28: the Sign Up tab's form (with its live password checklist) is not in the page's first
+// docs/decisions/020: the Sign Up tab's form (with its live password checklist) is not in the page's first
 // load; it is fetched with the page and in before the tab is opened (or, when the page opens on it,
 // posts natively until it is).
 const SignUpForm = deferred(() =>
   import('../components/account/sign-up-form').then((module) => module.SignUpForm),
 );
-// issue 30: after a sign-up, where the verification link went (it comes with the Sign Up form's code)
+// docs/requirements.md §19: after a sign-up, where the verification link went (it comes with the Sign Up form's code)
 const SignUpLinkSent = deferred(() =>
   import('../components/account/sign-up-form').then((module) => module.SignUpLinkSent),
 );
-// issue 30 §2 (docs/decisions/022): nor are the other ways in, "Sign in with a passkey" among them
+// docs/decisions/022: nor are the other ways in, "Sign in with a passkey" among them
 // (the WebAuthn code it runs is fetched only when it is pressed); their links work meanwhile.
 const SignInAlternatives = deferred(() =>
   import('../components/account/sign-in-alternatives').then((module) => module.SignInAlternatives),
@@ -84,7 +84,7 @@ const authIntents = {
     schema: signUpSchema,
     run: (fields, { app, request, replyHeaders }) =>
       signUp(app.auth, { headers: request.headers, replyHeaders }, fields),
-    // issue 14: the same answer for a new address and one that has an account, and no session.
+    // docs/requirements.md §15: the same answer for a new address and one that has an account, and no session.
     success: identityToasts.signedUp,
     data: (result) => result,
     invalid: (messages) => signUpProblem(messages[0] ?? ''),

@@ -12,7 +12,7 @@ import { absoluteUrl, pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/blog.story';
 import { deferred } from '../components/ui/deferred';
 
-// The not-found page's code loads apart from the page's, as the root's 404 does (issue 28).
+// The not-found page's code loads apart from the page's, as the root's 404 does (docs/decisions/020).
 const NotFound = deferred(() =>
   import('../components/layout/not-found').then((module) => module.NotFound),
 );

@@ -13,7 +13,7 @@ const storyRegions = [...new Set(stories.map((story) => story.region))];
 const storyFilterQuerySchema = blogQuerySchema(storyCategories, storyRegions);
 
 export function loader({ request }: Route.LoaderArgs) {
-  // issue 14 (finding 7): a category or region the stories do not have shows them all.
+  // docs/requirements.md §5: a category or region the stories do not have shows them all.
   const { category, region } = parseRouteQuery(
     storyFilterQuerySchema,
     new URL(request.url).searchParams,
@@ -25,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
   );
   // spec §2: one featured story, the rest as cards
   const featured = shown.find((story) => story.featured) ?? null;
-  // issue 28: the stories, and the filters made from them, come as loader data only, so no
+  // docs/decisions/020: the stories, and the filters made from them, come as loader data only, so no
   // story's text is in the page's JavaScript; a card needs none of a story's full text.
   return {
     categories: storyCategories,

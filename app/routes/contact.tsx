@@ -46,7 +46,7 @@ const contactToasts = {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { phone, shopEmail, address, whatsappNumber, businessHours } = context.get(appContext).site;
-  // The page's texts and the FAQ are HTML from the server, not part of its JavaScript (issue 28).
+  // The page's texts and the FAQ are HTML from the server, not part of its JavaScript (docs/decisions/020).
   const { title, lead } = contactPage;
   return {
     title,
@@ -165,7 +165,7 @@ function ContactForm() {
     loadValidator: schemaValidator(() =>
       import('../../core/contact').then((module) => module.contactMessageSchema),
     ),
-    // issue 15 §2: only a submit the browser's check refuses shows the validation toast; a valid
+    // docs/requirements.md §10: only a submit the browser's check refuses shows the validation toast; a valid
     // message never does.
     onInvalidSubmit: () => toast(contactToasts.invalid),
   });

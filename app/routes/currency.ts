@@ -10,7 +10,7 @@ import { setDisplayCurrencyChoice } from '../../server/modules/account';
 import type { Route } from './+types/currency';
 
 /**
- * issue 32: the header's and footer's currency picker, a plain form that works without
+ * docs/requirements.md §21: the header's and footer's currency picker, a plain form that works without
  * JavaScript. The choice is kept in a cookie and, signed in, in the profile; the answer goes back
  * to the page the picker was on, inside the shop only.
  */
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerAction(
     { request, params, context },
     {
-      // issue 14 finding 1: a visitor's body is read only when small.
+      // docs/requirements.md §14: a visitor's body is read only when small.
       guard: refuseLargeVisitorBody,
       intents: currencyIntents,
       defaultIntent: 'choose',

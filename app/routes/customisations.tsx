@@ -9,7 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const { whatsappNumber } = context.get(appContext).site;
   const { title, lead, whatsappMessage, facts, questions } = customisationsPage;
   const text = encodeURIComponent(whatsappMessage);
-  // issue 28: the page's texts come as loader data, so they are not in the page's JavaScript.
+  // docs/decisions/020: the page's texts come as loader data, so they are not in the page's JavaScript.
   return {
     title,
     lead,

@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: viewer.email,
     twoFactorEnabled: viewer.twoFactorEnabled,
-    // issue 30 §2: the viewer's own passkeys, read with the request's own session.
+    // docs/requirements.md §19: the viewer's own passkeys, read with the request's own session.
     // Better Auth reads the session again: one that ended since the viewer was read signs in anew.
     passkeys: await pageData(
       () => listOwnPasskeys(auth, { headers: request.headers, replyHeaders: new Headers() }),
@@ -131,7 +131,7 @@ const securityIntents = {
       disableTotp(app.auth, { headers: request.headers, replyHeaders }, fields),
     success: securityToasts.totpOff,
   }),
-  // issue 30 §2: only ever one of the actor's own passkeys (server/modules/identity/passkeys.ts).
+  // docs/requirements.md §19: only ever one of the actor's own passkeys (server/modules/identity/passkeys.ts).
   'remove-passkey': intent({
     schema: removePasskeySchema,
     run: (fields, { app, request, replyHeaders }) =>
@@ -403,7 +403,7 @@ function Enrolment({
 }
 
 /**
- * issue 30 §2: the account's passkeys, with "Add a passkey" (a WebAuthn ceremony in the browser,
+ * docs/decisions/022: the account's passkeys, with "Add a passkey" (a WebAuthn ceremony in the browser,
  * its code fetched on the tap) and a removal per passkey (a form post, as the other settings).
  */
 function Passkeys({

@@ -69,7 +69,7 @@ export function meta(args: Route.MetaArgs) {
 const tabs = [
   ['profile', 'Profile'],
   ['orders', 'Orders'],
-  // issue 16: the customer's quotations, each opening its quote page
+  // docs/requirements.md §10: the customer's quotations, each opening its quote page
   ['quotations', 'Quotations'],
   ['addresses', 'Addresses'],
   ['wishlist', 'Wishlist'],
@@ -77,7 +77,7 @@ const tabs = [
 
 type DashboardTab = (typeof tabs)[number][0];
 
-/** issue 14: a verification link lands here; Better Auth adds `error` when it could not be used. */
+/** docs/requirements.md §14: a verification link lands here; Better Auth adds `error` when it could not be used. */
 function emailLinkOutcome(url: URL): EmailLinkOutcome {
   if (!url.searchParams.has(EMAIL_LINK_PARAMETER)) return null;
   return url.searchParams.has('error') ? 'failed' : 'verified';
@@ -87,13 +87,13 @@ function emailLinkOutcome(url: URL): EmailLinkOutcome {
 export type Section<T> = { status: 'loaded'; data: T } | { status: 'failed' };
 
 /**
- * issue 15 §5: the reads the open tab shows first are awaited (the page renders them on the
+ * docs/requirements.md §17: the reads the open tab shows first are awaited (the page renders them on the
  * server, so they show without JavaScript too); the others stream in behind the page as promises
  * that never reject: a failure is logged and becomes a "could not load" note in its tab.
  */
 const criticalSections: Record<DashboardTab, ReadonlySet<string>> = {
   profile: new Set(['profile']),
-  // The reorder dialog fills in the customer's name, phone and e-mail (issue 30 §3: the phone
+  // The reorder dialog fills in the customer's name, phone and e-mail (docs/requirements.md §19: the phone
   // of the profile, else of the latest request).
   orders: new Set(['orders', 'reorderContact']),
   quotations: new Set(['quotations']),
@@ -139,7 +139,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, reorderCustomer, orders, quotations, addresses, wishlist] = await Promise.all([
     readSection(
       'profile',
-      // issue 32: the price-drop setting is shown with the profile, read alongside it
+      // docs/requirements.md §21: the price-drop setting is shown with the profile, read alongside it
       async () => {
         const [details, priceDropAlerts] = await Promise.all([
           getProfile(db, actor),
@@ -171,7 +171,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: true as const,
     // "Verified" only when it is: the banner stays for a link of another account, say.
     emailLink: emailLink === 'verified' && emailVerification !== 'verified' ? null : emailLink,
-    // issue 14: unverified users see a banner to resend the link (not phone accounts: no address)
+    // docs/requirements.md §15: unverified users see a banner to resend the link (not phone accounts: no address)
     emailVerification,
     email: viewer.email,
     profile: profile.section,
@@ -186,7 +186,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * issue 16 "Paying … in the order's details": an order paid by UPI or bank transfer that is still
+ * docs/requirements.md §10 "Paying … in the order's details": an order paid by UPI or bank transfer that is still
  * pending carries its payment panel, the QR code drawn here on the server.
  */
 async function withPaymentPanels(orders: OrderView[], site: SiteSettings) {
@@ -203,7 +203,7 @@ const rowId = (fields: FormFields) => ({ id: fields.id ?? '' });
 
 // spec §8: the dashboard toasts; a refusal is "Error" with the server's message
 const dashboardIntents = {
-  // issue 14: a new link for the signed-in user's own unverified address
+  // docs/requirements.md §15: a new link for the signed-in user's own unverified address
   'resend-verification': intent({
     run: (_fields, { app, request, replyHeaders }) =>
       sendVerificationEmail(app.auth, { headers: request.headers, replyHeaders }, app.viewer),
@@ -216,7 +216,7 @@ const dashboardIntents = {
     // The form shows the saved values, which are the loader's again after the update.
     resetForm: false,
   }),
-  // issue 32: "E-mail me when a wished piece's price drops"
+  // docs/requirements.md §21: "E-mail me when a wished piece's price drops"
   [PRICE_DROP_ALERTS_INTENT]: intent({
     schema: priceDropAlertsSchema,
     run: (fields, { app }) => setPriceDropAlerts(app.db, app.actor, fields),
@@ -246,7 +246,7 @@ const dashboardIntents = {
     success: accountToasts.wishlistRemoved,
   }),
   // docs/design.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable;
-  // issue 26 item 3: counted on the quote form's own limit, like every path that makes a request.
+  // docs/requirements.md §14: counted on the quote form's own limit, like every path that makes a request.
   reorder: intent({
     rateLimit: 'quotation',
     run: (fields, { app }) =>
@@ -260,7 +260,7 @@ const dashboardIntents = {
     success: quotationToasts.success,
     data: (result) => result,
   }),
-  // issue 16: the UTR or bank reference of an order the customer has paid
+  // docs/requirements.md §10: the UTR or bank reference of an order the customer has paid
   // A payment reference counts on the thread's message limit, on every path that takes one
   // (docs/requirements.md, payments).
   [PAYMENT_REFERENCE_INTENT]: intent({
@@ -284,7 +284,7 @@ const dashboardIntents = {
   }),
 };
 
-/** issue 14 finding 1: a visitor is refused before the body is read (the modules check again). */
+/** docs/requirements.md §14: a visitor is refused before the body is read (the modules check again). */
 function signedInOnly(app: AppContext) {
   requireUser(app.actor);
 }

@@ -3,7 +3,7 @@ import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { Accordion } from '../components/ui/accordion';
 import type { Route } from './+types/faq';
 
-// issue 28: the questions come as loader data, so they are HTML and not in the page's JavaScript.
+// docs/decisions/020: the questions come as loader data, so they are HTML and not in the page's JavaScript.
 export function loader() {
   const { title, lead, questions } = faqPage;
   return { title, lead, questions };

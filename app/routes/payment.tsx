@@ -5,7 +5,7 @@ import type { Route } from './+types/payment';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { upiId, bankDetails, shopEmail } = context.get(appContext).site;
-  // issue 28: the page's texts come as loader data, so they are not in the page's JavaScript.
+  // docs/decisions/020: the page's texts come as loader data, so they are not in the page's JavaScript.
   const { title, lead, steps } = paymentPage;
   return { title, lead, steps, upiId, bankDetails, shopEmail };
 }

@@ -14,7 +14,7 @@ function tokenOf(request: Request): string {
 }
 
 /**
- * issue 32: the price-drop mail's unsubscribe link. Opening it only asks (as the newsletter's):
+ * docs/requirements.md §21: the price-drop mail's unsubscribe link. Opening it only asks (as the newsletter's):
  * mail scanners that follow links must not turn anyone's alerts off.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'Price-drop e-mails', undefined, { noindex: true });
 }
 
-// issue 32: the price-drop mail's own words
+// docs/requirements.md §21: the price-drop mail's own words
 const TEXTS: UnsubscribeTexts = {
   askHeading: 'Stop price-drop e-mails?',
   ask: (email) => `${email} will stop receiving e-mails when a piece on the wishlist costs less.`,

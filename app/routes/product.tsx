@@ -37,12 +37,12 @@ import { StreamedContent } from '../components/ui/use-hydrated';
 import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/product';
 
-// The not-found page's code loads apart from the page's, as the root's 404 does (issue 28).
+// The not-found page's code loads apart from the page's, as the root's 404 does (docs/decisions/020).
 const ProductNotFound = deferred(() =>
   import('../components/layout/not-found').then((module) => module.ProductNotFound),
 );
 
-// issue 28: below the description, read after the piece itself; their forms post natively.
+// docs/decisions/020: below the description, read after the piece itself; their forms post natively.
 const ReviewsSection = deferred(() =>
   import('../components/community/reviews-section').then((module) => module.ReviewsSection),
 );
@@ -88,7 +88,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   return {
     inWishlist: await isInWishlist(db, actor, product.id),
-    // The answer forms' limits, from their schema (issue 28: no zod in the page to read them).
+    // The answer forms' limits, from their schema (docs/decisions/020: no zod in the page to read them).
     formConstraints: intentConstraints(communityIntents),
     signedIn: actor !== null,
     reviewSort,
@@ -160,7 +160,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerAction(
     { request, params, context },
     {
-      // issue 14 finding 1: a visitor's body is read only when small, to name the form in the
+      // docs/requirements.md §14: a visitor's body is read only when small, to name the form in the
       // sign-in answer; no community form is larger, so a larger one is refused unread.
       guard: refuseLargeVisitorBody,
       intents: communityIntents,
@@ -241,7 +241,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        {/* issue 30: on a phone the links are 44 px tall; the row keeps its place on the page. */}
+        {/* docs/requirements.md §19: on a phone the links are 44 px tall; the row keeps its place on the page. */}
         <ol className="flex flex-wrap items-center gap-2 max-md:-my-3 max-md:gap-y-0">
           <li>
             <Link to="/" className={breadcrumbLinkClass}>
@@ -441,7 +441,7 @@ function RelatedProducts({
                 {item.name}
               </h3>
             </Link>
-            {/* issue 30: a 44 px tall action on a phone, in the room the padding gave it. */}
+            {/* docs/requirements.md §19: a 44 px tall action on a phone, in the room the padding gave it. */}
             <div className="p-3 max-md:py-0">
               <QuoteButton
                 product={item}

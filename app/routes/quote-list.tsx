@@ -4,7 +4,7 @@ import {
   quoteListSaveSchema,
   quoteListSubmitSchema,
 } from '../../core/quote-list';
-// The page's own words without zod: the schemas above stay on the server (issue 28's budget).
+// The page's own words without zod: the schemas above stay on the server (docs/decisions/020's budget).
 import { quoteListTexts, quoteListToasts } from '../../core/quote-list-texts';
 import { problemToast, quotationToasts } from '../../core/quotation-texts';
 import { quotationLink } from '../../core/quote-links';
@@ -35,7 +35,7 @@ import { QuoteListForm } from '../components/quote-list/quote-list-form';
 import { pageMeta } from '../components/layout/simple-page';
 import type { Route } from './+types/quote-list';
 
-/** Whoever asks: their account when signed in, else the guest's cookie (issue 29). */
+/** Whoever asks: their account when signed in, else the guest's cookie (docs/requirements.md §18). */
 function holderOf(app: AppContext, request: Request): QuoteListHolder {
   return {
     actor: app.actor,
@@ -44,7 +44,7 @@ function holderOf(app: AppContext, request: Request): QuoteListHolder {
 }
 
 /**
- * A guest's browser keeps their list's token for 30 days from its last change (issue 29): the
+ * A guest's browser keeps their list's token for 30 days from its last change (docs/requirements.md §18): the
  * cookie is set when the first piece makes the list, and set again by every change after. Each
  * also marks the list as written from this browser in this session, the one kind of list that
  * joins the account at sign-in (docs/decisions/021, amended).
@@ -71,14 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     shopName: app.site.shopName,
     pieces: list.pieces,
-    // Made here, not in the page's script (issue 32 made room in the public pages' budget).
+    // Made here, not in the page's script (docs/decisions/026 made room in the public pages' budget).
     defaultValue: quoteListFormValues(list.pieces, profile ? requestFormDetails(profile) : null),
     formConstraints: intentConstraints(quoteListIntents),
   };
 }
 
 /**
- * issue 29: every button of the quote list is a form post here, so the list works without
+ * docs/requirements.md §18: every button of the quote list is a form post here, so the list works without
  * JavaScript; with it, the same posts go by fetcher and the page and the header's count reload.
  */
 const quoteListIntents = {
@@ -137,7 +137,7 @@ const quoteListIntents = {
     },
     success: quoteListToasts.removed,
   }),
-  // issue 29 "Request a Quote for All": the wishlist's pieces join the list, which then shows.
+  // docs/requirements.md §18 "Request a Quote for All": the wishlist's pieces join the list, which then shows.
   wishlist: intent({
     run: async (_fields, { app }) => {
       await quoteWholeWishlist(app.db, app.actor, app.clock());
@@ -145,7 +145,7 @@ const quoteListIntents = {
     },
     signIn: { title: 'Sign in required', description: 'Please sign in to continue.' },
   }),
-  // issue 29: one request of every piece, sharing the quotation form's limit (spec §7)
+  // docs/requirements.md §18: one request of every piece, sharing the quotation form's limit (spec §7)
   submit: intent({
     schema: quoteListSubmitSchema,
     rateLimit: 'quotation',

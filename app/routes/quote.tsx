@@ -19,7 +19,7 @@ import { QuotationRequestForm } from '../components/quotation/quotation-form';
 import type { Route } from './+types/quote';
 import { deferred } from '../components/ui/deferred';
 
-// The not-found page's code loads apart from the page's, as the root's 404 does (issue 28).
+// The not-found page's code loads apart from the page's, as the root's 404 does (docs/decisions/020).
 const ProductNotFound = deferred(() =>
   import('../components/layout/not-found').then((module) => module.ProductNotFound),
 );
@@ -57,7 +57,7 @@ const quotationIntents = {
         app.site.shopTimeZone,
         await displayCurrencyOf(app, request.headers),
       ),
-    // issue 16: spec §8's toast, with the reference; the form shows the private link. A robot
+    // docs/requirements.md §10: spec §8's toast, with the reference; the form shows the private link. A robot
     // caught by the honeypot (no request) is thanked with spec §8's toast alone.
     success: (result) =>
       result ? quotationSubmittedToast(result.reference) : quotationToasts.success,

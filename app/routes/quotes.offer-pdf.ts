@@ -1,5 +1,5 @@
 /**
- * issue 16: an offer's PDF, /quotes/{reference}/offers/{version}.pdf?key={token}, for the same
+ * docs/requirements.md §10: an offer's PDF, /quotes/{reference}/offers/{version}.pdf?key={token}, for the same
  * readers as the quote page (the key's holder or the request's account); anyone else gets a 404.
  */
 import { data } from 'react-router';
@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       key: key || null,
       version: Number(params.version),
     });
-    // issue 32: the reader's display currency, when its rate is fresh.
+    // docs/decisions/026: the reader's display currency, when its rate is fresh.
     const { rate } = await displayRateFor(app, request.headers);
     const pdf = await renderOfferPdf({
       ...offerPdfDocument(document, site),

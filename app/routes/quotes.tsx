@@ -1,5 +1,5 @@
 /**
- * issue 16: the quote page, /quotes/{reference}?key={token}. The requester reads their request,
+ * docs/requirements.md §10: the quote page, /quotes/{reference}?key={token}. The requester reads their request,
  * the offers and the thread with the private link's key, or signed in as the request's account;
  * anyone else gets the 404 page and no data (server/modules/quotations decides). From here they
  * accept, ask for changes, decline, write to the shop, and pay.
@@ -61,7 +61,7 @@ import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/quotes';
 import { shopDayReader, type ShopDays } from '../components/quotes/shop-days';
 
-// issue 28: the page's controls (answer the offer, pay, write to the shop) hydrate from their own
+// docs/decisions/020: the page's controls (answer the offer, pay, write to the shop) hydrate from their own
 // chunks, after the offer the buyer reads first. Each works before its code is in, as it does
 // without JavaScript: the offer's buttons open the page with that form (`?form=`), and the forms
 // post natively.
@@ -88,7 +88,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, actor, site, clock } = app;
   const url = new URL(request.url);
   const accessKey = accessKeyOf(url);
-  // issue 16: a wrong key, another request's key, or no right to the request is the 404 page and
+  // docs/requirements.md §10: a wrong key, another request's key, or no right to the request is the 404 page and
   // no data, whichever the module found.
   const quote = await pageData(
     () =>
@@ -102,7 +102,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ['not_found', 'forbidden', 'invalid'],
   );
   const [savedAddresses, acceptDefaults, payment] = await Promise.all([
-    // issue 16 Accept Offer: a signed-in customer picks one of their saved addresses.
+    // docs/requirements.md §10 Accept Offer: a signed-in customer picks one of their saved addresses.
     actor && quote.actions.includes('accept') ? listAddresses(db, actor) : null,
     // docs/requirements.md §19: the form's country, name and mobile to start from
     quote.actions.includes('accept')
@@ -114,7 +114,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const keyQuery = accessKey ? `?key=${encodeURIComponent(accessKey)}` : '';
   const pageAction = `/quotes/${quote.reference}${keyQuery}`;
   // The deferred offer actions' prop, made here: one object per answer, not per render
-  // (deferred.tsx), and no code for it in the page's script (issue 32 made room this way).
+  // (deferred.tsx), and no code for it in the page's script (docs/decisions/026 made room this way).
   const target: OfferFormTarget | null = quote.currentOffer
     ? {
         reference: quote.reference,
@@ -197,7 +197,7 @@ function postedValue(formData: FormData, name: string): string {
 /**
  * Each form of the page calls one function of the quotations module, which checks the key or the
  * account first and the offer's state by core/quote-offer's rules, whatever the page showed.
- * issue 16: messages (a thread message, the changes asked, a decline's reason, a new offer asked)
+ * docs/requirements.md §10: messages (a thread message, the changes asked, a decline's reason, a new offer asked)
  * are rate-limited like the public forms.
  */
 const quoteIntents = {
@@ -262,10 +262,10 @@ const quoteIntents = {
         call.app.site.shopTimeZone,
         upiLimitMinor(call.app.site.upiPaymentLimit),
       ),
-    // issue 16: "Offer Accepted" / "Your order {orderNumber} has been created."
+    // docs/requirements.md §10: "Offer Accepted" / "Your order {orderNumber} has been created."
     success: (result) => quoteToasts.offerAccepted(result.orderNumber),
   }),
-  // issue 26 item 2: the account holder adds a guest's request (and its order) to their account.
+  // docs/requirements.md §15: the account holder adds a guest's request (and its order) to their account.
   [CLAIM_INTENT]: intent({
     run: (_fields, call) => addRequestToAccount(call.app.db, call.app.actor, accessOf(call)),
     success: quotePageToasts.addedToAccount,
@@ -311,7 +311,7 @@ export const headers = retryAfterHeaders;
 
 export function meta(args: Route.MetaArgs) {
   const reference = args.loaderData?.quote.reference;
-  // issue 16: a private page: never indexed (and, not being a public page, never cached shared:
+  // docs/requirements.md §10: a private page: never indexed (and, not being a public page, never cached shared:
   // server/http/cache-policy.ts answers it `private, no-store`).
   return pageMeta(
     args,
@@ -408,7 +408,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       ) : quote.mergedInto ? null : (
-        // issue 29: a merged request's offer comes on the request it joined (the notice above)
+        // docs/requirements.md §18: a merged request's offer comes on the request it joined (the notice above)
         <section
           aria-labelledby="offer-heading"
           className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
@@ -416,7 +416,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           <h2 id="offer-heading" className="font-display text-2xl font-semibold">
             Your offer
           </h2>
-          {/* issue 16: before any offer (spec §2 Contact's promise) */}
+          {/* docs/requirements.md §2: before any offer (spec §2 Contact's promise) */}
           <p className="mt-3">{quoteTexts.preparing}</p>
         </section>
       )}
@@ -431,7 +431,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             Your request
           </h2>
         </summary>
-        {/* issue 29: a request of several pieces lists them all */}
+        {/* docs/requirements.md §18: a request of several pieces lists them all */}
         {request.lines.length > 1 ? (
           <div className="mt-4">
             <RequestPieces lines={request.lines} />

@@ -11,13 +11,13 @@ import type { Route } from './+types/search.suggestions';
 export async function loader({ request, context }: Route.LoaderArgs) {
   // `site` is this request's settings (readSiteSettings), so the owner's synonyms apply at once.
   const { db, site } = context.get(appContext);
-  // issue 14 (finding 7): read through its schema, cut to the search's limit.
+  // docs/requirements.md §5: read through its schema, cut to the search's limit.
   const { q: query } = parseRouteQuery(
     searchSuggestionsQuerySchema,
     new URL(request.url).searchParams,
   );
   const started = performance.now();
-  // issue 31: spec §5's scoring first; the tolerant search only when it finds nothing.
+  // docs/requirements.md §20: spec §5's scoring first; the tolerant search only when it finds nothing.
   const { results, showingResultsFor } = await searchSuggestions(
     db,
     query,

@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the first-run setup page. The one-time link the server prints at start-up (while
+ * docs/requirements.md §19: the first-run setup page. The one-time link the server prints at start-up (while
  * no account has the admin role) opens it; the owner gives a name, an e-mail and a password, and
  * is signed in to /admin. Without the link's token, with a wrong or spent one, or once an admin
  * exists, it is the site's 404 page.
@@ -62,7 +62,7 @@ const setupIntents = {
         { headers: request.headers, replyHeaders },
         { token: tokenOf(request), fields },
       );
-      // issue 30: signed in (Better Auth's session cookie), the owner opens the admin
+      // docs/requirements.md §19: signed in (Better Auth's session cookie), the owner opens the admin
       throw redirect('/admin', { headers: replyHeaders });
     },
     failure: errorToast,
@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     {
       intents: setupIntents,
       defaultIntent: 'set-up',
-      // issue 30: no field is read before the token is checked
+      // docs/requirements.md §19: no field is read before the token is checked
       guard: async (app, request) => {
         const limited = await admit(app, request);
         if (limited) throw new DomainError('rate_limited', limited.body.message);

@@ -3,7 +3,7 @@ import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { TextSections } from '../components/layout/text-sections';
 import type { Route } from './+types/shipping';
 
-// issue 28: the policy comes as loader data, so its text is not in the page's JavaScript.
+// docs/decisions/020: the policy comes as loader data, so its text is not in the page's JavaScript.
 export function loader() {
   const { title, lead, sections } = shippingPage;
   return { title, lead, sections };

@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query,
     synonyms: parseSynonymGroups(site.searchSynonyms),
   });
-  // issue 31 "What shoppers did not find": a search is the address the search box opens,
+  // docs/decisions/024 "What shoppers did not find": a search is the address the search box opens,
   // /shop?q=…, and nothing else; a later filter, sort or page of it is not a new search. It counts
   // once per client address and shop week (docs/requirements.md §20).
   const searched = normaliseSearchText(query.q);
@@ -72,7 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     materials: listing.materials,
     query,
     total: listing.total,
-    // issue 31: what the tolerant search matched, when it answered ("Showing results for …").
+    // docs/requirements.md §20: what the tolerant search matched, when it answered ("Showing results for …").
     showingResultsFor: listing.showingResultsFor,
     hasMore: listing.hasMore,
     products: listing.products.map((product) => ({
@@ -226,7 +226,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
         <section aria-label="Products" className="min-w-0">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-            {/* spec §2: the result line; issue 31: above it, what the tolerant search matched */}
+            {/* spec §2: the result line; docs/requirements.md §20: above it, what the tolerant search matched */}
             <div role="status" className="text-ink-muted">
               {showingResultsFor ? (
                 <p className="font-medium text-ink">Showing results for {showingResultsFor}</p>

@@ -7,7 +7,7 @@ import type { Route } from './+types/terms';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { clock, site } = context.get(appContext);
-  // issue 28: the policy comes as loader data, so its text is not in the page's JavaScript.
+  // docs/decisions/020: the policy comes as loader data, so its text is not in the page's JavaScript.
   const { title, lead, sections } = termsPage;
   // spec §2: "Last updated" is today's date, in the long US format: the shop's today
   return { title, lead, sections, lastUpdated: formatShopDate(clock(), site.shopTimeZone) };

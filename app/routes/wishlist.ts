@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return answerAction(
     { request, params, context },
     {
-      // issue 14 finding 1: a visitor's body is read only when small (for the way back after
+      // docs/requirements.md §14: a visitor's body is read only when small (for the way back after
       // sign-in).
       guard: refuseLargeVisitorBody,
       intents: wishlistIntents,

@@ -1,5 +1,5 @@
 /**
- * Seeds a large catalogue for the growth bench (issue 8 "Growth"): `size` published products
+ * Seeds a large catalogue for the growth bench (docs/decisions/009 "Growth"): `size` published products
  * across every category of spec §2, a few unpublished ones, two images each (one primary), a few
  * reviews and questions. Every table is filled by one `insert … select from generate_series`, so
  * 100,000 products take seconds, not minutes.

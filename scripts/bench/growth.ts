@@ -1,5 +1,5 @@
 /**
- * The growth section of docs/benchmarks.md (issue 8 "Growth"): how the catalogue reads and the
+ * The growth section of docs/benchmarks.md (docs/decisions/008 "Growth"): how the catalogue reads and the
  * media import behave at 30, 10,000 and 100,000 products. Run directly, it prints the section:
  *
  *   tsx scripts/bench/growth.ts
@@ -48,7 +48,7 @@ import { DEFAULT_SEARCH_SYNONYMS, parseSynonymGroups } from '../../core/search-s
 import { generateCatalogueInto } from './generate-catalogue';
 
 const SERVER_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-// BENCH_GROWTH_SIZES=30,1000 for a quick look; the report uses the three sizes of issue 8.
+// BENCH_GROWTH_SIZES=30,1000 for a quick look; the report uses the three sizes of docs/decisions/008.
 const SIZES: readonly number[] = process.env.BENCH_GROWTH_SIZES
   ? process.env.BENCH_GROWTH_SIZES.split(',').map(Number)
   : [30, 10_000, 100_000];
@@ -62,7 +62,7 @@ const WARM_UP_RUNS = 5;
 const RUNS = 30;
 const IMPORT_ROWS = 10_000;
 const IMPORT_RUNS = 3;
-// issue 8: flat means at most twice as slow at 100,000 products as at 30; the import ≤ 5 s.
+// docs/decisions/010: flat means at most twice as slow at 100,000 products as at 30; the import ≤ 5 s.
 const FLAT_RATIO = 2;
 const IMPORT_TARGET_MS = 5000;
 
@@ -73,7 +73,7 @@ interface Timing {
   p95: number;
 }
 
-/** What a measure needs to know of the generated rows (issue 18: a reference that exists). */
+/** What a measure needs to know of the generated rows (docs/requirements.md §12: a reference that exists). */
 interface Fixtures {
   reference: string;
 }
@@ -82,7 +82,7 @@ interface Measure {
   group: string;
   name: string;
   run: (db: Database, fixtures: Fixtures) => Promise<unknown>;
-  /** An absolute target instead of flatness (issue 8: search p95 ≤ 10 ms). */
+  /** An absolute target instead of flatness (docs/decisions/008: search p95 ≤ 10 ms). */
   p95TargetMs?: number;
 }
 
@@ -151,10 +151,10 @@ const MEASURES: Measure[] = [
     group: 'Search suggestions',
     name: `"${query}"`,
     run: (db: Database) => searchProducts(db, query),
-    // A substring scan of every product grows with the catalogue by nature; issue 8 sets 10 ms.
+    // A substring scan of every product grows with the catalogue by nature; docs/requirements.md §16 sets 10 ms.
     p95TargetMs: 10,
   })),
-  // issue 31: what the header answers when spec §5 finds nothing. The words are the generated
+  // docs/requirements.md §20: what the header answers when spec §5 finds nothing. The words are the generated
   // catalogue's (generate-catalogue.ts): "carvde" is one swap from "Carved" (as "ganseh" is from
   // "ganesh"), "lacqured" one letter short of "Lacquered", "lamps" the plural of "Lamp", "uruli"
   // a default synonym of "Urli", "chanapatna" a region one letter short; "xyzzy" is near nothing
@@ -168,14 +168,14 @@ const MEASURES: Measure[] = [
     ['two words, typo + plural', 'polishd lamps'],
     ['nothing near', 'xyzzy'],
   ].map(([kind, query]) => ({
-    group: 'Search suggestions, tolerant (issue 31)',
+    group: 'Search suggestions, tolerant (docs/requirements.md §20)',
     name: `${kind}: "${query}"`,
     run: (db: Database) => searchSuggestions(db, query!, BENCH_SYNONYMS),
-    // issue 31: suggestions p95 ≤ 10 ms at 100,000 products, as for the exact search.
+    // docs/decisions/024: suggestions p95 ≤ 10 ms at 100,000 products, as for the exact search.
     p95TargetMs: 10,
   })),
   {
-    group: 'Search suggestions, tolerant (issue 31)',
+    group: 'Search suggestions, tolerant (docs/requirements.md §20)',
     name: 'search results /shop?q=carvde lamps',
     run: (db) => listShopPage(db, { query: shop('q=carvde+lamps'), synonyms: BENCH_SYNONYMS }),
   },
@@ -216,7 +216,7 @@ const MEASURES: Measure[] = [
   },
 ];
 
-// issue 18 "Lists that find things": as many quotation requests as products, spread over two
+// docs/requirements.md §12 "Lists that find things": as many quotation requests as products, spread over two
 // years, with names, mobiles in the three ways customers type them (+91…, 10 digits, spaced) and
 // e-mails on three in four. The names come from 60 × 60 pairs, so at 100k a name is shared by
 // about 28 requests, as a common name is in a real shop.
@@ -387,7 +387,7 @@ async function generateQuotationRequestsInto(db: Database, size: number): Promis
           at time zone ${BENCH_TIME_ZONE} as at
       from generate_series(1, ${size}) as n
     ) as generated`);
-  // issue 18 "The week at a glance": the pending requests of the last 14 days still wait for the
+  // docs/requirements.md §12 "The week at a glance": the pending requests of the last 14 days still wait for the
   // shop's reply (older ones were answered, as a shop that replies within days would have); every
   // processing or completed one got an offer a day after it came, accepted 3 days later on
   // completed ones, so the tiles and the chart count real rows.
@@ -449,7 +449,7 @@ MEASURES.push(
   },
 );
 
-// issue 18: the tiles and chart above /admin's tabs, at the seeded requests' last day
+// docs/requirements.md §12: the tiles and chart above /admin's tabs, at the seeded requests' last day
 const GLANCE_NOW = new Date(QUOTATION_ANCHOR);
 MEASURES.push(
   {
@@ -565,7 +565,7 @@ async function benchSize(size: number, log: (line: string) => void): Promise<Siz
     const buildStarted = performance.now();
     await searchProducts(db, 'warm');
     const searchIndexBuildMs = performance.now() - buildStarted;
-    // issue 31: the first tolerant search builds its index and refreshes the vocabulary
+    // docs/requirements.md §20: the first tolerant search builds its index and refreshes the vocabulary
     // (search_terms) once for this catalogue version.
     const tolerantStarted = performance.now();
     await searchSuggestions(db, 'zqxv', BENCH_SYNONYMS);
@@ -628,12 +628,12 @@ export async function runGrowthBench(
       : []),
     `Method: for each size a fresh ${DATABASE_KIND === 'pglite' ? 'PGlite' : 'PostgreSQL'} database is migrated and filled by`,
     '`scripts/bench/generate-catalogue.ts` (the products across the four categories, 1 % more',
-    'unpublished, two images each, 0–4 reviews each, a question on every tenth), and (issue 18) as',
+    'unpublished, two images each, 0–4 reviews each, a question on every tenth), and (docs/requirements.md §12) as',
     'many quotation requests, spread over two years, with 60 × 60 names and mobiles typed three ways;',
     "each admin search row is the /admin loader's two calls, the page of 50 and its matching count.",
     'The process then',
     'watches `catalogue_changed` as the server does, so search, the listing counts and the Material',
-    'choices are memoised as in production. The tolerant search (issue 31) uses the default synonym',
+    'choices are memoised as in production. The tolerant search (docs/requirements.md §20) uses the default synonym',
     'groups of Settings. Each measure calls the domain functions the route',
     `loaders call, in process: ${WARM_UP_RUNS} warm-up runs, then ${RUNS} timed runs one after`,
     'another; cells are median / p95 in milliseconds. The import replaces all media with a',

@@ -1,5 +1,5 @@
 /**
- * Page speed (issue 8): Lighthouse 12 in its default mobile mode against the production build on
+ * Page speed (docs/requirements.md §16): Lighthouse 12 in its default mobile mode against the production build on
  * a fresh embedded database, 5 runs per page, the median of each figure against its target.
  *
  * `npx tsx scripts/bench/lighthouse.ts` prints the Markdown section; `runLighthouseBench()` returns
@@ -42,7 +42,7 @@ const categoryScore = (result: Result, id: (typeof CATEGORIES)[number]) =>
 const auditValue = (result: Result, id: string) => result.audits[id]?.numericValue ?? Number.NaN;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-// issue 8: the page-speed targets; issue 28 raised Performance from 97 to 99 (TBT stays ≤ 50 ms)
+// docs/decisions/010: the page-speed targets; docs/decisions/020 raised Performance from 97 to 99 (TBT stays ≤ 50 ms)
 const FIGURES: Figure[] = [
   {
     label: 'Performance',
@@ -226,7 +226,7 @@ function markdown(pages: PageResult[], started: Date): string {
       'The production build (`node build/server/index.js`, `NODE_ENV=production`) on a fresh ' +
       'embedded database seeded at start-up; the product and story are the first ones listed on ' +
       "`/shop` and `/blog`; the quote page is a guest's request for that product with a sent " +
-      `offer of two lines (issue 16). ${RUNS_PER_PAGE} runs per page, median of each figure. ` +
+      `offer of two lines (docs/requirements.md §10). ${RUNS_PER_PAGE} runs per page, median of each figure. ` +
       `Measured ${started.toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
       `Node ${process.version}.`,
     '',
@@ -321,7 +321,7 @@ export async function runLighthouseBench(): Promise<string> {
   try {
     server = await startServerProcess(serverEnvironment, { cwd: projectRoot });
     const paths = await seededPaths(server.url);
-    // issue 16: the quote page with an offer on it meets the product page's budget. The offer is
+    // docs/requirements.md §2: the quote page with an offer on it meets the product page's budget. The offer is
     // written through the domain while the server is stopped (PGlite has one owner at a time).
     await server.stop();
     server = undefined;

@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     '',
     'Written by `npm run bench` (scripts/bench/run.ts); the soak section by `npm run soak`.',
     'Every figure below comes from a script in the repo; none is asserted as a timing in the test',
-    'suite. Each section states its method and marks every figure against the target of issue 8.',
+    'suite. Each section states its method and marks every figure against the targets of docs/requirements.md §16.',
     '',
     '## Machine',
     '',

@@ -1,7 +1,7 @@
 /**
- * Server throughput (issue 8): autocannon against the production build on PostgreSQL, at 10 and
+ * Server throughput (docs/requirements.md §16): autocannon against the production build on PostgreSQL, at 10 and
  * 50 connections for 20 s each, on the home page, the shop, a product page, the search
- * suggestions, and the JSON API's product list and product (issue 17). `runThroughputBench()` answers the report's Markdown section; run directly
+ * suggestions, and the JSON API's product list and product (docs/requirements.md §11). `runThroughputBench()` answers the report's Markdown section; run directly
  * (`npx tsx scripts/bench/throughput.ts`) it prints it. THROUGHPUT_SECONDS shortens a trial run.
  *
  * The measured routes are loaders only: the rate limits (FORM_RATE_LIMIT, AUTH_RATE_LIMIT) count
@@ -25,7 +25,7 @@ const WARM_UP_SECONDS = 3;
 /** What a shopper types into the header search (a material of many pieces). */
 const SEARCH_QUERY = 'brass';
 
-// Targets of issue 8.
+// Targets of docs/requirements.md §16.
 const PRODUCT_MIN_REQUESTS_PER_SECOND = 500;
 const PRODUCT_MAX_P99_MS = 50;
 const SEARCH_MAX_P95_SERVER_MS = 10;
@@ -180,7 +180,7 @@ export async function runThroughputBench(): Promise<string> {
   const startedAt = new Date();
   const database = await createBenchDatabase('bench_tp');
   try {
-    // issue 17: one address sends all the load, so the API's per-caller limit (600 a minute by
+    // docs/requirements.md §11: one address sends all the load, so the API's per-caller limit (600 a minute by
     // default) is raised; every API request still pays for its count, as in production.
     const server = await startProductionServer(database.url, { API_RATE_LIMIT: '100000000' });
     try {
@@ -195,7 +195,7 @@ export async function runThroughputBench(): Promise<string> {
           path: `/search/suggestions?q=${SEARCH_QUERY}`,
           timesServer: true,
         },
-        // issue 17: the JSON API's catalogue reads.
+        // docs/requirements.md §11: the JSON API's catalogue reads.
         { label: '`/api/v1/products`', path: '/api/v1/products' },
         { label: `\`/api/v1/products/${productId}\``, path: `/api/v1/products/${productId}` },
       ];

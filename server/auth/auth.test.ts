@@ -53,7 +53,7 @@ import {
 const PUBLIC_URL = 'http://localhost:3000';
 const PASSWORD = 'Marble#Lotus9';
 const LIMIT = 3;
-/** MAIL_RATE_LIMIT's default: identity mails an hour per address and purpose (issue 25). */
+/** MAIL_RATE_LIMIT's default: identity mails an hour per address and purpose (docs/requirements.md §13). */
 const MAIL_LIMIT = 5;
 /** docs/decisions/017: an address past its hour's identity mails gets one every ten minutes. */
 const SPACED_ANSWER =
@@ -72,7 +72,7 @@ const ENABLED_PATHS = [
   '/get-session',
   '/jwks',
   '/ok',
-  // issue 30 §2: passkeys (docs/decisions/022-passkeys.md).
+  // docs/requirements.md §19: passkeys (docs/decisions/022-passkeys.md).
   '/passkey/delete-passkey',
   '/passkey/generate-authenticate-options',
   '/passkey/generate-register-options',
@@ -102,7 +102,7 @@ interface Harness {
   auth: Auth;
   mails: MailMessage[];
   texts: SmsMessage[];
-  /** The brake's waits (issue 26), recorded instead of waited. */
+  /** The brake's waits (docs/requirements.md §12), recorded instead of waited. */
   sleeps: number[];
 }
 
@@ -190,7 +190,7 @@ async function messageOf(response: Response): Promise<string | undefined> {
   return ((await response.json()) as { message?: string }).message;
 }
 
-/** A new account, then signed in: a sign-up itself never signs in (issue 14, decision 011). */
+/** A new account, then signed in: a sign-up itself never signs in (docs/requirements.md §15, decision 011). */
 async function signUp(auth: Auth, email = freshEmail()) {
   const response = await call(auth, '/sign-up/email', {
     body: { email, password: PASSWORD, name: 'Asha Rao' },
@@ -315,7 +315,7 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
     const { email, cookie, userId } = await signUp(auth);
     const newEmail = freshEmail('moved');
 
-    // A session alone is not enough (issue 4 audit: a direct call used to get through).
+    // A session alone is not enough (docs/requirements.md §14 audit: a direct call used to get through).
     const bare = await call(auth, '/change-email', { cookie, body: { newEmail } });
     expect(bare.status).toBe(400);
     expect(await messageOf(bare)).toBe(CURRENT_PASSWORD_REQUIRED_MESSAGE);
@@ -418,7 +418,7 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
     expect(allowed.status).toBe(200);
   });
 
-  it('signs up without signing in, and mails a link that verifies the address (issue 14)', async () => {
+  it('signs up without signing in, and mails a link that verifies the address', async () => {
     const { auth, mails } = harness;
     const email = freshEmail('verify');
     const response = await call(auth, '/sign-up/email', {
@@ -529,7 +529,7 @@ describe(`the identity endpoints on ${testDatabaseKind}`, () => {
     expect(owner.status).toBe(200);
   });
 
-  // issue 26 item 2: verifying an address no longer pulls in what guests made with it; the holder
+  // docs/requirements.md §15: verifying an address no longer pulls in what guests made with it; the holder
   // adds each request from its mail (server/modules/quotations/claim.ts).
   it('links no guest order to the account that verifies the address it names', async () => {
     const { auth, mails } = harness;
@@ -603,7 +603,7 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
     ['/email-otp/send-verification-otp', () => ({ email: freshEmail(), type: 'sign-in' })],
     ['/sign-in/email-otp', () => ({ email: freshEmail(), otp: '000000' })],
     ['/phone-number/send-otp', () => ({ phoneNumber: `+9198${Date.now() % 1e8}` })],
-    // A new number each time: one number's failures are refused on their own (issue 26).
+    // A new number each time: one number's failures are refused on their own (docs/requirements.md §14).
     [
       '/phone-number/verify',
       () => ({
@@ -677,7 +677,7 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
     expect(await messageOf(beyond)).toMatch(SPACED_ANSWER);
     expect(mails.filter((mail) => mail.to === email)).toHaveLength(MAIL_LIMIT + 1);
 
-    // issue 4 audit: /forget-password/email-otp sent 6 mails against a limit of 3. Switched off
+    // docs/requirements.md §14 audit: /forget-password/email-otp sent 6 mails against a limit of 3. Switched off
     // over HTTP, and its codes are of a kind the shop never mails.
     const other = freshEmail('forgetful');
     await database.db.insert(users).values({
@@ -695,7 +695,7 @@ describe(`the identity rate limits on ${testDatabaseKind}`, () => {
   });
 });
 
-// issue 26 item 1, decision 018: failures count per account and address; the account's own count
+// docs/requirements.md §14, decision 018: failures count per account and address; the account's own count
 // only slows, and never the address that has not failed.
 describe(`sign-in failures on ${testDatabaseKind}: no one can lock an account out`, () => {
   let harness: Harness;
@@ -773,7 +773,7 @@ describe(`sign-in failures on ${testDatabaseKind}: no one can lock an account ou
   });
 });
 
-// issue 26 item 5, RFC 6238 §5.2: a TOTP code signs in once.
+// docs/requirements.md §15, RFC 6238 §5.2: a TOTP code signs in once.
 describe(`two-factor sign-in on ${testDatabaseKind}`, () => {
   let harness: Harness;
   beforeAll(() => {

@@ -1,5 +1,5 @@
 /**
- * What Better Auth takes from a request: its fields have limits (issue 14 finding 6), and none of
+ * What Better Auth takes from a request: its fields have limits (docs/requirements.md §14), and none of
  * the free text reaches a mail to an address nobody verified (finding 5). Requests go to
  * `auth.handler` as the Hono app passes them on, and to `auth.api` as the pages call it, against
  * a fresh database.
@@ -181,7 +181,7 @@ describe(`the limits on Better Auth's fields on ${testDatabaseKind}`, () => {
 });
 
 describe(`the identity mails on ${testDatabaseKind}`, () => {
-  // issue 14 finding 5: names count as free text; an unverified address gets none.
+  // docs/requirements.md §15: names count as free text; an unverified address gets none.
   it('carry no free text from the request to an unverified address: no name', async () => {
     const email = freshEmail();
     const newEmail = freshEmail();
@@ -191,7 +191,7 @@ describe(`the identity mails on ${testDatabaseKind}`, () => {
       name: 'Mallory Name-Marker',
     });
     expect(signedUp.status).toBe(200);
-    // A sign-up does not sign in (issue 14 finding 3).
+    // A sign-up does not sign in (docs/requirements.md §13).
     const signedIn = await post('/sign-in/email', { email, password: PASSWORD });
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.headers

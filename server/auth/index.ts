@@ -65,7 +65,7 @@ const SESSION_DAYS = 30;
  * Endpoints of Better Auth and its plugins that the shop does not use, switched off over HTTP
  * (`disabledPaths`; the pages call `auth.api` on the server, which only calls what they use).
  * Each one left on is one more door the password rules and rate limits below must guard; several
- * of these set a password, send a code or sign in without our checks (issue 4 audit).
+ * of these set a password, send a code or sign in without our checks (docs/requirements.md §14 audit).
  */
 export const DISABLED_AUTH_PATHS = [
   // E-mail codes are only for signing in (app/routes/auth.code.tsx).
@@ -88,7 +88,7 @@ export const DISABLED_AUTH_PATHS = [
   // The current password travels with /change-email itself (see the hook below).
   '/verify-password',
   // Profiles live in server/modules/account. A new verification link is sent by the dashboard's
-  // "Resend verification email" (auth.api, for the signed-in user's own address only; issue 14).
+  // "Resend verification email" (auth.api, for the signed-in user's own address only; docs/requirements.md §15).
   '/send-verification-email',
   '/update-user',
   '/update-session',
@@ -106,7 +106,7 @@ export const DISABLED_AUTH_PATHS = [
   '/refresh-token',
   '/get-access-token',
   '/account-info',
-  // issue 30 §2: passkeys are added, listed and removed; the security page names none.
+  // docs/requirements.md §19: passkeys are added, listed and removed; the security page names none.
   '/passkey/update-passkey',
 ];
 
@@ -119,7 +119,7 @@ const RATE_LIMITED_PATH =
   /^\/(sign-in|sign-up|email-otp|phone-number|two-factor|forget-password)\/|^\/passkey\/(generate-|verify-|reauthenticate)|password|verif|change-email|delete-user/;
 
 /**
- * issue 30 §2, docs/decisions/022: a passkey signs in without a password and without the TOTP
+ * docs/decisions/022: a passkey signs in without a password and without the TOTP
  * step, as a second factor in itself: the device holds the key (possession) and checks its owner
  * (user verification: PIN, fingerprint or face). The plugin only prefers that check; these are
  * where the shop requires it, in the options the browser gets and in the answer it sends.
@@ -166,7 +166,7 @@ const passkeySignInByPost = {
 } satisfies BetterAuthPlugin;
 
 /**
- * issue 25 §1: the endpoints that mail the address they are given, and the purpose that mail is
+ * docs/requirements.md §13: the endpoints that mail the address they are given, and the purpose that mail is
  * counted under. Counted when asked for, before any work (`admitIdentityMail`,
  * docs/decisions/017): a client over its own limit for the address is refused, and an address past
  * its hour's limit gets one every ten minutes; a request refused either way is answered 429,
@@ -193,7 +193,7 @@ const TEXT_SENDING_PATHS: Record<string, { purpose: string; field: string }> = {
 };
 
 /**
- * issue 25 §1: a new verification link asked for by the signed-in account holder (the dashboard's
+ * docs/requirements.md §13: a new verification link asked for by the signed-in account holder (the dashboard's
  * "Resend verification email", server/modules/identity) rather than sent by a sign-up. Better
  * Auth calls the same mailer for both; this tells them apart.
  */
@@ -222,7 +222,7 @@ export const TWO_FACTOR_CODE_SIGN_IN_MESSAGE =
 
 export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password';
 
-/** issue 26 item 5: a code that signed in once already. */
+/** docs/requirements.md §15: a code that signed in once already. */
 export const TOTP_CODE_USED_MESSAGE =
   'This code was used already. Wait for the next code in your authenticator app.';
 
@@ -254,7 +254,7 @@ export interface AuthDependencies {
   sms: SmsSender;
   rateLimiter: RateLimiter;
   logger: Logger;
-  /** issue 26 item 1: the brake's wait (a test records it instead of waiting). */
+  /** docs/decisions/018: the brake's wait (a test records it instead of waiting). */
   sleep?(ms: number): Promise<void>;
   /** The clock of the passkey reauthentication's few minutes (server/auth/passkey-guard.ts). */
   now?(): Date;
@@ -293,7 +293,7 @@ export function createAuth({
    * The checks that run last, once the request is otherwise fine: the current password of a
    * change of e-mail, and the mail's limit. The session is read through Better Auth's getSession,
    * not from the hook's context: the bearer plugin's conversion of an `Authorization: Bearer`
-   * token is applied only after every before-hook (issue 26 item 10: a change of e-mail by a
+   * token is applied only after every before-hook (docs/decisions/018: a change of e-mail by a
    * bearer token was refused as signed out).
    */
   const lastChecks = {
@@ -325,7 +325,7 @@ export function createAuth({
               return;
             }
             if (path === '/change-email') {
-              // Reauthentication on the server (issue 4): the current password, checked here,
+              // Reauthentication on the server (docs/requirements.md §15): the current password, checked here,
               // so a direct call with only a session is refused as well as the security page's
               // form.
               const session = context.headers ? await signedInSession.of?.(context.headers) : null;
@@ -403,7 +403,7 @@ export function createAuth({
   };
 
   /**
-   * issue 26 item 5: a TOTP code Better Auth accepted signs in once; its step is claimed for the
+   * docs/requirements.md §14: a TOTP code Better Auth accepted signs in once; its step is claimed for the
    * account, and a code of a step already claimed is refused and its session taken back.
    */
   const refuseReplayedTotp = async (context: HookContext) => {
@@ -446,7 +446,7 @@ export function createAuth({
   };
 
   const auth = betterAuth({
-    // issue 18: Better Auth is built once at start-up; its app name and the 2FA issuer keep the
+    // docs/requirements.md §12: Better Auth is built once at start-up; its app name and the 2FA issuer keep the
     // shop's name as deployed (an authenticator app's entry must not change with a rename).
     appName: config.site.shopName,
     baseURL: config.publicUrl,
@@ -486,7 +486,7 @@ export function createAuth({
       // asks for the current password first.
       changeEmail: { enabled: true },
     },
-    // issue 14: an account owns its e-mail address only once it is verified. Sign-up mails a
+    // docs/requirements.md §15: an account owns its e-mail address only once it is verified. Sign-up mails a
     // link; signing in stays possible before (the dashboard shows a banner to resend it).
     emailVerification: {
       sendOnSignUp: true,
@@ -509,7 +509,7 @@ export function createAuth({
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      // issue 14, docs/decisions/011: a sign-up never signs in, so that one with an address that
+      // docs/requirements.md §13, docs/decisions/011: a sign-up never signs in, so that one with an address that
       // already has an account gets the same answer as a new one (Better Auth then answers a
       // look-alike user and calls onExistingUserSignUp instead of refusing).
       autoSignIn: false,
@@ -528,7 +528,7 @@ export function createAuth({
       before: createAuthMiddleware(async (context) => {
         const path = context.path ?? '';
         const body = (context.body ?? {}) as Record<string, unknown>;
-        // issue 14 finding 6: every text Better Auth stores (or counts, hashes, mails) has a
+        // docs/requirements.md §14: every text Better Auth stores (or counts, hashes, mails) has a
         // limit, checked first: a 5,000,000-character name is refused, and so is a long e-mail
         // before it becomes a rate-limit key.
         const fieldProblem = authRequestProblem(path, body, context.query);
@@ -543,7 +543,7 @@ export function createAuth({
           }
         }
         if (RATE_LIMITED_PATH.test(path)) {
-          // issue 26 item 1: per client address, and per account and address; never per
+          // docs/requirements.md §14: per client address, and per account and address; never per
           // account alone (attempt-limits.ts).
           await admitAttempt(attemptLimits, {
             path,
@@ -565,7 +565,7 @@ export function createAuth({
       after: createAuthMiddleware(async (context) => {
         const path = context.path ?? '';
         const returned = context.context.returned;
-        // issue 26 item 1: a wrong password or code counts against this address for the account.
+        // docs/requirements.md §14: a wrong password or code counts against this address for the account.
         if (CREDENTIAL_CHECK_PATHS.has(path) && isAPIError(returned)) {
           await recordFailedAttempt(attemptLimits, {
             address: context.headers?.get(CLIENT_ADDRESS_HEADER),
@@ -643,10 +643,10 @@ export function createAuth({
         : []),
       // spec §7: GET .well-known/jwks.json for API clients; Better Auth serves it at /api/auth/jwks.
       jwt(),
-      // issue 17: API clients sign in and send `Authorization: Bearer <token>` (set-auth-token).
+      // docs/requirements.md §11: API clients sign in and send `Authorization: Bearer <token>` (set-auth-token).
       bearer(),
       passkey({
-        // issue 30 §2: the relying party is the shop's own address (PUBLIC_URL).
+        // docs/decisions/022: the relying party is the shop's own address (PUBLIC_URL).
         rpID: relyingParty.rpID,
         rpName: config.site.shopName,
         origin: relyingParty.origin,

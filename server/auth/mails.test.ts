@@ -25,13 +25,13 @@ describe('the identity mails', () => {
 
   it('tell the owner of an address about a sign-up with it, with a way in, and no new account', async () => {
     const message = await renderNotice(mails.signUpAttempt({ to: 'asha@example.com' }), settings);
-    // issue 14: the words of the finding, and the sign-in and reset links
+    // docs/requirements.md §15: the words of the finding, and the sign-in and reset links
     expect(message?.text).toContain('Someone tried to sign up with your address');
     expect(message?.text).toContain('https://shop.example/auth\n');
     expect(message?.text).toContain('https://shop.example/auth/forgot-password');
   });
 
-  it("tell a sign-up's link from the account holder's own request for a new one (issue 25 §1)", () => {
+  it("tell a sign-up's link from the account holder's own request for a new one", () => {
     const url = 'https://shop.example/api/auth/verify-email?token=abc&callbackURL=%2F';
     expect(mails.verifyEmail({ to: 'a@example.com', url, resent: false }).purpose).toBe('sign-up');
     expect(mails.verifyEmail({ to: 'a@example.com', url, resent: true }).purpose).toBe(
@@ -41,7 +41,7 @@ describe('the identity mails', () => {
 });
 
 describe('the change-email confirmation', () => {
-  // issue 14 finding 5: the new address is unverified; nothing the request wrote goes to it.
+  // docs/requirements.md §15: the new address is unverified; nothing the request wrote goes to it.
   it('keeps only the token of its link and lands on the security page, whatever the request asked', async () => {
     const message = await renderNotice(
       mails.confirmNewEmail({

@@ -2,7 +2,7 @@
  * The identity mails and texts: password reset links, the links that verify an account's e-mail
  * address or confirm a new one, the notice of a sign-up with an address that has an account, and
  * one-time sign-in codes. Each mail is queued as an account notice and rendered at delivery by its
- * template (server/modules/notifications/templates, issue 25).
+ * template (server/modules/notifications/templates, docs/requirements.md §13).
  */
 import { emailVerifiedLanding } from '../../core/identity';
 import type { Config } from '../config';
@@ -12,7 +12,7 @@ import type { AccountNotice } from '../../core/notices';
 const CHANGE_EMAIL_LANDING = '/dashboard/security';
 
 /**
- * issue 14 finding 5: an address that is not verified yet gets a link carrying nothing the request
+ * docs/requirements.md §15: an address that is not verified yet gets a link carrying nothing the request
  * wrote. Better Auth copies the request's callbackURL into the link; only the token is kept, and
  * the link lands on the shop's own page.
  */
@@ -39,8 +39,8 @@ export function identityMails({ site, publicUrl }: Pick<Config, 'site' | 'public
       };
     },
     /**
-     * issue 14: an account owns its address, and the orders made with it, only once this is
-     * opened. `resent`: the signed-in account holder asked for a new link (issue 25 §1: their own
+     * docs/requirements.md §15: an account owns its address, and the orders made with it, only once this is
+     * opened. `resent`: the signed-in account holder asked for a new link (docs/requirements.md §13: their own
      * request, counted apart from a sign-up's, which anyone can make).
      */
     verifyEmail({ to, url, resent }: { to: string; url: string; resent: boolean }): AccountNotice {
@@ -48,7 +48,7 @@ export function identityMails({ site, publicUrl }: Pick<Config, 'site' | 'public
       const link = linkToShopPage(url, emailVerifiedLanding(to));
       return { kind: 'account', purpose: resent ? 'verify-email' : 'sign-up', to, url: link };
     },
-    // issue 14: a sign-up with an address that has an account answers as a new one; its owner hears.
+    // docs/requirements.md §13: a sign-up with an address that has an account answers as a new one; its owner hears.
     signUpAttempt({ to }: { to: string }): AccountNotice {
       return { kind: 'account', purpose: 'sign-up-attempt', to, url: `${publicUrl}/auth` };
     },

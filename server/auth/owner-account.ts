@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the shop owner's account made by the first-run setup, written in the setup's own
+ * docs/requirements.md §19: the shop owner's account made by the first-run setup, written in the setup's own
  * transaction (server/flows/set-up-owner.ts) with its admin role, so a failure leaves neither.
  * Better Auth's tables are this folder's to write (server/db/one-writer.test.ts); the rows are
  * the ones Better Auth's e-mail sign-up makes, the password hashed by its own hasher, with the

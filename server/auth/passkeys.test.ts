@@ -1,5 +1,5 @@
 /**
- * issue 30 §2, docs/decisions/022: passkeys through Better Auth's passkey plugin, as a browser
+ * docs/decisions/022: passkeys through Better Auth's passkey plugin, as a browser
  * reaches them (auth.handler with the client address the Hono app sets), against a fresh database.
  * A software authenticator below answers the WebAuthn ceremonies as a phone would: a P-256 key,
  * attestation "none", and a flag saying whether it checked its owner (user verification).

@@ -1,5 +1,5 @@
 /**
- * issue 26 item 5, RFC 6238 §5.2: "the verifier MUST NOT accept the second attempt of the same
+ * docs/requirements.md §11, RFC 6238 §5.2: "the verifier MUST NOT accept the second attempt of the same
  * OTP after the successful validation has been issued for the first OTP". Better Auth accepts a
  * code for its whole window (the step before, now and after), so one code signed in twice. After
  * Better Auth accepts a code, the step it belongs to is worked out with the same library and

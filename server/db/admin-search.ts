@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things": the expressions the admin search indexes (schema.ts) and
+ * docs/requirements.md §12 "Lists that find things": the expressions the admin search indexes (schema.ts) and
  * queries (the modules' list functions). One definition each, so the query's expression is the
  * index's own and PostgreSQL uses the index: no extension (PGlite has no pg_trgm), only btree
  * text_pattern_ops for prefixes and GIN over 'simple' tsvectors for name words.
@@ -58,7 +58,7 @@ export function nameMatches(text: Text, prefixes: readonly string[]): SQL {
   return sql`${nameWords(text)} @@ (${sql.join(each, sql` && `)})`;
 }
 
-/** The filters an admin list takes besides its search (issue 18); all optional. */
+/** The filters an admin list takes besides its search (docs/requirements.md §12); all optional. */
 export interface ListFilterParts {
   status?: string | null;
   from?: string | null;
@@ -75,7 +75,7 @@ export function statusAndDays(
 ): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status && columns.status) conditions.push(sql`${columns.status} = ${filter.status}`);
-  // issue 18: the range is of shop days (issue 27: in the shop's time zone); `to` includes its
+  // docs/requirements.md §12: the range is of shop days (docs/decisions/019: in the shop's time zone); `to` includes its
   // whole day.
   const { from, to, timeZone } = filter;
   if ((from || to) && !timeZone) throw new Error("a range of shop days needs the shop's time zone");

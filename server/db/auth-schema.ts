@@ -91,7 +91,7 @@ export const twoFactors = pgTable(
 );
 
 /**
- * issue 26 item 5 (RFC 6238 §5.2): the last time step whose TOTP code signed each account in, so
+ * docs/requirements.md §14 (RFC 6238 §5.2): the last time step whose TOTP code signed each account in, so
  * a code cannot be used twice within its window. Written by server/auth/totp-replay.ts alone.
  */
 export const totpUsedSteps = pgTable('totp_used_steps', {
@@ -113,7 +113,7 @@ export const jwks = pgTable('jwks', {
 });
 
 /**
- * issue 30 §2: the passkeys (WebAuthn credentials) of Better Auth's passkey plugin, one row per
+ * docs/decisions/022: the passkeys (WebAuthn credentials) of Better Auth's passkey plugin, one row per
  * credential an account added at /dashboard/security. The credential id is unique across the shop
  * (a sign-in looks the row up by it); the signature counter is an unsigned 32-bit number, wider
  * than `integer`.

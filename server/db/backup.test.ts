@@ -1,5 +1,5 @@
 /**
- * issue 15 §6 against a real database: a shop with orders and uploads is backed up, restored
+ * docs/requirements.md §13 against a real database: a shop with orders and uploads is backed up, restored
  * elsewhere (a new DATA_DIR, a new database) and compared table by table and file by file; a
  * restore into a target that is not empty is refused and changes nothing; on the embedded
  * database a running server hands the backup its snapshot.

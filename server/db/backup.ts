@@ -1,5 +1,5 @@
 /**
- * issue 15 §6: the owner's data is safe on the embedded database. `npm run backup` writes one
+ * docs/requirements.md §17: the owner's data is safe on the embedded database. `npm run backup` writes one
  * tar.gz archive and `npm run restore` brings it back:
  *
  *   manifest.json            what the archive holds (format, database kind, when, app version)

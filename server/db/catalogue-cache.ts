@@ -63,7 +63,7 @@ export function invalidateCatalogue(db: Database): void {
 }
 
 /**
- * issue 15 §1: a module function that writes products or their media, wrapped so that this
+ * docs/decisions/013: a module function that writes products or their media, wrapped so that this
  * process's memo is dropped once the write has ended, whoever called it (a route, the CLI, the API):
  * the writer reads its own write at once. Other processes hear of it from the trigger's notice.
  */

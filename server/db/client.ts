@@ -97,7 +97,7 @@ async function openPglite(
   } else {
     if (key) mkdirSync(path.dirname(key), { recursive: true });
     // The options-object form: `new PGlite(undefined, { loadDataDir })` ignores the dump.
-    // issue 31: migration 0019 creates pg_trgm and unaccent; PGlite must load them on every open
+    // docs/decisions/024: migration 0019 creates pg_trgm and unaccent; PGlite must load them on every open
     // (a data directory, a restored dump or a test's clone of the migrated template alike).
     client = new PGlite({
       dataDir: key ?? undefined,

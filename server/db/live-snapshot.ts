@@ -1,5 +1,5 @@
 /**
- * issue 15 §6: a nightly `npm run backup` while the shop keeps serving. The embedded database
+ * docs/requirements.md §17: a nightly `npm run backup` while the shop keeps serving. The embedded database
  * allows one process per directory (pglite-lock.ts), so the backup cannot open it beside the
  * server: it asks the server for a snapshot instead. The server listens on a Unix socket beside
  * the lock (`data/db.backup.sock` for `pglite:./data/db`); a command that connects and sends

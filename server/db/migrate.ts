@@ -27,7 +27,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-    // pg-boss's schema and the shop's queues (issue 15 §1); pg-boss takes its own lock as well.
+    // pg-boss's schema and the shop's queues (docs/decisions/013); pg-boss takes its own lock as well.
     await installJobQueues(handle);
   } finally {
     await client

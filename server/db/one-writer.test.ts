@@ -1,5 +1,5 @@
 /**
- * docs/design.md §3 "One writer per table" (issue 27): each table of schema.ts and auth-schema.ts is
+ * docs/design.md §3 "One writer per table" (docs/decisions/019): each table of schema.ts and auth-schema.ts is
  * inserted, updated and deleted from one place, the module of server/modules named for it. Flows,
  * routes and the HTTP layer call that module; they never write its table.
  *

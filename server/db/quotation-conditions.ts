@@ -1,5 +1,5 @@
 /**
- * The conditions on quotation requests that more than one module reads (issue 18's search, issue
+ * The conditions on quotation requests that more than one module reads (docs/requirements.md §12's search, issue
  * 16's "needs reply"), written once here, below the modules (docs/design.md §3: modules do not import
  * each other): the quotations' list, the orders' search by their request, the week's tiles.
  */
@@ -9,7 +9,7 @@ import { lowered, nameMatches, reversedDigits, startsWith } from './admin-search
 import { quotationRequests } from './schema';
 
 /**
- * issue 18: the search matches the reference (Q-…, from its start), the e-mail (from its start),
+ * docs/requirements.md §12: the search matches the reference (Q-…, from its start), the e-mail (from its start),
  * the mobile (by the digits it ends with, so +91 and spaces do not matter) and the name (each
  * word the start of a word of it). Undefined when there is nothing to search for.
  */
@@ -29,7 +29,7 @@ export function quotationSearchCondition(query: string | undefined): SQL | undef
 }
 
 /**
- * issue 16 "needs reply", waiting since `before` or earlier: the tile, its list and the digest.
+ * docs/requirements.md §10 "needs reply", waiting since `before` or earlier: the tile, its list and the digest.
  * A completed request waits for nobody: its writers clear `awaiting_reply_since`, and a check
  * constraint holds them to it (migration 0014), so the column alone says it.
  */

@@ -1,7 +1,7 @@
 /**
  * The storefront's tables (spec §3). Money is integer minor units (paise). Every status column
  * carries a check constraint over one vocabulary of core/ and is typed by the same list
- * (`text(name, { enum: list })`), so a select comes out as the union without a cast (issue 27).
+ * (`text(name, { enum: list })`), so a select comes out as the union without a cast (docs/decisions/019).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -47,7 +47,7 @@ export * from './auth-schema';
 
 /**
  * `column IN ('a', 'b')` for a check constraint; values are our own constants, never user input.
- * issue 27: a status column's check takes the list its `text(name, { enum })` is typed by
+ * docs/decisions/019: a status column's check takes the list its `text(name, { enum })` is typed by
  * (server/db/status-checks.test.ts holds each pair to one list).
  */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -280,27 +280,27 @@ export const quotationRequests = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: quotationStatuses }).notNull().default('pending'),
     /**
-     * issue 16: Q-YYYYMMDD-NNNN, by the shop's day of created_at, numbered within that day. The
+     * docs/requirements.md §10: Q-YYYYMMDD-NNNN, by the shop's day of created_at, numbered within that day. The
      * trigger quotation_requests_reference (migration 0008) draws it for every insert that leaves
      * it empty, whoever writes the row, one at a time.
      */
     reference: text('reference').notNull().default('').unique('quotation_requests_reference_key'),
     /**
-     * issue 16: since when the customer waits for the shop (the request itself, then their
+     * docs/requirements.md §10: since when the customer waits for the shop (the request itself, then their
      * latest message); null once the shop answered with a message or an offer.
      */
     awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
-    /** issue 29: the buyer's own GSTIN, for a business buyer's tax invoice; optional. */
+    /** docs/decisions/021: the buyer's own GSTIN, for a business buyer's tax invoice; optional. */
     customerGstin: text('customer_gstin'),
     /**
-     * issue 29 "Merge Requests": the request this one was merged into; it is completed then, and
+     * docs/requirements.md §18 "Merge Requests": the request this one was merged into; it is completed then, and
      * its customer's page points there.
      */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => quotationRequests.id, {
       onDelete: 'set null',
     }),
     /**
-     * issue 32: the display currency the requester's page showed beside rupees when they asked
+     * docs/requirements.md §21: the display currency the requester's page showed beside rupees when they asked
      * (null: rupees only). A guest's offer mail has its approximate total in it.
      */
     displayCurrency: text('display_currency', { enum: DISPLAY_CURRENCIES }),
@@ -309,7 +309,7 @@ export const quotationRequests = pgTable(
   },
   (table) => [
     check('quotation_requests_status_check', oneOf(table.status, quotationStatuses)),
-    // issue 29: a merged request is closed for good
+    // docs/requirements.md §18: a merged request is closed for good
     check(
       'quotation_requests_merged_is_completed',
       sql`${table.mergedIntoId} is null or ${table.status} = 'completed'`,
@@ -319,33 +319,33 @@ export const quotationRequests = pgTable(
       'quotation_requests_display_currency_check',
       oneOf(table.displayCurrency, DISPLAY_CURRENCIES),
     ),
-    // issue 27: a completed request waits for nobody; its writers clear the wait, and this holds
+    // docs/decisions/019: a completed request waits for nobody; its writers clear the wait, and this holds
     // them to it, so "awaiting a reply" is the column alone (server/db/admin-search.ts).
     check(
       'quotation_requests_completed_waits_for_nobody',
       sql`${table.status} <> 'completed' or ${table.awaitingReplySince} is null`,
     ),
     index('quotation_requests_created_at_idx').on(table.createdAt.desc()),
-    // issue 18: the tile and digest of requests waiting longer than 24 hours
+    // docs/requirements.md §12: the tile and digest of requests waiting longer than 24 hours
     index('quotation_requests_awaiting_reply_idx')
       .on(table.awaitingReplySince)
       .where(sql`${table.awaitingReplySince} is not null`),
     index('quotation_requests_user_id_idx').on(table.userId),
     index('quotation_requests_product_id_idx').on(table.productId),
-    // issue 18: the admin search, indexed so it stays flat at 100k rows (server/db/admin-search.ts)
+    // docs/requirements.md §12: the admin search, indexed so it stays flat at 100k rows (server/db/admin-search.ts)
     index('quotation_requests_reference_prefix_idx').on(prefixKey(table.reference)),
     index('quotation_requests_email_prefix_idx').on(prefixKey(lowered(table.customerEmail))),
     index('quotation_requests_mobile_digits_idx').on(
       prefixKey(reversedDigits(table.customerMobile)),
     ),
     index('quotation_requests_name_words_idx').using('gin', nameWords(table.customerName)),
-    // issue 18: a status filter over a date range reads only that status's rows, newest first
+    // docs/requirements.md §12: a status filter over a date range reads only that status's rows, newest first
     index('quotation_requests_status_created_idx').on(table.status, table.createdAt.desc()),
   ],
 );
 
 /**
- * issue 29: the pieces of a quotation request, in the buyer's order. A one-piece request is one
+ * docs/requirements.md §18: the pieces of a quotation request, in the buyer's order. A one-piece request is one
  * line; spec §3's product_id, product_name and quantity on the request repeat its first line
  * (docs/decisions/021).
  */
@@ -372,13 +372,13 @@ export const quotationRequestLines = pgTable(
     check('quotation_request_lines_notes_check', sql`length(${table.notes}) <= 1000`),
     unique('quotation_request_lines_position_key').on(table.quotationRequestId, table.position),
     index('quotation_request_lines_product_id_idx').on(table.productId),
-    // issue 29: the admin search finds a request by any of its pieces' names
+    // docs/requirements.md §18: the admin search finds a request by any of its pieces' names
     index('quotation_request_lines_name_words_idx').using('gin', nameWords(table.productName)),
   ],
 );
 
 /**
- * issue 29: a buyer's quote list, before it becomes one request. A guest's is found by the hash of
+ * docs/requirements.md §18: a buyer's quote list, before it becomes one request. A guest's is found by the hash of
  * the random token in their cookie, an account's by its user id: exactly one of the two.
  */
 export const quoteLists = pgTable(
@@ -399,7 +399,7 @@ export const quoteLists = pgTable(
   ],
 );
 
-/** issue 29: the pieces on a quote list, one row per piece. */
+/** docs/requirements.md §18: the pieces on a quote list, one row per piece. */
 export const quoteListItems = pgTable(
   'quote_list_items',
   {
@@ -422,7 +422,7 @@ export const quoteListItems = pgTable(
 );
 
 /**
- * issue 16: the private keys of a quotation's page, as SHA-256 hashes. Each mail and the request's
+ * docs/requirements.md §10: the private keys of a quotation's page, as SHA-256 hashes. Each mail and the request's
  * success answer carries a key of its own (128 random bits and more), so none is stored in clear.
  */
 export const quotationAccessKeys = pgTable(
@@ -437,7 +437,7 @@ export const quotationAccessKeys = pgTable(
   (table) => [index('quotation_access_keys_request_idx').on(table.quotationRequestId)],
 );
 
-/** issue 16: the owner's priced offers on a request, in versions. */
+/** docs/requirements.md §10: the owner's priced offers on a request, in versions. */
 export const quotationOffers = pgTable(
   'quotation_offers',
   {
@@ -457,7 +457,7 @@ export const quotationOffers = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     leadTimeDays: integer('lead_time_days'),
     terms: text('terms').notNull().default(''),
-    // issue 32: the share of the total asked for on acceptance, 0 to 100; 100 is payment in full.
+    // docs/requirements.md §21: the share of the total asked for on acceptance, 0 to 100; 100 is payment in full.
     advancePercent: integer('advance_percent').notNull().default(100),
     note: text('note'),
     declineReason: text('decline_reason'),
@@ -482,7 +482,7 @@ export const quotationOffers = pgTable(
     uniqueIndex('quotation_offers_one_sent_idx')
       .on(table.quotationRequestId)
       .where(sql`${table.status} = 'sent'`),
-    // issue 18: the week's tiles and the 30-day chart count offers by when they were sent/decided.
+    // docs/requirements.md §12: the week's tiles and the 30-day chart count offers by when they were sent/decided.
     index('quotation_offers_sent_at_idx')
       .on(table.sentAt)
       .where(sql`${table.sentAt} is not null`),
@@ -523,7 +523,7 @@ export const quotationOfferLines = pgTable(
   ],
 );
 
-/** issue 16: the thread of a quotation, plain text, from the customer or the shop. */
+/** docs/requirements.md §10: the thread of a quotation, plain text, from the customer or the shop. */
 export const quotationMessages = pgTable(
   'quotation_messages',
   {
@@ -542,7 +542,7 @@ export const quotationMessages = pgTable(
   (table) => [
     check('quotation_messages_author_check', oneOf(table.author, quotationMessageAuthors)),
     check('quotation_messages_kind_check', oneOf(table.kind, quotationMessageKinds)),
-    // issue 16: at most 2,000 characters; only a decline may leave it empty (its reason is optional)
+    // docs/requirements.md §10: at most 2,000 characters; only a decline may leave it empty (its reason is optional)
     check(
       'quotation_messages_body_check',
       sql`length(${table.body}) <= 2000 and (length(${table.body}) >= 1 or ${table.kind} = 'declined')`,
@@ -571,7 +571,7 @@ export const contactMessages = pgTable(
       sql`length(${table.name}) <= 100 and length(${table.email}) <= 255 and length(${table.subject}) <= 200 and length(${table.message}) <= 1000`,
     ),
     index('contact_messages_created_at_idx').on(table.createdAt.desc()),
-    // issue 18: the admin search (server/db/admin-search.ts)
+    // docs/requirements.md §12: the admin search (server/db/admin-search.ts)
     index('contact_messages_email_prefix_idx').on(prefixKey(lowered(table.email))),
     index('contact_messages_name_words_idx').using('gin', nameWords(table.name)),
   ],
@@ -593,7 +593,7 @@ export const newsletterSubscriptions = pgTable(
       'newsletter_subscriptions_email_lower_check',
       sql`${table.email} = lower(${table.email})`,
     ),
-    // issue 18: the subscribers' search by e-mail prefix, and the list newest first
+    // docs/requirements.md §12: the subscribers' search by e-mail prefix, and the list newest first
     index('newsletter_subscriptions_email_prefix_idx').on(prefixKey(table.email)),
     index('newsletter_subscriptions_created_at_idx').on(table.createdAt.desc()),
   ],
@@ -606,9 +606,9 @@ export const profiles = pgTable('profiles', {
   displayName: text('display_name'),
   phone: text('phone'),
   avatarUrl: text('avatar_url'),
-  // issue 32: the currency the buyer chose to see beside rupees (null: none chosen yet)
+  // docs/requirements.md §21: the currency the buyer chose to see beside rupees (null: none chosen yet)
   displayCurrency: text('display_currency'),
-  // issue 32: "E-mail me when a wished piece's price drops", on by default
+  // docs/requirements.md §21: "E-mail me when a wished piece's price drops", on by default
   priceDropAlerts: boolean('price_drop_alerts').notNull().default(true),
   /**
    * docs/requirements.md §15: the company and GSTIN the buyer gave on a request of the account,
@@ -674,28 +674,28 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('INR'),
     subtotalMinor: integer('subtotal_minor').notNull().default(0),
     shippingAmountMinor: integer('shipping_amount_minor').notNull().default(0),
-    // issue 16: an accepted offer's discount, copied with its other totals
+    // docs/requirements.md §10: an accepted offer's discount, copied with its other totals
     discountMinor: integer('discount_minor').notNull().default(0),
     taxAmountMinor: integer('tax_amount_minor').notNull().default(0),
     totalAmountMinor: integer('total_amount_minor').notNull().default(0),
     quotationRequestId: uuid('quotation_request_id').references(() => quotationRequests.id, {
       onDelete: 'set null',
     }),
-    // issue 16: the accepted offer this order was made from; unique, so one offer makes one order
+    // docs/requirements.md §10: the accepted offer this order was made from; unique, so one offer makes one order
     offerId: uuid('offer_id')
       .unique('orders_offer_id_key')
       .references(() => quotationOffers.id, { onDelete: 'set null' }),
-    // issue 16: the UTR or bank reference the customer submitted, in capitals; one order each
+    // docs/requirements.md §10: the UTR or bank reference the customer submitted, in capitals; one order each
     submittedPaymentReference: text('submitted_payment_reference').unique(
       'orders_submitted_payment_reference_key',
     ),
     paymentReferenceSubmittedAt: timestamp('payment_reference_submitted_at', {
       withTimezone: true,
     }),
-    // issue 32: the advance asked for on acceptance, in paise; null is payment in full. The balance
+    // docs/requirements.md §21: the advance asked for on acceptance, in paise; null is payment in full. The balance
     // is the total less the advance (core/payment-terms.ts), never stored apart.
     advanceMinor: integer('advance_minor'),
-    // issue 32: the balance's own reference, as submitted, and as the owner confirmed it.
+    // docs/requirements.md §21: the balance's own reference, as submitted, and as the owner confirmed it.
     submittedBalanceReference: text('submitted_balance_reference').unique(
       'orders_submitted_balance_reference_key',
     ),
@@ -724,7 +724,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_at_idx').on(table.createdAt.desc()),
     index('orders_quotation_request_id_idx').on(table.quotationRequestId),
-    // issue 18: the admin search by order number, and by the shipping address's name and phone
+    // docs/requirements.md §12: the admin search by order number, and by the shipping address's name and phone
     index('orders_order_number_prefix_idx').on(prefixKey(table.orderNumber)),
     index('orders_shipping_name_words_idx').using(
       'gin',
@@ -774,7 +774,7 @@ export const wishlistItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     priceWhenAddedMinor: integer('price_when_added_minor').notNull(),
-    // issue 32: the price the last price-drop mail announced, and when; a drop is mailed once
+    // docs/requirements.md §21: the price the last price-drop mail announced, and when; a drop is mailed once
     alertedPriceMinor: integer('alerted_price_minor'),
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
@@ -845,7 +845,7 @@ export const callbackLeads = pgTable(
 );
 
 /**
- * issue 17: the owner's API keys for integrations. The key is shown once, when it is made; only
+ * docs/requirements.md §11: the owner's API keys for integrations. The key is shown once, when it is made; only
  * its SHA-256 is kept, with a few leading characters so the owner can tell keys apart.
  */
 export const apiKeys = pgTable(
@@ -868,7 +868,7 @@ export const apiKeys = pgTable(
 );
 
 /**
- * issue 17: an `Idempotency-Key` of a create, kept 24 hours: the first answer is replayed to a
+ * docs/decisions/015: an `Idempotency-Key` of a create, kept 24 hours: the first answer is replayed to a
  * retry with the same body. `status` is null while the first request is still being answered.
  */
 export const idempotencyKeys = pgTable(
@@ -889,7 +889,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** issue 17: where the shop's events are sent, signed by the Standard Webhooks scheme. */
+/** docs/requirements.md §11: where the shop's events are sent, signed by the Standard Webhooks scheme. */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
@@ -916,7 +916,7 @@ export const webhookEndpoints = pgTable(
   ],
 );
 
-/** issue 17: one event for one endpoint; its `id` is the Standard Webhooks `webhook-id`. */
+/** docs/requirements.md §11: one event for one endpoint; its `id` is the Standard Webhooks `webhook-id`. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -938,7 +938,7 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** issue 17: every try of a delivery: when, the answer's status, and its first KB. */
+/** docs/requirements.md §11: every try of a delivery: when, the answer's status, and its first KB. */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
@@ -957,7 +957,7 @@ export const webhookAttempts = pgTable(
 );
 
 /**
- * issue 18: the site settings the owner edits, one row per setting. A setting without a row takes
+ * docs/requirements.md §12: the site settings the owner edits, one row per setting. A setting without a row takes
  * its default from content/site.ts; one set by an environment variable ignores its row. Every write
  * notifies `settings_changed` (migration 0010), so each process drops its copy within a second.
  */
@@ -976,7 +976,7 @@ export const shopSettings = pgTable(
 );
 
 /**
- * issue 18: every owner write, append-only (a trigger of migration 0010 refuses UPDATE and DELETE).
+ * docs/requirements.md §12: every owner write, append-only (a trigger of migration 0010 refuses UPDATE and DELETE).
  * Written by the domain function in the write's own transaction. The actor's name is copied, not
  * joined, so an entry keeps saying who acted after the account is gone.
  */
@@ -1009,7 +1009,7 @@ export const activityLog = pgTable(
 );
 
 /**
- * issue 31 "What shoppers did not find": searches that ended with no exact result, by their
+ * docs/requirements.md §20 "What shoppers did not find": searches that ended with no exact result, by their
  * normalised text, shop week (its Monday, core/shop-calendar.ts) and outcome. No user, no address.
  * Kept 13 months.
  */

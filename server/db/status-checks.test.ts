@@ -1,5 +1,5 @@
 /**
- * issue 27: every status column is typed by one list of core/ (`text(name, { enum: list })`) and
+ * docs/decisions/019: every status column is typed by one list of core/ (`text(name, { enum: list })`) and
  * its check constraint lists exactly that list, so the database refuses what the types do not
  * know and accepts every value they do. Rows under test are written in plain SQL: the types would
  * stop a wrong value in TypeScript before the database ever saw it.
@@ -124,7 +124,7 @@ const statusColumns: StatusColumn[] = [
     list: quotationStatuses,
     row: quotationRequestRow,
   },
-  // issue 32: the display currency a request's page showed
+  // docs/requirements.md §21: the display currency a request's page showed
   {
     column: quotationRequests.displayCurrency,
     constraint: 'quotation_requests_display_currency_check',
@@ -246,7 +246,7 @@ async function refusal(
 
 const label = ({ column }: StatusColumn) => `${getTableName(column.table)}.${column.name}`;
 
-describe(`status columns on ${testDatabaseKind} (issue 27)`, () => {
+describe(`status columns on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let parents: Parents;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * issue 14 finding 6: "list every column of type text in a test and check that each has a limit
+ * docs/requirements.md §5: "list every column of type text in a test and check that each has a limit
  * on its write paths". Every text (and JSON) column of every table is listed here with what
  * guards it: the schema whose limit every write path applies, checked one over the limit, or why
  * no request can write it. A new text column fails this test until it is given an entry.
@@ -80,7 +80,7 @@ const validReview = { content: 'Lovely work' };
 const validListDetails = { customerName: 'Meera', customerMobile: '+91 98765 43210' };
 const validQuotation = { quantity: '2', customerName: 'Meera', customerMobile: '+91 98765 43210' };
 const validContact = { name: 'Ravi', email: 'ravi@example.com', subject: 'Diyas', message: 'Hi' };
-// issue 30 §3: a country whose postal code is free text, so the postal code's own limit is what
+// docs/requirements.md §19: a country whose postal code is free text, so the postal code's own limit is what
 // a long one meets (India's PIN code and the US ZIP code are patterns).
 const validAddress = {
   title: 'Home',
@@ -251,7 +251,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'totp_used_steps.user_id': {
     reason: `the signed-in account's id (${BETTER_AUTH_GENERATED}), written by server/auth/totp-replay.ts`,
   },
-  // issue 30 §2: Better Auth's passkey plugin stores what the verified WebAuthn answer carries.
+  // docs/decisions/022: Better Auth's passkey plugin stores what the verified WebAuthn answer carries.
   'passkeys.id': { reason: BETTER_AUTH_GENERATED },
   'passkeys.name': betterAuth('name', 100),
   'passkeys.public_key': {
@@ -298,7 +298,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'products.weight': product('weight', 100),
   'products.care_instructions': product('careInstructions', 2000),
   'product_media.product_id': { reason: 'an existing product id (foreign key)' },
-  // The media CSV import applies the console form's schema to each row (issue 14 finding 8).
+  // The media CSV import applies the console form's schema to each row (docs/requirements.md §5).
   'product_media.media_url': {
     max: 2000,
     writePath: 'product console add/edit media (core/product-console.ts mediaFormSchema)',
@@ -359,12 +359,12 @@ const guards: Record<string, Guard | Guard[]> = {
   'quotation_requests.reference': {
     reason: 'Q-YYYYMMDD-NNNN, drawn by the database (trigger quotation_requests_reference)',
   },
-  // issue 32
+  // docs/requirements.md §21
   'quotation_requests.display_currency': {
     reason:
       "one of core/display-currency.ts DISPLAY_CURRENCIES, taken from the requester's page (server/http/display-currency.ts displayCurrencyOf), never from the form; checked by the database",
   },
-  // issue 29: the buyer's GSTIN, the 15-character format or none (core/quote-list.ts)
+  // docs/requirements.md §18: the buyer's GSTIN, the 15-character format or none (core/quote-list.ts)
   'quotation_requests.customer_gstin': {
     max: 15,
     writePath: 'quote list details (core/quote-list.ts quoteListDetailsSchema)',
@@ -468,7 +468,7 @@ const guards: Record<string, Guard | Guard[]> = {
     reason:
       "a request's customer_gstin (15, quoteListDetailsSchema), copied by server/modules/account fillProfileFromRequest",
   },
-  // issue 32
+  // docs/requirements.md §21
   'profiles.display_currency': {
     reason:
       'INR or a display currency (core/display-currency-schema.ts currencyChoiceSchema z.enum, server/modules/account setDisplayCurrencyChoice)',
@@ -480,7 +480,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'addresses.city': address('city', 100),
   'addresses.state': address('state', 100),
   'addresses.postal_code': address('postalCode', 20),
-  // issue 30 §3: a country is one of core/countries.ts's list (stored as its code), which no
+  // docs/requirements.md §19: a country is one of core/countries.ts's list (stored as its code), which no
   // 60-letter text is; the length rule still answers first, so this checks that it is there.
   'addresses.country': {
     max: 60,
@@ -528,7 +528,7 @@ const guards: Record<string, Guard | Guard[]> = {
         reference: value,
       }).success,
   },
-  // issue 32: the balance's reference, submitted and confirmed, by the same rules as the first's
+  // docs/requirements.md §21: the balance's reference, submitted and confirmed, by the same rules as the first's
   'orders.submitted_balance_reference': {
     max: 22,
     writePath:
@@ -586,7 +586,7 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'one of core/phone.ts (welcomeLeadSchema z.enum, anything else is +91)',
     check: 'callback_leads_country_code_check',
   },
-  // issue 17: API keys, idempotent creates and webhooks (migration 0009)
+  // docs/decisions/015: API keys, idempotent creates and webhooks (migration 0009)
   'api_keys.name': {
     max: 80,
     writePath: 'Create API key (core/api-access.ts apiKeyFormSchema)',
@@ -642,7 +642,7 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: "the first 1,024 characters of the endpoint's answer, cut by the delivery",
   },
   'webhook_attempts.error': { reason: "the delivery's own error text, cut to 500 characters" },
-  // issue 18: the activity log (migration 0010). No request writes it directly: the domain
+  // docs/requirements.md §12: the activity log (migration 0010). No request writes it directly: the domain
   // functions do, and recordActivity cuts each text to the length check's limit.
   'activity_log.actor_kind': {
     reason: 'user, api-key or command-line, set by recordActivity (core/activity.ts)',
@@ -670,7 +670,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'activity_log.changes': {
     reason: "the changed fields' values before and after, read from rows each within its own limit",
   },
-  // issue 31: the search counts (migration 0019), written only by server/modules/search-counts
+  // docs/requirements.md §20: the search counts (migration 0019), written only by server/modules/search-counts
   'search_counts.text': {
     reason:
       'the normalised search text (core/search-tolerant.ts normaliseSearchText), cut to 100 characters by countSearch',
@@ -685,7 +685,7 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'an HMAC-SHA-256 in base64url made by countSearch, always 43 characters',
     check: 'search_count_visitors_digest_length_check',
   },
-  // issue 18: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
+  // docs/requirements.md §12: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
   'shop_settings.key': {
     reason: 'one of core/settings-keys.ts editableSettingKeys',
     check: 'shop_settings_key_check',
@@ -736,7 +736,7 @@ const allGuards = Object.entries(guards).flatMap(([key, guard]) =>
   (Array.isArray(guard) ? guard : [guard]).map((one) => ({ key, guard: one })),
 );
 
-describe('every stored text column has a limit on its write paths (issue 14 finding 6)', () => {
+describe('every stored text column has a limit on its write paths', () => {
   it('lists every text and JSON column of every table, and only those', () => {
     const columns = storedTextColumns().map(({ key }) => key);
     expect(columns.length).toBeGreaterThan(100);

@@ -32,7 +32,7 @@ const indianAddress = {
   country: 'IN',
 };
 
-describe(`accepting an offer with an address abroad or at home on ${testDatabaseKind} (issue 30 §3)`, () => {
+describe(`accepting an offer with an address abroad or at home on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,10 +1,10 @@
 /**
- * issue 16 "Accept Offer": the customer accepts the offer and the order is made, in one
+ * docs/requirements.md §10 "Accept Offer": the customer accepts the offer and the order is made, in one
  * transaction: the quotations module checks the customer and the offer and records the
  * acceptance, the orders module makes the order from the offer's lines (its totals copied), then
  * both sides are mailed and integrations hear `offer.accepted` and `order.created`. `timeZone` is
  * the shop's (Settings): the offer holds to the end of its day there, and the order is numbered
- * by that day. issue 30 §3: a signed-in buyer's new address joins their address book (the
+ * by that day. docs/requirements.md §19: a signed-in buyer's new address joins their address book (the
  * account module's, once).
  */
 import { ADDRESS_LIMITS } from '../../core/account-texts';
@@ -48,7 +48,7 @@ export async function acceptOffer(
       timeZone,
     );
     if (accepted.addressToSave) {
-      // issue 30 §3 "Save this address": named for its city, as a buyer tells addresses apart.
+      // docs/requirements.md §19 "Save this address": named for its city, as a buyer tells addresses apart.
       const address = accepted.addressToSave;
       await saveAddressUnlessKnown(tx, actor, {
         ...address,
@@ -60,7 +60,7 @@ export async function acceptOffer(
   });
 }
 
-/** What the Accept Offer form starts from (issue 30 §3). */
+/** What the Accept Offer form starts from (docs/requirements.md §19). */
 export interface AcceptFormDefaults {
   /** The Country select's first choice, an ISO code. */
   country: string;

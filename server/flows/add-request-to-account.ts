@@ -1,5 +1,5 @@
 /**
- * issue 26 item 2 "Is this your request? Add it to your account": the holder of the account whose
+ * docs/requirements.md §15 "Is this your request? Add it to your account": the holder of the account whose
  * verified e-mail a guest's request named adds it, signed in, with the key of the request's mail.
  * The quotations module checks all three and moves the request; the orders module moves the
  * orders it made; the account module fills the profile's empty mobile, company and GSTIN from it

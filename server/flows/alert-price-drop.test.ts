@@ -71,7 +71,7 @@ async function workAlertsDue(db: Database, now: Date): Promise<number> {
   return worked;
 }
 
-describe(`issue 32: price-drop alerts on ${testDatabaseKind}`, () => {
+describe(`price-drop alerts on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let admin: Actor;
   const wishers: Record<'asha' | 'bala' | 'chitra' | 'dev', { actor: Actor; email: string }> =

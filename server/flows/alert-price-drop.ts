@@ -1,5 +1,5 @@
 /**
- * issue 32 "Price-drop alerts": the `price-drop-alert` job of one product. It reads the product's
+ * docs/requirements.md §21 "Price-drop alerts": the `price-drop-alert` job of one product. It reads the product's
  * price as it is now (products), so drops folded into one job are told at their last price, and
  * hands it to the account module, which tells each wisher who holds the piece below the price they
  * added it at (their mails queued with the alerted_* of their items, in one transaction).

@@ -1,5 +1,5 @@
 /**
- * issue 29 "Request a Quote for All": every piece of the signed-in customer's wishlist goes on
+ * docs/requirements.md §18 "Request a Quote for All": every piece of the signed-in customer's wishlist goes on
  * their quote list. The account module reads the wishlist (the customer's own only); the
  * quote-lists module adds the pieces not yet listed.
  */

@@ -17,7 +17,7 @@ import { reorderAsQuotations, reorderContact } from './reorder';
 const admin: Actor = { userId: 'reorder-flow-admin', roles: ['admin'] };
 const monday = new Date('2026-11-24T04:30:00Z');
 
-describe(`reordering keeps each piece's notes and the buyer's mobile on ${testDatabaseKind} (issue 30 §3)`, () => {
+describe(`reordering keeps each piece's notes and the buyer's mobile on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,8 +1,8 @@
 /**
  * "Reorder" (docs/design.md §5): one quotation request with every chosen item of one of the
- * customer's own orders (issue 29: it made one request per piece before): the orders module reads
+ * customer's own orders (docs/requirements.md §18: it made one request per piece before): the orders module reads
  * the order (the customer's own only), the quotations module makes the request, and the owner
- * hears of it once. issue 30 §3: each piece keeps the notes it had on the order's request, and the
+ * hears of it once. docs/requirements.md §19: each piece keeps the notes it had on the order's request, and the
  * form starts from the profile's phone, else the latest request's mobile.
  */
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
@@ -26,7 +26,7 @@ export async function reorderAsQuotations(
   timeZone: string = DEFAULT_SHOP_TIME_ZONE,
 ): Promise<{ created: number; reference: string }> {
   const { quotationRequestId, lines, ...request } = await reorderRequestOfUser(db, actor, input);
-  // issue 30 §3: each piece's notes on the order's request come with it
+  // docs/requirements.md §19: each piece's notes on the order's request come with it
   const notes = quotationRequestId
     ? await pieceNotesOfRequest(db, actor, { quotationRequestId })
     : new Map<string, string>();
@@ -49,7 +49,7 @@ export async function reorderAsQuotations(
 }
 
 /**
- * issue 30 §3: who the reorder form names to start with: the profile, its phone else the mobile
+ * docs/requirements.md §19: who the reorder form names to start with: the profile, its phone else the mobile
  * of the customer's latest request (and its name when the profile has none).
  */
 export async function reorderContact(db: Database, actor: Actor): Promise<Profile> {

@@ -1,6 +1,6 @@
 /**
- * issue 18 "Failed work" → Retry: a queued job (a mail, a sweep) goes back to the queue (the jobs
- * module), a webhook delivery is resent (the webhooks module's Resend, issue 17). Both check the
+ * docs/requirements.md §12 "Failed work" → Retry: a queued job (a mail, a sweep) goes back to the queue (the jobs
+ * module), a webhook delivery is resent (the webhooks module's Resend, docs/requirements.md §11). Both check the
  * admin role first.
  */
 import type { Database } from '../db/client';

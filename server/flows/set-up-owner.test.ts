@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the first-run setup against Better Auth on a fresh database. The link's token is
+ * docs/requirements.md §19: the first-run setup against Better Auth on a fresh database. The link's token is
  * the authorisation (checked before the fields), valid for 24 hours by the injected clock, and
  * for one owner; the owner is made verified and admin in one transaction, and signed in.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the first-run setup. The holder of the one-time link printed at start-up makes the
+ * docs/requirements.md §19: the first-run setup. The holder of the one-time link printed at start-up makes the
  * shop's owner account: verified, with the admin role, in one transaction; then is signed in as
  * Better Auth's own sign-in does it (its session cookie in the reply's headers). The account is
  * Better Auth's tables (server/auth) and the role the roles module's: this flow has each write its
@@ -50,7 +50,7 @@ export async function setUpOwner(
   exchange: IdentityExchange,
   input: { token: unknown; fields: unknown },
 ): Promise<{ userId: string; email: string }> {
-  // issue 30: the token is the authorisation, checked before the fields are looked at
+  // docs/requirements.md §19: the token is the authorisation, checked before the fields are looked at
   if (!link) throw new DomainError('not_found', 'Page not found');
   const claim = link.claim(input.token);
   let owner: { userId: string; email: string };
@@ -61,7 +61,7 @@ export async function setUpOwner(
     owner = await db.transaction(async (tx) => {
       const { adminExists: taken } = await lockFirstOwner(tx);
       if (taken) {
-        // issue 30: once any admin exists the link is dead
+        // docs/decisions/023: once any admin exists the link is dead
         claim.spend();
         throw new DomainError('not_found', 'Page not found');
       }
@@ -74,7 +74,7 @@ export async function setUpOwner(
     claim.release();
     throw error;
   }
-  // issue 30: single use
+  // docs/requirements.md §19: single use
   claim.spend();
   await signIn(auth, exchange, { email: fields.email, password: fields.password });
   return owner;

@@ -1,5 +1,5 @@
 /**
- * issue 16: the customer's UTR (UPI) or bank reference for an order made from an offer, by the
+ * docs/requirements.md §10: the customer's UTR (UPI) or bank reference for an order made from an offer, by the
  * order's account, or by whoever holds the key of the order's own quotation (the quotations
  * module's rule). The orders module records it, mails the owner and tells integrations.
  */
@@ -16,7 +16,7 @@ export async function submitPaymentReference(
   actor: Actor,
   input: { orderId?: unknown; reference?: unknown; key?: unknown; paymentReference?: unknown },
   now: Date,
-  /** issue 32: the shop's UPI limit in paise (core/payment-terms.ts upiLimitMinor). */
+  /** docs/requirements.md §21: the shop's UPI limit in paise (core/payment-terms.ts upiLimitMinor). */
   upiLimit: number = DEFAULT_UPI_LIMIT_MINOR,
 ): Promise<{ orderNumber: string }> {
   const orderId = requireRowId(input.orderId, 'Order');
@@ -37,12 +37,12 @@ export async function submitPaymentReference(
       }
     }
     const view = quoteOrderView(order);
-    // issue 32: the advance (or the whole) while pending, then the balance once the advance is in
+    // docs/requirements.md §21: the advance (or the whole) while pending, then the balance once the advance is in
     const due = amountDue(view);
     if (!view.paymentMethod || order.status === 'cancelled' || !due) {
       throw new DomainError('conflict', 'This order is not waiting for a payment');
     }
-    // issue 32: an amount above the UPI limit is paid, and referenced, by bank transfer
+    // docs/requirements.md §21: an amount above the UPI limit is paid, and referenced, by bank transfer
     const method = payingMethodFor(view.paymentMethod, due.amountMinor, upiLimit);
     return recordPaymentReference(tx, order, due, method, input.paymentReference, now);
   });

@@ -1,5 +1,5 @@
 /**
- * issue 29 "Request Quotation": the buyer's quote list becomes one quotation request, with one
+ * docs/requirements.md §18 "Request Quotation": the buyer's quote list becomes one quotation request, with one
  * reference and one private link. One transaction: the quote-lists module locks the list, saves
  * the rows as posted and hands its pieces over (emptying it); the quotations module checks the
  * details and makes the request with every piece. Two submits of one list make one request: the

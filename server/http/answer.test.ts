@@ -1,5 +1,5 @@
 /**
- * What the answer pipeline adds for the identity forms (issue 15 §2, §4): the reply carries the
+ * What the answer pipeline adds for the identity forms (docs/decisions/013): the reply carries the
  * headers an intent's module wrote (Better Auth's session cookies, Retry-After) whatever the
  * outcome; a redirect an intent throws is the answer itself; and an intent may show its own
  * failure toast for a rate limit ("Sign In Error", spec §8).
@@ -131,7 +131,7 @@ describe('a page loader’s data (pageData)', () => {
   const signedOut = () => Promise.reject(new DomainError('unauthenticated', 'Please sign in'));
 
   it('turns a session that ended into a redirect to the page’s sign-in, when it names one', async () => {
-    // issue 30: /dashboard/security's passkeys are read by Better Auth with the session again
+    // docs/requirements.md §19: /dashboard/security's passkeys are read by Better Auth with the session again
     const thrown = await pageData(signedOut, ['not_found'], '/auth?redirectTo=%2Fx').catch(
       (error: unknown) => error,
     );

@@ -1,5 +1,5 @@
 /**
- * The one answer pipeline (issue 15 §2, decision 013): a route's action is a table of intents,
+ * The one answer pipeline (docs/decisions/013): a route's action is a table of intents,
  * each calling one module function; this file reads the form, checks it with the intent's `core/`
  * schema, calls the module and turns its result or `DomainError` into the reply: the HTTP status,
  * Conform's field errors and the toast of spec §8. No route catches `DomainError` itself.
@@ -95,7 +95,7 @@ export function intent<Result>(definition: Intent<Result>): Intent<unknown> {
 
 export interface ActionPlan {
   /**
-   * Who may send a body at all, checked before it is read (issue 14 finding 1); throws the
+   * Who may send a body at all, checked before it is read (docs/requirements.md §14); throws the
    * module's `DomainError` (or rejects with it: a key checked in the database). The module checks
    * again.
    */
@@ -186,7 +186,7 @@ export async function answerAction(
   try {
     formData = await readFormData(request);
   } catch (error) {
-    // issue 14 finding 7: a body that is not a form is the sender's fault, answered with its 4xx.
+    // docs/requirements.md §14: a body that is not a form is the sender's fault, answered with its 4xx.
     if (!(error instanceof Response)) throw error;
     return reply(unexpected(fallbackIntent, defaultDefinition, 'invalid'), {
       status: error.status,
@@ -201,7 +201,7 @@ export async function answerAction(
     return reply(
       answer({
         status: 'invalid',
-        // issue 14 (finding 9): a name no form has is not echoed (it may be megabytes long).
+        // docs/requirements.md §14: a name no form has is not echoed (it may be megabytes long).
         intent: '',
         message: 'Unknown action',
         toast: errorToast('Unknown action'),

@@ -26,7 +26,7 @@ export interface AppContext {
   db: Database;
   config: Config;
   /**
-   * issue 18: the shop's settings as they are now (environment > the owner's stored value >
+   * docs/requirements.md §12: the shop's settings as they are now (environment > the owner's stored value >
    * default), read per request; pages show these, never `config.site`.
    */
   site: SiteSettings;
@@ -46,9 +46,9 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** The client's network address (with TRUST_PROXY, the one the trusted proxy added: client-address.ts). */
   clientAddress: string;
-  /** The time now: the system's, or a test's that moves it (offers expire by it, issue 16). */
+  /** The time now: the system's, or a test's that moves it (offers expire by it, docs/requirements.md §10). */
   clock: () => Date;
-  /** issue 30: the first-run setup link of this process, while the shop has no owner; else null. */
+  /** docs/requirements.md §19: the first-run setup link of this process, while the shop has no owner; else null. */
   ownerSetup?: OwnerSetupLink | null;
 }
 

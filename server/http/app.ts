@@ -64,9 +64,9 @@ export interface HttpAppOptions {
   clientDirectory?: string;
   /** This process's job worker, whose queue /healthz reports. */
   jobs: Pick<JobWorker, 'health'>;
-  /** The time now for the domain (issue 16); the system clock unless a test moves it. */
+  /** The time now for the domain (docs/decisions/014); the system clock unless a test moves it. */
   clock?: () => Date;
-  /** issue 30: the first-run setup link printed at start-up, while the shop has no owner. */
+  /** docs/requirements.md §19: the first-run setup link printed at start-up, while the shop has no owner. */
   ownerSetup?: OwnerSetupLink | null;
 }
 
@@ -165,9 +165,9 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
       c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
   });
-  // issue 14, finding 4: before anything reads a body, looks up a session or runs a route.
+  // docs/requirements.md §14: before anything reads a body, looks up a session or runs a route.
   app.use(sameOriginGuard(config.publicUrl));
-  // issue 14, finding 2: no answer redirects out of the shop, whichever code built the redirect.
+  // docs/requirements.md §14: no answer redirects out of the shop, whichever code built the redirect.
   app.use(
     shopOnlyRedirects(config.publicUrl, (header, target) =>
       logger.warn({ header, target }, 'a redirect out of the shop was replaced by one home'),
@@ -178,7 +178,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   app.get('/healthz', async (c) => {
     try {
       await withTimeout(database.ping(), HEALTH_CHECK_TIMEOUT_MS);
-      // issue 15 §1: the queue's own figures; failed jobs stay queryable until they are handled.
+      // docs/requirements.md §13: the queue's own figures; failed jobs stay queryable until they are handled.
       const queue = await withTimeout(options.jobs.health(), HEALTH_CHECK_TIMEOUT_MS);
       c.header('Cache-Control', 'no-store');
       return c.json({ status: 'ok', database: database.kind, queue });
@@ -265,7 +265,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     const answer = await auth.handler(
       withClientAddress(request ?? c.req.raw, c.get('clientAddress')),
     );
-    // issue 26 item 9: Better Auth answers a path it does not know with an empty 404; under
+    // docs/requirements.md §14: Better Auth answers a path it does not know with an empty 404; under
     // /api/ every answer is a problem.
     if (answer.status === 404 && !answer.headers.get('Content-Type')) {
       return problemResponse(404, 'No such identity endpoint.');
@@ -276,7 +276,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     auth.handler(new Request(new URL(`${AUTH_BASE_PATH}/jwks`, c.req.url))),
   );
 
-  // issue 17: the JSON API and its reference page, before the pages' form-only body rule.
+  // docs/requirements.md §11: the JSON API and its reference page, before the pages' form-only body rule.
   const api = createApi({
     db: database.db,
     config,
@@ -300,7 +300,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     userIdOf: async (request) =>
       (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
   });
-  // issue 26 item 9: whatever no route under /api/ took (the API, Better Auth, the order events)
+  // docs/requirements.md §14: whatever no route under /api/ took (the API, Better Auth, the order events)
   // is a problem (404, or 405 with Allow), never the pages' HTML 404.
   app.all('/api', (c) => unmatchedApiResponse(api.routes, c.req.method, c.req.path));
   app.all('/api/*', (c) => unmatchedApiResponse(api.routes, c.req.method, c.req.path));
@@ -311,7 +311,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     logger.warn({ err: error }, 'catalogue changes cannot be followed: catalogue reads uncached'),
   );
 
-  // issue 18: the owner's settings are memoised while this process follows their changes from
+  // docs/requirements.md §12: the owner's settings are memoised while this process follows their changes from
   // every process; until then each request reads them.
   void watchSettings(database).catch((error: unknown) =>
     logger.warn({ err: error }, 'settings changes cannot be followed: settings read per request'),
@@ -321,7 +321,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   const pageCache = mode === 'production' ? createPageCache() : null;
   if (pageCache) {
     // Notices sent while the listening connection was down are lost: a reconnect empties it too.
-    // issue 18: a settings change (the phone on /contact) shows at once in every process, so
+    // docs/requirements.md §12: a settings change (the phone on /contact) shows at once in every process, so
     // the copies of the anonymous pages that show a setting go with it.
     for (const channel of [CATALOGUE_CHANNEL, SETTINGS_CHANNEL]) {
       database
@@ -332,7 +332,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     }
   }
 
-  app.use(formContentType()); // issue 14 (finding 7): a write's body is a form, or 415
+  app.use(formContentType()); // docs/requirements.md §14: a write's body is a form, or 415
   const handleRequest = createRequestHandler(options.build, mode);
   app.all('*', async (c) => {
     const nonce = c.get('secureHeadersNonce') ?? '';
@@ -346,7 +346,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
         isBot: isbot(c.req.header('user-agent') ?? ''),
       });
     const { pathname, search } = new URL(c.req.url);
-    // issue 32: the approximate amounts follow the browser's region until a currency is chosen.
+    // docs/decisions/026: the approximate amounts follow the browser's region until a currency is chosen.
     const pageKey = `${pathname}${search}#${sharedPageVariant(c.req.header('accept-language') ?? null)}`;
     if (pageCache && sharedPage) {
       const cached = pageCache.read(pageKey, nonce);
@@ -408,7 +408,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
     const refreshedCookies = headers.getSetCookie();
     if (!session) return { ...anonymous, refreshedCookies };
     const roles = await rolesOfUser(database.db, session.user.id);
-    // issue 29: a guest's quote list joins the account's at its first request signed in, however
+    // docs/requirements.md §18: a guest's quote list joins the account's at its first request signed in, however
     // they signed in; the cookie is then forgotten. docs/decisions/021 (amended): only a list
     // written from this browser in this browser session joins; any other stays the guest's.
     const guestList = quoteListTokenOf(request.headers, usesHttps);
@@ -453,10 +453,10 @@ function hasSessionCookie(headers: Headers): boolean {
 
 /**
  * A page for this browser alone: signed in, or a guest whose header shows their quote list's
- * count (issue 29), so neither may be kept by or served from a shared cache.
+ * count (docs/requirements.md §18), so neither may be kept by or served from a shared cache.
  */
 function hasPersonalCookie(headers: Headers): boolean {
-  // issue 32: a chosen display currency (its cookie) makes the page this browser's own too.
+  // docs/decisions/026: a chosen display currency (its cookie) makes the page this browser's own too.
   return (
     hasSessionCookie(headers) ||
     quoteListTokenOf(headers, true) !== null ||

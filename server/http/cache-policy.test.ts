@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheDecision, PUBLIC_PAGE_VARY, sharedPageVariant } from './cache-policy';
 
-describe('issue 32: shared pages and the display currency', () => {
+describe('shared pages and the display currency', () => {
   it('keeps a shared page per the currency of the browser’s region', () => {
     expect(sharedPageVariant('en-US,en;q=0.9')).toBe('USD');
     expect(sharedPageVariant('en-GB')).toBe('GBP');

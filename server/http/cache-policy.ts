@@ -1,5 +1,5 @@
 /**
- * Which responses a shared cache (a CDN, a proxy) may keep (issue 8 "caching where it is safe"):
+ * Which responses a shared cache (a CDN, a proxy) may keep (docs/requirements.md §16 "caching where it is safe"):
  * the public catalogue and content pages, fetched by a visitor without a session, when they
  * answered 200. Everything else is `private, no-store`: a page rendered for a signed-in user, a
  * form's reply or an account page must never be handed to someone else.
@@ -15,7 +15,7 @@ export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revali
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /**
- * issue 32: before a buyer chooses a currency, a page shows approximate amounts in their
+ * docs/decisions/026: before a buyer chooses a currency, a page shows approximate amounts in their
  * browser's region's currency (Accept-Language), so a shared copy is kept per that currency: the
  * in-process page cache keys on it, and a CDN is told to vary on the header. A chosen currency
  * (its cookie) makes the page the browser's own, like the quote list's cookie.
@@ -69,7 +69,7 @@ export function isPublicPagePath(path: string): boolean {
  * page by a person (crawlers get a page without the welcome pop-up).
  */
 /**
- * issue 31: a search of the shop (`/shop?q=…`) reaches its loader every time, where a search that
+ * docs/requirements.md §20: a search of the shop (`/shop?q=…`) reaches its loader every time, where a search that
  * finds nothing is counted for the owner; a cached copy would hide the repeats.
  */
 function isShopSearch(path: string, search: string): boolean {

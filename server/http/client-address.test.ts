@@ -4,7 +4,7 @@ import { clientAddressFrom, forwardedProtocolFrom } from './client-address';
 
 const SOCKET = '10.0.0.2'; // the proxy, as the shop's socket sees it
 
-// issue 26 item 7, decision 018: what each proxy sends, and the client the shop must see.
+// docs/requirements.md §14, decision 018: what each proxy sends, and the client the shop must see.
 describe('the client address behind trusted proxies', () => {
   it('takes the address nginx added, not the one the client wrote (proxy_add_x_forwarded_for appends)', () => {
     // The client sent "X-Forwarded-For: 6.6.6.6"; nginx appended the address it saw.

@@ -1,5 +1,5 @@
 /**
- * Which client a request came from, behind the proxies the shop trusts (issue 26 item 7, decision
+ * Which client a request came from, behind the proxies the shop trusts (docs/requirements.md §14, decision
  * 018). A proxy such as nginx (`$proxy_add_x_forwarded_for`) APPENDS the address it saw to
  * `X-Forwarded-For`, after whatever the client sent, so the leftmost entry is the client's own
  * claim and can say anything. With `TRUST_PROXY=N`, the shop trusts the N proxies in front of it:

@@ -20,7 +20,7 @@ async function policyHeader(input: ContentSecurityPolicyInput): Promise<Map<stri
 
 const NONCE_SOURCE = /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/;
 
-describe('the Content-Security-Policy (issue 14, decision 012)', () => {
+describe('the Content-Security-Policy (decision 012)', () => {
   it("allows style elements by nonce only, and 'unsafe-inline' for style attributes alone", async () => {
     const policy = await policyHeader({ mode: 'production', mediaOrigins: [] });
     const scriptNonce = policy.get('script-src')?.find((source) => NONCE_SOURCE.test(source));

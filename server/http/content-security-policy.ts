@@ -1,5 +1,5 @@
 /**
- * The shop's Content-Security-Policy (issue 8; narrowed by issue 14 "Also", decision 012): scripts
+ * The shop's Content-Security-Policy (docs/decisions/012; narrowed by docs/requirements.md §14 "Also", decision 012): scripts
  * and style elements only with this response's nonce, images and media only from the hosts the
  * shop actually shows them from.
  */
@@ -22,7 +22,7 @@ export interface ContentSecurityPolicyInput {
 }
 
 export function contentSecurityPolicy({ mode, mediaOrigins }: ContentSecurityPolicyInput) {
-  // issue 14: the hosts images are actually shown from (decision 012), not every https host.
+  // docs/requirements.md §14: the hosts images are actually shown from (decision 012), not every https host.
   const imageHosts = [...new Set(mediaOrigins)];
   const styleElements: Sources = ["'self'", NONCE];
   return {
@@ -50,7 +50,7 @@ export function contentSecurityPolicy({ mode, mediaOrigins }: ContentSecurityPol
     mediaSrc: ["'self'", ...imageHosts],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
-    // issue 26 item 6: "Send on WhatsApp" is a form post whose answer redirects to WhatsApp, and
+    // docs/requirements.md §14: "Send on WhatsApp" is a form post whose answer redirects to WhatsApp, and
     // form-action governs where a submission's redirects may go.
     formAction: ["'self'", 'https://wa.me'],
     frameAncestors: ["'none'"],

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Export CSV": a list's rows as a file download, streamed chunk by chunk as the module
+ * docs/requirements.md §12 "Export CSV": a list's rows as a file download, streamed chunk by chunk as the module
  * reads them in batches, so a list of 100k rows is never held whole in memory.
  */
 export function csvDownload(filename: string, chunks: AsyncIterator<string>): Response {

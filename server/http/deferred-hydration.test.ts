@@ -45,7 +45,7 @@ function splitBytes(html: string, cuts: number[]): Buffer[] {
   return chunks.filter((chunk) => chunk.length > 0);
 }
 
-describe('scripts that load after the page (issue 8, decision 010)', () => {
+describe('scripts that load after the page (decision 010)', () => {
   it('drops the module preloads and defers the module script, leaving the rest as it was', async () => {
     const html = await rewrite([page]);
     expect(html).not.toContain('modulepreload" href');

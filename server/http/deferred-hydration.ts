@@ -1,5 +1,5 @@
 /**
- * Loads the page's JavaScript after the page itself (issue 8, page speed; decision 010).
+ * Loads the page's JavaScript after the page itself (docs/requirements.md §16, page speed; decision 010).
  *
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` in the head for every module the
  * page hydrates with, and an inline module script whose static imports fetch them all while the

@@ -1,5 +1,5 @@
 /**
- * issue 32 "Prices in the buyer's currency, beside rupees": which display currency a request
+ * docs/requirements.md §21 "Prices in the buyer's currency, beside rupees": which display currency a request
  * sees. The buyer's choice is kept in a cookie (and, signed in, in the profile); before any
  * choice the browser's `Accept-Language` region decides, when its currency has a fresh rate.
  */
@@ -37,7 +37,7 @@ export function currencyCookie(choice: CurrencyChoice, secure: boolean): string 
   return `${CURRENCY_COOKIE}=${choice}; Path=/; Max-Age=${CURRENCY_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The owner's rates, split into those buyers see today and those too old to show (issue 32). */
+/** The owner's rates, split into those buyers see today and those too old to show (docs/requirements.md §21). */
 export function displayRatesOf(
   site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
   now: Date,

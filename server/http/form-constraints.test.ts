@@ -3,7 +3,7 @@ import { contactMessageSchema } from '../../core/contact';
 import { quoteMessageSchema } from '../../core/quote-forms';
 import { intentConstraints } from './form-constraints';
 
-describe('intentConstraints (issue 28)', () => {
+describe('intentConstraints', () => {
   it("gives each intent's form the limits of its own schema, as plain data", () => {
     const constraints = intentConstraints({
       contact: { schema: contactMessageSchema },

@@ -1,5 +1,5 @@
 /**
- * A page's form limits as plain loader data (issue 28): `required`, `maxLength`, `min`… derived
+ * A page's form limits as plain loader data (docs/decisions/020): `required`, `maxLength`, `min`… derived
  * from each form's `core/` schema here on the server, so the page's JavaScript needs no zod to
  * render them, and the limits stay written once. A form finds its own with
  * `useFormConstraints(key)` (app/components/forms/lazy-form.ts), keyed by the intent it posts.

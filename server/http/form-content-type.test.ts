@@ -21,7 +21,7 @@ const post = (path: string, contentType: string | null, body: BodyInit | null = 
     body,
   });
 
-describe('issue 14 (finding 7): a write to a page or resource route carries a form', () => {
+describe('a write to a page or resource route carries a form', () => {
   it('answers 415 to JSON, plain text, no type and multipart without its boundary', async () => {
     const app = appWithTheCheck();
     for (const path of ['/contact', '/quote/lotus-diya', '/newsletter', '/wishlist', '/x.data']) {

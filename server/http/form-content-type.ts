@@ -1,5 +1,5 @@
 /**
- * issue 14 (finding 7): every page and resource route takes its writes as an HTML form posts
+ * docs/requirements.md §14: every page and resource route takes its writes as an HTML form posts
  * them. A body in another encoding (JSON, plain text, none) made the actions' `formData()` throw,
  * which answered 500; it is refused here, once for all of them, before any route reads it.
  * The JSON API and Better Auth live under /api/ and read their own encodings.

@@ -12,11 +12,11 @@ export type PublicForm =
   | 'review'
   | 'question'
   | 'answer'
-  // issue 16: a quotation's thread (messages, changes asked, a decline's reason)
+  // docs/requirements.md §10: a quotation's thread (messages, changes asked, a decline's reason)
   | 'quote-message'
-  // issue 29: the quote list's own writes (add, change, remove); its submit counts as 'quotation'
+  // docs/requirements.md §18: the quote list's own writes (add, change, remove); its submit counts as 'quotation'
   | 'quote-list'
-  // issue 30: the first-run setup page, its reads and its post
+  // docs/requirements.md §19: the first-run setup page, its reads and its post
   | 'owner-setup'
   // Every page's post, counted before its body is read (docs/requirements.md §14)
   | 'page-post';
@@ -29,7 +29,7 @@ export type PublicForm =
 export const PAYMENT_REFERENCE_LIMIT: PublicForm = 'quote-message';
 
 /**
- * issue 29: a quote list is built with a tap per piece (four pieces and a quantity change are
+ * docs/requirements.md §18: a quote list is built with a tap per piece (four pieces and a quantity change are
  * five writes in a minute), so its writes get this many times the forms' per-minute limit; still
  * a cap on what one address can make the server write.
  */

@@ -1,5 +1,5 @@
 /**
- * A short-lived in-process copy of the anonymous catalogue pages (issue 8: `/product/{id}` at
+ * A short-lived in-process copy of the anonymous catalogue pages (docs/decisions/009: `/product/{id}` at
  * 500 req/s). Rendering a page costs about 20 ms of CPU, nearly all of it React and the loaders'
  * queries, the same for every visitor without a session; this process keeps the rendered page
  * for a few seconds, under the rules a CDN follows for the page's `public` Cache-Control

@@ -1,5 +1,5 @@
 /**
- * issue 29: a guest's quote list is found by a random token in an httpOnly cookie that lasts 30
+ * docs/requirements.md §18: a guest's quote list is found by a random token in an httpOnly cookie that lasts 30
  * days from the list's last change; the server keeps only the token's hash (server/modules/quote-lists).
  *
  * docs/decisions/021 (amended): on https the cookie is `__Host-` prefixed (Secure, Path=/, no

@@ -20,7 +20,7 @@ function facts(overrides: Partial<RequestOriginFacts>): RequestOriginFacts {
   };
 }
 
-describe('which requests pass the same-origin check (issue 14, finding 4)', () => {
+describe('which requests pass the same-origin check', () => {
   const table: Array<[string, Partial<RequestOriginFacts>, boolean]> = [
     ['a GET from anywhere', { method: 'GET', origin: 'http://evil.example' }, true],
     ['a HEAD from anywhere', { method: 'HEAD', origin: 'http://evil.example' }, true],

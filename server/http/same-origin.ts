@@ -1,5 +1,5 @@
 /**
- * issue 14, finding 4: one check of every state-changing request against the shop's own origin
+ * docs/requirements.md §14: one check of every state-changing request against the shop's own origin
  * (PUBLIC_URL), in front of every route: pages, `.data` posts, resource routes, /api/auth/*, the
  * event stream and the JSON API. React Router checks Origin on page and `.data` posts only, and
  * SameSite=Lax cookies still travel with a form posted from a page on another port of this host.
@@ -26,7 +26,7 @@ export interface RequestOriginFacts {
 /** Whether a request may go on to its route; `shopOrigin` is PUBLIC_URL's origin. */
 export function isAllowedOrigin(request: RequestOriginFacts, shopOrigin: string): boolean {
   if (READING_METHODS.has(request.method.toUpperCase())) return true;
-  // issue 14: an API client that signs its calls with a bearer token and sends no cookie cannot be
+  // docs/requirements.md §14: an API client that signs its calls with a bearer token and sends no cookie cannot be
   // made to send them by another site: a browser adds cookies on its own, never this header.
   if (!request.cookie && /^bearer\s+\S/i.test(request.authorization ?? '')) return true;
   // An opaque origin (`Origin: null`: sandboxed frames, data: pages, some redirects) is foreign.

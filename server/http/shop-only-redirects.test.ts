@@ -4,7 +4,7 @@ import { isInsideShop, shopOnlyRedirects } from './shop-only-redirects';
 
 const SHOP = 'https://shop.example';
 
-describe('which redirect targets stay in the shop (issue 14, finding 2)', () => {
+describe('which redirect targets stay in the shop', () => {
   it.each([
     '/',
     '/dashboard?tab=orders',

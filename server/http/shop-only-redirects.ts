@@ -1,5 +1,5 @@
 /**
- * issue 14, finding 2 as a class: whatever builds a redirect (our routes, React Router's data
+ * docs/requirements.md §14 as a class: whatever builds a redirect (our routes, React Router's data
  * redirects, Better Auth's mail links with their callbackURL), the answer never sends a browser
  * outside the shop. Better Auth 1.7 resolves dot segments in a callbackURL, so `/.//evil.example`
  * came back as `Location: //evil.example`; the routes' own targets go through safeRedirectTarget.
@@ -26,7 +26,7 @@ export function isInsideShop(target: string, shopUrl: string): boolean {
 
 /**
  * The one place outside the shop a redirect may go: WhatsApp's click-to-chat, where "Send on
- * WhatsApp" (issue 16, admin.quotations.whatsapp.ts) takes the owner with the customer's private
+ * WhatsApp" (docs/requirements.md §10, admin.quotations.whatsapp.ts) takes the owner with the customer's private
  * link. Only this exact origin and path; no route forwards a target it was given.
  */
 export function isWhatsAppChat(target: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * issue 14 finding 1 ("the actor is checked before any work"): a route for signed-in users reads a
+ * docs/requirements.md §14 ("the actor is checked before any work"): a route for signed-in users reads a
  * visitor's post only when it declares a small length. That is enough for the route to shape its
  * sign-in answer (which form asked, which page to go back to) and never lets a visitor make the
  * server parse a large body. Node's HTTP parser reads no more than the declared length.

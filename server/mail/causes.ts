@@ -1,5 +1,5 @@
 /**
- * Who made the shop send a mail, and so which limit may hold it (issue 25 §1, decision 017). The
+ * Who made the shop send a mail, and so which limit may hold it (docs/requirements.md §13, decision 017). The
  * one place that sorts the shop's mails: `enqueue` records the cause on every mail job from here,
  * the worker counts a mail against its limit from here, and the identity endpoints count theirs
  * from here when they are asked.
@@ -104,7 +104,7 @@ export function mailCauseOf(notice: Notice): MailCause {
   switch (notice.kind) {
     case 'quotation-request':
       if (notice.to === 'owner') return { by: 'to-shop' };
-      // issue 14 finding 5: a typed address is the requester's own only when it is their verified
+      // docs/requirements.md §13: a typed address is the requester's own only when it is their verified
       // account's; anyone else may have typed it.
       return notice.recipientVerified
         ? accountCause(notice.quotation.customerEmail ?? '', 'quotation-confirmation', 'delivery')
@@ -126,16 +126,16 @@ export function mailCauseOf(notice: Notice): MailCause {
       return { by: 'to-shop' };
     case 'quotation-event':
       return notice.to === 'owner' ? { by: 'to-shop' } : { by: 'shop' };
-    // issue 29: the owner merged the customer's requests: the shop's own answer, never limited.
+    // docs/requirements.md §18: the owner merged the customer's requests: the shop's own answer, never limited.
     case 'quotation-merged':
       return { by: 'shop' };
-    // issue 32: the owner's price change tells wishers who asked for it: never limited.
+    // docs/requirements.md §21: the owner's price change tells wishers who asked for it: never limited.
     case 'price-drop':
       return { by: 'shop' };
   }
 }
 
-/** The words of a held mail's reason on Failed Work (issue 25 §1). */
+/** The words of a held mail's reason on Failed Work (docs/requirements.md §13). */
 export function heldReason(address: string, perHour: number): string {
   return `${address} reached the limit of ${countOf(perHour, 'mail')} an hour`;
 }
@@ -154,7 +154,7 @@ const inMinutes = (retryAfterSeconds: number) => {
 };
 
 /**
- * The answer to an identity request over its client's own limit for the address (issue 25 §1,
+ * The answer to an identity request over its client's own limit for the address (docs/requirements.md §13,
  * docs/decisions/017): that client is refused; others are not.
  */
 export function tooManyMailsMessage(

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail (docs/design.md §2 modules/mail): SMTP when SMTP_URL is set; otherwise every message
  * is written as an .eml file to DATA_DIR/outbox, with its HTML part beside it as an .html file a
- * newcomer can open and click (issue 25 §4), and logged. Only the job worker sends
+ * newcomer can open and click (docs/requirements.md §13), and logged. Only the job worker sends
  * (server/worker.ts): domain functions queue their mails (server/modules/jobs), so none is lost
  * with a failed send. Which mails a limit may hold is decided before a mail gets here
  * (`admitMail`, causes.ts); the mailer itself sends whatever it is given.
@@ -32,14 +32,14 @@ export interface MailMessage {
   subject: string;
   /** The plain-text part: every mail has one, with each link on a line of its own. */
   text: string;
-  /** The HTML part (issue 25 §2); a mail queued by an earlier version may have none. */
+  /** The HTML part (docs/requirements.md §13); a mail queued by an earlier version may have none. */
   html?: string;
-  /** issue 25 §3: where Reply goes: the customer for the owner's notices, the shop for customers. */
+  /** docs/requirements.md §13: where Reply goes: the customer for the owner's notices, the shop for customers. */
   replyTo?: string;
-  /** issue 25 §3: the mails about one quotation are one conversation in a mail client. */
+  /** docs/requirements.md §13: the mails about one quotation are one conversation in a mail client. */
   thread?: { messageId: string; inReplyTo?: string; references?: string[] };
   headers?: Record<string, string>;
-  /** Files the mail carries (an offer's PDF, issue 16). */
+  /** Files the mail carries (an offer's PDF, docs/requirements.md §10). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -88,7 +88,7 @@ export function createMailer(options: {
     const base = path.join(options.outboxDirectory, outboxFileName(message.subject));
     await mkdir(options.outboxDirectory, { recursive: true });
     await writeFile(`${base}.eml`, (info as unknown as { message: Buffer }).message);
-    // issue 25 §4: the HTML part as a page of its own, its links as they are (the .eml's are
+    // docs/requirements.md §13: the HTML part as a page of its own, its links as they are (the .eml's are
     // quoted-printable and cannot be copied as they are).
     const html = message.html ? `${base}.html` : null;
     if (html) await writeFile(html, message.html!);

@@ -61,7 +61,7 @@ describe('the mail module without SMTP', () => {
     expect(eml).toContain(
       'List-Unsubscribe: <https://shop.example/newsletter/unsubscribe?token=x>',
     );
-    // issue 25 §4: the page's links are as they are, not quoted-printable.
+    // docs/requirements.md §13: the page's links are as they are, not quoted-printable.
     const html = readFileSync(path.join(outbox, files[1]!), 'utf8');
     expect(html).toContain('href="https://shop.example/quotes/Q-20261124-0007?key=a=b&amp;c=d"');
     expect(lines.join('\n')).toContain(path.join(outbox, files[1]!));
@@ -84,7 +84,7 @@ describe('the mail module without SMTP', () => {
   });
 });
 
-// issue 25 §1, decision 017: which mails a limit counts, counted across processes.
+// docs/requirements.md §13, decision 017: which mails a limit counts, counted across processes.
 describe(`the mail limits, counted in the ${testDatabaseKind} database`, () => {
   let database: TestDatabase;
   beforeAll(async () => {

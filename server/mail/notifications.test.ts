@@ -60,7 +60,7 @@ describe('the shop e-mails', () => {
     expect(await renderNotice(requestNotice('requester', request), settings)).toBeNull();
   });
 
-  // issue 14 finding 5: a guest can type anyone's address into the form.
+  // docs/requirements.md §13: a guest can type anyone's address into the form.
   const freeText = {
     ...request,
     customerName: 'Mallory Name-Marker',
@@ -101,7 +101,7 @@ describe('the shop e-mails', () => {
     expect(owner?.text).toContain('Name: Mallory Name-Marker');
     expect(owner?.text).toContain('Company: Company-Marker Pvt Ltd');
     expect(owner?.replyTo).toBe('victim@example.com');
-    // issue 25 §3: the customer's Reply reaches the shop.
+    // docs/requirements.md §13: the customer's Reply reaches the shop.
     expect(confirmation?.replyTo).toBe('owner@kalakriti.example');
   });
 
@@ -114,7 +114,7 @@ describe('the shop e-mails', () => {
     expect(confirmation?.text).toContain(`Reference: ${request.reference}`);
   });
 
-  // issue 29: a request from the quote list, as createMultiPieceRequest queues it.
+  // docs/requirements.md §18: a request from the quote list, as createMultiPieceRequest queues it.
   const fourPieces = {
     ...request,
     customerEmail: 'meera@example.com',
@@ -211,7 +211,7 @@ describe('the shop e-mails', () => {
     expect(mail?.text).toContain('From: Ravi <ravi@example.com>');
   });
 
-  it('tell the owner of a call-back request from the welcome pop-up (issue 25 §3)', async () => {
+  it('tell the owner of a call-back request from the welcome pop-up', async () => {
     const mail = await renderNotice(
       { kind: 'callback-request', lead: { id: 'l1', phoneNumber: '+919876543210' } },
       settings,
@@ -269,7 +269,7 @@ const facts: QuotationMailFacts = {
   message: null,
 };
 
-describe('the quote lifecycle mails (issue 25 §3)', () => {
+describe('the quote lifecycle mails', () => {
   it('thread every mail of a quotation on each side, and send Reply to the other side', async () => {
     const customer = await quotationEventMail(
       { kind: 'quotation-event', event: 'offer-sent', to: 'customer', quotationId: request.id },
@@ -339,7 +339,7 @@ describe('the quote lifecycle mails (issue 25 §3)', () => {
     }
   });
 
-  // issue 29: a mail about a request of several pieces never names only its first.
+  // docs/requirements.md §18: a mail about a request of several pieces never names only its first.
   it.each([
     ['offer-sent', 'customer', 'Our offer v2 for Lotus Urli and 3 more pieces is ready'],
     ['offer-withdrawn', 'customer', 'withdrawn offer v2 for Lotus Urli and 3 more pieces.'],

@@ -1,5 +1,5 @@
 /**
- * The e-mails the shop sends (issue: notifications; issue 25): a domain function enqueues a
+ * The e-mails the shop sends (issue: notifications; docs/requirements.md §13): a domain function enqueues a
  * `Notice` in its transaction (server/modules/jobs), and the worker renders it here, with the
  * shop's settings at delivery, through one React Email template per mail (./templates): an HTML
  * part and a plain-text part. Every mail about a quotation is one thread in a mail client, and
@@ -44,16 +44,16 @@ import type {
 export interface QuotationMailFacts {
   reference: string;
   quotationId: string;
-  /** issue 32: the request's account, whose chosen display currency the offer mail shows. */
+  /** docs/requirements.md §21: the request's account, whose chosen display currency the offer mail shows. */
   customerUserId?: string | null;
-  /** issue 32: the display currency the requester's page showed, for an account without a choice or a guest. */
+  /** docs/requirements.md §21: the display currency the requester's page showed, for an account without a choice or a guest. */
   requestDisplayCurrency?: DisplayCurrency | null;
   /**
    * The customer's display currency, in which a customer mail shows each amount beside rupees
    * (docs/decisions/026); null for rupees only. The worker sets it (server/worker.ts).
    */
   displayRate?: DisplayRate | null;
-  /** issue 29: the name of every piece of the request, in the buyer's order. */
+  /** docs/requirements.md §18: the name of every piece of the request, in the buyer's order. */
   productNames: string[];
   customerName: string;
   customerEmail: string | null;
@@ -66,7 +66,7 @@ export interface QuotationMailFacts {
     totalMinor: number;
     paymentMethod: MailPaymentMethod;
     submittedPaymentReference: string | null;
-    // issue 32
+    // docs/requirements.md §21
     advanceMinor: number | null;
     paymentStatus: PaymentStatus;
     submittedBalanceReference: string | null;
@@ -126,7 +126,7 @@ async function renderMail<Name extends MailTemplateName>(
 }
 
 /**
- * issue 25 §3: every mail about one quotation carries the thread's headers, so each side's mail
+ * docs/requirements.md §13: every mail about one quotation carries the thread's headers, so each side's mail
  * client shows the quotation as one conversation. The request's first mail to a side starts it;
  * each later one answers it. The owner's side and the customer's are two threads (two mailboxes).
  */
@@ -148,7 +148,7 @@ export function quotationThread(
 
 /**
  * The mail of a notice, rendered with the shop's settings as they are at delivery. `customerKey`
- * is the private key the worker made for a requester's link (issue 16). Null for a lifecycle
+ * is the private key the worker made for a requester's link (docs/requirements.md §10). Null for a lifecycle
  * notice, which needs its facts (quotationEventMail).
  */
 export async function renderNotice(
@@ -173,7 +173,7 @@ export async function renderNotice(
         'contact-message-owner',
         { ...notice.message, adminUrl: `${publicUrl}/admin?tab=messages` },
         settings,
-        // issue 25 §3: Reply answers the one who wrote.
+        // docs/requirements.md §13: Reply answers the one who wrote.
         { to: site.shopEmail, replyTo: notice.message.email },
       );
     case 'callback-request':
@@ -219,7 +219,7 @@ export async function renderNotice(
   }
 }
 
-/** issue 32: a wished piece's lower price, with the link that turns these mails off. */
+/** docs/requirements.md §21: a wished piece's lower price, with the link that turns these mails off. */
 function priceDropMail(
   notice: Extract<Notice, { kind: 'price-drop' }>,
   settings: NoticeSettings,
@@ -252,7 +252,7 @@ function priceDropMail(
 }
 
 /**
- * issue 29 "Merge Requests": the customer's one mail, in the kept request's thread, with a private
+ * docs/requirements.md §18 "Merge Requests": the customer's one mail, in the kept request's thread, with a private
  * link to it made at delivery (`customerKey`): a key of a merged request opens only that one.
  */
 function quotationMergedMail(
@@ -273,7 +273,7 @@ function quotationMergedMail(
           ? `${publicUrl}/product/${piece.productId}`
           : `${publicUrl}/shop`,
         quantity: piece.quantity,
-        // issue 14 finding 5: anyone may have typed the address; the notes stay on the page.
+        // docs/requirements.md §13: anyone may have typed the address; the notes stay on the page.
         notes: null,
       })),
       quotationUrl: quotationLink(publicUrl, notice.reference, customerKey),
@@ -294,7 +294,7 @@ async function quotationRequestMail(
 ): Promise<MailMessage | null> {
   const { site, publicUrl } = settings;
   const request = notice.quotation;
-  // issue 29: every piece, in the buyer's order; a notice an earlier version queued has its one
+  // docs/requirements.md §18: every piece, in the buyer's order; a notice an earlier version queued has its one
   // piece in the request's own fields. The names come from the catalogue, never from the request.
   const lines = request.lines?.length
     ? request.lines
@@ -343,8 +343,8 @@ async function quotationRequestMail(
     'quotation-request-customer',
     {
       reference: request.reference,
-      // issue 14 finding 5: anyone can type this address, so unless it is the signed-in
-      // requester's verified one, the mail carries nothing the requester wrote (issue 29: nor
+      // docs/requirements.md §13: anyone can type this address, so unless it is the signed-in
+      // requester's verified one, the mail carries nothing the requester wrote (docs/requirements.md §18: nor
       // the notes on each piece).
       pieces: notice.recipientVerified
         ? pieces
@@ -409,7 +409,7 @@ async function accountMail(notice: AccountNotice, settings: NoticeSettings): Pro
   }
 }
 
-/** issue 18: the owner's morning list of who is waiting, each with a link to answer. */
+/** docs/requirements.md §12: the owner's morning list of who is waiting, each with a link to answer. */
 async function dailyDigestMail(
   notice: DailyDigestNotice,
   settings: NoticeSettings,
@@ -447,7 +447,7 @@ function customerMessageKindOf(kind: string): CustomerMessageKind {
 }
 
 /**
- * issue 16: the lifecycle's mails, in its words: the customer's carry their private link, the
+ * docs/requirements.md §10: the lifecycle's mails, in its words: the customer's carry their private link, the
  * owner's the admin page of the quotation. Null when there is nothing to send to this side.
  */
 export async function quotationEventMail(
@@ -462,7 +462,7 @@ export async function quotationEventMail(
   if (!to) return null;
   const envelope: Omit<MailMessage, 'subject' | 'text' | 'html'> = {
     to,
-    // issue 25 §3: the owner's Reply answers the customer; the customer's reaches the shop.
+    // docs/requirements.md §13: the owner's Reply answers the customer; the customer's reaches the shop.
     ...(toOwner
       ? facts.customerEmail
         ? { replyTo: facts.customerEmail }
@@ -474,7 +474,7 @@ export async function quotationEventMail(
   const quotationUrl = quotationLink(publicUrl, facts.reference, facts.customerKey);
   const { reference, customerName, offer, order } = facts;
   const displayRate = facts.displayRate ?? null;
-  // issue 29: a request of several pieces is named as such, never as its first piece.
+  // docs/requirements.md §18: a request of several pieces is named as such, never as its first piece.
   const requestedPieces = piecesTitle(facts.productNames);
   const render = <Name extends MailTemplateName>(name: Name, props: MailTemplateProps[Name]) =>
     renderMail(name, props, settings, envelope);
@@ -514,7 +514,7 @@ export async function quotationEventMail(
         customerName,
         requestedPieces,
         kind: customerMessageKindOf(entry.kind),
-        // issue 25 §3: the version the step was about, as the thread recorded it.
+        // docs/requirements.md §13: the version the step was about, as the thread recorded it.
         offerVersion: entry.offerVersion ?? offer?.version ?? null,
         body: entry.body,
         adminUrl,
@@ -639,7 +639,7 @@ export async function quotationEventMail(
 }
 
 /**
- * issue 32: how a mail asks for an amount: the UPI link of that amount for an order paid by UPI,
+ * docs/requirements.md §21: how a mail asks for an amount: the UPI link of that amount for an order paid by UPI,
  * unless UPI cannot take it (the shop's limit), then bank transfer only, with the line that says
  * why.
  */
@@ -671,7 +671,7 @@ export interface Requester {
 }
 
 /**
- * issue 14 finding 5: an address given in a request belongs to the requester only when they are
+ * docs/requirements.md §13: an address given in a request belongs to the requester only when they are
  * signed in and it is their account's verified e-mail; anyone else may have typed it.
  */
 export function isVerifiedAddressOf(requester: Requester | null, address: string | null): boolean {

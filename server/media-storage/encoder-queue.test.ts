@@ -19,7 +19,7 @@ function heldJob(index: number, log: { started: number[]; peak: number; now: num
   };
 }
 
-describe('the image encoder queue (issue 14 finding 1)', () => {
+describe('the image encoder queue', () => {
   it('never runs more than its concurrency at once, and completes every job in order', async () => {
     const queue = createEncoderQueue(2);
     const log = { started: [] as number[], peak: 0, now: 0 };

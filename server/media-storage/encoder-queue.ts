@@ -1,5 +1,5 @@
 /**
- * issue 14 finding 1: image encoding is CPU-bound (a 5 MB noisy JPEG costs about 16 s of one core),
+ * docs/requirements.md §14: image encoding is CPU-bound (a 5 MB noisy JPEG costs about 16 s of one core),
  * so encodes wait their turn in this process rather than run all at once. Every job completes; only
  * its start is delayed, so an owner uploading 20 photos still gets all 20.
  */

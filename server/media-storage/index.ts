@@ -1,5 +1,5 @@
 /**
- * Uploaded product images (issue 7, beyond the spec): checked by their magic bytes, re-encoded with
+ * Uploaded product images (docs/requirements.md §2, beyond the spec): checked by their magic bytes, re-encoded with
  * sharp into WebP and AVIF variants without metadata, and stored in DATA_DIR/media or, when S3_* is
  * configured, in an S3-compatible bucket, behind one interface.
  */
@@ -17,7 +17,7 @@ import { imageEncoderQueue } from './encoder-queue';
 export { IMAGE_WIDTHS };
 export { createEncoderQueue, imageEncoderQueue, type EncoderQueue } from './encoder-queue';
 
-// issue 14 finding 1: one libvips thread per encode; the encoder queue runs one encode per core,
+// docs/requirements.md §13: one libvips thread per encode; the encoder queue runs one encode per core,
 // so uploads together never take more than the machine's cores.
 sharp.concurrency(1);
 
@@ -134,7 +134,7 @@ export interface StoredImage {
 
 /**
  * Stores an uploaded image as WebP and AVIF variants 400, 800 and 1200 wide (never wider than the
- * source) and answers the largest WebP variant. Callers authorise first (issue 14 finding 1):
+ * source) and answers the largest WebP variant. Callers authorise first (docs/requirements.md §5):
  * this decodes and writes whatever it is given.
  */
 export async function storeImageUpload(

@@ -139,7 +139,7 @@ describe('storeImageUpload', () => {
   });
 });
 
-describe('storeImageUpload and the encoder queue (issue 14 finding 1)', () => {
+describe('storeImageUpload and the encoder queue', () => {
   it('answers the keys it wrote, and deleteStoredImage removes every one of them', async () => {
     const { directory, storage } = temporaryStorage();
     const stored = await storeImageUpload(storage, await solid(900, 600).png().toBuffer());

@@ -3,7 +3,7 @@ import type { UserRoleValue } from '../../core/statuses';
 
 /**
  * Who is acting (docs/design.md §3): a signed-in user with their roles, or null for a visitor. An
- * owner's API key (issue 17) acts as the owner who made it, limited to the key's `scopes`; a
+ * owner's API key (docs/requirements.md §11) acts as the owner who made it, limited to the key's `scopes`; a
  * session has no `scopes` and is limited by its roles alone.
  */
 export type Actor = {

@@ -12,7 +12,7 @@ import { DomainError } from './errors';
 /** The signed-in user's id; a visitor gets a 401 (spec §6: the dashboard is for signed-in users). */
 export function requireUser(actor: Actor): string {
   const userId = signedInUser(actor);
-  // issue 17: an owner's API key acts for the shop; a customer's own rows are not its to reach.
+  // docs/requirements.md §11: an owner's API key acts for the shop; a customer's own rows are not its to reach.
   if (actor?.apiKey) {
     throw new DomainError('forbidden', 'API keys act for the shop, not for a customer account.');
   }
@@ -33,7 +33,7 @@ export function requireAdmin(actor: Actor, scope?: ApiScope): string {
   if (!isAdmin(actor)) {
     throw new DomainError('forbidden', 'You do not have administrator privileges.');
   }
-  // issue 17: an API key reaches only the owner functions that name a scope it holds; a function
+  // docs/requirements.md §11: an API key reaches only the owner functions that name a scope it holds; a function
   // that names none is for the owner's own session, so a key fails closed there.
   if (actor?.apiKey && !(scope && actor.apiKey.scopes.includes(scope))) {
     throw new DomainError(

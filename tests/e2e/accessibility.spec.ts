@@ -60,7 +60,7 @@ const catalogue = [
   '/product/boat-ganesh',
   '/product/no-such-piece',
   '/quote/boat-ganesh',
-  // issue 29: the quote list (empty: a visitor without one)
+  // docs/requirements.md §18: the quote list (empty: a visitor without one)
   '/quote-list',
 ];
 const content = [

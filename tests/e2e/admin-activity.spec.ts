@@ -1,5 +1,5 @@
 /**
- * issue 18 "Activity log": the owner confirms an order, and /admin/activity shows the status
+ * docs/requirements.md §12 "Activity log": the owner confirms an order, and /admin/activity shows the status
  * change with its before and after, at 1366 px (a table) and at 390 px (cards); the filters by
  * kind and person narrow the list and live in the address; axe finds nothing at either width.
  * The admin role granted at the command line is an entry too, by "Command line".

@@ -1,5 +1,5 @@
 /**
- * issue 17: the owner's "API & Webhooks" page on PostgreSQL. The owner makes an API key (shown
+ * docs/requirements.md §11: the owner's "API & Webhooks" page on PostgreSQL. The owner makes an API key (shown
  * once, listed, revoked), adds an endpoint on a receiver this test runs, sees the delivery of a
  * contact message with its attempt, resends it, and disables and deletes the endpoint; a customer
  * gets "Access denied". The shop's server allows private addresses (support/admin.ts), as the

@@ -1,5 +1,5 @@
 /**
- * issue 30 "The owner answers from a phone": the admin home starts with the requests that need a
+ * docs/requirements.md §19 "The owner answers from a phone": the admin home starts with the requests that need a
  * reply, then the week's tiles and the chart; below 768 px the list's filters fold behind
  * "Filters" (with and without JavaScript), from 768 px they show as before; the chart's labels
  * stay readable (12 px or more on screen, none overlapping or cut off). axe at 390 and 1366 px.
@@ -230,7 +230,7 @@ test.describe('the admin home at 1366 px', () => {
       'The last 7 days',
       'Requests and accepted offers, last 30 days',
     ]);
-    // As before issue 30: the filter bar shows, with no button in front of it, filters set or not.
+    // As before the rules of docs/requirements.md §19: the filter bar shows, with no button in front of it, filters set or not.
     const panel = page.getByRole('tabpanel');
     const form = page.getByRole('form', { name: 'Filter quotation requests' });
     await expect(form).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Failed work": /admin/jobs lists a mail the queue gave up on, with its last error and
+ * docs/requirements.md §12 "Failed work": /admin/jobs lists a mail the queue gave up on, with its last error and
  * Retry; Retry puts it back and the worker delivers it (the outbox gets the mail), after which the
  * list is empty. At 1366 px and 390 px, with axe.
  */
@@ -55,7 +55,7 @@ for (const viewport of [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test(`a mail its limit held says why, and Send Now delivers it (issue 25, ${viewport.width} px)`, async ({
+  test(`a mail its limit held says why, and Send Now delivers it (${viewport.width} px)`, async ({
     shop,
   }, testInfo) => {
     const email = `held-${viewport.width}@example.com`;

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things", at 1366 px and at 390 px: search finds a quotation by its
+ * docs/requirements.md §12 "Lists that find things", at 1366 px and at 390 px: search finds a quotation by its
  * mobile number, a filtered export downloads only the filtered rows, the subscribers page lists,
  * counts and filters the newsletter list; axe finds nothing on either page and no list scrolls
  * sideways.
@@ -31,7 +31,7 @@ async function seed(shop: Shop) {
 }
 
 /**
- * axe clean, and (issue 18) the lists are cards at any width: nothing in a filter bar or a list
+ * axe clean, and (docs/requirements.md §12) the lists are cards at any width: nothing in a filter bar or a list
  * reaches past the viewport. The storefront header and footer around them are the admin shell's
  * to replace, so they are not measured here.
  */
@@ -52,7 +52,7 @@ async function expectAccessibleCards(page: Page, list: string) {
   expect(beyond).toEqual([]);
 }
 
-/** issue 30: below 768 px the filters fold behind "Filters" (a <summary>, found by its text). */
+/** docs/requirements.md §19: below 768 px the filters fold behind "Filters" (a <summary>, found by its text). */
 async function unfoldFilters(page: Page, width: number) {
   if (width < 768) await page.getByText(/^Filters( \(\d+\))?$/).click();
 }

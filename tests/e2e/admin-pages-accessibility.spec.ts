@@ -1,5 +1,5 @@
 /**
- * issue 18 "Done when": axe (WCAG 2.2 AA) finds nothing on every back-office page, at 1366 px and
+ * docs/requirements.md §12 "Done when": axe (WCAG 2.2 AA) finds nothing on every back-office page, at 1366 px and
  * at 390 px, with rows on each (a quotation with its thread and a sent offer, an order, a message,
  * a subscriber, a failed mail, an activity entry, a user role, an API key), and nothing on them
  * wider than the screen; on the phone the roles and the API keys are cards, not tables.
@@ -87,12 +87,12 @@ for (const viewport of [
         violations.map((violation) => `${violation.id}: ${violation.help}`),
         `axe on ${path}`,
       ).toEqual([]);
-      // issue 18: it works at 390 px: nothing makes the page scroll sideways.
+      // docs/requirements.md §12: it works at 390 px: nothing makes the page scroll sideways.
       const overflow = await sidewaysScroll(page);
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
     }
 
-    // issue 18: lists become cards at 390 px; the desktop keeps its tables.
+    // docs/requirements.md §12: lists become cards at 390 px; the desktop keeps its tables.
     const phone = viewport.width < 768;
     for (const { path, list } of [
       { path: '/admin?tab=roles', list: 'User roles' },

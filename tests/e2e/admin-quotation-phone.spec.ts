@@ -1,5 +1,5 @@
 /**
- * issue 30 §2 "The owner answers from a phone", on PostgreSQL: the request page at 390 px reads
+ * docs/requirements.md §19 "The owner answers from a phone", on PostgreSQL: the request page at 390 px reads
  * the customer's latest word and the request's notes first, then the composer, then the history;
  * price and quantity fields select their whole value; a bar stuck to the bottom shows the live
  * total and sends (Send Offer, then Revise Offer), and is gone at 1366 px; "Send and Share on
@@ -362,7 +362,7 @@ test.describe('the owner answers a request from a phone', () => {
       await page.keyboard.type(text);
     };
     try {
-      // From the owner's request page, signed in (issue 30 counts from the mail's link; the
+      // From the owner's request page, signed in (docs/requirements.md §19 counts from the mail's link; the
       // passkey sign-in in front of it is another journey's).
       await gotoHydrated(page, `/admin/quotations/${request.id}`);
       const price = page

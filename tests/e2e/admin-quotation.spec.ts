@@ -1,5 +1,5 @@
 /**
- * issue 16 "What the owner does": the admin quotation page on PostgreSQL. The owner opens a
+ * docs/requirements.md §10 "What the owner does": the admin quotation page on PostgreSQL. The owner opens a
  * request from the list, composes an offer (totals as typed), saves it, sends it, revises it,
  * withdraws it, and answers on the thread; nobody else gets the page's data.
  */
@@ -45,7 +45,7 @@ test.describe('the owner of the shop', () => {
     const quotation = await seedQuotation(shop);
     const { page } = await signedInAdmin(shop);
 
-    // issue 16: the list shows the reference, the latest offer status and "Needs reply".
+    // docs/requirements.md §10: the list shows the reference, the latest offer status and "Needs reply".
     const row = page
       .getByRole('tabpanel')
       .getByRole('listitem', { name: 'Quotation from Kabir Mehta for Lotus Urli' });
@@ -164,7 +164,7 @@ test.describe('the owner of the shop', () => {
     const keysBefore = await keysNow();
     await page.reload();
     expect(await keysNow()).toBe(keysBefore);
-    // A GET makes no link (issue 26 item 6: a link on another site could have made one).
+    // A GET makes no link (docs/requirements.md §10: a link on another site could have made one).
     const fetched = await page.request.get(`/admin/quotations/${quotation.id}/whatsapp`, {
       maxRedirects: 0,
     });
@@ -280,7 +280,7 @@ test.describe('without the admin role', () => {
   async function expectNoQuotationData(page: Page, path: string, access: string) {
     const html = await page.content();
     const routeData = await (await page.request.get(`${path}.data`)).text();
-    // issue 27: the back-office shell decides access once and says which; the page sends nothing
+    // docs/decisions/019: the back-office shell decides access once and says which; the page sends nothing
     expect(routeData).toContain('"routes/admin-shell"');
     expect(routeData).toContain(`"${access}"`);
     for (const text of [html, routeData]) {

@@ -1,5 +1,5 @@
 /**
- * issue 29 "What the owner does", on PostgreSQL: a request of 4 pieces, 20 of each, is one row of
+ * docs/requirements.md §18 "What the owner does", on PostgreSQL: a request of 4 pieces, 20 of each, is one row of
  * the owner's list ("… and 3 more pieces"), found by its 3rd piece's name; its page lists every
  * piece with its quantity and notes, the request's notes and the buyer's GSTIN, and the composer
  * starts with the 4 pieces × 20 at their catalogue prices. At 390 px and at 1366 px, with axe.

@@ -1,5 +1,5 @@
 /**
- * issue 31 "What shoppers did not find": the owner's Searches page, on a shop of its own
+ * docs/decisions/024 "What shoppers did not find": the owner's Searches page, on a shop of its own
  * (support/admin.ts: its own server and PostgreSQL database). axe passes on it at 1366 px and at
  * 390 px with rows in both lists, and the page never scrolls sideways. The journey: after searches
  * for "votive" from 3 client addresses (one of them twice) the page lists it with 3; adding
@@ -109,7 +109,7 @@ for (const { name, viewport } of viewports) {
 const PERSON =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-test.describe('the votive journey (issue 31)', () => {
+test.describe('the votive journey', () => {
   test.describe.configure({ timeout: 180_000 });
   // Behind one proxy: each shopper's address is the one it adds to X-Forwarded-For.
   test.use({

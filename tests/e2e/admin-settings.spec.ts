@@ -1,5 +1,5 @@
 /**
- * issue 18 "Settings the owner edits", at 1366 px and at 390 px, each on a shop of its own
+ * docs/requirements.md §12 "Settings the owner edits", at 1366 px and at 390 px, each on a shop of its own
  * (support/admin.ts: its own server and PostgreSQL database, so no other journey sees the phone
  * change). The shop starts with GSTIN set in its environment, to the default's value: the field is
  * locked with the variable's name and a forged post of it changes nothing. A phone change shows
@@ -34,7 +34,7 @@ async function expectNoAxeViolations(page: Page) {
 const DEMO_CONTENT =
   'Your shop still shows the demo postal address, Instagram link, home page figures and newsletter line.';
 
-/** issue 30: the banner every admin page shows while offers carry demo details. */
+/** docs/requirements.md §19: the banner every admin page shows while offers carry demo details. */
 const demoBanner = (page: Page) => page.getByRole('region', { name: 'Shop details to set' });
 
 const settingsWritten = async (shop: Shop) => ({
@@ -55,7 +55,7 @@ for (const { name, viewport } of viewports) {
       const { page } = await signedInAdmin(shop);
       await gotoHydrated(page, '/admin/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      // issue 30: the GSTIN the environment sets counts as set, though it is the default's value.
+      // docs/requirements.md §19: the GSTIN the environment sets counts as set, though it is the default's value.
       await expect(demoBanner(page)).toHaveText(
         `Your offers still show the demo UPI id, bank details, phone number, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`,
       );
@@ -136,7 +136,7 @@ for (const { name, viewport } of viewports) {
 }
 
 for (const { name, viewport } of viewports) {
-  test.describe(`the demo details banner (issue 30, ${name}, ${viewport.width} px)`, () => {
+  test.describe(`the demo details banner (${name}, ${viewport.width} px)`, () => {
     test.describe.configure({ timeout: 180_000 });
     test.use({ viewport, reducedMotion: 'reduce' });
 
@@ -283,7 +283,7 @@ test.describe('the settings form without JavaScript', () => {
       await plain.goto('/admin/settings');
       await plain.getByLabel('Business hours', { exact: true }).fill('Daily 10-7');
       await plain.getByRole('radio', { name: 'Off' }).check();
-      // issue 32: the payment terms an offer starts from, and where UPI stops
+      // docs/requirements.md §21: the payment terms an offer starts from, and where UPI stops
       await plain.getByLabel('Advance payment (%)', { exact: true }).fill('50');
       await plain.getByLabel('UPI limit per payment (₹)', { exact: true }).fill('50000');
       await plain.getByRole('button', { name: 'Save Settings' }).click();

@@ -1,5 +1,5 @@
 /**
- * issue 18: the back office's shell and the week at a glance, at a desktop width (1366 px) and a
+ * docs/requirements.md §12: the back office's shell and the week at a glance, at a desktop width (1366 px) and a
  * phone's (390 px). The shell: the shop's name, View shop, who is signed in, sign out and the
  * navigation (folded behind Menu on the phone), without the storefront's header, footer,
  * newsletter or welcome pop-up. The tiles count a request made now once the shop's clock is

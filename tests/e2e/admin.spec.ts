@@ -48,7 +48,7 @@ test.describe('without the admin role', () => {
     await expect(page.getByRole('tab')).toHaveCount(0);
     const html = await page.content();
     const routeData = await (await page.request.get('/admin.data')).text();
-    // issue 27: the back-office shell decides access once and says which; the page sends nothing
+    // docs/decisions/019: the back-office shell decides access once and says which; the page sends nothing
     expect(routeData).toContain('"routes/admin-shell"');
     expect(routeData).toContain(`"${access}"`);
     for (const text of [html, routeData]) {

@@ -1,5 +1,5 @@
 /**
- * issue 32 "Done when": an offer with a 50% advance is accepted; the UPI link carries half the
+ * docs/requirements.md §21 "Done when": an offer with a 50% advance is accepted; the UPI link carries half the
  * total; the owner confirms the advance and the order shows "Advance paid" and "Balance due"; the
  * customer submits a second reference; the owner confirms the balance and the payment is paid.
  * And an offer above ₹1,00,000 shows no UPI link. On PostgreSQL (the admin journeys' shop).

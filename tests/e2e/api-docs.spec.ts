@@ -1,5 +1,5 @@
 /**
- * issue 17: /api/docs renders the generated OpenAPI document with Swagger UI, from scripts the
+ * docs/requirements.md §11: /api/docs renders the generated OpenAPI document with Swagger UI, from scripts the
  * shop serves itself under its Content-Security-Policy (the console watch fails on a violation).
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -8,7 +8,7 @@ import { expect, test } from './support/test';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test('the API reference renders the document from the shop’s own scripts', async ({ page }) => {
-  // Swagger UI draws the whole document in the browser, its 11 webhooks too (issue 27): on a
+  // Swagger UI draws the whole document in the browser, its 11 webhooks too (docs/decisions/019): on a
   // loaded CI machine the first heading took over 5 s and the journey about a minute.
   test.setTimeout(180_000);
   const requested: string[] = [];

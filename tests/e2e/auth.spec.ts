@@ -183,7 +183,7 @@ test('the tab that signs in or out loads its next page once, not again for its o
   ]);
 });
 
-/** The verification mails written to `email` so far (issue 14). */
+/** The verification mails written to `email` so far (docs/requirements.md §15). */
 function verificationMailsTo(email: string): number {
   return outboxMessages().filter(
     (message) => message.includes(email) && /^Subject: Verify your /m.test(message),
@@ -246,7 +246,7 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
     .toEqual([]);
 }
 
-/** issue 30: beside spec §8's toast, the page says where the verification link went. */
+/** docs/requirements.md §19: beside spec §8's toast, the page says where the verification link went. */
 const linkSentNotice = (page: Page, email: string) =>
   page
     .getByRole('status')
@@ -322,7 +322,7 @@ test('a sign-up with an address that has an account looks like any sign-up; the 
   await expect(page.getByRole('tabpanel', { name: 'Sign In' }).getByLabel('Email')).toHaveValue(
     email,
   );
-  // The same words as for a new address (issue 30), whatever the mail says.
+  // The same words as for a new address (docs/requirements.md §19), whatever the mail says.
   await expect(linkSentNotice(page, email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await waitForOutbox(email, /(Someone tried to sign up with your address)/);
@@ -412,7 +412,7 @@ test('a phone number gets its code by text message and signs in', async ({ page 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
-  // Its e-mail is a placeholder, not an address: nothing to verify, no banner (issue 14).
+  // Its e-mail is a placeholder, not an address: nothing to verify, no banner (docs/requirements.md §15).
   await gotoHydrated(page, '/dashboard');
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Please verify your e-mail address' })).toHaveCount(
@@ -451,7 +451,7 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
-  // issue 15 §3: the code's schema (core/identity.ts) checks it in the browser as on the server.
+  // docs/requirements.md §13: the code's schema (core/identity.ts) checks it in the browser as on the server.
   await page.getByLabel('Authentication code').fill('12');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(
@@ -463,7 +463,7 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(toastWith(page, 'Sign In Error')).toBeVisible();
-  // The app's next code: the one that turned two-factor on is used up (issue 26 item 5).
+  // The app's next code: the one that turned two-factor on is used up (docs/requirements.md §15).
   await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
@@ -550,7 +550,7 @@ test('beyond the sign-in limit the server answers 429, for the form and the API 
 }) => {
   const server = await startServerProcess({ AUTH_RATE_LIMIT: '3' });
   try {
-    // Another account each time: the client address's own count refuses the fourth (issue 26:
+    // Another account each time: the client address's own count refuses the fourth (docs/requirements.md §14:
     // one account's failures from this address are refused on their own, for that account).
     let accounts = 0;
     const attempt = () =>

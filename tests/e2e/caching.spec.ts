@@ -1,5 +1,5 @@
 /**
- * Caching where it is safe (issue 8): anonymous catalogue pages may be kept by shared caches and
+ * Caching where it is safe (docs/requirements.md §16): anonymous catalogue pages may be kept by shared caches and
  * by the server's own short-lived page copy; nothing rendered for a signed-in user, no form reply
  * and no account page may be.
  */
@@ -37,7 +37,7 @@ test('an anonymous product page may be cached and revalidated by shared caches',
   expect(loaderData.headers()['cache-control']).toBe(SHARED);
 });
 
-test("a shop search reaches the server every time (issue 31: the owner's counts see each one)", async ({
+test("a shop search reaches the server every time (the owner's counts see each one)", async ({
   request,
 }) => {
   for (const path of ['/shop?q=brass', '/shop.data?q=brass', '/shop/divine-artistry?q=ganesha']) {

@@ -7,7 +7,7 @@ import { countOf } from '../../core/plurals';
 // expectations below are derived from that file rather than copied from it.
 const byName = [...seedProducts].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 const resultLine = (page: Page) => page.getByText(/^Showing \d+ of \d+ products?/);
-/** The listing's count line, as the shop words it (issue 30: "1 product"). */
+/** The listing's count line, as the shop words it (docs/requirements.md §19: "1 product"). */
 const showing = (shown: number, total: number) =>
   `Showing ${shown} of ${countOf(total, 'product')}`;
 const productHeadings = (page: Page) =>

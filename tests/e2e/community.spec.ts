@@ -15,7 +15,7 @@ function outboxMailsContaining(text: string): string[] {
   } catch {
     return [];
   }
-  // The mails themselves: issue 25's .html page beside each .eml is a copy of its HTML part.
+  // The mails themselves: docs/requirements.md §13's .html page beside each .eml is a copy of its HTML part.
   return files
     .filter((file) => file.endsWith('.eml'))
     .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
@@ -66,7 +66,7 @@ test('the contact form shows each field error, then sends the message', async ({
 test('a valid contact message shows only the success toast, never a validation error', async ({
   page,
 }) => {
-  // issue 15 §2: every toast shown while a valid message is sent is recorded, however briefly it
+  // docs/requirements.md §10: every toast shown while a valid message is sent is recorded, however briefly it
   // stays (a destructive "Validation Error" used to flash before "Message sent!").
   await gotoHydrated(page, '/contact');
   await page.evaluate(() => {
@@ -98,7 +98,7 @@ test("an unexpected failure of the contact form shows the spec's generic error",
   page,
   request,
 }) => {
-  // issue 14 (finding 7): a body that is not a form is refused before any route reads it (415);
+  // docs/requirements.md §14: a body that is not a form is refused before any route reads it (415);
   // one that claims to be a form and is broken fails while it is read, a 400 with the generic text.
   const plain = await request.post('/contact', {
     headers: { 'Content-Type': 'text/plain' },
@@ -297,7 +297,7 @@ test('the owner hears of a quotation request by e-mail, and the requester gets a
   await expect.poll(() => outboxMailsContaining(`\nTo: ${email}`).length).toBe(1);
   const confirmation = outboxMailsContaining(`\nTo: ${email}`)[0];
   expect(confirmation).toContain('We received your quotation request for Lotus Urli');
-  // issue 14 finding 5: a guest's address is unverified, so nothing the guest wrote goes to it.
+  // docs/requirements.md §15: a guest's address is unverified, so nothing the guest wrote goes to it.
   expect(confirmation).not.toContain('Outbox Tester');
 });
 

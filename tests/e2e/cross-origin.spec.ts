@@ -1,5 +1,5 @@
 /**
- * issue 14, finding 4: no state-changing request from another origin reaches any route. The walk
+ * docs/requirements.md §14: no state-changing request from another origin reaches any route. The walk
  * is generated from the route table (app/routes.ts), so a new route is covered on the day it is
  * added; Better Auth's endpoints, the order event stream and the JSON API's prefix are added by
  * hand. Signed in as a customer and as an admin, every refused request leaves every table exactly
@@ -151,7 +151,7 @@ test('every route refuses a state-changing request from another origin, and noth
       for (const method of STATE_CHANGING_METHODS) {
         const response = await send(request, method, address, foreignHeaders[0]!);
         expect(response.status(), `${method} ${address}`).toBe(403);
-        // issue 17: the JSON API gives the same refusal as an RFC 9457 problem.
+        // docs/requirements.md §11: the JSON API gives the same refusal as an RFC 9457 problem.
         const refusal = address.startsWith('/api/v1/')
           ? ((await response.json()) as { detail: string }).detail
           : await response.text();

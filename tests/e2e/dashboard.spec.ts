@@ -63,7 +63,7 @@ test('addresses: add, edit, make default and delete', async ({ page }) => {
     await dialog.getByLabel('Apartment/Suite (Optional)').fill('Flat 3');
     await dialog.getByLabel('City').fill(city);
     await dialog.getByLabel('State').fill('Rajasthan');
-    // issue 30 §3: the Country select (US by spec §9) and the postal code's label follow it
+    // docs/requirements.md §19: the Country select (US by spec §9) and the postal code's label follow it
     await expect(dialog.getByLabel('ZIP code')).toBeVisible();
     await dialog.getByLabel('Country').selectOption('IN');
     await dialog.getByLabel('PIN code').fill('313001');
@@ -79,7 +79,7 @@ test('addresses: add, edit, make default and delete', async ({ page }) => {
   // The first address became the default, and the default is listed first.
   await expect(home.getByText('Default', { exact: true })).toBeVisible();
   await expect(panel.getByRole('listitem').first()).toHaveAccessibleName('Home');
-  // issue 30 §3: stored as IN, shown as India, and edited as India with its PIN code
+  // docs/requirements.md §19: stored as IN, shown as India, and edited as India with its PIN code
   await expect(home).toContainText(/313001\s*India/);
 
   await work.getByRole('button', { name: 'Edit Work' }).click();
@@ -204,7 +204,7 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
         );
       }
 
-      // issue 30 §3: the order came from a request whose first piece had notes; its mobile is
+      // docs/requirements.md §19: the order came from a request whose first piece had notes; its mobile is
       // the buyer's latest (the profile has no phone).
       const [earlier] = await sql<{ id: string }>(
         `insert into quotation_requests (product_id, product_name, quantity, customer_name, customer_mobile, user_id, status)
@@ -253,12 +253,12 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
       await expect(reorder.getByRole('spinbutton')).toHaveCount(5);
       await reorder.getByRole('spinbutton').first().fill('7');
       await reorder.getByLabel('Your Name *').fill('Asha Rao');
-      // issue 30 §3: the mobile of the latest request, as the profile has none
+      // docs/requirements.md §19: the mobile of the latest request, as the profile has none
       await expect(reorder.getByLabel('Mobile Number *')).toHaveValue('+91 98290 55555');
       await expect(reorder.getByLabel('Email')).toHaveValue(email);
       await reorder.getByRole('button', { name: 'Request Quotation' }).click();
       await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
-      // issue 29: one request with the five pieces, not one request per piece; issue 30 §3: the
+      // docs/requirements.md §18: one request with the five pieces, not one request per piece; docs/requirements.md §19: the
       // piece that had notes keeps them
       const requests = await sql<{ quantities: number[]; user_id: string; notes: string[] }>(
         `select r.user_id, r.customer_mobile, array_agg(l.quantity order by l.quantity desc) as quantities,
@@ -290,7 +290,7 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
         run(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email], {
           env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
         });
-      // issue 14: not before the account has verified its address.
+      // docs/requirements.md §15: not before the account has verified its address.
       await expect(grantAdmin()).rejects.toMatchObject({
         stderr: expect.stringContaining('has not verified its e-mail address yet'),
       });
@@ -325,7 +325,7 @@ test('without JavaScript: sign in, the open tab is in the page, and the profile 
     await plain.getByRole('link', { name: 'Continue' }).click();
     await expect(plain.getByRole('heading', { name: 'My Account' })).toBeVisible();
 
-    // issue 15 §5: the open tab's data is awaited, so it is in the HTML, not behind a fallback.
+    // docs/requirements.md §13: the open tab's data is awaited, so it is in the HTML, not behind a fallback.
     await plain.goto('/dashboard?tab=orders');
     const orders = plain.getByRole('tabpanel', { name: 'Orders' });
     await expect(orders.getByText('No orders yet')).toBeVisible();

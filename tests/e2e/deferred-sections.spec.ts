@@ -1,5 +1,5 @@
 /**
- * issue 28: parts of a page that hydrate from their own chunk, after the page (the footer, the
+ * docs/decisions/020: parts of a page that hydrate from their own chunk, after the page (the footer, the
  * header's search, the product's reviews and questions, the quote page's forms, the Sign Up tab;
  * app/components/ui/deferred.tsx). The page does not wait for them; until their code is in they
  * show the server's HTML and work as they do without JavaScript; the hydration marker waits for

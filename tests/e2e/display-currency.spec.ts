@@ -1,5 +1,5 @@
 /**
- * issue 32 "Prices in the buyer's currency, beside rupees", the journey of its "Done when": the
+ * docs/decisions/026 "Prices in the buyer's currency, beside rupees", the journey of its "Done when": the
  * owner sets USD at 83.50; a browser whose Accept-Language is en-US sees "(≈ US$…)" on a quote
  * page's offer and in the wishlist, and the PDF has the approximate line; switching to ₹ INR with
  * the picker (a plain form) removes it, and the choice survives a reload. On PostgreSQL, on a
@@ -205,7 +205,7 @@ test('without JavaScript the picker is a form that posts and comes back', async 
   }
 });
 
-// issue 32: "A rate older than 60 days is not shown to buyers. Every admin page warns the owner
+// docs/requirements.md §21: "A rate older than 60 days is not shown to buyers. Every admin page warns the owner
 // until it is updated." The rate comes from the environment, dated long ago.
 test.describe('a display rate older than 60 days', () => {
   test.use({

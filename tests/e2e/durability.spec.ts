@@ -1,5 +1,5 @@
 /**
- * issue 15 §1 and §7: a committed quotation's notice to the owner is never lost. It waits in the
+ * docs/requirements.md §13: a committed quotation's notice to the owner is never lost. It waits in the
  * job queue while the mail server is down, survives a stop and a `kill -9`, and a restart without
  * SMTP_URL delivers it to DATA_DIR/outbox. On the embedded database and on PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: from `npm start` to the owner's account, in the browser. A server of its own on an
+ * docs/decisions/023: from `npm start` to the owner's account, in the browser. A server of its own on an
  * empty database prints the one-time setup link; the newcomer opens it, makes the owner account
  * and lands in /admin, signed in. Once an admin exists the link is the site's 404 page, and a
  * restart prints no link.
@@ -119,7 +119,7 @@ async function closePages() {
 test('an empty shop prints the setup link; it makes the owner and opens the admin', async ({
   browser,
 }) => {
-  // issue 30: printed on stdout at any LOG_LEVEL, warn included (which hides "serving on").
+  // docs/decisions/023: printed on stdout at any LOG_LEVEL, warn included (which hides "serving on").
   const server = await startQuietServer();
   try {
     const { link } = server;
@@ -154,7 +154,7 @@ test('an empty shop prints the setup link; it makes the owner and opens the admi
     await createOwner(page, 'owner@shop.example');
     await expect(page).toHaveURL(`${server.url}/admin`, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    // The demo-values banner (issue 30 §1, built in the admin shell).
+    // The demo-values banner (docs/requirements.md §19, built in the admin shell).
     const banner = page.getByText(/^Your offers still show the demo/);
     await expect(banner).toHaveText(
       `Your offers still show the demo UPI id, bank details, GSTIN, phone number, WhatsApp number and e-mail address. ${DEMO_CONTENT} Set your own in Settings.`,
@@ -237,7 +237,7 @@ test('the setup link is a 404 once an admin exists, and a restart prints none', 
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.30' });
     const answer = await page.goto(`${restarted.url}/setup?token=${token}`);
     expect(answer?.status()).toBe(404);
-    // issue 30: rate-limited per address, before the token is looked at: a clear 429.
+    // docs/requirements.md §19: rate-limited per address, before the token is looked at: a clear 429.
     allowConsoleErrors(failedResource(429));
     const limited = await page.goto(`${restarted.url}/setup?token=${token}`);
     expect(limited?.status()).toBe(429);

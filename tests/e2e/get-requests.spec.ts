@@ -1,5 +1,5 @@
 /**
- * issue 26 item 6: a GET never writes. `/admin/quotations/{id}/whatsapp` made a private key on a
+ * docs/requirements.md §14: a GET never writes. `/admin/quotations/{id}/whatsapp` made a private key on a
  * GET, so a link or an image on another site could make the owner's browser create one. Every
  * route of the route table (generated from app/routes.ts, so a new route is walked the day it is
  * added), its data request, and the JSON API's GET operations (from its OpenAPI document) are

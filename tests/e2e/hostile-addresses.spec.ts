@@ -1,5 +1,5 @@
 /**
- * Issue 8 and issue 14 (finding 7), inputs: the loaders read their input from the address (a product's id, a story's id,
+ * docs/requirements.md §16 and §5, inputs: the loaders read their input from the address (a product's id, a story's id,
  * the shop's search, filters, sort and page, the search suggestions). Random and hostile text in
  * each of them is answered as a page that is not there or as an ordinary page, never as a 5xx.
  */
@@ -61,7 +61,7 @@ test('an address holding NUL reaches no route: 400', async ({ request }) => {
   }
 });
 
-// issue 14 (finding 7): the attack's own requests, each of which answered 500.
+// docs/requirements.md §14: the attack's own requests, each of which answered 500.
 test('the shop clamps a page past any number: 200, not a bigint overflow', async ({ request }) => {
   for (const page of ['99999999999999999999', '1e308']) {
     const response = await request.get(`/shop?page=${page}`, { maxRedirects: 0 });
@@ -108,7 +108,7 @@ test('a wishlist post with NUL in the product key is a 404, not a 500', async ({
   expect(response.status).toBe(404);
 });
 
-// issue 14 (finding 9): a refused form answers its field errors and values cut to their limits.
+// docs/requirements.md §5: a refused form answers its field errors and values cut to their limits.
 test('a 2 MB contact message is answered in under 20 KB, with its field error', async ({
   request,
   baseURL,

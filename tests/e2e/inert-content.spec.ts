@@ -1,5 +1,5 @@
 /**
- * Issue 8: what customers write (reviews, questions, answers, their names) is shown as text. Script
+ * docs/decisions/008: what customers write (reviews, questions, answers, their names) is shown as text. Script
  * and event-handler markup in it never becomes an element, and never runs.
  */
 import { randomUUID } from 'node:crypto';

@@ -343,7 +343,7 @@ test.describe('the quote dialog', () => {
     await expectFocusVisible(submit);
     await page.keyboard.press('Enter');
     await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
-    // issue 16: focus moves to the request's private link, in place of the form; Close closes.
+    // docs/requirements.md §2: focus moves to the request's private link, in place of the form; Close closes.
     await expectFocusVisible(dialog.getByRole('link', { name: 'View your quotation' }));
     const close = dialog.getByRole('button', { name: 'Close', exact: true }).last();
     await tabTo(page, close);

@@ -1,5 +1,5 @@
 /**
- * issue 28: a form's validation loads when the form is used, not with the page. Once the form is
+ * docs/decisions/020: a form's validation loads when the form is used, not with the page. Once the form is
  * focused, the browser checks it with the spec's messages under the fields (spec §5); without
  * JavaScript the form posts natively and the server's answer shows the same messages.
  */
@@ -101,7 +101,7 @@ const loaded = (scripts: string[], chunk: string) =>
   // A chunk's name and its 8-character hash: `modal` is not `modal-close`.
   scripts.some((url) => new RegExp(`/assets/${chunk}-[\\w-]{8}\\.js$`).test(url));
 
-test.describe('code that loads on first use (issue 28)', () => {
+test.describe('code that loads on first use', () => {
   test('the header search loads its suggestions when the box is first focused', async ({
     page,
   }) => {

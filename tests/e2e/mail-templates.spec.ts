@@ -1,5 +1,5 @@
 /**
- * issue 25 §2: every mail template, rendered from its sample, read on a 320 px phone in the light
+ * docs/decisions/017: every mail template, rendered from its sample, read on a 320 px phone in the light
  * and the dark colour scheme: nothing scrolls sideways, nothing is fetched, and dark mode repaints
  * the mail. A screenshot of each lands in test-results/mail-templates/ for a person to look at.
  *

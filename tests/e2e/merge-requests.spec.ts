@@ -1,5 +1,5 @@
 /**
- * issue 29 "Merge Requests", on PostgreSQL at 1366 px: a customer sent three requests for one
+ * docs/requirements.md §18 "Merge Requests", on PostgreSQL at 1366 px: a customer sent three requests for one
  * project, signed in; the owner merges them into the first from its page. A stranger's guest
  * request naming her e-mail and mobile is shown as "Guest request, not verified", with nothing to
  * merge it by. The kept request lists every piece, the two merged pages say "This request was

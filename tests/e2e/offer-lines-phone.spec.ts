@@ -1,5 +1,5 @@
 /**
- * issue 30 §3 "Done when": at 390 px a 4-line offer shows each line's unit price and total, as
+ * docs/requirements.md §19 "Done when": at 390 px a 4-line offer shows each line's unit price and total, as
  * "20 × ₹2,300 = ₹46,000" under the piece, with no sideways scrolling inside the lines or the
  * page: on the buyer's quote page, on the owner's request page and in the buyer's order on the
  * dashboard. At 1366 px the quote page and the owner's page keep the table. On PostgreSQL (the

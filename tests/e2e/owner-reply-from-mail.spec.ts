@@ -1,5 +1,5 @@
 /**
- * issue 30 "Done when": the owner answers a new request from the mail's link on a phone, signed
+ * docs/requirements.md §19 "Done when": the owner answers a new request from the mail's link on a phone, signed
  * out, with a passkey. At 390 × 844 it counts every tap and every typed field from the link in the
  * new-request mail, through "Sign in with a passkey", to a sent offer for a request of 4 pieces
  * with one price changed: at most 6 taps and 2 typed fields.
@@ -182,7 +182,7 @@ test('from the new-request mail, signed out, to a sent offer: at most 6 taps and
       .getByRole('tabpanel', { name: 'Sign In' })
       .getByRole('button', { name: 'Sign in with a passkey' }),
   );
-  // issue 30: the passkey sign-in returns to the page the link asked for.
+  // docs/requirements.md §19: the passkey sign-in returns to the page the link asked for.
   await expect(page).toHaveURL(new RegExp(`/admin/quotations/${request!.id}$`));
   await expect(page.getByRole('heading', { name: `Quotation ${reference}` })).toBeVisible();
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);

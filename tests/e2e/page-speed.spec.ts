@@ -1,5 +1,5 @@
 /**
- * What keeps the first paint fast (issue 8, page speed): the stylesheet and the fonts are asked
+ * What keeps the first paint fast (docs/decisions/010, page speed): the stylesheet and the fonts are asked
  * for first and the scripts only once the page has loaded (decision 010), the largest picture a
  * visitor sees is preloaded, and a picture hidden on phones is not. The figures themselves are
  * measured by scripts/bench/lighthouse.ts, never here.

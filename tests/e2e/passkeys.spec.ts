@@ -1,5 +1,5 @@
 /**
- * issue 30 §2: passkeys with Chromium's virtual authenticator (CDP WebAuthn domain). A customer and
+ * docs/decisions/022: passkeys with Chromium's virtual authenticator (CDP WebAuthn domain). A customer and
  * the owner add one at /dashboard/security and sign in with it from /auth in one tap; an account
  * with two-factor on is not asked for its code (docs/decisions/022); a removed passkey signs
  * nobody in and says why.

@@ -1,5 +1,5 @@
 /**
- * issue 32 "Price-drop alerts": the customer's setting in the dashboard's profile, and the mail's
+ * docs/requirements.md §21 "Price-drop alerts": the customer's setting in the dashboard's profile, and the mail's
  * unsubscribe link, which asks first (GET changes nothing) and turns the setting off on confirm.
  */
 import { priceDropUnsubscribeToken } from '../../server/modules/account';

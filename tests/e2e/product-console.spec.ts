@@ -180,7 +180,7 @@ test('a CSV import shows its progress, the success toast and the skipped rows', 
   await expect(panel.getByText('Line 7: too few columns')).toBeVisible();
   expect(await shop.sql('select id from product_media')).toHaveLength(3);
 
-  // issue 14 finding 8: addresses the console's form refuses are skipped and named, not stored.
+  // docs/requirements.md §5: addresses the console's form refuses are skipped and named, not stored.
   await panel.getByLabel('CSV file').setInputFiles({
     name: 'hostile-media.csv',
     mimeType: 'text/csv',

@@ -41,7 +41,7 @@ test('a guest requests a quotation from the product page and sees the success to
   await expect(
     toastWith(page, 'Your quotation request has been sent. We will contact you shortly.'),
   ).toBeVisible();
-  // issue 16: the dialog shows the request's private link (tests/e2e/quote-page.spec.ts) until
+  // docs/requirements.md §10: the dialog shows the request's private link (tests/e2e/quote-page.spec.ts) until
   // it is closed.
   await expect(dialog.getByRole('link', { name: 'View your quotation' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
@@ -181,7 +181,7 @@ test('the request is stored as a pending row, and a failed write is reported (on
     await page.getByLabel('Company (optional)').fill('Desai Interiors');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(toastWith(page, 'Request Submitted!')).toBeVisible();
-    // issue 16: the dialog stays with the request's private link until it is closed.
+    // docs/requirements.md §10: the dialog stays with the request's private link until it is closed.
     await page
       .getByRole('dialog', { name: 'Request Quotation' })
       .getByRole('button', { name: 'Close', exact: true })

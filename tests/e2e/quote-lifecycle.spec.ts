@@ -1,5 +1,5 @@
 /**
- * issue 16 "Done when": the quote lifecycle end to end on PostgreSQL (the admin journeys' shop, a
+ * docs/requirements.md §10 "Done when": the quote lifecycle end to end on PostgreSQL (the admin journeys' shop, a
  * server and a database of its own): a request, an offer, changes asked for, a revision, the
  * acceptance that makes the order, the customer's UTR and the owner's confirmation. Once as a
  * guest following the links of the outbox mails, once signed in through the dashboard.
@@ -56,14 +56,14 @@ async function composeAndPress(admin: Page, unitPrice: string, button: string) {
 async function acceptWithAddressAndUpi(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Accept Offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Accept Offer' });
-  // The dialog's code loads on its first opening (issue 28): wait for its form before looking.
+  // The dialog's code loads on its first opening (docs/decisions/020): wait for its form before looking.
   await expect(dialog.getByRole('group', { name: 'Shipping address' })).toBeVisible();
   const newAddress = dialog.getByLabel('Street Address');
   if (!(await newAddress.isVisible())) await dialog.getByLabel(/new address/i).check();
   await dialog.getByLabel('Street Address').fill('12 Lake Road');
   await dialog.getByLabel('City').fill('Udaipur');
   await dialog.getByLabel('State').fill('Rajasthan');
-  // issue 30 §3: the +91 mobile starts the Country at India, whose postal code is a PIN code
+  // docs/requirements.md §19: the +91 mobile starts the Country at India, whose postal code is a PIN code
   await expect(dialog.getByLabel('Country')).toHaveValue('IN');
   await dialog.getByLabel('PIN code').fill('313001');
   await dialog.getByLabel('UPI', { exact: true }).check();
@@ -89,7 +89,7 @@ async function payAndConfirm(shop: Shop, page: Page, admin: Page, orderNumber: s
   await gotoHydrated(admin, '/admin?tab=orders');
   const card = admin.getByRole('listitem').filter({ hasText: orderNumber });
   await expect(card).toContainText("Customer's reference: 432156789012");
-  // issue 16: Confirm Payment Received shows the customer's reference, prefilled
+  // docs/requirements.md §10: Confirm Payment Received shows the customer's reference, prefilled
   await expect(card.getByLabel('UPI or bank reference')).toHaveValue('432156789012');
   await card.getByRole('button', { name: 'Confirm Payment Received' }).click();
   await expect(toastWith(admin, 'Payment Confirmed')).toBeVisible();
@@ -115,7 +115,7 @@ test("a guest's request becomes a confirmed, paid order online", async ({ shop }
   const { page: admin } = await signedInAdmin(shop);
   await sendOfferFromList(admin, reference, '12500');
 
-  // issue 25: the guest opens the offer mail's HTML part (the outbox's .html page) and taps its
+  // docs/requirements.md §13: the guest opens the offer mail's HTML part (the outbox's .html page) and taps its
   // "View the offer" button, and asks for changes.
   let offerMail = '';
   await expect
@@ -156,7 +156,7 @@ test("a guest's request becomes a confirmed, paid order online", async ({ shop }
 
   // The owner sees it and revises: v1 is superseded.
   await admin.reload();
-  // issue 30: above the composer, as the latest word from the customer (and on the thread)
+  // docs/requirements.md §19: above the composer, as the latest word from the customer (and on the thread)
   await expect(
     admin
       .getByRole('region', { name: 'Request', exact: true })
@@ -210,7 +210,7 @@ test('a signed-in customer finds the request in Quotations and the order in Orde
   await expect(customer.getByRole('tabpanel', { name: 'Orders' })).toContainText(orderNumber);
 });
 
-// issue 26 item 2: a request made without signing in joins an account only when the holder of
+// docs/requirements.md §15: a request made without signing in joins an account only when the holder of
 // the e-mail it names adds it, signed in, from its mail's link.
 test("a guest's request joins the account of its e-mail only when its holder adds it", async ({
   shop,

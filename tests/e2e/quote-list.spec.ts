@@ -1,5 +1,5 @@
 /**
- * issue 29 "Done when": the quote list end to end on PostgreSQL (the admin journeys' shop, a
+ * docs/requirements.md §18 "Done when": the quote list end to end on PostgreSQL (the admin journeys' shop, a
  * server and a database of its own), at a phone's 390 px and a desktop's 1366 px. A guest gathers
  * pieces from a product page and two listing cards, signs up (the guest's list joins the account),
  * adds the wishlist, sets 20 of each and a note, and sends one request; the owner sees one request
@@ -176,7 +176,7 @@ for (const viewport of [
     await dialog.getByLabel('Street Address').fill('12 Lake Road');
     await dialog.getByLabel('City').fill('Udaipur');
     await dialog.getByLabel('State').fill('Rajasthan');
-    // issue 30 §3: a +91 mobile starts the Country at India, with its PIN code
+    // docs/requirements.md §19: a +91 mobile starts the Country at India, with its PIN code
     await dialog.getByLabel('PIN code').fill('313001');
     // 4 pieces × 20 come to more than UPI takes in one payment: the form offers bank transfer
     // alone (docs/requirements.md §21).

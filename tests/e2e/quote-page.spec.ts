@@ -1,5 +1,5 @@
 /**
- * issue 16, the customer's side: a request's reference and private link, the quote page before
+ * docs/requirements.md §10, the customer's side: a request's reference and private link, the quote page before
  * and after an offer (its buttons, the thread, earlier versions, the PDF), accepting with an
  * address and paying by UPI, expiry, and who may open it (a wrong key is the 404 page). The
  * journeys that need an offer run on a server of their own on PostgreSQL and have the owner send
@@ -62,7 +62,7 @@ async function requestFromProductPage(
   const href = (await link.getAttribute('href')) ?? '';
   const [, reference = '', key = ''] = LINK_PATTERN.exec(href) ?? [];
   expect(href).toMatch(LINK_PATTERN);
-  // issue 16: spec §8's toast keeps its words and carries the reference.
+  // docs/requirements.md §2: spec §8's toast keeps its words and carries the reference.
   await expect(toastWith(page, 'Request Submitted!')).toContainText(
     `Your quotation request has been sent. We will contact you shortly. Reference: ${reference}`,
   );
@@ -116,7 +116,7 @@ test.describe('on the shared server', () => {
     await expect(message.locator('b')).toHaveCount(0);
     await expect(message.getByText('Can it be 40 cm wide?')).toHaveCSS('white-space', 'pre-line');
     await expect(page.getByLabel('Your message')).toHaveValue('');
-    // issue 16: at most 2,000 characters, the schema's limit in the browser too.
+    // docs/requirements.md §10: at most 2,000 characters, the schema's limit in the browser too.
     await expect(page.getByLabel('Your message')).toHaveAttribute('maxlength', '2000');
     // Still there on a fresh load.
     await page.reload();
@@ -194,7 +194,7 @@ test.describe('on the shared server', () => {
   });
 
   test('at 390 px the heading keeps the reference on one line', async ({ page }) => {
-    // issue 30: "Your Quotation Q-20261126-0001" breaks before the reference, never inside it.
+    // docs/requirements.md §19: "Your Quotation Q-20261126-0001" breaks before the reference, never inside it.
     await page.setViewportSize({ width: 390, height: 844 });
     const { reference, link } = await requestFromProductPage(page, 'lotus-urli', {
       quantity: '1',
@@ -397,7 +397,7 @@ offerTest(
     await expect(rows.nth(1)).toHaveText(/Marble lotus urli, 45 cm\s*2\s*₹10,000\.50\s*₹20,001/);
     await expect(rows.nth(2)).toHaveText(/Brass stand\s*1\s*₹1,200\s*₹1,200/);
     // lines ₹21,201 − ₹100 + ₹500 = ₹21,601; GST 12% = ₹2,592.12; total ₹24,193.12
-    // issue 27: the one order of the totals, as on the owner's page, in the mail and the PDF
+    // docs/decisions/019: the one order of the totals, as on the owner's page, in the mail and the PDF
     await expect(offer).toContainText(
       'Subtotal₹21,201Discount−₹100Shipping₹500GST (12%)₹2,592.12Total₹24,193.12',
     );
@@ -418,7 +418,7 @@ offerTest(
     );
     expect((await axeViolations(page)).join('\n\n')).toBe('');
 
-    // issue 30: on a phone each line is a stacked row with its unit price and total (the 4-line
+    // docs/requirements.md §19: on a phone each line is a stacked row with its unit price and total (the 4-line
     // journey is offer-lines-phone.spec.ts), and the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     const stacked = offer.getByRole('list', { name: 'Pieces in offer v1' }).getByRole('listitem');
@@ -484,7 +484,7 @@ offerTest(
     await accept.getByLabel('Street Address').fill('12 Lake Road');
     await accept.getByLabel('City').fill('Udaipur');
     await accept.getByLabel('State').fill('Rajasthan');
-    // issue 30 §3: the request's +91 mobile starts the Country at India, with its PIN code
+    // docs/requirements.md §19: the request's +91 mobile starts the Country at India, with its PIN code
     await expect(accept.getByLabel('Country')).toHaveValue('IN');
     await accept.getByLabel('PIN code').fill('313001');
     expect((await axeViolations(page)).join('\n\n')).toBe('');
@@ -515,7 +515,7 @@ offerTest(
     const utr = page.getByLabel('Payment reference (UTR)');
     await utr.fill('12345');
     await page.getByRole('button', { name: 'Submit Reference' }).click();
-    // Under the field (a toast may say it too: issue 15 §2's toast of a refused submit).
+    // Under the field (a toast may say it too: docs/requirements.md §10's toast of a refused submit).
     await expect(
       page.getByRole('main').getByText('A UPI reference (UTR) has 12 digits'),
     ).toBeVisible();
@@ -571,7 +571,7 @@ async function acceptAsPageSection(page: Page) {
   await section.getByLabel('Street Address').fill('4 Fort Road');
   await section.getByLabel('City').fill('Jaipur');
   await section.getByLabel('State').fill('Rajasthan');
-  // issue 30 §3: without JavaScript too, a +91 mobile starts at India and its PIN code
+  // docs/requirements.md §19: without JavaScript too, a +91 mobile starts at India and its PIN code
   await expect(section.getByLabel('Country')).toHaveValue('IN');
   await section.getByLabel('PIN code').fill('302001');
   await section.getByRole('radio', { name: 'Bank transfer' }).check();
@@ -600,7 +600,7 @@ offerTest(
 );
 
 offerTest(
-  'with JavaScript on but the offer’s controls unable to load their code (issue 28), Accept Offer still works as without JavaScript',
+  'with JavaScript on but the offer’s controls unable to load their code, Accept Offer still works as without JavaScript',
   async ({ shop }) => {
     // The offer's buttons and forms hydrate from a chunk of their own (ui/deferred.tsx); when it
     // cannot be fetched they keep the server's HTML, which works as it does without JavaScript.
@@ -751,7 +751,7 @@ offerTest(
     const accept = page.getByRole('dialog', { name: 'Accept Offer' });
     await expect(accept.getByRole('group', { name: 'Shipping address' })).toBeVisible();
 
-    // issue 30 §3: the request's name and mobile, India for its +91 mobile, and its PIN code
+    // docs/requirements.md §19: the request's name and mobile, India for its +91 mobile, and its PIN code
     await expect(accept.getByLabel('Name')).toHaveValue('Meera Shah');
     await expect(accept.getByLabel('Mobile Number')).toHaveValue('+91 94140 55555');
     const country = accept.getByLabel('Country');

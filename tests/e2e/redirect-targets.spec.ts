@@ -1,5 +1,5 @@
 /**
- * issue 14, finding 2: a redirect built from a request never leaves the shop and never fails. The
+ * docs/requirements.md §14: a redirect built from a request never leaves the shop and never fails. The
  * sign-in pages send a signed-in user on to `redirectTo`, as a document (302 Location) and as a
  * data request (React Router's X-Remix-Redirect); Better Auth's mail links take a callbackURL.
  */

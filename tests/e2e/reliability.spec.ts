@@ -1,5 +1,5 @@
 /**
- * Fault tests (issue 8, Reliability): the built server killed with SIGKILL under writes, its
+ * Fault tests (docs/requirements.md §16, Reliability): the built server killed with SIGKILL under writes, its
  * PostgreSQL stopped and started under load, and two server processes on one database. Each test
  * starts servers (and a database) of its own and drives them over HTTP; every deadline below is a
  * correctness bound, polled, never a sleep.
@@ -194,7 +194,7 @@ test.describe('a server killed with SIGKILL and started again', () => {
         buffered += decoder.decode(chunk, { stream: true });
         for (const line of buffered.split('\n').slice(0, -1)) {
           const event = JSON.parse(line) as { type?: string; current?: number; total?: number };
-          // The import's last line is its Answer (issue 15 §2), the only line without a type.
+          // The import's last line is its Answer (docs/requirements.md §10), the only line without a type.
           if (event.type === undefined) finishedFirst = true;
           if (event.type === 'progress' && (event.current ?? 0) >= 100) {
             progressAtKill = { current: event.current ?? 0, total: event.total ?? 0 };
@@ -307,7 +307,7 @@ test.describe('PostgreSQL stopped and started under the server', () => {
       .toBeGreaterThan(statusesWhileDown + 4);
 
     await cluster.start();
-    // issue 8: without a restart of its own, the shop serves again within 10 s of the database.
+    // docs/requirements.md §16: without a restart of its own, the shop serves again within 10 s of the database.
     const deadline = Date.now() + 10_000;
     const remaining = () => Math.max(1, deadline - Date.now());
     for (const path of ['/healthz', '/', '/shop', `/product/${product!.id}`]) {

@@ -1,5 +1,5 @@
 /**
- * Issue 8's hardened headers, one assertion each: an enforced nonce-based CSP, HSTS only over https,
+ * docs/decisions/012's hardened headers, one assertion each: an enforced nonce-based CSP, HSTS only over https,
  * nosniff, a Referrer-Policy, a Permissions-Policy with the microphone for the shop only (voice
  * search), and session cookies that only travel over https when the shop is served over https.
  */
@@ -40,7 +40,7 @@ test('the Content-Security-Policy is enforced, with a fresh script nonce on ever
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    // issue 14 (decision 012): style elements by the same nonce; 'unsafe-inline' only for style
+    // docs/requirements.md §14 (decision 012): style elements by the same nonce; 'unsafe-inline' only for style
     // attributes; images and media from the shop and the shared-drive thumbnails, not any https.
     expect(directives.get('style-src')).toEqual(["'self'", nonce]);
     expect(directives.get('style-src-elem')).toEqual(["'self'", nonce]);
@@ -87,7 +87,7 @@ test.describe('under the enforced policy', () => {
     };
 
     // The welcome pop-up is a modal dialog: its scroll lock is a rule of the stylesheet, no inline
-    // style (issue 28).
+    // style (docs/decisions/020).
     await page.goto('/');
     const welcome = page.getByRole('dialog', { name: /^Welcome to / });
     await expect(welcome).toBeVisible();
@@ -180,7 +180,7 @@ test('under an https PUBLIC_URL the session cookie is __Secure- prefixed, Secure
   request,
 }) => {
   // Over http the cookie has no prefix: a browser would drop a Secure cookie on http.
-  // A sign-up does not sign in (issue 14): the session comes from the sign-in after it.
+  // A sign-up does not sign in (docs/requirements.md §15): the session comes from the sign-in after it.
   const plainEmail = uniqueEmail('plain-cookie');
   const plainSignUp = await request.post('/api/auth/sign-up/email', {
     data: { email: plainEmail, password: PASSWORD, name: 'Plain Cookie' },

@@ -1,5 +1,5 @@
 /**
- * issue 30 §3: tap targets on a phone (390 px). Every interactive element a visitor sees is at
+ * docs/decisions/023: tap targets on a phone (390 px). Every interactive element a visitor sees is at
  * least 24 × 24 px (WCAG 2.2 §2.5.8 Target Size (Minimum)), unless it is a link inside a sentence
  * or it keeps its distance: a 24 px circle centred on it meets no other target and no other small
  * target's circle. The browser's own controls, left as the browser draws them, are the browser's
@@ -26,7 +26,7 @@ const PRIMARY_ACTION_HEIGHT = 44;
 
 /**
  * The pages that accessibility.spec.ts's "no page scrolls sideways" walks at 390 px, in its
- * order: its catalogue, content and account pages, signed out (32 pages; issue 30 counted 22,
+ * order: its catalogue, content and account pages, signed out (32 pages; docs/decisions/023 counted 22,
  * the catalogue and content pages of the day).
  */
 const walkedPages = [
@@ -281,7 +281,7 @@ test('every target on the walked pages is at least 24 × 24 px, or in a sentence
   for (const path of walkedPages) {
     await gotoHydrated(page, path);
     await measure(path);
-    // issue 30: the footer's links are primary actions on a phone, on every page that has it.
+    // docs/requirements.md §19: the footer's links are primary actions on a phone, on every page that has it.
     if (withoutFooter.includes(path)) continue;
     const footerLinks = page.getByRole('contentinfo').getByRole('link');
     await expect(footerLinks.first()).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * issue 31: the tolerant search as a shopper meets it. When spec §5's scoring finds nothing, the
+ * docs/requirements.md §20: the tolerant search as a shopper meets it. When spec §5's scoring finds nothing, the
  * header dropdown, "View all results" and /shop?q= answer with what the tolerant search matched and
  * say so: "Showing results for {what was matched}".
  */
@@ -116,7 +116,7 @@ test('a query of 10,000 characters or of punctuation only is answered, never a 5
     const answer = await page.request.get(`/search/suggestions?q=${q}`);
     expect(answer.status(), `/search/suggestions?q= of ${query.length} characters`).toBe(200);
   }
-  // issue 31: punctuation alone is spec §5's empty query: nothing suggested, nothing matched.
+  // docs/requirements.md §20: punctuation alone is spec §5's empty query: nothing suggested, nothing matched.
   const answer = await page.request.get(`/search/suggestions?q=${encodeURIComponent(punctuation)}`);
   expect(await answer.json()).toMatchObject({ results: [], showingResultsFor: null });
 

@@ -58,7 +58,7 @@ test.describe('the welcome pop-up', () => {
   });
 });
 
-test.describe('the welcome pop-up and the pages a visitor came to for something else (issue 30)', () => {
+test.describe('the welcome pop-up and the pages a visitor came to for something else', () => {
   test.use({ userAgent: personalBrowser });
 
   /** A quotation's private link on the shared server, asked for as a form without script would. */

@@ -1,5 +1,5 @@
 /**
- * spec §6 (issue 27 "One admin guard"): the back-office shell decides once who may see its pages.
+ * spec §6 (docs/decisions/019 "One admin guard"): the back-office shell decides once who may see its pages.
  * Every page of the shell, from app/routes.ts, is requested through React Router's own handler
  * (the shell's middleware, then the shell's and the page's loaders, then the render): a visitor is
  * asked to sign in, a customer is denied with the same notice on every page, and neither gets any

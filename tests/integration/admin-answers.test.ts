@@ -1,5 +1,5 @@
 /**
- * The admin routes' answers before any module work (issue 15 §2): an admin's over-long upload is
+ * The admin routes' answers before any module work (docs/requirements.md §10): an admin's over-long upload is
  * refused by its declared length before the body is read, an import file is checked with its one
  * `core/` schema, and an unknown intent is answered without echoing it. Every refusal is an Answer.
  */
@@ -110,7 +110,7 @@ describe('the admin routes answer before any module work', () => {
     });
   });
 
-  it('does not echo an unknown intent (issue 14 finding 9)', async () => {
+  it('does not echo an unknown intent', async () => {
     const intent = 'x'.repeat(50_000);
     const answer = await call(
       consoleAction,

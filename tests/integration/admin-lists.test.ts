@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things": the admin lists' search, filters, sort and CSV exports, and
+ * docs/requirements.md §12 "Lists that find things": the admin lists' search, filters, sort and CSV exports, and
  * the subscribers list, against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL).
  */
 import Papa from 'papaparse';
@@ -36,7 +36,7 @@ import {
 } from '../../server/modules/quotations';
 
 const admin: Actor = { userId: 'list-admin', roles: ['admin'] };
-// issue 27: the lists' days are the shop's, in the time zone of Settings (here the default).
+// docs/decisions/019: the lists' days are the shop's, in the time zone of Settings (here the default).
 const timeZone = DEFAULT_SHOP_TIME_ZONE;
 
 async function csvRows(chunks: AsyncIterable<string>): Promise<string[][]> {
@@ -61,7 +61,7 @@ function quotationsWhere(condition: SQL | undefined): SQL {
   return sql`select id from quotation_requests where ${condition ?? sql`true`}`;
 }
 
-describe(`issue 18 admin lists on ${testDatabaseKind}`, () => {
+describe(`admin lists on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let db: Database;
   const ids: Record<'asha' | 'bhavna' | 'ravi' | 'formula', string> = {

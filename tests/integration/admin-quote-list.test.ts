@@ -1,5 +1,5 @@
 /**
- * issue 29 "What the owner does": a request of several pieces in the owner's list (its pieces in
+ * docs/requirements.md §18 "What the owner does": a request of several pieces in the owner's list (its pieces in
  * one line), found by any piece's name through the lines' own index, exported with every piece,
  * and opened with every piece in the composer. Against a real database (PGlite, and PostgreSQL
  * with TEST_DATABASE_URL).
@@ -26,7 +26,7 @@ import { createOrderFromQuotation } from '../../server/flows/make-order-from-quo
 
 const admin: Actor = { userId: 'quote-list-admin', roles: ['admin'] };
 
-/** The header of the quotations' CSV before issue 29: it stays as it was. */
+/** The header of the quotations' CSV before the rules of docs/requirements.md §18: it stays as it was. */
 const ISSUE_18_HEADER = [
   'reference',
   'received',
@@ -46,7 +46,7 @@ async function csvRows(chunks: AsyncIterable<string>): Promise<string[][]> {
   return Papa.parse<string[]>(text.trim(), { newline: '\r\n' }).data;
 }
 
-describe(`issue 29 the owner's quote list pieces on ${testDatabaseKind}`, () => {
+describe(`the owner's quote list pieces on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let db: Database;
   let fourPieces: { id: string; reference: string };
@@ -191,7 +191,7 @@ describe(`issue 29 the owner's quote list pieces on ${testDatabaseKind}`, () => 
   });
 });
 
-describe(`issue 29 the quick order of a request on ${testDatabaseKind}`, () => {
+describe(`the quick order of a request on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();

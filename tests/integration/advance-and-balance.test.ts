@@ -1,5 +1,5 @@
 /**
- * issue 32 "Advance and balance", end to end in the domain: an offer asking for an advance, its
+ * docs/requirements.md §21 "Advance and balance", end to end in the domain: an offer asking for an advance, its
  * acceptance, the advance's UPI link and confirmation (partially paid), the balance's reference and
  * confirmation (paid, the order's status unmoved), the mails of each step, and the UPI limit. It also reads the customer's payment panel (app/), so it
  * sits here rather than under server/, which never imports the UI.
@@ -68,7 +68,7 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   return error;
 }
 
-describe(`advance and balance on ${testDatabaseKind} (issue 32)`, () => {
+describe(`advance and balance on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();

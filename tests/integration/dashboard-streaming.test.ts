@@ -1,5 +1,5 @@
 /**
- * issue 15 §5: the dashboard's loader awaits what the open tab shows first and streams the rest
+ * docs/requirements.md §10: the dashboard's loader awaits what the open tab shows first and streams the rest
  * as promises that never reject: a read that fails is logged and becomes a "could not load"
  * section, never an error page.
  */
@@ -92,7 +92,7 @@ beforeEach(() => {
   logged.length = 0;
 });
 
-describe('the dashboard loader (issue 15 §5)', () => {
+describe('the dashboard loader', () => {
   it('awaits the open tab and streams the other tabs', async () => {
     const data = await load('/dashboard?tab=addresses');
     if (!data.signedIn) throw new Error('signed in');
@@ -100,7 +100,7 @@ describe('the dashboard loader (issue 15 §5)', () => {
     for (const streamed of [data.profile, data.orders, data.quotations, data.wishlist]) {
       expect(streamed).toBeInstanceOf(Promise);
     }
-    // issue 16: the Quotations tab, awaited when it is the open one.
+    // docs/requirements.md §2: the Quotations tab, awaited when it is the open one.
     const quotations = await load('/dashboard?tab=quotations');
     if (!quotations.signedIn) throw new Error('signed in');
     expect(quotations.quotations).toEqual({ status: 'loaded', data: [] });
@@ -112,7 +112,7 @@ describe('the dashboard loader (issue 15 §5)', () => {
     const data = await load('/dashboard?tab=orders');
     if (!data.signedIn) throw new Error('signed in');
     expect(data.orders).toEqual({ status: 'loaded', data: [] });
-    // issue 30: the profile's name and e-mail, and its phone or else the latest request's mobile
+    // docs/requirements.md §19: the profile's name and e-mail, and its phone or else the latest request's mobile
     expect(data.reorderContact).toMatchObject({
       status: 'loaded',
       data: { email: viewer.email },

@@ -1,5 +1,5 @@
 /**
- * issue 32 "A rate older than 60 days is not shown to buyers", against a real database: the
+ * docs/requirements.md §21 "A rate older than 60 days is not shown to buyers", against a real database: the
  * owner's rate is dated by the server on the shop's day, kept when saved unchanged, and hidden
  * from buyers (and the picker) once it is more than 60 days old, while the owner is warned.
  */
@@ -36,7 +36,7 @@ function pdfText(mail: MailMessage): string {
   return execFileSync('pdftotext', ['-', '-'], { input: attachment.content, encoding: 'utf8' });
 }
 
-describe(`issue 32: display currency rates, on ${testDatabaseKind}`, () => {
+describe(`display currency rates, on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let owner: Actor;
   let buyer: Actor;

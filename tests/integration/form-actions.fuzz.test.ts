@@ -1,5 +1,5 @@
 /**
- * Issue 8: the form actions under random and hostile fields, run in-process as the server runs
+ * docs/requirements.md §16: the form actions under random and hostile fields, run in-process as the server runs
  * them, on a real database: the public forms, the customer's dashboard forms and the owner's
  * console forms. Every answer is a success or a 4xx with the spec's message, never a thrown error
  * or a 5xx; a success adds exactly its row (an edit none), and a refusal leaves the table as it was.
@@ -55,7 +55,7 @@ import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
 import { hostileForm, hostileText } from '../support/hostile-input';
 
 const RUNS = 25;
-/** issue 14 (finding 9): the largest answer a refused form may make (its limits are far below). */
+/** docs/requirements.md §13: the largest answer a refused form may make (its limits are far below). */
 const ECHO_LIMIT_BYTES = 20_000;
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 // The limit has tests of its own; here every attempt must reach the form's rules.
@@ -65,7 +65,7 @@ const unlimited: RateLimiter = {
   close: async () => {},
 };
 
-/** Better Auth over a test database, made once per database (issue 30: the passkeys' reads). */
+/** Better Auth over a test database, made once per database (docs/requirements.md §19: the passkeys' reads). */
 const authOf = new WeakMap<Database, Auth>();
 function authFor(db: Database): Auth {
   let auth = authOf.get(db);
@@ -104,7 +104,7 @@ function requestContext(
     clientAddress: '198.51.100.200',
   } as unknown as AppContext;
   const context = new RouterContextProvider(new Map([[appContext, app]]));
-  // issue 27: the back-office shell's middleware decides before an admin page's loader runs.
+  // docs/decisions/019: the back-office shell's middleware decides before an admin page's loader runs.
   void decideAdminAccess({ context } as never, async () => new Response());
   return context;
 }
@@ -246,7 +246,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       written: (body: unknown) => ((body as { data: string }).data === 'subscribed' ? 1 : 0),
     },
     {
-      // issue 14 (finding 7): the product key reaches a query; NUL in it answered 500.
+      // docs/requirements.md §14: the product key reaches a query; NUL in it answered 500.
       name: 'wishlist',
       table: wishlistItems,
       actor: 'customer',
@@ -454,7 +454,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     );
     const after = await rowsIn(form.table);
     expect(answer.status, JSON.stringify(answer.body)?.slice(0, 500)).toBeLessThan(500);
-    // issue 14 (finding 9): an answer echoes at most the fields' limits, never the whole post.
+    // docs/requirements.md §14: an answer echoes at most the fields' limits, never the whole post.
     expect(JSON.stringify(answer.body ?? null).length).toBeLessThan(ECHO_LIMIT_BYTES);
     if (answer.status < 400) {
       expect(after.length - before.length).toBe(form.written(answer.body));
@@ -484,7 +484,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('issue 14 (finding 9): a 2 MB message is answered with its field error, not echoed', async () => {
+  it('a 2 MB message is answered with its field error, not echoed', async () => {
     const before = await rowsIn(contactMessages);
     const request = new Request('http://shop.test/contact', {
       method: 'POST',
@@ -514,7 +514,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     expect(await rowsIn(contactMessages)).toEqual(before);
   });
 
-  it('issue 14 (finding 7): Conform’s reserved fields with garbage are a 4xx or a success', async () => {
+  it('Conform’s reserved fields with garbage are a 4xx or a success', async () => {
     for (const form of forms.filter((entry) => ['contact', 'quote'].includes(entry.name))) {
       for (const reserved of ['__intent__', '__state__']) {
         await postAndCheck(form, { ...form.valid, [reserved]: '{not json' });
@@ -522,7 +522,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     }
   });
 
-  // issue 14 (finding 7): a body of another encoding than a form's made every action's
+  // docs/requirements.md §14: a body of another encoding than a form's made every action's
   // formData() throw (a 500). The server's middleware answers 415 before the route; what it lets
   // through, each action must answer with a success or a 4xx.
   const contentTypes = fc.oneof(
@@ -590,7 +590,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
     );
   });
 
-  // issue 14 (finding 7): every route's loader under random query strings, as visitor, customer
+  // docs/requirements.md §5: every route's loader under random query strings, as visitor, customer
   // and owner: the known parameters get hostile values (huge, not finite, repeated, NUL-free as
   // the server lets no NUL through), unknown ones are added. Each answer is data, a redirect or a
   // 4xx, never a thrown error or a 5xx.
@@ -681,7 +681,7 @@ describe(`form actions under hostile input on ${testDatabaseKind}`, () => {
       }),
       {
         numRuns: RUNS,
-        // The attack's own addresses (issue 14, finding 7), tried first on every loader.
+        // The attack's own addresses (docs/requirements.md §13), tried first on every loader.
         examples: [
           ['page=99999999999999999999', 'visitor'],
           ['page=1e308', 'visitor'],

@@ -1,5 +1,5 @@
 /**
- * issue 25 §1: which mails a limit may hold (decision 017), counted in the outbox of two job
+ * docs/requirements.md §13: which mails a limit may hold (decision 017), counted in the outbox of two job
  * workers sharing one database, as two server processes would. The shop's own answers to a
  * customer are never limited; a stranger flooding one address with guest quotations gets at most
  * the limit delivered, the rest held on Failed Work, and the owner hears of every request.

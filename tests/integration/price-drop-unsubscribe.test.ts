@@ -1,5 +1,5 @@
 /**
- * issue 32: the price-drop mail's unsubscribe page through its route, as a mail client or a
+ * docs/requirements.md §21: the price-drop mail's unsubscribe page through its route, as a mail client or a
  * browser reaches it: GET asks and changes nothing, the POST (the button, or RFC 8058's one-click)
  * turns the setting off; and the dashboard's form posts the setting through the account module.
  */
@@ -45,7 +45,7 @@ function reply(result: unknown): { status: number; body: Answer } {
   return { status: init?.status ?? 200, body: data };
 }
 
-describe(`issue 32: the price-drop unsubscribe page on ${testDatabaseKind}`, () => {
+describe(`the price-drop unsubscribe page on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let customer: Actor;
   let email: string;

@@ -165,7 +165,7 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
       body: { status: 'error', message: UNEXPECTED_ERROR_MESSAGE },
     });
 
-    // issue 14 (finding 7): a body that is not a form is the sender's fault: a 400, not a 500.
+    // docs/requirements.md §14: a body that is not a form is the sender's fault: a 400, not a 500.
     const unreadable = await contactAction({
       request: new Request('http://shop.test/contact', {
         method: 'POST',

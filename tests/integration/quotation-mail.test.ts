@@ -1,5 +1,5 @@
 /**
- * issue 14 finding 5: the quotation action mails the requester's address the request's free text
+ * docs/requirements.md §13: the quotation action mails the requester's address the request's free text
  * only when it is the signed-in requester's verified e-mail. The action runs as the server runs
  * it, with a real database; the test reads the mails it queued.
  */
@@ -45,7 +45,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
 
   /**
    * Posts the form as `actor` (null: a guest) with `customerEmail`, and answers the text of the
-   * confirmation the request queued for that address (issue 15: the module queues it, and reads
+   * confirmation the request queued for that address (docs/requirements.md §13: the module queues it, and reads
    * whether the address is the requester's own verified one from the account itself).
    */
   async function confirmationFor(actor: Actor, customerEmail: string): Promise<string> {
@@ -106,7 +106,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
       expect(text).toContain('Quantity: 3');
     }
   });
-  // issue 29: one request of four pieces from the quote list, one mail to each side listing them.
+  // docs/requirements.md §18: one request of four pieces from the quote list, one mail to each side listing them.
   describe('of a request of four pieces', () => {
     let pieces: { id: string; name: string }[];
     const lines = [

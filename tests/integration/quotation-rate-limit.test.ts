@@ -1,5 +1,5 @@
 /**
- * issue 26 item 3: every path that makes a quotation request shares one limit with the quote form
+ * docs/requirements.md §14: every path that makes a quotation request shares one limit with the quote form
  * (FORM_RATE_LIMIT a minute per client address): the form (the dialog and /quote/{id} post to the
  * same action), "Reorder" in the dashboard, and the API. Eight reorders in a minute made eight
  * requests before: reorder was not counted at all.

@@ -1,5 +1,5 @@
 /**
- * The quote page's route (issue 16) as the server runs it: a real database and the database rate
+ * The quote page's route (docs/requirements.md §10) as the server runs it: a real database and the database rate
  * limiter. The thread is rate-limited like the public forms; a wrong key is a 404 for the loader
  * and the action alike; the request's answer carries its reference and private link.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 32: a quotation request keeps the display currency its page showed (the cookie's choice,
+ * docs/requirements.md §21: a quotation request keeps the display currency its page showed (the cookie's choice,
  * or the Accept-Language region's), so a guest's offer mail can show it; the worker never sees
  * the guest's browser. Both pages that make requests, through their own actions: /quote/{id} and
  * the quote list's "Request Quotation".
@@ -27,7 +27,7 @@ const config = loadConfig({
 });
 const now = new Date();
 
-describe(`issue 32: the currency a request's page showed, on ${testDatabaseKind}`, () => {
+describe(`the currency a request's page showed, on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let productId: string;
   beforeAll(async () => {

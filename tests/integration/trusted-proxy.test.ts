@@ -1,5 +1,5 @@
 /**
- * issue 26 item 7: behind nginx, which appends the address it saw to X-Forwarded-For, a client
+ * docs/decisions/018: behind nginx, which appends the address it saw to X-Forwarded-For, a client
  * that writes its own X-Forwarded-For changes only the leftmost entry. Taking the leftmost let
  * every request pass as a new client and walk around every per-address limit; the shop takes the
  * address its trusted proxy added.

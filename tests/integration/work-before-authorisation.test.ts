@@ -1,5 +1,5 @@
 /**
- * issue 14 finding 1, as a class: every action for signed-in users or admins knows who asks before
+ * docs/requirements.md §14, as a class: every action for signed-in users or admins knows who asks before
  * it reads the body. Each request here carries a body that records whether anything read it; a
  * refused actor must be answered with the body left unread (no parsing, decoding, storing or
  * mailing can have happened). Run in-process, as the server runs the actions.
@@ -123,7 +123,7 @@ const adminOnly: [string, Call, string][] = [
     (request, context) => adminAction({ request, params: {}, context } as never),
     'intent=create-order&quotationId=x',
   ],
-  // issue 29 "Merge Requests": the owner's alone; nothing is read, merged or mailed for anyone else.
+  // docs/requirements.md §18 "Merge Requests": the owner's alone; nothing is read, merged or mailed for anyone else.
   [
     'POST /admin/quotations/{id} merge-requests',
     (request, context) =>
@@ -153,7 +153,7 @@ const signedInOnly: [string, Call, string][] = [
     (request, context) => wishlistAction({ request, params: {}, context } as never),
     'productId=lotus-urli',
   ],
-  // issue 32: the price-drop setting is the signed-in customer's own
+  // docs/requirements.md §21: the price-drop setting is the signed-in customer's own
   [
     'POST /dashboard price-drop-alerts',
     (request, context) => dashboardAction({ request, params: {}, context } as never),
@@ -161,7 +161,7 @@ const signedInOnly: [string, Call, string][] = [
   ],
 ];
 
-describe('work before authorisation (issue 14 finding 1)', () => {
+describe('work before authorisation', () => {
   for (const [name, call, body] of adminOnly) {
     it(`${name}: a visitor gets 401 and a customer 403, the body unread`, async () => {
       for (const [actor, status, message] of [

@@ -1,5 +1,5 @@
 /**
- * issue 17's contract: every answer of `/api/v1` matches the generated OpenAPI document: its
+ * docs/requirements.md §11's contract: every answer of `/api/v1` matches the generated OpenAPI document: its
  * operation exists, its status is documented, and its body validates against the documented
  * schema (JSON Schema 2020-12, as OpenAPI 3.1 uses). The harness checks every API response.
  */

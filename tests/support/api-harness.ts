@@ -1,5 +1,5 @@
 /**
- * The whole HTTP app over a test database, for the JSON API's tests (issue 17): requests go
+ * The whole HTTP app over a test database, for the JSON API's tests (docs/requirements.md §11): requests go
  * through the same middleware as in production (Origin check, Better Auth, the API). Callers:
  * a visitor, customers signed in with a bearer token, and owner API keys with chosen scopes.
  */

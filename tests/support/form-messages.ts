@@ -3,7 +3,7 @@ import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
 /** The address form's refusals (spec §3 Address, core/account.ts), for the tests that fuzz it. */
 export const ADDRESS_FORM_MESSAGES: readonly string[] = [
   INVISIBLE_CHARACTERS_MESSAGE,
-  // issue 30 §3: the postal code's label and rule follow the country (core/countries.ts)
+  // docs/requirements.md §19: the postal code's label and rule follow the country (core/countries.ts)
   ...[
     'Address Title',
     'Street Address',

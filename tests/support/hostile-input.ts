@@ -1,5 +1,5 @@
 /**
- * Random and hostile text for the property tests of issue 8: very long strings, the whole of
+ * Random and hostile text for the property tests of docs/decisions/010: very long strings, the whole of
  * Unicode (astral planes, right-to-left, combining marks), control characters and NUL, and SQL
  * and HTML fragments, alone and mixed into ordinary text.
  */

@@ -1,5 +1,5 @@
 /**
- * One realistic set of props for every mail template (issue 25 §2), for the template tests and
+ * One realistic set of props for every mail template (docs/requirements.md §13), for the template tests and
  * the screenshots. Typed by template name, so a new template without a sample fails typecheck.
  */
 import type {
@@ -22,7 +22,7 @@ const reference = 'Q-20261126-0001';
 const quotationUrl = `${publicUrl}/quotes/${reference}?key=k7Xq2LmN9pR4sT8vW1yZ3aB6cD0eF5gH`;
 const adminUrl = `${publicUrl}/admin/quotations/5f0c2a9e-8d41-4b7a-9e36-2c1f7d8a4b10`;
 
-/** The marker the unverified confirmation must never carry (issue 14 finding 5). */
+/** The marker the unverified confirmation must never carry (docs/requirements.md §15). */
 export const REQUESTER_NOTES_MARKER = 'MARKER-requester-notes-7f3a';
 
 const requester = {
@@ -33,7 +33,7 @@ const requester = {
   gstin: '08AAECI1234F1ZY',
 };
 
-/** issue 29: a hotel lobby's set from the quote list, four pieces, notes on two of them. */
+/** docs/requirements.md §18: a hotel lobby's set from the quote list, four pieces, notes on two of them. */
 const pieces = [
   {
     name: 'Floral Inlay Marble Urli',
@@ -173,7 +173,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       terms: 'Prices include packing.\nReturns within 7 days of delivery, in the original packing.',
       note: 'Revised: the brass elephants at ₹14,750 a pair, as you asked.',
     },
-    // issue 32: the account chose US$ at ₹83.50
+    // docs/requirements.md §21: the account chose US$ at ₹83.50
     displayRate: { currency: 'USD', rate: 835_000, setOn: '2026-11-27' },
     quotationUrl,
   },
@@ -205,7 +205,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     orderNumber: 'ORD-20261127-0042',
     totalMinor: 19_768_000,
     paymentMethod: 'upi',
-    // issue 32: a 50% advance, under the ₹1,00,000 UPI limit
+    // docs/requirements.md §21: a 50% advance, under the ₹1,00,000 UPI limit
     amountDueMinor: 9_884_000,
     balanceMinor: 9_884_000,
     upiUrl: 'upi://pay?pa=kalakriti%40okaxis&pn=Kalakriti&am=98840.00&cu=INR&tn=ORD-20261127-0042',
@@ -294,7 +294,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     quotationUrl,
     displayRate: null,
   },
-  // issue 29 "Merge Requests": three requests of one project, kept as one.
+  // docs/requirements.md §18 "Merge Requests": three requests of one project, kept as one.
   'quotation-merged-customer': {
     customerName: 'Ananya Iyer',
     reference,

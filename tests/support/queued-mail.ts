@@ -1,5 +1,5 @@
 /**
- * The mails a test's actions queued (issue 15 §1): read from pg-boss's job table and rendered as
+ * The mails a test's actions queued (docs/requirements.md §10): read from pg-boss's job table and rendered as
  * the worker would render them (its own mailOfNotice: lifecycle mails are read from the database
  * and get their private links and PDFs), so a test sees the mail without running a worker.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 27: every webhook event emitted while the tests run matches its schema in
+ * docs/decisions/019: every webhook event emitted while the tests run matches its schema in
  * core/webhook-events.ts, whether or not an endpoint follows it (most tests have none, and then
  * nothing is stored to read back). A setup file: the emitter is wrapped here, never changed for
  * tests; a test during which an event left the contract fails after it, naming the problem.

@@ -1,5 +1,5 @@
 /**
- * issue 27: a webhook payload checked against its event's schema in core/webhook-events.ts, as the
+ * docs/decisions/019: a webhook payload checked against its event's schema in core/webhook-events.ts, as the
  * receiver gets it (after JSON), used by the setup file that watches every emitted event
  * (webhook-contract.ts) and by tests that read the stored deliveries; and a sample of each event.
  */

@@ -74,7 +74,7 @@ export function AddressForm({
           defaultValue={initial('state')}
           autoComplete="address-level1"
         />
-        {/* issue 30 §3: a Country select; the postal code's label and rule follow it */}
+        {/* docs/requirements.md §19: a Country select; the postal code's label and rule follow it */}
         <CountryAndPostalCode
           country={fields.country}
           postalCode={fields.postalCode}

@@ -116,7 +116,7 @@ function AddressCard({
         <br />
         {address.city}, {address.state} {address.postalCode}
         <br />
-        {/* issue 30 §3: stored as its code ("IN"), shown by its name ("India") */}
+        {/* docs/requirements.md §19: stored as its code ("IN"), shown by its name ("India") */}
         {countryName(address.country)}
       </address>
       {address.isDefault ? null : (

@@ -1,5 +1,5 @@
 /**
- * The account and identity forms on the one answer pipeline (issue 15 §2, §3): a Conform form on
+ * The account and identity forms on the one answer pipeline (docs/decisions/013): a Conform form on
  * its `core/` schema, posted through `useAnswerFetcher`, and the same Answer shown in the page
  * when JavaScript is off (the post then arrives as the page's action data).
  */
@@ -28,7 +28,7 @@ export function useDocumentAnswer<Data = unknown>(intent: string): Answer<Data> 
 
 export interface AnswerFormOptions<Schema extends z.ZodObject> extends AnswerHandlers<unknown> {
   /**
-   * The form's `core/` schema, loaded when the form is first used (issue 28): a dynamic import,
+   * The form's `core/` schema, loaded when the form is first used (docs/decisions/020): a dynamic import,
    * so zod stays out of the page's first load. Its limits come from the loader
    * (`formConstraints`, keyed by the intent).
    */
@@ -59,7 +59,7 @@ export function useAnswerForm<Schema extends z.ZodObject>({
     constraint,
     loadValidator: schemaValidator(schema),
     // Only a submit the browser's check refuses shows the toast; a valid form never does
-    // (issue 15 §2).
+    // (docs/requirements.md §13).
     onInvalidSubmit: (messages) => {
       const first = messages[0];
       if (invalidToast && first) toast(invalidToast(first));

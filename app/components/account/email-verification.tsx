@@ -1,5 +1,5 @@
 /**
- * issue 14: an account owns its e-mail address only once it is verified. The dashboard says so
+ * docs/requirements.md §15: an account owns its e-mail address only once it is verified. The dashboard says so
  * to an unverified user, with a button that mails a new link, and says what became of a link
  * that was opened.
  */

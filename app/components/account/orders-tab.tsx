@@ -19,7 +19,7 @@ const ReorderForm = lazy(() =>
   import('./reorder-form').then((module) => ({ default: module.ReorderForm })),
 );
 
-// issue 16: a pending UPI or bank transfer order carries its payment panel (order-card.tsx).
+// docs/requirements.md §10: a pending UPI or bank transfer order carries its payment panel (order-card.tsx).
 type Order = OrderView & { payment?: PaymentPanelData | null };
 type Customer = Profile;
 

@@ -1,5 +1,5 @@
 /**
- * issue 30 §2: the browser's half of passkeys, Better Auth's client with its passkey plugin
+ * docs/decisions/022: the browser's half of passkeys, Better Auth's client with its passkey plugin
  * (@simplewebauthn/browser inside). Never in a page's first load: the sign-in page and the
  * security page import it when the visitor taps their passkey button (docs/decisions/022).
  */

@@ -1,5 +1,5 @@
 /**
- * issue 30 §2: "Sign in with a passkey" on the sign-in form, one tap. The WebAuthn code is not in
+ * docs/requirements.md §19: "Sign in with a passkey" on the sign-in form, one tap. The WebAuthn code is not in
  * the page's first load (decision 020's budget, docs/decisions/022): it is fetched when the button
  * is pressed (from the pointer's press or the keyboard's focus, so it is usually in by the click).
  */

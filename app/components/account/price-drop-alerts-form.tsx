@@ -8,7 +8,7 @@ import { DocumentAnswer, useAnswerForm } from './answer-form';
 export const PRICE_DROP_ALERTS_INTENT = 'price-drop-alerts';
 
 /**
- * issue 32: "E-mail me when a wished piece's price drops", on by default; a plain form, so it
+ * docs/requirements.md §21: "E-mail me when a wished piece's price drops", on by default; a plain form, so it
  * works before the page's JavaScript (the checkbox posts "on" when ticked, nothing when not).
  */
 export function PriceDropAlertsForm({ enabled }: { enabled: boolean }) {

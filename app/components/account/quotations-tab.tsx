@@ -16,7 +16,7 @@ import { useShopTimeZone } from '../layout/shop-time';
 const PIECES_SHOWN = 4;
 
 /**
- * issue 16: the dashboard's "Quotations" tab: the signed-in customer's requests, each opening its
+ * docs/requirements.md §10: the dashboard's "Quotations" tab: the signed-in customer's requests, each opening its
  * quote page without a key (the page reads it as the request's linked account).
  */
 export function QuotationsTab({ quotations }: { quotations: CustomerQuotationSummary[] }) {
@@ -113,7 +113,7 @@ function QuotationStatus({
 }
 
 /**
- * issue 29: every piece of a request, each with its quantity. A request of many pieces shows its
+ * docs/requirements.md §18: every piece of a request, each with its quantity. A request of many pieces shows its
  * first three and folds the rest in a disclosure that opens without JavaScript, so a card stays
  * short at 390 px and still names every piece.
  */

@@ -102,7 +102,7 @@ function referenceOf(data: unknown): string | null {
 }
 
 /**
- * issue 29: the reorder made one request, so the dialog names its one reference and links to
+ * docs/requirements.md §18: the reorder made one request, so the dialog names its one reference and links to
  * its quote page (the customer's own account reads it without a key); focus moves to the link,
  * as the form it had is gone.
  */

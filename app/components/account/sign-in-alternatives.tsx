@@ -1,5 +1,5 @@
 /**
- * The sign-in form's other ways in: a passkey in one tap (issue 30 §2), the reset of a forgotten
+ * The sign-in form's other ways in: a passkey in one tap (docs/decisions/022), the reset of a forgotten
  * password and a one-time code. Deferred on /auth (ui/deferred.tsx): its links work before its
  * code is in, and the passkey button's own code is fetched only when it is pressed.
  */

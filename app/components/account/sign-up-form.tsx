@@ -5,7 +5,7 @@ import { signUpProblem } from './sign-up-problem';
 import { getFormProps } from '../forms/lazy-form';
 import { primaryButtonClass } from '../ui/classes';
 
-/** The Sign Up tab's form on /auth (spec §2 Auth); the page loads it apart (issue 28). */
+/** The Sign Up tab's form on /auth (spec §2 Auth); the page loads it apart (docs/decisions/020). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { fetcher, form, fields } = useAnswerForm({
     schema: () => import('../../../core/identity').then((module) => module.signUpSchema),
@@ -40,8 +40,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
 }
 
 /**
- * issue 30: after a sign-up, spec §8's toast comes and goes; the page keeps saying where the
- * verification link went, in the same words whether or not the address had an account (issue 14).
+ * docs/requirements.md §19: after a sign-up, spec §8's toast comes and goes; the page keeps saying where the
+ * verification link went, in the same words whether or not the address had an account (docs/requirements.md §15).
  * Here, in the Sign Up form's deferred module, so that the page's first load does not carry it.
  */
 export function SignUpLinkSent({ email }: { email: string }) {

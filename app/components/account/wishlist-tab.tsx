@@ -18,7 +18,7 @@ export function WishlistTab({ items }: { items: WishlistEntry[] }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-display text-2xl font-semibold">My Wishlist ({items.length})</h2>
         {items.length > 0 ? (
-          // issue 29: every wished piece onto the quote list, which then opens
+          // docs/requirements.md §18: every wished piece onto the quote list, which then opens
           <Form method="post" action="/quote-list">
             <input type="hidden" name="intent" value="wishlist" />
             <button

@@ -4,7 +4,7 @@ import type { ActivityQuery } from '../../../core/activity';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
 /**
- * issue 18: the log's filters. A GET form, so the filters live in the address and work without
+ * docs/requirements.md §12: the log's filters. A GET form, so the filters live in the address and work without
  * JavaScript; "Clear" is a plain link to the unfiltered log.
  */
 export function ActivityFilters({

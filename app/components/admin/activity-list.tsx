@@ -24,7 +24,7 @@ function shownValue(value: string | null): string {
   return value.length > SHOWN_VALUE_MAX ? `${value.slice(0, SHOWN_VALUE_MAX)}…` : value;
 }
 
-/** issue 18: each changed field, "Status: pending → confirmed". */
+/** docs/requirements.md §12: each changed field, "Status: pending → confirmed". */
 function ActivityChanges({ changes }: { changes: ActivityRow['changes'] }) {
   if (changes.length === 0) return null;
   return (
@@ -46,7 +46,7 @@ function ActivitySubject({ entry }: { entry: ActivityRow }) {
 }
 
 /**
- * issue 18: the log's entries, read-only: a table at desktop width, cards on a phone. There is
+ * docs/requirements.md §12: the log's entries, read-only: a table at desktop width, cards on a phone. There is
  * no control to edit or delete an entry anywhere.
  */
 export function ActivityList({ entries }: { entries: ActivityRow[] }) {

@@ -1,4 +1,4 @@
-/** issue 17 "API keys": made here (shown once), named, scoped, listed with their last use, revoked. */
+/** docs/requirements.md §11 "API keys": made here (shown once), named, scoped, listed with their last use, revoked. */
 import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
 import { apiScopes } from '../../../core/api-access';
@@ -72,7 +72,7 @@ function ApiKeyList({ keys }: { keys: ApiKeySummary[] }) {
   // its toast must outlive it.
   const revoke = useAnswerFetcher({ key: 'revoke-api-key' });
   if (keys.length === 0) return <p className="text-ink-muted">No API keys yet.</p>;
-  // issue 18: a table at desktop width, cards on a phone.
+  // docs/requirements.md §12: a table at desktop width, cards on a phone.
   return (
     <div>
       <table className="hidden w-full text-left text-sm md:table">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { secondaryButtonClass } from '../ui/classes';
 
 /**
- * issue 17: a new API key or signing secret, shown once with "Copy". The shop keeps only a hash
+ * docs/requirements.md §11: a new API key or signing secret, shown once with "Copy". The shop keeps only a hash
  * of a key, and never shows a secret again.
  */
 export function ApiSecretBox({

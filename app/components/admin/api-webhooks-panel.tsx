@@ -1,5 +1,5 @@
 /**
- * issue 17 "Webhooks": the owner's endpoints (URL, events, a secret shown once), each with its
+ * docs/requirements.md §11 "Webhooks": the owner's endpoints (URL, events, a secret shown once), each with its
  * recent deliveries, every attempt's time, status and answer, and "Resend".
  */
 import { getFormProps } from '../forms/lazy-form';

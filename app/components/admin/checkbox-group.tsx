@@ -1,6 +1,6 @@
 /**
  * A group of checkboxes on a Conform list field, with its legend and its one error (the API key's
- * scopes, a webhook endpoint's events: issue 17).
+ * scopes, a webhook endpoint's events: docs/requirements.md §11).
  */
 import { getCollectionProps } from '../forms/collection-props';
 import type { FieldMetadata } from '../forms/lazy-form';

@@ -1,5 +1,5 @@
 /**
- * issue 32 "Settings has Display currencies": for each currency a rate to the rupee, entered by
+ * docs/requirements.md §21 "Settings has Display currencies": for each currency a rate to the rupee, entered by
  * the owner, with the date it was set (the server dates a new or changed rate; an empty one is
  * not shown to buyers).
  */

@@ -5,7 +5,7 @@ import { secondaryButtonClass } from '../ui/classes';
 import { formatShopTime, useShopTimeZone } from '../layout/shop-time';
 
 /**
- * issue 18: each failed or retrying mail and webhook with its last error and Retry; issue 25: each
+ * docs/requirements.md §12: each failed or retrying mail and webhook with its last error and Retry; docs/requirements.md §13: each
  * mail a limit held, with why and Send Now.
  */
 export function FailedWorkList({ work }: { work: FailedWork[] }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount, listQueryString } from './list-filters';
 
-describe('issue 18: the lists keep their filters in the URL', () => {
+describe('the lists keep their filters in the URL', () => {
   const filter = {
     q: '+91 98765',
     status: 'pending',
@@ -32,7 +32,7 @@ describe('issue 18: the lists keep their filters in the URL', () => {
   });
 });
 
-describe('issue 30: the folded filters count the ones set', () => {
+describe('the folded filters count the ones set', () => {
   it('counts each set filter, extras included, but not the default sort or the page', () => {
     // as the loader hands them over: the page and a list's own filters beside the shared ones
     const none = { q: '', status: null, from: null, to: null, sort: 'newest' as const, page: 4 };

@@ -12,7 +12,7 @@ export interface FilterChoice {
 }
 
 /**
- * The query string of a list's filters (issue 18: "the filters live in the URL"), with `extra`
+ * The query string of a list's filters (docs/requirements.md §12: "the filters live in the URL"), with `extra`
  * parameters such as the tab and the page; empty filters are left out.
  */
 export function listQueryString(
@@ -32,7 +32,7 @@ export function listQueryString(
 }
 
 /**
- * issue 30: how many filters a list's URL sets (the default sort and the page are none), for the
+ * docs/requirements.md §19: how many filters a list's URL sets (the default sort and the page are none), for the
  * folded filters' button, "Filters (2)".
  */
 export function activeFilterCount(filter: Partial<AdminListFilter>): number {
@@ -70,7 +70,7 @@ export function FilterSelect({
 }
 
 /**
- * issue 18 "Lists that find things": a list's filter bar. A GET form, so it works without
+ * docs/requirements.md §12 "Lists that find things": a list's filter bar. A GET form, so it works without
  * JavaScript and leaves its filters in the URL; the count of matching rows and "Export CSV" of
  * them (the same filters) sit under it.
  */
@@ -100,7 +100,7 @@ export function ListFilters({
   const active = activeFilterCount(filter);
   return (
     <div className="mb-6 grid gap-3">
-      {/* issue 30: below 768 px the filters fold behind "Filters", which counts the ones set; a
+      {/* docs/requirements.md §19: below 768 px the filters fold behind "Filters", which counts the ones set; a
           native <details>, so it works without JavaScript. From 768 px the fold's content shows
           and its button hides, where the browser can style the fold's content (::details-content);
           elsewhere the button stays, so the filters are never out of reach. */}
@@ -170,7 +170,7 @@ export function ListFilters({
   );
 }
 
-/** Previous / Page n of m / Next, each link keeping the list's filters (issue 18). */
+/** Previous / Page n of m / Next, each link keeping the list's filters (docs/requirements.md §12). */
 export function ListPages({
   page,
   pages,

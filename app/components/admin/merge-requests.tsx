@@ -1,5 +1,5 @@
 /**
- * issue 29 "Merge Requests": on the owner's request page, the same customer's other pending
+ * docs/requirements.md §18 "Merge Requests": on the owner's request page, the same customer's other pending
  * requests, to merge into this one. A plain form post: it works before (and without) JavaScript.
  * Guest requests with the same e-mail or mobile are listed below it as hints, "Guest request, not
  * verified", with no control to merge them (docs/decisions/011, amended). Hidden when there is

@@ -1,5 +1,5 @@
 /**
- * issue 16 "The offer composer": the lines (from the draft, else the latest offer, else the
+ * docs/requirements.md §10 "The offer composer": the lines (from the draft, else the latest offer, else the
  * request's piece at its catalogue price), shipping, discount, GST, validity, lead time, terms and
  * a note, with the totals as the owner types, computed by core's own totals function.
  */
@@ -27,7 +27,7 @@ import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 
-/** The composer's buttons, by the owner's actions of core/quote-offer (issue 16's texts). */
+/** The composer's buttons, by the owner's actions of core/quote-offer (docs/requirements.md §10's texts). */
 export const ownerOfferActionLabels: Record<OwnerOfferAction, string> = {
   'save-draft': 'Save Draft',
   send: 'Send Offer',
@@ -36,14 +36,14 @@ export const ownerOfferActionLabels: Record<OwnerOfferAction, string> = {
 };
 
 /**
- * issue 30 "Send and Share on WhatsApp": the composer's second way to send, whose answer takes
+ * docs/requirements.md §19 "Send and Share on WhatsApp": the composer's second way to send, whose answer takes
  * the owner's tab to WhatsApp with the customer's link (the route's action, admin.quotations.tsx).
  */
 export const SEND_AND_SHARE_INTENT = 'send-and-share';
 export const sendAndShareLabel = 'Send and Share on WhatsApp';
 
 /**
- * issue 30: a price or quantity field selects its whole value when it gets focus, so what the
+ * docs/requirements.md §19: a price or quantity field selects its whole value when it gets focus, so what the
  * owner types replaces it. Chrome and Safari put the caret back on the mouseup of the click that
  * focused the field: that one mouseup is kept from doing so.
  */
@@ -85,7 +85,7 @@ function startingValues(
   defaults: { gstRate: string; validUntil: string; terms: string; advancePercent: string },
 ) {
   const source = quotation.draft ?? quotation.offers[0] ?? null;
-  // issue 16: the request's product and quantity, at the catalogue price as the suggestion.
+  // docs/requirements.md §2: the request's product and quantity, at the catalogue price as the suggestion.
   const lines: LineText[] = (source?.lines ?? quotation.suggestedLines).map((line) => ({
     productId: line.productId ?? '',
     description: line.description,
@@ -104,7 +104,7 @@ function startingValues(
         ? ''
         : String(source.leadTimeDays),
     terms: source ? source.terms : defaults.terms,
-    // issue 32: the setting, changeable per offer; a revision keeps the offer's own.
+    // docs/decisions/025: the setting, changeable per offer; a revision keeps the offer's own.
     advancePercent: source ? String(source.advancePercent) : defaults.advancePercent,
     note: source?.note ?? '',
   };
@@ -125,7 +125,7 @@ const gstRateOf = parsedOrNull(offerComposerSchema.shape.gstRate);
 const advancePercentOf = parsedOrNull(offerComposerSchema.shape.advancePercent);
 
 /**
- * issue 16 "Totals update as the owner types": each field read leniently with its own rule, the
+ * docs/requirements.md §10 "Totals update as the owner types": each field read leniently with its own rule, the
  * money by core's computeOfferTotals (the server's function), null where a field does not parse.
  */
 function liveTotals(value: {
@@ -351,7 +351,7 @@ export function OfferComposer({
               name="intent"
               value={action}
               disabled={busy}
-              // issue 30: below 768 px the bar at the bottom holds the one Send Offer button
+              // docs/requirements.md §19: below 768 px the bar at the bottom holds the one Send Offer button
               className={
                 action === 'save-draft'
                   ? secondaryButtonClass
@@ -383,7 +383,7 @@ export function OfferComposer({
             </button>
           ) : null}
           {whatsappUrl ? (
-            // A button of the form below: it posts there, in a tab of its own (issue 26 item 6).
+            // A button of the form below: it posts there, in a tab of its own (docs/requirements.md §14).
             <button type="submit" form={whatsappFormId} className={secondaryButtonClass}>
               <MessageCircle aria-hidden="true" className="h-4 w-4" />
               Send on WhatsApp
@@ -431,7 +431,7 @@ export function OfferComposer({
 }
 
 /**
- * issue 30: below 768 px, a bar stuck to the bottom of the screen with the offer's total as the
+ * docs/requirements.md §19: below 768 px, a bar stuck to the bottom of the screen with the offer's total as the
  * composer computes it and the composer's own send buttons (they submit its form by its id), so
  * the owner sends without scrolling to the end of a long request. From 768 px the composer's
  * buttons show instead; either set is hidden (display: none), so one "Send Offer" is ever there.
@@ -504,7 +504,7 @@ function OfferLineFields({
   const { key: productKey, ...productId } = getInputProps(fieldset.productId, { type: 'hidden' });
   return (
     <li>
-      {/* issue 30: on a phone the quantity and the price share a row, so a long request is shorter */}
+      {/* docs/requirements.md §19: on a phone the quantity and the price share a row, so a long request is shorter */}
       <fieldset className="grid grid-cols-2 gap-3 rounded-xl border border-stone/70 p-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,1fr)_minmax(0,1.5fr)]">
         <legend className="px-1 text-sm font-medium">Line {number}</legend>
         <input key={productKey} {...productId} />
@@ -524,7 +524,7 @@ function OfferLineFields({
   );
 }
 
-/** issue 16: "add a product from the catalogue, or add a custom line (a description and a price)". */
+/** docs/requirements.md §10: "add a product from the catalogue, or add a custom line (a description and a price)". */
 function AddLines({
   catalogue,
   onAdd,
@@ -602,7 +602,7 @@ function TextField({
       label={label}
       inputMode={inputMode}
       {...props}
-      // issue 30: an amount or a count is typed over whole, not edited in place
+      // docs/requirements.md §19: an amount or a count is typed over whole, not edited in place
       {...(inputMode ? selectWholeValue : {})}
       error={meta.errors?.[0]}
     />

@@ -34,7 +34,7 @@ export function OrdersPanel({
           paymentMethod: order.paymentMethod,
           advanceMinor: order.advanceMinor,
         });
-        // issue 32: "Mark as Shipped" with a balance still due asks first; it does not block.
+        // docs/requirements.md §21: "Mark as Shipped" with a balance still due asks first; it does not block.
         const balanceDue = balanceDueOf({
           totalMinor: order.totalAmountMinor,
           advanceMinor: order.advanceMinor,
@@ -65,7 +65,7 @@ export function OrdersPanel({
                   {order.paymentId ? ` · Reference ${order.paymentId}` : ''}
                 </p>
                 {order.submittedPaymentReference ? (
-                  // issue 16: the UTR or bank reference the customer submitted on the quote page
+                  // docs/requirements.md §10: the UTR or bank reference the customer submitted on the quote page
                   <p className="text-ink-muted">
                     Customer&apos;s reference: {order.submittedPaymentReference}
                   </p>
@@ -141,7 +141,7 @@ function ConfirmPaymentForm({
   fetcher,
 }: {
   orderId: string;
-  /** issue 32: the payment (or the advance), or the balance once the advance is in. */
+  /** docs/requirements.md §21: the payment (or the advance), or the balance once the advance is in. */
   action: 'confirm-payment' | 'confirm-balance';
   /** The customer's own UTR or bank reference, if they submitted one. */
   submittedReference: string | null;
@@ -149,7 +149,7 @@ function ConfirmPaymentForm({
 }) {
   const [form, fields] = useForm({
     id: `${action}-${orderId}`,
-    // issue 16: Confirm Payment Received shows the customer's reference, prefilled.
+    // docs/requirements.md §10: Confirm Payment Received shows the customer's reference, prefilled.
     defaultValue: { paymentReference: submittedReference ?? '' },
     constraint: getZodConstraint(orderActionSchema),
     shouldValidate: 'onBlur',
@@ -183,7 +183,7 @@ function ConfirmPaymentForm({
 }
 
 /**
- * issue 32: "Mark as Shipped" while the balance is unpaid asks "The balance of ₹… is not yet paid.
+ * docs/requirements.md §21: "Mark as Shipped" while the balance is unpaid asks "The balance of ₹… is not yet paid.
  * Ship anyway?" first; the owner may ship anyway.
  */
 function ShipWithBalanceDue({

@@ -1,7 +1,7 @@
 /**
- * issue 16: the owner's view of the request and the customer, with the customer's earlier
- * requests and orders (found by account or verified e-mail); issue 29: every piece of it.
- * issue 30: the request page on a phone reads first what the owner must answer (QuotationRequest:
+ * docs/requirements.md §2: the owner's view of the request and the customer, with the customer's earlier
+ * requests and orders (found by account or verified e-mail); docs/requirements.md §18: every piece of it.
+ * docs/requirements.md §19: the request page on a phone reads first what the owner must answer (QuotationRequest:
  * the customer's latest word, the pieces with their notes, the request's notes), above the
  * composer; the customer's details and history (QuotationCustomer) come after it.
  */
@@ -15,7 +15,7 @@ import type {
 } from '../../../server/modules/quotations/views';
 import { useShopTimeZone } from '../layout/shop-time';
 
-/** What a customer's thread entry was: a message, or a step on an offer (issue 16). */
+/** What a customer's thread entry was: a message, or a step on an offer (docs/requirements.md §10). */
 function customerStepLabel(message: QuoteMessageView): string {
   const version = message.offerVersion === null ? '' : ` v${message.offerVersion}`;
   switch (message.kind) {
@@ -33,7 +33,7 @@ function customerStepLabel(message: QuoteMessageView): string {
 export function QuotationRequest({ quotation }: { quotation: OwnerQuotationView }) {
   const timeZone = useShopTimeZone();
   const { request } = quotation;
-  // issue 30: the customer's latest message or change request, where the owner starts reading
+  // docs/requirements.md §19: the customer's latest message or change request, where the owner starts reading
   const latest = quotation.messages.findLast((message) => message.author === 'customer');
   return (
     <section
@@ -68,7 +68,7 @@ export function QuotationRequest({ quotation }: { quotation: OwnerQuotationView 
           </div>
         ) : null}
         <div className={latest ? '' : 'lg:col-span-2'}>
-          {/* issue 29: every piece with its quantity and notes, as rows that read at 390 px */}
+          {/* docs/requirements.md §18: every piece with its quantity and notes, as rows that read at 390 px */}
           <h3 id="request-pieces-heading" className="font-medium">
             {request.lines.length === 1 ? '1 piece' : `${request.lines.length} pieces`}
           </h3>
@@ -143,7 +143,7 @@ export function QuotationCustomer({ quotation }: { quotation: OwnerQuotationView
             '—'
           )}
         </dd>
-        {/* issue 29: the buyer's GSTIN, when they gave one */}
+        {/* docs/requirements.md §18: the buyer's GSTIN, when they gave one */}
         {request.customerGstin ? (
           <>
             <dt className="font-medium">GSTIN</dt>

@@ -1,5 +1,5 @@
 /**
- * issue 16: the versions the owner sent, newest first, the earlier ones collapsed, each with its
+ * docs/requirements.md §10: the versions the owner sent, newest first, the earlier ones collapsed, each with its
  * status; and the order an accepted offer made.
  */
 import { Link } from 'react-router';

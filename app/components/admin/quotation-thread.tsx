@@ -1,5 +1,5 @@
 /**
- * issue 16: the quotation's thread as the owner sees it, and the reply box. Messages are plain
+ * docs/requirements.md §10: the quotation's thread as the owner sees it, and the reply box. Messages are plain
  * text, rendered as text (React escapes them; nothing in them is markup or a link).
  */
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';

@@ -39,14 +39,14 @@ export function QuotationsPanel({
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-sans text-lg font-semibold">
-                {/* issue 16: each request row opens /admin/quotations/{id}; issue 29: it names
+                {/* docs/requirements.md §2: each request row opens /admin/quotations/{id}; docs/requirements.md §18: it names
                     every piece, "Floral Inlay Marble Urli × 20 and 3 more pieces" */}
                 <Link to={`/admin/quotations/${quotation.id}`} className="inline-block underline">
                   {quotation.piecesSummary}
                 </Link>
               </h3>
               <div className="flex flex-wrap gap-2">
-                {/* issue 16: "needs reply" when the customer wrote last */}
+                {/* docs/requirements.md §10: "needs reply" when the customer wrote last */}
                 {quotation.needsReply ? (
                   <span className="rounded-full bg-danger/10 px-3 py-1 text-xs font-semibold text-danger">
                     Needs reply
@@ -106,7 +106,7 @@ export function QuotationsPanel({
                   </button>
                 </fetcher.Form>
               ))}
-              {/* issue 29: a request of several pieces becomes an order through its offer */}
+              {/* docs/requirements.md §18: a request of several pieces becomes an order through its offer */}
               {quotation.status !== 'completed' && quotation.lines.length <= 1 ? (
                 <button
                   type="button"

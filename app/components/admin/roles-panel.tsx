@@ -4,7 +4,7 @@ import { useShopTimeZone } from '../layout/shop-time';
 
 /**
  * spec §6: the roles are read-only here; granting stays on the command line. A table at desktop
- * width, cards on a phone (issue 18).
+ * width, cards on a phone (docs/requirements.md §12).
  */
 export function RolesPanel({ roles }: { roles: AdminConsoleData['roles'] }) {
   const timeZone = useShopTimeZone();

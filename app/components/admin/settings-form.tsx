@@ -1,5 +1,5 @@
 /**
- * issue 18 "Settings the owner edits": every setting in its group, on the settings form's one
+ * docs/requirements.md §12 "Settings the owner edits": every setting in its group, on the settings form's one
  * `core/` schema. A value the environment sets is shown disabled with the variable's name and is
  * not posted; the server refuses it anyway.
  */
@@ -27,7 +27,7 @@ const multiline = new Set<EditableSettingKey>([
   'offerTerms',
   'searchSynonyms',
 ]);
-/** issue 31: the synonym groups, one a line, show many lines at once. */
+/** docs/requirements.md §20: the synonym groups, one a line, show many lines at once. */
 const textareaRows: Partial<Record<EditableSettingKey, number>> = {
   offerTerms: 5,
   searchSynonyms: 10,
@@ -181,7 +181,7 @@ function DigestChoice({ meta, stored }: { meta: SettingMeta; stored: string }) {
   );
 }
 
-/** issue 18: a value the environment sets wins; it shows, locked, with the variable's name. */
+/** docs/requirements.md §12: a value the environment sets wins; it shows, locked, with the variable's name. */
 function LockedSetting({
   name,
   value,

@@ -7,7 +7,7 @@ import { countOf } from '../../../core/plurals';
 import { formatRate, shortDay } from '../../../core/week-at-a-glance';
 import type { ChartDay, WeekAtAGlance } from '../../../server/modules/insights';
 
-/** issue 18: where the overdue tile leads: the quotations waiting longer than 24 hours. */
+/** docs/requirements.md §12: where the overdue tile leads: the quotations waiting longer than 24 hours. */
 export const OVERDUE_LIST_PATH = '/admin?tab=quotations&waiting=overdue';
 
 function Tile({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -20,7 +20,7 @@ function Tile({ label, value, note }: { label: string; value: string; note?: str
   );
 }
 
-/** issue 18: the last 7 days' tiles above the console's tabs. */
+/** docs/requirements.md §12: the last 7 days' tiles above the console's tabs. */
 export function WeekTiles({ week }: { week: WeekAtAGlance }) {
   const overdue = week.overdueRequests > 0;
   return (
@@ -72,7 +72,7 @@ interface ChartLayout {
 }
 
 /**
- * issue 30: the chart's labels stay readable at 390 px. A viewBox scales its text with the
+ * docs/requirements.md §19: the chart's labels stay readable at 390 px. A viewBox scales its text with the
  * drawing, so one drawing cannot serve both a 324 px phone box and a 1,100 px desktop one: a phone
  * gets a box near its own width (scale ≈ 1, labels ≈ 15 px), 768 px and up keep the wide one.
  * CSS shows one of the two; the hidden one is out of the tab order and the accessibility tree.
@@ -102,7 +102,7 @@ function describeDay(day: ChartDay): string {
 }
 
 /**
- * issue 18: 30 days of requests (bars) and accepted offers (a line with diamond markers), drawn on
+ * docs/requirements.md §12: 30 days of requests (bars) and accepted offers (a line with diamond markers), drawn on
  * the server as SVG. Each day takes keyboard focus (one tab stop; the arrow keys, Home and End move
  * between days) and says its numbers aloud and in the line under the chart; a visually hidden
  * table holds the same data; the two series differ in shape and in the legend's words, not only
@@ -325,7 +325,7 @@ function ChartDrawing({
   );
 }
 
-/** A request awaiting the shop's reply, as the admin home lists it (issue 30). */
+/** A request awaiting the shop's reply, as the admin home lists it (docs/requirements.md §19). */
 export interface NeedsReplyRequest {
   id: string;
   reference: string;
@@ -333,15 +333,15 @@ export interface NeedsReplyRequest {
   productName: string;
   /** "3 hours", "2 days". */
   waited: string;
-  /** Waiting over 24 hours (issue 18's overdue). */
+  /** Waiting over 24 hours (docs/requirements.md §12's overdue). */
   overdue: boolean;
 }
 
-/** issue 30: the full list of requests needing a reply, the quotations filtered so. */
+/** docs/requirements.md §19: the full list of requests needing a reply, the quotations filtered so. */
 export const NEEDS_REPLY_LIST_PATH = '/admin?tab=quotations&waiting=needs-reply';
 
 /**
- * issue 30: what the owner answers first, at the top of the admin home on any screen: the
+ * docs/requirements.md §19: what the owner answers first, at the top of the admin home on any screen: the
  * requests that need a reply, longest waiting first, each opening its page.
  */
 export function NeedsReply({

@@ -50,7 +50,7 @@ export function ProductCard({
           >
             View & Request Quote<span className="sr-only">: {product.name}</span>
           </Link>
-          {/* issue 29: above the card's whole-card link, so a tap adds rather than opens */}
+          {/* docs/requirements.md §18: above the card's whole-card link, so a tap adds rather than opens */}
           <AddToQuoteListButton productId={product.id} compact className="relative z-10" />
         </div>
       </div>

@@ -105,7 +105,7 @@ function QuestionCard({
     // The product loader's limits for its `answer` intent.
     constraint: useFormConstraints('answer'),
     validateOn: 'submit',
-    // The schema and its parser load when the answer box is first focused (issue 28).
+    // The schema and its parser load when the answer box is first focused (docs/decisions/020).
     loadValidator: schemaValidator(() =>
       import('../../../core/community').then((module) => module.answerFormSchema),
     ),

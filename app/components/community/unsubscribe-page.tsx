@@ -13,7 +13,7 @@ export interface UnsubscribeTexts {
 }
 
 /**
- * An unsubscribe link's page (the newsletter's, issue 32's price-drop alerts'): opening it only
+ * An unsubscribe link's page (the newsletter's, docs/requirements.md §21's price-drop alerts'): opening it only
  * asks, so mail scanners that follow links turn nothing off; its button posts to the same address.
  */
 export function UnsubscribePage({

@@ -3,7 +3,7 @@ import { UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
 import { welcomeMayOpen } from '../../../core/welcome-pages';
 import { seenBefore } from './welcome-seen';
 
-// issue 28: the pop-up, its form and their code load only for a visitor who will see it.
+// docs/decisions/020: the pop-up, its form and their code load only for a visitor who will see it.
 const WelcomePopup = lazy(() =>
   import('./welcome-popup').then((module) => ({ default: module.WelcomePopup })),
 );
@@ -25,7 +25,7 @@ export function WelcomeGate({ shopName, signedIn }: { shopName: string; signedIn
   // context (its useRouteError reads the same, for one route); none is null.
   const pageFailed = useContext(UNSAFE_DataRouterStateContext)?.errors != null;
   useEffect(() => {
-    // A transition: React fits the render in between other work after hydration (issue 8).
+    // A transition: React fits the render in between other work after hydration (docs/decisions/010).
     if (!seenBefore()) startTransition(() => setDue(true));
   }, []);
   return due && !pageFailed && welcomeMayOpen({ pathname, signedIn }) ? (

@@ -1,6 +1,6 @@
 /**
  * Whether this browser has seen the welcome pop-up, kept apart from the pop-up so that every page
- * can ask without loading it (issue 28).
+ * can ask without loading it (docs/decisions/020).
  */
 
 // spec §9: the welcome pop-up is recorded once in local storage as seen

@@ -1,5 +1,5 @@
 /**
- * issue 32: the approximate amount after a rupee amount, " (≈ US$41)", nothing for rupees only.
+ * docs/decisions/026: the approximate amount after a rupee amount, " (≈ US$41)", nothing for rupees only.
  * Loaded as a deferred section (app/components/ui/approximate.tsx): its code and the conversion's
  * are not in the pages' first load.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 32: the currency picker of the header and the footer, "₹ INR" by default. A plain form
+ * docs/requirements.md §21: the currency picker of the header and the footer, "₹ INR" by default. A plain form
  * that posts to /currency and comes back to this page: it works without JavaScript, and it is a
  * deferred section (app/root.tsx), so its code is not in any page's first load (kept out of
  * components/layout/, which vite.config.ts ships in every page's shell chunk).

@@ -1,5 +1,5 @@
 /**
- * The header's deferred section (issue 28): the search in the header's row, and issue 32's
+ * The header's deferred section (docs/decisions/020): the search in the header's row, and docs/decisions/026's
  * currency picker in a bar above the header (the row has no room left at laptop widths). One
  * module, so the picker adds no code to any page's first load.
  */

@@ -1,6 +1,6 @@
 import { controlProps, simplify, type AriaOptions, type FieldMetadata } from './lazy-form';
 
-// Apart from lazy-form.ts: only the back office's checkbox groups use it (issue 28).
+// Apart from lazy-form.ts: only the back office's checkbox groups use it (docs/decisions/020).
 /** One checkbox per option of a list field (Conform's `getCollectionProps`). */
 export function getCollectionProps(
   meta: FieldMetadata,

@@ -1,5 +1,5 @@
 /**
- * issue 30 §3: an address's Country select and its postal code, whose label follows the country:
+ * docs/requirements.md §19: an address's Country select and its postal code, whose label follows the country:
  * "PIN code" for India, "ZIP code" for the United States, "Postal code" elsewhere. The server
  * renders the label of the country chosen first, so it reads right without JavaScript; once
  * hydrated, choosing another country changes it at once. Shared by every address form (the quote

@@ -1,5 +1,5 @@
 /**
- * A form whose validation loads when it is used (issue 28). The page's first load carries no
+ * A form whose validation loads when it is used (docs/decisions/020). The page's first load carries no
  * zod and no Conform: the form renders as plain HTML with its limits (`required`, `maxLength`,
  * `min`…) taken from the loader, which generates them from the same `core/` schema
  * (`formConstraints` in server/http/form-constraints.ts). The first focus inside the form loads
@@ -77,7 +77,7 @@ export interface LazyFormOptions {
   onValidSubmit?(event: FormEvent<HTMLFormElement>): void;
   /** `blur` (the default): each field is checked when left; `submit`: only when sent. */
   validateOn?: 'blur' | 'submit';
-  /** A submit the browser's check refused: the messages, first field first (issue 15 §2). */
+  /** A submit the browser's check refused: the messages, first field first (docs/requirements.md §10). */
   onInvalidSubmit?(messages: string[]): void;
 }
 

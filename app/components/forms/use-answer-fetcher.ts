@@ -1,5 +1,5 @@
 /**
- * The one client side of the answer pipeline (issue 15 §2, server/http/answer.ts): a fetcher
+ * The one client side of the answer pipeline (docs/decisions/013, server/http/answer.ts): a fetcher
  * whose every answer shows its toast once, as the server chose it for that intent (spec §8),
  * including a 429's "Too many requests" and an unexpected failure's "Error".
  */

@@ -1,5 +1,5 @@
 /**
- * The browser's half of a form's check, loaded with the form's schema on first use (issue 28):
+ * The browser's half of a form's check, loaded with the form's schema on first use (docs/decisions/020):
  * the same Conform parse of the same `core/` schema that the server's answer pipeline runs
  * (server/http/answer.ts), so both say the same messages.
  */

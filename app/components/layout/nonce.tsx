@@ -15,7 +15,7 @@ export function useNonce(): string {
   return useContext(NonceContext);
 }
 
-// issue 14 (decision 012): an open dialog's scroll lock (react-remove-scroll, under Radix Dialog)
+// docs/requirements.md §14 (decision 012): an open dialog's scroll lock (react-remove-scroll, under Radix Dialog)
 // adds a <style> element, which the CSP allows only with this page's nonce. Browsers hide the nonce
 // attribute from scripts but keep the element's `nonce` property, so it is read from a script.
 if (typeof document !== 'undefined') {

@@ -30,7 +30,7 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
       <h2 className="font-sans text-sm font-semibold tracking-widest text-brass-500 uppercase">
         {title}
       </h2>
-      {/* issue 30: on a phone each link is a 44 px tall row; its padding stands for the gaps. */}
+      {/* docs/requirements.md §19: on a phone each link is a 44 px tall row; its padding stands for the gaps. */}
       <ul className="mt-4 grid gap-2 max-md:mt-1 max-md:-mb-3 max-md:gap-0">
         {links.map((link) => (
           <li key={link.to}>
@@ -63,7 +63,7 @@ export function SiteFooter({
   /** The shop's year (app/root.tsx), not the browser's: the two differ on New Year's Eve. */
   year: string | null;
   newsletter?: ReactNode;
-  /** issue 32: the currency picker, when a display currency has a rate. */
+  /** docs/requirements.md §21: the currency picker, when a display currency has a rate. */
   currency?: ReactNode;
 }) {
   return (

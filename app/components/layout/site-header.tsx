@@ -81,7 +81,7 @@ export function SiteHeader({
   signedIn: boolean;
   /** The viewer is the shop's owner (an admin): the header links to the back office. */
   admin?: boolean;
-  /** issue 29: pieces on the buyer's quote list; the link is hidden at none. */
+  /** docs/requirements.md §18: pieces on the buyer's quote list; the link is hidden at none. */
   quoteListCount?: number;
   categories: readonly CategoryLink[];
   search?: ReactNode;

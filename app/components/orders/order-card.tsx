@@ -1,5 +1,5 @@
 /**
- * The one order card (issue 15 §5): the customer's dashboard and the admin console show an order
+ * The one order card (docs/requirements.md §10): the customer's dashboard and the admin console show an order
  * the same way, number, date, status badge, total and items, and add their own actions below.
  */
 import type { ReactNode } from 'react';
@@ -27,14 +27,14 @@ export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAm
     createdAt: OrderView['createdAt'] | string;
     items: OrderCardItem[];
     /**
-     * issue 16 "Paying": the customer's order paid by UPI or bank transfer, still pending, carries
+     * docs/requirements.md §10 "Paying": the customer's order paid by UPI or bank transfer, still pending, carries
      * its payment panel (the dashboard's loader builds it; the admin's orders have none).
      */
     payment?: PaymentPanelData | null;
   };
 
 /**
- * One item: its picture, its name, and "20 × ₹2,300 = ₹46,000" (issue 30: the line total too, by
+ * One item: its picture, its name, and "20 × ₹2,300 = ₹46,000" (docs/requirements.md §19: the line total too, by
  * default, so the customer's orders show what each piece costs; the words are core/line-text.ts's).
  */
 export function OrderItemRow({

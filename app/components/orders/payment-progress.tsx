@@ -1,5 +1,5 @@
 /**
- * issue 32: how far an order paid in two parts is: "Advance paid" and "Balance due" once the
+ * docs/requirements.md §21: how far an order paid in two parts is: "Advance paid" and "Balance due" once the
  * advance is confirmed (core/payment-terms.ts's rows, made by the caller: the quote page makes
  * them on the server, so its script carries no code for them). Nothing for one payment.
  */

@@ -4,7 +4,7 @@ import { QuotationRequestForm } from './quotation-form';
 
 /**
  * The Request Quotation dialog of a Get Quote action (spec §2). QuoteButton loads this module
- * when a dialog first opens (issue 28: no dialog or form code in the first load of the pages
+ * when a dialog first opens (docs/decisions/020: no dialog or form code in the first load of the pages
  * that list products). The form comes with it rather than behind a second lazy import: both
  * chunks are fetched at once, so the dialog appears whole, one round trip after the click.
  */

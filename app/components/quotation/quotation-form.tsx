@@ -56,7 +56,7 @@ export function QuotationForm({
     loadValidator: schemaValidator(() =>
       import('../../../core/quotation').then((module) => module.quotationRequestSchema),
     ),
-    // issue 15 §2: only a submit the browser's check refuses shows the toast; a valid request
+    // docs/requirements.md §10: only a submit the browser's check refuses shows the toast; a valid request
     // never does.
     onInvalidSubmit: (messages) => toast(problemToast(messages)),
     onValidSubmit(event) {
@@ -250,7 +250,7 @@ export function QuotationRequestForm({
 }
 
 /**
- * issue 16: after the request, the dialog shows its reference and the link to its private quote
+ * docs/requirements.md §2: after the request, the dialog shows its reference and the link to its private quote
  * page; focus moves to the link, as the form it had is gone.
  */
 function QuotationSubmittedNotice({

@@ -1,5 +1,5 @@
 /**
- * issue 16: a quotation request's success carries its reference and its private link. The toast
+ * docs/requirements.md §10: a quotation request's success carries its reference and its private link. The toast
  * keeps spec §8's title and description and adds the reference.
  */
 import type { AnswerToast } from '../../../core/answer';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated';
 import { quotationAction } from './quotation-action';
 
-// The dialog, its form and the form's code load when a dialog first opens (issue 28), not with
+// The dialog, its form and the form's code load when a dialog first opens (docs/decisions/020), not with
 // every page that lists products.
 const QuotationDialog = lazy(() =>
   import('./quotation-dialog').then((module) => ({ default: module.QuotationDialog })),

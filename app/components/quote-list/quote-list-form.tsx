@@ -58,7 +58,7 @@ const detailFields = [
 ] as const;
 
 /**
- * issue 29 `/quote-list`: one row per piece (quantity, notes, Remove), then the request's
+ * docs/requirements.md §18 `/quote-list`: one row per piece (quantity, notes, Remove), then the request's
  * details and "Request Quotation". Every button is a form post; with JavaScript they go by
  * fetcher, and the form checks itself with core/quote-list.ts's schema, loaded on first focus.
  */

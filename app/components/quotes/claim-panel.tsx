@@ -1,5 +1,5 @@
 /**
- * issue 26 item 2: "Is this your request? Add it to your account". A guest's request joins an
+ * docs/requirements.md §14: "Is this your request? Add it to your account". A guest's request joins an
  * account only when the holder of the e-mail it names adds it, signed in; a visitor holding the
  * request's link is asked to sign in first (and comes back here).
  */

@@ -1,6 +1,6 @@
 /**
- * issue 29 "Merge Requests": a merged request's page says where it went and links there. The link
- * carries no key: a private key opens only its own request (issue 16), so the kept request opens
+ * docs/requirements.md §18 "Merge Requests": a merged request's page says where it went and links there. The link
+ * carries no key: a private key opens only its own request (docs/requirements.md §10), so the kept request opens
  * signed in as its account, or from the link in the mail the customer got about the merge.
  */
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The current offer's buttons (issue 16): "Accept Offer", "Ask for Changes" and "Decline", as the
+ * The current offer's buttons (docs/requirements.md §10): "Accept Offer", "Ask for Changes" and "Decline", as the
  * offer state machine allows them now (core/quote-offer customerActionsFor, via the view), and
  * "Ask for a New Offer" once it has expired. Each of the first three opens its form in a dialog;
  * before hydration or without JavaScript it is a GET form that opens the page again with that
@@ -53,7 +53,7 @@ export interface OfferFormTarget {
   action: string;
   /** The signed-in customer's saved addresses; null for a guest. */
   savedAddresses: Address[] | null;
-  /** issue 30 §3: the Accept Offer form's country, name and mobile; null when it is not offered. */
+  /** docs/requirements.md §19: the Accept Offer form's country, name and mobile; null when it is not offered. */
   acceptDefaults: AcceptFormDefaults | null;
   /**
    * docs/requirements.md §21: the methods the accept form offers; UPI only when it takes the first

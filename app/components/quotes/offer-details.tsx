@@ -1,5 +1,5 @@
 /**
- * One offer as the customer reads it (issue 16 "An offer shows"): "Offer v{n}", its lines, the
+ * One offer as the customer reads it (docs/requirements.md §10 "An offer shows"): "Offer v{n}", its lines, the
  * shipping, discount, GST and total in rupees, "Valid until {long date}", the lead time, the
  * terms and the note, what became of it, and its PDF.
  */
@@ -73,7 +73,7 @@ export function OfferDetails({
    * (core/payment-terms.ts paymentTermsSentence); the loader makes one for every offer it sends.
    */
   paymentTerms?: string;
-  /** issue 32: the buyer's approximate amounts, made by the loader; none for rupees only. */
+  /** docs/decisions/026: the buyer's approximate amounts, made by the loader; none for rupees only. */
   approximations?: OfferApproximations | null;
   /** The shop's day of an instant, as the loader wrote it (shop-days.ts). */
   dayOf: ShopDayOf;
@@ -118,7 +118,7 @@ export function OfferDetails({
       <div className="flex flex-wrap items-center gap-3">
         {actions}
         {/* A file, not a page: the browser fetches it (with the key) rather than the router. */}
-        {/* issue 30: a primary action, 44 px tall on a phone. */}
+        {/* docs/requirements.md §19: a primary action, 44 px tall on a phone. */}
         <a
           href={pdfHref}
           download

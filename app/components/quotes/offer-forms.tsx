@@ -1,5 +1,5 @@
 /**
- * The forms of an offer's buttons (issue 16 "What the customer does"): Accept Offer (the shipping
+ * The forms of an offer's buttons (docs/requirements.md §10 "What the customer does"): Accept Offer (the shipping
  * address and the payment method), Ask for Changes (a message) and Decline (an optional reason).
  * Each is a Conform form on its `core/` schema, posted through the answer pipeline; the quote page
  * shows them in a dialog, or, without JavaScript, as a section of the page.
@@ -52,7 +52,7 @@ function addressLine(address: Address): string {
 const NEW_ADDRESS = '';
 
 /**
- * issue 16 Accept Offer: a saved address for a signed-in customer (or a new one), the Address
+ * docs/requirements.md §10 Accept Offer: a saved address for a signed-in customer (or a new one), the Address
  * fields of spec §2 for a guest, and UPI or Bank transfer.
  */
 export function AcceptOfferForm({
@@ -68,7 +68,7 @@ export function AcceptOfferForm({
   paymentMethods: readonly OfferPaymentMethod[];
   /** The signed-in customer's addresses; null for a guest. */
   savedAddresses: Address[] | null;
-  /** issue 30 §3: the country, name and mobile to start from. */
+  /** docs/requirements.md §19: the country, name and mobile to start from. */
   defaults: AcceptFormDefaults | null;
 }) {
   const hydrated = useHydrated();
@@ -134,7 +134,7 @@ export function AcceptOfferForm({
         ) : null}
         {showAddressFields ? (
           <div className="grid gap-4">
-            {/* issue 30 §3: the name and mobile of the request, to change for a delivery */}
+            {/* docs/requirements.md §19: the name and mobile of the request, to change for a delivery */}
             <FormField
               meta={fields.name}
               label="Name"
@@ -206,7 +206,7 @@ export function AcceptOfferForm({
 }
 
 /**
- * issue 30 §3 "Save this address", ticked to start with: a new address joins the signed-in
+ * docs/requirements.md §19 "Save this address", ticked to start with: a new address joins the signed-in
  * buyer's address book once (server/flows/accept-offer.ts).
  */
 function SaveAddressCheckbox({ meta }: { meta: Parameters<typeof getInputProps>[0] }) {
@@ -221,7 +221,7 @@ function SaveAddressCheckbox({ meta }: { meta: Parameters<typeof getInputProps>[
   );
 }
 
-/** issue 16 Ask for Changes: a message to the thread, which marks the request for the owner. */
+/** docs/requirements.md §10 Ask for Changes: a message to the thread, which marks the request for the owner. */
 export function AskForChangesForm({ action, offerId, onDone, cancel }: OfferFormProps) {
   const { fetcher, form, fields } = useAnswerForm({
     schema: () => import('../../../core/quote-forms').then((module) => module.quoteMessageSchema),
@@ -256,7 +256,7 @@ export function AskForChangesForm({ action, offerId, onDone, cancel }: OfferForm
   );
 }
 
-/** issue 16 Decline: asks for an optional reason. */
+/** docs/requirements.md §10 Decline: asks for an optional reason. */
 export function DeclineOfferForm({ action, offerId, onDone, cancel }: OfferFormProps) {
   const { fetcher, form, fields } = useAnswerForm({
     schema: () => import('../../../core/quote-forms').then((module) => module.declineOfferSchema),
@@ -291,7 +291,7 @@ export function DeclineOfferForm({ action, offerId, onDone, cancel }: OfferFormP
   );
 }
 
-/** issue 16 Expired: "Ask for a New Offer" posts at once; there is nothing to fill in. */
+/** docs/requirements.md §10 Expired: "Ask for a New Offer" posts at once; there is nothing to fill in. */
 export function AskForNewOfferForm({ action, offerId }: Omit<OfferFormProps, 'onDone' | 'cancel'>) {
   const fetcher = useAnswerFetcher();
   return (

@@ -1,6 +1,6 @@
 /**
  * The offer's table, drawn once for the customer's quote page and the owner's quotation page
- * (issue 27): the pieces, then the totals in core/offer-totals.ts's one order, which the mail and
+ * (docs/decisions/019): the pieces, then the totals in core/offer-totals.ts's one order, which the mail and
  * the PDF follow too.
  */
 import { lineAmounts, lineText } from '../../../core/line-text';
@@ -30,7 +30,7 @@ export function OfferTable({
   const name = `Pieces in offer v${offer.version}`;
   return (
     <>
-      {/* issue 30: below 480 px each line is a stacked row, the piece over "20 × ₹2,300 =
+      {/* docs/requirements.md §19: below 480 px each line is a stacked row, the piece over "20 × ₹2,300 =
           ₹46,000", so a phone shows the prices without scrolling sideways. CSS alone picks the
           list or the table; the other is display: none, so a screen reader meets one of them. */}
       <ul aria-label={name} className="border-y border-stone min-[480px]:hidden">

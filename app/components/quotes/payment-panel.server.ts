@@ -1,7 +1,7 @@
 /**
- * What the payment panel shows of an order (issue 16 "Paying"), built on the server: the UPI link
+ * What the payment panel shows of an order (docs/requirements.md §10 "Paying"), built on the server: the UPI link
  * and its QR code as SVG (rendered here, so the browser loads no QR library), and the shop's bank
- * details. issue 32: it asks for the amount due now (the advance, then the balance), and leaves
+ * details. docs/requirements.md §21: it asks for the amount due now (the advance, then the balance), and leaves
  * UPI out when the shop's per-payment limit is below that amount.
  */
 import { offerPaymentMethods, type OfferPaymentMethod } from '../../../core/quote-offer';
@@ -56,12 +56,12 @@ export async function paymentPanelFor(
   const paymentMethod = offerPaymentMethodOf(order.paymentMethod);
   const due = amountDue(order);
   if (!paymentMethod || !due) return null;
-  // issue 16: upi://pay?pa={UPI_ID}&pn={shop}&am={amount}&cu=INR&tn={orderNumber}
+  // docs/requirements.md §10: upi://pay?pa={UPI_ID}&pn={shop}&am={amount}&cu=INR&tn={orderNumber}
   const upi = upiPaymentFor({ amountMinor: due.amountMinor, orderNumber: order.orderNumber }, site);
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
-    // issue 32: above the UPI limit the payment, and its reference, are a bank transfer's
+    // docs/requirements.md §21: above the UPI limit the payment, and its reference, are a bank transfer's
     paymentMethod: payingMethodFor(
       paymentMethod,
       due.amountMinor,

@@ -1,5 +1,5 @@
 /**
- * issue 16 "Paying", on the quote page and in the order's details: "Pay with UPI" (the link and
+ * docs/requirements.md §10 "Paying", on the quote page and in the order's details: "Pay with UPI" (the link and
  * its QR code, drawn on the server), the bank transfer details, and the "Payment reference (UTR)"
  * the customer submits once they have paid.
  */
@@ -31,7 +31,7 @@ export interface PaymentPanelData {
   orderNumber: string;
   /** The order's own method: the browser checks the reference by it, the server by the order. */
   paymentMethod: OfferPaymentMethod;
-  /** issue 32: what is asked for now: the advance, the balance, or the whole in one payment. */
+  /** docs/requirements.md §21: what is asked for now: the advance, the balance, or the whole in one payment. */
   stage: PaymentStage;
   amountMinor: number;
   /** The reference submitted for this payment (the advance's, then the balance's). */
@@ -40,7 +40,7 @@ export interface PaymentPanelData {
   upiUri: string | null;
   /** SVG markup of the QR code of `upiUri`, rendered by the server (upi-qr.ts). */
   qrSvg: string | null;
-  /** issue 32: why UPI is left out, beside the bank transfer. */
+  /** docs/requirements.md §21: why UPI is left out, beside the bank transfer. */
   upiOverLimit: string | null;
   bankDetails: string;
 }
@@ -62,7 +62,7 @@ export function PaymentPanel({
   /** Off where the order's total is shown right above (the order card). */
   showAmount?: boolean;
   /**
-   * issue 32: "Advance paid" and "Balance due" (core/payment-terms.ts's rows, made by the quote
+   * docs/requirements.md §21: "Advance paid" and "Balance due" (core/payment-terms.ts's rows, made by the quote
    * page's loader; the order card shows its own). In this lazy chunk, not the page's first load.
    */
   progress?: PaymentProgressRow[];
@@ -125,7 +125,7 @@ export function PaymentPanel({
           Payment for {payment.orderNumber}
         </Heading>
         {payment.stage === 'full' ? null : (
-          // issue 32: the advance first, then the balance
+          // docs/requirements.md §21: the advance first, then the balance
           <p className="mt-1 font-medium">{paymentTermsTexts.stageHeading[payment.stage]}</p>
         )}
         <p className="mt-1">

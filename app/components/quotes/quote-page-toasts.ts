@@ -1,5 +1,5 @@
 /**
- * The quote page's own toasts, for the actions issue 16 names without a text (its quoted texts are
+ * The quote page's own toasts, for the actions docs/requirements.md §10 names without a text (its quoted texts are
  * in core/quote-offer quoteToasts and are used as they are).
  */
 import type { AnswerToast } from '../../../core/answer';
@@ -15,7 +15,7 @@ export const quotePageToasts = {
     description: 'We will send you a new offer shortly.',
   },
   declined: { title: 'Offer Declined', description: 'Thank you for letting us know.' },
-  // issue 26 item 2
+  // docs/requirements.md §14
   addedToAccount: {
     title: 'Added to Your Account',
     description: 'This request and its order are in your dashboard now.',

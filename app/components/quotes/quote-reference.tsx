@@ -1,5 +1,5 @@
 /**
- * issue 30: a quotation's reference, "Q-20261126-0001", stays on one line: a heading such as
+ * docs/requirements.md §19: a quotation's reference, "Q-20261126-0001", stays on one line: a heading such as
  * "Your Quotation Q-20261126-0001" breaks before it, never at its hyphens.
  */
 export function QuoteReference({ reference }: { reference: string }) {

@@ -1,5 +1,5 @@
 /**
- * The quotation's thread (issue 16): the customer's and the shop's messages, oldest first, and a
+ * The quotation's thread (docs/requirements.md §10): the customer's and the shop's messages, oldest first, and a
  * box to write one. Messages are plain text: React escapes them, and their line breaks are kept.
  */
 import { getFormProps } from '../forms/lazy-form';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { QuoteRequestLineView } from '../../../server/modules/quotations/views';
 
 /**
- * issue 29: the pieces of a request, each with its quantity and notes, as stacked rows that read
+ * docs/requirements.md §18: the pieces of a request, each with its quantity and notes, as stacked rows that read
  * at 390 px. A piece still in the catalogue links to its page.
  */
 export function RequestPieces({ lines }: { lines: QuoteRequestLineView[] }) {

@@ -36,7 +36,7 @@ export function TextAreaField({
   );
 }
 
-/** "Up to 2,000 characters." (grouped by hand: no Intl formatter during hydration, issue 8). */
+/** "Up to 2,000 characters." (grouped by hand: no Intl formatter during hydration, docs/decisions/010). */
 export function characterLimitHint(max: number): string {
   return `Up to ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} characters.`;
 }

@@ -19,7 +19,7 @@ function attributesOf(html: string, tag: string): Record<string, string> {
   );
 }
 
-describe('the header search before its suggestions load (issue 28)', () => {
+describe('the header search before its suggestions load', () => {
   it('is a plain search form to the shop in the server HTML', () => {
     const html = serverHtml();
     expect(attributesOf(html, 'form')).toMatchObject({

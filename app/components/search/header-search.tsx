@@ -8,7 +8,7 @@ import { recognitionConstructor } from './speech-support';
 
 type SuggestionsComponent = (props: SearchSuggestionsProps) => ReactNode;
 
-// issue 28: the combobox's behaviour (suggestions, their list, the keyboard, voice input) is not
+// docs/decisions/020: the combobox's behaviour (suggestions, their list, the keyboard, voice input) is not
 // in the page's first load; it is fetched once, when the box or the microphone is first used.
 let suggestionsModule: Promise<SuggestionsComponent> | undefined;
 function loadSuggestions(): Promise<SuggestionsComponent> {

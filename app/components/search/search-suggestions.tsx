@@ -23,7 +23,7 @@ const RELEVANCE_BARS = 5;
 interface Suggestions {
   query: string;
   results: SearchSuggestion[];
-  /** issue 31: what the tolerant search matched (e.g. "ganesh"), when it answered; else null. */
+  /** docs/requirements.md §20: what the tolerant search matched (e.g. "ganesh"), when it answered; else null. */
   showingResultsFor: string | null;
 }
 
@@ -64,7 +64,7 @@ export interface SearchSuggestionsProps {
  * The header search's combobox behaviour (spec §2, §5): live suggestions from the server, the
  * options of its listbox, the keyboard of the ARIA combobox pattern and voice input.
  *
- * header-search.tsx loads this when the box or the microphone is first used (issue 28) and renders
+ * header-search.tsx loads this when the box or the microphone is first used (docs/decisions/020) and renders
  * it inside its listbox. The box itself stays the header's element, so focus and what was typed in
  * the meantime stay; its ARIA state and the microphone's come from here through `onView`.
  */
@@ -230,7 +230,7 @@ export function SearchSuggestions({
       {showingResultsFor === null ? (
         options
       ) : (
-        // issue 31: the tolerant search says what it matched. A listbox owns only options and
+        // docs/requirements.md §20: the tolerant search says what it matched. A listbox owns only options and
         // groups, so its options form a group named by the visible line (the APG's grouped
         // listbox): a screen reader hears the line as it moves into the results.
         <li role="none">

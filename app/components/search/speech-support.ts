@@ -15,7 +15,7 @@ export type RecognitionConstructor = new () => Recognition;
 /**
  * The browser's speech recogniser, if it has one. Kept apart from use-speech-recognition.ts so
  * that the header's first load can decide whether to offer the microphone without carrying the
- * voice search itself, which loads with the suggestions (issue 28).
+ * voice search itself, which loads with the suggestions (docs/decisions/020).
  */
 export function recognitionConstructor(): RecognitionConstructor | undefined {
   const scope = window as unknown as {

@@ -1,6 +1,6 @@
 /**
  * The shared looks of inputs and buttons, apart from field.tsx so that a page that only styles
- * its own controls does not bring in Field and PasswordField (issue 28: first-load JavaScript).
+ * its own controls does not bring in Field and PasswordField (docs/decisions/020: first-load JavaScript).
  */
 export const inputClass =
   'w-full rounded-lg border border-stone bg-white px-3 py-2 aria-[invalid=true]:border-danger';

@@ -46,7 +46,7 @@ function Settled({ token }: { token: symbol }) {
 }
 
 /**
- * issue 28: a section of a page whose code is not in the page's first load. The server renders it
+ * docs/decisions/020: a section of a page whose code is not in the page's first load. The server renders it
  * in place, as any other part of the page (entry.server waits for it), so its HTML is complete,
  * also without JavaScript, and its forms post natively. In the browser its code is fetched as soon
  * as the module that declares it runs, beside the page's hydration: React hydrates the rest of the

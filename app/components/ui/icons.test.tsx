@@ -1,5 +1,5 @@
 /**
- * Issue 28: every icon is a <use> of one committed sprite. The sprite has to match icons.tsx, or
+ * docs/decisions/020: every icon is a <use> of one committed sprite. The sprite has to match icons.tsx, or
  * an icon added without `npm run icons` would render as an empty box.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The shop's icons (issue 28): each one an inline <svg> that `<use>`s a symbol of one static
+ * The shop's icons (docs/decisions/020): each one an inline <svg> that `<use>`s a symbol of one static
  * sprite, so the client bundle carries no icon library, only these one-line components.
  *
  * The shapes are Lucide's (lucide-react, ISC license), copied into app/assets/icons.svg by

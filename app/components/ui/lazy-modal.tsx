@@ -3,7 +3,7 @@ import type { Modal as LoadedModal } from './modal';
 
 export { ModalClose } from './modal-close';
 
-// The dialog module (issue 28) is fetched when a dialog first opens, not with the page; the
+// The dialog module (docs/decisions/020) is fetched when a dialog first opens, not with the page; the
 // browser keeps it, so later openings are immediate.
 const OpenedModal = lazy(() => import('./modal').then((module) => ({ default: module.Modal })));
 

@@ -2,7 +2,7 @@ import { createContext, useContext, type ComponentProps } from 'react';
 
 /**
  * How the open dialog around a control closes itself. Kept apart from modal.tsx so that forms
- * with a Cancel button, and pages that import them, do not bring in the dialog (issue 28: the
+ * with a Cancel button, and pages that import them, do not bring in the dialog (docs/decisions/020: the
  * dialog's code loads on first open, see lazy-modal.tsx).
  */
 export const CloseModalContext = createContext<(() => void) | null>(null);

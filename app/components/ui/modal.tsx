@@ -18,7 +18,7 @@ export { ModalClose };
 /**
  * A titled dialog: focus stays inside, Escape closes it, focus returns to the opener, the page
  * behind it neither scrolls nor takes clicks. Public and dashboard pages take it from
- * lazy-modal.tsx, which loads this module when a dialog first opens (issue 28).
+ * lazy-modal.tsx, which loads this module when a dialog first opens (docs/decisions/020).
  */
 export function Modal({
   open,
@@ -49,7 +49,7 @@ export function Modal({
 }
 
 /**
- * The one modal dialog of the app, on the native `<dialog>` opened with `showModal()` (issue 28:
+ * The one modal dialog of the app, on the native `<dialog>` opened with `showModal()` (docs/decisions/020:
  * no dialog library in the first load). The browser gives the top layer, the inert page behind
  * it and initial focus; this adds what it does not: Tab wraps around inside (the browser would let
  * it leave for its own toolbar), Escape and a click on the backdrop ask the owner to close (React

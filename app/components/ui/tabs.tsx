@@ -8,7 +8,7 @@ import {
 } from 'react';
 
 /**
- * Tabs after the WAI-ARIA Authoring Practices tabs pattern, in place of Radix Tabs (issue 28: no
+ * Tabs after the WAI-ARIA Authoring Practices tabs pattern, in place of Radix Tabs (docs/decisions/020: no
  * Radix in the first load of public pages; /auth has the sign-in and sign-up tabs). The parts
  * keep Radix's names, `Root`, `List`, `Trigger`, `Content`, and its markup: `role` and ARIA
  * attributes, `data-state="active|inactive"` for the `data-[state=active]:` styles, and an

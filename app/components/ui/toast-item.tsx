@@ -1,6 +1,6 @@
 /**
  * One toast of the toaster (app/components/ui/toaster.tsx), loaded with the first toast
- * (issue 28): its countdown, its Close button, Escape and the swipe that dismisses it.
+ * (docs/decisions/020): its countdown, its Close button, Escape and the swipe that dismisses it.
  */
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { clsx } from 'clsx';

@@ -17,7 +17,7 @@ import {
   type Toast,
 } from './toast-store';
 
-// The toast itself loads with the first one (issue 28); the live regions are in the page before.
+// The toast itself loads with the first one (docs/decisions/020); the live regions are in the page before.
 const ToastItem = lazy(() =>
   import('./toast-item').then((module) => ({ default: module.ToastItem })),
 );
@@ -26,7 +26,7 @@ const ToastItem = lazy(() =>
 const TOASTER_HOTKEY = 'F8';
 
 /**
- * The one toaster of the app (spec §9), our own since issue 28: one toast at a time, shown for
+ * The one toaster of the app (spec §9), our own since docs/decisions/020: one toast at a time, shown for
  * its duration (5000 ms unless told), dismissed by its Close button, Escape or a swipe of 50 px to
  * the right. The timer waits while the pointer or focus is on the toasts, or the window is in
  * the background.

@@ -1,4 +1,4 @@
-/** A list of totals in core/offer-totals.ts's order (issue 27); the grand total in bold. */
+/** A list of totals in core/offer-totals.ts's order (docs/decisions/019); the grand total in bold. */
 import type { TotalRow } from '../../../core/offer-totals';
 
 /** The buyer's approximate amount after a rupee amount, " (≈ US$41)", made on the server. */

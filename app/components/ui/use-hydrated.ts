@@ -18,7 +18,7 @@ export const StreamedContent = StreamedContentContext.Provider;
  *
  * The switch after hydration is a transition, so React renders it in slices between other work.
  * (`useSyncExternalStore` with a different server snapshot forces a synchronous re-render of every
- * control right after the hydration commit: one long task on a slow phone, issue 8.)
+ * control right after the hydration commit: one long task on a slow phone, docs/decisions/010.)
  */
 export function useHydrated(): boolean {
   const streamed = useContext(StreamedContentContext);

@@ -1,5 +1,5 @@
 /**
- * issue 17: values as every API answer writes them: money in paise with the shop's display (spec
+ * docs/requirements.md §11: values as every API answer writes them: money in paise with the shop's display (spec
  * §9), instants as ISO 8601.
  */
 import type { z } from 'zod';

@@ -1,2 +1,2 @@
-/** issue 17: where the versioned JSON API is mounted. */
+/** docs/requirements.md §11: where the versioned JSON API is mounted. */
 export const API_BASE_PATH = '/api/v1';

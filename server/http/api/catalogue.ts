@@ -1,5 +1,5 @@
 /**
- * issue 17: the public catalogue over the API: the shop listing with its filters, sorts, search
+ * docs/requirements.md §11: the public catalogue over the API: the shop listing with its filters, sorts, search
  * and cursor pages; one product with its images; the categories; search suggestions. The same
  * module functions as the shop's pages answer them.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 17: who calls `/api/v1`, and the checks every call passes before its operation reads a
+ * docs/requirements.md §11: who calls `/api/v1`, and the checks every call passes before its operation reads a
  * body: the credentials (an owner's API key, a customer's bearer token, or the shop's own session
  * cookie), the rate limit per key, account or address, and the operation's access rule, which is
  * the domain kernel's own check (`requireUser`, `requireAdmin` with the operation's scope).
@@ -38,19 +38,19 @@ export interface ApiServices {
 }
 
 /**
- * issue 27: the shop's time zone as Settings have it now (the environment's, else the owner's,
+ * docs/decisions/019: the shop's time zone as Settings have it now (the environment's, else the owner's,
  * else the default), which the shop's days and an offer's expiry are read in.
  */
 export async function shopTimeZoneOf(services: Pick<ApiServices, 'db' | 'config'>) {
   return (await readSiteSettings(services.db, services.config)).shopTimeZone;
 }
 
-/** issue 32: the shop's UPI limit per payment, in paise. */
+/** docs/requirements.md §21: the shop's UPI limit per payment, in paise. */
 export async function upiLimitOf(services: Pick<ApiServices, 'db' | 'config'>) {
   return upiLimitMinor((await readSiteSettings(services.db, services.config)).upiPaymentLimit);
 }
 
-/** issue 32: the shop's "Advance payment" setting, for an offer that names none. */
+/** docs/requirements.md §21: the shop's "Advance payment" setting, for an offer that names none. */
 export async function advancePercentOf(services: Pick<ApiServices, 'db' | 'config'>) {
   return Number((await readSiteSettings(services.db, services.config)).advancePercent);
 }
@@ -91,7 +91,7 @@ export function identifyCaller(): MiddlewareHandler<ApiEnv> {
         principal = `user:${actor.userId}`;
       }
     } else if (getSessionCookie(c.req.raw.headers, { cookiePrefix: 'storefront' })) {
-      // The shop's own pages may call the API with their session; the Origin check (issue 14)
+      // The shop's own pages may call the API with their session; the Origin check (docs/requirements.md §14)
       // has already refused any other site's write.
       actor = await sessionActor(db, auth, c.req.raw.headers);
       if (actor) principal = `user:${actor.userId}`;
@@ -109,7 +109,7 @@ async function sessionActor(db: Database, auth: Auth, headers: Headers): Promise
   return { userId: session.user.id, roles: await rolesOfUser(db, session.user.id) };
 }
 
-/** issue 17: requests per minute per key, account or address, counted across processes. */
+/** docs/requirements.md §11: requests per minute per key, account or address, counted across processes. */
 export function apiRateLimit(): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const { rateLimiter, config } = c.get('services');
@@ -133,7 +133,7 @@ export function apiRateLimit(): MiddlewareHandler<ApiEnv> {
 
 /**
  * Who may call an operation: anyone, a signed-in customer, the owner with a scope, or a buyer:
- * anyone but an owner's API key (issue 29's quote list, a guest's by its cookie).
+ * anyone but an owner's API key (docs/requirements.md §18's quote list, a guest's by its cookie).
  */
 export type ApiAccess =
   | { kind: 'public' }
@@ -144,7 +144,7 @@ export type ApiAccess =
 /**
  * The operation's access rule, checked by the domain kernel before its body is read or parsed
  * (the operation's module checks again, as it does for the pages). A form that the pages limit
- * per address (spec §8), or the quote list's writes (issue 29), is limited the same way here, on
+ * per address (spec §8), or the quote list's writes (docs/requirements.md §18), is limited the same way here, on
  * the same counter at the same limit.
  */
 export function checkAccess(access: ApiAccess, form?: PublicForm): MiddlewareHandler<ApiEnv> {
@@ -152,7 +152,7 @@ export function checkAccess(access: ApiAccess, form?: PublicForm): MiddlewareHan
     const actor = c.get('actor');
     if (access.kind === 'customer') requireUser(actor);
     if (access.kind === 'owner') requireAdmin(actor, access.scope);
-    // issue 29: the quote-lists module refuses a key too; refused here, it spends no form count.
+    // docs/requirements.md §18: the quote-lists module refuses a key too; refused here, it spends no form count.
     if (access.kind === 'buyer' && actor?.apiKey) {
       throw new DomainError('forbidden', apiTexts.keyIsNotABuyer);
     }

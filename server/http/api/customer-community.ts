@@ -1,5 +1,5 @@
 /**
- * issue 17: a signed-in customer's reviews, questions and answers over the API (spec §2 Product
+ * docs/requirements.md §11: a signed-in customer's reviews, questions and answers over the API (spec §2 Product
  * detail, §5, §7), by the product page's module functions, with the page's per-address limits.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 /**
- * issue 17: the customer's quotations over the API (issue 16's quote page, for the signed-in
+ * docs/requirements.md §11: the customer's quotations over the API (docs/requirements.md §10's quote page, for the signed-in
  * account it belongs to): read them, write on the thread, accept, decline or ask for changes to
  * an offer, and send the payment reference of the order it made. The quotations module decides
  * every step as it does for the page; an offer is named by its version ("v2").
@@ -95,7 +95,7 @@ const accept = operation({
   tags,
   summary: 'Accept an offer: it becomes a pending order',
   description:
-    'The quote page’s Accept Offer (issue 16): a saved address by `addressId`, or the address fields, and the payment method. The order copies the offer’s totals. Send an `Idempotency-Key`: a retry answers the same order.',
+    'The quote page’s Accept Offer (docs/requirements.md §10): a saved address by `addressId`, or the address fields, and the payment method. The order copies the offer’s totals. Send an `Idempotency-Key`: a retry answers the same order.',
   access: customer,
   idempotent: true,
   request: { params: offerParams, body: { ...json(acceptOfferSchema), required: true } },
@@ -118,7 +118,8 @@ const askChanges = operation({
   path: '/me/quotations/{reference}/offers/{version}/changes',
   tags,
   summary: 'Ask for changes to an offer',
-  description: 'A message on the thread that asks the shop for a revised offer (issue 16).',
+  description:
+    'A message on the thread that asks the shop for a revised offer (docs/requirements.md §10).',
   access: customer,
   form: 'quote-message',
   request: { params: offerParams, body: { ...json(quoteMessageSchema), required: true } },
@@ -131,7 +132,7 @@ const askNewOffer = operation({
   tags,
   summary: 'Ask for a new offer, once the offer has expired',
   description:
-    'issue 16 "Ask for a New Offer": open on an expired offer only; the thread gets the request and the shop is told.',
+    '"Ask for a New Offer": open on an expired offer only; the thread gets the request and the shop is told.',
   access: customer,
   form: 'quote-message',
   request: { params: offerParams },
@@ -169,7 +170,7 @@ export function registerCustomerQuotations(api: OpenAPIHono<ApiEnv>): void {
 
   api.openapi(getMyQuotation, async (c) => {
     const services = c.get('services');
-    // The account's path: no private key is taken here (issue 16's link is the page's).
+    // The account's path: no private key is taken here (docs/requirements.md §10's link is the page's).
     const quote = await getQuoteForCustomer(
       services.db,
       c.get('actor'),

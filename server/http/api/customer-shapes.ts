@@ -1,5 +1,5 @@
 /**
- * issue 17: the customer's rows as the API answers them: money in paise with the shop's display
+ * docs/requirements.md §11: the customer's rows as the API answers them: money in paise with the shop's display
  * (spec §9), instants as ISO 8601. Only shaping; the rules stay in the modules.
  */
 import type { z } from 'zod';
@@ -161,7 +161,7 @@ export function apiQuotationOf(quote: CustomerQuoteView): z.output<typeof apiQuo
   };
 }
 
-/** issue 32: an order's advance and balance as money, both null when it is paid in one payment. */
+/** docs/requirements.md §21: an order's advance and balance as money, both null when it is paid in one payment. */
 function advanceAndBalanceOf(
   order: { totalMinor: number; advanceMinor: number | null },
   money: (minor: number) => ReturnType<typeof moneyOf>,
@@ -173,7 +173,7 @@ function advanceAndBalanceOf(
   };
 }
 
-/** issue 32: an offer's advance and balance, as its terms ask (core/payment-terms.ts). */
+/** docs/requirements.md §21: an offer's advance and balance, as its terms ask (core/payment-terms.ts). */
 function offerAdvanceAndBalance(offer: OfferView) {
   const { advanceMinor, balanceMinor } = splitPayment(offer.totalMinor, offer.advancePercent);
   return { advance: moneyOf(advanceMinor), balance: moneyOf(balanceMinor) };

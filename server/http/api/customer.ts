@@ -1,5 +1,5 @@
 /**
- * issue 17: the customer's own records over the API: the profile, saved addresses, the wishlist
+ * docs/requirements.md §11: the customer's own records over the API: the profile, saved addresses, the wishlist
  * and orders (spec §2 Customer dashboard, §7 Dashboard calls), by the same account functions as
  * the dashboard. A customer reaches only their own rows; anyone else's is "not found".
  */

@@ -1,5 +1,5 @@
 /**
- * issue 17: a create sent with an `Idempotency-Key` is answered once. A retry with the same key
+ * docs/requirements.md §11: a create sent with an `Idempotency-Key` is answered once. A retry with the same key
  * and body gets the first answer again and creates nothing; the same key with another body is
  * refused (422); a retry while the first is still running waits its turn (409). Keys are kept 24
  * hours, per caller, in the database (the idempotency module), so every process sees them. A

@@ -1,5 +1,5 @@
 /**
- * issue 17: the versioned JSON API, `/api/v1`, over the same domain modules as the pages. Its
+ * docs/requirements.md §11: the versioned JSON API, `/api/v1`, over the same domain modules as the pages. Its
  * OpenAPI 3.1 document is generated from the routes' zod schemas (core/) and served at
  * `/api/v1/openapi.json`; refusals are RFC 9457 problems.
  */
@@ -37,7 +37,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
     },
   });
 
-  // issue 17: browsers may call the API only from the origins the owner lists; none by default.
+  // docs/requirements.md §11: browsers may call the API only from the origins the owner lists; none by default.
   api.use(
     '*',
     cors({
@@ -81,7 +81,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
 }
 
 /**
- * issue 26 item 9: the answer to a request no route under `/api/` took: a problem, never the
+ * docs/requirements.md §11: the answer to a request no route under `/api/` took: a problem, never the
  * pages' HTML 404. A path the API serves with other methods is 405 with `Allow`; anything else
  * is 404. `routes` are the API's own (Hono's `api.routes`), mounted at `API_BASE_PATH`.
  */
@@ -157,7 +157,7 @@ function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
 }
 
 /**
- * issue 27: the document's `webhooks`, one per event of core/webhook-events.ts: the POST the shop
+ * docs/decisions/019: the document's `webhooks`, one per event of core/webhook-events.ts: the POST the shop
  * sends to an endpoint, its Standard Webhooks headers, and the body `{ type, timestamp, data }`.
  */
 function registerWebhooks(api: OpenAPIHono<ApiEnv>) {

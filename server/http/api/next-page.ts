@@ -1,4 +1,4 @@
-/** The owner's lists page by page (issue 17). */
+/** The owner's lists page by page (docs/requirements.md §11). */
 
 /** A list's next page while this one is full (ADMIN_PAGE_SIZE, 50 rows a page). */
 export function nextPageOf(page: number, rows: number, pageSize: number): number | null {

@@ -1,5 +1,5 @@
 /**
- * issue 17: one definition per API operation: its OpenAPI route (from core/'s zod schemas), who
+ * docs/requirements.md §11: one definition per API operation: its OpenAPI route (from core/'s zod schemas), who
  * may call it, and whether it honours `Idempotency-Key`. The access check and the idempotency
  * claim run as the route's first middleware, before the body is read or validated.
  */
@@ -45,7 +45,7 @@ const idempotencyHeader = z.object({
 function securityOf(access: ApiAccess) {
   if (access.kind === 'public') return [];
   if (access.kind === 'customer') return [{ bearerToken: [] }, { sessionCookie: [] }];
-  // issue 29: a customer by token or session, or a guest by the list's cookie, or none yet.
+  // docs/requirements.md §18: a customer by token or session, or a guest by the list's cookie, or none yet.
   if (access.kind === 'buyer') {
     return [{ bearerToken: [] }, { sessionCookie: [] }, { quoteListCookie: [] }, {}];
   }
@@ -60,7 +60,7 @@ export function operation<
     access: ApiAccess;
     idempotent?: boolean;
     form?: PublicForm;
-    /** A check of the body of its own, before the route's schema (issue 29: which form it is). */
+    /** A check of the body of its own, before the route's schema (docs/requirements.md §18: which form it is). */
     checkBody?: MiddlewareHandler<ApiEnv>;
   },
 ) {

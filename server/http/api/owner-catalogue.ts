@@ -1,5 +1,5 @@
 /**
- * issue 17: the product console over the API (`catalogue:write`): products created, updated and
+ * docs/requirements.md §11: the product console over the API (`catalogue:write`): products created, updated and
  * deleted with their media (spec §5), media added by address, edited, deleted and made primary,
  * and the media CSV import, sent as `text/csv` (spec §5, §7). The same module functions as
  * /admin/product-media and /admin/media-import answer them.

@@ -1,5 +1,5 @@
 /**
- * issue 17: the contact messages over the API. They are the shop's correspondence, read and
+ * docs/requirements.md §11: the contact messages over the API. They are the shop's correspondence, read and
  * answered alongside quotation requests, so they take the quotations scopes: the list needs
  * `quotations:read`, a status move (spec §4 "Mark as Read", "Mark as Replied") `quotations:write`.
  */

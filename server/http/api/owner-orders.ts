@@ -1,5 +1,5 @@
 /**
- * issue 17: the owner's orders over the API: the list and one order (`orders:read`), and the
+ * docs/requirements.md §11: the owner's orders over the API: the list and one order (`orders:read`), and the
  * order actions of spec §4 (`orders:write`), refused exactly as the console refuses them, through
  * the same module function and state machine (core/admin.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * issue 17: the owner's quotations over the API: the list and one request with its offers and
+ * docs/requirements.md §11: the owner's quotations over the API: the list and one request with its offers and
  * thread (`quotations:read`); the composer's draft, sending or revising an offer, withdrawing it,
  * the shop's reply and the request's status (`quotations:write`); and an order made from a
  * request (`orders:write`, idempotent). The same module functions as /admin and
@@ -73,7 +73,7 @@ const saveDraft = operation({
   tags,
   summary: 'Save the offer composer’s draft',
   description:
-    'issue 16 "Save Draft": the owner’s own, not shown to the customer. Amounts are rupees as text ("1250.50"), the GST rate a percentage; `advancePercent` (issue 32, 0–100) is the share asked for on acceptance, the shop’s “Advance payment” setting when absent.',
+    '"Save Draft": the owner’s own, not shown to the customer. Amounts are rupees as text ("1250.50"), the GST rate a percentage; `advancePercent` (0–100, docs/requirements.md §21) is the share asked for on acceptance, the shop’s “Advance payment” setting when absent.',
   access: write,
   request: {
     params: ownerQuotationIdParams,
@@ -88,7 +88,7 @@ const sendOfferOperation = operation({
   tags,
   summary: 'Send an offer, or revise the one sent',
   description:
-    'issue 16 "Send Offer" / "Revise Offer": the offer becomes the sent version (superseding the one sent before), the request moves from pending to processing, and the customer is mailed.',
+    '"Send Offer" / "Revise Offer": the offer becomes the sent version (superseding the one sent before), the request moves from pending to processing, and the customer is mailed.',
   access: write,
   request: {
     params: ownerQuotationIdParams,
@@ -103,7 +103,7 @@ const withdraw = operation({
   tags,
   summary: 'Withdraw the offer sent',
   description:
-    'issue 16 "Withdraw Offer": the customer can no longer accept it. Refused (409) unless this version is the one sent now.',
+    '"Withdraw Offer": the customer can no longer accept it. Refused (409) unless this version is the one sent now.',
   access: write,
   request: { params: ownerOfferParams },
   responses: { 200: json(offerWithdrawnSchema, 'The offer is withdrawn') },

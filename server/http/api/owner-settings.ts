@@ -1,5 +1,5 @@
 /**
- * issue 18: the shop's settings over the API, the same module functions as /admin/settings. Both
+ * docs/requirements.md §12: the shop's settings over the API, the same module functions as /admin/settings. Both
  * need `settings:write` (the settings hold the shop's bank details). A key the environment sets is
  * refused (422) and nothing changes.
  */

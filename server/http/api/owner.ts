@@ -1,7 +1,7 @@
 /**
- * issue 17: the owner's operations of `/api/v1`, under `/admin/...`: quotations and their offers,
+ * docs/requirements.md §11: the owner's operations of `/api/v1`, under `/admin/...`: quotations and their offers,
  * orders and their actions, contact messages, products, media and the media CSV, and the shop's
- * settings (issue 18). Each calls the
+ * settings (docs/requirements.md §12). Each calls the
  * same module function as the admin's pages, which checks the role and the key's scope again.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';

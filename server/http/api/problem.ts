@@ -1,5 +1,5 @@
 /**
- * issue 17: every refusal of `/api/v1` is an RFC 9457 problem (`application/problem+json`): the
+ * docs/requirements.md §11: every refusal of `/api/v1` is an RFC 9457 problem (`application/problem+json`): the
  * spec's message in `detail`, and a refused body's field errors in `errors`.
  */
 import type { ZodError } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * issue 29: the buyer's quote list over the API: read it, add a piece, change or remove one, and
+ * docs/requirements.md §18: the buyer's quote list over the API: read it, add a piece, change or remove one, and
  * send it as one quotation request. A signed-in customer's list is reached by their bearer token
  * or session; a guest's by the list's own cookie (the shop's pages), set by their first add. The
  * quote-lists module finds the holder's own list only, and refuses an owner's API key.
@@ -145,7 +145,7 @@ export function registerQuoteList(api: OpenAPIHono<ApiEnv>): void {
     const { db, clock, config } = c.get('services');
     const holder = holderOf(c);
     const { token } = await addToQuoteList(db, holder, await sentBody(c), clock());
-    // issue 29: a guest's first piece makes their list; the cookie is how they find it again.
+    // docs/requirements.md §18: a guest's first piece makes their list; the cookie is how they find it again.
     if (token) {
       const secure = servedOverHttps(config.publicUrl);
       c.header('Set-Cookie', quoteListCookie(token, secure));

@@ -1,5 +1,5 @@
 /**
- * issue 17: `/api/docs`, the API's reference, rendered by Swagger UI from the generated document.
+ * docs/requirements.md §11: `/api/docs`, the API's reference, rendered by Swagger UI from the generated document.
  * Its script and stylesheet come from the `swagger-ui-dist` package and are served by the shop
  * itself under its CSP (scripts from 'self' only: the page has no inline script).
  */

@@ -1,5 +1,5 @@
 /**
- * issue 17: what anyone may do over the API, as on the shop's pages: ask for a quotation, write to
+ * docs/requirements.md §11: what anyone may do over the API, as on the shop's pages: ask for a quotation, write to
  * the shop, join the newsletter, and read a product's reviews and questions. The creates honour
  * `Idempotency-Key` and share the pages' per-address form limits (spec §8).
  */
@@ -44,7 +44,7 @@ const jsonBody = <S extends z.ZodType>(schema: S) => ({
 });
 
 /**
- * issue 29: the body is checked as the form it is (`lines` or one piece), before the route's
+ * docs/requirements.md §18: the body is checked as the form it is (`lines` or one piece), before the route's
  * either-form schema, so that a refusal names that form's fields and messages rather than "no
  * form matched"; a body of both forms is refused. A body that is not JSON is the validator's.
  */
@@ -78,7 +78,7 @@ const requestQuotation = operation({
   tags: ['Quotations'],
   summary: 'Ask for a quotation',
   description:
-    'The Get Quote form (spec §2), for one piece (`productId`, `quantity`) or for several (`lines`, 1 to 50, each piece once): either way one request, with one reference. The owner is mailed, and so is the requester when an e-mail is given; the answer carries the reference, every piece, and the requester’s private link (issue 16).',
+    'The Get Quote form (spec §2), for one piece (`productId`, `quantity`) or for several (`lines`, 1 to 50, each piece once): either way one request, with one reference. The owner is mailed, and so is the requester when an e-mail is given; the answer carries the reference, every piece, and the requester’s private link (docs/requirements.md §10).',
   access: { kind: 'public' },
   form: 'quotation',
   idempotent: true,
@@ -122,7 +122,7 @@ const requestQuotation = operation({
   responses: { 201: json(apiQuotationRequestCreatedSchema, 'The request, received') },
 });
 
-/** The answer to a request just made, from the API or the quote list's submit (issue 29). */
+/** The answer to a request just made, from the API or the quote list's submit (docs/requirements.md §18). */
 export function apiQuotationCreatedOf(
   stored: StoredQuotationRequest,
   publicUrl: string,
@@ -221,7 +221,7 @@ export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
     const timeZone = await shopTimeZoneOf(c.get('services'));
     const stored =
       'lines' in valid
-        ? // issue 29: several pieces, one request; the module checks the body again
+        ? // docs/requirements.md §18: several pieces, one request; the module checks the body again
           await requestQuotationOfPieces(db, c.get('actor'), await sentBody(c), clock(), timeZone)
         : await requestOnePiece(
             db,

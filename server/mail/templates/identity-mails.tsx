@@ -1,5 +1,5 @@
 /**
- * The identity mails (issue 14, issue 25 §2), in server/auth/mails.ts's words: a link or a code
+ * The identity mails (docs/requirements.md §15, §13), in server/auth/mails.ts's words: a link or a code
  * for the address they go to, and what to do when it was not the reader who asked. The links come
  * ready from server/auth (already reduced to the token and the shop's own landing page).
  */

@@ -1,5 +1,5 @@
 /**
- * The one list of the shop's mail templates (issue 25 §2), and the one way to render a mail: its
+ * The one list of the shop's mail templates (docs/requirements.md §13), and the one way to render a mail: its
  * subject, its HTML part and, from the same markup, its plain-text part.
  */
 import { render } from '@react-email/render';
@@ -107,7 +107,7 @@ function textNamesAddress(text: string, href: string): boolean {
 }
 
 /**
- * issue 25 §2: in the plain-text part every link stands on its own: its text on one line and its
+ * docs/requirements.md §13: in the plain-text part every link stands on its own: its text on one line and its
  * address on the next, or the address once when the text is the address already.
  */
 const formatLinkOnItsOwnLines: TextFormatter = (element, walk, builder) => {

@@ -1,5 +1,5 @@
 /**
- * The frame every mail of the shop shares (issue 25 §2): the shop's name as a text logo, the
+ * The frame every mail of the shop shares (docs/requirements.md §13): the shop's name as a text logo, the
  * content, and a footer with the shop's address, phone, WhatsApp and e-mail. Light and dark colour
  * schemes, fluid from 320 px to 600 px, and nothing fetched from elsewhere: no remote image or
  * font, so the mail reads the same offline. The parts inside it are in mail-parts.tsx.

@@ -1,5 +1,5 @@
 /**
- * The parts the mail templates build with (issue 25 §2): headings, paragraphs, the greeting,
+ * The parts the mail templates build with (docs/requirements.md §13): headings, paragraphs, the greeting,
  * quoted words, buttons and links, label–value details, lists, and the one-time code. Each carries
  * the classes layout.tsx repaints in dark mode.
  */
@@ -193,7 +193,7 @@ export function PieceList({ pieces }: { pieces: MailPiece[] }) {
           </Line>
           <Line muted>{`Quantity: ${piece.quantity}`}</Line>
           {piece.notes?.trim() ? (
-            // issue 29: each piece's own notes, under it, in the buyer's words and line breaks.
+            // docs/requirements.md §18: each piece's own notes, under it, in the buyer's words and line breaks.
             <Line style={{ whiteSpace: 'pre-line', marginTop: '4px' }}>
               <strong>Notes:</strong> {withLineBreaks(piece.notes)}
             </Line>

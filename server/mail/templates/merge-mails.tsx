@@ -1,5 +1,5 @@
 /**
- * issue 29 "Merge Requests": the customer's one mail when the owner merges their requests into
+ * docs/requirements.md §18 "Merge Requests": the customer's one mail when the owner merges their requests into
  * the one they keep: which references closed, every piece now on the kept one, and its link.
  */
 import { referenceList } from '../../../core/quote-merge';

@@ -1,5 +1,5 @@
 /**
- * The quotation thread's messages (issue 16, issue 25 §2): the shop's to the customer, and the
+ * The quotation thread's messages (docs/requirements.md §10, §13): the shop's to the customer, and the
  * customer's steps to the owner (a message, changes asked for, a decline, a new offer asked for).
  */
 import type { CustomerMessageKind } from './props';

@@ -1,5 +1,5 @@
 /**
- * An offer's mails through its life (issue 16, issue 25 §2): sent (or revised), withdrawn, about
+ * An offer's mails through its life (docs/requirements.md §10, §13): sent (or revised), withdrawn, about
  * to expire, and expired, to the customer with their private link and to the owner with the
  * admin's.
  */
@@ -27,7 +27,7 @@ export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
     { customerName, reference, requestedPieces, offer, displayRate, quotationUrl },
     shop,
   ) => {
-    // issue 32: "₹3,400 (≈ US$41)" for a reader with a display currency
+    // docs/requirements.md §21: "₹3,400 (≈ US$41)" for a reader with a display currency
     const total = formatRupeesWithApproximation(offer.totalMinor, displayRate);
     const validUntil = formatLongDate(offer.validUntil);
     return (

@@ -1,5 +1,5 @@
 /**
- * An offer's lines and totals in a mail (issue 16, issue 25 §2), as the page and the PDF show
+ * An offer's lines and totals in a mail (docs/requirements.md §10, §13), as the page and the PDF show
  * them, stacked to read on a 320 px screen.
  */
 import type { CSSProperties } from 'react';
@@ -45,7 +45,7 @@ function AmountRow({
 }
 
 /**
- * An offer's lines and totals in the order the page and the PDF use (issue 16). issue 30: each
+ * An offer's lines and totals in the order the page and the PDF use (docs/requirements.md §10). docs/requirements.md §19: each
  * line is one full-width cell, the piece over "20 × ₹2,300 = ₹46,000" (core/line-text.ts, as on
  * the page), so it reads on a 320 px screen in any mail client, with no media query and no column
  * squeezed to one word a line.

@@ -1,5 +1,5 @@
 /**
- * From an accepted offer to a paid order (issue 16, issue 25 §2): the order made and how to pay
+ * From an accepted offer to a paid order (docs/requirements.md §10, §13): the order made and how to pay
  * it, the payment reference the customer submitted, and the payment confirmed.
  */
 import { formatRupees } from '../../../core/money';
@@ -53,7 +53,7 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
           {` has been created for ${total}. Pay by ${paymentMethodName(paymentMethod)} from the page below and submit the payment reference (UTR) there; we confirm the payment and start work.`}
         </Paragraph>
         {balanceMinor !== null ? (
-          // issue 32: the advance first, the balance before dispatch
+          // docs/requirements.md §21: the advance first, the balance before dispatch
           <Paragraph>
             {`Please pay the advance of ${amountDue} now; the balance of ${rupees(balanceMinor)} is due before dispatch.`}
           </Paragraph>
@@ -72,8 +72,8 @@ export const offerAcceptedCustomer: MailTemplate<'offer-accepted-customer'> = {
 };
 
 /**
- * How to pay an amount: issue 16's UPI link and ID, with the bank details as the alternative under
- * them and the only way for an order paid by bank transfer; issue 32: an amount above the UPI
+ * How to pay an amount: docs/requirements.md §10's UPI link and ID, with the bank details as the alternative under
+ * them and the only way for an order paid by bank transfer; docs/requirements.md §21: an amount above the UPI
  * limit is paid by bank transfer only, with the line that says why.
  */
 function HowToPay({
@@ -194,7 +194,7 @@ export const paymentConfirmedCustomer: MailTemplate<'payment-confirmed-customer'
 };
 
 /**
- * issue 32: the advance is confirmed; the mail asks for the balance with the same UPI link (of
+ * docs/requirements.md §21: the advance is confirmed; the mail asks for the balance with the same UPI link (of
  * the balance), bank details and the page's reference field.
  */
 export const advanceConfirmedCustomer: MailTemplate<'advance-confirmed-customer'> = {
@@ -244,7 +244,7 @@ export const advanceConfirmedCustomer: MailTemplate<'advance-confirmed-customer'
   },
 };
 
-/** issue 32: the balance is confirmed: the order is paid in full. */
+/** docs/requirements.md §21: the balance is confirmed: the order is paid in full. */
 export const balanceConfirmedCustomer: MailTemplate<'balance-confirmed-customer'> = {
   subject: ({ orderNumber }) => `Payment confirmed for ${orderNumber}`,
   render: (

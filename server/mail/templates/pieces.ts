@@ -1,5 +1,5 @@
 /**
- * issue 29: a request's pieces named in one phrase, so that no mail about a request of several
+ * docs/requirements.md §18: a request's pieces named in one phrase, so that no mail about a request of several
  * pieces reads as if it were about its first piece only.
  */
 import { piecesSummary, piecesTitle as piecesTitleOf } from '../../../core/request-pieces-texts';

@@ -1,5 +1,5 @@
 /**
- * What each of the shop's mail templates is given (issue 25 §2): one template per mail, each a
+ * What each of the shop's mail templates is given (docs/requirements.md §13): one template per mail, each a
  * React Email component that renders the HTML part and, from the same markup, the plain-text part.
  * Amounts are integer paise and dates ISO strings; the templates format them with `core/money`
  * and `core/dates`, as the pages do. Every link is a whole address: the mail is read far from the
@@ -27,7 +27,7 @@ export interface MailPiece {
   productUrl: string;
   quantity: number;
   /**
-   * issue 29: the buyer's notes for this piece; null when there are none, or when the mail may
+   * docs/requirements.md §18: the buyer's notes for this piece; null when there are none, or when the mail may
    * not carry what the requester wrote (an unverified confirmation).
    */
   notes: string | null;
@@ -39,7 +39,7 @@ export interface MailRequester {
   company: string | null;
   mobile: string;
   email: string | null;
-  /** issue 29: the buyer's GSTIN, shown when they gave one. */
+  /** docs/requirements.md §18: the buyer's GSTIN, shown when they gave one. */
   gstin: string | null;
 }
 
@@ -54,7 +54,7 @@ export type CustomerMessageKind =
 
 export interface MailTemplateProps {
   /**
-   * To the owner: a new quotation request, every piece with its quantity and notes (issue 29).
+   * To the owner: a new quotation request, every piece with its quantity and notes (docs/requirements.md §18).
    * Subject "New quotation request: {the piece}", or for several "… : {piecesSummary}".
    */
   'quotation-request-owner': {
@@ -67,7 +67,7 @@ export interface MailTemplateProps {
   };
   /**
    * To the requester: we received it. `requester` is null when the address is not the signed-in
-   * requester's verified one (issue 14 finding 5: anyone can type an address into the form): then
+   * requester's verified one (docs/requirements.md §13: anyone can type an address into the form): then
    * the mail carries nothing the request wrote, only what the shop knows, and says to ignore it if
    * it was not them (no piece's notes either). Subject "We received your quotation request for
    * {the piece}", or for several pieces their summary.
@@ -79,7 +79,7 @@ export interface MailTemplateProps {
     requester: MailRequester | null;
     quotationUrl: string;
     /**
-     * issue 26 item 2: a guest's request, which joins an account only when the holder of this
+     * docs/requirements.md §15: a guest's request, which joins an account only when the holder of this
      * address adds it, signed in: the link to do so; null for a signed-in requester's own.
      */
     claimUrl: string | null;
@@ -96,9 +96,9 @@ export interface MailTemplateProps {
   'callback-request-owner': { phoneNumber: string; adminUrl: string };
   /** To a new subscriber; the layout shows the unsubscribe link. */
   'newsletter-welcome': { unsubscribeUrl: string; shopUrl: string };
-  /** To the owner (issue 17). Subject "Webhook endpoint disabled: {url}". */
+  /** To the owner (docs/requirements.md §11). Subject "Webhook endpoint disabled: {url}". */
   'webhook-endpoint-disabled': { url: string; failingSince: string; adminUrl: string };
-  /** To the owner at 09:00 (issue 18). Subject "{n} requests await your reply". */
+  /** To the owner at 09:00 (docs/requirements.md §12). Subject "{n} requests await your reply". */
   'daily-digest': {
     total: number;
     requests: {
@@ -118,13 +118,13 @@ export interface MailTemplateProps {
     customerName: string;
     reference: string;
     /**
-     * What the request asked for (issue 29): "Lotus Urli", or "Floral Inlay Marble Urli and 3
+     * What the request asked for (docs/requirements.md §18): "Lotus Urli", or "Floral Inlay Marble Urli and 3
      * more pieces" (./pieces.ts); the other lifecycle mails say it the same way.
      */
     requestedPieces: string;
     /** The offer's document, as its PDF prints it: the shop's free-text terms and its note too. */
     offer: MailOffer & { terms: string; note: string | null };
-    /** issue 32: the reader's display currency, whose "(≈ US$2,287)" follows each amount; null for none. */
+    /** docs/requirements.md §21: the reader's display currency, whose "(≈ US$2,287)" follows each amount; null for none. */
     displayRate: DisplayRate | null;
     quotationUrl: string;
   };
@@ -164,13 +164,13 @@ export interface MailTemplateProps {
     orderNumber: string;
     totalMinor: number;
     paymentMethod: MailPaymentMethod;
-    /** issue 32: what is asked for now: the advance, or the total when paid in one payment. */
+    /** docs/requirements.md §21: what is asked for now: the advance, or the total when paid in one payment. */
     amountDueMinor: number;
-    /** issue 32: the balance due before dispatch, when an advance is asked for first. */
+    /** docs/requirements.md §21: the balance due before dispatch, when an advance is asked for first. */
     balanceMinor: number | null;
     /** The `upi://pay?…` link of the amount due when the order is paid by UPI, else null. */
     upiUrl: string | null;
-    /** issue 32: why there is no UPI link: the amount is above the shop's UPI limit. */
+    /** docs/requirements.md §21: why there is no UPI link: the amount is above the shop's UPI limit. */
     upiOverLimit: string | null;
     upiId: string;
     bankDetails: string;
@@ -178,7 +178,7 @@ export interface MailTemplateProps {
     /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
     displayRate: DisplayRate | null;
   };
-  /** issue 32: to the customer: the advance is in; the balance is due before dispatch. */
+  /** docs/requirements.md §21: to the customer: the advance is in; the balance is due before dispatch. */
   'advance-confirmed-customer': {
     customerName: string;
     reference: string;
@@ -194,7 +194,7 @@ export interface MailTemplateProps {
     /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
     displayRate: DisplayRate | null;
   };
-  /** issue 32: to the customer: the balance is in; the order is paid in full. */
+  /** docs/requirements.md §21: to the customer: the balance is in; the order is paid in full. */
   'balance-confirmed-customer': {
     customerName: string;
     reference: string;
@@ -266,7 +266,7 @@ export interface MailTemplateProps {
     displayRate: DisplayRate | null;
   };
   /**
-   * issue 29 "Merge Requests": to the customer, once: the owner merged their requests into one.
+   * docs/requirements.md §18 "Merge Requests": to the customer, once: the owner merged their requests into one.
    * The pieces carry no notes (anyone may have typed the address). Subject "Your requests are
    * merged into {reference}".
    */
@@ -278,7 +278,7 @@ export interface MailTemplateProps {
     quotationUrl: string;
   };
   /**
-   * issue 32: to a wisher, once per drop (./wishlist-mails.tsx). Subject "A piece on your wishlist
+   * docs/requirements.md §21: to a wisher, once per drop (./wishlist-mails.tsx). Subject "A piece on your wishlist
    * is now ₹{new} (was ₹{then})"; the layout shows the unsubscribe link too.
    */
   'price-drop-customer': {

@@ -1,5 +1,5 @@
 /**
- * The mails of a new quotation request (issue 16, issue 25 §2): the owner's, with everything the
+ * The mails of a new quotation request (docs/requirements.md §10, §13): the owner's, with everything the
  * requester wrote, and the requester's confirmation with their private link.
  */
 import type { MailPiece, MailRequester } from './props';
@@ -23,7 +23,7 @@ function titleOf(pieces: MailPiece[]): string {
 }
 
 /**
- * The pieces, then the request's own notes (issue 29: a request of several pieces has notes per
+ * The pieces, then the request's own notes (docs/requirements.md §18: a request of several pieces has notes per
  * piece and notes for the whole of it, and says which are which).
  */
 function RequestContent({ pieces, notes }: { pieces: MailPiece[]; notes: string | null }) {
@@ -40,7 +40,7 @@ function RequestContent({ pieces, notes }: { pieces: MailPiece[]; notes: string 
   );
 }
 
-/** The requester's details; the GSTIN only when they gave one (issue 29). */
+/** The requester's details; the GSTIN only when they gave one (docs/requirements.md §18). */
 function RequesterDetails({ requester }: { requester: MailRequester }) {
   return (
     <Details
@@ -93,7 +93,7 @@ export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'
           <RequesterDetails requester={requester} />
         </>
       ) : (
-        // issue 29: what the shop knows, every piece and its quantity; no piece's notes, which
+        // docs/requirements.md §18: what the shop knows, every piece and its quantity; no piece's notes, which
         // the requester wrote.
         <>
           {pieces.length > 1 ? <SectionHeading>{`${pieces.length} pieces`}</SectionHeading> : null}
@@ -103,7 +103,7 @@ export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'
       <Paragraph>Follow your quotation, read our offer and accept it online:</Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       {claimUrl ? (
-        // issue 26 item 2: a guest's request joins an account only when its holder adds it.
+        // docs/requirements.md §15: a guest's request joins an account only when its holder adds it.
         <>
           <Paragraph>
             Have an account with this e-mail address? Sign in and add the request to it, to follow
@@ -113,7 +113,7 @@ export const quotationRequestCustomer: MailTemplate<'quotation-request-customer'
         </>
       ) : null}
       {requester ? null : (
-        // issue 14 finding 5: anyone can type an address into the form, so this mail carries
+        // docs/requirements.md §13: anyone can type an address into the form, so this mail carries
         // nothing the request wrote, and tells a stranger what to do with it.
         <Paragraph>If you did not ask for a quotation, ignore this e-mail.</Paragraph>
       )}

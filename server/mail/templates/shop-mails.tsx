@@ -1,7 +1,7 @@
 /**
- * The shop's own mails (issue 25 §2): the newsletter's welcome, and the owner's notices of the
- * contact form, the welcome pop-up's call-back request, a disabled webhook endpoint (issue 17) and
- * the morning digest of requests awaiting a reply (issue 18).
+ * The shop's own mails (docs/requirements.md §13): the newsletter's welcome, and the owner's notices of the
+ * contact form, the welcome pop-up's call-back request, a disabled webhook endpoint (docs/requirements.md §11) and
+ * the morning digest of requests awaiting a reply (docs/requirements.md §12).
  */
 import { formatLongDate } from '../../../core/dates';
 import { MailLayout, type MailTemplate, telephoneAddress } from './layout';

@@ -70,7 +70,7 @@ function linesOf(text: string): string[] {
 
 // The subjects users know and other tests match (server/modules/notifications, server/auth).
 const expectedSubjects: { [Name in MailTemplateName]: string } = {
-  // issue 29: several pieces read as the admin list sums them up.
+  // docs/requirements.md §18: several pieces read as the admin list sums them up.
   'quotation-request-owner':
     'New quotation request: Floral Inlay Marble Urli × 20 and 3 more pieces',
   'quotation-request-customer':
@@ -92,11 +92,11 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'offer-expired-owner': 'Offer expired: Q-20261126-0001',
   'payment-reference-owner': 'Advance reference received for ORD-20261127-0042',
   'payment-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
-  // issue 32
+  // docs/requirements.md §21
   'advance-confirmed-customer': 'Advance received for ORD-20261127-0042: balance due',
   'balance-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
   'quotation-merged-customer': 'Your requests are merged into Q-20261126-0001',
-  // issue 32, word for word, spec §9's rupees
+  // docs/requirements.md §21, word for word, spec §9's rupees
   'price-drop-customer': 'A piece on your wishlist is now ₹1,49,500 (was ₹1,82,000)',
   'reset-password': 'Reset your Kalakriti password',
   'verify-email': 'Verify your Kalakriti e-mail address',
@@ -198,7 +198,7 @@ describe('the quotation request confirmation', () => {
   const sample = mailSamples['quotation-request-customer'];
   const owner = mailSamples['quotation-request-owner'];
 
-  it('carries nothing the requester wrote when the address is not theirs (issue 14 finding 5)', async () => {
+  it('carries nothing the requester wrote when the address is not theirs', async () => {
     const mail = await renderMailTemplate(
       'quotation-request-customer',
       { ...sample, requester: null },
@@ -243,7 +243,7 @@ describe('the quotation request confirmation', () => {
     );
   });
 
-  // issue 29: a request from the quote list is every piece on it, each with its own notes.
+  // docs/requirements.md §18: a request from the quote list is every piece on it, each with its own notes.
   it.each([
     ['the owner', 'quotation-request-owner', owner],
     [
@@ -329,7 +329,7 @@ describe('the offer mail', () => {
     expect(text).toContain('replaces our earlier offer');
   });
 
-  it('stacks each line in one cell, the piece over "20 × ₹2,300 = ₹46,000", in both parts (issue 30)', async () => {
+  it('stacks each line in one cell, the piece over "20 × ₹2,300 = ₹46,000", in both parts', async () => {
     const { html, text } = await renderMailTemplate('offer-sent-customer', sample, sampleShop);
     // The innermost rows: React Email nests a section's table in the layout's cells.
     const rows = [...html.matchAll(/<tr\b[^>]*>((?:(?!<tr\b)[\s\S])*?)<\/tr>/g)].map(

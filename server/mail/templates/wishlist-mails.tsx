@@ -1,5 +1,5 @@
 /**
- * issue 32 "Price-drop alerts": the wisher's one mail when a piece on their wishlist is now
+ * docs/requirements.md §21 "Price-drop alerts": the wisher's one mail when a piece on their wishlist is now
  * cheaper than when they added it: the piece, its link, and the link that turns the alerts off.
  */
 import { formatRupeesWithApproximation } from '../../../core/display-currency';

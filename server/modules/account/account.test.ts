@@ -67,10 +67,10 @@ describe(`the customer's own records on ${testDatabaseKind}`, () => {
 
   it('makes the first address the default, defaults the country to US, and keeps one default', async () => {
     const { db } = database;
-    // spec §9: no country is US; issue 30 §3: whose postal code is a ZIP code
+    // spec §9: no country is US; docs/requirements.md §19: whose postal code is a ZIP code
     const first = await createAddress(db, customerA, { ...home, country: '', postalCode: '10001' });
     expect(first).toMatchObject({ isDefault: true, country: 'US', apartment: null });
-    // issue 30 §3: a PIN code is no ZIP code
+    // docs/requirements.md §19: a PIN code is no ZIP code
     await expect(
       createAddress(db, customerA, { ...home, title: 'Bad', country: '' }),
     ).rejects.toMatchObject({ code: 'invalid' });

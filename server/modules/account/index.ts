@@ -130,7 +130,7 @@ export async function updateProfile(
 ): Promise<Profile> {
   const userId = requireUser(actor);
   const parsed: ProfileInput = parseInput(profileSchema, input);
-  // issue 17: the API's PATCH changes only the fields it sends; the dashboard's form sends both,
+  // docs/requirements.md §11: the API's PATCH changes only the fields it sends; the dashboard's form sends both,
   // and an empty one clears its field.
   const values: Partial<ProfileInput> = options.keepOmittedFields
     ? Object.fromEntries(
@@ -153,7 +153,7 @@ export async function updateProfile(
   return getProfile(db, actor);
 }
 
-/** issue 32: the currency the signed-in buyer chose to see beside rupees; null: none chosen. */
+/** docs/requirements.md §21: the currency the signed-in buyer chose to see beside rupees; null: none chosen. */
 export async function getDisplayCurrencyChoice(
   db: Database,
   actor: Actor,
@@ -166,7 +166,7 @@ export async function getDisplayCurrencyChoice(
   return readCurrencyChoice(row?.displayCurrency);
 }
 
-/** issue 32: the header's and footer's currency picker, signed in: the choice is kept in the profile. */
+/** docs/requirements.md §21: the header's and footer's currency picker, signed in: the choice is kept in the profile. */
 export async function setDisplayCurrencyChoice(
   db: Database,
   actor: Actor,
@@ -217,7 +217,7 @@ export async function createAddress(db: Database, actor: Actor, input: unknown):
 }
 
 /**
- * issue 30 §3 "Save this address": an address the buyer shipped an order to joins their address
+ * docs/requirements.md §19 "Save this address": an address the buyer shipped an order to joins their address
  * book, unless the same address is there already (compared without case and spacing, the country
  * by its code). Answers the address kept, or null when it was there.
  */
@@ -402,7 +402,7 @@ export async function toggleWishlist(
   input: { productId: string },
 ): Promise<{ inWishlist: boolean }> {
   const userId = requireUser(actor);
-  // issue 14 (finding 7): a product key with NUL (PostgreSQL refuses it) or too long names no row.
+  // docs/requirements.md §14: a product key with NUL (PostgreSQL refuses it) or too long names no row.
   requireRowId(input.productId, 'Product', rowKey);
   return db.transaction(async (tx) => {
     const removed = await tx
@@ -431,7 +431,7 @@ async function saveToWishlist(db: Database, userId: string, productId: string): 
     .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
 }
 
-/** issue 17: `PUT /me/wishlist/{productId}`: on the wishlist afterwards, however often it is sent. */
+/** docs/requirements.md §11: `PUT /me/wishlist/{productId}`: on the wishlist afterwards, however often it is sent. */
 export async function addToWishlist(
   db: Database,
   actor: Actor,
@@ -443,7 +443,7 @@ export async function addToWishlist(
   return { inWishlist: true };
 }
 
-/** issue 17: `DELETE /me/wishlist/{productId}`: the customer's own item of that product. */
+/** docs/requirements.md §11: `DELETE /me/wishlist/{productId}`: the customer's own item of that product. */
 export async function removeProductFromWishlist(
   db: Database,
   actor: Actor,
@@ -473,7 +473,7 @@ export async function removeWishlistItem(
   if (deleted.length === 0) throw new DomainError('not_found', WISHLIST_ITEM_NOT_FOUND);
 }
 
-// issue 32: price-drop alerts (the setting, the wishers told, the mail's unsubscribe link)
+// docs/requirements.md §21: price-drop alerts (the setting, the wishers told, the mail's unsubscribe link)
 export {
   alertWishersOfPriceDrop,
   priceDropUnsubscribeAddress,

@@ -1,5 +1,5 @@
 /**
- * issue 32 "Price-drop alerts", the account's part: the customer's setting (profiles), who of a
+ * docs/requirements.md §21 "Price-drop alerts", the account's part: the customer's setting (profiles), who of a
  * product's wishers is told of its lower price and when (wishlist_items.alerted_*), and the mail's
  * unsubscribe link. The alert job itself is server/flows/alert-price-drop.ts.
  */
@@ -23,7 +23,7 @@ export async function readPriceDropAlerts(db: Database, actor: Actor): Promise<b
   return row?.on ?? true;
 }
 
-/** issue 32: the dashboard's "E-mail me when a wished piece's price drops". */
+/** docs/requirements.md §21: the dashboard's "E-mail me when a wished piece's price drops". */
 export async function setPriceDropAlerts(
   db: Database,
   actor: Actor,
@@ -77,7 +77,7 @@ export async function priceDropUnsubscribeAddress(
 }
 
 /**
- * issue 32: the mail's unsubscribe link turns the setting off. The token is the authority,
+ * docs/requirements.md §21: the mail's unsubscribe link turns the setting off. The token is the authority,
  * whoever follows the link (as the newsletter's); a forged one changes nothing.
  */
 export async function unsubscribeFromPriceDropAlerts(
@@ -98,7 +98,7 @@ export async function unsubscribeFromPriceDropAlerts(
 }
 
 /**
- * issue 32: tells the product's wishers of its price `priceMinor`, as it is at `now`: each whose
+ * docs/requirements.md §21: tells the product's wishers of its price `priceMinor`, as it is at `now`: each whose
  * item is below the price they added it at, who has the setting on and a verified address, and
  * who was not told of this or a lower price within 24 hours (core/price-drop). Each mail is queued
  * with its item's alerted_* in one transaction; a wisher told of a higher price within the day is
@@ -126,10 +126,10 @@ export async function alertWishersOfPriceDrop(
       .where(
         and(
           eq(wishlistItems.productId, product.id),
-          // issue 32: only items held below the price they were added at
+          // docs/requirements.md §21: only items held below the price they were added at
           gt(wishlistItems.priceWhenAddedMinor, product.priceMinor),
           sql`coalesce(${profiles.priceDropAlerts}, true)`,
-          // An address nobody proved theirs is not mailed about a wishlist (issue 14 finding 5).
+          // An address nobody proved theirs is not mailed about a wishlist (docs/decisions/011).
           eq(users.emailVerified, true),
         ),
       )

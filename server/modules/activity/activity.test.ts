@@ -251,7 +251,7 @@ describe(`every owner write records one activity entry, on ${testDatabaseKind}`,
       }),
     );
     expect(link.summary).toBe(`Customer link made for ${request.reference}`);
-    // issue 18: the private link's key is never written to the log.
+    // docs/requirements.md §12: the private link's key is never written to the log.
     expect(JSON.stringify(link)).not.toContain(key);
   });
 

@@ -1,5 +1,5 @@
 /**
- * issue 18: the activity log. Every owner write records who, when, what and the changed fields'
+ * docs/requirements.md §12: the activity log. Every owner write records who, when, what and the changed fields'
  * before → after, by calling `recordActivity` with its own transaction, so the entry commits or
  * rolls back with the change it describes. Entries are never edited or deleted (migration 0010's
  * trigger refuses both).
@@ -47,7 +47,7 @@ function activityFilters(filters: Omit<ActivityQuery, 'page'>, timeZone: string)
 }
 
 /**
- * issue 18 `/admin/activity`: the log newest first, by person, kind and shop days (of the shop's
+ * docs/requirements.md §12 `/admin/activity`: the log newest first, by person, kind and shop days (of the shop's
  * time zone, `timeZone`), a page of ADMIN_PAGE_SIZE at a time. The owner's own session only: an API key does not read who did what.
  * Each filter walks one of the log's (column, created_at desc) indexes.
  */
@@ -88,7 +88,7 @@ export interface ActivityPerson {
   name: string;
 }
 
-/** issue 18: everyone who has an entry in the log, for the person filter, A to Z. */
+/** docs/requirements.md §12: everyone who has an entry in the log, for the person filter, A to Z. */
 export async function activityPeople(db: Database, actor: Actor): Promise<ActivityPerson[]> {
   requireAdmin(actor);
   const actors = db

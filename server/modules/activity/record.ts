@@ -1,5 +1,5 @@
 /**
- * The activity log's record, in the domain kernel (docs/design.md §3, issue 18): every owner write
+ * The activity log's record, in the domain kernel (docs/design.md §3, docs/requirements.md §12): every owner write
  * records who, when, what and the changed fields' before → after in its own transaction, with
  * this alone. Reading the log is ./index.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's API keys (issue 17): made in the admin and shown once, named, revoked; each use is
+ * The owner's API keys (docs/requirements.md §11): made in the admin and shown once, named, revoked; each use is
  * recorded. A key acts as the owner who made it, limited to its scopes (kernel `requireAdmin`).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -66,7 +66,7 @@ export async function createApiKey(
         createdBy: userId,
       })
       .returning();
-    // issue 18: the key's name and scopes, never the key
+    // docs/requirements.md §12: the key's name and scopes, never the key
     await recordActivity(tx, actor, {
       kind: 'api-key',
       subject: row!.name,

@@ -274,7 +274,7 @@ export function loadSearchIndex(db: Database): Promise<SearchIndex<SearchEntry>>
 }
 
 /**
- * issue 31: the catalogue's words by their singular (core/search-tolerant.ts), over the same
+ * docs/requirements.md §20: the catalogue's words by their singular (core/search-tolerant.ts), over the same
  * entries as the search index and memoised the same way.
  */
 function loadTolerantIndex(db: Database): Promise<TolerantIndex<SearchEntry>> {
@@ -290,7 +290,7 @@ function loadTolerantIndex(db: Database): Promise<TolerantIndex<SearchEntry>> {
 }
 
 /**
- * issue 31: pg_trgm's shortlist of catalogue words near each typo-able word of the query. The
+ * docs/requirements.md §20: pg_trgm's shortlist of catalogue words near each typo-able word of the query. The
  * vocabulary (a materialized view) is refreshed once per catalogue version, on the first search
  * that needs it.
  */
@@ -305,7 +305,7 @@ async function typoCandidates(
 }
 
 /**
- * issue 31: the search that answers when spec §5's scoring finds nothing: typos, plurals, spaces
+ * docs/requirements.md §20: the search that answers when spec §5's scoring finds nothing: typos, plurals, spaces
  * and the owner's synonym groups. At most `limit` matches, best first.
  */
 export async function tolerantSearch(
@@ -327,7 +327,7 @@ export interface ShopPage {
   hasMore: boolean;
   /** spec §2: the Material filter offers the distinct materials of all products, A to Z. */
   materials: string[];
-  /** issue 31: what the tolerant search matched, when it answered alone ("ganesh"). */
+  /** docs/requirements.md §20: what the tolerant search matched, when it answered alone ("ganesh"). */
   showingResultsFor: string | null;
   /** How a search (`q`) was answered; null without one. */
   searchOutcome: SearchOutcome | null;
@@ -357,7 +357,7 @@ export async function listShopPage(
   input: {
     category?: CategoryValue;
     query: ShopQuery;
-    /** issue 31: the owner's synonym groups (core/search-synonyms.ts). */
+    /** docs/requirements.md §20: the owner's synonym groups (core/search-synonyms.ts). */
     synonyms?: readonly (readonly string[])[];
   },
 ): Promise<ShopPage> {
@@ -369,7 +369,7 @@ export async function listShopPage(
     const exact = rankIndexed(await loadSearchIndex(db), query.q, Infinity).map(
       ({ product }) => product,
     );
-    // issue 31: the whole catalogue is ranked: spec §5's matches first, the tolerant ones below.
+    // docs/requirements.md §20: the whole catalogue is ranked: spec §5's matches first, the tolerant ones below.
     const tolerant = await tolerantSearch(db, query.q, input.synonyms ?? []);
     const shown = new Set(exact.map((entry) => entry.id));
     const ranked = [
@@ -450,7 +450,7 @@ async function readFilteredPage(
 }
 
 /**
- * issue 17: a window of the shop listing for the API (`/api/v1/products`): the same filters,
+ * docs/requirements.md §11: a window of the shop listing for the API (`/api/v1/products`): the same filters,
  * sorts and search ranking as the shop page, from a position on, with the product's images.
  */
 export async function listCatalogueWindow(

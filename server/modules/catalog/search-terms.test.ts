@@ -15,7 +15,7 @@ import {
   termCandidatesQuery,
 } from './search-terms';
 
-describe(`the tolerant search's vocabulary on ${testDatabaseKind} (issue 31)`, () => {
+describe(`the tolerant search's vocabulary on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();

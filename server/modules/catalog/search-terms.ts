@@ -1,5 +1,5 @@
 /**
- * issue 31: the tolerant search's vocabulary (the materialized view `search_terms` of migration
+ * docs/decisions/024: the tolerant search's vocabulary (the materialized view `search_terms` of migration
  * 0019: every word of the published products' names, subcategories, materials, regions and
  * category names) and its typo candidates, found by pg_trgm's trigram similarity through the GIN
  * index, so the candidates of a query cost one indexed query however large the catalogue.
@@ -17,7 +17,7 @@ export const searchTerms = pgMaterializedView('search_terms', {
   term: text('term').notNull(),
 }).existing();
 
-/** issue 31: a word's typo candidates are the terms whose trigram similarity to it is ≥ 0.2. */
+/** docs/decisions/024: a word's typo candidates are the terms whose trigram similarity to it is ≥ 0.2. */
 export const TERM_SIMILARITY_THRESHOLD = 0.2;
 
 /**

@@ -44,13 +44,13 @@ export async function searchProducts(
 
 export interface SearchAnswer {
   results: SearchSuggestion[];
-  /** issue 31: "Showing results for {what was matched}", when the tolerant search answered. */
+  /** docs/requirements.md §20: "Showing results for {what was matched}", when the tolerant search answered. */
   showingResultsFor: string | null;
   outcome: SearchOutcome;
 }
 
 /**
- * The header's suggestions (issue 31): spec §5's, unchanged, whenever they find something;
+ * The header's suggestions (docs/requirements.md §20): spec §5's, unchanged, whenever they find something;
  * otherwise the tolerant search's best 6, and what it matched.
  */
 export async function searchSuggestions(

@@ -1,5 +1,5 @@
 /**
- * Issue 31's table: what shoppers type (typos, plurals, spaces, spellings of Indian names,
+ * docs/requirements.md §20's table: what shoppers type (typos, plurals, spaces, spellings of Indian names,
  * regions, materials and category words) against the seeded catalogue of content/catalog.ts,
  * each with the product that must come first or in the top 3. Runs on PGlite, and on PostgreSQL
  * with TEST_DATABASE_URL.
@@ -46,7 +46,7 @@ const KRISHNA = ['flute-krishna', 'nathdwara-krishna-panel'];
 const inCategory = (category: CategoryValue) =>
   seedProducts.filter((product) => product.category === category).map((product) => product.id);
 
-// issue 31: one edit for words of 4–7 letters (a transposition is one edit: "ganseh"), two for
+// docs/requirements.md §20: one edit for words of 4–7 letters (a transposition is one edit: "ganseh"), two for
 // longer words. Every query below finds nothing by spec §5 unless its row says so.
 const ROWS: Row[] = [
   // Typos in product names
@@ -127,7 +127,7 @@ const ROWS: Row[] = [
     within: 1,
   },
   { kind: 'spaces', query: 'parchinkari', want: 'parchin-kari-serving-bowl', within: 1 },
-  // Spellings from the default synonym groups (issue 31)
+  // Spellings from the default synonym groups (docs/requirements.md §20)
   { kind: 'synonym', query: 'ganesha', want: GANESH, within: 3 },
   { kind: 'synonym', query: 'ganpati', want: GANESH, within: 3 },
   { kind: 'synonym', query: 'ganapati', want: GANESH, within: 3 },
@@ -207,7 +207,7 @@ const ROWS: Row[] = [
 // Nothing in the catalogue is within reach of these: no tolerant answer either.
 const NOTHING = ['xyzzy', 'qqqq', 'zebra', 'asdfgh', 'zzzzzzzzzz'];
 
-describe(`tolerant search (issue 31) on ${testDatabaseKind}`, () => {
+describe(`tolerant search on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   const synonyms = parseSynonymGroups(DEFAULT_SEARCH_SYNONYMS);
 
@@ -245,7 +245,7 @@ describe(`tolerant search (issue 31) on ${testDatabaseKind}`, () => {
     expect(ids).not.toContain('hidden-ganesh-shrine');
     expect(answer.results.length).toBeLessThanOrEqual(6);
     if (exact.length > 0) {
-      // issue 31: spec §5 exactly wherever it finds something
+      // docs/requirements.md §20: spec §5 exactly wherever it finds something
       expect(answer).toEqual({ results: exact, showingResultsFor: null, outcome: 'exact' });
     } else {
       expect(answer.outcome).toBe('tolerant');

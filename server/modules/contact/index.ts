@@ -26,7 +26,7 @@ export { exportContactMessages, type ContactMessageListFilter } from './search';
 
 /**
  * Stores a visitor's message as unread (spec §4) after checking it with the form's schema, and
- * queues the owner's notice in the same transaction (issue 15 §1). Anyone may write, signed in or
+ * queues the owner's notice in the same transaction (docs/requirements.md §13). Anyone may write, signed in or
  * not; the message does not record who.
  */
 export async function createContactMessage(
@@ -55,7 +55,7 @@ export async function createContactMessage(
   });
 }
 
-// The admin tab's label shows a count query, not a count of loaded rows; issue 18: with a
+// The admin tab's label shows a count query, not a count of loaded rows; docs/decisions/016: with a
 // filter, the "{n} matching" line's count of the rows it selects.
 export async function countContactMessages(
   db: Database,
@@ -70,7 +70,7 @@ export async function countContactMessages(
   return row?.value ?? 0;
 }
 
-// spec §7: every list newest first; issue 18: filtered, and "sort by date" either way
+// spec §7: every list newest first; docs/requirements.md §12: filtered, and "sort by date" either way
 export async function listContactMessages(
   db: Database,
   actor: Actor,
@@ -111,7 +111,7 @@ export async function setContactMessageStatus(
       throw new DomainError('conflict', `A ${current.status} message cannot become ${status}`);
     }
     await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
-    // issue 18: the message as the owner knows it, its sender and subject
+    // docs/requirements.md §12: the message as the owner knows it, its sender and subject
     await recordActivity(tx, actor, {
       kind: 'message.status',
       subject: `${current.email}: ${current.subject}`,

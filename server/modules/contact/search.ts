@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things": which contact messages an admin's filters select, and the
+ * docs/requirements.md §12 "Lists that find things": which contact messages an admin's filters select, and the
  * "Export CSV" of all of them. The search matches the sender's e-mail (from its start) and name
  * (each word the start of a word of it), both indexed (migration 0011).
  */
@@ -51,7 +51,7 @@ export function contactMessageOrder(filter: ContactMessageListFilter): SQL[] {
 const EXPORT_HEADER = ['received', 'status', 'name', 'email', 'subject', 'message'] as const;
 
 /**
- * issue 18 "Export CSV": every message the filters select (not only the page), in the list's
+ * docs/requirements.md §12 "Export CSV": every message the filters select (not only the page), in the list's
  * order, a batch at a time. Owner only: checked before anything is read.
  */
 export async function exportContactMessages(

@@ -1,5 +1,5 @@
 /**
- * issue 17: the `Idempotency-Key`s of the API's creates, kept 24 hours per caller in
+ * docs/requirements.md §11: the `Idempotency-Key`s of the API's creates, kept 24 hours per caller in
  * `idempotency_keys` so every process sees them. The HTTP layer (server/http/api/idempotency.ts)
  * decides what to answer; this module is the one writer of the table (docs/design.md §3).
  */

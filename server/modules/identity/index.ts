@@ -1,6 +1,6 @@
 /**
  * Identity (spec §2 Auth, §4 auth events, §7 Identity provider): every call the pages make to
- * Better Auth on the server, named for what it does (issue 15 §4). Each takes the app's auth, the
+ * Better Auth on the server, named for what it does (docs/requirements.md §13). Each takes the app's auth, the
  * request's headers with the headers of the reply (the session cookies and Retry-After Better
  * Auth sets go there), and the form's fields, checked again with their `core/identity.ts` schema
  * (the answer pipeline checked them first). Better Auth's refusals
@@ -78,7 +78,7 @@ async function call<T>(
 }
 
 /**
- * issue 14, docs/decisions/011: a sign-up never signs in, and answers the same for a new address
+ * docs/requirements.md §13, docs/decisions/011: a sign-up never signs in, and answers the same for a new address
  * and one that has an account (Better Auth mails the one a verification link, the other a notice).
  */
 export async function signUp(
@@ -291,8 +291,8 @@ const verificationRefusals: Record<Exclude<EmailVerificationState, 'unverified'>
 };
 
 /**
- * issue 14: a new verification link for the signed-in user's own unverified address, rate-limited
- * with the other identity mails (Better Auth's hooks in server/auth); issue 25 §1: beyond its
+ * docs/requirements.md §15: a new verification link for the signed-in user's own unverified address, rate-limited
+ * with the other identity mails (Better Auth's hooks in server/auth); docs/requirements.md §13: beyond its
  * limits it is refused with when to ask again (docs/decisions/017), never "sent".
  */
 export async function sendVerificationEmail(
@@ -303,7 +303,7 @@ export async function sendVerificationEmail(
   const { email, emailVerified } = requireViewer(viewer);
   const state = emailVerificationState({ email, emailVerified });
   if (state !== 'unverified') throw verificationRefusals[state];
-  // issue 25 §1: the account holder's own request, counted apart from a sign-up's link.
+  // docs/requirements.md §13: the account holder's own request, counted apart from a sign-up's link.
   await call(exchange, () =>
     verificationResend.run(true, () =>
       auth.api.sendVerificationEmail({

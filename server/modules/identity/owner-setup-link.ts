@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the one-time link that makes the shop's owner account, printed at start-up while no
+ * docs/requirements.md §19: the one-time link that makes the shop's owner account, printed at start-up while no
  * account has the admin role. Only its SHA-256 hash is kept, in this process's memory (a restart
  * prints a new link and the old one dies with the process); it is valid for 24 hours and for one
  * owner. The holder of the token is the only actor the setup page knows: checking it is the
@@ -28,11 +28,11 @@ export interface OwnerSetupLink {
    * with the same token while this one runs is refused, so one link makes one owner.
    */
   claim(token: unknown): OwnerSetupClaim;
-  /** Kills the link: an admin exists, so no owner is to be set up (issue 30). */
+  /** Kills the link: an admin exists, so no owner is to be set up (docs/requirements.md §19). */
   close(): void;
 }
 
-const TOKEN_BYTES = 32; // issue 30: at least 256 bits
+const TOKEN_BYTES = 32; // docs/requirements.md §19: at least 256 bits
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
@@ -59,7 +59,7 @@ export function createOwnerSetupLink({
     timingSafeEqual(sha256(candidate), hash);
 
   const admits = (candidate: unknown) =>
-    // issue 30: valid for 24 hours, by the injected clock
+    // docs/decisions/023: valid for 24 hours, by the injected clock
     state === 'open' && clock().getTime() < expiresAt && matches(candidate);
 
   return {

@@ -1,5 +1,5 @@
 /**
- * issue 30 §2: the security page's passkeys, listed and removed through Better Auth's passkey
+ * docs/requirements.md §19: the security page's passkeys, listed and removed through Better Auth's passkey
  * plugin on the server. Adding one and signing in with one are WebAuthn ceremonies the browser
  * runs against /api/auth/passkey/* (app/components/account/passkey-client.ts). Every call is made
  * with the request's own session: a passkey is only ever listed or removed for its own account.

@@ -1,5 +1,5 @@
 /**
- * issue 18 "The week at a glance": the owner's tiles, the 30-day chart and the daily digest of
+ * docs/requirements.md §12 "The week at a glance": the owner's tiles, the 30-day chart and the daily digest of
  * requests awaiting a reply. Every count is one indexed query (created_at, sent_at, the accepted
  * offers' decided_at, awaiting_reply_since: migration 0010), so they stay flat as the shop grows.
  */
@@ -137,13 +137,13 @@ export interface WaitingRequest {
   id: string;
   reference: string;
   customerName: string;
-  /** issue 29: "Lotus Urli", or "Lotus Urli and 3 more pieces". */
+  /** docs/requirements.md §18: "Lotus Urli", or "Lotus Urli and 3 more pieces". */
   productName: string;
   waitingSince: Date;
 }
 
 /**
- * The requests awaiting a reply (issue 16's "needs reply"), longest waiting first, at most
+ * The requests awaiting a reply (docs/requirements.md §10's "needs reply"), longest waiting first, at most
  * `limit` of them, and how many wait in all (counted only when more than `limit` wait).
  */
 async function waitingRequests(
@@ -157,7 +157,7 @@ async function waitingRequests(
       reference: quotationRequests.reference,
       customerName: quotationRequests.customerName,
       productName: quotationRequests.productName,
-      // issue 29: a request of several pieces is named by them all, not by its first
+      // docs/requirements.md §18: a request of several pieces is named by them all, not by its first
       pieceCount: sql<number>`(
         select count(*)::int from "quotation_request_lines"
         where "quotation_request_lines"."quotation_request_id" = "quotation_requests"."id"
@@ -183,7 +183,7 @@ async function waitingRequests(
 }
 
 /**
- * issue 30: what the admin home shows first, above the week's tiles: the requests that need a
+ * docs/requirements.md §19: what the admin home shows first, above the week's tiles: the requests that need a
  * reply, longest waiting first, `limit` of them, and how many wait in all.
  */
 export async function requestsAwaitingReply(
@@ -199,7 +199,7 @@ export async function requestsAwaitingReply(
 const DIGEST_STATE_KEY = 'daily-digest';
 
 /**
- * issue 18: the daily digest, run by the queue's schedule (every 10 minutes, so a process that was
+ * docs/requirements.md §12: the daily digest, run by the queue's schedule (every 10 minutes, so a process that was
  * down at 09:00 still sends it when it is back). From 09:00 shop time, once per shop day: it lists
  * the requests awaiting a reply, longest waiting first, in one mail to the shop; nothing waits, no
  * mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at

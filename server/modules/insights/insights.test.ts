@@ -86,7 +86,7 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     await insertRequest(db, { createdAt: hoursAgo(23) });
     // answered by the shop (an offer or a message clears the wait): not overdue
     const answered = await insertRequest(db, { createdAt: hoursAgo(30), awaitingReplySince: null });
-    // completed requests wait for nobody: the table refuses one that would (issue 27)
+    // completed requests wait for nobody: the table refuses one that would (docs/decisions/019)
     await expect(
       insertRequest(db, { createdAt: hoursAgo(40), status: 'completed' }),
     ).rejects.toThrow();
@@ -156,7 +156,7 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     );
   });
 
-  it('issue 30: lists what needs a reply, longest waiting first, as many as asked, and counts them all; the waiting=needs-reply filter lists the same', async () => {
+  it('lists what needs a reply, longest waiting first, as many as asked, and counts them all; the waiting=needs-reply filter lists the same', async () => {
     const { db } = database;
     const oldest = await insertRequest(db, { createdAt: hoursAgo(30), customerName: 'Late Lata' });
     const middle = await insertRequest(db, { createdAt: hoursAgo(5), customerName: 'Mid Mira' });
@@ -207,7 +207,7 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
     expect(days.at(-1)).toEqual({ day: '2026-11-24', requests: 1, accepted: 1 });
     expect(days.at(-2)).toEqual({ day: '2026-11-23', requests: 1, accepted: 0 });
     expect(days.reduce((sum, day) => sum + day.requests, 0)).toBe(2);
-    // issue 27: in Toronto both requests came on the 23rd (15:00 and 13:00 there).
+    // docs/decisions/019: in Toronto both requests came on the 23rd (15:00 and 13:00 there).
     const torontoDays = await requestsChart(db, owner, now, 'America/Toronto');
     expect(torontoDays.at(-2)).toEqual({ day: '2026-11-23', requests: 2, accepted: 0 });
     expect(torontoDays.reduce((sum, day) => sum + day.requests, 0)).toBe(2);
@@ -238,7 +238,7 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
         createdAt: new Date('2026-11-23T07:00:00Z'),
         awaitingReplySince: null,
       });
-      // issue 29: a request of three pieces is named by them all
+      // docs/requirements.md §18: a request of three pieces is named by them all
       await db.insert(quotationRequestLines).values(
         ['Marble Elephant', 'Brass Diya', 'Jaali Box'].map((productName, position) => ({
           quotationRequestId: waiting.id,

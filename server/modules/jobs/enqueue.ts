@@ -14,16 +14,16 @@ export const JOB_SCHEMA = 'pgboss';
 
 /**
  * A mail job: the notice, rendered at delivery with the shop's settings
- * (server/modules/notifications), and who caused it (issue 25 §1), recorded here by `enqueue`.
+ * (server/modules/notifications), and who caused it (docs/requirements.md §13), recorded here by `enqueue`.
  */
 export type MailJob = Notice & {
   /** Missing only on a job queued before causes were recorded: the worker works it out. */
   cause?: MailCause;
-  /** issue 25: the owner released it from hold ("Send Now"): no limit holds it again. */
+  /** docs/requirements.md §13: the owner released it from hold ("Send Now"): no limit holds it again. */
   released?: boolean;
 };
 
-/** issue 25 §1: a mail its limit held, kept until the owner sends it or 30 days pass. */
+/** docs/requirements.md §13: a mail its limit held, kept until the owner sends it or 30 days pass. */
 export type HeldMailJob = MailJob & {
   held: { address: string; perHour: number; heldAt: string };
 };
@@ -32,20 +32,20 @@ export type HeldMailJob = MailJob & {
 export interface JobData {
   mail: MailJob;
   'mail-held': HeldMailJob;
-  /** issue 16: the sweep that reminds of offers about to expire and expires those past their day. */
+  /** docs/requirements.md §10: the sweep that reminds of offers about to expire and expires those past their day. */
   'offer-expiry': Record<string, never>;
   /**
-   * issue 17: one try of a webhook delivery (server/modules/webhooks). `manual` is the owner's
+   * docs/requirements.md §11: one try of a webhook delivery (server/modules/webhooks). `manual` is the owner's
    * "Resend": one try now, outside the delivery's own retry schedule.
    */
   'webhook-delivery': { deliveryId: string; manual?: boolean };
-  /** issue 18: the sweep that sends the owner's 09:00 digest of requests awaiting a reply. */
+  /** docs/requirements.md §12: the sweep that sends the owner's 09:00 digest of requests awaiting a reply. */
   'daily-digest': Record<string, never>;
-  /** issue 29: the sweep that deletes quote lists left unused for 30 days. */
+  /** docs/requirements.md §18: the sweep that deletes quote lists left unused for 30 days. */
   'quote-list-sweep': Record<string, never>;
   /** docs/requirements.md §14: the sweep that deletes expired sign-in challenges and links. */
   'verification-sweep': Record<string, never>;
-  /** issue 32: the price-drop mails of one product, folded: server/flows/alert-price-drop.ts. */
+  /** docs/requirements.md §21: the price-drop mails of one product, folded: server/flows/alert-price-drop.ts. */
   'price-drop-alert': { productId: string };
 }
 export type QueueName = keyof JobData;
@@ -84,13 +84,13 @@ const producer = new PgBoss(
   }),
 );
 
-/** What a caller queues: a mail's cause is not theirs to say (issue 25 §1). */
+/** What a caller queues: a mail's cause is not theirs to say (docs/requirements.md §13). */
 export type JobInput = Omit<JobData, 'mail'> & { mail: Notice & Pick<MailJob, 'released'> };
 
 /**
  * Queues a job in the caller's transaction (or as its own statement when given the database).
  * Throws when the queue is missing, so the change it belongs to rolls back with it. A mail job
- * records who caused it here, for every caller (issue 25 §1).
+ * records who caused it here, for every caller (docs/requirements.md §13).
  */
 export async function enqueue<Name extends QueueName>(
   db: Database,
@@ -106,7 +106,7 @@ export async function enqueue<Name extends QueueName>(
 }
 
 /**
- * issue 32: queues a job unless one of the same queue and `singletonKey` is still waiting (a queue
+ * docs/requirements.md §21: queues a job unless one of the same queue and `singletonKey` is still waiting (a queue
  * of pg-boss's `short` policy): answers null when it was folded into that one. The waiting job
  * reads the state of things when it runs, so nothing is lost.
  */
@@ -120,7 +120,7 @@ export async function enqueueUnlessWaiting<Name extends Exclude<QueueName, 'mail
 }
 
 /**
- * issue 25 §1: keeps a mail its limit held, as a job of the `mail-held` queue under the mail
+ * docs/requirements.md §13: keeps a mail its limit held, as a job of the `mail-held` queue under the mail
  * job's own id: a delivery tried twice (a process that died after holding it) holds it once.
  */
 export async function holdMail(

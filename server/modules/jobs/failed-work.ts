@@ -1,7 +1,7 @@
 /**
- * issue 18 "Failed work": what the queue could not do yet, for the owner at /admin/jobs: mails
+ * docs/requirements.md §12 "Failed work": what the queue could not do yet, for the owner at /admin/jobs: mails
  * (and the scheduled sweeps) that failed for good or wait for their next retry, and webhook
- * deliveries that failed or are retrying (each delivery keeps its own tries, issue 17). Each can be
+ * deliveries that failed or are retrying (each delivery keeps its own tries, docs/requirements.md §11). Each can be
  * tried again now; the retry is recorded in the activity log in its own transaction.
  */
 import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
@@ -22,7 +22,7 @@ const LISTED = 100;
 export interface FailedWork {
   /**
    * `job`: a queued job (a mail, a sweep); `delivery`: a webhook delivery; `held`: a mail its
-   * limit held (issue 25 §1), sent only by the owner's Send Now.
+   * limit held (docs/requirements.md §13), sent only by the owner's Send Now.
    */
   kind: 'job' | 'delivery' | 'held';
   id: string;
@@ -162,7 +162,7 @@ export async function listFailedWork(db: Database, actor: Actor): Promise<Failed
       description: describeJob('mail', job.data),
       state: 'held' as const,
       tries: 0,
-      // issue 25 §1: "Held: {address} reached the limit of {n} mails an hour"
+      // docs/requirements.md §13: "Held: {address} reached the limit of {n} mails an hour"
       lastError: `Held: ${heldReason(job.data.held.address, job.data.held.perHour)}`,
       createdAt: iso(job.created_on),
       nextTryAt: null,
@@ -193,7 +193,7 @@ export async function listFailedWork(db: Database, actor: Actor): Promise<Failed
 export const retryWorkSchema = z.object({ kind: z.enum(['job', 'delivery']), id: z.string() });
 
 /**
- * issue 25 §1 "Send Now": the owner releases a held mail. It moves to the mail queue marked
+ * docs/requirements.md §13 "Send Now": the owner releases a held mail. It moves to the mail queue marked
  * released, so no limit holds it again, in one transaction with its activity entry.
  */
 export async function sendHeldMailNow(

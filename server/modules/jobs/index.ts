@@ -1,5 +1,5 @@
 /**
- * Durable side effects (issue 15 §1, decision 013): a transactional outbox on pg-boss, on both
+ * Durable side effects (docs/decisions/013): a transactional outbox on pg-boss, on both
  * databases. A domain function enqueues its effects with `enqueue(tx, …)` inside the transaction
  * that makes the change, so a rollback drops them and a commit guarantees them; a worker in every
  * server process delivers them with retries and exponential back-off. pg-boss fetches with
@@ -34,7 +34,7 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryDelay: 60,
     expireInSeconds: 300,
   },
-  // issue 17: a delivery's retries follow its own schedule (server/modules/webhooks), each one a
+  // docs/requirements.md §11: a delivery's retries follow its own schedule (server/modules/webhooks), each one a
   // new job; pg-boss only takes up a try whose process died (10 s timeout, then 50 s to spare).
   'webhook-delivery': {
     name: 'webhook-delivery',
@@ -65,7 +65,7 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryDelay: 60,
     expireInSeconds: 300,
   },
-  // issue 32: one waiting alert per product and key (pg-boss `short`): drops fold into it.
+  // docs/requirements.md §21: one waiting alert per product and key (pg-boss `short`): drops fold into it.
   'price-drop-alert': {
     name: 'price-drop-alert',
     policy: 'short',
@@ -74,7 +74,7 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
     retryBackoff: true,
     expireInSeconds: 300,
   },
-  // issue 25 §1: no worker takes these; a held mail waits here, listed on Failed Work, until the
+  // docs/requirements.md §13: no worker takes these; a held mail waits here, listed on Failed Work, until the
   // owner's Send Now moves it to `mail`. Kept 30 days, then pg-boss archives it.
   'mail-held': {
     name: 'mail-held',
@@ -87,16 +87,16 @@ export const jobQueues: Record<QueueName, PgBoss.Queue> = {
 /**
  * The queues fed by the clock rather than by a change (pg-boss cron, one job per tick however
  * many processes run): every 10 minutes the offers are swept, so an offer is expired within ten
- * minutes of its day's end, shop time (issue 16). The ticks keep pg-boss's UTC: every 10 minutes
+ * minutes of its day's end, shop time (docs/requirements.md §10). The ticks keep pg-boss's UTC: every 10 minutes
  * is the same in any zone, and each job reads the shop's day in Settings' time zone when it runs
- * (issue 27), so changing the zone needs no new schedule.
+ * (docs/decisions/019), so changing the zone needs no new schedule.
  */
 export const jobSchedules: Partial<Record<QueueName, string>> = {
   'offer-expiry': '*/10 * * * *',
-  // issue 18: the digest is due from 09:00 shop time; a tick every 10 minutes sends it at 09:00,
+  // docs/requirements.md §12: the digest is due from 09:00 shop time; a tick every 10 minutes sends it at 09:00,
   // or as soon as a process is back if none ran then (sendDailyDigest sends one a day).
   'daily-digest': '*/10 * * * *',
-  // issue 29: quote lists left unused for 30 days are deleted, once an hour
+  // docs/requirements.md §18: quote lists left unused for 30 days are deleted, once an hour
   'quote-list-sweep': '17 * * * *',
   // docs/requirements.md §14: a passkey's challenge lives 5 minutes, a code 10; every 10 minutes
   // the expired ones nobody used are deleted
@@ -174,7 +174,7 @@ export interface QueueHealth {
   waiting: number;
   active: number;
   failed: number;
-  /** issue 25 §1: mails a limit held, waiting for the owner's Send Now. */
+  /** docs/requirements.md §13: mails a limit held, waiting for the owner's Send Now. */
   held: number;
 }
 

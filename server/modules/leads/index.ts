@@ -33,7 +33,7 @@ export async function createCallbackLead(
       .returning({ id: callbackLeads.id });
     if (!created) throw new Error('call-back lead not stored');
     const lead = { id: created.id, phoneNumber: `${values.countryCode}${values.phone}` };
-    // issue 25 §3: the owner is mailed "Call-back request from {phone}", like a contact message.
+    // docs/requirements.md §13: the owner is mailed "Call-back request from {phone}", like a contact message.
     await enqueue(tx, 'mail', { kind: 'callback-request', lead });
     return lead;
   });

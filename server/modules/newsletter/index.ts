@@ -31,7 +31,7 @@ export async function subscribeToNewsletter(
       .values({ email, source })
       .onConflictDoNothing({ target: newsletterSubscriptions.email })
       .returning({ id: newsletterSubscriptions.id });
-    // issue 15 §1: the welcome is queued with the subscription, and only for a new subscriber.
+    // docs/requirements.md §13: the welcome is queued with the subscription, and only for a new subscriber.
     if (inserted.length > 0) {
       await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
       await emitWebhookEvent(

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Subscribers": the owner's view of the newsletter list (address, the form it came
+ * docs/requirements.md §12 "Subscribers": the owner's view of the newsletter list (address, the form it came
  * from, subscribed or unsubscribed, the date), its counts, and the CSV the owner sends campaigns
  * with elsewhere. Owner only; every function checks first.
  */
@@ -79,7 +79,7 @@ export async function listSubscribers(
   return rows.map(subscriberView);
 }
 
-/** issue 18: "{n} subscribed, {m} unsubscribed" over the whole list, and how many match. */
+/** docs/requirements.md §12: "{n} subscribed, {m} unsubscribed" over the whole list, and how many match. */
 export async function countSubscribers(
   db: Database,
   actor: Actor,
@@ -105,7 +105,7 @@ export async function countSubscribers(
 const EXPORT_HEADER = ['email', 'source', 'status', 'subscribed_at', 'unsubscribed_at'] as const;
 
 /**
- * issue 18: every subscriber the filters select, as CSV a batch at a time: the file the owner
+ * docs/requirements.md §12: every subscriber the filters select, as CSV a batch at a time: the file the owner
  * sends campaigns with. Formula-safe like every export.
  */
 export async function exportSubscribers(

@@ -1,5 +1,5 @@
 /**
- * issue 17 `order.created`: what a receiver learns of a new order, read from the stored row, so
+ * docs/requirements.md §11 `order.created`: what a receiver learns of a new order, read from the stored row, so
  * an order made from an offer (the quote page) and one made by the owner (the console) say it
  * the same way.
  */

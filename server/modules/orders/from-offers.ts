@@ -1,8 +1,8 @@
 /**
- * Orders made from a customer's accepted offer, and their payment reference (issue 16), written
+ * Orders made from a customer's accepted offer, and their payment reference (docs/requirements.md §10), written
  * here, by the module that owns orders, in the transactions of server/flows/accept-offer.ts and
  * submit-payment-reference.ts (the quotations module checks the customer and the offer there
- * first); and a guest request's orders joining the account that adds it (issue 26 item 2).
+ * first); and a guest request's orders joining the account that adds it (docs/requirements.md §15).
  */
 import {
   ADVANCE_REFERENCE_AS_BALANCE,
@@ -24,7 +24,7 @@ import { drawOrderNumber } from './order-number';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** What an accepted offer becomes: its totals copied, not recomputed (issue 16). */
+/** What an accepted offer becomes: its totals copied, not recomputed (docs/requirements.md §10). */
 export interface OrderFromOffer {
   userId: string | null;
   quotationRequestId: string;
@@ -38,7 +38,7 @@ export interface OrderFromOffer {
     shippingMinor: number;
     gstMinor: number;
     totalMinor: number;
-    /** issue 32: the share of the total asked for first */
+    /** docs/requirements.md §21: the share of the total asked for first */
     advancePercent: number;
   };
   lines: {
@@ -51,7 +51,7 @@ export interface OrderFromOffer {
 }
 
 /**
- * issue 16 "Accept Offer": the order, status and payment pending, with an item per line, numbered
+ * docs/requirements.md §10 "Accept Offer": the order, status and payment pending, with an item per line, numbered
  * by the shop's day in `timeZone`.
  */
 export async function createOrderFromOffer(
@@ -76,7 +76,7 @@ export async function createOrderFromOffer(
       shippingAmountMinor: offer.shippingMinor,
       taxAmountMinor: offer.gstMinor,
       totalAmountMinor: offer.totalMinor,
-      // issue 32: computed once from the offer's terms (core/payment-terms.ts)
+      // docs/requirements.md §21: computed once from the offer's terms (core/payment-terms.ts)
       advanceMinor: orderAdvanceOf(offer.totalMinor, offer.advancePercent),
       quotationRequestId: made.quotationRequestId,
       offerId: offer.id,
@@ -108,7 +108,7 @@ export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow
 const REFERENCE_USED = 'This payment reference is already used on another order.';
 
 /**
- * issue 16: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
+ * docs/requirements.md §10: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
  * flow has checked who asks, and worked out the payment due: core/payment-terms.ts amountDue). A
  * reference already on another order is refused. The owner hears of it, and so does an
  * integration, once per reference: sending the stored one again changes and tells nothing.
@@ -125,7 +125,7 @@ export async function recordPaymentReference(
     paymentMethod,
     reference: paymentReference,
   });
-  // issue 32: once the advance is confirmed, the reference is the balance's
+  // docs/requirements.md §21: once the advance is confirmed, the reference is the balance's
   const forBalance = due.stage === 'balance';
   // A reference pays one payment: another order's, or this order's advance, is refused.
   const [usedElsewhere] = await tx
@@ -177,7 +177,7 @@ export async function recordPaymentReference(
       paymentMethod,
       paymentReference: reference,
       totalMinor: order.totalAmountMinor,
-      // issue 32: which payment the reference is for, and its amount
+      // docs/requirements.md §21: which payment the reference is for, and its amount
       payment: due.stage,
       amountMinor: due.amountMinor,
     },
@@ -186,7 +186,7 @@ export async function recordPaymentReference(
   return { orderNumber: order.orderNumber };
 }
 
-/** issue 26 item 2: a guest request's orders join the account its holder added it to. */
+/** docs/requirements.md §15: a guest request's orders join the account its holder added it to. */
 export async function moveGuestOrdersOfRequest(
   tx: Database,
   quotationRequestId: string,

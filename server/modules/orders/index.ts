@@ -65,16 +65,16 @@ export interface OrderView {
   storedPaymentStatus: PaymentStatus | null;
   /** The UPI or bank reference recorded when the payment was confirmed. */
   paymentId: string | null;
-  /** issue 16: the UTR or bank reference the customer submitted, before the shop confirms it. */
+  /** docs/requirements.md §10: the UTR or bank reference the customer submitted, before the shop confirms it. */
   submittedPaymentReference: string | null;
-  /** issue 32: the advance asked for first, in paise; null when paid in one payment. */
+  /** docs/requirements.md §21: the advance asked for first, in paise; null when paid in one payment. */
   advanceMinor: number | null;
-  /** issue 32: the balance's reference, as the customer submitted it and as the shop confirmed it. */
+  /** docs/requirements.md §21: the balance's reference, as the customer submitted it and as the shop confirmed it. */
   submittedBalanceReference: string | null;
   balancePaymentId: string | null;
-  /** issue 16: the quotation the order was made from (its accepted offer, or the admin's form). */
+  /** docs/requirements.md §10: the quotation the order was made from (its accepted offer, or the admin's form). */
   quotationRequestId: string | null;
-  /** issue 16: the accepted offer's discount, copied with its totals. */
+  /** docs/requirements.md §10: the accepted offer's discount, copied with its totals. */
   discountMinor: number;
   paymentMethod: string | null;
   shippingAddress: ShippingAddress | null;
@@ -120,7 +120,7 @@ export async function getOrderOfUser(
 
 /**
  * "Reorder" (docs/design.md §5): the quotation request to make of the chosen items of one of the
- * user's own orders; issue 29: one request with every chosen piece (server/flows/reorder.ts).
+ * user's own orders; docs/requirements.md §18: one request with every chosen piece (server/flows/reorder.ts).
  */
 export async function reorderRequestOfUser(
   db: Database,
@@ -129,7 +129,7 @@ export async function reorderRequestOfUser(
 ): Promise<
   Record<string, unknown> & {
     lines: { productId: string; quantity: number }[];
-    /** issue 30 §3: the request the order was made from, whose piece notes carry over. */
+    /** docs/requirements.md §19: the request the order was made from, whose piece notes carry over. */
     quotationRequestId: string | null;
   }
 > {
@@ -218,7 +218,7 @@ export async function getOrderRowsWithItems(
   }));
 }
 
-// The admin tab's label shows a count query, not a count of loaded rows; issue 18: with a
+// The admin tab's label shows a count query, not a count of loaded rows; docs/decisions/016: with a
 // filter, the "{n} matching" line's count of the rows it selects.
 export async function countOrders(
   db: Database,
@@ -233,7 +233,7 @@ export async function countOrders(
   return row?.value ?? 0;
 }
 
-// spec §7: every list newest first; issue 18: filtered, and "sort by date" either way
+// spec §7: every list newest first; docs/requirements.md §12: filtered, and "sort by date" either way
 export async function listAllOrders(
   db: Database,
   actor: Actor,
@@ -250,7 +250,7 @@ export async function listAllOrders(
   return getOrderRowsWithItems(db, rows);
 }
 
-/** issue 17: one order, with its items, for the owner (the console shows it in its list). */
+/** docs/requirements.md §11: one order, with its items, for the owner (the console shows it in its list). */
 export async function getOrderForOwner(
   db: Database,
   actor: Actor,
@@ -321,7 +321,7 @@ export async function setOrderStatus(
         status: change.status,
         ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
         ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
-        // issue 32: the balance's reference and when it was confirmed, apart from the advance's
+        // docs/requirements.md §21: the balance's reference and when it was confirmed, apart from the advance's
         ...(action === 'confirm-balance'
           ? { balancePaidAt: now, ...(reference ? { balancePaymentId: reference } : {}) }
           : {}),
@@ -335,7 +335,7 @@ export async function setOrderStatus(
       });
     const paymentMail = paymentMailOf(action, change.paymentStatus);
     if (paymentMail && order.quotationRequestId) {
-      // issue 16: "Payment confirmed for {orderNumber}", to the customer; issue 32: the advance's
+      // docs/requirements.md §10: "Payment confirmed for {orderNumber}", to the customer; docs/requirements.md §21: the advance's
       // mail asks for the balance, and the balance's says the order is paid in full
       await enqueue(tx, 'mail', {
         kind: 'quotation-event',
@@ -345,12 +345,12 @@ export async function setOrderStatus(
         orderId,
       });
     }
-    // issue 17: before and after, so a receiver need not keep the order's last state itself.
+    // docs/requirements.md §11: before and after, so a receiver need not keep the order's last state itself.
     const { orderNumber, status, paymentStatus } = order;
     const after = { status: updated!.status, paymentStatus: updated!.paymentStatus };
     const changed = { orderId, orderNumber, action, before: { status, paymentStatus }, after };
     await emitWebhookEvent(tx, 'order.status_changed', changed, now);
-    // issue 18: status, payment status and payment reference, before → after
+    // docs/requirements.md §12: status, payment status and payment reference, before → after
     await recordActivity(
       tx,
       actor,
@@ -404,7 +404,7 @@ export interface OrderedRequest {
 
 /**
  * Quotation → order (beyond the spec): a pending order with its item and an order number, linked
- * to the request's own account, if it has one (issue 26 item 2: never an account found by the
+ * to the request's own account, if it has one (docs/requirements.md §10: never an account found by the
  * e-mail a guest named). In the transaction of server/flows/make-order-from-quotation.ts, which
  * authorises and completes the request first.
  */
@@ -462,7 +462,7 @@ export async function createOrderFromRequest(
   });
   const made = { reference: request.reference, paymentMethod: values.paymentMethod };
   await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, made), now);
-  // issue 18: the new order's terms, and the quotation it completes
+  // docs/requirements.md §12: the new order's terms, and the quotation it completes
   await recordActivity(
     tx,
     actor,

@@ -53,7 +53,7 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
         quantity: 3,
         customerName: 'Ravi Kumar',
         customerMobile: '+91 94140 55555',
-        // The customer's own request (issue 26 item 2: a guest's would stay a guest's).
+        // The customer's own request (docs/requirements.md §11: a guest's would stay a guest's).
         customerEmail: customerEmail.toUpperCase(),
         userId: customerRow.id,
       })
@@ -268,7 +268,7 @@ describe(`orders as the admin makes and moves them on ${testDatabaseKind}`, () =
     expect(sequences[2]! - sequences[0]!).toBe(2);
   });
 
-  // issue 14, issue 26 item 2: an order joins an account only when its holder adds the request.
+  // docs/requirements.md §14, §15: an order joins an account only when its holder adds the request.
   it("keeps a guest's order out of an account with the same e-mail, verified or not", async () => {
     const { db } = database;
     const victimEmail = `victor-${Date.now()}@example.com`;

@@ -88,7 +88,7 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
     });
   });
 
-  // issue 29: a reorder of several pieces is one request with all of them, as the quote list makes.
+  // docs/requirements.md §18: a reorder of several pieces is one request with all of them, as the quote list makes.
   it('reorders as one quotation request with every chosen piece, the owner and the requester told once', async () => {
     const { db } = database;
     const queue = await mailQueueFrom(db, testConfig);
@@ -117,7 +117,7 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
       ['Lotus Urli', 4],
       ['Cake Stand', 4],
     ]);
-    // issue 15 §1: a reorder is a quotation request like any other; the owner hears of it once.
+    // docs/requirements.md §13: a reorder is a quotation request like any other; the owner hears of it once.
     const mails = await queue.mails();
     const toOwner = mails.filter((mail) => mail.to === testConfig.site.shopEmail);
     expect(toOwner.map((mail) => mail.subject)).toEqual([
@@ -152,7 +152,7 @@ describe(`a customer's orders on ${testDatabaseKind}`, () => {
       reorderAsQuotations(db, customerA, { ...form, customerName: '' }),
     ).rejects.toMatchObject({ code: 'invalid', message: 'Please fill in all required fields.' });
     // A piece gone from the catalogue refuses the whole request: nothing is written and no
-    // notice is queued (issue 15 §1).
+    // notice is queued (docs/requirements.md §13).
     await db.update(products).set({ published: false }).where(eq(products.id, productIds[1]!));
     await expect(
       reorderAsQuotations(db, customerA, {

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things": which orders an admin's filters select, and the "Export CSV"
+ * docs/requirements.md §12 "Lists that find things": which orders an admin's filters select, and the "Export CSV"
  * of all of them. The search finds an order by its number, by its quotation (reference, name,
  * e-mail, mobile: the quotation search itself), by its shipping address's name and phone, and by
  * its account's e-mail. Each branch is one indexed lookup (migration 0011), joined as a UNION of
@@ -87,7 +87,7 @@ const EXPORT_HEADER = [
 ] as const;
 
 /**
- * issue 18 "Export CSV": every order the filters select (not only the page), in the list's order,
+ * docs/requirements.md §12 "Export CSV": every order the filters select (not only the page), in the list's order,
  * a batch at a time; amounts in rupees. Owner only: checked before anything is read.
  */
 export async function exportOrders(

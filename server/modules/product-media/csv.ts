@@ -63,7 +63,7 @@ export const importMediaCsv = catalogueWriter(async function importMediaCsv(
       );
       await onProgress({ current: start + batch.length, total });
     }
-    // issue 18: one entry per import, with its counts
+    // docs/requirements.md §12: one entry per import, with its counts
     await recordActivity(tx, actor, {
       kind: 'import',
       summary: `Media CSV imported: ${countOf(total, 'row')} imported, ${parsed.skipped.length} skipped`,

@@ -21,7 +21,7 @@ import { DomainError } from '../errors';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../../media-storage';
 
-// issue 27: the media CSV is this module's too (it writes product_media); callers import it here.
+// docs/decisions/019: the media CSV is this module's too (it writes product_media); callers import it here.
 export { exportMediaCsv, importMediaCsv, type MediaImportReport } from './csv';
 
 export type ConsoleMedia = typeof productMedia.$inferSelect;
@@ -59,7 +59,7 @@ export async function listMediaOfProduct(
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** issue 18: a media row's fields as the owner edits them, for the activity log. */
+/** docs/requirements.md §12: a media row's fields as the owner edits them, for the activity log. */
 function mediaFacts(media: ConsoleMedia | null) {
   if (!media) return null;
   return {
@@ -71,7 +71,7 @@ function mediaFacts(media: ConsoleMedia | null) {
   };
 }
 
-/** issue 18: one entry for a media write, named by its product (the owner knows media by it). */
+/** docs/requirements.md §12: one entry for a media write, named by its product (the owner knows media by it). */
 function recordMediaChange(
   tx: Transaction,
   actor: Actor,
@@ -120,7 +120,7 @@ export const addMedia = catalogueWriter(async function addMedia(
 });
 
 /**
- * issue 14 finding 1: an uploaded image becomes a media row in one function that checks the role
+ * docs/requirements.md §14: an uploaded image becomes a media row in one function that checks the role
  * before the image is decoded or stored, then stores it, then inserts the row. When the insert
  * fails (the product is gone, the database refuses), the stored files are deleted again: no
  * orphaned files.

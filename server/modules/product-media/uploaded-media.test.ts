@@ -1,5 +1,5 @@
 /**
- * issue 14 findings 1 and 8 against a real database: an upload is authorised before the image is
+ * docs/requirements.md §14 against a real database: an upload is authorised before the image is
  * decoded or stored and leaves no file behind when its row cannot be written.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';

@@ -70,7 +70,7 @@ function productValues(form: ProductForm) {
   return { ...rest, priceMinor: rupeesToMinor(price) };
 }
 
-/** issue 18: a product's fields as the owner edits them (the form's), for the activity log. */
+/** docs/requirements.md §12: a product's fields as the owner edits them (the form's), for the activity log. */
 function productFacts(product: ConsoleProduct | null) {
   if (!product) return null;
   return {
@@ -146,7 +146,7 @@ export const updateProduct = catalogueWriter(async function updateProduct(
       .where(eq(products.id, id))
       .returning();
     if (!updated) throw new DomainError('not_found', 'Product not found');
-    // issue 18: the fields the owner changed, before → after
+    // docs/requirements.md §12: the fields the owner changed, before → after
     await recordActivity(tx, actor, {
       kind: 'product',
       subject: id,
@@ -159,7 +159,7 @@ export const updateProduct = catalogueWriter(async function updateProduct(
 });
 
 /**
- * issue 32: a lower price queues the product's alert to its wishers, in the change's transaction,
+ * docs/requirements.md §21: a lower price queues the product's alert to its wishers, in the change's transaction,
  * an hour on (core/price-drop PRICE_DROP_FOLD_MS): a drop while that alert waits is folded into
  * it, and the alert mails the price as it is when it runs (server/flows/alert-price-drop.ts).
  */
@@ -173,7 +173,7 @@ async function queuePriceDropAlert(tx: Database, productId: string, now: Date): 
 }
 
 /**
- * issue 32: a product's name and price as the price-drop alert reads them when it runs; null when
+ * docs/requirements.md §21: a product's name and price as the price-drop alert reads them when it runs; null when
  * it is gone or unpublished (nobody is sent to a page that is not there). For the job's flow: no
  * actor, it is the shop's own work.
  */

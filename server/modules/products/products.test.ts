@@ -137,7 +137,7 @@ describe(`products in the console on ${testDatabaseKind}`, () => {
     expect(await db.select().from(products).where(eq(products.id, product.id))).toEqual([]);
     expect(await mediaOf(product.id)).toEqual([]);
   });
-  it('drops the memoised catalogue when the module writes, whoever called it (issue 15 §1)', async () => {
+  it('drops the memoised catalogue when the module writes, whoever called it', async () => {
     const watch = await watchCatalogue(database);
     try {
       const materials = async () =>

@@ -1,5 +1,5 @@
 /**
- * Who may read and act on a quotation (issue 16): the requester, with a private key from a link
+ * Who may read and act on a quotation (docs/requirements.md §10): the requester, with a private key from a link
  * the shop gave them, or signed in as the account the request belongs to. Anyone else learns
  * nothing, not even whether the reference exists.
  */
@@ -25,7 +25,7 @@ function hashOf(key: string): string {
 }
 
 /**
- * issue 16: a new private key of the request: 192 random bits, base64url; only its SHA-256 is
+ * docs/requirements.md §10: a new private key of the request: 192 random bits, base64url; only its SHA-256 is
  * kept. Every mail and the request's answer carry a key of their own, so none is stored in clear.
  */
 export async function issueAccessKey(db: Database, quotationRequestId: string): Promise<string> {
@@ -79,7 +79,7 @@ export async function requestOfCustomer(
 }
 
 /**
- * The quote page's guard (issue 16, "authorise before any work"): the key or the account may act
+ * The quote page's guard (docs/requirements.md §10, "authorise before any work"): the key or the account may act
  * on this quotation, checked before the page's form is read; every function checks again.
  */
 export async function requireQuotationAccess(

@@ -1,5 +1,5 @@
 /**
- * issue 26 item 2: a guest's request never joins an account by the e-mail it named, nor puts its
+ * docs/requirements.md §15: a guest's request never joins an account by the e-mail it named, nor puts its
  * order there; the account holder adds it, signed in, with the key of the request's mail.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * issue 26 item 2, docs/design.md §5: a request made by someone who was not signed in never joins an
+ * docs/requirements.md §15, docs/design.md §5: a request made by someone who was not signed in never joins an
  * account by itself, nor puts its order there, on the strength of the e-mail it named: a guest
  * could name a verified customer's address, accept the offer with their own shipping address,
  * and have the customer pay for it. The account holder confirms it first, signed in, from the

@@ -1,5 +1,5 @@
 /**
- * The customer's steps on an offer (issue 16): ask for changes, ask for a new offer, decline, and
+ * The customer's steps on an offer (docs/requirements.md §10): ask for changes, ask for a new offer, decline, and
  * accept (the quotation's side of server/flows/accept-offer.ts). Each is checked against the offer's
  * state by core/quote-offer's rules, whatever the page showed, and queues its mails.
  */
@@ -61,7 +61,7 @@ export async function offerForCustomer(tx: Database, requestId: string, address:
   return { offer, isLatestSent: latest?.version === offer.version };
 }
 
-/** Refuses a step the offer does not allow now, with the page's words (issue 16). */
+/** Refuses a step the offer does not allow now, with the page's words (docs/requirements.md §10). */
 export function requireOfferAction(
   found: { offer: OfferRow; isLatestSent: boolean },
   action: CustomerOfferAction,
@@ -108,7 +108,7 @@ export async function stepOnOffer(
   });
 }
 
-/** issue 16 "Ask for Changes": a message on the thread that marks the request for the owner. */
+/** docs/requirements.md §10 "Ask for Changes": a message on the thread that marks the request for the owner. */
 export async function askForChanges(
   db: Database,
   actor: Actor,
@@ -130,7 +130,7 @@ export async function askForChanges(
   );
 }
 
-/** issue 16 "Ask for a New Offer", once the latest has expired. */
+/** docs/requirements.md §10 "Ask for a New Offer", once the latest has expired. */
 export async function askForNewOffer(
   db: Database,
   actor: Actor,
@@ -152,7 +152,7 @@ export async function askForNewOffer(
   );
 }
 
-/** issue 16 "Decline", with an optional reason. */
+/** docs/requirements.md §10 "Decline", with an optional reason. */
 export async function declineOffer(
   db: Database,
   actor: Actor,
@@ -189,7 +189,7 @@ export async function declineOffer(
 }
 
 /**
- * issue 16 "Accept Offer", the quotation's side, in the transaction of
+ * docs/requirements.md §10 "Accept Offer", the quotation's side, in the transaction of
  * server/flows/accept-offer.ts: the customer (the key or the account) and the offer (open at
  * `now` in the shop's `timeZone`) are checked, the offer accepted and the request completed. The request's row is locked
  * first, so accepting twice (two tabs, a double click) finds the offer accepted the second time:
@@ -205,7 +205,7 @@ export async function acceptOfferOfCustomer(
   request: QuotationRow;
   offer: OfferRow;
   order: OrderFromAcceptedOffer;
-  /** issue 30 §3: a new address the signed-in buyer asked to keep in their address book. */
+  /** docs/requirements.md §19: a new address the signed-in buyer asked to keep in their address book. */
   addressToSave: ShippingAddress | null;
 }> {
   const request = await requestOfCustomer(tx, actor, input, { lock: true });
@@ -234,7 +234,7 @@ export async function acceptOfferOfCustomer(
     offer,
     addressToSave: values.saveAddress && !values.addressId && actor ? shippingAddress : null,
     order: {
-      // issue 26 item 2: the request's own account, never one found by the e-mail a guest named;
+      // docs/requirements.md §11: the request's own account, never one found by the e-mail a guest named;
       // the account holder adds a guest's request (and its order) themselves.
       userId: request.userId,
       quotationRequestId: request.id,
@@ -307,7 +307,7 @@ export async function shippingAddressFor(
     state: values.state ?? '',
     postalCode: values.postalCode ?? '',
     country: values.country ?? '',
-    // issue 30 §3: the mobile the buyer gave for the delivery, prefilled with the request's
+    // docs/requirements.md §19: the mobile the buyer gave for the delivery, prefilled with the request's
     phone: values.phone || request.customerMobile,
   };
 }

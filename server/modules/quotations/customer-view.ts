@@ -1,5 +1,5 @@
 /**
- * What the customer reads of a quotation (issue 16): the quote page (by the private link's key or
+ * What the customer reads of a quotation (docs/requirements.md §10): the quote page (by the private link's key or
  * the account) and the dashboard's Quotations tab.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -73,7 +73,7 @@ export function requestView(
   };
 }
 
-/** issue 29: the reference a merged request now lives under. */
+/** docs/requirements.md §18: the reference a merged request now lives under. */
 async function mergedIntoOf(db: Database, row: QuotationRow) {
   if (!row.mergedIntoId) return null;
   const [kept] = await db
@@ -97,7 +97,7 @@ export function actionsFor(
 }
 
 /**
- * issue 16: the quote page, for the key holder or the request's account; an offer past its day in
+ * docs/requirements.md §10: the quote page, for the key holder or the request's account; an offer past its day in
  * `timeZone` (the shop's) is expired.
  */
 export async function getQuoteForCustomer(
@@ -128,12 +128,12 @@ export async function getQuoteForCustomer(
     actions: actionsFor(currentOffer, now, timeZone),
     messages,
     order,
-    // issue 26 item 2: a guest request joins an account only when its holder adds it.
+    // docs/requirements.md §15: a guest request joins an account only when its holder adds it.
     claim: await claimOf(db, actor, request),
   };
 }
 
-/** issue 16: the dashboard's "Quotations" tab: the signed-in customer's own requests. */
+/** docs/requirements.md §2: the dashboard's "Quotations" tab: the signed-in customer's own requests. */
 export async function listQuotationsOfUser(
   db: Database,
   actor: Actor,
@@ -191,7 +191,7 @@ export async function listQuotationsOfUser(
 }
 
 /**
- * issue 30 §3 "Reorder": who asked last, for the reorder form when the profile has no phone: the
+ * docs/requirements.md §19 "Reorder": who asked last, for the reorder form when the profile has no phone: the
  * name and mobile of the signed-in customer's latest request; null before their first.
  */
 export async function latestRequestContactOfUser(
@@ -212,7 +212,7 @@ export async function latestRequestContactOfUser(
 }
 
 /**
- * issue 30 §3 "Reorder": each piece's notes on one of the customer's own requests (the one an
+ * docs/requirements.md §19 "Reorder": each piece's notes on one of the customer's own requests (the one an
  * order was made from), by product; a request of someone else gives none.
  */
 export async function pieceNotesOfRequest(

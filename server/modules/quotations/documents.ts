@@ -1,5 +1,5 @@
 /**
- * An offer's document (issue 16): the offer as stored, for its PDF and its mail, read by whoever may
+ * An offer's document (docs/requirements.md §10): the offer as stored, for its PDF and its mail, read by whoever may
  * read the quotation, with the shop's own details as they are set now.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import {
   type QuotationRow,
 } from './access';
 
-/** The offer's document for its PDF, for whoever may read the quotation (issue 16). */
+/** The offer's document for its PDF, for whoever may read the quotation (docs/requirements.md §10). */
 export async function getOfferDocument(
   db: Database,
   actor: Actor,

@@ -28,7 +28,7 @@ import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
 import type { WebhookEventData } from '../../../core/webhook-events';
 
-/** issue 29: one piece of a stored request, as the mails, the webhook and the API read it. */
+/** docs/requirements.md §18: one piece of a stored request, as the mails, the webhook and the API read it. */
 export interface StoredRequestLine {
   productId: string;
   productName: string;
@@ -41,13 +41,13 @@ export type StoredQuotationRequest = QuotationRequest & {
   /** spec §3: the first line's piece, name and quantity (docs/decisions/021). */
   productId: string;
   productName: string;
-  /** issue 29: the buyer's GSTIN, for a request made from the quote list. */
+  /** docs/requirements.md §18: the buyer's GSTIN, for a request made from the quote list. */
   customerGstin: string | null;
-  /** issue 29: every piece, in the buyer's order; a one-piece request has one. */
+  /** docs/requirements.md §18: every piece, in the buyer's order; a one-piece request has one. */
   lines: StoredRequestLine[];
-  /** issue 16: Q-YYYYMMDD-NNNN */
+  /** docs/requirements.md §10: Q-YYYYMMDD-NNNN */
   reference: string;
-  /** issue 16: the key of the private link the success answer gives the requester. */
+  /** docs/requirements.md §10: the key of the private link the success answer gives the requester. */
   accessKey: string;
 };
 
@@ -93,7 +93,7 @@ export type * from './views';
 /**
  * Stores a visitor's or customer's request for a quotation of one piece, as `pending` (spec §4).
  * The input is checked here with the form's own schema, whoever calls; the product's name is read
- * from the catalogue, never taken from the request. issue 29: a request of one piece is one line.
+ * from the catalogue, never taken from the request. docs/requirements.md §18: a request of one piece is one line.
  */
 export async function createQuotationRequest(
   db: Database,
@@ -121,7 +121,7 @@ export async function createQuotationRequest(
 }
 
 /**
- * issue 29: a request of several pieces (the quote list, a reorder, the API's `lines`), one
+ * docs/requirements.md §18: a request of several pieces (the quote list, a reorder, the API's `lines`), one
  * reference and one link for all of them. Checked with its own schema in core/quote-list.ts;
  * callers that already hold a transaction (the quote list's submit) pass it.
  */
@@ -138,7 +138,7 @@ export async function createMultiPieceRequest(
 }
 
 /**
- * issue 15 §1: the only writer of quotation requests (the dialog, /quote without JavaScript, the
+ * docs/requirements.md §10: the only writer of quotation requests (the dialog, /quote without JavaScript, the
  * quote list, reorder, the API). One read of the pieces, the request and its lines, and in the
  * same transaction the owner's notice, the requester's confirmation when they gave an address,
  * and the `quotation.created` event. A piece that is not published refuses the request.
@@ -182,10 +182,10 @@ async function storeRequest(
       // docs/design.md §5: a signed-in requester's quotation carries their user id
       userId: actor?.userId ?? null,
       status: 'pending' as const,
-      // issue 16: the reference's day is the shop's day of its making, in the shop's time zone
-      // (issue 27); the database's trigger draws the day's next number after this prefix.
+      // docs/requirements.md §10: the reference's day is the shop's day of its making, in the shop's time zone
+      // (docs/decisions/019); the database's trigger draws the day's next number after this prefix.
       reference: sql<string>`'Q-' || replace(${shopDayOfSql(sql, sql`now()`, timeZone)}, '-', '') || '-'`,
-      // issue 16: a new request waits for the shop's answer from the moment it is made
+      // docs/requirements.md §10: a new request waits for the shop's answer from the moment it is made
       awaitingReplySince: sql`now()`,
       displayCurrency,
     })
@@ -221,7 +221,7 @@ async function storeRequest(
   return stored;
 }
 
-/** issue 17 `quotation.created`: the request as the owner sees it; never its private key. */
+/** docs/requirements.md §11 `quotation.created`: the request as the owner sees it; never its private key. */
 function quotationCreatedData(
   quotation: Omit<StoredQuotationRequest, 'accessKey'>,
 ): WebhookEventData<'quotation.created'> {
@@ -233,7 +233,7 @@ function quotationCreatedData(
     productName: quotation.productName,
     quantity: quotation.quantity,
     customizationNotes: quotation.customizationNotes ?? null,
-    // issue 29: every piece; the three fields above repeat the first
+    // docs/decisions/021: every piece; the three fields above repeat the first
     lines: quotation.lines,
     customer: {
       name: quotation.customerName,
@@ -246,7 +246,7 @@ function quotationCreatedData(
 }
 
 /**
- * issue 14 finding 5: the signed-in requester's address and whether it is verified; a typed
+ * docs/requirements.md §13: the signed-in requester's address and whether it is verified; a typed
  * address gets the request's details only when it is that one.
  */
 async function requestersAccount(db: Database, actor: Actor) {
@@ -258,7 +258,7 @@ async function requestersAccount(db: Database, actor: Actor) {
   return account ?? null;
 }
 
-// The admin tab's label shows a count query, not a count of loaded rows; issue 18: with a
+// The admin tab's label shows a count query, not a count of loaded rows; docs/decisions/016: with a
 // filter, the "{n} matching" line's count of the rows it selects.
 export async function countQuotationRequests(
   db: Database,
@@ -274,7 +274,7 @@ export async function countQuotationRequests(
   return row?.value ?? 0;
 }
 
-// spec §7: every list newest first; issue 18: filtered, and "sort by date" either way
+// spec §7: every list newest first; docs/requirements.md §12: filtered, and "sort by date" either way
 export async function listQuotationRequests(
   db: Database,
   actor: Actor,
@@ -285,7 +285,7 @@ export async function listQuotationRequests(
   const rows = await db
     .select({
       request: quotationRequests,
-      // issue 16: the latest offer's status (a draft included: the owner's own work in progress)
+      // docs/requirements.md §10: the latest offer's status (a draft included: the owner's own work in progress)
       latestOfferStatus: sql<OfferStatus | null>`(
         select "quotation_offers"."status" from "quotation_offers"
         where "quotation_offers"."quotation_request_id" = "quotation_requests"."id"
@@ -306,11 +306,11 @@ export async function listQuotationRequests(
     return {
       ...request,
       lines,
-      // issue 29: the admin list shows a request's pieces, "Floral Inlay Marble Urli × 20 and 3
+      // docs/requirements.md §18: the admin list shows a request's pieces, "Floral Inlay Marble Urli × 20 and 3
       // more pieces"
       piecesSummary: piecesSummary(lines),
       latestOfferStatus,
-      // issue 16 "needs reply": the customer wrote last, or nothing has answered the request yet
+      // docs/requirements.md §10 "needs reply": the customer wrote last, or nothing has answered the request yet
       needsReply: request.awaitingReplySince !== null,
     };
   });
@@ -337,7 +337,7 @@ export async function completeRequestForOrder(
   if (request.status === 'completed') {
     throw new DomainError('conflict', 'This quotation is already completed');
   }
-  // issue 29: the quick order has one item; a request of several pieces is priced by an offer,
+  // docs/decisions/021: the quick order has one item; a request of several pieces is priced by an offer,
   // whose acceptance makes the order of every piece.
   const [lines] = await tx
     .select({ value: count() })
@@ -380,7 +380,7 @@ export async function setQuotationStatus(
       .update(quotationRequests)
       .set({ status, ...(status === 'completed' ? { awaitingReplySince: null } : {}) })
       .where(eq(quotationRequests.id, id));
-    // issue 18: the status change, before → after, in its own transaction
+    // docs/requirements.md §12: the status change, before → after, in its own transaction
     await recordActivity(tx, actor, {
       kind: 'quotation.status',
       subject: current.reference,

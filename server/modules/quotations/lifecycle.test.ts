@@ -391,7 +391,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
   it('takes a message on a completed request, which still waits for nobody', async () => {
     const { request, access } = await guestRequest();
     await setQuotationStatus(database.db, admin, { id: request.id, status: 'completed' });
-    // a customer's question after their order (issue 27's check refused the write with a 500)
+    // a customer's question after their order (docs/decisions/019's check refused the write with a 500)
     await postCustomerMessage(database.db, null, { ...access, body: 'When does it ship?' }, monday);
     const [row] = await database.db
       .select({
@@ -689,7 +689,7 @@ describe(`the quote lifecycle on ${testDatabaseKind}`, () => {
   });
 });
 
-describe(`an offer's day in another shop time zone on ${testDatabaseKind} (issue 27)`, () => {
+describe(`an offer's day in another shop time zone on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   // The owner moved the shop: Settings say Toronto, where December 8 ends at 05:00 UTC on the 9th.
   const torontoConfig = loadConfig({

@@ -1,5 +1,5 @@
 /**
- * What a quote lifecycle mail says, read when the worker delivers it (issue 16): the job carries
+ * What a quote lifecycle mail says, read when the worker delivers it (docs/requirements.md §10): the job carries
  * ids only, so a mail shows the quotation as it is, and a customer's mail gets a private link of
  * its own, made here: no key is stored in clear, in the job or anywhere else.
  */
@@ -48,7 +48,7 @@ export async function quotationMailFacts(
     quotationId: request.id,
     customerUserId: request.userId,
     requestDisplayCurrency: request.displayCurrency,
-    // issue 29: every piece, so that a mail about a request of several never names only the first.
+    // docs/requirements.md §18: every piece, so that a mail about a request of several never names only the first.
     productNames: requestView(
       request,
       (await requestLinesOf(db, [request.id])).get(request.id),

@@ -1,5 +1,5 @@
 /**
- * issue 29 "Merge Requests" on both databases: the pieces, notes and thread of the same customer's
+ * docs/requirements.md §18 "Merge Requests" on both databases: the pieces, notes and thread of the same customer's
  * pending requests join the one the owner keeps, the others close pointing to it, the customer is
  * mailed once and the activity log tells it, all in one transaction: a failure merges nothing.
  * The same customer is the same account: a guest request naming her e-mail or mobile is a hint,

@@ -1,5 +1,5 @@
 /**
- * issue 29 "Merge Requests": a customer who sent several requests for one project gets one
+ * docs/requirements.md §18 "Merge Requests": a customer who sent several requests for one project gets one
  * reference, one thread and one offer. The owner keeps one pending request and merges the same
  * customer's other pending requests into it, in one transaction that locks every one of them.
  *
@@ -262,7 +262,7 @@ async function customerAddressOf(db: Database, request: QuotationRow): Promise<s
 }
 
 /**
- * issue 29 "Merge Requests": the requests `mergeIds` join the request `keepId` (the file's header
+ * docs/requirements.md §18 "Merge Requests": the requests `mergeIds` join the request `keepId` (the file's header
  * says how); they close, completed, pointing to it. All or nothing, in one transaction: every
  * request is locked first (in id order, so two merges never wait on each other), the activity
  * entry and the customer's one mail are written with the change.

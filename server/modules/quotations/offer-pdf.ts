@@ -5,7 +5,7 @@ import { lineAmounts } from '../../../core/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
 import { paymentTermsSentence } from '../../../core/payment-terms';
 
-/** Everything an offer's PDF prints (issue 16): the shop, the customer and the priced offer. */
+/** Everything an offer's PDF prints (docs/decisions/014): the shop, the customer and the priced offer. */
 export interface OfferDocument extends OfferPricing {
   shop: { name: string; address: string; phone: string; email: string; gstin: string };
   /** e.g. Q-20261124-0001 */
@@ -17,7 +17,7 @@ export interface OfferDocument extends OfferPricing {
   note: string | null;
   payment: { upiId: string; bankDetails: string };
   /**
-   * issue 32: "Approximately US$2,287 at ₹83.50 per US$ (rates of {date}); the amount payable is
+   * docs/requirements.md §21: "Approximately US$2,287 at ₹83.50 per US$ (rates of {date}); the amount payable is
    * in rupees.", under the total, for a reader with a display currency; null or absent: none.
    */
   approximateTotal?: string | null;
@@ -56,7 +56,7 @@ const LINE_COLUMNS: readonly TableColumn[] = [
 const TOTALS_LABEL_WIDTH = 120;
 const TOTALS_AMOUNT_WIDTH = 130;
 
-/** issue 16: the offer as a clean A4 quotation, for the customer's download and the offer mail. */
+/** docs/requirements.md §10: the offer as a clean A4 quotation, for the customer's download and the offer mail. */
 export function renderOfferPdf(document: OfferDocument): Promise<Buffer> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(document.validUntil)) {
     throw new RangeError(`validUntil must be a YYYY-MM-DD date, got "${document.validUntil}"`);
@@ -135,7 +135,7 @@ function drawShopHeader(pdf: Pdf, shop: OfferDocument['shop']): void {
   pdf.text(shop.name, pdf.page.margins.left, pdf.page.margins.top, { width: contentWidth(pdf) });
   pdf.moveDown(0.2).font('regular').fontSize(SMALL_SIZE).fillColor(MUTED);
   const details = [shop.address, shop.phone, shop.email];
-  // issue 16: the GSTIN line only when the shop has one.
+  // docs/requirements.md §10: the GSTIN line only when the shop has one.
   if (shop.gstin.trim() !== '') details.push(`GSTIN ${shop.gstin.trim()}`);
   for (const detail of details) {
     pdf.text(detail, { width: contentWidth(pdf) });
@@ -190,7 +190,7 @@ function drawRow(
   const rowHeight = Math.max(...cellHeights) + 2 * CELL_PADDING_Y;
   if (pdf.y + rowHeight > contentBottom(pdf)) {
     pdf.addPage();
-    // issue 16: many lines flow onto the next page under the table's header again.
+    // docs/requirements.md §2: many lines flow onto the next page under the table's header again.
     if (options.repeatHeaderOnNewPage) drawLinesHeader(pdf);
     pdf.font(options.font).fontSize(BODY_SIZE);
   }
@@ -209,7 +209,7 @@ function drawRow(
   horizontalRule(pdf, pdf.y);
 }
 
-// issue 16: the table of lines reads Piece, Quantity, Unit price, Line total.
+// docs/requirements.md §10: the table of lines reads Piece, Quantity, Unit price, Line total.
 function drawLinesHeader(pdf: Pdf): void {
   drawRow(
     pdf,
@@ -224,7 +224,7 @@ function drawLines(pdf: Pdf, lines: OfferDocument['lines']): void {
   keepTogether(pdf, 2 * (rowHeight + 2 * CELL_PADDING_Y));
   drawLinesHeader(pdf);
   for (const line of lines) {
-    // issue 30: the figures the pages and the mail print, from core/line-text.ts.
+    // docs/requirements.md §19: the figures the pages and the mail print, from core/line-text.ts.
     drawRow(
       pdf,
       { piece: line.description, ...lineAmounts(line) },
@@ -259,7 +259,7 @@ function drawTotals(pdf: Pdf, document: OfferDocument): void {
   }
   pdf.x = pdf.page.margins.left;
   if (document.approximateTotal) {
-    // issue 32: one line under the total; rupees stay the only amount payable.
+    // docs/requirements.md §21: one line under the total; rupees stay the only amount payable.
     pdf.font('regular').fontSize(SMALL_SIZE).fillColor(MUTED);
     pdf.text(document.approximateTotal, { align: 'right' });
     pdf.fillColor(INK);
@@ -269,7 +269,7 @@ function drawTotals(pdf: Pdf, document: OfferDocument): void {
 
 function drawConditions(pdf: Pdf, document: OfferDocument): void {
   keepTogether(pdf, 3 * pdf.font('regular').fontSize(BODY_SIZE).currentLineHeight(true));
-  // issue 16: validUntil is the shop's calendar day, printed as that day (formatLongDate reads a
+  // docs/requirements.md §10: validUntil is the shop's calendar day, printed as that day (formatLongDate reads a
   // YYYY-MM-DD string without shifting it by the server's time zone).
   paragraph(pdf, `Valid until ${formatLongDate(document.validUntil)}`, { bold: true });
   if (document.leadTimeDays !== null) {

@@ -1,5 +1,5 @@
 /**
- * The quote lifecycle's rows as every part of it reads them (issue 16): an offer and its lines as
+ * The quote lifecycle's rows as every part of it reads them (docs/requirements.md §10): an offer and its lines as
  * the one `OfferView`, the offers of requests, the sent and live ones, and the notices and event
  * payloads the lifecycle's steps share.
  */
@@ -66,7 +66,7 @@ export function offerView(
   };
 }
 
-/** issue 27: the offer's priced shape, mapped from its rows here only; lines of other offers are left out. */
+/** docs/decisions/019: the offer's priced shape, mapped from its rows here only; lines of other offers are left out. */
 export function offerPricingOf(
   row: OfferRow,
   lines: OfferLineRow[],
@@ -110,7 +110,7 @@ export async function notify(
 }
 
 /**
- * Which offer of the request a step is on: the page names it by its id, the API (issue 17) by
+ * Which offer of the request a step is on: the page names it by its id, the API (docs/requirements.md §11) by
  * its version, as the customer reads it ("Offer v2") and as the PDF's address has it.
  */
 export type OfferAddress = { offerId?: unknown; offerVersion?: unknown };
@@ -121,7 +121,7 @@ export type OfferAddress = { offerId?: unknown; offerVersion?: unknown };
  */
 export type MessageEventKind = WebhookEventData<'quotation.message'>['kind'];
 
-/** issue 17 `quotation.message`: a message on the thread, the customer's steps among them. */
+/** docs/requirements.md §11 `quotation.message`: a message on the thread, the customer's steps among them. */
 export function messageData(
   request: Pick<QuotationRow, 'id' | 'reference'>,
   messageId: string,
@@ -140,7 +140,7 @@ export function messageData(
 }
 
 /**
- * issue 17: an offer in the events about it (its totals in paise), from its view or its row; each
+ * docs/requirements.md §11: an offer in the events about it (its totals in paise), from its view or its row; each
  * event adds what it tells of (core/webhook-events.ts).
  */
 export function offerData(

@@ -1,5 +1,5 @@
 /**
- * The owner's offers (issue 16): write a draft, send or revise it (a new version replaces the one
+ * The owner's offers (docs/requirements.md §10): write a draft, send or revise it (a new version replaces the one
  * sent), withdraw it, and a fresh private link for "Send on WhatsApp".
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -120,7 +120,7 @@ export async function writeDraft(
   return draft;
 }
 
-/** issue 18: an offer's terms as the activity log compares them, amounts in rupees. */
+/** docs/requirements.md §12: an offer's terms as the activity log compares them, amounts in rupees. */
 export function offerFacts(offer: OfferRow | null) {
   if (!offer) return null;
   return {
@@ -138,14 +138,14 @@ export function offerFacts(offer: OfferRow | null) {
   };
 }
 
-/** issue 16 "Save Draft": the composer's offer, kept for the owner only. */
+/** docs/requirements.md §10 "Save Draft": the composer's offer, kept for the owner only. */
 export async function saveOfferDraft(
   db: Database,
   actor: Actor,
   input: { quotationId?: unknown } & Record<string, unknown>,
   now: Date,
   timeZone: string,
-  /** issue 32: the shop's "Advance payment" setting, for a composer that sends none. */
+  /** docs/requirements.md §21: the shop's "Advance payment" setting, for a composer that sends none. */
   advancePercentDefault: number = FULL_PAYMENT_PERCENT,
 ): Promise<{ version: number }> {
   requireAdmin(actor, 'quotations:write');
@@ -155,7 +155,7 @@ export async function saveOfferDraft(
     const latest = await latestOfferRow(tx, request.id);
     requireOwnerAction(latest, request, 'save-draft', now, timeZone);
     const draft = await writeDraft(tx, request, offer, now, advancePercentDefault);
-    // issue 18: the draft's terms, before (the draft it replaces, if any) → after
+    // docs/requirements.md §12: the draft's terms, before (the draft it replaces, if any) → after
     await recordActivity(
       tx,
       actor,
@@ -175,7 +175,7 @@ export async function saveOfferDraft(
 }
 
 /**
- * issue 16 "Send Offer" and "Revise Offer": the composer's offer becomes the sent version, the
+ * docs/requirements.md §10 "Send Offer" and "Revise Offer": the composer's offer becomes the sent version, the
  * one sent before it is superseded, the request moves from pending to processing (spec §4), and
  * the customer is mailed the link with the PDF.
  */
@@ -190,7 +190,7 @@ export async function sendOffer(
   version: number;
   customerName: string;
   revised: boolean;
-  /** Asked for by "Send and Share on WhatsApp" (issue 30): the customer's fresh private link. */
+  /** Asked for by "Send and Share on WhatsApp" (docs/requirements.md §19): the customer's fresh private link. */
   customerLink: CustomerLink | null;
 }> {
   requireAdmin(actor, 'quotations:write');
@@ -234,7 +234,7 @@ export async function sendOffer(
     await notify(tx, 'offer-sent', 'customer', { quotationId: request.id, offerId: draft.id });
     const sent = { ...offerData(request, draft), status: 'sent' as const, revised };
     await emitWebhookEvent(tx, 'offer.sent', sent, now);
-    // issue 18: the offer it replaces (the live one revised, or the saved draft) → the sent one
+    // docs/requirements.md §12: the offer it replaces (the live one revised, or the saved draft) → the sent one
     const replaced = live ?? (latest?.status === 'draft' ? latest : null);
     await recordActivity(
       tx,
@@ -254,7 +254,7 @@ export async function sendOffer(
       },
       now,
     );
-    // issue 30 "Send and Share on WhatsApp": the link is made in the send's transaction, so
+    // docs/requirements.md §19 "Send and Share on WhatsApp": the link is made in the send's transaction, so
     // WhatsApp opens only with an offer that was sent, and a failed send makes no key.
     const customerLink = options.customerLink
       ? await customerLinkOf(tx, actor, request, now)
@@ -263,7 +263,7 @@ export async function sendOffer(
   });
 }
 
-/** issue 16 "Withdraw Offer": the sent offer is taken back; the customer can no longer accept. */
+/** docs/requirements.md §10 "Withdraw Offer": the sent offer is taken back; the customer can no longer accept. */
 export async function withdrawOffer(
   db: Database,
   actor: Actor,
@@ -276,7 +276,7 @@ export async function withdrawOffer(
     const request = await requestForOwner(tx, input.quotationId, { lock: true });
     const live = await liveOffer(tx, request.id);
     requireOwnerAction(live, request, 'withdraw', now, timeZone);
-    // issue 17: a caller naming the version it saw must not take back a revision sent since.
+    // docs/requirements.md §11: a caller naming the version it saw must not take back a revision sent since.
     if (input.version !== undefined && Number(input.version) !== live!.version) {
       throw new DomainError(
         'conflict',
@@ -287,7 +287,7 @@ export async function withdrawOffer(
       .update(quotationOffers)
       .set({ status: 'withdrawn', decidedAt: now })
       .where(eq(quotationOffers.id, live!.id));
-    // issue 25 §1: the customer who was mailed the offer hears that it no longer holds.
+    // docs/requirements.md §13: the customer who was mailed the offer hears that it no longer holds.
     await notify(tx, 'offer-withdrawn', 'customer', { quotationId: request.id, offerId: live!.id });
     await recordActivity(
       tx,
@@ -305,7 +305,7 @@ export async function withdrawOffer(
 }
 
 /**
- * "Send on WhatsApp" (issue 16): a fresh private link for the owner to hand the customer. The
+ * "Send on WhatsApp" (docs/requirements.md §10): a fresh private link for the owner to hand the customer. The
  * owner's page never holds a key of its own; each link is made when it is asked for.
  */
 export async function issueCustomerLink(
@@ -335,7 +335,7 @@ async function customerLinkOf(
   now?: Date,
 ): Promise<CustomerLink> {
   const key = await issueAccessKey(tx, request.id);
-  // issue 18: that a link was made, never the key itself
+  // docs/requirements.md §12: that a link was made, never the key itself
   await recordActivity(
     tx,
     actor,

@@ -1,5 +1,5 @@
 /**
- * What the owner reads of a quotation (issue 16): the request with its customer's history, the
+ * What the owner reads of a quotation (docs/requirements.md §10): the request with its customer's history, the
  * offers and the thread, the actions open now, and the catalogue the composer picks from.
  */
 import { and, asc, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
@@ -36,7 +36,7 @@ export function ownerActionsNow(
   );
 }
 
-/** issue 16: the owner's quotation page; an offer past its day in `timeZone` (the shop's) is expired. */
+/** docs/requirements.md §10: the owner's quotation page; an offer past its day in `timeZone` (the shop's) is expired. */
 export async function getQuotationForOwner(
   db: Database,
   actor: Actor,
@@ -80,7 +80,7 @@ export async function getQuotationForOwner(
     ownerActions: ownerActionsNow(latest, request, now, timeZone),
     messages,
     order,
-    // issue 29: the composer starts with every piece at its requested quantity and catalogue price
+    // docs/requirements.md §18: the composer starts with every piece at its requested quantity and catalogue price
     suggestedLines: shown.lines.map((line) => {
       const product = line.productId ? pieces.get(line.productId) : undefined;
       return {
@@ -150,7 +150,7 @@ export async function customerHistory(
   };
 }
 
-/** issue 16: the composer's "add a product from the catalogue": published pieces and prices. */
+/** docs/requirements.md §2: the composer's "add a product from the catalogue": published pieces and prices. */
 export async function offerCatalogue(db: Database, actor: Actor): Promise<CataloguePiece[]> {
   requireAdmin(actor);
   return db

@@ -63,7 +63,7 @@ describe(`quotation requests on ${testDatabaseKind}`, () => {
     });
   });
 
-  it("queues the owner's notice and the requester's confirmation with the request (issue 15 §1)", async () => {
+  it("queues the owner's notice and the requester's confirmation with the request", async () => {
     const { db } = database;
     const product = await insertProduct(db, { name: 'Brass Peacock Diya' });
     const queue = await mailQueueFrom(db, testConfig);

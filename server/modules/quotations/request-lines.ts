@@ -1,5 +1,5 @@
 /**
- * issue 29: the pieces of quotation requests, read once for every page, mail, PDF and export that
+ * docs/requirements.md §18: the pieces of quotation requests, read once for every page, mail, PDF and export that
  * shows them, in the buyer's order.
  */
 import { asc, inArray } from 'drizzle-orm';

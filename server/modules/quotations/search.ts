@@ -1,5 +1,5 @@
 /**
- * issue 18 "Lists that find things": which quotation requests an admin's filters select, and the
+ * docs/requirements.md §12 "Lists that find things": which quotation requests an admin's filters select, and the
  * "Export CSV" of all of them. Every search branch is answered by an index of migration 0011 or,
  * for the pieces' names, of migration 0017 (server/db/admin-search.ts), so the search stays flat
  * at 100k requests.
@@ -32,7 +32,7 @@ export type QuotationListFilter = Partial<
   Pick<ListFilterParts, 'timeZone'>;
 
 /**
- * issue 29: a request one of whose pieces is named so (each word the start of a word of the
+ * docs/requirements.md §18: a request one of whose pieces is named so (each word the start of a word of the
  * piece's name), through the lines' own nameWords expression, which the GIN index
  * quotation_request_lines_name_words_idx holds. The requests' ids are read once into an array:
  * `id = any(array)` is indexable, so it joins the other branches' BitmapOr, where an EXISTS (a
@@ -44,9 +44,9 @@ function anyPieceNamed(namePrefixes: readonly string[]): SQL {
 }
 
 /**
- * issue 18's search (reference, e-mail, mobile, customer's name), and issue 29: any of the
+ * docs/requirements.md §12's search (reference, e-mail, mobile, customer's name), and docs/requirements.md §18: any of the
  * request's pieces' names. Added here rather than to quotationSearchCondition, which the orders'
- * search shares: issue 29 asks it of the quotations' list only.
+ * search shares: docs/requirements.md §18 asks it of the quotations' list only.
  */
 function quotationListSearch(query: string | undefined): SQL | undefined {
   const search = adminSearch(query ?? '');
@@ -59,11 +59,11 @@ function quotationListSearch(query: string | undefined): SQL | undefined {
 
 /**
  * The filters as one condition on quotation_requests (undefined: every request). `now` places the
- * overdue filter's 24 hours (issue 18: the week's tile and its list count the same requests).
+ * overdue filter's 24 hours (docs/requirements.md §12: the week's tile and its list count the same requests).
  */
 export function quotationFilterCondition(filter: QuotationListFilter, now?: Date): SQL | undefined {
   if (filter.waiting && !now) throw new Error('the waiting filters need the clock');
-  // issue 18: waiting over 24 hours; issue 30: "needs reply", however long it has waited
+  // docs/requirements.md §12: waiting over 24 hours; docs/requirements.md §19: "needs reply", however long it has waited
   const waitingSince =
     !now || !filter.waiting ? null : filter.waiting === 'overdue' ? overdueBefore(now) : now;
   return and(
@@ -91,18 +91,18 @@ const EXPORT_HEADER = [
   'product_name',
   'quantity',
   'customization_notes',
-  // issue 29: the CSV export shows every piece; the columns before stay as they were
+  // docs/requirements.md §18: the CSV export shows every piece; the columns before stay as they were
   'pieces',
   'customer_gstin',
 ] as const;
 
-/** issue 29: "Floral Inlay Marble Urli × 20; Brass Diya × 5", in the buyer's order. */
+/** docs/requirements.md §18: "Floral Inlay Marble Urli × 20; Brass Diya × 5", in the buyer's order. */
 function piecesText(lines: readonly QuoteRequestLineView[]): string {
   return lines.map((line) => `${line.productName} × ${line.quantity}`).join('; ');
 }
 
 /**
- * issue 18 "Export CSV": every request the filters select (not only the page), in the list's
+ * docs/requirements.md §12 "Export CSV": every request the filters select (not only the page), in the list's
  * order, a batch at a time. Owner only: checked before anything is read.
  */
 export async function exportQuotationRequests(
@@ -123,7 +123,7 @@ export async function exportQuotationRequests(
         .where(and(quotationFilterCondition(filter, now), batch.after))
         .orderBy(...batch.order)
         .limit(batch.limit);
-      // issue 29: the batch's pieces in one more read, not one per request
+      // docs/requirements.md §18: the batch's pieces in one more read, not one per request
       const lines = await requestLinesOf(
         db,
         rows.map(({ request }) => request.id),

@@ -1,5 +1,5 @@
 /**
- * issue 30 "Send and Share on WhatsApp": sendOffer, asked for the customer's link, makes it in the
+ * docs/requirements.md §19 "Send and Share on WhatsApp": sendOffer, asked for the customer's link, makes it in the
  * send's own transaction: a sent offer comes with a key that opens the quote page, a refused send
  * makes none, and a plain send makes none either.
  */

@@ -1,5 +1,5 @@
 /**
- * The clock's work on offers (issue 16), a scheduled job of the queue with no actor: reminders two
+ * The clock's work on offers (docs/requirements.md §10), a scheduled job of the queue with no actor: reminders two
  * days before an offer's last day, and expiry at its end, in the shop's time zone (the worker
  * reads it from Settings on each sweep).
  */
@@ -11,7 +11,7 @@ import { emitWebhookEvent } from '../webhooks/emit';
 import { notify, offerData } from './offer-rows';
 
 /**
- * issue 16: sent offers past their day (its end, shop time) become expired, and both sides are
+ * docs/requirements.md §10: sent offers past their day (its end, shop time) become expired, and both sides are
  * mailed. One UPDATE takes each offer once, however many workers sweep at the same time.
  */
 export async function expireOffers(
@@ -57,7 +57,7 @@ export async function referencesOf(db: Database, ids: string[]): Promise<Map<str
 }
 
 /**
- * issue 16: "Your offer {reference} expires in 2 days", once, to the customer: for sent offers
+ * docs/requirements.md §10: "Your offer {reference} expires in 2 days", once, to the customer: for sent offers
  * whose end is within two days, sent before that point (an offer sent for one day gets none).
  */
 export async function remindExpiringOffers(

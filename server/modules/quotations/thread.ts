@@ -1,5 +1,5 @@
 /**
- * The quotation's thread (issue 16): the customer's messages and the shop's replies, each mailed
+ * The quotation's thread (docs/requirements.md §10): the customer's messages and the shop's replies, each mailed
  * to the other side and told to integrations (`quotation.message`).
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -58,8 +58,8 @@ export async function addCustomerMessage(
     })
     .returning({ id: quotationMessages.id });
   if (!message) throw new Error('message not stored');
-  // issue 16: the customer wrote last, so the request needs the owner's reply. A completed one
-  // waits for nobody (issue 27's check): its message still reaches the owner by mail, below.
+  // docs/requirements.md §10: the customer wrote last, so the request needs the owner's reply. A completed one
+  // waits for nobody (docs/decisions/019's check): its message still reaches the owner by mail, below.
   await tx
     .update(quotationRequests)
     .set({ awaitingReplySince: sql`coalesce(${quotationRequests.awaitingReplySince}, ${now})` })
@@ -70,7 +70,7 @@ export async function addCustomerMessage(
   return message;
 }
 
-/** issue 16: a message from the customer on the thread. */
+/** docs/requirements.md §10: a message from the customer on the thread. */
 export async function postCustomerMessage(
   db: Database,
   actor: Actor,
@@ -79,7 +79,7 @@ export async function postCustomerMessage(
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const request = await requestOfCustomer(tx, actor, input, { lock: true });
-    // issue 29: a merged request is closed; its thread continues on the request it joined.
+    // docs/requirements.md §18: a merged request is closed; its thread continues on the request it joined.
     if (request.mergedIntoId) {
       const [kept] = await tx
         .select({ reference: quotationRequests.reference })
@@ -95,7 +95,7 @@ export async function postCustomerMessage(
   });
 }
 
-/** issue 16: the shop's reply on the thread; the request no longer waits for it. */
+/** docs/requirements.md §10: the shop's reply on the thread; the request no longer waits for it. */
 export async function postShopMessage(
   db: Database,
   actor: Actor,

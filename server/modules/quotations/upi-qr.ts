@@ -1,7 +1,7 @@
 import { renderSVG } from 'uqr';
 
 /**
- * issue 16: the QR code of an offer's `upi://pay?…` link, for a customer's UPI app to scan. An
+ * docs/requirements.md §10: the QR code of an offer's `upi://pay?…` link, for a customer's UPI app to scan. An
  * inline `<svg>` with a viewBox and no width or height, so the caller's CSS sizes it, and no XML
  * prolog, so it can sit inside HTML; the caller wraps it with its accessible name.
  *

@@ -1,5 +1,5 @@
 /**
- * What the quote lifecycle's pages get from the quotations module (issue 16): the customer's
+ * What the quote lifecycle's pages get from the quotations module (docs/requirements.md §10): the customer's
  * quote page, their dashboard tab, and the owner's quotation page. Plain data: dates are Dates,
  * money is paise, formatted by the page with core/money.ts.
  */
@@ -49,15 +49,15 @@ export interface QuoteOrderView {
   paymentStatus: PaymentStatus;
   paymentMethod: 'upi' | 'bank transfer' | null;
   totalMinor: number;
-  /** issue 32: the advance asked for first, in paise; null when paid in one payment. */
+  /** docs/requirements.md §21: the advance asked for first, in paise; null when paid in one payment. */
   advanceMinor: number | null;
   /** The UTR or bank reference the customer submitted, once they have. */
   submittedPaymentReference: string | null;
-  /** issue 32: the balance's own reference, once submitted. */
+  /** docs/requirements.md §21: the balance's own reference, once submitted. */
   submittedBalanceReference: string | null;
 }
 
-/** issue 29: one piece of a request, as the buyer asked for it. */
+/** docs/requirements.md §18: one piece of a request, as the buyer asked for it. */
 export interface QuoteRequestLineView {
   productId: string | null;
   productName: string;
@@ -70,7 +70,7 @@ export interface QuoteRequestView {
   productId: string | null;
   productName: string;
   quantity: number;
-  /** issue 29: every piece, in the buyer's order; one for a one-piece request. */
+  /** docs/requirements.md §18: every piece, in the buyer's order; one for a one-piece request. */
   lines: QuoteRequestLineView[];
   /** The notes for the whole request. */
   customizationNotes: string | null;
@@ -78,11 +78,11 @@ export interface QuoteRequestView {
   customerCompany: string | null;
   customerMobile: string;
   customerEmail: string | null;
-  /** issue 29: the buyer's GSTIN, when they gave one. */
+  /** docs/requirements.md §18: the buyer's GSTIN, when they gave one. */
   customerGstin: string | null;
 }
 
-/** issue 16: the quote page, for the requester (with the key, or as the linked account). */
+/** docs/requirements.md §10: the quote page, for the requester (with the key, or as the linked account). */
 export interface CustomerQuoteView {
   id: string;
   reference: string;
@@ -97,10 +97,10 @@ export interface CustomerQuoteView {
   actions: CustomerOfferAction[];
   messages: QuoteMessageView[];
   order: QuoteOrderView | null;
-  /** issue 29: the request this one was merged into, when the owner merged it. */
+  /** docs/requirements.md §18: the request this one was merged into, when the owner merged it. */
   mergedInto: { reference: string } | null;
   /**
-   * issue 26 item 2: a guest request the signed-in viewer may add to their account (their
+   * docs/requirements.md §15: a guest request the signed-in viewer may add to their account (their
    * verified e-mail is the one it names), or could by signing in; null otherwise.
    */
   claim: 'available' | 'sign-in' | null;
@@ -112,7 +112,7 @@ export interface CustomerQuotationSummary {
   reference: string;
   productName: string;
   quantity: number;
-  /** issue 29: every piece of the request. */
+  /** docs/requirements.md §18: every piece of the request. */
   lines: QuoteRequestLineView[];
   status: QuotationStatus;
   createdAt: Date;
@@ -120,7 +120,7 @@ export interface CustomerQuotationSummary {
   offerStatus: OfferStatus | null;
   offerTotalMinor: number | null;
   orderNumber: string | null;
-  /** issue 30 §3: the order's state and payment state, for "Accepted, awaiting payment". */
+  /** docs/requirements.md §19: the order's state and payment state, for "Accepted, awaiting payment". */
   order: { status: OrderStatus; paymentStatus: PaymentStatus } | null;
 }
 
@@ -138,7 +138,7 @@ export interface CataloguePiece {
   priceMinor: number;
 }
 
-/** issue 16: the owner's quotation page. */
+/** docs/requirements.md §10: the owner's quotation page. */
 export interface OwnerQuotationView {
   id: string;
   reference: string;

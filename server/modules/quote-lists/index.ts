@@ -1,5 +1,5 @@
 /**
- * The quote list (issue 29): the pieces a buyer gathers before asking for one quotation. A guest's
+ * The quote list (docs/requirements.md §18): the pieces a buyer gathers before asking for one quotation. A guest's
  * list is found by the SHA-256 of the random token in their cookie, an account's by its user id;
  * whoever asks reaches their own list only, and a token that names no list reads as an empty one.
  * This module is the one writer of quote_lists and quote_list_items.
@@ -230,7 +230,7 @@ async function addPieces(
   });
 }
 
-/** issue 29 "Add to Quote List": the piece with quantity 1, or one more if already listed. */
+/** docs/requirements.md §18 "Add to Quote List": the piece with quantity 1, or one more if already listed. */
 export async function addToQuoteList(
   db: Database,
   holder: QuoteListHolder,
@@ -243,7 +243,7 @@ export async function addToQuoteList(
 }
 
 /**
- * issue 29 "Request a Quote for All": the wishlist's pieces, as server/flows/quote-wishlist.ts
+ * docs/requirements.md §18 "Request a Quote for All": the wishlist's pieces, as server/flows/quote-wishlist.ts
  * reads them from the account module. Pieces already listed keep their quantity.
  */
 export async function addPiecesToQuoteList(
@@ -331,7 +331,7 @@ export async function removeFromQuoteList(
 }
 
 /**
- * issue 29 "Request Quotation", the list's side, in the transaction of
+ * docs/requirements.md §18 "Request Quotation", the list's side, in the transaction of
  * server/flows/submit-quote-list.ts: the list is locked (a second submit of it waits, then finds it
  * empty), the posted rows are saved, and its pieces are handed over and leave the list.
  */
@@ -356,7 +356,7 @@ export async function takeQuoteListForRequest(
 }
 
 /**
- * issue 29: at sign-in a guest's list joins the account's: pieces on both keep the larger
+ * docs/requirements.md §18: at sign-in a guest's list joins the account's: pieces on both keep the larger
  * quantity and the account's notes, unless the account's has none; 50 pieces at most, the
  * account's first. The guest's list is then deleted, so its token names nothing.
  */

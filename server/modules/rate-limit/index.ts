@@ -13,7 +13,7 @@ import { rateLimitCounters } from '../../db/schema';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
- * How long a window lasts: a minute for requests, an hour for the mail to one recipient (issue 14
+ * How long a window lasts: a minute for requests, an hour for the mail to one recipient (docs/requirements.md §13
  * finding 5: "a few an hour"), ten minutes between the identity mails of an address past its
  * hour's limit (docs/decisions/017-mail-a-customer-can-trust.md).
  */
@@ -62,7 +62,7 @@ export interface RateLimitCount {
 export interface RateLimiter {
   consume(input: RateLimitRequest): Promise<RateLimitDecision>;
   /**
-   * issue 26 item 1: the count of `key` in its open window, without adding to it (the sign-in
+   * docs/requirements.md §14: the count of `key` in its open window, without adding to it (the sign-in
    * failures are counted when they happen and read before the next attempt).
    */
   peek(input: Omit<RateLimitRequest, 'limit'>): Promise<RateLimitCount>;

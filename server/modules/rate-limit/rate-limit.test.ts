@@ -35,7 +35,7 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
     expect(decisions[5]?.retryAfterSeconds).toBe(60);
   });
 
-  it('reads a count without adding to it, and none once its window is over (issue 26)', async () => {
+  it('reads a count without adding to it, and none once its window is over', async () => {
     const key = 'auth-failures:asha@example.com';
     const now = new Date('2026-11-22T10:00:00Z');
     expect(await peekRateLimit(database.db, { key, window: 'hour', now })).toEqual({
@@ -104,7 +104,7 @@ describe(`the form rate limit on ${testDatabaseKind}`, () => {
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
   });
 
-  // issue 14 finding 5: the mail to one recipient is limited by the hour.
+  // docs/requirements.md §13: the mail to one recipient is limited by the hour.
   it('keeps an hour-long window for an hour, through the clean-up of finished one-minute windows', async () => {
     const start = new Date('2026-11-22T12:00:00Z');
     const key = 'mail-recipient:victim@example.com';

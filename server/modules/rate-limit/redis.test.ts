@@ -55,7 +55,7 @@ describe.runIf(redisUrl)('the rate limit with its counters in Redis (REDIS_URL)'
     expect((await limiter.consume({ key, limit: 1 })).allowed).toBe(true);
   });
 
-  it('reads a count without adding to it (issue 26: sign-in failures)', async () => {
+  it('reads a count without adding to it (sign-in failures)', async () => {
     const key = `auth-failures:${randomUUID()}`;
     expect(await limiter.peek({ key, window: 'hour' })).toEqual({
       count: 0,

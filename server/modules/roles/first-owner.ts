@@ -1,5 +1,5 @@
 /**
- * issue 30 §1: the admin role of the shop's first owner, granted by the first-run setup (the flow
+ * docs/requirements.md §19: the admin role of the shop's first owner, granted by the first-run setup (the flow
  * server/flows/set-up-owner.ts, which has checked the setup link). Later owners get the role from
  * the command line (grantRole).
  */
@@ -34,7 +34,7 @@ export async function grantFirstOwnerRole(
   owner: { userId: string; email: string },
 ): Promise<void> {
   await tx.insert(userRoles).values({ userId: owner.userId, role: 'admin' });
-  // issue 18: the activity log names who did it; here the new owner made their own account
+  // docs/requirements.md §12: the activity log names who did it; here the new owner made their own account
   await recordActivity(
     tx,
     { userId: owner.userId, roles: ['admin'] },

@@ -34,7 +34,7 @@ export async function grantRole(
 ): Promise<RoleChange> {
   requireAdmin(actor);
   const user = await findUserByEmail(db, input.email);
-  // issue 14 finding 3: an account owns its address only once verified. Otherwise whoever signed up
+  // docs/requirements.md §15: an account owns its address only once verified. Otherwise whoever signed up
   // first with a staff member's address would receive the role the owner meant for that person.
   if (!user.emailVerified) {
     throw new DomainError(
@@ -49,7 +49,7 @@ export async function grantRole(
       .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] })
       .returning({ id: userRoles.id });
     const changed = inserted.length > 0;
-    // issue 18: the command line is an actor too; a role already held is no change
+    // docs/requirements.md §12: the command line is an actor too; a role already held is no change
     if (changed) await recordRoleChange(tx, actor, user.email, input.role, 'granted');
     return { userId: user.id, email: user.email, changed };
   });

@@ -1,5 +1,5 @@
 /**
- * issue 31 "What shoppers did not find": every search that ends with no exact result is counted by
+ * docs/requirements.md §20 "What shoppers did not find": every search that ends with no exact result is counted by
  * its normalised text and shop week, with no user and no address, and once per client address and
  * week (docs/requirements.md §20): who was counted is kept only as a keyed hash of the week, the
  * address and the text, deleted when the week ends. A search never waits for its count:
@@ -162,7 +162,7 @@ export function countSearch(
 
 /**
  * Writes this process's buffer (after any write still out), then deletes the hashes of the weeks
- * that have ended and, once a day, the counts of the weeks older than 13 months (issue 31
+ * that have ended and, once a day, the counts of the weeks older than 13 months (docs/requirements.md §20
  * "Limits").
  */
 export async function flushSearchCounts(db: Database, clock: SearchCountClock): Promise<void> {
@@ -185,7 +185,7 @@ export interface SearchReport {
 }
 
 /**
- * issue 31: the owner's Searches page: the top searches (20) of the last 30 days with no result
+ * docs/requirements.md §20: the owner's Searches page: the top searches (20) of the last 30 days with no result
  * and those answered only by the tolerant search, highest count first, then text A–Z. This
  * process's buffer is written first, so the page includes the searches made just before it.
  */

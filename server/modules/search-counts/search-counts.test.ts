@@ -48,7 +48,7 @@ async function storedRows(database: TestDatabase) {
     .orderBy(asc(searchCounts.week), asc(searchCounts.text), asc(searchCounts.outcome));
 }
 
-describe(`search counts on ${testDatabaseKind} (issue 31)`, () => {
+describe(`search counts on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -237,7 +237,7 @@ describe(`search counts on ${testDatabaseKind} (issue 31)`, () => {
 
 // A database of its own: pruning runs at most once a day per database handle, and the tests above
 // have flushed theirs already.
-describe(`pruning the search counts on ${testDatabaseKind} (issue 31 "Limits")`, () => {
+describe(`pruning the search counts on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();

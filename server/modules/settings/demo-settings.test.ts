@@ -1,5 +1,5 @@
 /**
- * issue 30 "The admin says what still needs setting", against a real database: the details the
+ * docs/requirements.md §19 "The admin says what still needs setting", against a real database: the details the
  * admin shell's banner names follow what the owner saves and what the environment sets.
  */
 import { sql } from 'drizzle-orm';

@@ -1,11 +1,11 @@
 /**
- * issue 18 "Settings the owner edits": the shop's name, contact details, payment details, offer
+ * docs/requirements.md §12 "Settings the owner edits": the shop's name, contact details, payment details, offer
  * defaults and the digest switch. Effective value of each: the environment's (it wins, and the
  * owner sees it locked) > the owner's stored row in `shop_settings` > content/site.ts's default.
  *
  * The stored rows are memoised per database while this process listens on `settings_changed`
  * (migration 0010's trigger notifies on every write to the table, whoever the writer is), the
- * catalogue memo's LISTEN/NOTIFY path (issue 18: "a change shows on every page of every process
+ * catalogue memo's LISTEN/NOTIFY path (docs/requirements.md §12: "a change shows on every page of every process
  * within a second"). Without a listener a value could go stale unseen, so reads go to the
  * database each time.
  */
@@ -93,7 +93,7 @@ function effectiveSettings(stored: StoredSettings, config: SettingsConfig): Site
   const site: SiteSettings = { ...config.site };
   for (const key of editableSettingKeys) {
     const value = stored[key];
-    // issue 18: a value set by an environment variable wins over the stored one.
+    // docs/requirements.md §12: a value set by an environment variable wins over the stored one.
     if (value !== undefined && !config.siteLockedBy[key]) site[key] = value;
   }
   return site;
@@ -134,13 +134,13 @@ export interface OwnerSettings {
   lockedBy: SettingsConfig['siteLockedBy'];
 }
 
-/** The settings form's values for the owner (issue 18 `/admin/settings`). */
+/** The settings form's values for the owner (docs/requirements.md §12 `/admin/settings`). */
 export async function getSettingsForOwner(
   db: Database,
   actor: Actor,
   config: SettingsConfig,
 ): Promise<OwnerSettings> {
-  // issue 17: an owner key needs the settings scope (the settings hold the bank details).
+  // docs/requirements.md §11: an owner key needs the settings scope (the settings hold the bank details).
   requireAdmin(actor, 'settings:write');
   const site = await readSiteSettings(db, config);
   return { values: editableValuesOf(site), lockedBy: { ...config.siteLockedBy } };
@@ -166,7 +166,7 @@ export async function updateSettings(
   const userId = requireAdmin(actor, 'settings:write');
   const submitted = parseInput(settingsFormSchema, input);
   for (const key of editableSettingKeys) {
-    // issue 18: a value set by an environment variable wins; the server refuses it whatever the
+    // docs/requirements.md §12: a value set by an environment variable wins; the server refuses it whatever the
     // form showed.
     if (submitted[key] !== undefined && config.siteLockedBy[key]) {
       throw new DomainError('invalid', lockedSettingMessage(key));
@@ -188,7 +188,7 @@ export async function updateSettings(
         // come is refused rather than ignored.
         const problem = rateDateProblem(submitted.displayCurrencies, today);
         if (problem) throw new DomainError('invalid', problem);
-        // issue 32: each rate carries the shop day it was set; an unchanged one keeps its date.
+        // docs/decisions/026: each rate carries the shop day it was set; an unchanged one keeps its date.
         after.displayCurrencies = stampDisplayRates(
           submitted.displayCurrencies,
           before.displayCurrencies,
@@ -238,12 +238,12 @@ export interface SynonymAdded {
   /** The group as it was before (empty for a new group), and as it is now. */
   groupBefore: string[];
   groupAfter: string[];
-  /** The owner's notice (issue 31 "Added “votive” to the group “candle holder, …”."). */
+  /** The owner's notice (docs/decisions/024 "Added “votive” to the group “candle holder, …”."). */
   notice: string;
 }
 
 /**
- * issue 31 "From a row the owner can add a synonym group in one step": adds the words to the
+ * docs/requirements.md §20 "From a row the owner can add a synonym group in one step": adds the words to the
  * group on line `group` of the `searchSynonyms` setting, or as a new group at its end, in one
  * transaction with its activity entry. A word the group holds already changes nothing; when the
  * environment sets the synonyms, the change is refused.

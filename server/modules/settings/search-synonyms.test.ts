@@ -1,5 +1,5 @@
 /**
- * issue 31 "From a row the owner can add a synonym group in one step", against a real database:
+ * docs/requirements.md §20 "From a row the owner can add a synonym group in one step", against a real database:
  * the owner only, checked first; the words added to the chosen line of the `searchSynonyms`
  * setting (or as a new group) with an activity entry, in one transaction; a word the group holds
  * already, a bad input or a value the environment sets changes nothing.
@@ -62,7 +62,7 @@ describe(`adding a search synonym on ${testDatabaseKind}`, () => {
   const add = (input: unknown, actor: Actor = owner, settingsConfig = config) =>
     addSearchSynonym(database.db, actor, input, settingsConfig, now);
 
-  it('starts from the defaults of issue 31, candle holders without "votive"', async () => {
+  it('starts from the defaults, candle holders without "votive"', async () => {
     expect(await synonymsNow()).toBe(DEFAULT_SEARCH_SYNONYMS);
     expect(candleHolders.words).toEqual(['candle holder', 'tealight holder', 'tea light holder']);
   });

@@ -1,5 +1,5 @@
 /**
- * issue 18 "Settings the owner edits", against a real database: environment > stored > default,
+ * docs/requirements.md §12 "Settings the owner edits", against a real database: environment > stored > default,
  * the refusal of a locked key, the activity entry, and the memo that follows `settings_changed`.
  * On PostgreSQL a second connection pool stands for another server process; PGlite notifies only
  * inside its own process, so there the other writer is a statement through the same handle.
@@ -228,7 +228,7 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
     expect((await getSettingsForOwner(database.db, owner, torontoConfig)).lockedBy).toEqual({
       shopTimeZone: 'SHOP_TIME_ZONE',
     });
-    // issue 27: a zone nobody can read stops start-up with the variable named.
+    // docs/decisions/019: a zone nobody can read stops start-up with the variable named.
     expect(() => loadConfig({ AUTH_SECRET: secret, SHOP_TIME_ZONE: '+05:30' })).toThrow(
       `SHOP_TIME_ZONE ${settingsTexts.shopTimeZoneInvalid} (got "+05:30")`,
     );

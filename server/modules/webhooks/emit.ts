@@ -1,5 +1,5 @@
 /**
- * Emitting a webhook event, in the domain kernel (docs/design.md §3, issue 17): an event is an enqueue,
+ * Emitting a webhook event, in the domain kernel (docs/design.md §3, docs/requirements.md §11): an event is an enqueue,
  * written in the transaction of the change it tells of: a delivery for each enabled endpoint that
  * follows it (this module's own table), each with its job. Every module that changes something
  * an integration follows calls this; delivering and the owner's endpoints are ./index.ts. The
@@ -18,7 +18,7 @@ import { enqueue } from '../jobs/enqueue';
 export type { WebhookPayload };
 
 /**
- * issue 17: emits an event in the caller's transaction: a delivery for each enabled endpoint that
+ * docs/requirements.md §11: emits an event in the caller's transaction: a delivery for each enabled endpoint that
  * follows `type`, each with its job. No endpoint, no row and no job. Answers how many.
  */
 export async function emitWebhookEvent<T extends WebhookEventType>(

@@ -1,5 +1,5 @@
 /**
- * Signed webhooks (issue 17): the shop's events sent to the owner's endpoints by the Standard
+ * Signed webhooks (docs/requirements.md §11): the shop's events sent to the owner's endpoints by the Standard
  * Webhooks scheme. A domain function emits an event in the transaction of its change: one delivery
  * row per endpoint that follows it, and one job each on the durable queue, so a rollback drops
  * them and a commit guarantees them. The worker tries each delivery, logs every attempt, retries
@@ -23,9 +23,9 @@ import { sendSignedRequest, signedHeaders } from './send';
 export { isPrivateAddress, type HostResolver } from './public-address';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** issue 17: a delivery is retried for up to 24 hours after it was made. */
+/** docs/requirements.md §11: a delivery is retried for up to 24 hours after it was made. */
 export const DELIVERY_WINDOW_MS = 24 * HOUR_MS;
-/** issue 17: an endpoint that has failed for 3 days is disabled. */
+/** docs/requirements.md §11: an endpoint that has failed for 3 days is disabled. */
 export const FAILING_ENDPOINT_DISABLED_AFTER_MS = 3 * 24 * HOUR_MS;
 /**
  * The wait before each retry, in ms: 10 s, 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h, the
@@ -92,7 +92,7 @@ export async function deliverWebhook(
   }
 
   const body = JSON.stringify(delivery.payload);
-  // issue 26: https:// is required when an endpoint is added, not here. An http:// endpoint
+  // docs/requirements.md §14: https:// is required when an endpoint is added, not here. An http:// endpoint
   // stored before that rule keeps its events rather than losing them without a word.
   const outcome = await sendSignedRequest(
     endpoint.url,
@@ -205,7 +205,7 @@ function summaryOf(row: typeof webhookEndpoints.$inferSelect): WebhookEndpointSu
   };
 }
 
-/** issue 18: an endpoint's fields for the activity log; its secret is never among them. */
+/** docs/requirements.md §12: an endpoint's fields for the activity log; its secret is never among them. */
 function endpointFacts(row: typeof webhookEndpoints.$inferSelect) {
   return {
     url: row.url,
@@ -232,8 +232,8 @@ export interface EndpointUrlOptions {
 }
 
 /**
- * issue 17 "Add endpoint": the URL, its events and a description. The URL must be https:// in
- * production, and its host public and resolvable (issue 26), unless the shop allows private
+ * docs/requirements.md §11 "Add endpoint": the URL, its events and a description. The URL must be https:// in
+ * production, and its host public and resolvable (docs/requirements.md §11), unless the shop allows private
  * addresses. The answer is the only time the secret is seen.
  */
 export async function createWebhookEndpoint(
@@ -244,7 +244,7 @@ export async function createWebhookEndpoint(
 ): Promise<WebhookEndpointSummary & { secret: string }> {
   const userId = requireAdmin(actor);
   const values = parseInput(webhookEndpointFormSchema, input);
-  // issue 17 "SSRF", issue 26: checked here for the owner's sake, before anything is stored; each
+  // docs/requirements.md §11 "SSRF", docs/requirements.md §14: checked here for the owner's sake, before anything is stored; each
   // delivery checks the address again as it connects.
   if (!options.allowPrivate) {
     const refusal = await endpointUrlRefusal(new URL(values.url), options);
@@ -262,7 +262,7 @@ export async function createWebhookEndpoint(
         createdBy: userId,
       })
       .returning();
-    // issue 18: the endpoint's address and events, never its secret
+    // docs/requirements.md §12: the endpoint's address and events, never its secret
     await recordActivity(tx, actor, {
       kind: 'webhook',
       subject: row!.url,
@@ -371,7 +371,7 @@ export interface WebhookDeliveryView {
   attempts: WebhookAttemptView[];
 }
 
-/** issue 17: the delivery log of an endpoint: its newest 50 deliveries, each with its attempts. */
+/** docs/requirements.md §11: the delivery log of an endpoint: its newest 50 deliveries, each with its attempts. */
 export async function listWebhookDeliveries(
   db: Database,
   actor: Actor,
@@ -418,7 +418,7 @@ export async function listWebhookDeliveries(
 }
 
 /**
- * issue 17 "Resend": a new try of the same delivery (the same `webhook-id`, so a receiver that
+ * docs/requirements.md §11 "Resend": a new try of the same delivery (the same `webhook-id`, so a receiver that
  * got it already can tell), queued now. A disabled endpoint must be enabled first.
  */
 export async function resendWebhookDelivery(

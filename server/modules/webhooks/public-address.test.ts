@@ -26,7 +26,7 @@ describe('the public-address rule of webhooks', () => {
     }
   });
 
-  it('reads the IPv4 address inside IPv6 forms that carry one, and refuses Teredo (issue 26)', () => {
+  it('reads the IPv4 address inside IPv6 forms that carry one, and refuses Teredo', () => {
     for (const address of [
       // IPv4-mapped
       '[::ffff:127.0.0.1]',
@@ -54,7 +54,7 @@ describe('the public-address rule of webhooks', () => {
     }
   });
 
-  it('refuses the other special-purpose blocks of the IANA registries (issue 26)', () => {
+  it('refuses the other special-purpose blocks of the IANA registries', () => {
     for (const address of [
       // documentation
       '192.0.2.1',
@@ -108,7 +108,7 @@ describe('the public-address rule of webhooks', () => {
     expect(isPrivateAddress('')).toBe(false);
   });
 
-  it('knows the localhost names, with or without the trailing dot (issue 26)', () => {
+  it('knows the localhost names, with or without the trailing dot', () => {
     for (const name of [
       'localhost',
       'localhost.',

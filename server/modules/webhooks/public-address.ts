@@ -1,12 +1,12 @@
 /**
- * issue 17 "SSRF": a webhook goes to public addresses only. A URL whose host is, or resolves to,
+ * docs/requirements.md §11 "SSRF": a webhook goes to public addresses only. A URL whose host is, or resolves to,
  * an address that is not ordinary global unicast (loopback, private, link-local with the cloud
  * metadata address 169.254.169.254, unspecified, shared (CGNAT), multicast, documentation,
  * reserved, or any other special-purpose block) is refused, in IPv4 and IPv6. The check runs where
  * the connection is made (`publicOnlyLookup`), so a DNS answer cannot change between the check and
  * the connect.
  *
- * issue 26: an IPv6 address that carries an IPv4 address (IPv4-mapped, IPv4-compatible, NAT64,
+ * docs/requirements.md §11: an IPv6 address that carries an IPv4 address (IPv4-mapped, IPv4-compatible, NAT64,
  * 6to4) is as public as the IPv4 address it carries; the owner's endpoint must use https:// in
  * production, may not be a `localhost` name, and must resolve.
  *
@@ -27,7 +27,7 @@ function ipv4FromWords(high: number, low: number): ipaddr.IPv4 {
 const lastThirtyTwoBits = (parts: number[]) => ipv4FromWords(parts[6]!, parts[7]!);
 
 /**
- * issue 26: the IPv6 blocks that carry an IPv4 address, and where it sits in them. A network that
+ * docs/requirements.md §11: the IPv6 blocks that carry an IPv4 address, and where it sits in them. A network that
  * reaches IPv4 through NAT64 with DNS64 answers 64:ff9b::a.b.c.d for every IPv4-only host, so the
  * carried address decides, not the block. `null`: the carried address cannot be told.
  */
@@ -59,7 +59,7 @@ const ipv4Carriers: {
 ];
 
 /**
- * issue 26: IANA's global unicast space; the rest of IPv6 is unique-local, link-local, multicast
+ * docs/requirements.md §11: IANA's global unicast space; the rest of IPv6 is unique-local, link-local, multicast
  * or reserved by the IETF (among it ::/8 without the carriers above, and 100::/64 discard).
  */
 const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
@@ -76,7 +76,7 @@ function isPublicIPv6(address: ipaddr.IPv6): boolean {
     const carried = carrier.carried(address.parts);
     return carried !== null && isPublicIPv4(carried);
   }
-  // issue 26: Teredo (2001::/32, range 'teredo') is refused here with the other special-purpose
+  // docs/requirements.md §11: Teredo (2001::/32, range 'teredo') is refused here with the other special-purpose
   // blocks: it is deprecated and the IPv4 addresses inside are obfuscated.
   return address.match(globalUnicast) && address.range() === 'unicast';
 }
@@ -92,7 +92,7 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /**
- * issue 26: `localhost`, `localhost.` and every `*.localhost` name are this machine (RFC 6761),
+ * docs/requirements.md §11: `localhost`, `localhost.` and every `*.localhost` name are this machine (RFC 6761),
  * whatever a resolver answers for them.
  */
 export function isLocalhostName(hostname: string): boolean {
@@ -151,14 +151,14 @@ export async function endpointUrlRefusal(
   url: URL,
   rules: EndpointUrlRules,
 ): Promise<string | null> {
-  // issue 26: an endpoint receives customers' names, e-mails and mobiles; never in clear text.
+  // docs/requirements.md §14: an endpoint receives customers' names, e-mails and mobiles; never in clear text.
   if (rules.requireHttps && url.protocol !== 'https:') return endpointUrlTexts.httpsRequired;
   const host = hostOf(url);
-  // issue 26: a localhost name is refused whatever it resolves to.
+  // docs/requirements.md §11: a localhost name is refused whatever it resolves to.
   if (isLocalhostName(host)) return webhookTexts.urlPrivate;
   if (isIP(host) !== 0) return isPrivateAddress(host) ? webhookTexts.urlPrivate : null;
   const addresses = await (rules.resolve ?? resolveHost)(host).catch(() => []);
-  // issue 26: a name that does not resolve is the owner's typo, not an address to accept.
+  // docs/requirements.md §11: a name that does not resolve is the owner's typo, not an address to accept.
   if (addresses.length === 0) return endpointUrlTexts.unresolved(host);
   return addresses.some(isPrivateAddress) ? webhookTexts.urlPrivate : null;
 }
@@ -170,7 +170,7 @@ export async function endpointUrlRefusal(
  */
 export function publicOnlyLookup(resolve: HostResolver = resolveHost): LookupFunction {
   return (hostname, options, callback) => {
-    // issue 26: a localhost name is never reached, whatever it resolves to.
+    // docs/requirements.md §11: a localhost name is never reached, whatever it resolves to.
     if (isLocalhostName(hostname)) {
       const error = new PrivateAddressError(
         `${hostname} is this machine, not a public address; the webhook was not sent`,

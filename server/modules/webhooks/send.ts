@@ -1,5 +1,5 @@
 /**
- * issue 17: one signed POST of a webhook, by the Standard Webhooks scheme (the `standardwebhooks`
+ * docs/requirements.md §11: one signed POST of a webhook, by the Standard Webhooks scheme (the `standardwebhooks`
  * package signs): a 10 s deadline for the whole exchange, no redirects followed (node's `request`
  * follows none; a 3xx is a failure), and public addresses only unless the shop allows private ones.
  */
@@ -13,7 +13,7 @@ import {
   type HostResolver,
 } from './public-address';
 
-/** issue 17: the first KB of the answer is kept with each attempt. */
+/** docs/requirements.md §11: the first KB of the answer is kept with each attempt. */
 export const RESPONSE_EXCERPT_CHARACTERS = 1024;
 /** More bytes than 1,024 characters can take in UTF-8; the rest of the answer is not read. */
 const RESPONSE_READ_BYTES = RESPONSE_EXCERPT_CHARACTERS * 4;
@@ -98,7 +98,7 @@ export async function sendSignedRequest(
       agent: false,
       lookup: options.allowPrivate ? undefined : publicOnlyLookup(options.resolve ?? resolveHost),
     });
-    // issue 17: 10 s for the whole exchange, however slowly an answer trickles in.
+    // docs/requirements.md §11: 10 s for the whole exchange, however slowly an answer trickles in.
     const deadline = setTimeout(() => {
       request.destroy(new Error(`No complete answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);

@@ -294,7 +294,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     expect(await deliveryJobs()).toHaveLength(jobsBefore);
   });
 
-  it('takes only an event of the contract with its own data (issue 27: npx tsc checks these)', () => {
+  it('takes only an event of the contract with its own data (npx tsc checks these)', () => {
     // Never called: the type checker refuses each line, or fails on its @ts-expect-error.
     const refusedByTheTypeChecker = (tx: Database) => {
       const drafted = { ...webhookSamples['offer.sent'], status: 'draft' as const };
@@ -535,7 +535,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     expect(allowed.url).toBe('http://127.0.0.1:8080/hooks');
   });
 
-  it('refuses IPv6 forms of a private IPv4 address when the endpoint is made, not those of a public one (issue 26)', async () => {
+  it('refuses IPv6 forms of a private IPv4 address when the endpoint is made, not those of a public one', async () => {
     const resolve = async (hostname: string) =>
       hostname === 'nat64-private.example'
         ? ['64:ff9b::a00:1']
@@ -575,7 +575,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('refuses localhost names, names that do not resolve and http:// in production when the endpoint is made (issue 26)', async () => {
+  it('refuses localhost names, names that do not resolve and http:// in production when the endpoint is made', async () => {
     // Every name resolves to a public address here, or to nothing: the rules, not the address, refuse.
     const resolve = async (hostname: string) => {
       if (hostname === 'nowhere.example') {
@@ -630,7 +630,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     expect(await listWebhookEndpoints(database.db, owner)).toHaveLength(refused.length);
   });
 
-  it('refuses at delivery a name that now resolves to NAT64 of a private address, and a localhost name unresolved (issue 26)', async () => {
+  it('refuses at delivery a name that now resolves to NAT64 of a private address, and a localhost name unresolved', async () => {
     const local = await receiver();
     const port = new URL(local.url).port;
     const asked: string[] = [];
@@ -1027,7 +1027,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'newsletter.subscribed',
       'offer.expired',
     ]);
-    // issue 27: every event of the contract is emitted here, and each stored body matches it.
+    // docs/decisions/019: every event of the contract is emitted here, and each stored body matches it.
     expect(new Set(events)).toEqual(new Set(webhookEventTypes));
     for (const delivery of deliveries) {
       expect(webhookPayloadProblem(delivery.payload), delivery.eventType).toBeNull();

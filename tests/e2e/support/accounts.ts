@@ -13,7 +13,7 @@ export function uniqueEmail(prefix: string): string {
 
 /**
  * Signs a new customer up through the Sign Up tab, then in through the Sign In tab it opens with
- * the address filled in: a sign-up itself does not sign in (issue 14, docs/decisions/011). The
+ * the address filled in: a sign-up itself does not sign in (docs/requirements.md §15, docs/decisions/011). The
  * account's e-mail is not verified.
  */
 export async function signUp(
@@ -68,7 +68,7 @@ export function outboxMessages(dataDir = process.env.E2E_DATA_DIR ?? ''): string
   return outboxFiles(dataDir, /\.(eml|txt)$/).map((file) => readFileSync(file, 'utf8'));
 }
 
-/** issue 25 §4: the HTML part of each mail, as the outbox's .html page beside its .eml. */
+/** docs/requirements.md §13: the HTML part of each mail, as the outbox's .html page beside its .eml. */
 export function outboxHtmlPages(
   dataDir = process.env.E2E_DATA_DIR ?? '',
 ): { file: string; eml: string; html: string }[] {
@@ -82,7 +82,7 @@ export function outboxHtmlPages(
 /**
  * A message as its reader sees it: nodemailer sends a part with long lines quoted-printable, which
  * breaks them with "=" at the line end and writes "=" itself as "=3D" (as in a link's query). Each
- * part is decoded by its own header: since mails carry an HTML part (issue 27), the HTML is
+ * part is decoded by its own header: since mails carry an HTML part (docs/decisions/019), the HTML is
  * quoted-printable while the text part beside it is 7bit, where "=80" is just text, such as the
  * start of a token after "token=".
  */

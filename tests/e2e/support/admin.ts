@@ -34,7 +34,7 @@ export interface Shop {
 }
 
 export const test = base.extend<{ shop: Shop; shopEnvironment: Record<string, string> }>({
-  /** Variables the shop's server starts with besides its own (issue 18: a setting locked by one). */
+  /** Variables the shop's server starts with besides its own (docs/requirements.md §12: a setting locked by one). */
   shopEnvironment: [{}, { option: true }],
   shop: async ({ browser, shopEnvironment }, use) => {
     const database = await createScratchDatabase('storefront_admin');
@@ -43,7 +43,7 @@ export const test = base.extend<{ shop: Shop; shopEnvironment: Record<string, st
     try {
       server = await startServerProcess({
         DATABASE_URL: database.url,
-        // issue 17: the journeys' webhook receivers listen on this machine.
+        // docs/requirements.md §11: the journeys' webhook receivers listen on this machine.
         WEBHOOKS_ALLOW_PRIVATE: 'true',
         ...shopEnvironment,
       });

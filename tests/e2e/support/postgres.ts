@@ -23,7 +23,7 @@ export async function withPostgres<T>(
 
 /**
  * Stands for the customer opening the verification link mailed at sign-up (the auth journeys open
- * the real one): the owner grants roles only to verified accounts (issue 14).
+ * the real one): the owner grants roles only to verified accounts (docs/requirements.md §15).
  */
 export async function markEmailVerified(databaseUrl: string, email: string): Promise<void> {
   await withPostgres(

@@ -83,7 +83,7 @@ export async function startServerProcess(
     cwd?: string;
     readyTimeoutMs?: number;
     /**
-     * The host name the tests reach it by (PUBLIC_URL's). issue 30: WebAuthn refuses an IP
+     * The host name the tests reach it by (PUBLIC_URL's). docs/decisions/022: WebAuthn refuses an IP
      * address as the relying party, so the passkey journeys use `localhost`.
      */
     publicHost?: string;

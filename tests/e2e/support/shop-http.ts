@@ -46,7 +46,7 @@ function cookieHeaderOf(response: Response): string {
 
 /**
  * Signs a new customer up through Better Auth's endpoint, then in (a sign-up does not sign in:
- * issue 14), and answers the session cookie. The server's PUBLIC_URL is the address it is
+ * docs/requirements.md §14), and answers the session cookie. The server's PUBLIC_URL is the address it is
  * reached at, the origin Better Auth trusts.
  */
 export async function signUpOverHttp(

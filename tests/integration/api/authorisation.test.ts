@@ -1,5 +1,5 @@
 /**
- * issue 17 "Done when": the authorisation matrix of the API: every operation × {anonymous,
+ * docs/requirements.md §11 "Done when": the authorisation matrix of the API: every operation × {anonymous,
  * customer A, customer B, an owner key with and without the operation's scope, a revoked key}.
  * A denied call answers a problem with none of the row's data, and changes nothing: no row is
  * added or removed in any table, no job is queued, and the case's own state does not move.
@@ -43,7 +43,7 @@ function expectedRefusal(apiCase: ApiCase, caller: CallerName): number | undefin
   if (caller === 'revoked key') return 401;
   const { access } = apiCase;
   if (access.kind === 'public') return undefined;
-  // issue 29: a quote list is any buyer's, a guest's too; an owner's key is the shop, not one.
+  // docs/requirements.md §18: a quote list is any buyer's, a guest's too; an owner's key is the shop, not one.
   if (access.kind === 'buyer') {
     if (caller === 'customer A') return undefined;
     if (caller === 'anonymous' || caller === 'customer B') return otherHolderRefusal(apiCase);

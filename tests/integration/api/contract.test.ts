@@ -1,5 +1,5 @@
 /**
- * issue 17 "Done when": every operation's answers validate against the generated OpenAPI
+ * docs/requirements.md §11 "Done when": every operation's answers validate against the generated OpenAPI
  * document, and every route of the API is in it. (The harness checks every answer of every API
  * test against the document; this file calls every operation at least once.)
  */
@@ -45,7 +45,7 @@ describe(`the API contract on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('describes every webhook event: the body of each, from core/webhook-events.ts (issue 27)', () => {
+  it('describes every webhook event: the body of each, from core/webhook-events.ts', () => {
     const webhooks =
       (api.document as { webhooks?: Record<string, WebhookPathItem> }).webhooks ?? {};
     expect(Object.keys(webhooks)).toEqual(webhookEventTypes);

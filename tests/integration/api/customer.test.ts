@@ -1,5 +1,5 @@
 /**
- * issue 17: the customer's API as a customer notices it: accepting an offer makes one order
+ * docs/requirements.md §11: the customer's API as a customer notices it: accepting an offer makes one order
  * however it is retried, another customer learns nothing of it, the profile, wishlist and
  * addresses change as the dashboard changes them, and the community forms keep the page's limits.
  */

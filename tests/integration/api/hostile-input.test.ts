@@ -1,5 +1,5 @@
 /**
- * issue 17 (and issue 14's rule): bad input to any API operation gets a clear 4xx problem and
+ * docs/requirements.md §11 (and docs/requirements.md §5's rule): bad input to any API operation gets a clear 4xx problem and
  * never a 5xx. Every operation with a body is called as its allowed caller with the case's own
  * path and fixture, but with random JSON and hostile values in place of its body; every reading
  * operation gets garbage query parameters. The harness still checks each answer against the

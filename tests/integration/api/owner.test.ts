@@ -1,5 +1,5 @@
 /**
- * issue 17: the owner's API behaves as the admin's pages do: the same order actions refused with
+ * docs/requirements.md §11: the owner's API behaves as the admin's pages do: the same order actions refused with
  * the same words, a key reaches only what its scopes allow (in the module too, not only at the
  * route), a revoked key is refused, and a retried order from a quotation makes one order.
  */
@@ -99,7 +99,7 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
     ]);
   });
 
-  // issue 32: "Confirm Balance Received" is a value of the same operation; it pays the order in
+  // docs/requirements.md §21: "Confirm Balance Received" is a value of the same operation; it pays the order in
   // full and does not move its status (spec §4's transitions are unchanged).
   it('confirms an advance, then the balance, through the actions operation', async () => {
     const key = await api.ownerKey(['orders:write', 'orders:read']);
@@ -369,7 +369,7 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
   });
 
   /**
-   * issue 17: the module function checks the key's scope itself, so no other caller (a page, a
+   * docs/requirements.md §11: the module function checks the key's scope itself, so no other caller (a page, a
    * job, a later route) can reach it with a key that lacks it.
    */
   describe('each exposed module function names the scope it needs', () => {

@@ -1,5 +1,5 @@
 /**
- * issue 17: the API's manners: Idempotency-Key (sequential and concurrent retries make one row,
+ * docs/requirements.md §11: the API's manners: Idempotency-Key (sequential and concurrent retries make one row,
  * another body with the same key is refused), RFC 9457 problems with the spec's messages and the
  * field errors, CORS only for the listed origins, the rate limit per caller, and bad credentials.
  */
@@ -265,7 +265,7 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
     }
   });
 
-  // issue 26 item 9: inside /api/ every answer is a problem, the 404 and the 405 included.
+  // docs/requirements.md §11: inside /api/ every answer is a problem, the 404 and the 405 included.
   it('answers an unknown path with a problem 404, and a known path with another method with 405 and Allow', async () => {
     const answers = [
       ['GET', '/api/v1/no-such-operation', 404, null],
@@ -286,7 +286,7 @@ describe(`the API's protocol on ${testDatabaseKind}`, () => {
     }
   });
 
-  // issue 26 item 10: the bearer token is the session, for this endpoint too.
+  // docs/requirements.md §11: the bearer token is the session, for this endpoint too.
   it('changes the e-mail with a bearer token and the current password, and refuses a wrong one', async () => {
     const customer = await api.customer('Bearer Changer');
     const change = (currentPassword: string) =>

@@ -1,5 +1,5 @@
 /**
- * issue 29 over the API: `POST /quotation-requests` takes several pieces (`lines`) as one request
+ * docs/requirements.md §18 over the API: `POST /quotation-requests` takes several pieces (`lines`) as one request
  * while version 1's one-piece body keeps working; bad pieces are refused with the field's message
  * and store nothing; the quote list is the caller's own (a guest's by its cookie, an account's by
  * its token), never another's, never an owner key's; its submit makes one request and empties it;
@@ -64,7 +64,7 @@ function keptCookies(response: Response): string[] {
     .filter((cookie) => !cookie.endsWith('='));
 }
 
-describe(`issue 29: several pieces and the quote list over the API on ${testDatabaseKind}`, () => {
+describe(`several pieces and the quote list over the API on ${testDatabaseKind}`, () => {
   let api: ApiHarness;
   let world: World;
   let pieces: { id: string; name: string }[];
@@ -609,7 +609,7 @@ describe(`issue 29: several pieces and the quote list over the API on ${testData
           })
         ).status,
       ];
-      // issue 29: a list is built with a tap per piece, so 3 a minute becomes 18 for its writes.
+      // docs/requirements.md §18: a list is built with a tap per piece, so 3 a minute becomes 18 for its writes.
       for (let quantity = 2; quantity <= 17; quantity += 1) {
         const answer = await limited.request(item, {
           method: 'PATCH',

@@ -1,5 +1,5 @@
 /**
- * issue 18 over the API: an owner key with `settings:write` reads and changes the settings as
+ * docs/requirements.md §12 over the API: an owner key with `settings:write` reads and changes the settings as
  * /admin/settings does. A field the environment sets (GSTIN here) is refused with 422 naming the
  * variable, and nothing is written; a change is recorded as the key's.
  */
@@ -38,7 +38,7 @@ describe(`the settings over the API on ${testDatabaseKind}`, () => {
     expect(body.values.phone).toBe('+91 98290 00000');
     expect(body.values.gstin).toBe('08AAAAA0000A1Z2');
     expect(body.lockedBy).toEqual({ gstin: 'GSTIN' });
-    // issue 31: the search synonyms are a setting like the others.
+    // docs/requirements.md §20: the search synonyms are a setting like the others.
     expect(body.values.searchSynonyms).toContain('urli, uruli');
   });
 

@@ -1,5 +1,5 @@
 /**
- * The customer's API operations (issue 17): each on customer A's own row, made fresh per call.
+ * The customer's API operations (docs/requirements.md §11): each on customer A's own row, made fresh per call.
  * Customer B gets 404 for A's row; an operation on the caller's own list or account answers B
  * with B's own ('own-view'), which must never show A's private text.
  */
@@ -422,7 +422,7 @@ export const customerCases: ApiCase[] = [
   apiCase({
     operation: 'POST /me/quotations/{reference}/offers/{version}/new-offer-request',
     access: customer,
-    // issue 16: open once the offer has expired: its day is moved into the past.
+    // docs/requirements.md §10: open once the offer has expired: its day is moved into the past.
     setup: async (world) => {
       const quotation = await quotationOfA(world);
       await world.api.database.db

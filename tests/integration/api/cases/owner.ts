@@ -1,5 +1,5 @@
 /**
- * issue 17: the owner's operations, each with what one call needs (made afresh per call), a text
+ * docs/requirements.md §11: the owner's operations, each with what one call needs (made afresh per call), a text
  * of the row a denied caller must never read, and the row's state a denied call must leave as it
  * was (the matrix also counts every table's rows).
  */
@@ -330,7 +330,7 @@ export const ownerCases: ApiCase[] = [
         .from(orders)
         .where(eq(orders.id, order.id)),
   }),
-  // ---- the shop's settings (issue 18)
+  // ---- the shop's settings (docs/requirements.md §12)
   apiCase({
     operation: 'GET /admin/settings',
     access: owner('settings:write'),

@@ -1,5 +1,5 @@
 /**
- * issue 29: the quote list's operations, each on customer A's own list, made fresh per call: one
+ * docs/requirements.md §18: the quote list's operations, each on customer A's own list, made fresh per call: one
  * piece with a private note. Customer B and a visitor each reach only their own list; an owner's
  * key is refused. What a denied call must leave as it was: A's list and A's requests.
  */

@@ -1,5 +1,5 @@
 /**
- * One entry per API operation (issue 17): how to call it, who may, and what a denied call must
+ * One entry per API operation (docs/requirements.md §11): how to call it, who may, and what a denied call must
  * leave untouched. The contract test calls every operation with these; the authorisation matrix
  * calls each with every kind of caller. A documented operation without a case fails both.
  */
@@ -25,7 +25,7 @@ export interface World {
   revokedKey: Caller;
 }
 
-/** `buyer` (issue 29's quote list): anyone but an owner's key; a guest by the list's cookie. */
+/** `buyer` (docs/requirements.md §18's quote list): anyone but an owner's key; a guest by the list's cookie. */
 export type CaseAccess =
   | { kind: 'public' }
   | { kind: 'customer' }
@@ -43,7 +43,7 @@ export interface ApiCase<Fixture = unknown> {
   success: number;
   /**
    * A customer operation on customer A's own row: customer B gets 404. One that lists the
-   * caller's own rows answers B with B's (empty) view instead: 'own-view'. issue 29: a buyer
+   * caller's own rows answers B with B's (empty) view instead: 'own-view'. docs/requirements.md §18: a buyer
    * operation answers a visitor as it answers B, each on their own list; sending a list of
    * nothing is refused ('own-empty-list', 422).
    */
