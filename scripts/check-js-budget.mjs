@@ -173,7 +173,7 @@ export function jsBudgetMarkdown(clientDirectory = defaultClientDirectory) {
     '',
     'First-load JS per page route of the production build: the client entry with its imports, ' +
       'plus every route module from the root to the page with their static imports, each chunk ' +
-      "counted once, gzip at zlib's default level (`scripts/check-js-budget.mjs`). Issue 28's " +
+      "counted once, gzip at zlib's default level (`scripts/check-js-budget.mjs`). The " +
       `budgets: ${kilobytes(PUBLIC_BUDGET_BYTES)} on public pages (the entry and at most 12 KB of ` +
       `ours), ${kilobytes(SIGNED_IN_BUDGET_BYTES)} on \`/dashboard*\`, ` +
       `${kilobytes(ADMIN_BUDGET_BYTES)} on \`/admin*\`; CI fails a build with a page over its ` +

@@ -1,4 +1,4 @@
--- The search cache (server/modules/catalog/catalogue-cache.ts) is dropped in every process on
+-- The search cache (server/db/catalogue-cache.ts) is dropped in every process on
 -- any write to products or product_media, whoever writes: the console, the CSV import, the seed
 -- or psql. Statement-level, so a 10,000-row import sends one notice per statement, not per row.
 CREATE OR REPLACE FUNCTION notify_catalogue_changed() RETURNS trigger AS $$

@@ -64,7 +64,7 @@ ALTER TABLE "orders" ADD COLUMN "submitted_payment_reference" text;--> statement
 ALTER TABLE "orders" ADD COLUMN "payment_reference_submitted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotation_requests" ADD COLUMN "reference" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "quotation_requests" ADD COLUMN "awaiting_reply_since" timestamp with time zone;--> statement-breakpoint
--- issue 16: the requests made before references get theirs, numbered within each shop day by
+-- docs/requirements.md §10: the requests made before references get theirs, numbered within each shop day by
 -- the time they were made; the ones still open await the shop's reply from when they were made.
 UPDATE "quotation_requests" AS q SET "reference" = numbered.reference
 FROM (
@@ -77,7 +77,7 @@ FROM (
 ) AS numbered
 WHERE q."id" = numbered."id";--> statement-breakpoint
 UPDATE "quotation_requests" SET "awaiting_reply_since" = "created_at" WHERE "status" <> 'completed';--> statement-breakpoint
--- issue 16: every insert that leaves the reference empty draws the next of its shop day (the day of
+-- docs/requirements.md §10: every insert that leaves the reference empty draws the next of its shop day (the day of
 -- created_at, Asia/Kolkata), whoever writes it: the module, the seed, a test. One at a time, so
 -- two requests at once never draw the same number.
 CREATE FUNCTION "quotation_requests_reference"() RETURNS trigger LANGUAGE plpgsql AS $$

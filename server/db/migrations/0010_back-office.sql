@@ -27,7 +27,7 @@ CREATE INDEX "activity_log_kind_created_idx" ON "activity_log" USING btree ("kin
 CREATE INDEX "quotation_offers_sent_at_idx" ON "quotation_offers" USING btree ("sent_at") WHERE "quotation_offers"."sent_at" is not null;--> statement-breakpoint
 CREATE INDEX "quotation_offers_accepted_at_idx" ON "quotation_offers" USING btree ("decided_at") WHERE "quotation_offers"."status" = 'accepted';--> statement-breakpoint
 CREATE INDEX "quotation_requests_awaiting_reply_idx" ON "quotation_requests" USING btree ("awaiting_reply_since") WHERE "quotation_requests"."awaiting_reply_since" is not null;--> statement-breakpoint
--- issue 18: the activity log is append-only: no interface edits or deletes an entry, and neither
+-- docs/requirements.md §12: the activity log is append-only: no interface edits or deletes an entry, and neither
 -- can a statement from anywhere else.
 CREATE OR REPLACE FUNCTION refuse_activity_log_change() RETURNS trigger AS $$
 BEGIN
@@ -43,7 +43,7 @@ CREATE TRIGGER activity_log_no_truncate
 BEFORE TRUNCATE ON activity_log
 FOR EACH STATEMENT EXECUTE FUNCTION refuse_activity_log_change();
 --> statement-breakpoint
--- issue 18: a settings change reaches every process within a second, whoever writes it (the
+-- docs/requirements.md §12: a settings change reaches every process within a second, whoever writes it (the
 -- console, psql): each process drops its copy on this notice (server/modules/settings).
 CREATE OR REPLACE FUNCTION notify_settings_changed() RETURNS trigger AS $$
 BEGIN

@@ -46,7 +46,7 @@ CREATE INDEX "quote_list_items_product_id_idx" ON "quote_list_items" USING btree
 CREATE INDEX "quote_lists_used_at_idx" ON "quote_lists" USING btree ("used_at");--> statement-breakpoint
 ALTER TABLE "quotation_requests" ADD CONSTRAINT "quotation_requests_merged_into_id_quotation_requests_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."quotation_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotation_requests" ADD CONSTRAINT "quotation_requests_merged_is_completed" CHECK ("quotation_requests"."merged_into_id" is null or "quotation_requests"."status" = 'completed');--> statement-breakpoint
--- issue 29: every request made before its pieces had lines is a request of one piece: its line is
+-- docs/requirements.md §18: every request made before its pieces had lines is a request of one piece: its line is
 -- spec §3's product, name and quantity on the request (docs/decisions/021).
 INSERT INTO "quotation_request_lines" ("quotation_request_id", "position", "product_id", "product_name", "quantity")
 	SELECT "id", 0, "product_id", "product_name", "quantity" FROM "quotation_requests";

@@ -1,4 +1,4 @@
--- issue 31: trigram similarity for the tolerant search's typo candidates, and accents folded into
+-- docs/decisions/024: trigram similarity for the tolerant search's typo candidates, and accents folded into
 -- its vocabulary. Both ship with PostgreSQL's contrib package; PGlite loads them in
 -- server/db/client.ts.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -19,7 +19,7 @@ CREATE TABLE "search_counts" (
 ALTER TABLE "shop_settings" DROP CONSTRAINT "shop_settings_key_check";--> statement-breakpoint
 CREATE INDEX "search_counts_outcome_week_idx" ON "search_counts" USING btree ("outcome","week");--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_key_check" CHECK ("shop_settings"."key" in ('shopName', 'shopEmail', 'phone', 'whatsappNumber', 'address', 'businessHours', 'shopTimeZone', 'socialUrl', 'upiId', 'bankDetails', 'gstin', 'defaultGstRate', 'offerValidityDays', 'offerTerms', 'dailyDigest', 'searchSynonyms'));--> statement-breakpoint
--- issue 31: the tolerant search's vocabulary: every distinct word, lower-case without accents and
+-- docs/requirements.md §20: the tolerant search's vocabulary: every distinct word, lower-case without accents and
 -- of at least 2 characters and not a number, of the published products' names, subcategories, materials, regions
 -- and category names. The words are split as core/search-tolerant.ts normaliseSearchText splits a
 -- query. server/modules/catalog/search-terms.ts refreshes it and reads it through the trigram index.
