@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_MAX_PAGE, queryChoice, queryText, queryWholeNumber } from './route-query';
-import { shopDayEnd, shopDayStart } from './shop-calendar';
+import { isCalendarDay, shopDayEnd, shopDayStart } from './shop-calendar';
 
 /** What was done; `/admin/activity` filters by it. */
 export const activityKinds = [
@@ -95,13 +95,6 @@ export const COMMAND_LINE_PERSON = 'command-line';
 
 /** Longer than any user id Better Auth makes (32 characters) or the command line's name. */
 const PERSON_MAX_CHARACTERS = 100;
-
-/** A shop day written as a date input writes it, 'YYYY-MM-DD', that is a real calendar day. */
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
 
 const queryShopDay = queryText(10).transform((value) => (isCalendarDay(value) ? value : null));
 

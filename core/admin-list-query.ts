@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX_CHARACTERS } from './admin-search';
 import { ADMIN_MAX_PAGE, queryChoice, queryText, queryWholeNumber } from './route-query';
+import { isCalendarDay } from './shop-calendar';
 import {
   contactMessageStatuses,
   newsletterSources,
@@ -19,22 +20,10 @@ import {
 export const ADMIN_LIST_SORTS = ['newest', 'oldest'] as const;
 export type AdminListSort = (typeof ADMIN_LIST_SORTS)[number];
 
-const SHOP_DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day YYYY-MM-DD that exists (no 2026-02-30); anything else is no bound. */
-const queryShopDay = queryText(10).transform((value): string | null => {
-  const match = SHOP_DAY_PATTERN.exec(value);
-  if (!match) return null;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const exists =
-    year >= 2000 &&
-    year <= 9999 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day;
-  return exists ? value : null;
-});
+/** A calendar day YYYY-MM-DD that exists (no 2026-02-30) from 2000 on; anything else is no bound. */
+const queryShopDay = queryText(10).transform((value): string | null =>
+  isCalendarDay(value) && value >= '2000-01-01' ? value : null,
+);
 
 /**
  * docs/requirements.md §12 "Lists that find things": one list's filters, as the URL carries them. The status is

@@ -92,6 +92,13 @@ describe('route queries', () => {
         query('status=shipped&from=2026-02-30&to=26-1-1&sort=random&page=1e308'),
       ),
     ).toEqual({ q: '', status: null, from: null, to: null, sort: 'newest', page: ADMIN_MAX_PAGE });
+    // a day before 2000 is no bound, 29 February only in a leap year
+    expect(
+      parseRouteQuery(orderListQuerySchema, query('from=1999-12-31&to=2024-02-29')),
+    ).toMatchObject({ from: null, to: '2024-02-29' });
+    expect(parseRouteQuery(orderListQuerySchema, query('to=2026-02-29'))).toMatchObject({
+      to: null,
+    });
     // the search is cut to 100 characters and loses NUL
     const long = parseRouteQuery(quotationListQuerySchema, query(`q=a%00${'b'.repeat(300)}`));
     expect(long.q).toBe(`a${'b'.repeat(99)}`);

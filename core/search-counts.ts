@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { SearchOutcome } from './search-tolerant';
-import { addDays, mondayOf, shopDayOf } from './shop-calendar';
+import { addDays, mondayOf, sameDayMonthsBefore, shopDayOf } from './shop-calendar';
 
 /** A counted search found nothing at all, or only the tolerant search answered it. */
 export const searchCountOutcomes = ['none', 'tolerant'] as const satisfies readonly SearchOutcome[];
@@ -42,15 +42,7 @@ export function searchReportFirstWeek(
  * the month when that month is shorter), so a week is kept for at least 13 months.
  */
 export function searchCountsPruneBefore(now: Date, timeZone: string): string {
-  const [year, month, date] = shopDayOf(now, timeZone).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const monthIndex = month - 1 - SEARCH_COUNTS_KEPT_MONTHS;
-  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-  const sameDay = new Date(Date.UTC(year, monthIndex, Math.min(date, lastDay)));
-  return mondayOf(sameDay.toISOString().slice(0, 10));
+  return mondayOf(sameDayMonthsBefore(shopDayOf(now, timeZone), SEARCH_COUNTS_KEPT_MONTHS));
 }
 
 /** The report's window and length; the Searches page passes none and gets 30 days, top 20. */

@@ -6,6 +6,8 @@ import {
   isShopTimeZone,
   lastShopDays,
   mondayOf,
+  sameDayMonthsBefore,
+  utcDayOf,
   formatShopDate,
   shopDateTime,
   shopTimeOfDay,
@@ -26,6 +28,21 @@ const TORONTO = 'America/Toronto';
 
 const hoursOf = (day: string, timeZone: string) =>
   (shopDayEnd(day, timeZone).getTime() - shopDayStart(day, timeZone).getTime()) / 3_600_000;
+
+describe('calendar days without a zone', () => {
+  it('goes back whole months to the same day, or to the last day of a shorter month', () => {
+    expect(sameDayMonthsBefore('2026-11-29', 13)).toBe('2025-10-29');
+    expect(sameDayMonthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(sameDayMonthsBefore('2024-03-31', 1)).toBe('2024-02-29');
+    expect(sameDayMonthsBefore('2027-01-15', 14)).toBe('2025-11-15');
+  });
+
+  it('reads the UTC day of an instant, which is not the shop day in India after 18:30 UTC', () => {
+    const mondayInIndia = new Date('2026-11-29T19:30:00Z');
+    expect(utcDayOf(mondayInIndia)).toBe('2026-11-29');
+    expect(shopDayOf(mondayInIndia, INDIA)).toBe('2026-11-30');
+  });
+});
 
 describe('the shop calendar', () => {
   it('is India by default', () => {

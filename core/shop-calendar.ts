@@ -109,6 +109,26 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The same calendar day `months` months before `day`, or that month's last day when it is shorter
+ * (31 March, one month before: 28 or 29 February); no zone is involved.
+ */
+export function sameDayMonthsBefore(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const monthIndex = month - 1 - months;
+  const lastDate = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, monthIndex, Math.min(date, lastDate))).toISOString().slice(0, 10);
+}
+
+/**
+ * The calendar day of an instant on the UTC clock, 'YYYY-MM-DD'. Only for a day stored as its UTC
+ * midnight (a date column, a date input's value) and for formats that are defined in UTC, such as
+ * a sitemap's lastmod; a day the shop or a buyer sees is `shopDayOf`'s.
+ */
+export function utcDayOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
 /** The Monday of the week (Monday to Sunday) a calendar day falls in, 'YYYY-MM-DD'. */
 export function mondayOf(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

@@ -2,6 +2,8 @@
  * /sitemap.xml (issue: findability): every public page, product and story with its last change,
  * split into pages behind a sitemap index beyond 5,000 addresses.
  */
+import { utcDayOf } from './shop-calendar';
+
 export const SITEMAP_PAGE_SIZE = 5000;
 
 export interface SitemapEntry {
@@ -24,7 +26,7 @@ function toDate(value: Date | string): Date {
 }
 
 function isoDate(value: Date | string): string {
-  return toDate(value).toISOString().slice(0, 10);
+  return utcDayOf(toDate(value));
 }
 
 /** The newest of some dates (a listing changes when its newest entry does); none: undefined. */
