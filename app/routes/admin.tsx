@@ -19,7 +19,7 @@ import {
   statusLabel,
 } from '../../core/statuses';
 import { answerAction, intent } from '../../server/http/answer';
-import { createOrderFromQuotation } from '../../server/flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../server/flows/create-order-from-quotation';
 import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import {

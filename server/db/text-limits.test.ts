@@ -36,7 +36,7 @@ import {
 import { setOrderStatus } from '../modules/orders';
 import { DomainError } from '../modules/errors';
 import * as schema from './schema';
-import { createOrderFromQuotation } from '../flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../flows/create-order-from-quotation';
 import { CHOOSE_COUNTRY_MESSAGE } from '../../core/address-fields';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
 

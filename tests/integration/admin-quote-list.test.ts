@@ -22,7 +22,7 @@ import {
   listQuotationRequests,
 } from '../../server/modules/quotations';
 import { quotationFilterCondition } from '../../server/modules/quotations/search';
-import { createOrderFromQuotation } from '../../server/flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../server/flows/create-order-from-quotation';
 
 const admin: Actor = { userId: 'quote-list-admin', roles: ['admin'] };
 

@@ -24,7 +24,7 @@ import {
 } from '../../../core/api-owner-schemas';
 import { orderFromQuotationSchema } from '../../../core/orders';
 import { offerComposerSchema, quoteMessageSchema } from '../../../core/quote-offer';
-import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
 import {
   getQuotationForOwner,
   listQuotationRequests,

@@ -36,7 +36,7 @@ import {
   setWebhookEndpointEnabled,
 } from '../webhooks';
 import { activityPeople, listActivity, recordActivity } from './index';
-import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 // 10:00 in India on November 24, 2026

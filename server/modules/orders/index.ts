@@ -405,7 +405,7 @@ export interface OrderedRequest {
 /**
  * Quotation → order (beyond the spec): a pending order with its item and an order number, linked
  * to the request's own account, if it has one (docs/requirements.md §10: never an account found by the
- * e-mail a guest named). In the transaction of server/flows/make-order-from-quotation.ts, which
+ * e-mail a guest named). In the transaction of server/flows/create-order-from-quotation.ts, which
  * authorises and completes the request first.
  */
 export async function createOrderFromRequest(

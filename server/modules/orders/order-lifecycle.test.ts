@@ -9,7 +9,7 @@ import {
 import { orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { countOrders, listAllOrders, listOrdersOfUser, setOrderStatus } from './index';
-import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 const address = {

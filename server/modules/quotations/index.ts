@@ -318,7 +318,7 @@ export async function listQuotationRequests(
 
 /**
  * Quotation → order by the owner (beyond the spec), the quotation's side, in the transaction of
- * server/flows/make-order-from-quotation.ts: the request, locked, is completed (it then waits for
+ * server/flows/create-order-from-quotation.ts: the request, locked, is completed (it then waits for
  * nobody). A completed one is refused.
  */
 export async function completeRequestForOrder(

@@ -49,7 +49,7 @@ import {
   type WebhookPayload,
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
-import { createOrderFromQuotation } from '../../flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 

@@ -38,7 +38,7 @@ import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
 import { aQuotation, anOrder, offerBody, productBody } from './cases/owner';
 import { jsonBody } from './cases/types';
-import { createOrderFromQuotation } from '../../../server/flows/make-order-from-quotation';
+import { createOrderFromQuotation } from '../../../server/flows/create-order-from-quotation';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 type Problem = { status: number; detail: string; errors?: { pointer: string; detail: string }[] };
