@@ -28,10 +28,15 @@ export async function submitPaymentReference(
       if (input.reference === undefined || !order.quotationRequestId) {
         throw new DomainError('not_found', 'Order not found');
       }
+      // A refusal (a wrong reference or key) reads as "not found"; a failure of the database is not
+      // one and is thrown as itself.
       const request = await requestOfCustomer(tx, actor, {
         reference: input.reference,
         key: input.key,
-      }).catch(() => null);
+      }).catch((error: unknown) => {
+        if (error instanceof DomainError) return null;
+        throw error;
+      });
       if (!request || request.id !== order.quotationRequestId) {
         throw new DomainError('not_found', 'Order not found');
       }
