@@ -95,6 +95,25 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/worker.ts'],
+    rules: {
+      // docs/design.md §3: the worker serves jobs, not requests; what it shares with the HTTP layer
+      // is a rule, and a rule lives in core/ or in a module.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/',
+              message:
+                'The worker must not import the HTTP layer: take the rule from core/ or a module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // docs/decisions/019: no import cycle anywhere in the shop's own code…
     files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'content/**/*.ts'],
     plugins: { 'import-x': importX },

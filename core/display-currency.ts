@@ -18,7 +18,7 @@ import {
   type DisplayCurrency,
   type DisplayRate,
 } from './display-amount';
-import { addDays, isCalendarDay } from './shop-calendar';
+import { addDays, isCalendarDay, shopDayOf } from './shop-calendar';
 
 export {
   approximateText,
@@ -203,6 +203,19 @@ export function freshDisplayRates(rates: DisplayRate[], today: string): DisplayR
   return rates.filter((rate) => !isStaleRate(rate, today));
 }
 
+/** The owner's rates, split into those buyers see on the shop's day of `now` and those too old to show (docs/requirements.md §21). */
+export function displayRatesOf(
+  site: { displayCurrencies: string; shopTimeZone: string },
+  now: Date,
+): { fresh: DisplayRate[]; stale: DisplayRate[] } {
+  const rates = parseDisplayRates(site.displayCurrencies);
+  const today = shopDayOf(now, site.shopTimeZone);
+  return {
+    fresh: freshDisplayRates(rates, today),
+    stale: rates.filter((rate) => isStaleRate(rate, today)),
+  };
+}
+
 /** docs/requirements.md §21: "₹3,400 (≈ US$41)"; the rupee amount alone without a display currency. */
 export function formatRupeesWithApproximation(paise: number, display: DisplayRate | null): string {
   const rupees = formatRupees(paise);
@@ -289,4 +302,22 @@ export function effectiveDisplayRate(input: {
   const wanted = input.choice ?? currencyOfAcceptLanguage(input.acceptLanguage);
   if (!wanted || wanted === RUPEES) return null;
   return input.freshRates.find((rate) => rate.currency === wanted) ?? null;
+}
+
+/**
+ * docs/decisions/026: the rate a mail's reader sees amounts in, or null for rupees only. The
+ * mail never sees the reader's browser, so no cookie and no `Accept-Language`: the currency their
+ * account chose wins, else the one the requester's page showed when they asked (a guest has only
+ * that).
+ */
+export function mailReaderDisplayRate(input: {
+  accountChoice: CurrencyChoice | null;
+  requestCurrency: DisplayCurrency | null;
+  freshRates: DisplayRate[];
+}): DisplayRate | null {
+  return effectiveDisplayRate({
+    choice: input.accountChoice ?? input.requestCurrency,
+    acceptLanguage: null,
+    freshRates: input.freshRates,
+  });
 }

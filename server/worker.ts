@@ -20,17 +20,15 @@ import { quotationEventMail, renderNotice, type MailIdentity } from './mail/noti
 import {
   expireOffers,
   issueAccessKey,
-  quotationMailFacts,
+  quotationMailOf,
   remindExpiringOffers,
 } from './modules/quotations';
-import { offerPdfDocument } from './modules/quotations/documents';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
 import { getDisplayCurrencyChoice } from './modules/account';
-import type { DisplayCurrency, DisplayRate } from '../core/display-amount';
-import { approximateTotalLine, effectiveDisplayRate } from '../core/display-currency';
-import { displayRatesOf } from './http/display-currency';
+import type { DisplayRate } from '../core/display-amount';
+import { displayRatesOf, mailReaderDisplayRate } from '../core/display-currency';
 import type { SiteSettings } from '../content/site';
 import { deleteUnusedQuoteLists } from './modules/quote-lists';
 import { deleteExpiredVerifications } from './auth/verification-sweep';
@@ -66,7 +64,8 @@ export async function startDeliveries(options: {
     handlers: {
       async mail(mailJob, job) {
         // docs/requirements.md §12: the shop's address and name in Settings as they are when the mail is sent.
-        const site = await readSiteSettings(database.db, config);
+        const shop = await shopAtDelivery(database.db, config);
+        const { site } = shop;
         const cause = mailJob.cause ?? mailCauseOf(mailJob);
         // docs/requirements.md §13: a mail a stranger could make the shop send is counted once, on its first
         // try (a mail server that is down must not use up the recipient's limit), and held,
@@ -94,7 +93,7 @@ export async function startDeliveries(options: {
             return;
           }
         }
-        const message = await mailOfNotice(database.db, mailJob, config, { mailId: job.id });
+        const message = await mailOfNotice(database.db, mailJob, shop, clock(), { mailId: job.id });
         if (!message) {
           logger.warn({ jobId: job.id, kind: mailJob.kind }, 'a notice without a mail was skipped');
           return;
@@ -151,44 +150,51 @@ export async function startDeliveries(options: {
   });
 }
 
+/** The settings a mail is made with: the shop's details as the owner set them when it is delivered. */
+export type MailShop = Pick<Config, 'siteLockedBy' | 'publicUrl' | 'authSecret'> & {
+  site: SiteSettings;
+};
+
 /**
- * The display currency of a customer mail's reader, when its rate is fresh (docs/decisions/026):
- * the one their account chose, or else the one the requester's page showed when they asked (a
- * guest has only that: the worker never sees their browser). Every amount of the mail, and the
- * offer PDF's approximate line, are in it.
+ * docs/requirements.md §12: the shop's details (its name, phone, address for the owner's mails) as
+ * the owner set them when the mail is delivered, not as they were when the process started.
  */
-async function readerDisplayRate(
+export async function shopAtDelivery(
   db: Database,
-  requester: { userId: string | null; requestCurrency?: DisplayCurrency | null },
-  site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
+  config: Pick<Config, 'site' | 'siteLockedBy' | 'publicUrl' | 'authSecret'>,
+): Promise<MailShop> {
+  return { ...config, site: await readSiteSettings(db, config) };
+}
+
+/** docs/decisions/026: the price-drop mail's amounts in the currency the wisher's account chose. */
+async function wisherDisplayRate(
+  db: Database,
+  userId: string,
+  site: SiteSettings,
   now: Date,
 ): Promise<DisplayRate | null> {
   const { fresh } = displayRatesOf(site, now);
   if (fresh.length === 0) return null;
-  const chosen = requester.userId
-    ? await getDisplayCurrencyChoice(db, { userId: requester.userId, roles: [] })
-    : null;
-  return effectiveDisplayRate({
-    choice: chosen ?? requester.requestCurrency ?? null,
-    acceptLanguage: null,
+  return mailReaderDisplayRate({
+    accountChoice: await getDisplayCurrencyChoice(db, { userId, roles: [] }),
+    requestCurrency: null,
     freshRates: fresh,
   });
 }
 
 /**
- * The mail of a queued notice. The quote lifecycle's mails are read from the database at delivery
- * (docs/requirements.md §10): their facts, a private link made for this mail, and an offer's PDF.
+ * The mail of a queued notice, made with `shop` as read for this delivery and the worker's clock's
+ * `now`. The quote lifecycle's mails are read from the database at delivery (docs/requirements.md
+ * §10): the quotations module gives their facts, a private link made for this mail, and an
+ * offer's PDF document; this renders them.
  */
 export async function mailOfNotice(
   db: Database,
   notice: Notice | MailJob,
-  config: Pick<Config, 'site' | 'siteLockedBy' | 'publicUrl' | 'authSecret'>,
+  shop: MailShop,
+  now: Date,
   identity: MailIdentity = {},
-  now: Date = new Date(),
 ): Promise<MailMessage | null> {
-  // docs/requirements.md §12: the shop's details (its name, phone, address for the owner's mails) as the owner
-  // set them when the mail is delivered, not as they were when the process started.
-  const shop = { ...config, site: await readSiteSettings(db, config) };
   if (notice.kind === 'quotation-request' && notice.to === 'requester') {
     if (!notice.quotation.customerEmail) return null;
     const customerKey = await issueAccessKey(db, notice.quotation.id);
@@ -199,41 +205,21 @@ export async function mailOfNotice(
     const customerKey = await issueAccessKey(db, notice.quotationId);
     return renderNotice(notice, shop, { customerKey, ...identity });
   }
-  // docs/decisions/026: the wisher's amounts in the currency their account chose
   if (notice.kind === 'price-drop') {
-    const displayRate = await readerDisplayRate(db, { userId: notice.userId }, shop.site, now);
+    const displayRate = await wisherDisplayRate(db, notice.userId, shop.site, now);
     return renderNotice(notice, shop, { ...identity, displayRate });
   }
   if (notice.kind !== 'quotation-event') return renderNotice(notice, shop, identity);
-  const facts = await quotationMailFacts(db, notice);
-  if (!facts) return null;
-  // The owner's mails stay in rupees; each of the customer's shows its amounts in their currency.
-  const rate =
-    notice.to === 'customer'
-      ? await readerDisplayRate(
-          db,
-          {
-            userId: facts.customerUserId ?? null,
-            requestCurrency: facts.requestDisplayCurrency ?? null,
-          },
-          shop.site,
-          now,
-        )
-      : null;
-  facts.displayRate = rate;
-  const message = await quotationEventMail(notice, facts, shop, identity);
-  if (!message || notice.event !== 'offer-sent' || !facts.offer) return message;
-  // docs/decisions/026: the attached PDF reads as the one its reader downloads from the quote page
-  const pdf = await renderOfferPdf({
-    ...offerPdfDocument(facts.offer, shop.site),
-    approximateTotal: rate ? approximateTotalLine(facts.offer.totalMinor, rate) : null,
-  });
+  const mail = await quotationMailOf(db, notice, shop.site, now);
+  if (!mail) return null;
+  const message = await quotationEventMail(notice, mail.facts, shop, identity);
+  if (!message || !mail.offerPdf) return message;
   return {
     ...message,
     attachments: [
       {
-        filename: `${facts.reference}-v${facts.offer.version}.pdf`,
-        content: pdf,
+        filename: mail.offerPdf.filename,
+        content: await renderOfferPdf(mail.offerPdf.document),
         contentType: 'application/pdf',
       },
     ],

@@ -10,9 +10,8 @@ import {
   type DemoCheckedSetting,
   type DemoShopContent,
 } from '../../core/demo-settings';
-import { staleRateWarning } from '../../core/display-currency';
 import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';
-import { displayRatesOf } from '../../server/http/display-currency';
+import { displayRatesOf, staleRateWarning } from '../../core/display-currency';
 import { appContext } from '../../server/http/app-context';
 import { AdminAccessNotice, type BackOfficeHandle } from '../components/admin/admin-access-notice';
 import type { Route } from './+types/admin-shell';

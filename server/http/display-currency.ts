@@ -5,16 +5,13 @@
  */
 import type { SiteSettings } from '../../content/site';
 import {
+  displayRatesOf,
   effectiveDisplayRate,
-  freshDisplayRates,
-  isStaleRate,
-  parseDisplayRates,
   readCurrencyChoice,
   type CurrencyChoice,
   type DisplayCurrency,
   type DisplayRate,
 } from '../../core/display-currency';
-import { shopDayOf } from '../../core/shop-calendar';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
 import { getDisplayCurrencyChoice } from '../modules/account';
@@ -35,19 +32,6 @@ export function currencyCookieOf(headers: Headers): CurrencyChoice | null {
 /** The Set-Cookie of a choice; readable by no script, as nothing in the browser needs it. */
 export function currencyCookie(choice: CurrencyChoice, secure: boolean): string {
   return `${CURRENCY_COOKIE}=${choice}; Path=/; Max-Age=${CURRENCY_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** The owner's rates, split into those buyers see today and those too old to show (docs/requirements.md §21). */
-export function displayRatesOf(
-  site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
-  now: Date,
-): { fresh: DisplayRate[]; stale: DisplayRate[] } {
-  const rates = parseDisplayRates(site.displayCurrencies);
-  const today = shopDayOf(now, site.shopTimeZone);
-  return {
-    fresh: freshDisplayRates(rates, today),
-    stale: rates.filter((rate) => isStaleRate(rate, today)),
-  };
 }
 
 export interface DisplayCurrencyContext {

@@ -50,7 +50,8 @@ export interface QuotationMailFacts {
   requestDisplayCurrency?: DisplayCurrency | null;
   /**
    * The customer's display currency, in which a customer mail shows each amount beside rupees
-   * (docs/decisions/026); null for rupees only. The worker sets it (server/worker.ts).
+   * (docs/decisions/026); null for rupees only. quotationMailOf sets it
+   * (server/modules/quotations/mail-facts.ts).
    */
   displayRate?: DisplayRate | null;
   /** docs/requirements.md §18: the name of every piece of the request, in the buyer's order. */

@@ -10,7 +10,8 @@ import { loadConfig } from '../../server/config';
 import type { MailMessage } from '../../server/mail';
 import type { DisplayCurrency } from '../../core/display-amount';
 import { shopSettings } from '../../server/db/schema';
-import { displayRateFor, displayRatesOf } from '../../server/http/display-currency';
+import { displayRateFor } from '../../server/http/display-currency';
+import { displayRatesOf } from '../../core/display-currency';
 import { setDisplayCurrencyChoice } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
 import {

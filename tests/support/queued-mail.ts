@@ -9,7 +9,7 @@ import type { Database } from '../../server/db/client';
 import { JOB_SCHEMA } from '../../server/modules/jobs';
 import type { MailMessage } from '../../server/mail';
 import type { Notice } from '../../core/notices';
-import { mailOfNotice } from '../../server/worker';
+import { mailOfNotice, shopAtDelivery } from '../../server/worker';
 
 interface QueuedJob {
   id: string;
@@ -25,10 +25,14 @@ async function mailJobs(db: Database): Promise<QueuedJob[]> {
   return result.rows as unknown as QueuedJob[];
 }
 
-/** A view of the mail queue from now on: `mails()` renders what was queued since. */
+/**
+ * A view of the mail queue from now on: `mails()` renders what was queued since, at the time
+ * `clock` tells, as the worker renders at its own clock's.
+ */
 export async function mailQueueFrom(
   db: Database,
   config: Config,
+  clock: () => Date = () => new Date(),
 ): Promise<{ mails(): Promise<MailMessage[]> }> {
   const before = new Set((await mailJobs(db)).map((job) => job.id));
   return {
@@ -36,7 +40,7 @@ export async function mailQueueFrom(
       const queued = (await mailJobs(db)).filter((job) => !before.has(job.id));
       const mails: MailMessage[] = [];
       for (const job of queued) {
-        const mail = await mailOfNotice(db, job.data, config);
+        const mail = await mailOfNotice(db, job.data, await shopAtDelivery(db, config), clock());
         if (mail) mails.push(mail);
       }
       return mails;

@@ -57,7 +57,15 @@ export async function offerDocumentOf(db: Database, request: QuotationRow, versi
     .where(
       and(eq(quotationOffers.quotationRequestId, request.id), eq(quotationOffers.version, version)),
     );
-  if (!offer) return null;
+  return offer ? offerDocumentOfRow(db, request, offer) : null;
+}
+
+/** The document of an offer already read: its lines are read here. */
+export async function offerDocumentOfRow(
+  db: Database,
+  request: QuotationRow,
+  offer: typeof quotationOffers.$inferSelect,
+) {
   const lines = await db
     .select()
     .from(quotationOfferLines)
@@ -79,7 +87,7 @@ export async function offerDocumentOf(db: Database, request: QuotationRow, versi
   };
 }
 
-export type StoredOfferDocument = NonNullable<Awaited<ReturnType<typeof offerDocumentOf>>>;
+export type StoredOfferDocument = Awaited<ReturnType<typeof offerDocumentOfRow>>;
 
 /** The shop's name, address, phone, e-mail, GSTIN and how to pay, as they are set now. */
 export function offerPdfDocument(offer: StoredOfferDocument, site: SiteSettings): OfferDocument {

@@ -86,7 +86,7 @@ export {
   mergeQuotationRequests,
   type MergeCandidate,
 } from './merge';
-export { quotationMailFacts } from './mail-facts';
+export { quotationMailOf, type QuotationMail } from './mail-facts';
 export { exportQuotationRequests, type QuotationListFilter } from './search';
 export type * from './views';
 

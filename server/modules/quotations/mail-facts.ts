@@ -1,13 +1,25 @@
 /**
  * What a quote lifecycle mail says, read when the worker delivers it (docs/requirements.md §10): the job carries
  * ids only, so a mail shows the quotation as it is, and a customer's mail gets a private link of
- * its own, made here: no key is stored in clear, in the job or anywhere else.
+ * its own, made here: no key is stored in clear, in the job or anywhere else. One call gives the
+ * worker all of it: the facts, the reader's display rate and the offer's PDF document, with the
+ * request, the offer and the settings each read once.
  */
 import { eq } from 'drizzle-orm';
+import type { SiteSettings } from '../../../content/site';
+import {
+  approximateTotalLine,
+  displayRatesOf,
+  mailReaderDisplayRate,
+  readCurrencyChoice,
+  type DisplayCurrency,
+  type DisplayRate,
+} from '../../../core/display-currency';
 import { hasMailableEmail } from '../../../core/identity';
 import type { Database } from '../../db/client';
 import {
   orders,
+  profiles,
   quotationMessages,
   quotationOffers,
   quotationRequests,
@@ -16,13 +28,90 @@ import {
 import type { QuotationEventNotice } from '../../../core/notices';
 import type { QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
-import type { StoredOfferDocument } from './documents';
-import { offerDocumentOf } from './documents';
+import { offerDocumentOfRow, offerPdfDocument, type StoredOfferDocument } from './documents';
+import type { OfferDocument } from './offer-pdf';
 import { quoteOrderView, requestView } from './customer-view';
 import { requestLinesOf } from './request-lines';
 
+/** Everything one lifecycle mail is made of; the worker renders and sends it. */
+export interface QuotationMail {
+  /** What the mail says, its amounts in `facts.displayRate` beside rupees. */
+  facts: QuotationMailFacts & { offer: StoredOfferDocument | null };
+  /** The offer mail's attachment (docs/requirements.md §10); null for every other mail. */
+  offerPdf: { filename: string; document: OfferDocument } | null;
+}
+
+/**
+ * The mail of one lifecycle notice, with the shop's `site` as the worker read it for this delivery
+ * and `now` deciding which display rates are fresh (docs/decisions/026). Null when the quotation
+ * is gone or the customer has no address.
+ */
+export async function quotationMailOf(
+  db: Database,
+  notice: QuotationEventNotice,
+  site: SiteSettings,
+  now: Date,
+): Promise<QuotationMail | null> {
+  const facts = await quotationMailFacts(db, notice);
+  if (!facts) return null;
+  // The owner's mails stay in rupees; each of the customer's shows its amounts in their currency.
+  const displayRate =
+    notice.to === 'customer'
+      ? await readerDisplayRate(
+          db,
+          facts.customerUserId ?? null,
+          facts.requestDisplayCurrency ?? null,
+          site,
+          now,
+        )
+      : null;
+  facts.displayRate = displayRate;
+  const offer = notice.event === 'offer-sent' ? facts.offer : null;
+  return {
+    facts,
+    // docs/decisions/026: the attached PDF reads as the one its reader downloads from the quote page
+    offerPdf: offer
+      ? {
+          filename: `${facts.reference}-v${offer.version}.pdf`,
+          document: {
+            ...offerPdfDocument(offer, site),
+            approximateTotal: displayRate
+              ? approximateTotalLine(offer.totalMinor, displayRate)
+              : null,
+          },
+        }
+      : null,
+  };
+}
+
+/**
+ * The display currency of a customer mail's reader, when its rate is fresh on `now`'s shop day
+ * (docs/decisions/026). Their account's choice is read only when a rate is fresh at all.
+ */
+async function readerDisplayRate(
+  db: Database,
+  userId: string | null,
+  requestCurrency: DisplayCurrency | null,
+  site: Pick<SiteSettings, 'displayCurrencies' | 'shopTimeZone'>,
+  now: Date,
+): Promise<DisplayRate | null> {
+  const { fresh } = displayRatesOf(site, now);
+  if (fresh.length === 0) return null;
+  const [profile] = userId
+    ? await db
+        .select({ displayCurrency: profiles.displayCurrency })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+    : [];
+  return mailReaderDisplayRate({
+    accountChoice: readCurrencyChoice(profile?.displayCurrency),
+    requestCurrency,
+    freshRates: fresh,
+  });
+}
+
 /** The facts of one lifecycle mail; null when the quotation is gone or the customer has no address. */
-export async function quotationMailFacts(
+async function quotationMailFacts(
   db: Database,
   notice: QuotationEventNotice,
 ): Promise<(QuotationMailFacts & { offer: StoredOfferDocument | null }) | null> {
@@ -57,7 +146,7 @@ export async function quotationMailFacts(
     customerEmail,
     // A link of its own for each customer mail: retried deliveries make another, harmlessly.
     customerKey: notice.to === 'customer' ? await issueAccessKey(db, request.id) : null,
-    offer: offer ? await offerDocumentOf(db, request, offer.version) : null,
+    offer: offer ? await offerDocumentOfRow(db, request, offer) : null,
     order: order ? quoteOrderView(order) : null,
     message: message
       ? {

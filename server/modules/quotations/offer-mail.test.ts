@@ -3,6 +3,9 @@
  * show, with the payment sentence made from the offer's own advance, the shop's free-text terms
  * and, on a revision, the shop's note saying what changed.
  */
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../tests/factories';
 import {
@@ -13,6 +16,12 @@ import {
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 import { loadConfig } from '../../config';
+import type { Database, DatabaseHandle } from '../../db/client';
+import * as schema from '../../db/schema';
+import { shopSettings } from '../../db/schema';
+import { JOB_SCHEMA } from '../jobs';
+import { mailOfNotice, shopAtDelivery } from '../../worker';
+import type { Notice } from '../../../core/notices';
 import type { Actor } from '../actor';
 import { createQuotationRequest, sendOffer } from '.';
 
@@ -38,6 +47,25 @@ function offerForm(unitPrice: string, overrides: { advancePercent?: string; note
     ...overrides,
   };
 }
+
+/**
+ * The same database, through a connection that notes every statement it runs: what one mail reads
+ * is then counted in its SQL, whichever query builder a module uses.
+ */
+function countingDatabase(handle: DatabaseHandle): { db: Database; statements: string[] } {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const db =
+    handle.driver.kind === 'pglite'
+      ? drizzlePglite(handle.driver.client, { schema, logger })
+      : drizzleNodePg(handle.driver.pool, { schema, logger });
+  return { db: db as unknown as Database, statements };
+}
+
+/** How many of `statements` read `table`. */
+const readsOf = (statements: string[], table: string) =>
+  statements.filter((statement) => new RegExp(`(from|join) "${table}"`, 'i').test(statement))
+    .length;
 
 /** A mail's plain-text part as one line of words. */
 const wordsOf = (text: string) => text.replaceAll(/\s+/g, ' ');
@@ -93,5 +121,63 @@ describe(`the offer mail on ${testDatabaseKind}`, () => {
     );
     expect(revision).not.toContain('advance');
     expect(revision).toContain(`A note from the shop ${note}`);
+  });
+
+  it('reads the offer and the settings once, and shows the rate its delivery’s clock finds fresh', async () => {
+    const { db } = database;
+    const product = await insertProduct(db, { name: 'Brass Diya', priceMinor: 65_000 });
+    // docs/requirements.md §21: a rate set on September 1 is fresh for 60 days, stale long before today.
+    await db
+      .insert(shopSettings)
+      .values({ key: 'displayCurrencies', value: 'USD 83.50 2026-09-01' })
+      .onConflictDoUpdate({ target: shopSettings.key, set: { value: 'USD 83.50 2026-09-01' } });
+    const request = await createQuotationRequest(
+      db,
+      null,
+      {
+        productId: product.id,
+        quantity: '4',
+        customizationNotes: '',
+        customerName: 'Maya Rao',
+        customerCompany: '',
+        customerMobile: '98290 66666',
+        customerEmail: 'maya@example.com',
+      },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+      'USD',
+    );
+    await sendOffer(
+      db,
+      owner,
+      { quotationId: request.id, ...offerForm('650') },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const [job] = (
+      await db.execute(
+        sql`select data from ${sql.raw(JOB_SCHEMA)}.job where name = 'mail' and data->>'event' = 'offer-sent' and data->>'to' = 'customer' and data->>'quotationId' = ${request.id}`,
+      )
+    ).rows as unknown as { data: Notice }[];
+    const shop = await shopAtDelivery(db, config);
+    const counting = countingDatabase(database);
+
+    const fresh = await mailOfNotice(
+      counting.db,
+      job!.data,
+      shop,
+      new Date('2026-09-02T06:00:00Z'),
+    );
+    expect(readsOf(counting.statements, 'quotation_offers')).toBe(1);
+    expect(readsOf(counting.statements, 'quotation_requests')).toBe(1);
+    expect(readsOf(counting.statements, 'shop_settings')).toBe(0);
+    // 4 × ₹650 at ₹83.50 a dollar
+    expect(wordsOf(fresh!.text)).toContain('₹2,600 (≈ US$31)');
+    expect(fresh!.attachments).toHaveLength(1);
+
+    // 61 days after the rate was set, the same mail is in rupees alone.
+    const stale = await mailOfNotice(db, job!.data, shop, new Date('2026-11-01T06:00:00Z'));
+    expect(wordsOf(stale!.text)).toContain('₹2,600');
+    expect(stale!.text).not.toContain('≈');
   });
 });

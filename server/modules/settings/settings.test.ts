@@ -17,7 +17,7 @@ import { lockedSettingMessage, settingsTexts } from '../../../core/settings';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { activityLog, shopSettings } from '../../db/schema';
-import { mailOfNotice } from '../../worker';
+import { mailOfNotice, shopAtDelivery } from '../../worker';
 import type { Actor } from '../actor';
 import {
   getSettingsForOwner,
@@ -246,9 +246,13 @@ describe(`shop settings on ${testDatabaseKind}`, () => {
       url: 'https://hooks.example/shop',
       failingSince: '2026-11-21T10:00:00.000Z',
     };
-    expect((await mailOfNotice(database.db, notice, config))?.to).toBe('hello@kalakriti.example');
+    expect(
+      (await mailOfNotice(database.db, notice, await shopAtDelivery(database.db, config), now))?.to,
+    ).toBe('hello@kalakriti.example');
     await updateSettings(database.db, owner, { shopEmail: 'owner@kalakriti.example' }, config, now);
-    expect((await mailOfNotice(database.db, notice, config))?.to).toBe('owner@kalakriti.example');
+    expect(
+      (await mailOfNotice(database.db, notice, await shopAtDelivery(database.db, config), now))?.to,
+    ).toBe('owner@kalakriti.example');
   });
 
   describe('the memo of this process', () => {
