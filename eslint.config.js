@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 /**
  * docs/design.md §3 "One writer per table" (docs/decisions/019): the domain modules of server/modules, each of
  * which may import only itself and the kernel: the checks (kernel, actor, errors), the job
- * queue's enqueue (with the webhook event it carries) and the activity log's record. (The clock
+ * queue's enqueue (with the webhook event it carries), the activity log's record and the signed link
+ * token. (The clock
  * is a `now` each function is given.) Work across modules is a flow
  * (server/flows), which imports the modules it calls.
  */
@@ -23,6 +24,8 @@ const kernel = [
   './server/modules/errors.ts',
   './server/modules/jobs/enqueue.ts',
   './server/modules/activity/record.ts',
+  // docs/design.md §3: the signed link token every module's mailed links use (one HMAC, one purpose each).
+  './server/modules/signed-token.ts',
   // An event is an enqueue too: the deliveries of the webhooks module, in the caller's transaction.
   './server/modules/webhooks/emit.ts',
 ];
