@@ -43,6 +43,11 @@ export function priceDropUnsubscribeToken(secret: string, userId: string): strin
   return signToken(secret, 'price-drop-alerts-unsubscribe', userId);
 }
 
+/** The price-drop mail's unsubscribe link, under the shop's public URL (docs/design.md §7). */
+export function priceDropUnsubscribePath(secret: string, userId: string): string {
+  return `/price-drop-alerts/unsubscribe?token=${priceDropUnsubscribeToken(secret, userId)}`;
+}
+
 function userIdFromToken(secret: string, token: string): string | null {
   return verifiedTokenSubject(secret, 'price-drop-alerts-unsubscribe', token);
 }
@@ -94,6 +99,8 @@ export async function unsubscribeFromPriceDropAlerts(
  */
 export async function alertWishersOfPriceDrop(
   db: Database,
+  /** AUTH_SECRET, which signs each mail's unsubscribe link. */
+  secret: string,
   product: { id: string; name: string; priceMinor: number },
   now: Date,
 ): Promise<{ mailed: number; later: number }> {
@@ -136,6 +143,7 @@ export async function alertWishersOfPriceDrop(
         productName: product.name,
         priceMinor: product.priceMinor,
         thenPriceMinor: item.priceWhenAddedMinor,
+        unsubscribePath: priceDropUnsubscribePath(secret, item.userId),
       });
       mailedItems.push(item.id);
     }

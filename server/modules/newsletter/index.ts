@@ -20,6 +20,8 @@ export async function subscribeToNewsletter(
   db: Database,
   // spec §2: anyone may subscribe, signed in or not; the actor is taken like every module's.
   _actor: Actor,
+  /** AUTH_SECRET, which signs the welcome's unsubscribe link. */
+  secret: string,
   input: Record<string, unknown>,
   now: Date = new Date(),
 ): Promise<SubscribeOutcome> {
@@ -33,7 +35,7 @@ export async function subscribeToNewsletter(
       .returning({ id: newsletterSubscriptions.id });
     // docs/requirements.md §13: the welcome is queued with the subscription, and only for a new subscriber.
     if (inserted.length > 0) {
-      await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+      await enqueue(tx, 'mail', welcomeNotice(secret, email));
       await emitWebhookEvent(
         tx,
         'newsletter.subscribed',
@@ -52,7 +54,7 @@ export async function subscribeToNewsletter(
       .update(newsletterSubscriptions)
       .set({ unsubscribedAt: null, source })
       .where(eq(newsletterSubscriptions.email, email));
-    await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+    await enqueue(tx, 'mail', welcomeNotice(secret, email));
     await emitWebhookEvent(tx, 'newsletter.subscribed', { email, source, resubscribed: true }, now);
     return 'subscribed';
   });
@@ -61,6 +63,19 @@ export async function subscribeToNewsletter(
 /** A link token that names the address and proves we issued it (the kernel's signed token). */
 export function unsubscribeToken(secret: string, email: string): string {
   return signToken(secret, 'newsletter-unsubscribe', email);
+}
+
+/** The welcome's unsubscribe link, under the shop's public URL (docs/design.md §7). */
+export function newsletterUnsubscribePath(secret: string, email: string): string {
+  return `/newsletter/unsubscribe?token=${unsubscribeToken(secret, email)}`;
+}
+
+function welcomeNotice(secret: string, email: string) {
+  return {
+    kind: 'newsletter-welcome',
+    email,
+    unsubscribePath: newsletterUnsubscribePath(secret, email),
+  } as const;
 }
 
 /** The address a token was issued for, or null when it was not issued by us. */
