@@ -98,6 +98,29 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/mail/**/*.ts', 'server/mail/**/*.tsx'],
+    // A test may set up the mailer with a module's implementation (a rate limiter).
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      // docs/design.md §3: the mail layer renders what a notice carries; what a module owns (a
+      // signed link, the facts of an offer) comes in the notice or from the worker, never by
+      // calling the module from here. Types only.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules(/|$)',
+              message:
+                'server/mail must not import server/modules (types only): carry it in the notice, or let the worker pass it.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/worker.ts'],
     rules: {
       // docs/design.md §3: the worker serves jobs, not requests; what it shares with the HTTP layer
