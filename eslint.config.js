@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 /**
  * docs/design.md §3 "One writer per table" (docs/decisions/019): the domain modules of server/modules, each of
  * which may import only itself and the kernel: the checks (kernel, actor, errors), the job
- * queue's enqueue (with the webhook event it carries) and the activity log's record. (The clock
+ * queue's enqueue (with the webhook event it carries), the activity log's record and the signed link
+ * token. (The clock
  * is a `now` each function is given.) Work across modules is a flow
  * (server/flows), which imports the modules it calls.
  */
@@ -23,6 +24,8 @@ const kernel = [
   './server/modules/errors.ts',
   './server/modules/jobs/enqueue.ts',
   './server/modules/activity/record.ts',
+  // docs/design.md §3: the signed link token every module's mailed links use (one HMAC, one purpose each).
+  './server/modules/signed-token.ts',
   // An event is an enqueue too: the deliveries of the webhooks module, in the caller's transaction.
   './server/modules/webhooks/emit.ts',
 ];
@@ -89,6 +92,29 @@ export default tseslint.config(
           patterns: [
             { regex: '(^|/)app/', message: 'Domain modules must not import the UI.' },
             { regex: '(^|/)http/', message: 'Domain modules must not import the HTTP layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/mail/**/*.ts', 'server/mail/**/*.tsx'],
+    // A test may set up the mailer with a module's implementation (a rate limiter).
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      // docs/design.md §3: the mail layer renders what a notice carries; what a module owns (a
+      // signed link, the facts of an offer) comes in the notice or from the worker, never by
+      // calling the module from here. Types only.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules(/|$)',
+              message:
+                'server/mail must not import server/modules (types only): carry it in the notice, or let the worker pass it.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

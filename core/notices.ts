@@ -57,7 +57,15 @@ export type Notice =
   | { kind: 'contact-message'; message: ContactMessage & { id: string } }
   /** docs/requirements.md §13: the welcome pop-up's call-back request, to the owner like a contact message. */
   | { kind: 'callback-request'; lead: { id: string; phoneNumber: string } }
-  | { kind: 'newsletter-welcome'; email: string }
+  | {
+      kind: 'newsletter-welcome';
+      email: string;
+      /**
+       * The signed unsubscribe link under the shop's public URL, made by the newsletter module
+       * (docs/design.md §7); absent in a welcome queued before it was carried.
+       */
+      unsubscribePath?: string;
+    }
   /** docs/requirements.md §13: an identity mail (server/auth): a link or a code for the address it goes to. */
   | AccountNotice
   /** A mail an earlier version rendered when it was queued (Better Auth's links and codes). */
@@ -70,8 +78,7 @@ export type Notice =
   | PriceDropNotice;
 
 /**
- * docs/requirements.md §21: a wished piece's price fell below the price the wisher added it at. The unsubscribe
- * link is signed for `userId` when the mail is delivered.
+ * docs/requirements.md §21: a wished piece's price fell below the price the wisher added it at.
  */
 export interface PriceDropNotice {
   kind: 'price-drop';
@@ -82,6 +89,11 @@ export interface PriceDropNotice {
   priceMinor: number;
   /** The price the wisher added it at (the mail's "was"). */
   thenPriceMinor: number;
+  /**
+   * The unsubscribe link under the shop's public URL, signed for `userId` by the account module
+   * (docs/design.md §7); absent in a mail queued before it was carried.
+   */
+  unsubscribePath?: string;
 }
 
 export interface AccountNotice {

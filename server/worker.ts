@@ -26,7 +26,8 @@ import {
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings } from './modules/settings';
-import { getDisplayCurrencyChoice } from './modules/account';
+import { getDisplayCurrencyChoice, priceDropUnsubscribePath } from './modules/account';
+import { newsletterUnsubscribePath } from './modules/newsletter';
 import type { DisplayRate } from '../core/display-amount';
 import { displayRatesOf, mailReaderDisplayRate } from '../core/display-currency';
 import type { SiteSettings } from '../content/site';
@@ -134,7 +135,7 @@ export async function startDeliveries(options: {
       },
       // docs/requirements.md §21: a product's price-drop mails, at its price as it is now.
       async 'price-drop-alert'(job) {
-        const { mailed } = await alertPriceDrop(database.db, job, clock());
+        const { mailed } = await alertPriceDrop(database.db, config.authSecret, job, clock());
         if (mailed > 0)
           logger.info({ productId: job.productId, mailed }, 'price-drop alerts queued');
       },
@@ -183,6 +184,21 @@ async function wisherDisplayRate(
 }
 
 /**
+ * docs/design.md §7: a notice carries its unsubscribe link, made by the module that owns it; a
+ * newsletter welcome or a price-drop mail queued before it did is given the one its module makes
+ * now (the same token for the same address or account, so the same link).
+ */
+export function withUnsubscribeLink(notice: Notice, secret: string): Notice {
+  if (notice.kind === 'newsletter-welcome' && !notice.unsubscribePath) {
+    return { ...notice, unsubscribePath: newsletterUnsubscribePath(secret, notice.email) };
+  }
+  if (notice.kind === 'price-drop' && !notice.unsubscribePath) {
+    return { ...notice, unsubscribePath: priceDropUnsubscribePath(secret, notice.userId) };
+  }
+  return notice;
+}
+
+/**
  * The mail of a queued notice, made with `shop` as read for this delivery and the worker's clock's
  * `now`. The quote lifecycle's mails are read from the database at delivery (docs/requirements.md
  * §10): the quotations module gives their facts, a private link made for this mail, and an
@@ -190,11 +206,12 @@ async function wisherDisplayRate(
  */
 export async function mailOfNotice(
   db: Database,
-  notice: Notice | MailJob,
+  queued: Notice | MailJob,
   shop: MailShop,
   now: Date,
   identity: MailIdentity = {},
 ): Promise<MailMessage | null> {
+  const notice = withUnsubscribeLink(queued, shop.authSecret);
   if (notice.kind === 'quotation-request' && notice.to === 'requester') {
     if (!notice.quotation.customerEmail) return null;
     const customerKey = await issueAccessKey(db, notice.quotation.id);

@@ -21,7 +21,8 @@ const newsletterIntents = {
     schema: newsletterSubscriptionSchema,
     rateLimit: 'newsletter',
     honeypot: true,
-    run: (fields, { app }) => subscribeToNewsletter(app.db, app.actor, fields, app.clock()),
+    run: (fields, { app }) =>
+      subscribeToNewsletter(app.db, app.actor, app.config.authSecret, fields, app.clock()),
     // A robot caught by the honeypot (no outcome) is thanked like a new subscriber.
     success: (outcome) =>
       outcome === 'already-subscribed'

@@ -13,6 +13,7 @@ import { profiles, wishlistItems } from '../db/schema';
 import type { Actor } from '../modules/actor';
 import {
   priceDropUnsubscribeAddress,
+  priceDropUnsubscribePath,
   readPriceDropAlerts,
   setPriceDropAlerts,
   toggleWishlist,
@@ -62,7 +63,7 @@ async function workAlertsDue(db: Database, now: Date): Promise<number> {
   let worked = 0;
   for (const job of await waitingAlerts(db)) {
     if (new Date(job.start_after).getTime() > now.getTime()) continue;
-    await alertPriceDrop(db, job.data, now);
+    await alertPriceDrop(db, config.authSecret, job.data, now);
     await db.execute(
       sql`update ${sql.raw(`${JOB_SCHEMA}.job`)} set state = 'completed' where id = ${job.id}::uuid`,
     );
@@ -149,7 +150,7 @@ describe(`price-drop alerts on ${testDatabaseKind}`, () => {
       .where(eq(wishlistItems.userId, wishers.asha.actor!.userId));
     expect(item).toMatchObject({ alertedPriceMinor: 90_000, alertedAt: after(1) });
     // A second run of the same job (a retry) mails nobody again.
-    await alertPriceDrop(db, { productId }, after(1.1));
+    await alertPriceDrop(db, config.authSecret, { productId }, after(1.1));
     expect(await queue.mails()).toHaveLength(2);
   });
 
@@ -189,7 +190,7 @@ describe(`price-drop alerts on ${testDatabaseKind}`, () => {
     const queue = await mailQueueFrom(db, config);
     await setPrice('1200', after(30));
     expect(await waitingAlerts(db)).toEqual([]);
-    await alertPriceDrop(db, { productId }, after(31));
+    await alertPriceDrop(db, config.authSecret, { productId }, after(31));
     expect(await queue.mails()).toEqual([]);
   });
 
@@ -200,6 +201,15 @@ describe(`price-drop alerts on ${testDatabaseKind}`, () => {
     await workAlertsDue(db, after(61));
     const mail = (await queue.mails()).find((sent) => sent.to === wishers.asha.email);
     const link = /<([^>]+)>/.exec(mail?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    // The account module made the link in the mail's transaction; the queued notice carries it.
+    const path = priceDropUnsubscribePath(config.authSecret, wishers.asha.actor!.userId);
+    expect(link).toBe(`${config.publicUrl}${path}`);
+    const jobs = await db.execute(
+      sql`select data->>'unsubscribePath' as path from ${sql.raw(`${JOB_SCHEMA}.job`)}
+          where name = 'mail' and data->>'userId' = ${wishers.asha.actor!.userId}`,
+    );
+    expect(jobs.rows.length).toBeGreaterThan(0);
+    expect(jobs.rows.every((row) => row.path === path)).toBe(true);
     const token = new URL(link).searchParams.get('token') ?? '';
     // Opening the link only asks: nothing changes before the POST.
     expect(await priceDropUnsubscribeAddress(db, config.authSecret, token)).toBe(

@@ -10,11 +10,13 @@ import { readProductForPriceDropAlert } from '../modules/products';
 
 export async function alertPriceDrop(
   db: Database,
+  /** AUTH_SECRET, which signs the mails' unsubscribe links. */
+  secret: string,
   job: { productId: string },
   now: Date,
 ): Promise<{ mailed: number; later: number }> {
   const product = await readProductForPriceDropAlert(db, job.productId);
   // Gone or unpublished since: nobody is sent to a page that is not there.
   if (!product) return { mailed: 0, later: 0 };
-  return alertWishersOfPriceDrop(db, product, now);
+  return alertWishersOfPriceDrop(db, secret, product, now);
 }

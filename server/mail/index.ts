@@ -11,7 +11,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Logger } from '../logger';
-import { rateLimitAddress, type RateLimiter } from '../modules/rate-limit';
+import { rateLimitAddress } from '../../core/client-network';
+import type { RateLimiter } from '../modules/rate-limit';
 import {
   isLimited,
   mailLimitKey,

@@ -15,7 +15,6 @@ const settings = {
     upiPaymentLimit: '100000',
   },
   publicUrl: 'https://shop.example',
-  authSecret: 'notifications-test-secret-notifications',
 };
 const request = {
   id: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
@@ -223,16 +222,40 @@ describe('the shop e-mails', () => {
     expect(mail?.html).toContain('href="tel:+919876543210"');
   });
 
-  it('welcome a subscriber with a one-click unsubscribe link and header', async () => {
+  it('welcome a subscriber with the one-click unsubscribe link and header the notice carries', async () => {
     const mail = await renderNotice(
-      { kind: 'newsletter-welcome', email: 'lata@example.com' },
+      {
+        kind: 'newsletter-welcome',
+        email: 'lata@example.com',
+        unsubscribePath: '/newsletter/unsubscribe?token=bGF0YQ.c2lnbmVk',
+      },
       settings,
     );
-    const url = mail?.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '';
-    expect(url).toMatch(/^https:\/\/shop\.example\/newsletter\/unsubscribe\?token=/);
+    const url = 'https://shop.example/newsletter/unsubscribe?token=bGF0YQ.c2lnbmVk';
+    expect(mail?.headers?.['List-Unsubscribe']).toBe(`<${url}>`);
     expect(mail?.text).toContain(url);
     expect(mail?.html).toContain(`href="${url}"`);
     expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('never sends a welcome or a price-drop mail without an unsubscribe link', async () => {
+    await expect(
+      renderNotice({ kind: 'newsletter-welcome', email: 'lata@example.com' }, settings),
+    ).rejects.toThrow(/unsubscribe link/);
+    await expect(
+      renderNotice(
+        {
+          kind: 'price-drop',
+          to: 'lata@example.com',
+          userId: 'user-42',
+          productId: 'lotus-urli',
+          productName: 'Lotus Urli',
+          priceMinor: 90_000,
+          thenPriceMinor: 100_000,
+        },
+        settings,
+      ),
+    ).rejects.toThrow(/unsubscribe link/);
   });
 });
 

@@ -27,8 +27,6 @@ import type { SiteSettings } from '../../content/site';
 import type { PaymentStatus } from '../../core/statuses';
 import type { AccountMailPurpose } from '../../core/notices';
 import type { MailMessage } from '.';
-import { priceDropUnsubscribeToken } from '../modules/account';
-import { unsubscribeToken } from '../modules/newsletter';
 import { renderMailTemplate } from './templates';
 import { piecesTitle } from './templates/pieces';
 import type {
@@ -93,11 +91,13 @@ type ShopSite = Pick<
   | 'upiPaymentLimit'
 >;
 
-/** What rendering needs besides the notice: the shop, and the secret that signs unsubscribe links. */
+/**
+ * What rendering needs besides the notice: the shop. Signed links come in the notice, made by the
+ * module that owns them (docs/design.md §7).
+ */
 export interface NoticeSettings {
   site: ShopSite;
   publicUrl: string;
-  authSecret: string;
 }
 
 /** This mail's own id in a thread (the job's, so a retried delivery keeps it). */
@@ -185,8 +185,7 @@ export async function renderNotice(
         { to: site.shopEmail },
       );
     case 'newsletter-welcome': {
-      const token = unsubscribeToken(settings.authSecret, notice.email);
-      const unsubscribeUrl = `${publicUrl}/newsletter/unsubscribe?token=${token}`;
+      const unsubscribeUrl = `${publicUrl}${carriedUnsubscribePath(notice)}`;
       return renderMail('newsletter-welcome', { unsubscribeUrl, shopUrl: publicUrl }, settings, {
         to: notice.email,
         replyTo: site.shopEmail,
@@ -220,6 +219,17 @@ export async function renderNotice(
   }
 }
 
+/**
+ * The unsubscribe link a notice carries. The worker fills it in for a notice queued before it was
+ * carried (docs/design.md §7), so a mail never goes out without one.
+ */
+function carriedUnsubscribePath(notice: { kind: string; unsubscribePath?: string }): string {
+  if (!notice.unsubscribePath) {
+    throw new Error(`A ${notice.kind} notice reached rendering without its unsubscribe link.`);
+  }
+  return notice.unsubscribePath;
+}
+
 /** docs/requirements.md §21: a wished piece's lower price, with the link that turns these mails off. */
 function priceDropMail(
   notice: Extract<Notice, { kind: 'price-drop' }>,
@@ -227,8 +237,7 @@ function priceDropMail(
   displayRate: DisplayRate | null,
 ): Promise<MailMessage> {
   const { site, publicUrl } = settings;
-  const token = priceDropUnsubscribeToken(settings.authSecret, notice.userId);
-  const unsubscribeUrl = `${publicUrl}/price-drop-alerts/unsubscribe?token=${token}`;
+  const unsubscribeUrl = `${publicUrl}${carriedUnsubscribePath(notice)}`;
   return renderMail(
     'price-drop-customer',
     {

@@ -16,7 +16,13 @@ import type { Database } from '../../server/db/client';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
 import type { Actor } from '../../server/modules/actor';
-import { priceDropUnsubscribeToken, readPriceDropAlerts } from '../../server/modules/account';
+import {
+  priceDropUnsubscribePath,
+  priceDropUnsubscribeToken,
+  readPriceDropAlerts,
+  setPriceDropAlerts,
+} from '../../server/modules/account';
+import { mailOfNotice, shopAtDelivery } from '../../server/worker';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
@@ -91,6 +97,37 @@ describe(`the price-drop unsubscribe page on ${testDatabaseKind}`, () => {
     expect(await readPriceDropAlerts(db, customer)).toBe(true);
     expect(await confirm(token)).toMatchObject({
       status: 200,
+      body: { status: 'ok', data: 'unsubscribed' },
+    });
+    expect(await readPriceDropAlerts(db, customer)).toBe(false);
+  });
+
+  it('follows the link of a price-drop mail, as queued now and as an older job without it', async () => {
+    const { db } = database;
+    await setPriceDropAlerts(db, customer, { priceDropAlerts: 'on' });
+    const notice = {
+      kind: 'price-drop',
+      to: email,
+      userId: customer!.userId,
+      productId: 'lotus-urli',
+      productName: 'Lotus Urli',
+      priceMinor: 90_000,
+      thenPriceMinor: 100_000,
+    } as const;
+    const shop = await shopAtDelivery(db, config);
+    const now = new Date('2026-11-27T10:00:00Z');
+    const carried = await mailOfNotice(
+      db,
+      { ...notice, unsubscribePath: priceDropUnsubscribePath(config.authSecret, customer!.userId) },
+      shop,
+      now,
+    );
+    const olderJob = await mailOfNotice(db, notice, shop, now);
+    const link = /<([^>]+)>/.exec(carried?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    expect(link.startsWith(`${config.publicUrl}/price-drop-alerts/unsubscribe?token=`)).toBe(true);
+    expect(carried?.html).toContain(`href="${link}"`);
+    expect(olderJob?.headers?.['List-Unsubscribe']).toBe(`<${link}>`);
+    expect(await confirm(new URL(link).searchParams.get('token') ?? '')).toMatchObject({
       body: { status: 'ok', data: 'unsubscribed' },
     });
     expect(await readPriceDropAlerts(db, customer)).toBe(false);

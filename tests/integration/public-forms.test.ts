@@ -28,6 +28,7 @@ import { databaseRateLimiter, type RateLimiter } from '../../server/modules/rate
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { mailQueueFrom } from '../support/queued-mail';
+import { mailOfNotice, shopAtDelivery } from '../../server/worker';
 
 // Defaults only: FORM_RATE_LIMIT unset, as a shop runs out of the box.
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
@@ -315,9 +316,22 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
       expect(rows.filter((row) => row.email === email)).toHaveLength(1);
     });
 
-    it("unsubscribes the address of a genuine link's token, and nobody for a forged one", async () => {
+    it("unsubscribes the address of the welcome mail's link, and nobody for a forged one", async () => {
       const email = `leaver-${Date.now()}@example.com`;
+      const queue = await mailQueueFrom(database.db, config);
       await post({ email, source: 'blog' });
+      const welcome = (await queue.mails()).find((mail) => mail.to === email);
+      const link = /<([^>]+)>/.exec(welcome?.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+      expect(welcome?.html).toContain(`href="${link}"`);
+      // A welcome queued before the notice carried its link (an older job) gets the same one.
+      const olderJob = await mailOfNotice(
+        database.db,
+        { kind: 'newsletter-welcome', email },
+        await shopAtDelivery(database.db, config),
+        new Date(),
+      );
+      expect(olderJob?.headers?.['List-Unsubscribe']).toBe(`<${link}>`);
+      const token = new URL(link).searchParams.get('token') ?? '';
       const unsubscribe = async (token: string) =>
         reply(
           await unsubscribeAction({
@@ -334,7 +348,8 @@ describe(`the public forms' actions on ${testDatabaseKind}`, () => {
       });
       const stillSubscribed = await database.db.select().from(newsletterSubscriptions);
       expect(stillSubscribed.find((row) => row.email === email)?.unsubscribedAt).toBeNull();
-      expect(await unsubscribe(unsubscribeToken(config.authSecret, email))).toMatchObject({
+      expect(token).toBe(unsubscribeToken(config.authSecret, email));
+      expect(await unsubscribe(token)).toMatchObject({
         status: 200,
         body: { status: 'ok', data: 'unsubscribed' },
       });

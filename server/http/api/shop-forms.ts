@@ -240,8 +240,14 @@ export function registerShopForms(api: OpenAPIHono<ApiEnv>): void {
   });
 
   api.openapi(subscribe, async (c) => {
-    const { db, clock } = c.get('services');
-    const outcome = await subscribeToNewsletter(db, c.get('actor'), await sentBody(c), clock());
+    const { db, config, clock } = c.get('services');
+    const outcome = await subscribeToNewsletter(
+      db,
+      c.get('actor'),
+      config.authSecret,
+      await sentBody(c),
+      clock(),
+    );
     const toast =
       outcome === 'already-subscribed'
         ? newsletterToasts.alreadySubscribed

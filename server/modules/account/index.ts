@@ -477,6 +477,7 @@ export async function removeWishlistItem(
 export {
   alertWishersOfPriceDrop,
   priceDropUnsubscribeAddress,
+  priceDropUnsubscribePath,
   priceDropUnsubscribeToken,
   readPriceDropAlerts,
   setPriceDropAlerts,

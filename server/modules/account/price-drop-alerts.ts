@@ -3,7 +3,6 @@
  * product's wishers is told of its lower price and when (wishlist_items.alerted_*), and the mail's
  * unsubscribe link. The alert job itself is server/flows/alert-price-drop.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { priceDropAlertDecision } from '../../../core/price-drop';
 import { priceDropAlertsSchema } from '../../../core/price-drop-schema';
@@ -12,6 +11,7 @@ import { profiles, users, wishlistItems } from '../../db/schema';
 import type { Actor } from '../actor';
 import { enqueue, enqueueUnlessWaiting } from '../jobs/enqueue';
 import { parseInput, requireUser } from '../kernel';
+import { signToken, verifiedTokenSubject } from '../signed-token';
 
 /** The customer's own setting; on when they never changed it (the column's default). */
 export async function readPriceDropAlerts(db: Database, actor: Actor): Promise<boolean> {
@@ -38,26 +38,18 @@ export async function setPriceDropAlerts(
   return { priceDropAlerts };
 }
 
-// The newsletter's mechanism (server/modules/newsletter unsubscribeToken): HMAC-SHA256 with
-// AUTH_SECRET over a purpose and the subject, so a newsletter token is no token here and back.
-const TOKEN_PURPOSE = 'price-drop-alerts-unsubscribe';
-
-function tokenSignature(secret: string, userId: string): Buffer {
-  return createHmac('sha256', secret).update(`${TOKEN_PURPOSE}:${userId}`).digest();
-}
-
 /** The mail's unsubscribe token: names the account and proves the shop issued it. */
 export function priceDropUnsubscribeToken(secret: string, userId: string): string {
-  return `${Buffer.from(userId).toString('base64url')}.${tokenSignature(secret, userId).toString('base64url')}`;
+  return signToken(secret, 'price-drop-alerts-unsubscribe', userId);
+}
+
+/** The price-drop mail's unsubscribe link, under the shop's public URL (docs/design.md §7). */
+export function priceDropUnsubscribePath(secret: string, userId: string): string {
+  return `/price-drop-alerts/unsubscribe?token=${priceDropUnsubscribeToken(secret, userId)}`;
 }
 
 function userIdFromToken(secret: string, token: string): string | null {
-  const [encodedUser, encodedSignature] = token.split('.');
-  if (!encodedUser || !encodedSignature) return null;
-  const userId = Buffer.from(encodedUser, 'base64url').toString('utf8');
-  const expected = tokenSignature(secret, userId);
-  const given = Buffer.from(encodedSignature, 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+  return verifiedTokenSubject(secret, 'price-drop-alerts-unsubscribe', token);
 }
 
 /**
@@ -107,6 +99,8 @@ export async function unsubscribeFromPriceDropAlerts(
  */
 export async function alertWishersOfPriceDrop(
   db: Database,
+  /** AUTH_SECRET, which signs each mail's unsubscribe link. */
+  secret: string,
   product: { id: string; name: string; priceMinor: number },
   now: Date,
 ): Promise<{ mailed: number; later: number }> {
@@ -149,6 +143,7 @@ export async function alertWishersOfPriceDrop(
         productName: product.name,
         priceMinor: product.priceMinor,
         thenPriceMinor: item.priceWhenAddedMinor,
+        unsubscribePath: priceDropUnsubscribePath(secret, item.userId),
       });
       mailedItems.push(item.id);
     }

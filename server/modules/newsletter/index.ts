@@ -1,5 +1,4 @@
 /** Newsletter sign-ups (spec §5 Newsletter, §7 "Insert newsletter_subscriptions", §8). */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { newsletterSubscriptionSchema } from '../../../core/newsletter';
 import type { Database } from '../../db/client';
@@ -7,6 +6,7 @@ import { newsletterSubscriptions } from '../../db/schema';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs/enqueue';
 import { parseInput } from '../kernel';
+import { signToken, verifiedTokenSubject } from '../signed-token';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export type SubscribeOutcome = 'subscribed' | 'already-subscribed';
@@ -20,6 +20,8 @@ export async function subscribeToNewsletter(
   db: Database,
   // spec §2: anyone may subscribe, signed in or not; the actor is taken like every module's.
   _actor: Actor,
+  /** AUTH_SECRET, which signs the welcome's unsubscribe link. */
+  secret: string,
   input: Record<string, unknown>,
   now: Date = new Date(),
 ): Promise<SubscribeOutcome> {
@@ -33,7 +35,7 @@ export async function subscribeToNewsletter(
       .returning({ id: newsletterSubscriptions.id });
     // docs/requirements.md §13: the welcome is queued with the subscription, and only for a new subscriber.
     if (inserted.length > 0) {
-      await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+      await enqueue(tx, 'mail', welcomeNotice(secret, email));
       await emitWebhookEvent(
         tx,
         'newsletter.subscribed',
@@ -52,28 +54,33 @@ export async function subscribeToNewsletter(
       .update(newsletterSubscriptions)
       .set({ unsubscribedAt: null, source })
       .where(eq(newsletterSubscriptions.email, email));
-    await enqueue(tx, 'mail', { kind: 'newsletter-welcome', email });
+    await enqueue(tx, 'mail', welcomeNotice(secret, email));
     await emitWebhookEvent(tx, 'newsletter.subscribed', { email, source, resubscribed: true }, now);
     return 'subscribed';
   });
 }
 
-const TOKEN_PURPOSE = 'newsletter-unsubscribe';
-
-/** A link token that names the address and proves we issued it (HMAC with AUTH_SECRET). */
+/** A link token that names the address and proves we issued it (the kernel's signed token). */
 export function unsubscribeToken(secret: string, email: string): string {
-  const signature = createHmac('sha256', secret).update(`${TOKEN_PURPOSE}:${email}`).digest();
-  return `${Buffer.from(email).toString('base64url')}.${signature.toString('base64url')}`;
+  return signToken(secret, 'newsletter-unsubscribe', email);
+}
+
+/** The welcome's unsubscribe link, under the shop's public URL (docs/design.md §7). */
+export function newsletterUnsubscribePath(secret: string, email: string): string {
+  return `/newsletter/unsubscribe?token=${unsubscribeToken(secret, email)}`;
+}
+
+function welcomeNotice(secret: string, email: string) {
+  return {
+    kind: 'newsletter-welcome',
+    email,
+    unsubscribePath: newsletterUnsubscribePath(secret, email),
+  } as const;
 }
 
 /** The address a token was issued for, or null when it was not issued by us. */
 export function emailFromUnsubscribeToken(secret: string, token: string): string | null {
-  const [encodedEmail, encodedSignature] = token.split('.');
-  if (!encodedEmail || !encodedSignature) return null;
-  const email = Buffer.from(encodedEmail, 'base64url').toString('utf8');
-  const expected = createHmac('sha256', secret).update(`${TOKEN_PURPOSE}:${email}`).digest();
-  const given = Buffer.from(encodedSignature, 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
+  return verifiedTokenSubject(secret, 'newsletter-unsubscribe', token);
 }
 
 /**

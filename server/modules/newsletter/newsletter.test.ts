@@ -8,6 +8,8 @@ import {
 import { newsletterSubscriptions } from '../../db/schema';
 import { subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeToken } from './index';
 
+const secret = 'test-secret-test-secret-test-secret!!';
+
 describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -20,10 +22,13 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
   it('subscribes once; the same address again is "already subscribed" and stays one row', async () => {
     const { db } = database;
     expect(
-      await subscribeToNewsletter(db, null, { email: ' Lata@Example.com', source: 'home' }),
+      await subscribeToNewsletter(db, null, secret, { email: ' Lata@Example.com', source: 'home' }),
     ).toBe('subscribed');
     expect(
-      await subscribeToNewsletter(db, null, { email: 'lata@example.com', source: 'footer' }),
+      await subscribeToNewsletter(db, null, secret, {
+        email: 'lata@example.com',
+        source: 'footer',
+      }),
     ).toBe('already-subscribed');
     const rows = await db
       .select()
@@ -35,13 +40,16 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
 
   it('welcomes back an address that had unsubscribed', async () => {
     const { db } = database;
-    await subscribeToNewsletter(db, null, { email: 'back@example.com', source: 'blog' });
+    await subscribeToNewsletter(db, null, secret, { email: 'back@example.com', source: 'blog' });
     await db
       .update(newsletterSubscriptions)
       .set({ unsubscribedAt: new Date() })
       .where(eq(newsletterSubscriptions.email, 'back@example.com'));
     expect(
-      await subscribeToNewsletter(db, null, { email: 'back@example.com', source: 'footer' }),
+      await subscribeToNewsletter(db, null, secret, {
+        email: 'back@example.com',
+        source: 'footer',
+      }),
     ).toBe('subscribed');
     const [row] = await db
       .select()
@@ -53,7 +61,7 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
   it('rejects an invalid address and stores nothing', async () => {
     const { db } = database;
     await expect(
-      subscribeToNewsletter(db, null, { email: 'nope', source: 'home' }),
+      subscribeToNewsletter(db, null, secret, { email: 'nope', source: 'home' }),
     ).rejects.toThrow('Please enter a valid email address');
     const rows = await db
       .select()
@@ -64,7 +72,6 @@ describe(`newsletter sign-ups on ${testDatabaseKind}`, () => {
 });
 
 describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
-  const secret = 'test-secret-test-secret-test-secret!!';
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -75,7 +82,7 @@ describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
 
   it('a genuine token unsubscribes its address; subscribing again re-activates it', async () => {
     const { db } = database;
-    await subscribeToNewsletter(db, null, { email: 'leave@example.com', source: 'home' });
+    await subscribeToNewsletter(db, null, secret, { email: 'leave@example.com', source: 'home' });
     const token = unsubscribeToken(secret, 'leave@example.com');
     expect(await unsubscribeFromNewsletter(db, null, secret, { token })).toBe('unsubscribed');
     const [row] = await db
@@ -84,13 +91,16 @@ describe(`newsletter unsubscribe on ${testDatabaseKind}`, () => {
       .where(eq(newsletterSubscriptions.email, 'leave@example.com'));
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
     expect(
-      await subscribeToNewsletter(db, null, { email: 'leave@example.com', source: 'footer' }),
+      await subscribeToNewsletter(db, null, secret, {
+        email: 'leave@example.com',
+        source: 'footer',
+      }),
     ).toBe('subscribed');
   });
 
   it('a forged token is rejected and changes nothing', async () => {
     const { db } = database;
-    await subscribeToNewsletter(db, null, { email: 'stay@example.com', source: 'home' });
+    await subscribeToNewsletter(db, null, secret, { email: 'stay@example.com', source: 'home' });
     const forged = `${Buffer.from('stay@example.com').toString('base64url')}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
     expect(await unsubscribeFromNewsletter(db, null, secret, { token: forged })).toBe('invalid');
     expect(

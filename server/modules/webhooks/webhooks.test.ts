@@ -326,7 +326,13 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     });
     try {
       expect(
-        await subscribeToNewsletter(database.db, null, { email: 'leela@example.com' }, new Date()),
+        await subscribeToNewsletter(
+          database.db,
+          null,
+          AUTH_SECRET,
+          { email: 'leela@example.com' },
+          new Date(),
+        ),
       ).toBe('subscribed');
       const [delivery] = await deliveriesOf(endpoint.id);
       await until(async () => (await deliveriesOf(endpoint.id))[0]?.status === 'succeeded');
@@ -993,13 +999,13 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       DEFAULT_SHOP_TIME_ZONE,
     );
     await createContactMessage(db, null, contactForm, at());
-    await subscribeToNewsletter(db, null, { email: 'asha@example.com' }, at());
+    await subscribeToNewsletter(db, null, AUTH_SECRET, { email: 'asha@example.com' }, at());
     // An address already on the list is no event; one that comes back is.
-    await subscribeToNewsletter(db, null, { email: 'asha@example.com' }, at());
+    await subscribeToNewsletter(db, null, AUTH_SECRET, { email: 'asha@example.com' }, at());
     await unsubscribeFromNewsletter(db, null, AUTH_SECRET, {
       token: unsubscribeToken(AUTH_SECRET, 'asha@example.com'),
     });
-    await subscribeToNewsletter(db, null, { email: 'asha@example.com' }, at());
+    await subscribeToNewsletter(db, null, AUTH_SECRET, { email: 'asha@example.com' }, at());
     await expireOffers(db, new Date('2026-12-09T10:00:00Z'), DEFAULT_SHOP_TIME_ZONE);
 
     const deliveries = await deliveriesOf(endpoint.id);
