@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  emailKey,
+  emailSchema,
   emailVerificationState,
   firstPasswordProblem,
   hasMailableEmail,
@@ -15,6 +17,7 @@ import {
   signUpSchema,
   afterSignInTarget,
   landingAfterSignIn,
+  sameEmail,
 } from './identity';
 
 describe('the sign-up password rules (spec §5)', () => {
@@ -198,6 +201,24 @@ describe("an account's e-mail address", () => {
     expect(hasMailableEmail(placeholder.toUpperCase())).toBe(false);
     expect(emailVerificationState({ email: placeholder, emailVerified: false })).toBe('no-address');
     expect(hasMailableEmail('asha@phone.invalid.example.com')).toBe(true);
+  });
+
+  it('is the same mailbox whatever its case and surrounding spaces, and an absent one is none', () => {
+    expect(sameEmail(' Asha@Example.COM ', 'asha@example.com')).toBe(true);
+    expect(sameEmail('asha@example.com', 'asha@example.co')).toBe(false);
+    expect(sameEmail(null, null)).toBe(false);
+    expect(sameEmail('', '')).toBe(false);
+    expect(sameEmail(undefined, 'asha@example.com')).toBe(false);
+  });
+
+  it('compares by the very form the e-mail schema stores', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.boolean(), (address, shout) => {
+        const typed = ` ${shout ? address.toUpperCase() : address} `;
+        const stored = emailSchema.safeParse(typed);
+        if (stored.success) expect(stored.data).toBe(emailKey(typed));
+      }),
+    );
   });
 });
 

@@ -308,6 +308,23 @@ export function phonePlaceholderEmail(phoneNumber: string): string {
   return `${phoneNumber.replace(/\D/g, '')}@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`;
 }
 
+/**
+ * The one comparison of e-mail addresses: the form `emailSchema` stores (trimmed, lower case).
+ * Addresses written before that schema, or by Better Auth, are compared by the same key; the SQL
+ * side is `emailKeySql` in server/db/email-key.ts (docs/design.md §3).
+ */
+export function emailKey(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** Whether two addresses are the same mailbox by `emailKey`; an absent one matches nothing. */
+export function sameEmail(
+  first: string | null | undefined,
+  second: string | null | undefined,
+): boolean {
+  return Boolean(first && second && emailKey(first) === emailKey(second));
+}
+
 /** docs/requirements.md §15: whether an account's e-mail is a real address that can be verified and mailed. */
 export function hasMailableEmail(email: string): boolean {
   return !email.toLowerCase().endsWith(`@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`);

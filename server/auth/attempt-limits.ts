@@ -22,6 +22,7 @@
  */
 import { APIError } from 'better-auth/api';
 import { RATE_LIMIT_MESSAGE, rateLimitAddress, type RateLimiter } from '../modules/rate-limit';
+import { emailKey } from '../../core/identity';
 
 /** The endpoints that check a password or a one-time code and sign in when it is right. */
 export const CREDENTIAL_CHECK_PATHS: ReadonlySet<string> = new Set([
@@ -56,7 +57,7 @@ export interface AttemptLimits {
 
 /** Who the request is about: its e-mail (lower case) or phone number, if it names one. */
 export function accountOf(body: Record<string, unknown>): string | undefined {
-  if (typeof body.email === 'string') return body.email.trim().toLowerCase();
+  if (typeof body.email === 'string') return emailKey(body.email);
   if (typeof body.phoneNumber === 'string') return body.phoneNumber.trim();
   return undefined;
 }

@@ -12,6 +12,7 @@ import { OWNER_EMAIL_TAKEN_MESSAGE, type OwnerSetupInput } from '../../core/owne
 import type { Database } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { DomainError } from '../modules/errors';
+import { emailKey } from '../../core/identity';
 
 export async function createOwnerAccount(
   tx: Database,
@@ -20,7 +21,7 @@ export async function createOwnerAccount(
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, owner.email.toLowerCase()));
+    .where(eq(sql`lower(${users.email})`, emailKey(owner.email)));
   // An account of that address (a customer's, or a stranger's sign-up) is never made the owner.
   if (taken) throw new DomainError('invalid', OWNER_EMAIL_TAKEN_MESSAGE);
   const userId = randomUUID();

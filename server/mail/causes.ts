@@ -14,6 +14,7 @@
  */
 import type { Notice } from '../../core/notices';
 import { countOf } from '../../core/plurals';
+import { emailKey } from '../../core/identity';
 
 export type { AccountMailPurpose } from '../../core/notices';
 
@@ -40,7 +41,7 @@ export type MailCause =
 /** Limited mails: who may be told, and under which key their limit counts them. */
 export type LimitedMailCause = Extract<MailCause, { address: string }>;
 
-const normalised = (address: string) => address.trim().toLowerCase();
+const normalised = emailKey;
 
 /** A mail someone not signed in can make the shop send to any address (decision 017). */
 export function strangerCause(

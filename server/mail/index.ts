@@ -21,6 +21,7 @@ import {
   type LimitedMailCause,
   type MailCause,
 } from './causes';
+import { sameEmail } from '../../core/identity';
 
 /** A name and an address, which nodemailer encodes: no header is ever built from raw text. */
 export interface MailAddress {
@@ -131,7 +132,7 @@ export async function admitMail(
   cause: MailCause,
 ): Promise<MailAdmission> {
   const perHour = limit.perHour;
-  if (!isLimited(cause) || cause.address === limit.shopAddress.trim().toLowerCase()) {
+  if (!isLimited(cause) || sameEmail(cause.address, limit.shopAddress)) {
     return { allowed: true, retryAfterSeconds: 0, perHour };
   }
   const decision = await limit.rateLimiter.consume({
@@ -175,7 +176,7 @@ export async function admitIdentityMail(
   requester: string | null | undefined,
 ): Promise<IdentityMailAdmission> {
   const { rateLimiter, perHour } = limit;
-  if (cause.address === limit.shopAddress.trim().toLowerCase()) return { allowed: true };
+  if (sameEmail(cause.address, limit.shopAddress)) return { allowed: true };
   if (requester) {
     const asker = await rateLimiter.consume({
       key: mailRequesterKey(cause, rateLimitAddress(requester)),

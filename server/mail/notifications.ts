@@ -22,6 +22,7 @@ import {
   upiPaymentFor,
 } from '../../core/payment-terms';
 import { CLAIM_ANCHOR, quotationLink } from '../../core/quote-offer';
+import { sameEmail } from '../../core/identity';
 import { waitedFor } from '../../core/week-at-a-glance';
 import type { SiteSettings } from '../../content/site';
 import type { PaymentStatus } from '../../core/statuses';
@@ -685,9 +686,5 @@ export interface Requester {
  * signed in and it is their account's verified e-mail; anyone else may have typed it.
  */
 export function isVerifiedAddressOf(requester: Requester | null, address: string | null): boolean {
-  return Boolean(
-    requester?.emailVerified &&
-    address &&
-    requester.email.trim().toLowerCase() === address.trim().toLowerCase(),
-  );
+  return Boolean(requester?.emailVerified && sameEmail(requester.email, address));
 }

@@ -8,27 +8,17 @@
  * names. Until then it stays a guest request. Once added, its private links stop working.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { hasMailableEmail } from '../../../core/identity';
+import { hasMailableEmail, sameEmail } from '../../../core/identity';
 import type { Database } from '../../db/client';
-import { quotationAccessKeys, quotationRequests, users } from '../../db/schema';
+import { quotationAccessKeys, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireUser } from '../kernel';
 import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
+import { verifiedAccountAddress } from './customer';
 
 /** What the quote page offers about its account: add it, sign in to add it, or nothing. */
 export type QuotationClaim = 'available' | 'sign-in' | null;
-
-/** The signed-in account's address, when it is verified (null otherwise). */
-async function verifiedAddressOf(db: Database, userId: string): Promise<string | null> {
-  const [account] = await db
-    .select({ email: users.email, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  return account?.emailVerified && hasMailableEmail(account.email)
-    ? account.email.toLowerCase()
-    : null;
-}
 
 /** Whether the viewer of a guest request may add it to their account, or could by signing in. */
 export async function claimOf(
@@ -40,8 +30,8 @@ export async function claimOf(
     return null;
   }
   if (!actor || actor.apiKey) return actor ? null : 'sign-in';
-  const address = await verifiedAddressOf(db, actor.userId);
-  return address === request.customerEmail.trim().toLowerCase() ? 'available' : null;
+  const address = await verifiedAccountAddress(db, actor.userId);
+  return sameEmail(address, request.customerEmail) ? 'available' : null;
 }
 
 /**
@@ -72,9 +62,8 @@ export async function claimQuotationRequest(
   if (request.userId === userId) {
     throw new DomainError('conflict', 'This request is in your account already.');
   }
-  const address = await verifiedAddressOf(tx, userId);
-  const named = request.customerEmail?.trim().toLowerCase() ?? null;
-  if (request.userId || !named || address !== named) {
+  const address = await verifiedAccountAddress(tx, userId);
+  if (request.userId || !sameEmail(address, request.customerEmail)) {
     throw new DomainError(
       'forbidden',
       'Only the account whose verified e-mail this request names can add it.',

@@ -15,7 +15,6 @@ import {
   type DisplayCurrency,
   type DisplayRate,
 } from '../../../core/display-currency';
-import { hasMailableEmail } from '../../../core/identity';
 import type { Database } from '../../db/client';
 import {
   orders,
@@ -23,11 +22,11 @@ import {
   quotationMessages,
   quotationOffers,
   quotationRequests,
-  users,
 } from '../../db/schema';
 import type { QuotationEventNotice } from '../../../core/notices';
 import type { QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
+import { customerOfRequest } from './customer';
 import { offerDocumentOfRow, offerPdfDocument, type StoredOfferDocument } from './documents';
 import type { OfferDocument } from './offer-pdf';
 import { quoteOrderView, requestView } from './customer-view';
@@ -120,7 +119,7 @@ async function quotationMailFacts(
     .from(quotationRequests)
     .where(eq(quotationRequests.id, notice.quotationId));
   if (!request) return null;
-  const customerEmail = await customerAddress(db, request);
+  const customerEmail = (await customerOfRequest(db, request)).mailAddress;
   if (notice.to === 'customer' && !customerEmail) return null;
 
   const [offer] = notice.offerId
@@ -157,18 +156,4 @@ async function quotationMailFacts(
         }
       : null,
   };
-}
-
-/** The request's address, or its account's when that is verified (an account's phone-only sign-in has none). */
-async function customerAddress(
-  db: Database,
-  request: typeof quotationRequests.$inferSelect,
-): Promise<string | null> {
-  if (request.customerEmail) return request.customerEmail;
-  if (!request.userId) return null;
-  const [account] = await db
-    .select({ email: users.email, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, request.userId));
-  return account?.emailVerified && hasMailableEmail(account.email) ? account.email : null;
 }

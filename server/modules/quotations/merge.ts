@@ -26,19 +26,18 @@
  */
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { changedFields } from '../../../core/activity';
-import { hasMailableEmail } from '../../../core/identity';
 import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
 import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from '../../../core/quote-list-texts';
 import { piecesSummary } from '../../../core/request-pieces-texts';
 import { mergeRequestsSchema, mergeTexts, referenceList } from '../../../core/quote-merge';
 import type { Database } from '../../db/client';
+import { emailKeySql } from '../../db/email-key';
 import {
   quotationAccessKeys,
   quotationMessages,
   quotationOffers,
   quotationRequestLines,
   quotationRequests,
-  users,
 } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
@@ -46,6 +45,7 @@ import { DomainError } from '../errors';
 import { enqueue } from '../jobs/enqueue';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { requestForOwner, type QuotationRow } from './access';
+import { addressKeysOf, customerOfRequest } from './customer';
 import { requestLinesOf } from './request-lines';
 import type { QuoteRequestLineView } from './views';
 
@@ -69,24 +69,10 @@ function mobileKeySql(column: typeof quotationRequests.customerMobile): SQL {
  * e-mail it names (or its account's verified one) and its mobile. Null when it names neither.
  */
 async function hintCondition(db: Database, request: QuotationRow): Promise<SQL | null> {
-  const emails = new Set<string>();
-  if (request.customerEmail && hasMailableEmail(request.customerEmail)) {
-    emails.add(request.customerEmail.trim().toLowerCase());
-  }
-  if (request.userId) {
-    const [account] = await db
-      .select({ email: users.email, emailVerified: users.emailVerified })
-      .from(users)
-      .where(eq(users.id, request.userId));
-    if (account?.emailVerified && hasMailableEmail(account.email)) {
-      emails.add(account.email.trim().toLowerCase());
-    }
-  }
+  const emails = addressKeysOf(request, await customerOfRequest(db, request));
   const mobile = mobileKey(request.customerMobile);
   const conditions = [
-    ...(emails.size > 0
-      ? [inArray(sql`lower(trim(${quotationRequests.customerEmail}))`, [...emails])]
-      : []),
+    ...(emails.length > 0 ? [inArray(emailKeySql(quotationRequests.customerEmail), emails)] : []),
     ...(mobile ? [eq(mobileKeySql(quotationRequests.customerMobile), mobile)] : []),
   ];
   return conditions.length === 0 ? null : (or(...conditions) ?? null);
@@ -250,17 +236,6 @@ function mergedRequestNotes(kept: QuotationRow, merged: QuotationRow[]): string 
   return parts.length === 0 ? null : parts.join('\n\n');
 }
 
-/** The address the customer's mail goes to: the kept request's, or its account's verified one. */
-async function customerAddressOf(db: Database, request: QuotationRow): Promise<string | null> {
-  if (request.customerEmail) return request.customerEmail;
-  if (!request.userId) return null;
-  const [account] = await db
-    .select({ email: users.email, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, request.userId));
-  return account?.emailVerified && hasMailableEmail(account.email) ? account.email : null;
-}
-
 /**
  * docs/requirements.md §18 "Merge Requests": the requests `mergeIds` join the request `keepId` (the file's header
  * says how); they close, completed, pointing to it. All or nothing, in one transaction: every
@@ -419,7 +394,7 @@ export async function mergeQuotationRequests(
       now,
     );
 
-    const to = await customerAddressOf(tx, kept);
+    const to = (await customerOfRequest(tx, kept)).mailAddress;
     if (to) {
       await enqueue(tx, 'mail', {
         kind: 'quotation-merged',

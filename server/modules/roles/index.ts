@@ -12,6 +12,7 @@ import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { pageOffset, requireAdmin } from '../kernel';
+import { emailKey } from '../../../core/identity';
 
 export interface RoleChange {
   userId: string;
@@ -118,7 +119,7 @@ async function findUserByEmail(
   db: Database,
   email: string,
 ): Promise<{ id: string; email: string; emailVerified: boolean }> {
-  const normalised = email.trim().toLowerCase();
+  const normalised = emailKey(email);
   const [user] = await db
     .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
     .from(users)
