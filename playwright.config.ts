@@ -15,6 +15,7 @@ export default defineConfig({
   // is listed by name at the end of the run as flaky, to be mended; locally the first failure stands.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  globalSetup: './tests/e2e/support/global-setup.ts',
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,

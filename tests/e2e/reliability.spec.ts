@@ -8,17 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from './support/test';
 import { RATE_LIMIT_MESSAGE } from '../../server/modules/rate-limit';
-import { insertOrder, type Shop } from './support/admin';
+import { grantAdminRole, insertOrder, type Shop } from './support/admin';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { createPrivatePostgres, privatePostgresAvailable } from './support/private-postgres';
 import { startServerProcess, temporaryDataDir, type RunningServer } from './support/server-process';
-import {
-  grantAdminOn,
-  openOrderEvents,
-  postForm,
-  signUpOverHttp,
-  type EventStream,
-} from './support/shop-http';
+import { openOrderEvents, postForm, signUpOverHttp, type EventStream } from './support/shop-http';
 
 // Several servers and databases per test on a loaded 2-core machine.
 test.describe.configure({ timeout: 300_000 });
@@ -151,7 +145,7 @@ test.describe('a server killed with SIGKILL and started again', () => {
     // The media import: an admin replaces every product's media from a large CSV, and the server
     // is killed while the import's transaction is half-way through its batches.
     const { email, cookie } = await signUpOverHttp(server.url, { name: 'Devika Admin' });
-    await grantAdminOn(database.url, email);
+    await grantAdminRole(database.url, email);
     const mediaSnapshot = () =>
       sql<{ product_id: string; media_url: string; is_primary: boolean; sort_order: number }>(
         `select product_id, media_url, is_primary, sort_order from product_media
@@ -354,7 +348,7 @@ test.describe('two server processes on one PostgreSQL database', () => {
 
     const customer = await signUpOverHttp(serverB.url);
     const admin = await signUpOverHttp(serverA.url, { name: 'Devika Admin' });
-    await grantAdminOn(database.url, admin.email);
+    await grantAdminRole(database.url, admin.email);
     const [user] = await sql<{ id: string }>('select id from users where email = $1', [
       customer.email,
     ]);

@@ -1,17 +1,15 @@
 /**
  * The admin journeys' shop: a server of its own on a fresh PostgreSQL database, so a journey can
- * write rows (orders, messages) and grant the admin role with the shop owner's command line while
+ * write rows (orders, messages) and grant the admin role as the shop owner's command line does while
  * the server runs. The shared webServer runs on PGlite, which only one process may open.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { test as base, expect as baseExpect, type BrowserContext, type Page } from './test';
-import { signUp } from './accounts';
 import { gotoHydrated } from './pages';
-import { createScratchDatabase, markEmailVerified, withPostgres } from './postgres';
+import { createScratchDatabase, grantAdminRole, withPostgres } from './postgres';
 import { startServerProcess } from './server-process';
+import { signUpOverHttp } from './shop-http';
 
-const run = promisify(execFile);
+export { grantAdminRole } from './postgres';
 
 /**
  * Each journey here starts a server and a database of its own next to the shared one, and the
@@ -37,7 +35,7 @@ export const test = base.extend<{ shop: Shop; shopEnvironment: Record<string, st
   /** Variables the shop's server starts with besides its own (docs/requirements.md §12: a setting locked by one). */
   shopEnvironment: [{}, { option: true }],
   shop: async ({ browser, shopEnvironment }, use) => {
-    const database = await createScratchDatabase('storefront_admin');
+    const database = await createScratchDatabase('storefront_admin', { migrated: true });
     const contexts: BrowserContext[] = [];
     let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
     try {
@@ -76,22 +74,21 @@ export const test = base.extend<{ shop: Shop; shopEnvironment: Record<string, st
   },
 });
 
-/** `npm run admin -- grant-admin <email>` against a database, as the shop owner would run it. */
-export async function grantAdminRole(databaseUrl: string, email: string): Promise<void> {
-  await markEmailVerified(databaseUrl, email);
-  const granted = await run(
-    process.execPath,
-    ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
-  );
-  expect(granted.stdout).toContain(`${email} is now an admin.`);
-}
-
-/** A new account with the admin role, signed in, on /admin. */
+/**
+ * A new account with the admin role, signed in, on /admin. The account signs up and in over
+ * Better Auth's endpoints and the page starts with its session cookie: the sign-up and sign-in
+ * forms have journeys of their own (auth.spec.ts), and these journeys are about the back office.
+ */
 export async function signedInAdmin(shop: Shop): Promise<{ page: Page; email: string }> {
   const page = await shop.newPage();
-  const { email } = await signUp(page, { name: 'Devika Admin' });
+  const { email, cookie } = await signUpOverHttp(shop.url, { name: 'Devika Admin' });
   await shop.grantAdmin(email);
+  await page.context().addCookies(
+    cookie.split('; ').map((pair) => {
+      const separator = pair.indexOf('=');
+      return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: shop.url };
+    }),
+  );
   await gotoHydrated(page, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   return { page, email };

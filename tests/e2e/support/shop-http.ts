@@ -3,13 +3,8 @@
  * actions, a session from the sign-up endpoint, the dashboard's order event stream. For the fault
  * tests, where servers are killed and databases stopped under the requests.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './accounts';
-import { markEmailVerified } from './postgres';
-
-const run = promisify(execFile);
 
 export interface FormReply {
   status: number;
@@ -72,17 +67,6 @@ export async function signUpOverHttp(
   const cookie = cookieHeaderOf(response);
   expect(cookie).toContain('session_token');
   return { email, cookie };
-}
-
-/** `npm run admin -- grant-admin <email>` against a database, as the shop owner runs it. */
-export async function grantAdminOn(databaseUrl: string, email: string): Promise<void> {
-  await markEmailVerified(databaseUrl, email);
-  const granted = await run(
-    process.execPath,
-    ['--import', 'tsx', 'server/admin-cli.ts', 'grant-admin', email],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
-  );
-  expect(granted.stdout).toContain(`${email} is now an admin.`);
 }
 
 export interface ServerSentEvent {
