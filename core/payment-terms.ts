@@ -209,9 +209,9 @@ export const paymentTermsTexts = {
  */
 export function upiPaymentFor(
   payment: { amountMinor: number; orderNumber: string },
-  site: { upiId: string; shopName: string; upiPaymentLimit: string },
+  site: { upiId: string; shopName: string },
+  limitMinor: number,
 ): { upiUri: string | null; overLimitLine: string | null } {
-  const limitMinor = upiLimitMinor(site.upiPaymentLimit);
   if (!upiTakes(payment.amountMinor, limitMinor)) {
     return { upiUri: null, overLimitLine: paymentTermsTexts.upiOverLimit(limitMinor) };
   }

@@ -25,7 +25,7 @@ import {
 } from './modules/quotations';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
-import { readSiteSettings } from './modules/settings';
+import { readSiteSettings, typedSettingsOf } from './modules/settings';
 import { getDisplayCurrencyChoice, priceDropUnsubscribePath } from './modules/account';
 import { newsletterUnsubscribePath } from './modules/newsletter';
 import type { DisplayRate } from '../core/display-amount';
@@ -116,10 +116,10 @@ export async function startDeliveries(options: {
       },
       // docs/requirements.md §12: the owner's digest, due from 09:00 shop time unless turned off in Settings.
       async 'daily-digest'() {
-        const { dailyDigest, shopTimeZone } = await readSiteSettings(database.db, config);
+        const site = await readSiteSettings(database.db, config);
         const { sent, listed } = await sendDailyDigest(database.db, clock(), {
-          enabled: dailyDigest !== 'off',
-          timeZone: shopTimeZone,
+          enabled: typedSettingsOf(site).dailyDigest,
+          timeZone: site.shopTimeZone,
         });
         if (sent) logger.info({ listed }, 'daily digest queued');
       },

@@ -52,7 +52,7 @@ export const loader = adminPageLoader(loadQuotation);
 
 async function loadQuotation({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const { db, actor, site } = app;
+  const { db, actor, site, settings } = app;
   const now = app.clock();
   // A request that does not exist is the 404 page, as an unknown product is.
   const quotation = await pageData(() =>
@@ -65,17 +65,13 @@ async function loadQuotation({ context, params }: Route.LoaderArgs) {
     mergeCandidates(db, actor, { id: quotation.id }),
     guestRequestHints(db, actor, { id: quotation.id }),
   ]);
-  const validityDays = Number.parseInt(site.offerValidityDays, 10);
   // docs/requirements.md §10: the composer's defaults are site settings (GST 12%, valid 14 days, the terms); the
   // validity counts from the shop's today, whatever the server's zone.
   const composerDefaults = {
-    gstRate: site.defaultGstRate,
-    validUntil: addDays(
-      shopDayOf(now, site.shopTimeZone),
-      Number.isFinite(validityDays) ? validityDays : 14,
-    ),
+    gstRate: String(settings.defaultGstRate),
+    validUntil: addDays(shopDayOf(now, site.shopTimeZone), settings.offerValidityDays),
     terms: site.offerTerms,
-    advancePercent: site.advancePercent,
+    advancePercent: String(settings.advancePercent),
   };
   // docs/requirements.md §10 "Send on WhatsApp": only a sent offer has a link to share; the link (and its key)
   // is made when the owner clicks (admin.quotations.whatsapp.ts), not by loading this page.
@@ -109,7 +105,7 @@ const sendOfferIntent = intent({
       { ...call.payload, quotationId: quotationIdOf(call) },
       call.app.clock(),
       call.app.site.shopTimeZone,
-      { advancePercentDefault: Number(call.app.site.advancePercent) },
+      { advancePercentDefault: call.app.settings.advancePercent },
     ),
   success: ({ customerName }) => quoteToasts.offerSent(customerName),
   resetForm: false,
@@ -127,7 +123,7 @@ const offerIntents = {
         { ...call.payload, quotationId: quotationIdOf(call) },
         call.app.clock(),
         call.app.site.shopTimeZone,
-        Number(call.app.site.advancePercent),
+        call.app.settings.advancePercent,
       ),
     success: ({ version }) => ({
       title: 'Draft Saved',
@@ -176,7 +172,7 @@ const offerIntents = {
         { ...call.payload, quotationId: quotationIdOf(call) },
         call.app.clock(),
         call.app.site.shopTimeZone,
-        { customerLink: true, advancePercentDefault: Number(call.app.site.advancePercent) },
+        { customerLink: true, advancePercentDefault: call.app.settings.advancePercent },
       );
       if (!customerLink) throw new Error('the customer link was not made');
       // A same-tab redirect, as a phone opens WhatsApp from it and no popup blocker stops it;

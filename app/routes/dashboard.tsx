@@ -1,5 +1,4 @@
 import * as Tabs from '../components/ui/tabs';
-import { upiLimitMinor } from '../../core/payment-terms';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
 import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
@@ -35,6 +34,7 @@ import {
 import { requireUser } from '../../server/modules/kernel';
 import { sendVerificationEmail } from '../../server/modules/identity';
 import { listOrdersOfUser, type OrderView } from '../../server/modules/orders';
+import type { TypedSettings } from '../../server/modules/settings';
 import { listQuotationsOfUser } from '../../server/modules/quotations';
 import type { SiteSettings } from '../../content/site';
 import { paymentReferenceSubmissionSchema } from '../../core/quote-forms';
@@ -124,7 +124,7 @@ async function readSection<T>(
 
 // spec §7 Dashboard calls: every read is the signed-in user's own (server/modules/account, orders)
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, actor, viewer, logger, site, clock } = context.get(appContext);
+  const { db, actor, viewer, logger, site, settings, clock } = context.get(appContext);
   const url = new URL(request.url);
   const emailLink = emailLinkOutcome(url);
   if (!actor || !viewer) {
@@ -153,7 +153,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readSection('reorderContact', () => reorderContact(db, actor), critical, logger),
     readSection(
       'orders',
-      async () => withPaymentPanels(await listOrdersOfUser(db, actor), site),
+      async () => withPaymentPanels(await listOrdersOfUser(db, actor), site, settings),
       critical,
       logger,
     ),
@@ -189,11 +189,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * docs/requirements.md §10 "Paying … in the order's details": an order paid by UPI or bank transfer that is still
  * pending carries its payment panel, the QR code drawn here on the server.
  */
-async function withPaymentPanels(orders: OrderView[], site: SiteSettings) {
+async function withPaymentPanels(orders: OrderView[], site: SiteSettings, settings: TypedSettings) {
   return Promise.all(
     orders.map(async (order) => ({
       ...order,
-      payment: await paymentPanelFor(payableOrderOf(order), site),
+      payment: await paymentPanelFor(payableOrderOf(order), site, settings),
     })),
   );
 }
@@ -277,7 +277,7 @@ const dashboardIntents = {
           paymentReference: fields.reference ?? '',
         },
         app.clock(),
-        upiLimitMinor(app.site.upiPaymentLimit),
+        app.settings.upiLimitMinor,
       );
     },
     success: quoteToasts.referenceReceived,

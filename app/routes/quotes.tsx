@@ -12,7 +12,6 @@ import {
   acceptPaymentMethods,
   paymentProgressRows,
   paymentTermsSentence,
-  upiLimitMinor,
 } from '../../core/payment-terms';
 import { useActionData } from 'react-router';
 import { formatShopDate } from '../../core/shop-calendar';
@@ -85,7 +84,7 @@ function accessKeyOf(url: URL): string | null {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const { db, actor, site, clock } = app;
+  const { db, actor, site, settings, clock } = app;
   const url = new URL(request.url);
   const accessKey = accessKeyOf(url);
   // docs/requirements.md §10: a wrong key, another request's key, or no right to the request is the 404 page and
@@ -108,7 +107,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     quote.actions.includes('accept')
       ? acceptFormDefaults(db, actor, quote.request, request.headers.get('accept-language'))
       : null,
-    quote.order ? paymentPanelFor(quote.order, site) : null,
+    quote.order ? paymentPanelFor(quote.order, site, settings) : null,
   ]);
   const display = await displayRateFor(app, request.headers);
   const keyQuery = accessKey ? `?key=${encodeURIComponent(accessKey)}` : '';
@@ -123,10 +122,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         action: pageAction,
         savedAddresses,
         acceptDefaults,
-        paymentMethods: acceptPaymentMethods(
-          quote.currentOffer,
-          upiLimitMinor(site.upiPaymentLimit),
-        ),
+        paymentMethods: acceptPaymentMethods(quote.currentOffer, settings.upiLimitMinor),
       }
     : null;
   return {
@@ -260,7 +256,7 @@ const quoteIntents = {
         { ...accessOf(call), ...call.payload, offerId: postedValue(call.formData, 'offerId') },
         call.app.clock(),
         call.app.site.shopTimeZone,
-        upiLimitMinor(call.app.site.upiPaymentLimit),
+        call.app.settings.upiLimitMinor,
       ),
     // docs/requirements.md §10: "Offer Accepted" / "Your order {orderNumber} has been created."
     success: (result) => quoteToasts.offerAccepted(result.orderNumber),
@@ -286,7 +282,7 @@ const quoteIntents = {
           paymentReference: fields.reference ?? '',
         },
         call.app.clock(),
-        upiLimitMinor(call.app.site.upiPaymentLimit),
+        call.app.settings.upiLimitMinor,
       ),
     success: quoteToasts.referenceReceived,
   }),

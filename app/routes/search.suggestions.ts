@@ -1,5 +1,4 @@
 import { parseRouteQuery, searchSuggestionsQuerySchema } from '../../core/route-query';
-import { parseSynonymGroups } from '../../core/search-synonyms';
 import { appContext } from '../../server/http/app-context';
 import { searchSuggestions, type SearchSuggestion } from '../../server/modules/catalog/search';
 import type { Route } from './+types/search.suggestions';
@@ -9,8 +8,8 @@ import type { Route } from './+types/search.suggestions';
  * tells the browser's dev tools and the throughput bench how long the search itself took.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // `site` is this request's settings (readSiteSettings), so the owner's synonyms apply at once.
-  const { db, site } = context.get(appContext);
+  // `settings` is this request's (readSiteSettings, parsed once), so the owner's synonyms apply at once.
+  const { db, settings } = context.get(appContext);
   // docs/requirements.md §5: read through its schema, cut to the search's limit.
   const { q: query } = parseRouteQuery(
     searchSuggestionsQuerySchema,
@@ -21,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { results, showingResultsFor } = await searchSuggestions(
     db,
     query,
-    parseSynonymGroups(site.searchSynonyms),
+    settings.searchSynonymGroups,
   );
   const searchMilliseconds = performance.now() - started;
   const body: { query: string; results: SearchSuggestion[]; showingResultsFor: string | null } = {

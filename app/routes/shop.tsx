@@ -17,7 +17,6 @@ import {
   queryFromPreferences,
   shopPreferencesKey,
 } from '../../core/shop-preferences';
-import { parseSynonymGroups } from '../../core/search-synonyms';
 import { normaliseSearchText } from '../../core/search-tolerant';
 import { appContext } from '../../server/http/app-context';
 import { listShopPage } from '../../server/modules/catalog';
@@ -33,7 +32,7 @@ import { followNavigation } from '../components/ui/follow-navigation';
 const SCROLL_RESTORE_DELAY_MS = 100;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, site, clock, config, clientAddress } = context.get(appContext);
+  const { db, site, settings, clock, config, clientAddress } = context.get(appContext);
   const category = params.category ? findCategoryBySlug(params.category) : undefined;
   if (params.category && !category) throw data(null, { status: 404 });
 
@@ -42,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const listing = await listShopPage(db, {
     category: category?.adminValue,
     query,
-    synonyms: parseSynonymGroups(site.searchSynonyms),
+    synonyms: settings.searchSynonymGroups,
   });
   // docs/decisions/024 "What shoppers did not find": a search is the address the search box opens,
   // /shop?q=…, and nothing else; a later filter, sort or page of it is not a new search. It counts

@@ -8,6 +8,7 @@ import type { Actor } from '../modules/actor';
 import type { MediaStorage } from '../media-storage';
 import type { OwnerSetupLink } from '../modules/identity/owner-setup-link';
 import type { RateLimiter } from '../modules/rate-limit';
+import type { TypedSettings } from '../modules/settings';
 import type { SmsSender } from '../modules/sms';
 
 /** The signed-in user as the pages show them; null for a visitor. */
@@ -30,6 +31,8 @@ export interface AppContext {
    * default), read per request; pages show these, never `config.site`.
    */
   site: SiteSettings;
+  /** The numbers and switches of `site`, parsed once by the settings module: pages compute with these. */
+  settings: TypedSettings;
   logger: Logger;
   requestId: string;
   /** The nonce of this response's CSP; inline scripts must carry it. */

@@ -29,7 +29,12 @@ import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
 import { createOrderEventsHub } from '../modules/realtime';
-import { readSiteSettings, SETTINGS_CHANNEL, watchSettings } from '../modules/settings';
+import {
+  readSiteSettings,
+  SETTINGS_CHANNEL,
+  typedSettingsOf,
+  watchSettings,
+} from '../modules/settings';
 import type { JobWorker } from '../modules/jobs';
 import type { OwnerSetupLink } from '../modules/identity/owner-setup-link';
 import { createSmsSender } from '../modules/sms';
@@ -365,6 +370,7 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
             db: database.db,
             config,
             site,
+            settings: typedSettingsOf(site),
             logger: logger.child({ reqId: c.get('requestId') }),
             requestId: c.get('requestId'),
             cspNonce: nonce,

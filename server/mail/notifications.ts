@@ -659,14 +659,19 @@ function payNow(
   amountDueMinor: number,
   site: Pick<ShopSite, 'upiId' | 'shopName' | 'upiPaymentLimit' | 'bankDetails'>,
 ) {
-  const upi = upiPaymentFor({ amountMinor: amountDueMinor, orderNumber: order.orderNumber }, site);
+  const limitMinor = upiLimitMinor(site.upiPaymentLimit);
+  const upi = upiPaymentFor(
+    { amountMinor: amountDueMinor, orderNumber: order.orderNumber },
+    site,
+    limitMinor,
+  );
   return {
     // An amount above the UPI limit is paid by bank transfer: the mail names that method alone,
     // never "Pay by UPI" beside the line that asks for a bank transfer.
     paymentMethod:
       order.paymentMethod === null
         ? null
-        : payingMethodFor(order.paymentMethod, amountDueMinor, upiLimitMinor(site.upiPaymentLimit)),
+        : payingMethodFor(order.paymentMethod, amountDueMinor, limitMinor),
     amountDueMinor,
     upiUrl: order.paymentMethod === 'upi' ? upi.upiUri : null,
     upiOverLimit: upi.overLimitLine,

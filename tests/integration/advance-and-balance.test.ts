@@ -22,7 +22,7 @@ import {
   saveOfferDraft,
   sendOffer,
 } from '../../server/modules/quotations';
-import { readSiteSettings } from '../../server/modules/settings';
+import { readSiteSettings, typedSettingsOf } from '../../server/modules/settings';
 import { createWebhookEndpoint } from '../../server/modules/webhooks';
 import { acceptOffer } from '../../server/flows/accept-offer';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
@@ -112,7 +112,7 @@ describe(`advance and balance on ${testDatabaseKind}`, () => {
   async function panelOf(orderId: string) {
     const order = await getOrderForOwner(database.db, admin, { orderId });
     const site = await readSiteSettings(database.db, config);
-    return paymentPanelFor(payableOrderOf(order), site);
+    return paymentPanelFor(payableOrderOf(order), site, typedSettingsOf(site));
   }
 
   it('asks for the advance, then the balance, and is paid once the owner confirms both', async () => {

@@ -5,14 +5,10 @@
  * UPI out when the shop's per-payment limit is below that amount.
  */
 import { offerPaymentMethods, type OfferPaymentMethod } from '../../../core/quote-offer';
-import {
-  amountDue,
-  payingMethodFor,
-  upiLimitMinor,
-  upiPaymentFor,
-} from '../../../core/payment-terms';
+import { amountDue, payingMethodFor, upiPaymentFor } from '../../../core/payment-terms';
 import type { PaymentStatus } from '../../../core/statuses';
 import type { SiteSettings } from '../../../content/site';
+import type { TypedSettings } from '../../../server/modules/settings';
 import { upiQrSvg } from '../../../server/modules/quotations/upi-qr';
 import type { PaymentPanelData } from './payment-panel';
 
@@ -51,22 +47,23 @@ function offerPaymentMethodOf(method: string | null): OfferPaymentMethod | null 
  */
 export async function paymentPanelFor(
   order: PayableOrder,
-  site: Pick<SiteSettings, 'upiId' | 'shopName' | 'bankDetails' | 'upiPaymentLimit'>,
+  site: Pick<SiteSettings, 'upiId' | 'shopName' | 'bankDetails'>,
+  settings: Pick<TypedSettings, 'upiLimitMinor'>,
 ): Promise<PaymentPanelData | null> {
   const paymentMethod = offerPaymentMethodOf(order.paymentMethod);
   const due = amountDue(order);
   if (!paymentMethod || !due) return null;
   // docs/requirements.md §10: upi://pay?pa={UPI_ID}&pn={shop}&am={amount}&cu=INR&tn={orderNumber}
-  const upi = upiPaymentFor({ amountMinor: due.amountMinor, orderNumber: order.orderNumber }, site);
+  const upi = upiPaymentFor(
+    { amountMinor: due.amountMinor, orderNumber: order.orderNumber },
+    site,
+    settings.upiLimitMinor,
+  );
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
     // docs/requirements.md §21: above the UPI limit the payment, and its reference, are a bank transfer's
-    paymentMethod: payingMethodFor(
-      paymentMethod,
-      due.amountMinor,
-      upiLimitMinor(site.upiPaymentLimit),
-    ),
+    paymentMethod: payingMethodFor(paymentMethod, due.amountMinor, settings.upiLimitMinor),
     stage: due.stage,
     amountMinor: due.amountMinor,
     submittedPaymentReference:

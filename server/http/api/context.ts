@@ -19,8 +19,7 @@ import { requireAdmin, requireUser } from '../../modules/kernel';
 import type { MediaStorage } from '../../media-storage';
 import { RATE_LIMIT_MESSAGE, rateLimitAddress, type RateLimiter } from '../../modules/rate-limit';
 import { rolesOfUser } from '../../modules/roles';
-import { upiLimitMinor } from '../../../core/payment-terms';
-import { readSiteSettings } from '../../modules/settings';
+import { readSiteSettings, typedSettingsOf } from '../../modules/settings';
 import type { SmsSender } from '../../modules/sms';
 import { formRateLimitOf, type PublicForm } from '../form-guard';
 import { problemResponse } from './problem';
@@ -47,12 +46,12 @@ export async function shopTimeZoneOf(services: Pick<ApiServices, 'db' | 'config'
 
 /** docs/requirements.md §21: the shop's UPI limit per payment, in paise. */
 export async function upiLimitOf(services: Pick<ApiServices, 'db' | 'config'>) {
-  return upiLimitMinor((await readSiteSettings(services.db, services.config)).upiPaymentLimit);
+  return typedSettingsOf(await readSiteSettings(services.db, services.config)).upiLimitMinor;
 }
 
 /** docs/requirements.md §21: the shop's "Advance payment" setting, for an offer that names none. */
 export async function advancePercentOf(services: Pick<ApiServices, 'db' | 'config'>) {
-  return Number((await readSiteSettings(services.db, services.config)).advancePercent);
+  return typedSettingsOf(await readSiteSettings(services.db, services.config)).advancePercent;
 }
 
 export type ApiEnv = {

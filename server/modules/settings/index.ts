@@ -307,3 +307,5 @@ export async function addSearchSynonym(
     invalidateSettings(db);
   }
 }
+
+export { typedSettingsOf, type TypedSettings } from './typed';
