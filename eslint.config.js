@@ -85,7 +85,29 @@ export default tseslint.config(
   {
     files: ['server/modules/**/*.ts'],
     rules: {
-      // docs/design.md §3: a module never imports from app/ or server/http/.
+      // docs/design.md §3: a module never imports from app/ or server/http/, and takes only types
+      // from server/auth (Better Auth's wiring); a flow joins a module's work to an auth write.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)app/', message: 'Domain modules must not import the UI.' },
+            { regex: '(^|/)http/', message: 'Domain modules must not import the HTTP layer.' },
+            {
+              regex: '^(\\.\\./)+auth(/|$)',
+              message:
+                'Domain modules take only types from server/auth: let a flow in server/flows call both.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's test may start Better Auth itself; the other boundaries hold for tests too.
+    files: ['server/modules/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {

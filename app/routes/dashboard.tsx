@@ -1,3 +1,4 @@
+import { updateProfile } from '../../server/flows/update-profile';
 import * as Tabs from '../components/ui/tabs';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
@@ -29,7 +30,6 @@ import {
   removeWishlistItem,
   setDefaultAddress,
   updateAddress,
-  updateProfile,
 } from '../../server/modules/account';
 import { requireUser } from '../../server/modules/kernel';
 import { sendVerificationEmail } from '../../server/modules/identity';

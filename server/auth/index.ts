@@ -5,7 +5,6 @@
  * (docs/decisions/022-passkeys.md) and a JWKS for API clients. Our password rules and rate limits run in its `hooks.before`, so they hold for HTTP
  * calls to /api/auth and for the server's own `auth.api` calls alike.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -31,6 +30,7 @@ import {
 } from '../mail/causes';
 import type { AccountNotice } from '../../core/notices';
 import type { RateLimiter } from '../modules/rate-limit';
+import { verificationResend } from '../modules/identity';
 import { readSiteSettings } from '../modules/settings';
 import type { SmsSender } from '../modules/sms';
 import {
@@ -191,13 +191,6 @@ const MAIL_SENDING_PATHS: Record<string, { purpose: AccountMailPurpose; field: s
 const TEXT_SENDING_PATHS: Record<string, { purpose: string; field: string }> = {
   '/phone-number/send-otp': { purpose: 'sign-in-text', field: 'phoneNumber' },
 };
-
-/**
- * docs/requirements.md §13: a new verification link asked for by the signed-in account holder (the dashboard's
- * "Resend verification email", server/modules/identity) rather than sent by a sign-up. Better
- * Auth calls the same mailer for both; this tells them apart.
- */
-export const verificationResend = new AsyncLocalStorage<true>();
 
 /** Endpoints that set a password: the new one is `newPassword`, or `password` on these. */
 const SETS_PASSWORD_PATH = /^\/sign-up\/|(reset|change|set)-password$/;
@@ -711,9 +704,4 @@ export interface PhoneApi {
     headers: Headers;
     returnHeaders: true;
   }): Promise<{ headers: Headers; response: unknown }>;
-}
-
-/** The phone endpoints, which exist only when an SMS sender is configured (see createAuth). */
-export function phoneApi(auth: Auth): PhoneApi {
-  return auth.api as unknown as PhoneApi;
 }

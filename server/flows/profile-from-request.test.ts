@@ -3,6 +3,7 @@
  * "Add it to your account") fills the profile's mobile, company and GSTIN where the profile has
  * none, and never overwrites what it holds. A visitor's request writes no profile.
  */
+import { updateProfile } from './update-profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, insertUser } from '../../tests/factories';
 import {
@@ -11,7 +12,7 @@ import {
   type TestDatabase,
 } from '../../tests/support/database';
 import { profiles } from '../db/schema';
-import { getProfile, updateProfile } from '../modules/account';
+import { getProfile } from '../modules/account';
 import type { Actor } from '../modules/actor';
 import { createMultiPieceRequest } from '../modules/quotations';
 import { addRequestToAccount } from './add-request-to-account';

@@ -9,7 +9,7 @@ import {
 } from '../../tests/support/database';
 import { quotationRequestLines, quotationRequests } from '../db/schema';
 import type { Actor } from '../modules/actor';
-import { updateProfile } from '../modules/account';
+import { updateProfile } from './update-profile';
 import { createMultiPieceRequest, getQuoteForCustomer, sendOffer } from '../modules/quotations';
 import { acceptOffer } from './accept-offer';
 import { reorderAsQuotations, reorderContact } from './reorder';

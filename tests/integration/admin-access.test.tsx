@@ -26,6 +26,7 @@ import { createLogger } from '../../server/logger';
 import { createQuotationRequest } from '../../server/modules/quotations';
 import { insertProduct } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 const SHELL = 'routes/admin-shell.tsx';
@@ -100,6 +101,7 @@ async function request(path: string, viewer: Viewer | null, db: unknown): Promis
     db,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'admin-access',
     cspNonce: '',

@@ -13,6 +13,7 @@ import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';
 import type { Actor } from '../../server/modules/actor';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 const admin: Actor = { userId: 'admin-1', roles: ['admin'] };
@@ -31,6 +32,7 @@ function untouchedContext(): RouterContextProvider {
     db: untouchable,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'admin-answers',
     cspNonce: '',

@@ -15,6 +15,7 @@ import { createAddress } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
 import { insertUser } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const failing = vi.hoisted(() => ({ wishlist: false }));
 
@@ -50,6 +51,7 @@ function load(path: string) {
     actor,
     viewer,
     site: siteDefaults,
+    settings: typedSettingsOf(siteDefaults),
     clock: () => new Date(),
   } as unknown as AppContext;
   const context = new RouterContextProvider(new Map([[appContext, app]]));

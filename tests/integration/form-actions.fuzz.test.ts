@@ -4,6 +4,7 @@
  * console forms. Every answer is a success or a 4xx with the spec's message, never a thrown error
  * or a 5xx; a success adds exactly its row (an edit none), and a refusal leaves the table as it was.
  */
+import { updateProfile } from '../../server/flows/update-profile';
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { RouterContextProvider } from 'react-router';
@@ -44,7 +45,7 @@ import { decideAdminAccess } from '../../server/http/admin-access';
 import { appContext, type AppContext, type Viewer } from '../../server/http/app-context';
 import { formContentType } from '../../server/http/form-content-type';
 import { createLogger } from '../../server/logger';
-import { createAddress, updateProfile } from '../../server/modules/account';
+import { createAddress } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
 import { createQuotationRequest } from '../../server/modules/quotations';
 import type { RateLimiter } from '../../server/modules/rate-limit';
@@ -53,6 +54,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../supp
 import { ADDRESS_FORM_MESSAGES } from '../support/form-messages';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
 import { hostileForm, hostileText } from '../support/hostile-input';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const RUNS = 25;
 /** docs/requirements.md §13: the largest answer a refused form may make (its limits are far below). */
@@ -93,6 +95,7 @@ function requestContext(
     auth: authFor(db),
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'fuzz-request',
     cspNonce: '',

@@ -22,6 +22,7 @@ import { createMultiPieceRequest } from '../../server/modules/quotations';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 const admin: Actor = { userId: 'merge-action-admin', roles: ['admin'] };
@@ -31,6 +32,7 @@ function contextOf(db: Database, actor: Actor): RouterContextProvider {
     db,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'merge-action',
     cspNonce: '',

@@ -26,6 +26,7 @@ import { createQuotationRequest } from '../../server/modules/quotations';
 import type { RateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 type AnswerModule = typeof AnswerModuleType;
 
@@ -107,6 +108,7 @@ function contextOf(
     db,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'form-field-names',
     cspNonce: '',

@@ -25,6 +25,7 @@ import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct } from '../factories';
 import { SHOP_URL, startApiHarness, type ApiHarness, type Caller } from '../support/api-harness';
 import { testDatabaseKind } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const LIMIT = 4;
 const config = loadConfig({
@@ -102,6 +103,7 @@ describe(`the payment reference's limit on ${testDatabaseKind}, shared with the 
       db: harness.database.db,
       config,
       site: config.site,
+      settings: typedSettingsOf(config.site),
       logger: createLogger('silent'),
       requestId: 'test-request',
       cspNonce: '',

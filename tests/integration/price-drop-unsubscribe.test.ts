@@ -26,6 +26,7 @@ import { mailOfNotice, shopAtDelivery } from '../../server/worker';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const config = loadConfig({ AUTH_SECRET: 'price-drop-route-secret-price-drop-route' });
 
@@ -34,6 +35,7 @@ function requestContext(db: Database, actor: Actor = null): RouterContextProvide
     db,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'test-request',
     cspNonce: '',

@@ -29,6 +29,7 @@ import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { mailQueueFrom } from '../support/queued-mail';
 import { mailOfNotice, shopAtDelivery } from '../../server/worker';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 // Defaults only: FORM_RATE_LIMIT unset, as a shop runs out of the box.
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
@@ -44,6 +45,7 @@ function requestContext(
     db,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'test-request',
     cspNonce: '',

@@ -15,6 +15,7 @@ import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { mailQueueFrom } from '../support/queued-mail';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 const ADDRESS = 'meera@example.com';
@@ -55,6 +56,7 @@ describe(`the quotation confirmation on ${testDatabaseKind}`, () => {
       db: database.db,
       config,
       site: config.site,
+      settings: typedSettingsOf(config.site),
       logger: createLogger('silent'),
       requestId: 'test-request',
       cspNonce: '',

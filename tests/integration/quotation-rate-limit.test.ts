@@ -16,6 +16,7 @@ import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertOrder, insertOrderItem, insertProduct } from '../factories';
 import { SHOP_URL, startApiHarness, type ApiHarness, type Caller } from '../support/api-harness';
 import { testDatabaseKind } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const LIMIT = 4;
 const config = loadConfig({
@@ -48,6 +49,7 @@ describe(`the quotation limit on ${testDatabaseKind}, shared by every path that 
       db: harness.database.db,
       config,
       site: config.site,
+      settings: typedSettingsOf(config.site),
       logger: createLogger('silent'),
       requestId: 'test-request',
       cspNonce: '',

@@ -19,6 +19,7 @@ import { createQuotationRequest, issueAccessKey } from '../../server/modules/quo
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 // Defaults only: FORM_RATE_LIMIT unset, as a shop runs out of the box.
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
@@ -30,6 +31,7 @@ function requestContext(db: Database): { context: RouterContextProvider } {
     db,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'test-request',
     cspNonce: '',

@@ -19,6 +19,7 @@ import { addToQuoteList } from '../../server/modules/quote-lists';
 import { databaseRateLimiter } from '../../server/modules/rate-limit';
 import { insertProduct } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const SHOP_URL = 'http://shop.test';
 const config = loadConfig({
@@ -52,6 +53,7 @@ describe(`the currency a request's page showed, on ${testDatabaseKind}`, () => {
           .map((line) => `${line} ${today}`)
           .join('\n'),
       },
+      settings: typedSettingsOf(config.site),
       logger: createLogger('silent'),
       requestId: 'test-request',
       cspNonce: '',

@@ -25,6 +25,7 @@ import {
   invalidateSettings,
   readSiteSettings,
   updateSettings,
+  typedSettingsOf,
 } from '../../server/modules/settings';
 import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
@@ -47,6 +48,7 @@ async function pageArgs(db: Database) {
     db,
     config,
     site: await readSiteSettings(db, config),
+    settings: typedSettingsOf(await readSiteSettings(db, config)),
     logger: createLogger('silent'),
     requestId: 'shop-content',
     cspNonce: '',

@@ -19,6 +19,7 @@ import { appContext, type AppContext } from '../../server/http/app-context';
 import { VISITOR_BODY_LIMIT } from '../../server/http/visitor-body';
 import { createLogger } from '../../server/logger';
 import type { Actor } from '../../server/modules/actor';
+import { typedSettingsOf } from '../../server/modules/settings';
 
 const config = loadConfig({ AUTH_SECRET: 'integration-secret-integration-secret' });
 const customer: Actor = { userId: 'customer-a', roles: [] };
@@ -48,6 +49,7 @@ function refusingContext(
     db: untouchable,
     config,
     site: config.site,
+    settings: typedSettingsOf(config.site),
     logger: createLogger('silent'),
     requestId: 'authorisation-order',
     cspNonce: '',

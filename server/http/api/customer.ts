@@ -3,6 +3,7 @@
  * and orders (spec §2 Customer dashboard, §7 Dashboard calls), by the same account functions as
  * the dashboard. A customer reaches only their own rows; anyone else's is "not found".
  */
+import { updateProfile } from '../../flows/update-profile';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { addressSchema, profileSchema } from '../../../core/account';
@@ -23,7 +24,6 @@ import {
   listWishlist,
   removeProductFromWishlist,
   updateAddress,
-  updateProfile,
 } from '../../modules/account';
 import { getOrderOfUser, listOrdersOfUser } from '../../modules/orders';
 import type { ApiEnv } from './context';

@@ -1,3 +1,4 @@
+import { updateProfile } from '../../flows/update-profile';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, insertUser } from '../../../tests/factories';
@@ -18,7 +19,6 @@ import {
   setDefaultAddress,
   toggleWishlist,
   updateAddress,
-  updateProfile,
 } from './index';
 
 const home = {

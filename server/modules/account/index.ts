@@ -16,7 +16,6 @@ import { readCurrencyChoice, type CurrencyChoice } from '../../../core/display-c
 import { currencyChoiceSchema } from '../../../core/display-currency-schema';
 import { rowKey } from '../../../core/form-text';
 import { hasMailableEmail } from '../../../core/identity';
-import { setAccountName } from '../../auth/account-name';
 import type { Database } from '../../db/client';
 import { addresses, products, profiles, users, wishlistItems } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -121,13 +120,17 @@ export async function fillProfileFromRequest(
     });
 }
 
-// spec §7: update profile {display_name, phone}
-export async function updateProfile(
-  db: Database,
+/**
+ * spec §7: update profile {display_name, phone}, inside the caller's transaction; answers the
+ * fields it wrote (none: nothing to write). The account's name follows the display name through
+ * server/flows/update-profile.ts, which owns that second write.
+ */
+export async function saveProfile(
+  tx: Database,
   actor: Actor,
   input: unknown,
   options: { keepOmittedFields?: boolean } = {},
-): Promise<Profile> {
+): Promise<Partial<ProfileInput>> {
   const userId = requireUser(actor);
   const parsed: ProfileInput = parseInput(profileSchema, input);
   // docs/requirements.md §11: the API's PATCH changes only the fields it sends; the dashboard's form sends both,
@@ -139,18 +142,12 @@ export async function updateProfile(
         ),
       )
     : parsed;
-  if (Object.keys(values).length === 0) return getProfile(db, actor);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(profiles)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: profiles.userId, set: values });
-    // The account's name follows the display name, so mails and the header greet the same person.
-    if (values.displayName) {
-      await setAccountName(tx, userId, values.displayName);
-    }
-  });
-  return getProfile(db, actor);
+  if (Object.keys(values).length === 0) return values;
+  await tx
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: values });
+  return values;
 }
 
 /** docs/requirements.md §21: the currency the signed-in buyer chose to see beside rupees; null: none chosen. */

@@ -3,6 +3,7 @@
  * Customer B gets 404 for A's row; an operation on the caller's own list or account answers B
  * with B's own ('own-view'), which must never show A's private text.
  */
+import { updateProfile } from '../../../../server/flows/update-profile';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
@@ -18,12 +19,7 @@ import { submitPaymentReference } from '../../../../server/flows/submit-payment-
 import { JOB_SCHEMA } from '../../../../server/modules/jobs';
 import { createWebhookEndpoint } from '../../../../server/modules/webhooks';
 import type { Actor } from '../../../../server/modules/actor';
-import {
-  addToWishlist,
-  createAddress,
-  getProfile,
-  updateProfile,
-} from '../../../../server/modules/account';
+import { addToWishlist, createAddress, getProfile } from '../../../../server/modules/account';
 import { askQuestion } from '../../../../server/modules/questions';
 import { createQuotationRequest, sendOffer } from '../../../../server/modules/quotations';
 import { insertOrder, insertOrderItem, insertProduct } from '../../../factories';
