@@ -7,30 +7,21 @@ import {
   BEST_SELLERS_LIMIT,
   selectBestSellers,
 } from '../../../core/best-sellers';
-import { findCategoryByValue, type CategoryValue } from '../../../core/categories';
+import type { CategoryValue } from '../../../core/categories';
 import {
   applyShopQuery,
   distinctMaterials,
   SHOP_PAGE_SIZE,
-  type ListedProduct,
   type ShopQuery,
   type SortOption,
 } from '../../../core/shop-listing';
-import { buildSearchIndex, rankIndexed, type SearchIndex } from '../../../core/search';
-import {
-  buildTolerantIndex,
-  normaliseSearchText,
-  rankTolerant,
-  typoLookupWords,
-  type SearchOutcome,
-  type TolerantAnswer,
-  type TolerantIndex,
-} from '../../../core/search-tolerant';
+import { rankIndexed } from '../../../core/search';
+import type { SearchOutcome } from '../../../core/search-tolerant';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { memoisedCatalogueRead } from '../../db/catalogue-cache';
 import { primaryImages } from '../../db/product-images';
-import { findTermCandidates, refreshSearchTerms } from './search-terms';
+import { loadSearchIndex, tolerantSearch, type ProductImage } from './search-index';
 
 export { primaryImages } from '../../db/product-images';
 export {
@@ -40,13 +31,15 @@ export {
   watchCatalogue,
   type CatalogueWatch,
 } from '../../db/catalogue-cache';
+// spec §5, docs/requirements.md §20: the search entries and their indexes
+export {
+  loadSearchIndex,
+  tolerantSearch,
+  type ProductImage,
+  type SearchEntry,
+} from './search-index';
 
 export type ProductRow = typeof products.$inferSelect;
-
-export interface ProductImage {
-  url: string;
-  alt: string;
-}
 
 export interface CatalogProduct extends ProductRow {
   /** spec §3: the media row flagged primary, else the first by sort order. */
@@ -193,131 +186,6 @@ async function withListingDetails(db: Database, rows: ProductRow[]): Promise<Cat
     const media = images.get(row.id);
     return { ...row, primaryImage: media ? { url: media.url, alt: media.alt ?? row.name } : null };
   });
-}
-
-/** What the search and a searched shop listing rank: every published product, without its texts' case. */
-export interface SearchEntry extends ListedProduct {
-  category: string;
-  subcategory: string | null;
-  /** Lower-cased once per catalogue version, not once per query (core/search.ts). */
-  normalised: {
-    name: string;
-    categorySlug: string;
-    description: string;
-    material: string;
-    region: string;
-  };
-  primaryImage: ProductImage | null;
-}
-
-/** The published catalogue in catalogue order, ready to rank. */
-async function readSearchEntries(db: Database): Promise<SearchEntry[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      subcategory: products.subcategory,
-      description: products.description,
-      material: products.material,
-      region: products.region,
-      priceMinor: products.priceMinor,
-      featured: products.featured,
-      bestseller: products.bestseller,
-      newArrival: products.newArrival,
-      reviewCount: products.reviewCount,
-      createdAt: products.createdAt,
-      primaryUrl: sql<string | null>`primary_media.media_url`,
-      primaryAlt: sql<string | null>`primary_media.alt_text`,
-    })
-    .from(products)
-    .leftJoin(
-      sql`lateral (
-          select ${productMedia.mediaUrl}, ${productMedia.altText} from ${productMedia}
-          where ${productMedia.productId} = ${products.id} and ${productMedia.mediaType} = 'image'
-          order by ${productMedia.isPrimary} desc, ${productMedia.sortOrder} asc
-          limit 1
-        ) as primary_media`,
-      sql`true`,
-    )
-    .where(eq(products.published, true))
-    .orderBy(desc(products.createdAt), asc(products.name));
-  return rows.map(({ primaryUrl, primaryAlt, ...row }) => {
-    const categorySlug = findCategoryByValue(row.category)?.slug ?? row.category;
-    return {
-      ...row,
-      categorySlug,
-      normalised: {
-        name: row.name.toLowerCase(),
-        categorySlug: categorySlug.toLowerCase(),
-        description: row.description.toLowerCase(),
-        material: row.material.toLowerCase(),
-        region: (row.region ?? '').toLowerCase(),
-      },
-      primaryImage: primaryUrl ? { url: primaryUrl, alt: primaryAlt ?? row.name } : null,
-    };
-  });
-}
-
-/**
- * The published catalogue with its search index (core/search.ts), so a query scores only the
- * entries that can match. Memoised per catalogue version while the process watches catalogue
- * changes (catalogue-cache.ts), so a search reads no table. Entries and index are one value: a
- * rebuild must not pair a fresh index with stale entries. A review write (review_count) also
- * rebuilds it: /shop?q= sorts by popularity and rating on reviewCount; the rebuild no longer
- * stalls searches, as the previous version answers meanwhile.
- */
-export function loadSearchIndex(db: Database): Promise<SearchIndex<SearchEntry>> {
-  return memoisedCatalogueRead(db, 'search-index', async () =>
-    buildSearchIndex(await readSearchEntries(db), (entry) => entry.normalised),
-  );
-}
-
-/**
- * docs/requirements.md §20: the catalogue's words by their singular (core/search-tolerant.ts), over the same
- * entries as the search index and memoised the same way.
- */
-function loadTolerantIndex(db: Database): Promise<TolerantIndex<SearchEntry>> {
-  return memoisedCatalogueRead(db, 'tolerant-index', async () =>
-    buildTolerantIndex((await loadSearchIndex(db)).entries, (entry) => ({
-      name: entry.name,
-      subcategory: entry.subcategory,
-      categoryName: findCategoryByValue(entry.category)?.name ?? entry.category,
-      material: entry.material,
-      region: entry.region,
-    })),
-  );
-}
-
-/**
- * docs/requirements.md §20: pg_trgm's shortlist of catalogue words near each typo-able word of the query. The
- * vocabulary (a materialized view) is refreshed once per catalogue version, on the first search
- * that needs it.
- */
-async function typoCandidates(
-  db: Database,
-  normalisedQuery: string,
-): Promise<Map<string, string[]>> {
-  const words = typoLookupWords(normalisedQuery);
-  if (words.length === 0) return new Map();
-  await memoisedCatalogueRead(db, 'search-terms', () => refreshSearchTerms(db));
-  return findTermCandidates(db, words);
-}
-
-/**
- * docs/requirements.md §20: the search that answers when spec §5's scoring finds nothing: typos, plurals, spaces
- * and the owner's synonym groups. At most `limit` matches, best first.
- */
-export async function tolerantSearch(
-  db: Database,
-  query: string,
-  synonyms: readonly (readonly string[])[],
-  limit = Infinity,
-): Promise<TolerantAnswer<SearchEntry>> {
-  const normalised = normaliseSearchText(query);
-  if (normalised === '') return { matches: [], showingResultsFor: null };
-  const candidates = await typoCandidates(db, normalised);
-  return rankTolerant(await loadTolerantIndex(db), normalised, synonyms, candidates, limit);
 }
 
 export interface ShopPage {

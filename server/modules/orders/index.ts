@@ -5,24 +5,11 @@
  * made from a quotation (beyond the spec).
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { changedFields } from '../../../core/activity';
-import {
-  ADMIN_PAGE_SIZE,
-  applyOrderAction,
-  orderActionLabels,
-  orderActions,
-  type OrderAction,
-} from '../../../core/admin';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin';
 import { formatRupees, rupeesToMinor } from '../../../core/money';
-import { ADVANCE_REFERENCE_AS_BALANCE, isAdvanceReference } from '../../../core/payment-terms';
-import {
-  paymentReferenceSchema,
-  reorderSchema,
-  type OrderFromQuotation,
-} from '../../../core/orders';
+import { reorderSchema, type OrderFromQuotation } from '../../../core/orders';
 import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
-import type { QuotationEvent } from '../../../core/notices';
 import type { Database } from '../../db/client';
 import {
   orderItems,
@@ -38,12 +25,13 @@ import { orderCreatedData } from './created-event';
 import { drawOrderNumber } from './order-number';
 import { orderFilterCondition, orderListOrder, type OrderListFilter } from './search';
 import { DomainError } from '../errors';
-import { enqueue } from '../jobs/enqueue';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
 export * from './from-offers';
+// spec §4: the owner's order actions
+export { setOrderStatus } from './order-status';
 
 export interface OrderItemView {
   id: string;
@@ -262,133 +250,6 @@ export async function getOrderForOwner(
   const [order] = await getOrderRowsWithItems(db, rows);
   if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
   return order;
-}
-
-/**
- * spec §4: the order actions, through the same machine the console's buttons come from. Confirming
- * a payment keeps the UPI or bank reference in payment_id (beyond the spec).
- */
-export async function setOrderStatus(
-  db: Database,
-  actor: Actor,
-  input: { orderId: unknown; action: unknown; paymentReference?: unknown },
-  now: Date = new Date(),
-): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
-  requireAdmin(actor, 'orders:write');
-  const orderId = requireRowId(input.orderId, 'Order');
-  const action = parseInput(z.enum(orderActions), input.action);
-  const reference = parseInput(
-    paymentReferenceSchema,
-    typeof input.paymentReference === 'string' ? input.paymentReference : undefined,
-  );
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        orderNumber: orders.orderNumber,
-        status: orders.status,
-        paymentStatus: orders.paymentStatus,
-        paymentMethod: orders.paymentMethod,
-        paymentId: orders.paymentId,
-        quotationRequestId: orders.quotationRequestId,
-        advanceMinor: orders.advanceMinor,
-        balancePaymentId: orders.balancePaymentId,
-        submittedPaymentReference: orders.submittedPaymentReference,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (!order) throw new DomainError('not_found', 'Order not found');
-    const change = applyOrderAction(
-      {
-        status: order.status,
-        paymentStatus: order.paymentStatus,
-        paymentMethod: order.paymentMethod,
-        advanceMinor: order.advanceMinor,
-      },
-      action,
-    );
-    if (!change) {
-      throw new DomainError('conflict', `This action is not available for a ${order.status} order`);
-    }
-    // The balance is a payment of its own: the owner's confirm refuses the advance's reference as
-    // the customer's form does (docs/decisions/025-advance-and-balance.md).
-    if (action === 'confirm-balance' && reference && isAdvanceReference(reference, order)) {
-      throw new DomainError('conflict', ADVANCE_REFERENCE_AS_BALANCE);
-    }
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: change.status,
-        ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
-        ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
-        // docs/requirements.md §21: the balance's reference and when it was confirmed, apart from the advance's
-        ...(action === 'confirm-balance'
-          ? { balancePaidAt: now, ...(reference ? { balancePaymentId: reference } : {}) }
-          : {}),
-      })
-      .where(eq(orders.id, orderId))
-      .returning({
-        status: orders.status,
-        paymentStatus: orders.paymentStatus,
-        paymentId: orders.paymentId,
-        balancePaymentId: orders.balancePaymentId,
-      });
-    const paymentMail = paymentMailOf(action, change.paymentStatus);
-    if (paymentMail && order.quotationRequestId) {
-      // docs/requirements.md §10: "Payment confirmed for {orderNumber}", to the customer; docs/requirements.md §21: the advance's
-      // mail asks for the balance, and the balance's says the order is paid in full
-      await enqueue(tx, 'mail', {
-        kind: 'quotation-event',
-        event: paymentMail,
-        to: 'customer',
-        quotationId: order.quotationRequestId,
-        orderId,
-      });
-    }
-    // docs/requirements.md §11: before and after, so a receiver need not keep the order's last state itself.
-    const { orderNumber, status, paymentStatus } = order;
-    const after = { status: updated!.status, paymentStatus: updated!.paymentStatus };
-    const changed = { orderId, orderNumber, action, before: { status, paymentStatus }, after };
-    await emitWebhookEvent(tx, 'order.status_changed', changed, now);
-    // docs/requirements.md §12: status, payment status and payment reference, before → after
-    await recordActivity(
-      tx,
-      actor,
-      {
-        kind: 'order.status',
-        subject: orderNumber,
-        summary: `Order ${orderNumber}: ${orderActionLabels[action]}`,
-        changes: changedFields(
-          {
-            status,
-            paymentStatus,
-            paymentReference: order.paymentId,
-            balanceReference: order.balancePaymentId,
-          },
-          {
-            ...after,
-            paymentReference: updated!.paymentId,
-            balanceReference: updated!.balancePaymentId,
-          },
-        ),
-      },
-      now,
-    );
-    return {
-      status: updated!.status,
-      paymentStatus: updated!.paymentStatus,
-    };
-  });
-}
-
-/** The customer's mail of a confirmed payment, if the action confirms one. */
-function paymentMailOf(
-  action: OrderAction,
-  paymentStatus: PaymentStatus | undefined,
-): QuotationEvent | null {
-  if (action === 'confirm-balance') return 'balance-confirmed';
-  if (action !== 'confirm-payment') return null;
-  return paymentStatus === 'partially_paid' ? 'advance-confirmed' : 'payment-confirmed';
 }
 
 /** The request an order made by the owner comes from, as the quotations module hands it over. */
