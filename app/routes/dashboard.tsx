@@ -1,7 +1,6 @@
 import { updateProfile } from '../../server/flows/update-profile';
 import * as Tabs from '../components/ui/tabs';
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Await, Link, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
 import { accountToasts, reorderItemsOf } from '../../core/account-texts';
 import {
@@ -59,7 +58,8 @@ import { priceDropAlertsSchema } from '../../core/price-drop-schema';
 import { readPriceDropAlerts, setPriceDropAlerts } from '../../server/modules/account';
 import { WishlistTab } from '../components/account/wishlist-tab';
 import { pageMeta } from '../components/layout/simple-page';
-import { StreamedContent } from '../components/ui/use-hydrated';
+import { LiveReload } from '../components/account/live-reload';
+import { Streamed, type Section } from '../components/account/streamed-section';
 import type { Route } from './+types/dashboard';
 
 export function meta(args: Route.MetaArgs) {
@@ -82,9 +82,6 @@ function emailLinkOutcome(url: URL): EmailLinkOutcome {
   if (!url.searchParams.has(EMAIL_LINK_PARAMETER)) return null;
   return url.searchParams.has('error') ? 'failed' : 'verified';
 }
-
-/** One read of the dashboard: its data, or the note that it could not be loaded. */
-export type Section<T> = { status: 'loaded'; data: T } | { status: 'failed' };
 
 /**
  * docs/requirements.md §17: the reads the open tab shows first are awaited (the page renders them on the
@@ -389,68 +386,4 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </Tabs.Root>
     </section>
   );
-}
-
-/**
- * A tab's data: at once when the loader awaited it (the open tab), else streamed in behind a
- * fallback that says so; a read that failed says it could not be loaded.
- */
-function Streamed<T>({
-  section,
-  what,
-  children,
-}: {
-  section: Section<T> | Promise<Section<T>>;
-  what: string;
-  children: (data: T) => ReactNode;
-}) {
-  const show = (loaded: Section<T>) =>
-    loaded.status === 'loaded' ? (
-      children(loaded.data)
-    ) : (
-      <p role="alert" className="rounded-2xl bg-sand p-6">
-        We could not load {what}. Please try again in a moment.
-      </p>
-    );
-  if (!(section instanceof Promise)) return show(section);
-  return (
-    <Suspense
-      fallback={
-        <p role="status" className="p-6 text-ink-muted">
-          Loading {what}…
-        </p>
-      }
-    >
-      {/* Hydrated after the page, against HTML rendered not hydrated (use-hydrated.ts). */}
-      <StreamedContent value>
-        <Await resolve={section}>{show}</Await>
-      </StreamedContent>
-    </Suspense>
-  );
-}
-
-/**
- * spec §4: the dashboard reloads on window focus, when the page becomes visible, and when one of
- * the user's orders changes (the server's event stream of LISTEN/NOTIFY).
- */
-function LiveReload() {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    const reload = () => void revalidate();
-    const whenVisible = () => {
-      if (document.visibilityState === 'visible') reload();
-    };
-    window.addEventListener('focus', reload);
-    document.addEventListener('visibilitychange', whenVisible);
-    const events = new EventSource('/api/orders/events');
-    events.addEventListener('order-changed', reload);
-    // The server lost its database connection for a while: changes made then were not announced.
-    events.addEventListener('resync', reload);
-    return () => {
-      window.removeEventListener('focus', reload);
-      document.removeEventListener('visibilitychange', whenVisible);
-      events.close();
-    };
-  }, [revalidate]);
-  return null;
 }

@@ -1,6 +1,5 @@
-import { clsx } from 'clsx';
 import { RotateCcw, ShieldCheck, Truck } from '../components/ui/icons';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import {
   Await,
   data,
@@ -19,7 +18,9 @@ import { appContext } from '../../server/http/app-context';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { getPublishedProduct, listRelatedProducts } from '../../server/modules/catalog';
 import { ProductBadges, reviewCountLabel } from '../components/catalog/product-badges';
-import { ProductImage } from '../components/catalog/product-image';
+import { DeferredSection } from '../components/catalog/deferred-section';
+import { ProductGallery } from '../components/catalog/product-gallery';
+import { RelatedProducts } from '../components/catalog/related-products';
 import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
 import { productImageField, readQueryField } from '../../core/route-query-fields';
 import { retryAfterHeaders } from '../../server/http/form-guard';
@@ -264,39 +265,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-8 grid gap-10 md:grid-cols-2">
-        <section aria-label="Gallery">
-          <ProductImage image={images[selected] ?? null} priority className="rounded-2xl" />
-          {/* spec §2: thumbnails when there is more than one image */}
-          {images.length > 1 ? (
-            <ul className="mt-4 grid grid-cols-4 gap-3">
-              {images.map((image, index) => (
-                <li key={image.url}>
-                  <Link
-                    to={`?image=${index + 1}`}
-                    replace
-                    preventScrollReset
-                    aria-label={`Show image ${index + 1} of ${images.length}: ${image.alt}`}
-                    aria-current={index === selected ? 'true' : undefined}
-                    className={clsx(
-                      'block overflow-hidden rounded-xl ring-2',
-                      index === selected ? 'ring-brass-700' : 'ring-transparent hover:ring-stone',
-                    )}
-                  >
-                    <img
-                      src={displayImageUrl(image.url)}
-                      alt=""
-                      width={160}
-                      height={160}
-                      loading="lazy"
-                      decoding="async"
-                      className="aspect-square w-full object-cover"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
+        <ProductGallery images={images} selected={selected} />
 
         <div>
           <ProductBadges product={product} newLabel="New Arrival" />
@@ -416,70 +385,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </Suspense>
       </StreamedContent>
     </article>
-  );
-}
-
-function RelatedProducts({
-  related,
-}: {
-  related: NonNullable<Awaited<ProductLoaderData['related']>>;
-}) {
-  return (
-    <section aria-labelledby="related-heading" className="mt-16">
-      <h2 id="related-heading" className="text-2xl font-semibold">
-        You May Also Like
-      </h2>
-      <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {related.map((item) => (
-          <li
-            key={item.id}
-            className="flex flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-stone/60"
-          >
-            <Link to={`/product/${item.id}`} className="group flex-1">
-              <ProductImage image={item.primaryImage} />
-              <h3 className="px-3 pt-3 font-sans text-base font-semibold group-hover:underline">
-                {item.name}
-              </h3>
-            </Link>
-            {/* docs/requirements.md §19: a 44 px tall action on a phone, in the room the padding gave it. */}
-            <div className="p-3 max-md:py-0">
-              <QuoteButton
-                product={item}
-                className="inline-flex items-center text-sm font-medium text-brass-700 underline-offset-4 hover:underline max-md:min-h-11"
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/**
- * A streamed part of the page while it is on its way, or when it could not be read: its section
- * and heading stay where they belong, and the state is announced.
- */
-function DeferredSection({
-  heading,
-  part,
-  failed = false,
-}: {
-  heading: string;
-  part: string;
-  failed?: boolean;
-}): ReactNode {
-  const id = `${part.replace(/\W+/g, '-')}-heading`;
-  return (
-    <section aria-labelledby={id} aria-busy={failed ? undefined : true} className="mt-16">
-      <h2 id={id} className="text-2xl font-semibold">
-        {heading}
-      </h2>
-      <p role="status" className="mt-6 text-ink-muted">
-        {failed
-          ? `The ${part} could not be loaded. Please reload the page to try again.`
-          : `Loading ${part}…`}
-      </p>
-    </section>
   );
 }
 

@@ -22,7 +22,7 @@ import {
   paymentReferenceSubmissionSchema,
   quoteMessageSchema,
 } from '../../core/quote-forms';
-import { quoteTexts, quoteToasts } from '../../core/quote-texts';
+import { quoteToasts } from '../../core/quote-texts';
 import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
 import { quotationStatusText } from '../../core/quotation-progress';
 import { paymentStatusLabel } from '../../core/payment-terms';
@@ -48,7 +48,9 @@ import { pageMeta } from '../components/layout/simple-page';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
-import { RequestPieces } from '../components/quotes/request-pieces';
+import { RequestRecap } from '../components/quotes/request-recap';
+import { OfferPreparing } from '../components/quotes/offer-preparing';
+import { EarlierOffers } from '../components/quotes/earlier-offers';
 import { MergedNotice } from '../components/quotes/merged-notice';
 import { CURRENT_OFFER_ANCHOR, OfferDetails } from '../components/quotes/offer-details';
 import type { OfferFormTarget } from '../components/quotes/offer-actions';
@@ -405,80 +407,20 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : quote.mergedInto ? null : (
         // docs/requirements.md §18: a merged request's offer comes on the request it joined (the notice above)
-        <section
-          aria-labelledby="offer-heading"
-          className="rounded-2xl bg-white p-6 ring-1 ring-stone/60"
-        >
-          <h2 id="offer-heading" className="font-display text-2xl font-semibold">
-            Your offer
-          </h2>
-          {/* docs/requirements.md §2: before any offer (spec §2 Contact's promise) */}
-          <p className="mt-3">{quoteTexts.preparing}</p>
-        </section>
+        <OfferPreparing />
       )}
 
       {target ? <OfferFormSection form={openForm} target={target} actions={quote.actions} /> : null}
 
-      {/* docs/requirements.md §10: once an offer exists the page opens on it, and the request's
-          recap is folded below it; before any offer the recap is what the page is about. */}
-      <details open={!offer} aria-labelledby="request-heading" className="rounded-2xl bg-sand p-6">
-        <summary className="cursor-pointer">
-          <h2 id="request-heading" className="inline font-display text-2xl font-semibold">
-            Your request
-          </h2>
-        </summary>
-        {/* docs/requirements.md §18: a request of several pieces lists them all */}
-        {request.lines.length > 1 ? (
-          <div className="mt-4">
-            <RequestPieces lines={request.lines} />
-          </div>
-        ) : null}
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-          {request.lines.length > 1 ? null : (
-            <>
-              <dt className="font-medium">Product</dt>
-              <dd>{request.productName}</dd>
-              <dt className="font-medium">Quantity</dt>
-              <dd>{request.quantity}</dd>
-            </>
-          )}
-          {request.customerGstin ? (
-            <>
-              <dt className="font-medium">GSTIN</dt>
-              <dd>{request.customerGstin}</dd>
-            </>
-          ) : null}
-          {request.customizationNotes ? (
-            <>
-              <dt className="font-medium">Notes</dt>
-              <dd className="whitespace-pre-line">{request.customizationNotes}</dd>
-            </>
-          ) : null}
-        </dl>
-      </details>
+      <RequestRecap request={request} open={!offer} />
 
       {quote.earlierOffers.length > 0 ? (
-        <section aria-labelledby="earlier-offers-heading" className="grid gap-3">
-          <h2 id="earlier-offers-heading" className="font-display text-2xl font-semibold">
-            Earlier offers
-          </h2>
-          {quote.earlierOffers.map((earlier) => (
-            <details key={earlier.id} className="rounded-2xl bg-white p-5 ring-1 ring-stone/60">
-              <summary className="cursor-pointer font-medium">
-                Offer v{earlier.version} ({earlier.shownStatus})
-              </summary>
-              <div className="mt-4">
-                <OfferDetails
-                  offer={earlier}
-                  headingLevel={3}
-                  pdfHref={pdfHref(earlier.version)}
-                  dayOf={dayOf}
-                  {...offerExtras[earlier.id]}
-                />
-              </div>
-            </details>
-          ))}
-        </section>
+        <EarlierOffers
+          offers={quote.earlierOffers}
+          pdfHref={pdfHref}
+          dayOf={dayOf}
+          offerExtras={offerExtras}
+        />
       ) : null}
 
       <QuoteThread
