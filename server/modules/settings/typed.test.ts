@@ -7,16 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { siteDefaults } from '../../../content/site';
 import { typedSettingsOf } from './typed';
 
+/** A fresh shop's values (docs/requirements.md §10, §21): payment in full, UPI to ₹1,00,000, 14 days, GST 12%. */
+const freshShop = {
+  advancePercent: 100,
+  upiLimitMinor: 100_000_00,
+  offerValidityDays: 14,
+  defaultGstRate: 12,
+  dailyDigest: true,
+};
+
 describe('the typed settings', () => {
   it('are the defaults of a fresh shop', () => {
     const settings = typedSettingsOf(siteDefaults);
-    expect(settings).toMatchObject({
-      advancePercent: 100,
-      upiLimitMinor: 100_000_00,
-      offerValidityDays: 14,
-      defaultGstRate: 12,
-      dailyDigest: true,
-    });
+    expect(settings).toMatchObject(freshShop);
     expect(settings.searchSynonymGroups).toContainEqual(expect.arrayContaining(['pooja', 'puja']));
   });
 
@@ -49,12 +52,6 @@ describe('the typed settings', () => {
       defaultGstRate: '-1',
       dailyDigest: 'sometimes',
     });
-    expect(settings).toMatchObject({
-      advancePercent: 100,
-      upiLimitMinor: 100_000_00,
-      offerValidityDays: 14,
-      defaultGstRate: 12,
-      dailyDigest: true,
-    });
+    expect(settings).toMatchObject(freshShop);
   });
 });
