@@ -81,8 +81,10 @@ test('at 390 px, signed in, the quote form and the quote list start from what an
   await page.screenshot({ path: '/tmp/country/quote-form-prefilled-390.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  // And so does the quote list's form, its GSTIN included.
+  // And so does the quote list's form, its GSTIN included. The piece is on the list once the toast
+  // says so: leaving before that could cancel the add.
   await page.getByRole('button', { name: 'Add to Quote List' }).click();
+  await expect(toastWith(page, 'Added to your quote list')).toBeVisible();
   await gotoHydrated(page, '/quote-list');
   await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('98765 43210');
   await expect(page.getByRole('textbox', { name: 'Company (optional)' })).toHaveValue('Rao Crafts');
