@@ -194,27 +194,27 @@ export default tseslint.config(
     },
   },
   {
-    // docs/design.md §3, one calendar: days are counted in the shop's zone by core/shop-calendar.ts
-    // (and written out by core/dates.ts) only; UTC arithmetic elsewhere is how a Monday 01:00 in
+    // docs/design.md §3, one calendar: days are counted in the shop's zone by core/time/shop-calendar.ts
+    // (and written out by core/time/dates.ts) only; UTC arithmetic elsewhere is how a Monday 01:00 in
     // India came to count in the week before.
     files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.{ts,tsx}', 'content/**/*.ts'],
-    ignores: ['core/shop-calendar.ts', 'core/dates.ts', '**/*.test.{ts,tsx}'],
+    ignores: ['core/time/shop-calendar.ts', 'core/time/dates.ts', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='UTC']",
-          message: 'Date.UTC counts days on the UTC clock: use core/shop-calendar.ts.',
+          message: 'Date.UTC counts days on the UTC clock: use core/time/shop-calendar.ts.',
         },
         {
           selector: 'CallExpression[callee.property.name=/^getUTC/]',
-          message: 'getUTC* reads the UTC clock: use core/shop-calendar.ts.',
+          message: 'getUTC* reads the UTC clock: use core/time/shop-calendar.ts.',
         },
         {
           selector:
             "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']",
           message:
-            "toISOString().slice() cuts a UTC day: use core/shop-calendar.ts's utcDayOf or shopDayOf.",
+            "toISOString().slice() cuts a UTC day: use core/time/shop-calendar.ts's utcDayOf or shopDayOf.",
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categories, findCategoryByValue } from '../core/categories';
+import { categories, findCategoryByValue } from '../core/catalog/categories';
 import { artworkFiles } from '../scripts/generate-artwork';
 import { seedProducts } from './catalog';
 import { stories } from './stories';

@@ -6,7 +6,7 @@
  * `npm run artwork` (scripts/generate-artwork.ts); replace them with photographs of your pieces.
  * The first image of each product is its primary image.
  */
-import type { CategoryValue } from '../core/categories';
+import type { CategoryValue } from '../core/catalog/categories';
 
 export interface SeedProductImage {
   /** Path under public/, served as is. */
@@ -22,7 +22,7 @@ export interface SeedProduct {
   /** spec §3: about ₹900 to ₹6,500 */
   priceRupees: number;
   category: CategoryValue;
-  /** One of the category's subcategories in core/categories.ts. */
+  /** One of the category's subcategories in core/catalog/categories.ts. */
   subcategory: string;
   description: string;
   shortDescription: string;

@@ -1,5 +1,5 @@
-import { DEFAULT_SEARCH_SYNONYMS } from '../core/search-synonyms';
-import { DEFAULT_SHOP_TIME_ZONE } from '../core/shop-calendar';
+import { DEFAULT_SEARCH_SYNONYMS } from '../core/search/search-synonyms';
+import { DEFAULT_SHOP_TIME_ZONE } from '../core/time/shop-calendar';
 import { defaultShopName } from './shop-name';
 
 /**
@@ -46,7 +46,7 @@ export const siteDefaults = {
   /**
    * OFFER_TERMS: the composer's terms, editable per offer: delivery, returns, the pieces. Never the
    * payment: each offer's terms begin with a sentence made from its own advance
-   * (core/payment-terms.ts paymentTermsSentence); migration 0023 replaced the old default's "50%".
+   * (core/orders/payment-terms.ts paymentTermsSentence); migration 0023 replaced the old default's "50%".
    */
   offerTerms:
     'Prices include packing. Each piece is handmade, so grain, colour and size vary slightly from the photographs.',

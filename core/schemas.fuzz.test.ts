@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ADDRESS_FORM_MESSAGES } from '../tests/support/form-messages';
 import { hostileForm, hostileText } from '../tests/support/hostile-input';
-import { addressSchema, profileSchema } from './account';
-import { categoryValues } from './categories';
-import { answerSchema, questionSchema, reviewSchema } from './community';
-import { INVISIBLE_CHARACTERS_MESSAGE } from './form-text';
-import { contactMessageSchema } from './contact';
+import { addressSchema, profileSchema } from './identity/account';
+import { categoryValues } from './catalog/categories';
+import { answerSchema, questionSchema, reviewSchema } from './community/community';
+import { INVISIBLE_CHARACTERS_MESSAGE } from './forms/form-text';
+import { contactMessageSchema } from './community/contact';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -26,20 +26,20 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from './identity';
-import { NEWSLETTER_INVALID_EMAIL, newsletterSubscriptionSchema } from './newsletter';
+} from './identity/identity';
+import { NEWSLETTER_INVALID_EMAIL, newsletterSubscriptionSchema } from './community/newsletter';
 import {
   CONSOLE_MISSING_FIELDS,
   mediaFormSchema,
   PRODUCT_MAX_PRICE_RUPEES,
   productFormSchema,
-} from './product-console';
+} from './catalog/product-console';
 import {
   QUOTATION_INVALID_EMAIL,
   QUOTATION_INVALID_MOBILE,
   QUOTATION_MISSING_FIELDS,
   quotationRequestSchema,
-} from './quotation';
+} from './quotes/quotation';
 import {
   ADMIN_MAX_PAGE,
   ADMIN_TABS,
@@ -58,11 +58,11 @@ import {
   SITEMAP_MAX_PAGE,
   sitemapQuerySchema,
   unsubscribeQuerySchema,
-} from './route-query';
-import { quotationListQuerySchema } from './admin-list-query';
-import { SORT_OPTIONS } from './shop-listing';
-import { parseShopQuery, SHOP_MAX_PAGE } from './shop-query';
-import { welcomeLeadSchema } from './welcome-lead';
+} from './forms/route-query';
+import { quotationListQuerySchema } from './admin/admin-list-query';
+import { SORT_OPTIONS } from './catalog/shop-listing';
+import { parseShopQuery, SHOP_MAX_PAGE } from './catalog/shop-query';
+import { welcomeLeadSchema } from './catalog/welcome-lead';
 
 const RUNS = 60;
 const PASSWORD = 'Marble#Lotus9';

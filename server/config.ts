@@ -12,9 +12,9 @@ import {
   settingEnvironmentVariables,
   settingFieldSchemas,
   type EditableSettingKey,
-} from '../core/settings';
-import { rateDateProblem } from '../core/display-currency';
-import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../core/shop-calendar';
+} from '../core/admin/settings';
+import { rateDateProblem } from '../core/money/display-currency';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../core/time/shop-calendar';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

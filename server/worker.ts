@@ -15,7 +15,7 @@ import { admitMail, createMailer, type MailAddress } from './mail';
 import { isLimited, mailCauseOf } from './mail/causes';
 import type { Database } from './db/client';
 import type { MailMessage } from './mail';
-import type { Notice } from '../core/notices';
+import type { Notice } from '../core/admin/notices';
 import { quotationEventMail, renderNotice, type MailIdentity } from './mail/notifications';
 import {
   expireOffers,
@@ -28,8 +28,8 @@ import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings, typedSettingsOf } from './modules/settings';
 import { getDisplayCurrencyChoice, priceDropUnsubscribePath } from './modules/account';
 import { newsletterUnsubscribePath } from './modules/newsletter';
-import type { DisplayRate } from '../core/display-amount';
-import { displayRatesOf, mailReaderDisplayRate } from '../core/display-currency';
+import type { DisplayRate } from '../core/money/display-amount';
+import { displayRatesOf, mailReaderDisplayRate } from '../core/money/display-currency';
 import type { SiteSettings } from '../content/site';
 import { deleteUnusedQuoteLists } from './modules/quote-lists';
 import { deleteExpiredVerifications } from './auth/verification-sweep';

@@ -9,9 +9,9 @@ import {
   shopContentStillDemo,
   type DemoCheckedSetting,
   type DemoShopContent,
-} from '../../core/demo-settings';
+} from '../../core/admin/demo-settings';
 import { adminAccessContext, decideAdminAccess } from '../../server/http/admin-access';
-import { displayRatesOf, staleRateWarning } from '../../core/display-currency';
+import { displayRatesOf, staleRateWarning } from '../../core/money/display-currency';
 import { appContext } from '../../server/http/app-context';
 import { AdminAccessNotice, type BackOfficeHandle } from '../components/admin/admin-access-notice';
 import type { Route } from './+types/admin-shell';

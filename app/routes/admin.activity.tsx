@@ -5,8 +5,8 @@ import {
   activityKinds,
   activityQuerySchema,
   type ActivityQuery,
-} from '../../core/activity';
-import { parseRouteQuery } from '../../core/route-query';
+} from '../../core/admin/activity';
+import { parseRouteQuery } from '../../core/forms/route-query';
 import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { activityPeople, listActivity } from '../../server/modules/activity';

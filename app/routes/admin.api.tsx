@@ -1,7 +1,7 @@
 import { ArrowLeft } from '../components/ui/icons';
 import { useActionData } from 'react-router';
 import { Link } from 'react-router';
-import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api-access';
+import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api/api-access';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type IntentCall } from '../../server/http/answer';
 import { adminPageLoader } from '../../server/http/admin-access';

@@ -1,5 +1,5 @@
-import { parseRouteQuery } from '../../core/route-query';
-import { subscriberListQuerySchema } from '../../core/admin-list-query';
+import { parseRouteQuery } from '../../core/forms/route-query';
+import { subscriberListQuerySchema } from '../../core/admin/admin-list-query';
 import { csvDownload } from '../../server/http/csv-download';
 import { appContext } from '../../server/http/app-context';
 import { resourceReply } from '../../server/http/answer';

@@ -1,6 +1,6 @@
-import { errorToast, type Answer } from '../../core/answer';
-import { CSV_MAX_BYTES, CSV_TOO_LARGE, mediaCsvFileSchema } from '../../core/media-csv';
-import { consoleMessages } from '../../core/product-console';
+import { errorToast, type Answer } from '../../core/community/answer';
+import { CSV_MAX_BYTES, CSV_TOO_LARGE, mediaCsvFileSchema } from '../../core/catalog/media-csv';
+import { consoleMessages } from '../../core/catalog/product-console';
 import {
   answerAction,
   intent,

@@ -1,9 +1,13 @@
 import { ArrowLeft, Plus } from '../components/ui/icons';
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useNavigate, useSearchParams } from 'react-router';
-import { errorToast, type AnswerToast } from '../../core/answer';
-import { consoleMessages, mediaFormSchema, productFormSchema } from '../../core/product-console';
-import { parseRouteQuery, productConsoleQuerySchema } from '../../core/route-query';
+import { errorToast, type AnswerToast } from '../../core/community/answer';
+import {
+  consoleMessages,
+  mediaFormSchema,
+  productFormSchema,
+} from '../../core/catalog/product-console';
+import { parseRouteQuery, productConsoleQuerySchema } from '../../core/forms/route-query';
 import { answerAction, intent } from '../../server/http/answer';
 import { deleteProduct } from '../../server/flows/delete-product';
 import { readConsoleProduct } from '../../server/flows/read-console-product';

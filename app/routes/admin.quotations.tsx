@@ -5,11 +5,11 @@ import {
   offerComposerSchema,
   quoteMessageSchema,
   type OwnerOfferAction,
-} from '../../core/quote-offer';
-import { whatsappChatUrl } from '../../core/quote-links';
-import { mergeToasts } from '../../core/quote-merge';
-import { quoteToasts } from '../../core/quote-texts';
-import { addDays, shopDayOf } from '../../core/shop-calendar';
+} from '../../core/quotes/quote-offer';
+import { whatsappChatUrl } from '../../core/quotes/quote-links';
+import { mergeToasts } from '../../core/quotes/quote-merge';
+import { quoteToasts } from '../../core/quotes/quote-texts';
+import { addDays, shopDayOf } from '../../core/time/shop-calendar';
 import {
   answerAction,
   intent,
@@ -39,7 +39,7 @@ import { QuotationThread } from '../components/admin/quotation-thread';
 import { useAnswerFetcher, type AnswerHandlers } from '../components/forms/use-answer-fetcher';
 import { pageMeta } from '../components/layout/simple-page';
 import { QuoteReference } from '../components/quotes/quote-reference';
-import { statusLabel } from '../../core/statuses';
+import { statusLabel } from '../../core/orders/statuses';
 import type { Route } from './+types/admin.quotations';
 
 export function meta(args: Route.MetaArgs) {

@@ -5,7 +5,7 @@
  * key, so a link on another site could make the owner's browser create one.
  */
 import { redirect } from 'react-router';
-import { whatsappChatUrl } from '../../core/quote-links';
+import { whatsappChatUrl } from '../../core/quotes/quote-links';
 import { appContext } from '../../server/http/app-context';
 import { resourceReply } from '../../server/http/answer';
 import { issueCustomerLink } from '../../server/modules/quotations';

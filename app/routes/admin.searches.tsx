@@ -1,7 +1,11 @@
 import { useActionData } from 'react-router';
-import { errorToast } from '../../core/answer';
-import { addSynonymSchema, listSynonymGroups, NEW_SYNONYM_GROUP } from '../../core/search-synonyms';
-import { lockedSettingMessage } from '../../core/settings';
+import { errorToast } from '../../core/community/answer';
+import {
+  addSynonymSchema,
+  listSynonymGroups,
+  NEW_SYNONYM_GROUP,
+} from '../../core/search/search-synonyms';
+import { lockedSettingMessage } from '../../core/admin/settings';
 import { answerAction, intent } from '../../server/http/answer';
 import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
@@ -212,7 +216,7 @@ function AddSynonymForm({
     lastResult: answer?.result,
     constraint: useFormConstraints(ADD_SYNONYM_INTENT),
     loadValidator: schemaValidator(() =>
-      import('../../core/search-synonyms').then((module) => module.addSynonymSchema),
+      import('../../core/search/search-synonyms').then((module) => module.addSynonymSchema),
     ),
     onInvalidSubmit: (messages) => {
       const first = messages[0];

@@ -1,5 +1,5 @@
-import { displayRatesFromForm } from '../../core/display-currency';
-import { settingsFormSchema } from '../../core/settings';
+import { displayRatesFromForm } from '../../core/money/display-currency';
+import { settingsFormSchema } from '../../core/admin/settings';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { adminPageLoader } from '../../server/http/admin-access';

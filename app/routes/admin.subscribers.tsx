@@ -1,12 +1,12 @@
-import { ADMIN_PAGE_SIZE } from '../../core/admin';
-import { formatShopDate } from '../../core/shop-calendar';
-import { parseRouteQuery } from '../../core/route-query';
-import { subscriberListQuerySchema } from '../../core/admin-list-query';
+import { ADMIN_PAGE_SIZE } from '../../core/admin/admin';
+import { formatShopDate } from '../../core/time/shop-calendar';
+import { parseRouteQuery } from '../../core/forms/route-query';
+import { subscriberListQuerySchema } from '../../core/admin/admin-list-query';
 import {
   newsletterSources,
   newsletterSubscriptionStatuses,
   statusLabel,
-} from '../../core/statuses';
+} from '../../core/orders/statuses';
 import { adminPageLoader } from '../../server/http/admin-access';
 import { appContext } from '../../server/http/app-context';
 import { countSubscribers, listSubscribers } from '../../server/modules/newsletter';

@@ -2,22 +2,22 @@ import * as Tabs from '../components/ui/tabs';
 import { RefreshCw } from '../components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link, useActionData, useRevalidator, useSearchParams } from 'react-router';
-import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin';
-import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders';
-import { adminQuerySchema, parseRouteQuery } from '../../core/route-query';
-import { shopTimeOfDay } from '../../core/shop-calendar';
-import { ADMIN_TABS, type AdminTab } from '../../core/route-query-fields';
+import { adminMessages, ADMIN_PAGE_SIZE } from '../../core/admin/admin';
+import { orderActionSchema, orderFromQuotationSchema } from '../../core/orders/orders';
+import { adminQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
+import { shopTimeOfDay } from '../../core/time/shop-calendar';
+import { ADMIN_TABS, type AdminTab } from '../../core/forms/route-query-fields';
 import {
   contactMessageListQuerySchema,
   orderListQuerySchema,
   quotationListQuerySchema,
-} from '../../core/admin-list-query';
+} from '../../core/admin/admin-list-query';
 import {
   contactMessageStatuses,
   orderStatuses,
   quotationStatuses,
   statusLabel,
-} from '../../core/statuses';
+} from '../../core/orders/statuses';
 import { answerAction, intent } from '../../server/http/answer';
 import { createOrderFromQuotation } from '../../server/flows/create-order-from-quotation';
 import { adminPageLoader } from '../../server/http/admin-access';
@@ -29,7 +29,7 @@ import {
 } from '../../server/modules/contact';
 import { requireAdmin } from '../../server/modules/kernel';
 import { requestsAwaitingReply, requestsChart, weekAtAGlance } from '../../server/modules/insights';
-import { overdueBefore, waitedFor } from '../../core/week-at-a-glance';
+import { overdueBefore, waitedFor } from '../../core/time/week-at-a-glance';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
 import { countOrders, listAllOrders, setOrderStatus } from '../../server/modules/orders';
 import {

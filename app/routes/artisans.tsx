@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { stories } from '../../content/stories';
-import { countOf } from '../../core/plurals';
+import { countOf } from '../../core/forms/plurals';
 import { appContext } from '../../server/http/app-context';
 import { listRegionCounts } from '../../server/modules/catalog';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';

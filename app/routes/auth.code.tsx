@@ -1,14 +1,14 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import { redirect, useNavigate } from 'react-router';
-import type { Answer } from '../../core/answer';
+import type { Answer } from '../../core/community/answer';
 import {
   codeRequestFormSchema,
   codeSignInFormSchema,
   afterSignInTarget,
-} from '../../core/identity';
-import { identityToasts } from '../../core/identity-texts';
-import { securityToasts } from '../../core/security-texts';
-import { authCodeQuerySchema, parseRouteQuery } from '../../core/route-query';
+} from '../../core/identity/identity';
+import { identityToasts } from '../../core/identity/identity-texts';
+import { securityToasts } from '../../core/identity/security-texts';
+import { authCodeQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -129,15 +129,18 @@ function destinationOf(answer: Answer | undefined): CodeDestination | null {
 export default function OneTimeCode({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const request = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.codeRequestFormSchema),
+    schema: () =>
+      import('../../core/identity/identity').then((module) => module.codeRequestFormSchema),
     intent: 'send',
   });
   const resend = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.codeRequestFormSchema),
+    schema: () =>
+      import('../../core/identity/identity').then((module) => module.codeRequestFormSchema),
     intent: 'resend',
   });
   const verify = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.codeSignInFormSchema),
+    schema: () =>
+      import('../../core/identity/identity').then((module) => module.codeSignInFormSchema),
     intent: 'verify',
     onSuccess: (answer) => {
       announceAuthChange();

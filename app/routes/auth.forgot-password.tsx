@@ -1,8 +1,8 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import { Link } from 'react-router';
-import { errorToast } from '../../core/answer';
-import { forgotPasswordSchema } from '../../core/identity';
-import { securityToasts } from '../../core/security-texts';
+import { errorToast } from '../../core/community/answer';
+import { forgotPasswordSchema } from '../../core/identity/identity';
+import { securityToasts } from '../../core/identity/security-texts';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -46,7 +46,8 @@ export const headers = authActionHeaders;
 
 export default function ForgotPassword() {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.forgotPasswordSchema),
+    schema: () =>
+      import('../../core/identity/identity').then((module) => module.forgotPasswordSchema),
     intent: 'request-reset',
   });
   return (

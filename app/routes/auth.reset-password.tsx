@@ -1,12 +1,12 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { errorToast } from '../../core/answer';
-import { resetPasswordFormSchema } from '../../core/identity';
-import { identityToasts, REMOVE_PASSKEYS_ON_RESET_LABEL } from '../../core/identity-texts';
-import { passwordFormProblemToast } from '../../core/password-rules';
-import { securityToasts } from '../../core/security-texts';
-import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/route-query';
+import { errorToast } from '../../core/community/answer';
+import { resetPasswordFormSchema } from '../../core/identity/identity';
+import { identityToasts, REMOVE_PASSKEYS_ON_RESET_LABEL } from '../../core/identity/identity-texts';
+import { passwordFormProblemToast } from '../../core/identity/password-rules';
+import { securityToasts } from '../../core/identity/security-texts';
+import { parseRouteQuery, resetPasswordQuerySchema } from '../../core/forms/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -59,7 +59,8 @@ export const headers = authActionHeaders;
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const removePasskeysId = useId();
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.resetPasswordFormSchema),
+    schema: () =>
+      import('../../core/identity/identity').then((module) => module.resetPasswordFormSchema),
     intent: 'reset-password',
     invalidToast: resetProblem,
   });

@@ -8,9 +8,9 @@ import {
   linkEmailOf,
   signInFormSchema,
   signUpSchema,
-} from '../../core/identity';
-import { identityToasts } from '../../core/identity-texts';
-import { authQuerySchema, parseRouteQuery } from '../../core/route-query';
+} from '../../core/identity/identity';
+import { identityToasts } from '../../core/identity/identity-texts';
+import { authQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -184,7 +184,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 function SignInForm({ redirectTo, email }: { redirectTo: string; email: string }) {
   const navigate = useNavigate();
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../core/identity').then((module) => module.signInFormSchema),
+    schema: () => import('../../core/identity/identity').then((module) => module.signInFormSchema),
     intent: 'sign-in',
     invalidToast: signInProblem,
     onSuccess: (answer) => {

@@ -1,7 +1,11 @@
 import { getFormProps } from '../components/forms/lazy-form';
 import { redirect, useNavigate } from 'react-router';
-import { backupCodeFormSchema, afterSignInTarget, totpCodeFormSchema } from '../../core/identity';
-import { identityToasts } from '../../core/identity-texts';
+import {
+  backupCodeFormSchema,
+  afterSignInTarget,
+  totpCodeFormSchema,
+} from '../../core/identity/identity';
+import { identityToasts } from '../../core/identity/identity-texts';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields, type IntentCall } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
@@ -104,7 +108,7 @@ function CodeForm({
   const navigate = useNavigate();
   const { fetcher, form, fields } = useAnswerForm({
     schema: () =>
-      import('../../core/identity').then((module) =>
+      import('../../core/identity/identity').then((module) =>
         formIntent === 'totp' ? module.totpCodeFormSchema : module.backupCodeFormSchema,
       ),
     intent: formIntent,

@@ -1,7 +1,7 @@
 import { ArrowLeft } from '../components/ui/icons';
 import { data, isRouteErrorResponse, Link } from 'react-router';
-import { formatLongDate } from '../../core/dates';
-import { formatRupees } from '../../core/money';
+import { formatLongDate } from '../../core/time/dates';
+import { formatRupees } from '../../core/money/money';
 import { stories } from '../../content/stories';
 import { appContext } from '../../server/http/app-context';
 import { listPublishedProductsByIds } from '../../server/modules/catalog';

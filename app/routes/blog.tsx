@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { formatLongDate } from '../../core/dates';
-import { blogQuerySchema, parseRouteQuery } from '../../core/route-query';
+import { formatLongDate } from '../../core/time/dates';
+import { blogQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
 import { stories } from '../../content/stories';
 import { NewsletterForm } from '../components/community/newsletter-form';
 import { pageMeta } from '../components/layout/simple-page';

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from '../components/ui/icons';
 import { useActionData } from 'react-router';
-import type { AnswerToast } from '../../core/answer';
-import { contactMessageSchema } from '../../core/contact';
+import type { AnswerToast } from '../../core/community/answer';
+import { contactMessageSchema } from '../../core/community/contact';
 import { contactPage, faqPage } from '../../content/pages';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent } from '../../server/http/answer';
@@ -163,7 +163,7 @@ function ContactForm() {
     lastResult: shown?.result,
     constraint: useFormConstraints('contact'),
     loadValidator: schemaValidator(() =>
-      import('../../core/contact').then((module) => module.contactMessageSchema),
+      import('../../core/community/contact').then((module) => module.contactMessageSchema),
     ),
     // docs/requirements.md §10: only a submit the browser's check refuses shows the validation toast; a valid
     // message never does.

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { readCurrencyChoice, RUPEES } from '../../core/display-currency';
-import { currencyChoiceSchema } from '../../core/display-currency-schema';
-import { safeRedirectTarget } from '../../core/identity';
+import { readCurrencyChoice, RUPEES } from '../../core/money/display-currency';
+import { currencyChoiceSchema } from '../../core/money/display-currency-schema';
+import { safeRedirectTarget } from '../../core/identity/identity';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { currencyCookie } from '../../server/http/display-currency';

@@ -5,11 +5,11 @@ import {
   changePasswordSchema,
   confirmTotpSchema,
   currentPasswordSchema,
-} from '../../core/identity';
-import { passkeyToasts } from '../../core/passkey-texts';
-import { removePasskeySchema } from '../../core/passkeys';
-import { securityToasts } from '../../core/security-texts';
-import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/route-query';
+} from '../../core/identity/identity';
+import { passkeyToasts } from '../../core/identity/passkey-texts';
+import { removePasskeySchema } from '../../core/identity/passkeys';
+import { securityToasts } from '../../core/identity/security-texts';
+import { dashboardSecurityQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, pageData } from '../../server/http/answer';
 import { appContext, type AppContext } from '../../server/http/app-context';

@@ -1,18 +1,18 @@
 import { updateProfile } from '../../server/flows/update-profile';
 import * as Tabs from '../components/ui/tabs';
 import { Link, useSearchParams } from 'react-router';
-import { addressEditSchema, addressSchema, profileSchema } from '../../core/account';
-import { accountToasts, reorderItemsOf } from '../../core/account-texts';
+import { addressEditSchema, addressSchema, profileSchema } from '../../core/identity/account';
+import { accountToasts, reorderItemsOf } from '../../core/identity/account-texts';
 import {
   EMAIL_LINK_PARAMETER,
   emailVerificationState,
   LINK_EMAIL_PARAMETER,
   linkEmailOf,
-} from '../../core/identity';
-import { emailVerificationTexts } from '../../core/security-texts';
-import { quotationToasts } from '../../core/quotation-texts';
-import { dashboardQuerySchema, parseRouteQuery } from '../../core/route-query';
-import { dashboardTabField, readQueryField } from '../../core/route-query-fields';
+} from '../../core/identity/identity';
+import { emailVerificationTexts } from '../../core/identity/security-texts';
+import { quotationToasts } from '../../core/quotes/quotation-texts';
+import { dashboardQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
+import { dashboardTabField, readQueryField } from '../../core/forms/route-query-fields';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, type FormFields } from '../../server/http/answer';
 import { reorderAsQuotations, reorderContact } from '../../server/flows/reorder';
@@ -36,8 +36,8 @@ import { listOrdersOfUser, type OrderView } from '../../server/modules/orders';
 import type { TypedSettings } from '../../server/modules/settings';
 import { listQuotationsOfUser } from '../../server/modules/quotations';
 import type { SiteSettings } from '../../content/site';
-import { paymentReferenceSubmissionSchema } from '../../core/quote-forms';
-import { quoteToasts } from '../../core/quote-texts';
+import { paymentReferenceSubmissionSchema } from '../../core/quotes/quote-forms';
+import { quoteToasts } from '../../core/quotes/quote-texts';
 import { QuotationsTab } from '../components/account/quotations-tab';
 import { PAYMENT_REFERENCE_INTENT } from '../components/quotes/payment-intent';
 import { payableOrderOf, paymentPanelFor } from '../components/quotes/payment-panel.server';
@@ -53,8 +53,8 @@ import {
   PRICE_DROP_ALERTS_INTENT,
   PriceDropAlertsForm,
 } from '../components/account/price-drop-alerts-form';
-import { priceDropToasts } from '../../core/price-drop';
-import { priceDropAlertsSchema } from '../../core/price-drop-schema';
+import { priceDropToasts } from '../../core/catalog/price-drop';
+import { priceDropAlertsSchema } from '../../core/catalog/price-drop-schema';
 import { readPriceDropAlerts, setPriceDropAlerts } from '../../server/modules/account';
 import { WishlistTab } from '../components/account/wishlist-tab';
 import { pageMeta } from '../components/layout/simple-page';

@@ -1,7 +1,7 @@
 import { Link, useActionData } from 'react-router';
-import type { AnswerToast } from '../../core/answer';
-import { newsletterSubscriptionSchema } from '../../core/newsletter';
-import { newsletterToasts } from '../../core/newsletter-toasts';
+import type { AnswerToast } from '../../core/community/answer';
+import { newsletterSubscriptionSchema } from '../../core/community/newsletter';
+import { newsletterToasts } from '../../core/community/newsletter-toasts';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { retryAfterHeaders } from '../../server/http/form-guard';

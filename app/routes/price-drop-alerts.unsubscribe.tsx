@@ -1,4 +1,4 @@
-import { parseRouteQuery, unsubscribeQuerySchema } from '../../core/route-query';
+import { parseRouteQuery, unsubscribeQuerySchema } from '../../core/forms/route-query';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import {

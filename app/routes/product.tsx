@@ -9,10 +9,10 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { answerFormSchema, questionSchema, reviewSchema } from '../../core/community';
-import { communityToasts } from '../../core/community-texts';
-import { findCategoryByValue } from '../../core/categories';
-import { displayImageUrl } from '../../core/media-url';
+import { answerFormSchema, questionSchema, reviewSchema } from '../../core/community/community';
+import { communityToasts } from '../../core/community/community-texts';
+import { findCategoryByValue } from '../../core/catalog/categories';
+import { displayImageUrl } from '../../core/catalog/media-url';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { intentConstraints } from '../../server/http/form-constraints';
@@ -21,8 +21,8 @@ import { ProductBadges, reviewCountLabel } from '../components/catalog/product-b
 import { DeferredSection } from '../components/catalog/deferred-section';
 import { ProductGallery } from '../components/catalog/product-gallery';
 import { RelatedProducts } from '../components/catalog/related-products';
-import { parseRouteQuery, productQuerySchema } from '../../core/route-query';
-import { productImageField, readQueryField } from '../../core/route-query-fields';
+import { parseRouteQuery, productQuerySchema } from '../../core/forms/route-query';
+import { productImageField, readQueryField } from '../../core/forms/route-query-fields';
 import { retryAfterHeaders } from '../../server/http/form-guard';
 import { refuseLargeVisitorBody } from '../../server/http/visitor-body';
 import { isInWishlist } from '../../server/modules/account';

@@ -3,12 +3,12 @@ import {
   quoteListFormValues,
   quoteListSaveSchema,
   quoteListSubmitSchema,
-} from '../../core/quote-list';
+} from '../../core/quotes/quote-list';
 // The page's own words without zod: the schemas above stay on the server (docs/decisions/020's budget).
-import { quoteListTexts, quoteListToasts } from '../../core/quote-list-texts';
-import { problemToast, quotationToasts } from '../../core/quotation-texts';
-import { quotationLink } from '../../core/quote-links';
-import { safeRedirectTarget } from '../../core/identity';
+import { quoteListTexts, quoteListToasts } from '../../core/quotes/quote-list-texts';
+import { problemToast, quotationToasts } from '../../core/quotes/quotation-texts';
+import { quotationLink } from '../../core/quotes/quote-links';
+import { safeRedirectTarget } from '../../core/identity/identity';
 import { quoteWholeWishlist } from '../../server/flows/quote-wishlist';
 import { submitQuoteList } from '../../server/flows/submit-quote-list';
 import { answerAction, intent, type IntentCall } from '../../server/http/answer';

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, useActionData } from 'react-router';
-import { quotationRequestSchema } from '../../core/quotation';
-import { problemToast, quotationToasts } from '../../core/quotation-texts';
-import { quotationLink } from '../../core/quote-links';
+import { quotationRequestSchema } from '../../core/quotes/quotation';
+import { problemToast, quotationToasts } from '../../core/quotes/quotation-texts';
+import { quotationLink } from '../../core/quotes/quote-links';
 import {
   quotationSubmittedToast,
   submittedQuotationOf,

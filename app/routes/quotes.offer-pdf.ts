@@ -3,10 +3,10 @@
  * readers as the quote page (the key's holder or the request's account); anyone else gets a 404.
  */
 import { data } from 'react-router';
-import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
+import { parseRouteQuery, quotePageQuerySchema } from '../../core/forms/route-query';
 import { resourceReply } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
-import { approximateTotalLine } from '../../core/display-currency';
+import { approximateTotalLine } from '../../core/money/display-currency';
 import { PRIVATE_CACHE_CONTROL } from '../../server/http/cache-policy';
 import { displayRateFor } from '../../server/http/display-currency';
 import { getOfferDocument } from '../../server/modules/quotations';

@@ -4,28 +4,28 @@
  * anyone else gets the 404 page and no data (server/modules/quotations decides). From here they
  * accept, ask for changes, decline, write to the shop, and pay.
  */
-import { offerApproximations } from '../../core/display-amount';
-import { formatRupeesWithApproximation } from '../../core/display-currency';
+import { offerApproximations } from '../../core/money/display-amount';
+import { formatRupeesWithApproximation } from '../../core/money/display-currency';
 import { displayRateFor } from '../../server/http/display-currency';
 import type { OfferApproximations } from '../components/quotes/offer-table';
 import {
   acceptPaymentMethods,
   paymentProgressRows,
   paymentTermsSentence,
-} from '../../core/payment-terms';
+} from '../../core/orders/payment-terms';
 import { useActionData } from 'react-router';
-import { formatShopDate } from '../../core/shop-calendar';
-import { isAnswer } from '../../core/answer';
+import { formatShopDate } from '../../core/time/shop-calendar';
+import { isAnswer } from '../../core/community/answer';
 import {
   acceptOfferSchema,
   declineOfferSchema,
   paymentReferenceSubmissionSchema,
   quoteMessageSchema,
-} from '../../core/quote-forms';
-import { quoteToasts } from '../../core/quote-texts';
-import { parseRouteQuery, quotePageQuerySchema } from '../../core/route-query';
-import { quotationStatusText } from '../../core/quotation-progress';
-import { paymentStatusLabel } from '../../core/payment-terms';
+} from '../../core/quotes/quote-forms';
+import { quoteToasts } from '../../core/quotes/quote-texts';
+import { parseRouteQuery, quotePageQuerySchema } from '../../core/forms/route-query';
+import { quotationStatusText } from '../../core/quotes/quotation-progress';
+import { paymentStatusLabel } from '../../core/orders/payment-terms';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, pageData, type IntentCall } from '../../server/http/answer';
 import { acceptFormDefaults, acceptOffer } from '../../server/flows/accept-offer';

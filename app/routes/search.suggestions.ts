@@ -1,4 +1,4 @@
-import { parseRouteQuery, searchSuggestionsQuerySchema } from '../../core/route-query';
+import { parseRouteQuery, searchSuggestionsQuerySchema } from '../../core/forms/route-query';
 import { appContext } from '../../server/http/app-context';
 import { searchSuggestions, type SearchSuggestion } from '../../server/modules/catalog/search';
 import type { Route } from './+types/search.suggestions';

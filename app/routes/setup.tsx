@@ -6,8 +6,8 @@
  */
 import { getFormProps } from '../components/forms/lazy-form';
 import { data, redirect, useLocation } from 'react-router';
-import { errorToast } from '../../core/answer';
-import { ownerSetupSchema } from '../../core/owner-setup';
+import { errorToast } from '../../core/community/answer';
+import { ownerSetupSchema } from '../../core/identity/owner-setup';
 import { intentConstraints } from '../../server/http/form-constraints';
 import { answerAction, intent, pageData } from '../../server/http/answer';
 import { appContext, type AppContext } from '../../server/http/app-context';
@@ -97,7 +97,8 @@ export function headers(args: Route.HeadersArgs): Headers {
 export default function SetupPage({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const { fetcher, form, fields, answer, documentAnswer } = useAnswerForm({
-    schema: () => import('../../core/owner-setup').then((module) => module.ownerSetupSchema),
+    schema: () =>
+      import('../../core/identity/owner-setup').then((module) => module.ownerSetupSchema),
     intent: 'set-up',
   });
   const refusal = answer && answer.status !== 'ok' && !answer.result?.error ? answer.message : null;

@@ -2,22 +2,22 @@ import { clsx } from 'clsx';
 import { LayoutGrid, List } from '../components/ui/icons';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { data, Form, Link, useLocation, useNavigate, useSubmit } from 'react-router';
-import { findCategoryBySlug } from '../../core/categories';
-import { countOf } from '../../core/plurals';
+import { findCategoryBySlug } from '../../core/catalog/categories';
+import { countOf } from '../../core/forms/plurals';
 import {
   DEFAULT_PRICE_RANGE,
   shopQueryToSearchParams,
   SORT_OPTIONS,
   type ShopQuery,
-} from '../../core/shop-listing';
-import { parseShopQuery } from '../../core/shop-query';
+} from '../../core/catalog/shop-listing';
+import { parseShopQuery } from '../../core/catalog/shop-query';
 import {
   parseStoredPreferences,
   preferencesFromQuery,
   queryFromPreferences,
   shopPreferencesKey,
-} from '../../core/shop-preferences';
-import { normaliseSearchText } from '../../core/search-tolerant';
+} from '../../core/catalog/shop-preferences';
+import { normaliseSearchText } from '../../core/search/search-tolerant';
 import { appContext } from '../../server/http/app-context';
 import { listShopPage } from '../../server/modules/catalog';
 import { countSearch } from '../../server/modules/search-counts';

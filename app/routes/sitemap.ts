@@ -1,12 +1,12 @@
-import { categories } from '../../core/categories';
-import { parseRouteQuery, sitemapQuerySchema } from '../../core/route-query';
+import { categories } from '../../core/catalog/categories';
+import { parseRouteQuery, sitemapQuerySchema } from '../../core/forms/route-query';
 import {
   latestDate,
   sitemapIndex,
   sitemapPageCount,
   sitemapUrlSet,
   type SitemapEntry,
-} from '../../core/sitemap';
+} from '../../core/catalog/sitemap';
 import {
   aboutPage,
   contactPage,

@@ -1,4 +1,4 @@
-import { formatShopDate } from '../../core/shop-calendar';
+import { formatShopDate } from '../../core/time/shop-calendar';
 import { termsPage } from '../../content/pages';
 import { pageMeta, SimplePage } from '../components/layout/simple-page';
 import { TextSections } from '../components/layout/text-sections';

@@ -1,4 +1,4 @@
-import { welcomeLeadSchema } from '../../core/welcome-lead';
+import { welcomeLeadSchema } from '../../core/catalog/welcome-lead';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { sendSignInCode } from '../../server/modules/identity';

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { accountToasts } from '../../core/account-texts';
+import { accountToasts } from '../../core/identity/account-texts';
 import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { refuseLargeVisitorBody } from '../../server/http/visitor-body';

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { categoryValues } from '../../core/categories';
+import { categoryValues } from '../../core/catalog/categories';
 import { openDatabase, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 

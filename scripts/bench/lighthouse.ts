@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { openDatabase } from '../../server/db/client';
 import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';

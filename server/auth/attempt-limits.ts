@@ -22,7 +22,7 @@
  */
 import { APIError } from 'better-auth/api';
 import { RATE_LIMIT_MESSAGE, rateLimitAddress, type RateLimiter } from '../modules/rate-limit';
-import { emailKey } from '../../core/identity';
+import { emailKey } from '../../core/identity/identity';
 
 /** The endpoints that check a password or a one-time code and sign in when it is right. */
 export const CREDENTIAL_CHECK_PATHS: ReadonlySet<string> = new Set([

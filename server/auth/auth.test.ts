@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_VERIFIED_LANDING, emailVerifiedLanding } from '../../core/identity';
+import { EMAIL_VERIFIED_LANDING, emailVerifiedLanding } from '../../core/identity/identity';
 import { insertOrder } from '../../tests/factories';
 import {
   createTestDatabase,

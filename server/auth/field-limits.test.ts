@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_NUMBER_BY_CODE_ONLY_MESSAGE } from '../../core/identity-fields';
+import { PHONE_NUMBER_BY_CODE_ONLY_MESSAGE } from '../../core/identity/identity-fields';
 import {
   createTestDatabase,
   testDatabaseKind,

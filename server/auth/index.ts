@@ -11,10 +11,17 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { bearer, emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
-import { firstPasswordProblem, hasMailableEmail, phonePlaceholderEmail } from '../../core/identity';
-import { phoneNumberDigits } from '../../core/phone';
-import { authRequestProblem } from '../../core/identity-fields';
-import { PASSKEY_USER_NOT_VERIFIED_MESSAGE, passkeyResponseSchema } from '../../core/passkeys';
+import {
+  firstPasswordProblem,
+  hasMailableEmail,
+  phonePlaceholderEmail,
+} from '../../core/identity/identity';
+import { phoneNumberDigits } from '../../core/identity/phone';
+import { authRequestProblem } from '../../core/identity/identity-fields';
+import {
+  PASSKEY_USER_NOT_VERIFIED_MESSAGE,
+  passkeyResponseSchema,
+} from '../../core/identity/passkeys';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { eq } from 'drizzle-orm';
@@ -28,7 +35,7 @@ import {
   tooManyMailsMessage,
   type AccountMailPurpose,
 } from '../mail/causes';
-import type { AccountNotice } from '../../core/notices';
+import type { AccountNotice } from '../../core/admin/notices';
 import type { RateLimiter } from '../modules/rate-limit';
 import { verificationResend } from '../modules/identity';
 import { readSiteSettings } from '../modules/settings';

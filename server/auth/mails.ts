@@ -4,9 +4,9 @@
  * one-time sign-in codes. Each mail is queued as an account notice and rendered at delivery by its
  * template (server/modules/notifications/templates, docs/requirements.md §13).
  */
-import { emailVerifiedLanding } from '../../core/identity';
+import { emailVerifiedLanding } from '../../core/identity/identity';
 import type { Config } from '../config';
-import type { AccountNotice } from '../../core/notices';
+import type { AccountNotice } from '../../core/admin/notices';
 
 /** Where the change-email link lands: the security page that asked for it. */
 const CHANGE_EMAIL_LANDING = '/dashboard/security';

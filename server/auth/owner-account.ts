@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
-import { OWNER_EMAIL_TAKEN_MESSAGE, type OwnerSetupInput } from '../../core/owner-setup';
+import { OWNER_EMAIL_TAKEN_MESSAGE, type OwnerSetupInput } from '../../core/identity/owner-setup';
 import type { Database } from '../db/client';
 import { accounts, users } from '../db/schema';
 import { DomainError } from '../modules/errors';
-import { emailKey } from '../../core/identity';
+import { emailKey } from '../../core/identity/identity';
 
 export async function createOwnerAccount(
   tx: Database,

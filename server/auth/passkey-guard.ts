@@ -29,7 +29,7 @@ import {
   PASSKEY_REAUTHENTICATION_REQUIRED_MESSAGE,
   passkeyProblems,
   passkeyReauthenticationSchema,
-} from '../../core/passkeys';
+} from '../../core/identity/passkeys';
 import type { Database } from '../db/client';
 import { passkeys } from '../db/schema';
 import type { Logger } from '../logger';

@@ -17,7 +17,7 @@ import {
   PASSKEY_REAUTHENTICATION_REQUIRED_MESSAGE,
   PASSKEY_USER_NOT_VERIFIED_MESSAGE,
   passkeyProblems,
-} from '../../core/passkeys';
+} from '../../core/identity/passkeys';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -30,7 +30,7 @@ import { createLogger } from '../logger';
 import { databaseRateLimiter, RATE_LIMIT_MESSAGE } from '../modules/rate-limit';
 import { DomainError } from '../modules/errors';
 import { listOwnPasskeys, removeOwnPasskey } from '../modules/identity/passkeys';
-import type { AccountNotice, Notice } from '../../core/notices';
+import type { AccountNotice, Notice } from '../../core/admin/notices';
 import { mailCauseOf } from '../mail/causes';
 import { resetPassword } from '../modules/identity';
 import { PASSKEY_REAUTHENTICATION_MINUTES, PASSKEY_REAUTHENTICATION_PATH } from './passkey-guard';

@@ -6,10 +6,10 @@
  */
 import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { likePrefix } from '../../core/admin-search';
-import { shopDayEnd, shopDayStart } from '../../core/shop-calendar';
-import { csvText } from '../../core/csv-export';
-import type { AdminListSort } from '../../core/admin-list-query';
+import { likePrefix } from '../../core/search/admin-search';
+import { shopDayEnd, shopDayStart } from '../../core/time/shop-calendar';
+import { csvText } from '../../core/admin/csv-export';
+import type { AdminListSort } from '../../core/admin/admin-list-query';
 
 type Text = AnyPgColumn | SQL;
 
@@ -48,7 +48,7 @@ const READ_BY_CONTEXT = /^(?=.*\p{N})(?=.*\p{L})/u;
  * '77e1a9'. So such a prefix is looked up both ways: as to_tsquery reads it alone, or as one
  * quoted lexeme (a tsquery cast, which does not re-parse it). A word of letters only or digits
  * only is read the same everywhere and is looked up once, as before. Prefixes are letters and
- * digits only (core/admin-search.ts), so the quotes cannot be broken out of.
+ * digits only (core/search/admin-search.ts), so the quotes cannot be broken out of.
  */
 export function nameMatches(text: Text, prefixes: readonly string[]): SQL {
   const each = prefixes.map((prefix) => {

@@ -5,7 +5,7 @@
  * the catalogue. Both open the database named by DATABASE_URL.
  */
 import { runDatabaseCommand } from '../cli-support';
-import { countOf } from '../../core/plurals';
+import { countOf } from '../../core/forms/plurals';
 import { seedCatalog } from './seed/catalog';
 
 const usage = `Usage:

@@ -4,7 +4,7 @@
  * each other): the quotations' list, the orders' search by their request, the week's tiles.
  */
 import { lte, or, type SQL } from 'drizzle-orm';
-import { adminSearch } from '../../core/admin-search';
+import { adminSearch } from '../../core/search/admin-search';
 import { lowered, nameMatches, reversedDigits, startsWith } from './admin-search';
 import { quotationRequests } from './schema';
 

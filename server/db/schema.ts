@@ -21,12 +21,12 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { activityActorKinds, activityKinds, type ActivityChange } from '../../core/activity';
-import { categoryValues } from '../../core/categories';
-import { DISPLAY_CURRENCIES } from '../../core/display-currency';
-import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search-counts';
-import { editableSettingKeys } from '../../core/settings-keys';
-import { offerStatuses } from '../../core/quote-offer';
+import { activityActorKinds, activityKinds, type ActivityChange } from '../../core/admin/activity';
+import { categoryValues } from '../../core/catalog/categories';
+import { DISPLAY_CURRENCIES } from '../../core/money/display-currency';
+import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search/search-counts';
+import { editableSettingKeys } from '../../core/admin/settings-keys';
+import { offerStatuses } from '../../core/quotes/quote-offer';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -39,7 +39,7 @@ import {
   reviewMediaTypes,
   userRoleValues,
   webhookDeliveryStatuses,
-} from '../../core/statuses';
+} from '../../core/orders/statuses';
 import { lowered, nameWords, prefixKey, reversedDigits } from './admin-search';
 import { users } from './auth-schema';
 
@@ -96,7 +96,7 @@ export const products = pgTable(
     check('products_id_slug_check', sql`${table.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     index('products_created_at_idx').on(table.createdAt.desc()),
     index('products_category_idx').on(table.category, table.published),
-    // One index per shop sort (core/shop-listing.ts), in the order the listing query asks for,
+    // One index per shop sort (core/catalog/shop-listing.ts), in the order the listing query asks for,
     // so a page reads its rows off the index whatever the catalogue size.
     ...listingIndexes(table),
     index('products_name_lower_idx').on(sql`lower(${table.name}) collate "C"`, table.id),
@@ -693,7 +693,7 @@ export const orders = pgTable(
       withTimezone: true,
     }),
     // docs/requirements.md §21: the advance asked for on acceptance, in paise; null is payment in full. The balance
-    // is the total less the advance (core/payment-terms.ts), never stored apart.
+    // is the total less the advance (core/orders/payment-terms.ts), never stored apart.
     advanceMinor: integer('advance_minor'),
     // docs/requirements.md §21: the balance's own reference, as submitted, and as the owner confirmed it.
     submittedBalanceReference: text('submitted_balance_reference').unique(
@@ -1010,7 +1010,7 @@ export const activityLog = pgTable(
 
 /**
  * docs/requirements.md §20 "What shoppers did not find": searches that ended with no exact result, by their
- * normalised text, shop week (its Monday, core/shop-calendar.ts) and outcome. No user, no address.
+ * normalised text, shop week (its Monday, core/time/shop-calendar.ts) and outcome. No user, no address.
  * Kept 13 months.
  */
 export const searchCounts = pgTable(

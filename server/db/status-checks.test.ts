@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityActorKinds, activityKinds } from '../../core/activity';
-import { offerStatuses } from '../../core/quote-offer';
-import { searchCountOutcomes } from '../../core/search-counts';
+import { activityActorKinds, activityKinds } from '../../core/admin/activity';
+import { offerStatuses } from '../../core/quotes/quote-offer';
+import { searchCountOutcomes } from '../../core/search/search-counts';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -23,8 +23,8 @@ import {
   reviewMediaTypes,
   userRoleValues,
   webhookDeliveryStatuses,
-} from '../../core/statuses';
-import { DISPLAY_CURRENCIES } from '../../core/display-currency';
+} from '../../core/orders/statuses';
+import { DISPLAY_CURRENCIES } from '../../core/money/display-currency';
 import {
   createTestDatabase,
   testDatabaseKind,

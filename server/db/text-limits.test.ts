@@ -9,25 +9,25 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressSchema, profileSchema } from '../../core/account';
-import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api-access';
-import { categoryValues } from '../../core/categories';
-import { answerSchema, questionSchema, reviewSchema } from '../../core/community';
-import { contactMessageSchema } from '../../core/contact';
-import { authRequestFieldsSchema } from '../../core/identity-fields';
-import { newsletterSubscriptionSchema } from '../../core/newsletter';
-import { passkeyResponseSchema } from '../../core/passkeys';
-import { mediaFormSchema, productFormSchema } from '../../core/product-console';
-import { quotationRequestSchema } from '../../core/quotation';
-import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quote-list';
-import { settingsFormSchema } from '../../core/settings';
+import { addressSchema, profileSchema } from '../../core/identity/account';
+import { apiKeyFormSchema, webhookEndpointFormSchema } from '../../core/api/api-access';
+import { categoryValues } from '../../core/catalog/categories';
+import { answerSchema, questionSchema, reviewSchema } from '../../core/community/community';
+import { contactMessageSchema } from '../../core/community/contact';
+import { authRequestFieldsSchema } from '../../core/identity/identity-fields';
+import { newsletterSubscriptionSchema } from '../../core/community/newsletter';
+import { passkeyResponseSchema } from '../../core/identity/passkeys';
+import { mediaFormSchema, productFormSchema } from '../../core/catalog/product-console';
+import { quotationRequestSchema } from '../../core/quotes/quotation';
+import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quotes/quote-list';
+import { settingsFormSchema } from '../../core/admin/settings';
 import {
   declineOfferSchema,
   offerComposerSchema,
   paymentReferenceSubmissionSchema,
   quoteMessageSchema,
-} from '../../core/quote-offer';
-import { welcomeLeadSchema } from '../../core/welcome-lead';
+} from '../../core/quotes/quote-offer';
+import { welcomeLeadSchema } from '../../core/catalog/welcome-lead';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -37,8 +37,8 @@ import { setOrderStatus } from '../modules/orders';
 import { DomainError } from '../modules/errors';
 import * as schema from './schema';
 import { createOrderFromQuotation } from '../flows/create-order-from-quotation';
-import { CHOOSE_COUNTRY_MESSAGE } from '../../core/address-fields';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { CHOOSE_COUNTRY_MESSAGE } from '../../core/identity/address-fields';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 
 /** A limit on the way in: `accepts` runs the write path's own check on a value. */
 interface Limit {
@@ -105,7 +105,7 @@ const validOffer = {
 };
 const offerComposer = (name: 'terms' | 'note', max: number): Limit => ({
   max,
-  writePath: `offer composer (core/quote-offer.ts offerComposerSchema.${name})`,
+  writePath: `offer composer (core/quotes/quote-offer.ts offerComposerSchema.${name})`,
   accepts: field(offerComposerSchema, validOffer, name),
 });
 
@@ -115,38 +115,38 @@ const setting = (
   textOfLength?: Limit['textOfLength'],
 ): Limit => ({
   max,
-  writePath: `/admin/settings (core/settings.ts settingsFormSchema.${name}, updateSettings)`,
+  writePath: `/admin/settings (core/admin/settings.ts settingsFormSchema.${name}, updateSettings)`,
   accepts: field(settingsFormSchema, {}, name),
   textOfLength,
 });
 
 const product = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
   max,
-  writePath: 'product console create/update (core/product-console.ts productFormSchema)',
+  writePath: 'product console create/update (core/catalog/product-console.ts productFormSchema)',
   accepts: field(productFormSchema, validProduct, name),
   textOfLength,
 });
 const quotation = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
   max,
   writePath:
-    'Request Quotation form and reorder (core/quotation.ts quotationRequestSchema, whose fields the reorder schema reuses)',
+    'Request Quotation form and reorder (core/quotes/quotation.ts quotationRequestSchema, whose fields the reorder schema reuses)',
   accepts: field(quotationRequestSchema, validQuotation, name),
   textOfLength,
 });
 const contact = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
   max,
-  writePath: 'contact form (core/contact.ts contactMessageSchema)',
+  writePath: 'contact form (core/community/contact.ts contactMessageSchema)',
   accepts: field(contactMessageSchema, validContact, name),
   textOfLength,
 });
 const address = (name: string, max: number): Limit => ({
   max,
-  writePath: 'dashboard addresses (core/account.ts addressSchema)',
+  writePath: 'dashboard addresses (core/identity/account.ts addressSchema)',
   accepts: field(addressSchema, validAddress, name),
 });
 const betterAuth = (name: string, max: number, textOfLength?: Limit['textOfLength']): Limit => ({
   max,
-  writePath: `Better Auth's hooks.before (core/identity-fields.ts authRequestFieldsSchema.${name})`,
+  writePath: `Better Auth's hooks.before (core/identity/identity-fields.ts authRequestFieldsSchema.${name})`,
   accepts: field(authRequestFieldsSchema, {}, name),
   textOfLength,
 });
@@ -209,7 +209,8 @@ const guards: Record<string, Guard | Guard[]> = {
     betterAuth('name', 100),
     {
       max: 100,
-      writePath: 'profile display name (core/account.ts profileSchema), copied to users.name',
+      writePath:
+        'profile display name (core/identity/account.ts profileSchema), copied to users.name',
       accepts: field(profileSchema, {}, 'displayName'),
     },
   ],
@@ -256,12 +257,12 @@ const guards: Record<string, Guard | Guard[]> = {
   'passkeys.name': betterAuth('name', 100),
   'passkeys.public_key': {
     reason:
-      'the COSE public key of an answer @simplewebauthn/server verified, inside its 64 KB limit (core/passkeys.ts passkeyResponseSchema)',
+      'the COSE public key of an answer @simplewebauthn/server verified, inside its 64 KB limit (core/identity/passkeys.ts passkeyResponseSchema)',
   },
   'passkeys.user_id': { reason: USER_ID },
   'passkeys.credential_id': {
     max: 1364,
-    writePath: "Better Auth's hooks.before (core/passkeys.ts passkeyResponseSchema.id)",
+    writePath: "Better Auth's hooks.before (core/identity/passkeys.ts passkeyResponseSchema.id)",
     accepts: (value) => passkeyResponseSchema.safeParse({ id: value }).success,
   },
   'passkeys.device_type': {
@@ -269,7 +270,7 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   'passkeys.transports': {
     reason:
-      'the known transport names only, joined with commas (core/passkeys.ts passkeyResponseSchema)',
+      'the known transport names only, joined with commas (core/identity/passkeys.ts passkeyResponseSchema)',
   },
   'passkeys.aaguid': { reason: 'a UUID read from the authenticator data of a verified answer' },
   'jwks.id': { reason: BETTER_AUTH_GENERATED },
@@ -288,7 +289,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'products.short_description': product('shortDescription', 300),
   'products.artisan_story': product('artisanStory', 5000),
   'products.category': {
-    reason: 'one of core/categories.ts (productFormSchema z.enum)',
+    reason: 'one of core/catalog/categories.ts (productFormSchema z.enum)',
     check: 'products_category_check',
   },
   'products.subcategory': product('subcategory', 100),
@@ -301,7 +302,7 @@ const guards: Record<string, Guard | Guard[]> = {
   // The media CSV import applies the console form's schema to each row (docs/requirements.md §5).
   'product_media.media_url': {
     max: 2000,
-    writePath: 'product console add/edit media (core/product-console.ts mediaFormSchema)',
+    writePath: 'product console add/edit media (core/catalog/product-console.ts mediaFormSchema)',
     accepts: field(mediaFormSchema, validMedia, 'mediaUrl'),
     textOfLength: urlOfLength,
   },
@@ -311,19 +312,19 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   'product_media.alt_text': {
     max: 300,
-    writePath: 'product console add/edit media (core/product-console.ts mediaFormSchema)',
+    writePath: 'product console add/edit media (core/catalog/product-console.ts mediaFormSchema)',
     accepts: field(mediaFormSchema, validMedia, 'altText'),
   },
   'reviews.product_id': { reason: 'an existing product id (foreign key)' },
   'reviews.user_id': { reason: USER_ID },
   'reviews.title': {
     max: 120,
-    writePath: 'review form (core/community.ts reviewSchema)',
+    writePath: 'review form (core/community/community.ts reviewSchema)',
     accepts: field(reviewSchema, validReview, 'title'),
   },
   'reviews.content': {
     max: 2000,
-    writePath: 'review form (core/community.ts reviewSchema)',
+    writePath: 'review form (core/community/community.ts reviewSchema)',
     accepts: field(reviewSchema, validReview, 'content'),
   },
   'review_media.media_url': { reason: SEED_ONLY },
@@ -333,13 +334,13 @@ const guards: Record<string, Guard | Guard[]> = {
   'product_questions.user_id': { reason: USER_ID },
   'product_questions.question': {
     max: 1000,
-    writePath: 'question form (core/community.ts questionSchema)',
+    writePath: 'question form (core/community/community.ts questionSchema)',
     accepts: field(questionSchema, {}, 'question'),
   },
   'product_answers.user_id': { reason: USER_ID },
   'product_answers.answer': {
     max: 2000,
-    writePath: 'answer form (core/community.ts answerSchema)',
+    writePath: 'answer form (core/community/community.ts answerSchema)',
     accepts: field(answerSchema, {}, 'answer'),
   },
   'quotation_requests.product_id': {
@@ -353,7 +354,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'quotation_requests.customer_email': quotation('customerEmail', 255, emailOfLength),
   'quotation_requests.user_id': { reason: USER_ID },
   'quotation_requests.status': {
-    reason: 'the admin state machine (core/admin.ts)',
+    reason: 'the admin state machine (core/admin/admin.ts)',
     check: 'quotation_requests_status_check',
   },
   'quotation_requests.reference': {
@@ -362,12 +363,12 @@ const guards: Record<string, Guard | Guard[]> = {
   // docs/requirements.md §21
   'quotation_requests.display_currency': {
     reason:
-      "one of core/display-currency.ts DISPLAY_CURRENCIES, taken from the requester's page (server/http/display-currency.ts displayCurrencyOf), never from the form; checked by the database",
+      "one of core/money/display-currency.ts DISPLAY_CURRENCIES, taken from the requester's page (server/http/display-currency.ts displayCurrencyOf), never from the form; checked by the database",
   },
-  // docs/requirements.md §18: the buyer's GSTIN, the 15-character format or none (core/quote-list.ts)
+  // docs/requirements.md §18: the buyer's GSTIN, the 15-character format or none (core/quotes/quote-list.ts)
   'quotation_requests.customer_gstin': {
     max: 15,
-    writePath: 'quote list details (core/quote-list.ts quoteListDetailsSchema)',
+    writePath: 'quote list details (core/quotes/quote-list.ts quoteListDetailsSchema)',
     accepts: field(quoteListDetailsSchema, validListDetails, 'customerGstin'),
     textOfLength: (length) => '08AAAAA0000A1Z2'.padEnd(length, '5'),
   },
@@ -377,7 +378,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'quotation_request_lines.product_name': { reason: "the product's name read from the catalogue" },
   'quotation_request_lines.notes': {
     max: 1000,
-    writePath: "a quote list row's notes (core/quote-list.ts quoteListLineSchema)",
+    writePath: "a quote list row's notes (core/quotes/quote-list.ts quoteListLineSchema)",
     accepts: field(quoteListLineSchema, { productId: 'lotus-urli', quantity: '2' }, 'notes'),
   },
   'quote_lists.token_hash': {
@@ -387,19 +388,19 @@ const guards: Record<string, Guard | Guard[]> = {
   'quote_list_items.product_id': { reason: 'an existing, published product id (foreign key)' },
   'quote_list_items.notes': {
     max: 1000,
-    writePath: "a quote list row's notes (core/quote-list.ts quoteListLineSchema)",
+    writePath: "a quote list row's notes (core/quotes/quote-list.ts quoteListLineSchema)",
     accepts: field(quoteListLineSchema, { productId: 'lotus-urli', quantity: '2' }, 'notes'),
   },
   'quotation_access_keys.key_hash': { reason: 'the SHA-256 (hex) of a key the server makes' },
   'quotation_offers.status': {
-    reason: 'the offer state machine (core/quote-offer.ts)',
+    reason: 'the offer state machine (core/quotes/quote-offer.ts)',
     check: 'quotation_offers_status_check',
   },
   'quotation_offers.terms': offerComposer('terms', 4000),
   'quotation_offers.note': offerComposer('note', 2000),
   'quotation_offers.decline_reason': {
     max: 2000,
-    writePath: 'Decline (core/quote-offer.ts declineOfferSchema)',
+    writePath: 'Decline (core/quotes/quote-offer.ts declineOfferSchema)',
     accepts: field(declineOfferSchema, {}, 'reason'),
   },
   'quotation_offer_lines.product_id': {
@@ -407,7 +408,7 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   'quotation_offer_lines.description': {
     max: 200,
-    writePath: 'offer composer lines (core/quote-offer.ts offerComposerSchema.lines)',
+    writePath: 'offer composer lines (core/quotes/quote-offer.ts offerComposerSchema.lines)',
     accepts: (value) =>
       offerComposerSchema.safeParse({
         ...validOffer,
@@ -425,7 +426,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'quotation_messages.user_id': { reason: USER_ID },
   'quotation_messages.body': {
     max: 2000,
-    writePath: 'the quotation thread (core/quote-offer.ts quoteMessageSchema)',
+    writePath: 'the quotation thread (core/quotes/quote-offer.ts quoteMessageSchema)',
     accepts: field(quoteMessageSchema, {}, 'body'),
   },
   'contact_messages.name': contact('name', 100),
@@ -433,12 +434,12 @@ const guards: Record<string, Guard | Guard[]> = {
   'contact_messages.subject': contact('subject', 200),
   'contact_messages.message': contact('message', 1000),
   'contact_messages.status': {
-    reason: 'the admin state machine (core/admin.ts)',
+    reason: 'the admin state machine (core/admin/admin.ts)',
     check: 'contact_messages_status_check',
   },
   'newsletter_subscriptions.email': {
     max: 255,
-    writePath: 'newsletter forms (core/newsletter.ts newsletterSubscriptionSchema)',
+    writePath: 'newsletter forms (core/community/newsletter.ts newsletterSubscriptionSchema)',
     accepts: field(newsletterSubscriptionSchema, {}, 'email'),
     textOfLength: emailOfLength,
   },
@@ -449,12 +450,12 @@ const guards: Record<string, Guard | Guard[]> = {
   'profiles.user_id': { reason: USER_ID },
   'profiles.display_name': {
     max: 100,
-    writePath: 'dashboard profile (core/account.ts profileSchema)',
+    writePath: 'dashboard profile (core/identity/account.ts profileSchema)',
     accepts: field(profileSchema, {}, 'displayName'),
   },
   'profiles.phone': {
     max: 20,
-    writePath: 'dashboard profile (core/account.ts profileSchema)',
+    writePath: 'dashboard profile (core/identity/account.ts profileSchema)',
     accepts: field(profileSchema, {}, 'phone'),
     textOfLength: digits,
   },
@@ -471,7 +472,7 @@ const guards: Record<string, Guard | Guard[]> = {
   // docs/requirements.md §21
   'profiles.display_currency': {
     reason:
-      'INR or a display currency (core/display-currency-schema.ts currencyChoiceSchema z.enum, server/modules/account setDisplayCurrencyChoice)',
+      'INR or a display currency (core/money/display-currency-schema.ts currencyChoiceSchema z.enum, server/modules/account setDisplayCurrencyChoice)',
   },
   'addresses.user_id': { reason: USER_ID },
   'addresses.title': address('title', 50),
@@ -480,11 +481,11 @@ const guards: Record<string, Guard | Guard[]> = {
   'addresses.city': address('city', 100),
   'addresses.state': address('state', 100),
   'addresses.postal_code': address('postalCode', 20),
-  // docs/requirements.md §19: a country is one of core/countries.ts's list (stored as its code), which no
+  // docs/requirements.md §19: a country is one of core/identity/countries.ts's list (stored as its code), which no
   // 60-letter text is; the length rule still answers first, so this checks that it is there.
   'addresses.country': {
     max: 60,
-    writePath: 'dashboard addresses (core/account.ts addressSchema)',
+    writePath: 'dashboard addresses (core/identity/account.ts addressSchema)',
     accepts: (value) => {
       const parsed = addressSchema.safeParse({ ...validAddress, country: value });
       return (
@@ -496,13 +497,13 @@ const guards: Record<string, Guard | Guard[]> = {
   'orders.user_id': {
     reason: 'the requester’s user id, or the account the quotation is linked to',
   },
-  'orders.order_number': { reason: 'ORD-YYYYMMDD-NNNN, made by the server (core/admin.ts)' },
+  'orders.order_number': { reason: 'ORD-YYYYMMDD-NNNN, made by the server (core/admin/admin.ts)' },
   'orders.status': {
-    reason: 'the admin state machine (core/admin.ts)',
+    reason: 'the admin state machine (core/admin/admin.ts)',
     check: 'orders_status_check',
   },
   'orders.payment_status': {
-    reason: 'the admin state machine (core/admin.ts)',
+    reason: 'the admin state machine (core/admin/admin.ts)',
     check: 'orders_payment_status_check',
   },
   'orders.payment_id': {
@@ -521,7 +522,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'orders.submitted_payment_reference': {
     max: 22,
     writePath:
-      'Submit Reference (core/quote-offer.ts paymentReferenceSubmissionSchema: 12 digits or 6 to 22 letters and digits)',
+      'Submit Reference (core/quotes/quote-offer.ts paymentReferenceSubmissionSchema: 12 digits or 6 to 22 letters and digits)',
     accepts: (value) =>
       paymentReferenceSubmissionSchema.safeParse({
         paymentMethod: 'bank transfer',
@@ -532,7 +533,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'orders.submitted_balance_reference': {
     max: 22,
     writePath:
-      'Submit Reference for the balance (core/quote-offer.ts paymentReferenceSubmissionSchema)',
+      'Submit Reference for the balance (core/quotes/quote-offer.ts paymentReferenceSubmissionSchema)',
     accepts: (value) =>
       paymentReferenceSubmissionSchema.safeParse({
         paymentMethod: 'bank transfer',
@@ -573,7 +574,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'wishlist_items.product_id': { reason: 'an existing product id (foreign key)' },
   'user_roles.user_id': { reason: 'an existing user id (foreign key)' },
   'user_roles.role': {
-    reason: 'admin or customer (core/statuses.ts)',
+    reason: 'admin or customer (core/orders/statuses.ts)',
     check: 'user_roles_role_check',
   },
   'app_state.key': { reason: 'names the server itself uses (server/db/seed)' },
@@ -583,18 +584,20 @@ const guards: Record<string, Guard | Guard[]> = {
       'a form or endpoint name with the client address (see sessions.ip_address), an e-mail or phone number within authRequestFieldsSchema, or a mail recipient within its form’s limit',
   },
   'callback_leads.country_code': {
-    reason: 'one of core/phone.ts (welcomeLeadSchema z.enum, anything else is +91)',
+    reason: 'one of core/identity/phone.ts (welcomeLeadSchema z.enum, anything else is +91)',
     check: 'callback_leads_country_code_check',
   },
   // docs/decisions/015: API keys, idempotent creates and webhooks (migration 0009)
   'api_keys.name': {
     max: 80,
-    writePath: 'Create API key (core/api-access.ts apiKeyFormSchema)',
+    writePath: 'Create API key (core/api/api-access.ts apiKeyFormSchema)',
     accepts: field(apiKeyFormSchema, validApiKey, 'name'),
   },
   'api_keys.key_hash': { reason: 'the SHA-256 (hex) of a key the server makes' },
   'api_keys.key_start': { reason: 'the first 14 characters of a key the server makes' },
-  'api_keys.scopes': { reason: 'scopes of core/api-access.ts apiScopes (apiKeyFormSchema z.enum)' },
+  'api_keys.scopes': {
+    reason: 'scopes of core/api/api-access.ts apiScopes (apiKeyFormSchema z.enum)',
+  },
   'api_keys.created_by': { reason: USER_ID },
   'idempotency_keys.principal': {
     reason: 'the API key id, user id or client address the API derives for the caller',
@@ -610,29 +613,30 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   'webhook_endpoints.url': {
     max: 2000,
-    writePath: 'Add endpoint (core/api-access.ts webhookEndpointFormSchema)',
+    writePath: 'Add endpoint (core/api/api-access.ts webhookEndpointFormSchema)',
     accepts: field(webhookEndpointFormSchema, validEndpoint, 'url'),
     textOfLength: urlOfLength,
   },
   'webhook_endpoints.events': {
-    reason: 'events of core/webhook-events.ts webhookEventTypes (webhookEndpointFormSchema z.enum)',
+    reason:
+      'events of core/api/webhook-events.ts webhookEventTypes (webhookEndpointFormSchema z.enum)',
   },
   'webhook_endpoints.secret': {
     reason: '`whsec_` and 24 random bytes in base64, made by the server',
   },
   'webhook_endpoints.description': {
     max: 200,
-    writePath: 'Add endpoint (core/api-access.ts webhookEndpointFormSchema)',
+    writePath: 'Add endpoint (core/api/api-access.ts webhookEndpointFormSchema)',
     accepts: field(webhookEndpointFormSchema, validEndpoint, 'description'),
   },
   'webhook_endpoints.created_by': { reason: USER_ID },
   'webhook_deliveries.event_type': {
     reason:
-      'one of core/webhook-events.ts webhookEventTypes, named by the domain function that emits it',
+      'one of core/api/webhook-events.ts webhookEventTypes, named by the domain function that emits it',
   },
   'webhook_deliveries.payload': {
     reason:
-      'the event’s data of core/webhook-events.ts, built by the domain functions from the rows of their change, each within its own limit',
+      'the event’s data of core/api/webhook-events.ts, built by the domain functions from the rows of their change, each within its own limit',
   },
   'webhook_deliveries.status': {
     reason: 'pending, succeeded or failed, set by the delivery (server/modules/webhooks)',
@@ -645,7 +649,7 @@ const guards: Record<string, Guard | Guard[]> = {
   // docs/requirements.md §12: the activity log (migration 0010). No request writes it directly: the domain
   // functions do, and recordActivity cuts each text to the length check's limit.
   'activity_log.actor_kind': {
-    reason: 'user, api-key or command-line, set by recordActivity (core/activity.ts)',
+    reason: 'user, api-key or command-line, set by recordActivity (core/admin/activity.ts)',
     check: 'activity_log_actor_kind_check',
   },
   'activity_log.actor_id': { reason: USER_ID },
@@ -655,7 +659,7 @@ const guards: Record<string, Guard | Guard[]> = {
     check: 'activity_log_length_check',
   },
   'activity_log.kind': {
-    reason: 'one of core/activity.ts activityKinds, named by the domain function',
+    reason: 'one of core/admin/activity.ts activityKinds, named by the domain function',
     check: 'activity_log_length_check',
   },
   'activity_log.subject': {
@@ -673,11 +677,11 @@ const guards: Record<string, Guard | Guard[]> = {
   // docs/requirements.md §20: the search counts (migration 0019), written only by server/modules/search-counts
   'search_counts.text': {
     reason:
-      'the normalised search text (core/search-tolerant.ts normaliseSearchText), cut to 100 characters by countSearch',
+      'the normalised search text (core/search/search-tolerant.ts normaliseSearchText), cut to 100 characters by countSearch',
     check: 'search_counts_text_length_check',
   },
   'search_counts.outcome': {
-    reason: 'one of core/search-counts.ts searchCountOutcomes, set by the search',
+    reason: 'one of core/search/search-counts.ts searchCountOutcomes, set by the search',
     check: 'search_counts_outcome_check',
   },
   // docs/requirements.md §20: who was counted this week, as a keyed hash only
@@ -685,9 +689,9 @@ const guards: Record<string, Guard | Guard[]> = {
     reason: 'an HMAC-SHA-256 in base64url made by countSearch, always 43 characters',
     check: 'search_count_visitors_digest_length_check',
   },
-  // docs/requirements.md §12: the owner's settings (migration 0010), one row per key of core/settings-keys.ts
+  // docs/requirements.md §12: the owner's settings (migration 0010), one row per key of core/admin/settings-keys.ts
   'shop_settings.key': {
-    reason: 'one of core/settings-keys.ts editableSettingKeys',
+    reason: 'one of core/admin/settings-keys.ts editableSettingKeys',
     check: 'shop_settings_key_check',
   },
   'shop_settings.value': [
@@ -709,7 +713,7 @@ const guards: Record<string, Guard | Guard[]> = {
   'shop_settings.updated_by': { reason: USER_ID },
   'callback_leads.phone': {
     max: 14,
-    writePath: 'welcome pop-up (core/welcome-lead.ts welcomeLeadSchema: 6 to 14 digits)',
+    writePath: 'welcome pop-up (core/catalog/welcome-lead.ts welcomeLeadSchema: 6 to 14 digits)',
     accepts: field(welcomeLeadSchema, validLead, 'phone'),
     textOfLength: digits,
   },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryName } from '../../core/countries';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { countryName } from '../../core/identity/countries';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { insertOrder, insertProduct, insertUser } from '../../tests/factories';
 import {
   createTestDatabase,

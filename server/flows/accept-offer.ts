@@ -7,9 +7,13 @@
  * by that day. docs/requirements.md §19: a signed-in buyer's new address joins their address book (the
  * account module's, once).
  */
-import { ADDRESS_LIMITS } from '../../core/account-texts';
-import { defaultCountryFor } from '../../core/countries';
-import { DEFAULT_UPI_LIMIT_MINOR, firstPaymentOf, payingMethodFor } from '../../core/payment-terms';
+import { ADDRESS_LIMITS } from '../../core/identity/account-texts';
+import { defaultCountryFor } from '../../core/identity/countries';
+import {
+  DEFAULT_UPI_LIMIT_MINOR,
+  firstPaymentOf,
+  payingMethodFor,
+} from '../../core/orders/payment-terms';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
 import { listAddresses, saveAddressUnlessKnown } from '../modules/account';
@@ -28,7 +32,7 @@ export async function acceptOffer(
   now: Date,
   timeZone: string,
   /**
-   * docs/requirements.md §21: the shop's UPI limit in paise (core/payment-terms.ts upiLimitMinor).
+   * docs/requirements.md §21: the shop's UPI limit in paise (core/orders/payment-terms.ts upiLimitMinor).
    */
   upiLimit: number = DEFAULT_UPI_LIMIT_MINOR,
 ): Promise<{ orderId: string; orderNumber: string }> {

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
-import { orderFromQuotationSchema } from '../../core/orders';
+import { orderFromQuotationSchema } from '../../core/orders/orders';
 import { parseInput, requireAdmin } from '../modules/kernel';
 import { createOrderFromRequest } from '../modules/orders';
 import { completeRequestForOrder } from '../modules/quotations';

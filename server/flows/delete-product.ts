@@ -3,7 +3,7 @@
  * media are the product-media module's rows and the product the products module's: this flow
  * authorises, then has each delete its own.
  */
-import { rowKey } from '../../core/form-text';
+import { rowKey } from '../../core/forms/form-text';
 import { catalogueWriter } from '../db/catalogue-cache';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';

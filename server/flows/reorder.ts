@@ -5,7 +5,7 @@
  * hears of it once. docs/requirements.md §19: each piece keeps the notes it had on the order's request, and the
  * form starts from the profile's phone, else the latest request's mobile.
  */
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { DomainError } from '../modules/errors';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';

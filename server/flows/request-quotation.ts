@@ -5,8 +5,8 @@
  * transaction. A visitor's request joins no account here: only "Add it to your account" adds one
  * later (server/flows/add-request-to-account.ts).
  */
-import type { DisplayCurrency } from '../../core/display-currency';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import type { DisplayCurrency } from '../../core/money/display-currency';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import type { Database } from '../db/client';
 import { fillProfileFromRequest } from '../modules/account';
 import type { Actor } from '../modules/actor';

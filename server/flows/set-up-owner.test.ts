@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OWNER_EMAIL_TAKEN_MESSAGE } from '../../core/owner-setup';
+import { OWNER_EMAIL_TAKEN_MESSAGE } from '../../core/identity/owner-setup';
 import { insertUser } from '../../tests/factories';
 import {
   createTestDatabase,

@@ -5,7 +5,7 @@
  * Better Auth's tables (server/auth) and the role the roles module's: this flow has each write its
  * own.
  */
-import { ownerSetupSchema } from '../../core/owner-setup';
+import { ownerSetupSchema } from '../../core/identity/owner-setup';
 import type { Auth } from '../auth';
 import { createOwnerAccount } from '../auth/owner-account';
 import type { Database } from '../db/client';

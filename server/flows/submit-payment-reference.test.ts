@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from '../../tests/support/database';
 import { mailQueueFrom } from '../../tests/support/queued-mail';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { loadConfig } from '../config';
 import { orders, webhookDeliveries } from '../db/schema';
 import type { Actor } from '../modules/actor';

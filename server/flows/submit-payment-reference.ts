@@ -5,7 +5,11 @@
  */
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
-import { amountDue, DEFAULT_UPI_LIMIT_MINOR, payingMethodFor } from '../../core/payment-terms';
+import {
+  amountDue,
+  DEFAULT_UPI_LIMIT_MINOR,
+  payingMethodFor,
+} from '../../core/orders/payment-terms';
 import { DomainError } from '../modules/errors';
 import { requireRowId } from '../modules/kernel';
 import { lockOrder, recordPaymentReference } from '../modules/orders';
@@ -16,7 +20,7 @@ export async function submitPaymentReference(
   actor: Actor,
   input: { orderId?: unknown; reference?: unknown; key?: unknown; paymentReference?: unknown },
   now: Date,
-  /** docs/requirements.md §21: the shop's UPI limit in paise (core/payment-terms.ts upiLimitMinor). */
+  /** docs/requirements.md §21: the shop's UPI limit in paise (core/orders/payment-terms.ts upiLimitMinor). */
   upiLimit: number = DEFAULT_UPI_LIMIT_MINOR,
 ): Promise<{ orderNumber: string }> {
   const orderId = requireRowId(input.orderId, 'Order');

@@ -5,8 +5,8 @@
  * details and makes the request with every piece. Two submits of one list make one request: the
  * second waits on the lock and finds the list empty. A refusal leaves the list as it was.
  */
-import type { DisplayCurrency } from '../../core/display-currency';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import type { DisplayCurrency } from '../../core/money/display-currency';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import type { Database } from '../db/client';
 import { createMultiPieceRequest, type StoredQuotationRequest } from '../modules/quotations';
 import { takeQuoteListForRequest, type QuoteListHolder } from '../modules/quote-lists';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Answer } from '../../core/answer';
+import type { Answer } from '../../core/community/answer';
 import { createLogger } from '../logger';
 import { DomainError } from '../modules/errors';
 import { answerAction, intent, pageData } from './answer';

@@ -14,10 +14,10 @@ import {
   type Answer,
   type AnswerStatus,
   type AnswerToast,
-} from '../../core/answer';
-import { isRobotSubmission } from '../../core/honeypot';
-import { cappedReply, schemaFieldsOf } from '../../core/form-reply';
-import { refusedFieldName } from '../../core/schema-paths';
+} from '../../core/community/answer';
+import { isRobotSubmission } from '../../core/community/honeypot';
+import { cappedReply, schemaFieldsOf } from '../../core/forms/form-reply';
+import { refusedFieldName } from '../../core/forms/schema-paths';
 import { DomainError, httpStatusOf, type DomainErrorCode } from '../modules/errors';
 import { isAdmin } from '../modules/actor';
 import type { AppContext } from './app-context';

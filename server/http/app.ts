@@ -40,8 +40,12 @@ import type { OwnerSetupLink } from '../modules/identity/owner-setup-link';
 import { createSmsSender } from '../modules/sms';
 import { API_BASE_PATH, createApi, unmatchedApiResponse } from './api';
 import { frontDoorRefusal, problemResponse } from './api/problem';
-import { apiTexts } from '../../core/api-schemas';
-import { JSON_BODY_MAX_BYTES, jsonBoundsProblem, wellFormedJson } from '../../core/json-bounds';
+import { apiTexts } from '../../core/api/api-schemas';
+import {
+  JSON_BODY_MAX_BYTES,
+  jsonBoundsProblem,
+  wellFormedJson,
+} from '../../core/forms/json-bounds';
 import { clientAddressFrom, forwardedProtocolFrom } from './client-address';
 import { registerApiReference } from './api/reference-page';
 import { appContext, type Viewer } from './app-context';

@@ -4,7 +4,7 @@
  * answered 200. Everything else is `private, no-store`: a page rendered for a signed-in user, a
  * form's reply or an account page must never be handed to someone else.
  */
-import { currencyOfAcceptLanguage } from '../../core/display-currency';
+import { currencyOfAcceptLanguage } from '../../core/money/display-currency';
 
 /**
  * A minute fresh, then up to ten more minutes served stale while one request refreshes it.

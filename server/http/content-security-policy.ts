@@ -5,7 +5,7 @@
  */
 import { NONCE } from 'hono/secure-headers';
 import type { ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
-import { DRIVE_THUMBNAIL_ORIGIN } from '../../core/media-url';
+import { DRIVE_THUMBNAIL_ORIGIN } from '../../core/catalog/media-url';
 
 type Sources = (string | ContentSecurityPolicyOptionHandler)[];
 

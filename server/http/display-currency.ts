@@ -11,7 +11,7 @@ import {
   type CurrencyChoice,
   type DisplayCurrency,
   type DisplayRate,
-} from '../../core/display-currency';
+} from '../../core/money/display-currency';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
 import { getDisplayCurrencyChoice } from '../modules/account';

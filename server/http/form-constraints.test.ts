@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageSchema } from '../../core/contact';
-import { quoteMessageSchema } from '../../core/quote-forms';
+import { contactMessageSchema } from '../../core/community/contact';
+import { quoteMessageSchema } from '../../core/quotes/quote-forms';
 import { intentConstraints } from './form-constraints';
 
 describe('intentConstraints', () => {

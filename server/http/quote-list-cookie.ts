@@ -9,7 +9,7 @@
  * shop can make. At sign-in a guest's list joins the account only when it carries that mark.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { QUOTE_LIST_UNUSED_DAYS } from '../../core/quote-list-texts';
+import { QUOTE_LIST_UNUSED_DAYS } from '../../core/quotes/quote-list-texts';
 
 /** The cookie's name over http (development); over https it is `__Host-` prefixed. */
 export const QUOTE_LIST_COOKIE = 'storefront.quote_list';

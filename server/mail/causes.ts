@@ -12,11 +12,11 @@
  * - Mails that someone who is not signed in can make the shop send to any address (a guest's
  *   quotation confirmation, the newsletter welcome, a sign-up) share one count per address.
  */
-import type { Notice } from '../../core/notices';
-import { countOf } from '../../core/plurals';
-import { emailKey } from '../../core/identity';
+import type { Notice } from '../../core/admin/notices';
+import { countOf } from '../../core/forms/plurals';
+import { emailKey } from '../../core/identity/identity';
 
-export type { AccountMailPurpose } from '../../core/notices';
+export type { AccountMailPurpose } from '../../core/admin/notices';
 
 /** Purposes whose mail anyone can make the shop send: counted with the stranger's other mails. */
 const strangerPurposes: ReadonlySet<string> = new Set(['sign-up', 'sign-up-attempt']);

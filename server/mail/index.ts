@@ -11,7 +11,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Logger } from '../logger';
-import { rateLimitAddress } from '../../core/client-network';
+import { rateLimitAddress } from '../../core/identity/client-network';
 import type { RateLimiter } from '../modules/rate-limit';
 import {
   isLimited,
@@ -21,7 +21,7 @@ import {
   type LimitedMailCause,
   type MailCause,
 } from './causes';
-import { sameEmail } from '../../core/identity';
+import { sameEmail } from '../../core/identity/identity';
 
 /** A name and an address, which nodemailer encodes: no header is ever built from raw text. */
 export interface MailAddress {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../../core/notices';
+import type { Notice } from '../../core/admin/notices';
 import { isVerifiedAddressOf, quotationEventMail, renderNotice } from './notifications';
 import type { QuotationMailFacts } from './notifications';
 

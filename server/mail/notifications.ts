@@ -6,27 +6,27 @@
  * Reply reaches the right person: the customer from the owner's notices, the shop from the
  * customer's mails.
  */
-import type { DisplayCurrency, DisplayRate } from '../../core/display-amount';
+import type { DisplayCurrency, DisplayRate } from '../../core/money/display-amount';
 import { randomUUID } from 'node:crypto';
 import type {
   AccountNotice,
   DailyDigestNotice,
   Notice,
   QuotationEventNotice,
-} from '../../core/notices';
+} from '../../core/admin/notices';
 import {
   advanceAndBalance,
   amountDue,
   payingMethodFor,
   upiLimitMinor,
   upiPaymentFor,
-} from '../../core/payment-terms';
-import { CLAIM_ANCHOR, quotationLink } from '../../core/quote-offer';
-import { sameEmail } from '../../core/identity';
-import { waitedFor } from '../../core/week-at-a-glance';
+} from '../../core/orders/payment-terms';
+import { CLAIM_ANCHOR, quotationLink } from '../../core/quotes/quote-offer';
+import { sameEmail } from '../../core/identity/identity';
+import { waitedFor } from '../../core/time/week-at-a-glance';
 import type { SiteSettings } from '../../content/site';
-import type { PaymentStatus } from '../../core/statuses';
-import type { AccountMailPurpose } from '../../core/notices';
+import type { PaymentStatus } from '../../core/orders/statuses';
+import type { AccountMailPurpose } from '../../core/admin/notices';
 import type { MailMessage } from '.';
 import { renderMailTemplate } from './templates';
 import { piecesTitle } from './templates/pieces';

@@ -9,7 +9,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS } from '../../core/media-srcset';
+import { IMAGE_WIDTHS } from '../../core/catalog/media-srcset';
 import type { S3Settings } from '../config';
 import { DomainError } from '../modules/errors';
 import { imageEncoderQueue } from './encoder-queue';

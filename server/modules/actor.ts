@@ -1,5 +1,5 @@
-import type { ApiScope } from '../../core/api-access';
-import type { UserRoleValue } from '../../core/statuses';
+import type { ApiScope } from '../../core/api/api-access';
+import type { UserRoleValue } from '../../core/orders/statuses';
 
 /**
  * Who is acting (docs/design.md §3): a signed-in user with their roles, or null for a visitor. An

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_SIZE } from '../../core/admin';
-import { rowKey } from '../../core/form-text';
+import { ADMIN_PAGE_SIZE } from '../../core/admin/admin';
+import { rowKey } from '../../core/forms/form-text';
 import type { Actor } from './actor';
 import { DomainError } from './errors';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from './kernel';

@@ -4,8 +4,8 @@
  * the same way.
  */
 import { z, type ZodType } from 'zod';
-import { ADMIN_PAGE_SIZE } from '../../core/admin';
-import type { ApiScope } from '../../core/api-access';
+import { ADMIN_PAGE_SIZE } from '../../core/admin/admin';
+import type { ApiScope } from '../../core/api/api-access';
 import { isAdmin, type Actor } from './actor';
 import { DomainError } from './errors';
 

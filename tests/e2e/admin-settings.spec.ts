@@ -6,8 +6,8 @@
  * on /contact at once, also to a visitor whose copy of the page was cached a moment before.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
-import { gstinTexts } from '../../core/gstin';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/forms/form-text';
+import { gstinTexts } from '../../core/tax/gstin';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { closeToasts, gotoHydrated, sidewaysScroll, toasts } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';

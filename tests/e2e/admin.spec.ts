@@ -474,7 +474,7 @@ test.describe('the console forms, on PostgreSQL', () => {
     const form = page.getByRole('dialog', { name: 'Create Order' });
     await form.getByLabel('Quantity').fill('0');
     await form.getByRole('button', { name: 'Create Order' }).click();
-    // core/orders.ts messages, under their fields
+    // core/orders/orders.ts messages, under their fields
     await expect(form.getByText('Quantity must be at least 1')).toBeVisible();
     await expect(form.getByText('Unit price must be a number')).toBeVisible();
     await expect(form.getByText('Street address is required')).toBeVisible();

@@ -9,7 +9,7 @@ import type { Page } from './support/test';
 import { waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
-import { paymentTermsSentence } from '../../core/payment-terms';
+import { paymentTermsSentence } from '../../core/orders/payment-terms';
 
 test.describe.configure({ timeout: 180_000 });
 

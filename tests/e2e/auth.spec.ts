@@ -451,7 +451,7 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
-  // docs/requirements.md §13: the code's schema (core/identity.ts) checks it in the browser as on the server.
+  // docs/requirements.md §13: the code's schema (core/identity/identity.ts) checks it in the browser as on the server.
   await page.getByLabel('Authentication code').fill('12');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { seedProducts } from '../../content/catalog';
-import { selectBestSellers } from '../../core/best-sellers';
-import { countOf } from '../../core/plurals';
+import { selectBestSellers } from '../../core/catalog/best-sellers';
+import { countOf } from '../../core/forms/plurals';
 
 // The e2e server runs on a fresh embedded database seeded with content/catalog.ts, so the
 // expectations below are derived from that file rather than copied from it.

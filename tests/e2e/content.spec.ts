@@ -3,8 +3,8 @@ import { seedProducts } from '../../content/catalog';
 import { customisationsPage, faqPage } from '../../content/pages';
 import { siteDefaults } from '../../content/site';
 import { stories } from '../../content/stories';
-import { formatLongDate } from '../../core/dates';
-import { formatShopDate } from '../../core/shop-calendar';
+import { formatLongDate } from '../../core/time/dates';
+import { formatShopDate } from '../../core/time/shop-calendar';
 import { gotoHydrated } from './support/pages';
 
 const contentPages = [

@@ -7,8 +7,8 @@
  * list and the composer post them, and the order is written as the acceptance would write it.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { lineText, type PricedLine } from '../../core/line-text';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { lineText, type PricedLine } from '../../core/quotes/line-text';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { openDatabase } from '../../server/db/client';
 import { createMultiPieceRequest, sendOffer } from '../../server/modules/quotations';
 import { signUp } from './support/accounts';

@@ -10,7 +10,7 @@
  * role can be granted with the shop's command line while it runs.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { passkeyProblems } from '../../core/passkey-texts';
+import { passkeyProblems } from '../../core/identity/passkey-texts';
 import { PASSWORD, signIn, signUp, totpCode, uniqueEmail } from './support/accounts';
 import { grantAdminRole } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';

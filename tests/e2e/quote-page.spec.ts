@@ -7,7 +7,7 @@
  * admin's pages is admin-quotation's.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { formatLongDate } from '../../core/dates';
+import { formatLongDate } from '../../core/time/dates';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { Actor } from '../../server/modules/actor';
 import {
@@ -26,7 +26,7 @@ import {
   test,
   type Page,
 } from './support/test';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 
 // A server and a database of their own next to the shared one: answers may take longer.
 const expect = baseExpect.configure({ timeout: 10_000 });

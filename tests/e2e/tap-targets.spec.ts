@@ -14,7 +14,7 @@ import type { Locator } from '@playwright/test';
 import { openDatabase } from '../../server/db/client';
 import type { Actor } from '../../server/modules/actor';
 import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { gotoHydrated } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';

@@ -7,7 +7,7 @@ import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { action as mediaImportAction } from '../../app/routes/admin.media-import';
 import { action as consoleAction } from '../../app/routes/admin.product-media';
-import { CSV_MAX_BYTES } from '../../core/media-csv';
+import { CSV_MAX_BYTES } from '../../core/catalog/media-csv';
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
 import { createLogger } from '../../server/logger';

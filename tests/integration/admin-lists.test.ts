@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import type { Database } from '../../server/db/client';
 import {
   contactMessages,

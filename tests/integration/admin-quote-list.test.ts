@@ -9,7 +9,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { orders, quotationRequests } from '../../server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../factories';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import type { Database } from '../../server/db/client';
 import type { Actor } from '../../server/modules/actor';

@@ -10,7 +10,7 @@ import { insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { mailQueueFrom } from '../support/queued-mail';
 import { payableOrderOf, paymentPanelFor } from '../../app/components/quotes/payment-panel.server';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { loadConfig } from '../../server/config';
 import { orders, quotationOffers, webhookDeliveries } from '../../server/db/schema';
 import type { Actor } from '../../server/modules/actor';
@@ -26,7 +26,7 @@ import { readSiteSettings, typedSettingsOf } from '../../server/modules/settings
 import { createWebhookEndpoint } from '../../server/modules/webhooks';
 import { acceptOffer } from '../../server/flows/accept-offer';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
-import { orderTotalRows } from '../../core/offer-totals';
+import { orderTotalRows } from '../../core/quotes/offer-totals';
 
 const config = loadConfig({ AUTH_SECRET: 'advance-balance-test-secret-advance-balance' });
 const admin: Actor = { userId: 'advance-admin', roles: ['admin'] };

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import type { MailMessage } from '../../server/mail';
-import type { DisplayCurrency } from '../../core/display-amount';
+import type { DisplayCurrency } from '../../core/money/display-amount';
 import { shopSettings } from '../../server/db/schema';
 import { displayRateFor } from '../../server/http/display-currency';
-import { displayRatesOf } from '../../core/display-currency';
+import { displayRatesOf } from '../../core/money/display-currency';
 import { setDisplayCurrencyChoice } from '../../server/modules/account';
 import type { Actor } from '../../server/modules/actor';
 import {

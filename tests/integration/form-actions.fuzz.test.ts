@@ -18,14 +18,14 @@ import { action as productAction } from '../../app/routes/product';
 import { action as quoteAction } from '../../app/routes/quote';
 import { action as wishlistAction } from '../../app/routes/wishlist';
 import { z } from 'zod';
-import { adminMessages, orderActions } from '../../core/admin';
-import { NEWSLETTER_INVALID_EMAIL } from '../../core/newsletter';
-import { CONSOLE_MISSING_FIELDS } from '../../core/product-console';
+import { adminMessages, orderActions } from '../../core/admin/admin';
+import { NEWSLETTER_INVALID_EMAIL } from '../../core/community/newsletter';
+import { CONSOLE_MISSING_FIELDS } from '../../core/catalog/product-console';
 import {
   QUOTATION_INVALID_EMAIL,
   QUOTATION_INVALID_MOBILE,
   QUOTATION_MISSING_FIELDS,
-} from '../../core/quotation';
+} from '../../core/quotes/quotation';
 import type { Database } from '../../server/db/client';
 import {
   addresses,
@@ -52,7 +52,7 @@ import type { RateLimiter } from '../../server/modules/rate-limit';
 import { insertOrder, insertProduct, insertUser } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { ADDRESS_FORM_MESSAGES } from '../support/form-messages';
-import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/forms/form-text';
 import { hostileForm, hostileText } from '../support/hostile-input';
 import { typedSettingsOf } from '../../server/modules/settings';
 

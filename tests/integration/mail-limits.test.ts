@@ -36,7 +36,7 @@ import { insertProduct } from '../factories';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { acceptOffer } from '../../server/flows/accept-offer';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 
 const PUBLIC_URL = 'http://shop.test';
 const SHOP_EMAIL = 'hello@kalakriti.example';

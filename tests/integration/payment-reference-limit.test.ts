@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as dashboardAction } from '../../app/routes/dashboard';
 import { action as quotePageAction } from '../../app/routes/quotes';
 import { PAYMENT_REFERENCE_INTENT } from '../../app/components/quotes/payment-intent';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { loadConfig } from '../../server/config';
 import { orders } from '../../server/db/schema';
 import { acceptOffer } from '../../server/flows/accept-offer';

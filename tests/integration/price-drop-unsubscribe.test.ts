@@ -10,7 +10,7 @@ import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,
 } from '../../app/routes/price-drop-alerts.unsubscribe';
-import type { Answer } from '../../core/answer';
+import type { Answer } from '../../core/community/answer';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { appContext, type AppContext } from '../../server/http/app-context';

@@ -11,7 +11,7 @@ import { action as unsubscribeAction } from '../../app/routes/newsletter.unsubsc
 import { action as productAction, loader as productLoader } from '../../app/routes/product';
 import { action as quoteAction, loader as quoteLoader } from '../../app/routes/quote';
 import { action as wishlistAction } from '../../app/routes/wishlist';
-import { UNEXPECTED_ERROR_MESSAGE, type Answer } from '../../core/answer';
+import { UNEXPECTED_ERROR_MESSAGE, type Answer } from '../../core/community/answer';
 import type { Database } from '../../server/db/client';
 import {
   contactMessages,

@@ -6,7 +6,7 @@
  */
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REORDER_QUANTITY_PREFIX } from '../../core/account';
+import { REORDER_QUANTITY_PREFIX } from '../../core/identity/account';
 import { action as dashboardAction } from '../../app/routes/dashboard';
 import { action as quoteAction } from '../../app/routes/quote';
 import { loadConfig } from '../../server/config';

@@ -7,7 +7,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as quoteAction } from '../../app/routes/quote';
 import { action as quotesAction, loader as quotesLoader } from '../../app/routes/quotes';
-import type { Answer } from '../../core/answer';
+import type { Answer } from '../../core/community/answer';
 import { quotationMessages } from '../../server/db/schema';
 import type { Database } from '../../server/db/client';
 import { loadConfig } from '../../server/config';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as quoteAction } from '../../app/routes/quote';
 import { action as quoteListAction } from '../../app/routes/quote-list';
-import { shopDayOf } from '../../core/shop-calendar';
+import { shopDayOf } from '../../core/time/shop-calendar';
 import { loadConfig } from '../../server/config';
 import { quotationRequests } from '../../server/db/schema';
 import { appContext, type AppContext } from '../../server/http/app-context';

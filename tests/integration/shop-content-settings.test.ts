@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loader as homeLoader } from '../../app/routes/home';
 import { loader as rootLoader } from '../../app/root';
 import { siteDefaults } from '../../content/site';
-import { settingsTexts } from '../../core/settings';
+import { settingsTexts } from '../../core/admin/settings';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { shopSettings } from '../../server/db/schema';

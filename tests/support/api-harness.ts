@@ -6,7 +6,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ApiScope } from '../../core/api-access';
+import type { ApiScope } from '../../core/api/api-access';
 import { loadConfig } from '../../server/config';
 import { userRoles } from '../../server/db/schema';
 import { createHttpApp } from '../../server/http/app';

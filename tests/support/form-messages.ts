@@ -1,9 +1,9 @@
-import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/form-text';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/forms/form-text';
 
-/** The address form's refusals (spec §3 Address, core/account.ts), for the tests that fuzz it. */
+/** The address form's refusals (spec §3 Address, core/identity/account.ts), for the tests that fuzz it. */
 export const ADDRESS_FORM_MESSAGES: readonly string[] = [
   INVISIBLE_CHARACTERS_MESSAGE,
-  // docs/requirements.md §19: the postal code's label and rule follow the country (core/countries.ts)
+  // docs/requirements.md §19: the postal code's label and rule follow the country (core/identity/countries.ts)
   ...[
     'Address Title',
     'Street Address',

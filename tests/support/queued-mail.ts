@@ -8,7 +8,7 @@ import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { JOB_SCHEMA } from '../../server/modules/jobs';
 import type { MailMessage } from '../../server/mail';
-import type { Notice } from '../../core/notices';
+import type { Notice } from '../../core/admin/notices';
 import { mailOfNotice, shopAtDelivery } from '../../server/worker';
 
 interface QueuedJob {

@@ -1,6 +1,6 @@
 /**
  * docs/decisions/019: every webhook event emitted while the tests run matches its schema in
- * core/webhook-events.ts, whether or not an endpoint follows it (most tests have none, and then
+ * core/api/webhook-events.ts, whether or not an endpoint follows it (most tests have none, and then
  * nothing is stored to read back). A setup file: the emitter is wrapped here, never changed for
  * tests; a test during which an event left the contract fails after it, naming the problem.
  */
@@ -24,6 +24,6 @@ vi.mock(import('../../server/modules/webhooks/emit'), async (importOriginal) => 
 afterEach(() => {
   if (problems.length > 0) {
     const found = problems.splice(0).join('\n');
-    throw new Error(`A webhook event does not match core/webhook-events.ts:\n${found}`);
+    throw new Error(`A webhook event does not match core/api/webhook-events.ts:\n${found}`);
   }
 });

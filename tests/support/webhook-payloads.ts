@@ -1,5 +1,5 @@
 /**
- * docs/decisions/019: a webhook payload checked against its event's schema in core/webhook-events.ts, as the
+ * docs/decisions/019: a webhook payload checked against its event's schema in core/api/webhook-events.ts, as the
  * receiver gets it (after JSON), used by the setup file that watches every emitted event
  * (webhook-contract.ts) and by tests that read the stored deliveries; and a sample of each event.
  */
@@ -9,7 +9,7 @@ import {
   webhookPayloadSchema,
   type WebhookEventData,
   type WebhookEventType,
-} from '../../core/webhook-events';
+} from '../../core/api/webhook-events';
 
 /** What is wrong with a payload, or null when it matches its event's schema. */
 export function webhookPayloadProblem(payload: unknown): string | null {

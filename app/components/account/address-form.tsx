@@ -1,15 +1,15 @@
 /** The address dialog's form, loaded when the dialog first opens (the dashboard's JavaScript budget). */
 import { getFormProps, getInputProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
-import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/account-texts';
-import { countryCodeOf } from '../../../core/countries';
+import { errorToast } from '../../../core/community/answer';
+import { DEFAULT_ADDRESS_COUNTRY } from '../../../core/identity/account-texts';
+import { countryCodeOf } from '../../../core/identity/countries';
 import type { Address } from '../../../server/modules/account';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ModalClose } from '../ui/lazy-modal';
 import { CountryAndPostalCode } from '../forms/country-postal-fields';
 import { FormField, useAnswerForm } from './answer-form';
 
-/** The add and edit dialog; its limits come from the shared schema (core/account.ts). */
+/** The add and edit dialog; its limits come from the shared schema (core/identity/account.ts). */
 export function AddressForm({
   address,
   onSaved,
@@ -19,7 +19,7 @@ export function AddressForm({
 }) {
   const { fetcher, form, fields, answer } = useAnswerForm({
     schema: () =>
-      import('../../../core/account').then((module) =>
+      import('../../../core/identity/account').then((module) =>
         address ? module.addressEditSchema : module.addressSchema,
       ),
     intent: address ? 'edit-address' : 'add-address',

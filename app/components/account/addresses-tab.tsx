@@ -1,6 +1,6 @@
 import { MapPin, Pencil, Plus, Trash2 } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
-import { countryName } from '../../../core/countries';
+import { countryName } from '../../../core/identity/countries';
 import type { Address } from '../../../server/modules/account';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';

@@ -6,7 +6,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { Link, useActionData } from 'react-router';
 import type { z } from 'zod';
-import { isAnswer, type Answer, type AnswerToast } from '../../../core/answer';
+import { isAnswer, type Answer, type AnswerToast } from '../../../core/community/answer';
 import {
   getInputProps,
   schemaValidator,

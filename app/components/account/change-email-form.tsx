@@ -3,14 +3,15 @@
  * when the link of an earlier change could not be used.
  */
 import { getFormProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
+import { errorToast } from '../../../core/community/answer';
 import { DocumentAnswer, FormField, FormPasswordField, useAnswerForm } from './answer-form';
 import { cardClass } from './security-card';
 import { primaryButtonClass } from '../ui/classes';
 
 export function ChangeEmail({ email, linkFailed }: { email: string; linkFailed: boolean }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: () => import('../../../core/identity').then((module) => module.changeEmailSchema),
+    schema: () =>
+      import('../../../core/identity/identity').then((module) => module.changeEmailSchema),
     intent: 'change-email',
     invalidToast: errorToast,
   });

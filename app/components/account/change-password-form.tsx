@@ -3,7 +3,7 @@
  * password first, then the new one against the sign-up rules.
  */
 import { getFormProps } from '../forms/lazy-form';
-import { passwordFormProblemToast } from '../../../core/password-rules';
+import { passwordFormProblemToast } from '../../../core/identity/password-rules';
 import { DocumentAnswer, FormPasswordField, useAnswerForm } from './answer-form';
 import { PasswordRuleChecks } from './password-rules';
 import { cardClass } from './security-card';
@@ -14,7 +14,8 @@ export const passwordProblem = (message: string) => passwordFormProblemToast(mes
 
 export function ChangePassword() {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: () => import('../../../core/identity').then((module) => module.changePasswordSchema),
+    schema: () =>
+      import('../../../core/identity/identity').then((module) => module.changePasswordSchema),
     intent: 'change-password',
     invalidToast: passwordProblem,
   });

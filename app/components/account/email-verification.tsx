@@ -4,7 +4,10 @@
  * that was opened.
  */
 import { useId } from 'react';
-import { emailVerificationTexts, RESEND_VERIFICATION_LABEL } from '../../../core/security-texts';
+import {
+  emailVerificationTexts,
+  RESEND_VERIFICATION_LABEL,
+} from '../../../core/identity/security-texts';
 import { secondaryButtonClass } from '../ui/classes';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { DocumentAnswer, useDocumentAnswer } from './answer-form';

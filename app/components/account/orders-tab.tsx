@@ -1,11 +1,11 @@
 import { Package, RefreshCw } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { countryName } from '../../../core/countries';
-import { shopTimeOfDay, formatShopDate } from '../../../core/shop-calendar';
-import { orderTotalRows } from '../../../core/offer-totals';
+import { countryName } from '../../../core/identity/countries';
+import { shopTimeOfDay, formatShopDate } from '../../../core/time/shop-calendar';
+import { orderTotalRows } from '../../../core/quotes/offer-totals';
 import { TotalsList } from '../ui/totals-list';
-import { paymentStatusLabel } from '../../../core/payment-terms';
+import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';

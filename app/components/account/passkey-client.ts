@@ -5,7 +5,7 @@
  */
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/client';
-import { passkeyProblems } from '../../../core/passkey-texts';
+import { passkeyProblems } from '../../../core/identity/passkey-texts';
 
 /** The step before adding a passkey (server/auth/passkey-guard.ts). */
 const PASSKEY_REAUTHENTICATION_PATH = '/passkey/reauthenticate';

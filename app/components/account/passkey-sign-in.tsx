@@ -5,8 +5,12 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { identityToasts } from '../../../core/identity-texts';
-import { PASSKEY_SIGN_IN_LABEL, passkeyProblems, passkeyToasts } from '../../../core/passkey-texts';
+import { identityToasts } from '../../../core/identity/identity-texts';
+import {
+  PASSKEY_SIGN_IN_LABEL,
+  passkeyProblems,
+  passkeyToasts,
+} from '../../../core/identity/passkey-texts';
 import { secondaryButtonClass } from '../ui/classes';
 import { followNavigation } from '../ui/follow-navigation';
 import { toast } from '../ui/toast-store';

@@ -1,7 +1,7 @@
 /** docs/requirements.md §19: the viewer's own passkeys on /dashboard/security, to add and remove. */
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import { errorToast } from '../../../core/answer';
+import { errorToast } from '../../../core/community/answer';
 import {
   ADD_PASSKEY_LABEL,
   PASSKEY_CURRENT_PASSWORD_LABEL,
@@ -10,7 +10,7 @@ import {
   passkeyAddedOn,
   passkeyToasts,
   UNNAMED_PASSKEY,
-} from '../../../core/passkey-texts';
+} from '../../../core/identity/passkey-texts';
 import type { PasskeyView } from '../../../server/modules/identity/passkeys';
 import { DocumentAnswer, useAnswerForm } from './answer-form';
 import { cardClass } from './security-card';
@@ -33,7 +33,8 @@ export function Passkeys({
   // One fetcher for the removals, kept by the section: a removed passkey's row is gone when its
   // answer's toast is due.
   const removal = useAnswerForm({
-    schema: () => import('../../../core/passkeys').then((module) => module.removePasskeySchema),
+    schema: () =>
+      import('../../../core/identity/passkeys').then((module) => module.removePasskeySchema),
     intent: 'remove-passkey',
     invalidToast: errorToast,
   });
@@ -46,7 +47,7 @@ export function Passkeys({
     try {
       const [{ addPasskey }, { passkeyReauthenticationSchema }] = await Promise.all([
         import('./passkey-client'),
-        import('../../../core/passkeys'),
+        import('../../../core/identity/passkeys'),
       ]);
       // docs/decisions/022 (amended): the server asks for it again before the ceremony.
       const confirmed = passkeyReauthenticationSchema.safeParse({

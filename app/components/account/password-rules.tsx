@@ -1,5 +1,5 @@
 import { Check, X } from '../ui/icons';
-import { passwordRules } from '../../../core/password-rules';
+import { passwordRules } from '../../../core/identity/password-rules';
 
 /** spec §2 Auth: the live password rule checks shown while the user types. */
 export function PasswordRuleChecks({ password }: { password: string }) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { errorToast } from '../../../core/answer';
-import { PRICE_DROP_SETTING_LABEL } from '../../../core/price-drop';
+import { errorToast } from '../../../core/community/answer';
+import { PRICE_DROP_SETTING_LABEL } from '../../../core/catalog/price-drop';
 import { getFormProps } from '../forms/lazy-form';
 import { primaryButtonClass } from '../ui/field';
 import { DocumentAnswer, useAnswerForm } from './answer-form';
@@ -15,7 +15,9 @@ export function PriceDropAlertsForm({ enabled }: { enabled: boolean }) {
   const checkboxId = useId();
   const { fetcher, form, documentAnswer } = useAnswerForm({
     schema: () =>
-      import('../../../core/price-drop-schema').then((module) => module.priceDropAlertsSchema),
+      import('../../../core/catalog/price-drop-schema').then(
+        (module) => module.priceDropAlertsSchema,
+      ),
     intent: PRICE_DROP_ALERTS_INTENT,
     invalidToast: errorToast,
   });

@@ -1,5 +1,5 @@
 import { getFormProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
+import { errorToast } from '../../../core/community/answer';
 import type { Profile } from '../../../server/modules/account';
 import { Field, primaryButtonClass } from '../ui/field';
 import { DocumentAnswer, FormField, useAnswerForm } from './answer-form';
@@ -7,7 +7,7 @@ import { DocumentAnswer, FormField, useAnswerForm } from './answer-form';
 /** spec §2 Profile: display name and phone editable, the e-mail read-only. */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: () => import('../../../core/account').then((module) => module.profileSchema),
+    schema: () => import('../../../core/identity/account').then((module) => module.profileSchema),
     intent: 'update-profile',
     invalidToast: errorToast,
   });

@@ -1,10 +1,16 @@
 import { FileText } from '../ui/icons';
 import { Link } from 'react-router';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { formatRupees } from '../../../core/money';
-import { countOf } from '../../../core/plurals';
-import { quotationStatusWords, type QuotationOrderState } from '../../../core/quotation-progress';
-import { statusLabel, type QuotationStatus as QuotationStatusValue } from '../../../core/statuses';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { formatRupees } from '../../../core/money/money';
+import { countOf } from '../../../core/forms/plurals';
+import {
+  quotationStatusWords,
+  type QuotationOrderState,
+} from '../../../core/quotes/quotation-progress';
+import {
+  statusLabel,
+  type QuotationStatus as QuotationStatusValue,
+} from '../../../core/orders/statuses';
 import { QuoteReference } from '../quotes/quote-reference';
 import type {
   CustomerQuotationSummary,

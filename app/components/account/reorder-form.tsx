@@ -2,9 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { getFormProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
-import { REORDER_QUANTITY_PREFIX } from '../../../core/account-texts';
-import { QUOTATION_MAX_QUANTITY, quotationToasts } from '../../../core/quotation-texts';
+import { errorToast } from '../../../core/community/answer';
+import { REORDER_QUANTITY_PREFIX } from '../../../core/identity/account-texts';
+import { QUOTATION_MAX_QUANTITY, quotationToasts } from '../../../core/quotes/quotation-texts';
 import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ModalClose } from '../ui/lazy-modal';
 import type { Profile } from '../../../server/modules/account';
@@ -30,7 +30,8 @@ export function ReorderForm({
   const [reference, setReference] = useState<string | null>(null);
   // Who asks is checked with the shared schema here and again, with the pieces, on the server.
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../../core/account').then((module) => module.reorderContactSchema),
+    schema: () =>
+      import('../../../core/identity/account').then((module) => module.reorderContactSchema),
     intent: 'reorder',
     invalidToast: errorToast,
     onSuccess: (answer) => {

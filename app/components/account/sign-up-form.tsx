@@ -8,7 +8,7 @@ import { primaryButtonClass } from '../ui/classes';
 /** The Sign Up tab's form on /auth (spec §2 Auth); the page loads it apart (docs/decisions/020). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../../core/identity').then((module) => module.signUpSchema),
+    schema: () => import('../../../core/identity/identity').then((module) => module.signUpSchema),
     intent: 'sign-up',
     invalidToast: signUpProblem,
     onSuccess: (answer) => onSignedUp(answerData<{ email: string }>(answer).email ?? ''),

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { getFormProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
+import { errorToast } from '../../../core/community/answer';
 import {
   answerData,
   DocumentAnswer,
@@ -73,7 +73,8 @@ function PasswordStep({
   onEnrolling?(enrolment: TotpEnrolmentView): void;
 }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: () => import('../../../core/identity').then((module) => module.currentPasswordSchema),
+    schema: () =>
+      import('../../../core/identity/identity').then((module) => module.currentPasswordSchema),
     intent: formIntent,
     invalidToast: errorToast,
     onSuccess: (answer) => {
@@ -120,7 +121,8 @@ function Enrolment({
   onConfirmed(): void;
 }) {
   const { fetcher, form, fields, documentAnswer } = useAnswerForm({
-    schema: () => import('../../../core/identity').then((module) => module.confirmTotpSchema),
+    schema: () =>
+      import('../../../core/identity/identity').then((module) => module.confirmTotpSchema),
     intent: 'confirm-2fa',
     invalidToast: errorToast,
     onSuccess: onConfirmed,

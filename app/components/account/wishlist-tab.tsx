@@ -1,8 +1,8 @@
 import { Trash2 } from '../ui/icons';
 import { Form, Link } from 'react-router';
-import { quoteListTexts } from '../../../core/quote-list-texts';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { formatRupees } from '../../../core/money';
+import { quoteListTexts } from '../../../core/quotes/quote-list-texts';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { formatRupees } from '../../../core/money/money';
 import { Approximate } from '../ui/approximate';
 import type { WishlistEntry } from '../../../server/modules/account';
 import { ProductImage } from '../catalog/product-image';

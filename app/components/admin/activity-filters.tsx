@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import type { ActivityQuery } from '../../../core/activity';
+import type { ActivityQuery } from '../../../core/admin/activity';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
 /**

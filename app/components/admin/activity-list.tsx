@@ -1,8 +1,8 @@
-import type { ActivityChange } from '../../../core/activity';
+import type { ActivityChange } from '../../../core/admin/activity';
 import { formatShopTime, useShopTimeZone } from '../layout/shop-time';
 
 /**
- * One entry as the page shows it. The loader names the kind and the fields (core/activity.ts), so
+ * One entry as the page shows it. The loader names the kind and the fields (core/admin/activity.ts), so
  * the page's script carries none of the log's vocabulary or its query schema.
  */
 export interface ActivityRow {

@@ -1,9 +1,9 @@
 /** docs/requirements.md §11 "API keys": made here (shown once), named, scoped, listed with their last use, revoked. */
 import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
-import { apiScopes } from '../../../core/api-access';
-import { errorToast } from '../../../core/answer';
-import { formatShopDate } from '../../../core/shop-calendar';
+import { apiScopes } from '../../../core/api/api-access';
+import { errorToast } from '../../../core/community/answer';
+import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { ApiKeySummary } from '../../../server/modules/api-keys';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
@@ -30,7 +30,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeySummary[] }) {
 
 function CreateApiKeyForm() {
   const { fetcher, form, fields, answer } = useAnswerForm({
-    schema: () => import('../../../core/api-access').then((module) => module.apiKeyFormSchema),
+    schema: () => import('../../../core/api/api-access').then((module) => module.apiKeyFormSchema),
     intent: 'create-api-key',
     invalidToast: errorToast,
   });

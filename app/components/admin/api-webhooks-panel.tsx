@@ -4,9 +4,9 @@
  */
 import { getFormProps } from '../forms/lazy-form';
 import { useState } from 'react';
-import { errorToast } from '../../../core/answer';
-import { countOf } from '../../../core/plurals';
-import { webhookEventTypes } from '../../../core/webhook-events';
+import { errorToast } from '../../../core/community/answer';
+import { countOf } from '../../../core/forms/plurals';
+import { webhookEventTypes } from '../../../core/api/webhook-events';
 import type { WebhookDeliveryView, WebhookEndpointSummary } from '../../../server/modules/webhooks';
 import { answerData, FormField, useAnswerForm } from '../account/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
@@ -50,7 +50,7 @@ export function ApiWebhooksPanel({ endpoints }: { endpoints: EndpointWithDeliver
 function AddEndpointForm() {
   const { fetcher, form, fields, answer } = useAnswerForm({
     schema: () =>
-      import('../../../core/api-access').then((module) => module.webhookEndpointFormSchema),
+      import('../../../core/api/api-access').then((module) => module.webhookEndpointFormSchema),
     intent: 'create-webhook',
     invalidToast: errorToast,
   });

@@ -3,14 +3,14 @@
  * the owner, with the date it was set (the server dates a new or changed rate; an empty one is
  * not shown to buyers).
  */
-import { formatLongDate } from '../../../core/dates';
+import { formatLongDate } from '../../../core/time/dates';
 import {
   DISPLAY_CURRENCIES,
   displayRateField,
   formatRate,
   parseDisplayRates,
   RATE_DECIMALS,
-} from '../../../core/display-currency';
+} from '../../../core/money/display-currency';
 import { inputClass } from '../ui/classes';
 
 export function DisplayRatesField({ stored }: { stored: string }) {

@@ -1,4 +1,4 @@
-import { countOf } from '../../../core/plurals';
+import { countOf } from '../../../core/forms/plurals';
 import type { FailedWork } from '../../../server/modules/jobs/failed-work';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';

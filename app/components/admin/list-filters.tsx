@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { ADMIN_SEARCH_MAX_CHARACTERS } from '../../../core/admin-search';
-import type { AdminListFilter } from '../../../core/admin-list-query';
+import { ADMIN_SEARCH_MAX_CHARACTERS } from '../../../core/search/admin-search';
+import type { AdminListFilter } from '../../../core/admin/admin-list-query';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ChevronDown } from '../ui/icons';
 

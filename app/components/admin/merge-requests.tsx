@@ -6,9 +6,9 @@
  * neither.
  */
 import { Link } from 'react-router';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { piecesSummary } from '../../../core/request-pieces-texts';
-import { mergeTexts } from '../../../core/quote-merge';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { piecesSummary } from '../../../core/quotes/request-pieces-texts';
+import { mergeTexts } from '../../../core/quotes/quote-merge';
 import type { MergeCandidate } from '../../../server/modules/quotations/merge';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass } from '../ui/classes';

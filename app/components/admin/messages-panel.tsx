@@ -1,6 +1,6 @@
-import { messageMovesFrom } from '../../../core/admin';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { statusLabel } from '../../../core/statuses';
+import { messageMovesFrom } from '../../../core/admin/admin';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { statusLabel } from '../../../core/orders/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';

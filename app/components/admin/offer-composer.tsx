@@ -14,14 +14,14 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { MessageCircle, Plus, Trash2 } from '../ui/icons';
 import { useId, useMemo, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
-import { paymentTermsSentence } from '../../../core/payment-terms';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money/money';
+import { paymentTermsSentence } from '../../../core/orders/payment-terms';
 import {
   computeOfferTotals,
   offerComposerSchema,
   offerLineSchema,
   type OwnerOfferAction,
-} from '../../../core/quote-offer';
+} from '../../../core/quotes/quote-offer';
 import type { CataloguePiece, OwnerQuotationView } from '../../../server/modules/quotations/views';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
@@ -216,7 +216,7 @@ export function OfferComposer({
   const [withdrawing, setWithdrawing] = useState(false);
   const whatsappFormId = useId();
   const answered = fetcher.state === 'idle' ? fetcher.data?.result : undefined;
-  // The answer echoes only top-level texts (core/form-reply.ts), never the lines: taken as the
+  // The answer echoes only top-level texts (core/forms/form-reply.ts), never the lines: taken as the
   // form's values it would empty them. The form keeps what it holds and takes the errors only.
   const lastResult = useMemo(
     () => (answered ? { ...answered, initialValue: undefined } : undefined),

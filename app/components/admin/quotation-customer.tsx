@@ -6,9 +6,9 @@
  * composer; the customer's details and history (QuotationCustomer) come after it.
  */
 import { Link } from 'react-router';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { formatRupees } from '../../../core/money';
-import { statusLabel } from '../../../core/statuses';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { formatRupees } from '../../../core/money/money';
+import { statusLabel } from '../../../core/orders/statuses';
 import type {
   OwnerQuotationView,
   QuoteMessageView,

@@ -3,19 +3,19 @@
  * status; and the order an accepted offer made.
  */
 import { Link } from 'react-router';
-import { formatLongDate } from '../../../core/dates';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { formatRupees } from '../../../core/money';
-import { countOf } from '../../../core/plurals';
-import { statusLabel } from '../../../core/statuses';
-import { paymentStatusLabel } from '../../../core/payment-terms';
+import { formatLongDate } from '../../../core/time/dates';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { formatRupees } from '../../../core/money/money';
+import { countOf } from '../../../core/forms/plurals';
+import { statusLabel } from '../../../core/orders/statuses';
+import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import type {
   OfferView,
   OwnerQuotationView,
   QuoteOrderView,
 } from '../../../server/modules/quotations/views';
 import { OfferTable } from '../quotes/offer-table';
-import { paymentProgressRows, paymentTermsSentence } from '../../../core/payment-terms';
+import { paymentProgressRows, paymentTermsSentence } from '../../../core/orders/payment-terms';
 import { PaymentProgress } from '../orders/payment-progress';
 import { useShopTimeZone } from '../layout/shop-time';
 

@@ -4,9 +4,9 @@
  */
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { quoteMessageSchema } from '../../../core/quote-offer';
-import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { quoteMessageSchema } from '../../../core/quotes/quote-offer';
+import { QUOTE_MESSAGE_MAX } from '../../../core/quotes/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass } from '../ui/classes';

@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { quotationMovesFrom } from '../../../core/admin';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/orders';
-import { statusLabel } from '../../../core/statuses';
+import { quotationMovesFrom } from '../../../core/admin/admin';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { orderFromQuotationSchema, orderPaymentMethods } from '../../../core/orders/orders';
+import { statusLabel } from '../../../core/orders/statuses';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { QuoteReference } from '../quotes/quote-reference';

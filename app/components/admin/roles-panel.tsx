@@ -1,4 +1,4 @@
-import { formatShopDate } from '../../../core/shop-calendar';
+import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useShopTimeZone } from '../layout/shop-time';
 

@@ -4,7 +4,7 @@
  * not posted; the server refuses it anyway.
  */
 import { getFormProps, getInputProps, getTextareaProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
+import { errorToast } from '../../../core/community/answer';
 import {
   lockedSettingNote,
   settingGroups,
@@ -13,7 +13,7 @@ import {
   settingsFormSchema,
   type EditableSettingKey,
   type EditableSettings,
-} from '../../../core/settings';
+} from '../../../core/admin/settings';
 import { DocumentAnswer, useAnswerForm } from '../account/answer-form';
 import { DisplayRatesField } from './display-rates-field';
 import { inputClass, primaryButtonClass } from '../ui/classes';

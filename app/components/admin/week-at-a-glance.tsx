@@ -2,9 +2,9 @@ import { clsx } from 'clsx';
 import { AlertTriangle } from '../ui/icons';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { formatRupees } from '../../../core/money';
-import { countOf } from '../../../core/plurals';
-import { formatRate, shortDay } from '../../../core/week-at-a-glance';
+import { formatRupees } from '../../../core/money/money';
+import { countOf } from '../../../core/forms/plurals';
+import { formatRate, shortDay } from '../../../core/time/week-at-a-glance';
 import type { ChartDay, WeekAtAGlance } from '../../../server/modules/insights';
 
 /** docs/requirements.md §12: where the overdue tile leads: the quotations waiting longer than 24 hours. */

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { countOf } from '../../../core/plurals';
+import { countOf } from '../../../core/forms/plurals';
 
 export interface BadgeFlags {
   newArrival: boolean;

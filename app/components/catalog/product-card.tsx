@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import type { ViewMode } from '../../../core/shop-listing';
+import type { ViewMode } from '../../../core/catalog/shop-listing';
 import { ProductBadges, reviewCountLabel, type BadgeFlags } from './product-badges';
 import { ProductImage, type ProductImageData } from './product-image';
 import { AddToQuoteListButton } from '../quote-list/add-to-quote-list-button';

@@ -4,7 +4,7 @@
  */
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { displayImageUrl } from '../../../core/media-url';
+import { displayImageUrl } from '../../../core/catalog/media-url';
 import { ProductImage, type ProductImageData } from './product-image';
 
 export function ProductGallery({

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { uploadedImageVariants } from '../../../core/media-srcset';
-import { displayImageUrl } from '../../../core/media-url';
+import { uploadedImageVariants } from '../../../core/catalog/media-srcset';
+import { displayImageUrl } from '../../../core/catalog/media-url';
 
 export interface ProductImageData {
   url: string;

@@ -1,4 +1,4 @@
-import type { Answer } from '../../../core/answer';
+import type { Answer } from '../../../core/community/answer';
 
 /**
  * The answer to a form posted as plain HTML (no JavaScript, docs/design.md §1): the same words the

@@ -1,6 +1,6 @@
-import { HONEYPOT_FIELD } from '../../../core/honeypot';
+import { HONEYPOT_FIELD } from '../../../core/community/honeypot';
 
-/** The hidden field of core/honeypot.ts, which robots fill and people never see. */
+/** The hidden field of core/community/honeypot.ts, which robots fill and people never see. */
 export function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

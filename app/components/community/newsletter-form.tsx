@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useRef } from 'react';
-import type { NewsletterSource } from '../../../core/statuses';
+import type { NewsletterSource } from '../../../core/orders/statuses';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Honeypot } from './honeypot';
 

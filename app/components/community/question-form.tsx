@@ -1,8 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
-import { questionSchema } from '../../../core/community';
-import { isBlank } from '../../../core/community-texts';
+import { questionSchema } from '../../../core/community/community';
+import { isBlank } from '../../../core/community/community-texts';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ModalClose } from '../ui/lazy-modal';

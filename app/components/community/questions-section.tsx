@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityToasts, isBlank } from '../../../core/community-texts';
-import { formatShopDate } from '../../../core/shop-calendar';
+import { communityToasts, isBlank } from '../../../core/community/community-texts';
+import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { QuestionView } from '../../../server/modules/questions';
 import {
   getFormProps,
@@ -107,7 +107,7 @@ function QuestionCard({
     validateOn: 'submit',
     // The schema and its parser load when the answer box is first focused (docs/decisions/020).
     loadValidator: schemaValidator(() =>
-      import('../../../core/community').then((module) => module.answerFormSchema),
+      import('../../../core/community/community').then((module) => module.answerFormSchema),
     ),
   });
   const { key, ...answerProps } = getTextareaProps(fields.answer);

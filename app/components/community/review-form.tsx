@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { reviewSchema } from '../../../core/community';
+import { reviewSchema } from '../../../core/community/community';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ModalClose } from '../ui/lazy-modal';

@@ -1,8 +1,12 @@
 import { BadgeCheck, Star, ThumbsUp } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { communityToasts, initialsOf, type ReviewSort } from '../../../core/community-texts';
-import { formatShopDate } from '../../../core/shop-calendar';
+import {
+  communityToasts,
+  initialsOf,
+  type ReviewSort,
+} from '../../../core/community/community-texts';
+import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { ReviewSummary, ReviewView } from '../../../server/modules/reviews';
 import { reviewCountLabel } from '../catalog/product-badges';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';

@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useContext, useEffect, useState } from 'react';
 import { UNSAFE_DataRouterStateContext, useLocation } from 'react-router';
-import { welcomeMayOpen } from '../../../core/welcome-pages';
+import { welcomeMayOpen } from '../../../core/catalog/welcome-pages';
 import { seenBefore } from './welcome-seen';
 
 // docs/decisions/020: the pop-up, its form and their code load only for a visitor who will see it.
@@ -13,7 +13,7 @@ const WelcomePopup = lazy(() =>
  * server HTML and the hydration render nothing, and only a first visit loads the pop-up. The
  * root leaves it out for crawlers.
  *
- * It waits while the visitor is signed in, on a task page (core/welcome-pages.ts) or on the 404 or
+ * It waits while the visitor is signed in, on a task page (core/catalog/welcome-pages.ts) or on the 404 or
  * error page, and opens on the next page that is none of these; it leaves with them if they go
  * back to one, or sign in.
  */

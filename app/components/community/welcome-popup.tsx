@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '../../../core/phone';
+import { DEFAULT_COUNTRY_CODE, PHONE_COUNTRY_CODES } from '../../../core/identity/phone';
 import type { WelcomeLeadOutcome } from '../../routes/welcome-lead';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Honeypot } from './honeypot';

@@ -4,7 +4,7 @@
  * are not in the pages' first load.
  */
 import { useRouteLoaderData } from 'react-router';
-import { approximateText, type DisplayRate } from '../../../core/display-amount';
+import { approximateText, type DisplayRate } from '../../../core/money/display-amount';
 import type { loader as rootLoader } from '../../root';
 
 /** The rate this page's amounts are shown in (the root's), or null for rupees only. */

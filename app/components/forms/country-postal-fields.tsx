@@ -6,7 +6,7 @@
  * page's Accept Offer, the dashboard's address book).
  */
 import { useState } from 'react';
-import { countries, postalCodeRuleFor } from '../../../core/countries';
+import { countries, postalCodeRuleFor } from '../../../core/identity/countries';
 import { FormField } from '../account/answer-form';
 import { inputClass } from '../ui/classes';
 import { controlProps, type FieldMetadata } from './lazy-form';

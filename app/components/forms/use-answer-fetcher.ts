@@ -4,7 +4,7 @@
  * including a 429's "Too many requests" and an unexpected failure's "Error".
  */
 import { useFetcher } from 'react-router';
-import { isAnswer, type Answer } from '../../../core/answer';
+import { isAnswer, type Answer } from '../../../core/community/answer';
 import { toast } from '../ui/toast-store';
 import { useOnAnswer } from '../ui/use-answer';
 

@@ -4,7 +4,7 @@
  * zone either runs in. The root's loader (app/root.tsx) ships the zone once for every page.
  */
 import { useRouteLoaderData } from 'react-router';
-import { shopDateTime } from '../../../core/shop-calendar';
+import { shopDateTime } from '../../../core/time/shop-calendar';
 import type { loader as rootLoader } from '../../root';
 
 /** The shop's time zone, as the root's loader shipped it. */

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { QUOTE_LIST_LINK } from '../../../core/quote-list-labels';
+import { QUOTE_LIST_LINK } from '../../../core/quotes/quote-list-labels';
 import { ChevronDown, ClipboardList, Menu, User, X } from '../ui/icons';
 import {
   useCallback,

@@ -3,16 +3,16 @@
  * the same way, number, date, status badge, total and items, and add their own actions below.
  */
 import type { ReactNode } from 'react';
-import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/account-texts';
-import { formatShopDate } from '../../../core/shop-calendar';
-import { lineText } from '../../../core/line-text';
-import { formatRupees } from '../../../core/money';
+import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/identity/account-texts';
+import { formatShopDate } from '../../../core/time/shop-calendar';
+import { lineText } from '../../../core/quotes/line-text';
+import { formatRupees } from '../../../core/money/money';
 import { Approximate } from '../ui/approximate';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';
 import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentProgress } from './payment-progress';
-import { paymentProgressRows } from '../../../core/payment-terms';
+import { paymentProgressRows } from '../../../core/orders/payment-terms';
 import { OrderThumbnail } from './order-thumbnail';
 import { useShopTimeZone } from '../layout/shop-time';
 
@@ -35,7 +35,7 @@ export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAm
 
 /**
  * One item: its picture, its name, and "20 × ₹2,300 = ₹46,000" (docs/requirements.md §19: the line total too, by
- * default, so the customer's orders show what each piece costs; the words are core/line-text.ts's).
+ * default, so the customer's orders show what each piece costs; the words are core/quotes/line-text.ts's).
  */
 export function OrderItemRow({
   item,

@@ -1,4 +1,4 @@
-import { orderStatusColours, statusLabel, type OrderStatus } from '../../../core/statuses';
+import { orderStatusColours, statusLabel, type OrderStatus } from '../../../core/orders/statuses';
 
 // spec §4: the order status badge colours, the same on the dashboard and in the admin console
 const badgeClasses: Record<string, string> = {

@@ -1,9 +1,9 @@
 /**
  * docs/requirements.md §21: how far an order paid in two parts is: "Advance paid" and "Balance due" once the
- * advance is confirmed (core/payment-terms.ts's rows, made by the caller: the quote page makes
+ * advance is confirmed (core/orders/payment-terms.ts's rows, made by the caller: the quote page makes
  * them on the server, so its script carries no code for them). Nothing for one payment.
  */
-import type { PaymentProgressRow } from '../../../core/payment-terms';
+import type { PaymentProgressRow } from '../../../core/orders/payment-terms';
 import { Approximate } from '../ui/approximate';
 
 export function PaymentProgress({

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { problemToast, quotationToasts } from '../../../core/quotation-texts';
+import { problemToast, quotationToasts } from '../../../core/quotes/quotation-texts';
 import { Honeypot } from '../community/honeypot';
 import {
   getFormProps,
@@ -54,7 +54,7 @@ export function QuotationForm({
     defaultValue: { quantity: '1', ...useSignedInDetails() },
     // The schema reads the raw text itself (quantity falls back to 1), so no coercion.
     loadValidator: schemaValidator(() =>
-      import('../../../core/quotation').then((module) => module.quotationRequestSchema),
+      import('../../../core/quotes/quotation').then((module) => module.quotationRequestSchema),
     ),
     // docs/requirements.md §10: only a submit the browser's check refuses shows the toast; a valid request
     // never does.

@@ -2,8 +2,8 @@
  * docs/requirements.md §10: a quotation request's success carries its reference and its private link. The toast
  * keeps spec §8's title and description and adds the reference.
  */
-import type { AnswerToast } from '../../../core/answer';
-import { quotationToasts } from '../../../core/quotation-texts';
+import type { AnswerToast } from '../../../core/community/answer';
+import { quotationToasts } from '../../../core/quotes/quotation-texts';
 
 /** What the request's answer hands back to the form. */
 export interface QuotationSubmitted {

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useLocation, useRouteLoaderData } from 'react-router';
-import { ADD_TO_QUOTE_LIST, inQuoteList } from '../../../core/quote-list-labels';
+import { ADD_TO_QUOTE_LIST, inQuoteList } from '../../../core/quotes/quote-list-labels';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { ClipboardList } from '../ui/icons';
 import { useHydrated } from '../ui/use-hydrated';

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Answer } from '../../../core/answer';
-import { problemToast } from '../../../core/quotation-texts';
-import { quoteListTexts } from '../../../core/quote-list-texts';
+import type { Answer } from '../../../core/community/answer';
+import { problemToast } from '../../../core/quotes/quotation-texts';
+import { quoteListTexts } from '../../../core/quotes/quote-list-texts';
 import { ProductImage } from '../catalog/product-image';
 import { Honeypot } from '../community/honeypot';
 import {
@@ -60,7 +60,7 @@ const detailFields = [
 /**
  * docs/requirements.md §18 `/quote-list`: one row per piece (quantity, notes, Remove), then the request's
  * details and "Request Quotation". Every button is a form post; with JavaScript they go by
- * fetcher, and the form checks itself with core/quote-list.ts's schema, loaded on first focus.
+ * fetcher, and the form checks itself with core/quotes/quote-list.ts's schema, loaded on first focus.
  */
 export function QuoteListForm({
   pieces,
@@ -69,7 +69,7 @@ export function QuoteListForm({
 }: {
   pieces: QuoteListPieceData[];
   /**
-   * The form's values as stored (core/quote-list.ts quoteListFormValues), made by the loader: one
+   * The form's values as stored (core/quotes/quote-list.ts quoteListFormValues), made by the loader: one
    * object per answer, which the lazy form tells its own checks from a new answer by.
    */
   defaultValue: Record<string, string>;
@@ -99,7 +99,7 @@ export function QuoteListForm({
     constraint: useFormConstraints('submit'),
     defaultValue,
     loadValidator: schemaValidator(() =>
-      import('../../../core/quote-list').then((module) => module.quoteListSubmitSchema),
+      import('../../../core/quotes/quote-list').then((module) => module.quoteListSubmitSchema),
     ),
     onInvalidSubmit: (messages) => toast(problemToast(messages)),
   });

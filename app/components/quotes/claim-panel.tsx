@@ -4,7 +4,7 @@
  * request's link is asked to sign in first (and comes back here).
  */
 import { Link } from 'react-router';
-import { CLAIM_ANCHOR } from '../../../core/quote-links';
+import { CLAIM_ANCHOR } from '../../../core/quotes/quote-links';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass } from '../ui/classes';
 

@@ -4,7 +4,7 @@
  * signed in as its account, or from the link in the mail the customer got about the merge.
  */
 import { Link } from 'react-router';
-import { mergedIntoText } from '../../../core/request-pieces-texts';
+import { mergedIntoText } from '../../../core/quotes/request-pieces-texts';
 
 export function MergedNotice({ mergedInto }: { mergedInto: { reference: string } | null }) {
   if (!mergedInto) return null;

@@ -6,9 +6,9 @@
  * form as a section of it (`?form=`), so every action works without scripts too.
  */
 import { useState, type ReactNode } from 'react';
-import type { CustomerOfferAction } from '../../../core/quote-offer';
-import type { OfferPaymentMethod } from '../../../core/quote-texts';
-import type { QuotePageForm } from '../../../core/route-query-fields';
+import type { CustomerOfferAction } from '../../../core/quotes/quote-offer';
+import type { OfferPaymentMethod } from '../../../core/quotes/quote-texts';
+import type { QuotePageForm } from '../../../core/forms/route-query-fields';
 import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';

@@ -4,8 +4,8 @@
  * terms and the note, what became of it, and its PDF.
  */
 import type { ReactNode } from 'react';
-import { formatLongDate } from '../../../core/dates';
-import { CURRENT_OFFER_ANCHOR, quoteTexts } from '../../../core/quote-texts';
+import { formatLongDate } from '../../../core/time/dates';
+import { CURRENT_OFFER_ANCHOR, quoteTexts } from '../../../core/quotes/quote-texts';
 import type { OfferView } from '../../../server/modules/quotations/views';
 import { OfferTable, type OfferApproximations } from './offer-table';
 import type { ShopDayOf } from './shop-days';
@@ -70,7 +70,7 @@ export function OfferDetails({
   /**
    * The terms' payment sentence, "Payment in full on acceptance." or "50% advance on acceptance,
    * the balance of ₹95,480 before dispatch.", made by the loader from the offer's own numbers
-   * (core/payment-terms.ts paymentTermsSentence); the loader makes one for every offer it sends.
+   * (core/orders/payment-terms.ts paymentTermsSentence); the loader makes one for every offer it sends.
    */
   paymentTerms?: string;
   /** docs/decisions/026: the buyer's approximate amounts, made by the loader; none for rupees only. */

@@ -6,13 +6,13 @@
  */
 import { getFormProps, getInputProps } from '../forms/lazy-form';
 import { useState, type ReactNode } from 'react';
-import { errorToast } from '../../../core/answer';
-import { countryName, SHOP_COUNTRY } from '../../../core/countries';
+import { errorToast } from '../../../core/community/answer';
+import { countryName, SHOP_COUNTRY } from '../../../core/identity/countries';
 import {
   offerPaymentMethodLabels,
   QUOTE_MESSAGE_MAX,
   type OfferPaymentMethod,
-} from '../../../core/quote-texts';
+} from '../../../core/quotes/quote-texts';
 import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
 import { FormField, useAnswerForm } from '../account/answer-form';
@@ -64,7 +64,7 @@ export function AcceptOfferForm({
   defaults,
   paymentMethods,
 }: OfferFormProps & {
-  /** docs/requirements.md §21: UPI only when it takes the first payment (core/payment-terms.ts). */
+  /** docs/requirements.md §21: UPI only when it takes the first payment (core/orders/payment-terms.ts). */
   paymentMethods: readonly OfferPaymentMethod[];
   /** The signed-in customer's addresses; null for a guest. */
   savedAddresses: Address[] | null;
@@ -73,7 +73,8 @@ export function AcceptOfferForm({
 }) {
   const hydrated = useHydrated();
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../../core/quote-forms').then((module) => module.acceptOfferSchema),
+    schema: () =>
+      import('../../../core/quotes/quote-forms').then((module) => module.acceptOfferSchema),
     intent: 'accept',
     invalidToast: errorToast,
     onSuccess: onDone,
@@ -224,7 +225,8 @@ function SaveAddressCheckbox({ meta }: { meta: Parameters<typeof getInputProps>[
 /** docs/requirements.md §10 Ask for Changes: a message to the thread, which marks the request for the owner. */
 export function AskForChangesForm({ action, offerId, onDone, cancel }: OfferFormProps) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../../core/quote-forms').then((module) => module.quoteMessageSchema),
+    schema: () =>
+      import('../../../core/quotes/quote-forms').then((module) => module.quoteMessageSchema),
     intent: 'ask-changes',
     invalidToast: errorToast,
     onSuccess: onDone,
@@ -259,7 +261,8 @@ export function AskForChangesForm({ action, offerId, onDone, cancel }: OfferForm
 /** docs/requirements.md §10 Decline: asks for an optional reason. */
 export function DeclineOfferForm({ action, offerId, onDone, cancel }: OfferFormProps) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../../core/quote-forms').then((module) => module.declineOfferSchema),
+    schema: () =>
+      import('../../../core/quotes/quote-forms').then((module) => module.declineOfferSchema),
     intent: 'decline',
     invalidToast: errorToast,
     onSuccess: onDone,

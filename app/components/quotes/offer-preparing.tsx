@@ -1,5 +1,5 @@
 /** docs/requirements.md §2, §10: the quote page's "Your offer" card before any offer is made. */
-import { quoteTexts } from '../../../core/quote-texts';
+import { quoteTexts } from '../../../core/quotes/quote-texts';
 
 export function OfferPreparing() {
   return (

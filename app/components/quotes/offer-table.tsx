@@ -1,15 +1,15 @@
 /**
  * The offer's table, drawn once for the customer's quote page and the owner's quotation page
- * (docs/decisions/019): the pieces, then the totals in core/offer-totals.ts's one order, which the mail and
+ * (docs/decisions/019): the pieces, then the totals in core/quotes/offer-totals.ts's one order, which the mail and
  * the PDF follow too.
  */
-import { lineAmounts, lineText } from '../../../core/line-text';
-import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
+import { lineAmounts, lineText } from '../../../core/quotes/line-text';
+import { offerTotalRows, type OfferPricing } from '../../../core/quotes/offer-totals';
 import { Approximation, TotalsList } from '../ui/totals-list';
 
 /**
  * docs/requirements.md §21: an offer's approximate amounts: each line total's by line id, and each totals row's
- * (subtotal, discount, shipping, GST, total) by its label (core/display-amount.ts).
+ * (subtotal, discount, shipping, GST, total) by its label (core/money/display-amount.ts).
  */
 export interface OfferApproximations {
   lines: Record<string, string>;
@@ -23,7 +23,7 @@ export function OfferTable({
   offer: OfferPricing<{ id: string } & OfferPricing['lines'][number]>;
   /**
    * docs/requirements.md §21: the buyer's approximate amounts beside the line totals and every total, "(≈ US$41)",
-   * made by the page's loader (core/display-amount.ts), so the page ships no code for them.
+   * made by the page's loader (core/money/display-amount.ts), so the page ships no code for them.
    */
   approximations?: OfferApproximations | null;
 }) {

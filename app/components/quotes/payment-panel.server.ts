@@ -4,9 +4,9 @@
  * details. docs/requirements.md §21: it asks for the amount due now (the advance, then the balance), and leaves
  * UPI out when the shop's per-payment limit is below that amount.
  */
-import { offerPaymentMethods, type OfferPaymentMethod } from '../../../core/quote-offer';
-import { amountDue, payingMethodFor, upiPaymentFor } from '../../../core/payment-terms';
-import type { PaymentStatus } from '../../../core/statuses';
+import { offerPaymentMethods, type OfferPaymentMethod } from '../../../core/quotes/quote-offer';
+import { amountDue, payingMethodFor, upiPaymentFor } from '../../../core/orders/payment-terms';
+import type { PaymentStatus } from '../../../core/orders/statuses';
 import type { SiteSettings } from '../../../content/site';
 import type { TypedSettings } from '../../../server/modules/settings';
 import { upiQrSvg } from '../../../server/modules/quotations/upi-qr';

@@ -4,21 +4,21 @@
  * the customer submits once they have paid.
  */
 import { getFormProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
-import { formatRupees } from '../../../core/money';
+import { errorToast } from '../../../core/community/answer';
+import { formatRupees } from '../../../core/money/money';
 import {
   paymentTermsTexts,
   type PaymentProgressRow,
   type PaymentStage,
-} from '../../../core/payment-terms';
+} from '../../../core/orders/payment-terms';
 import { PaymentProgress } from '../orders/payment-progress';
 import { Approximate } from '../ui/approximate';
-import type { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
+import type { paymentReferenceSubmissionSchema } from '../../../core/quotes/quote-forms';
 import {
   offerPaymentMethodLabels,
   quoteToasts,
   type OfferPaymentMethod,
-} from '../../../core/quote-texts';
+} from '../../../core/quotes/quote-texts';
 import { FormField, useAnswerForm } from '../account/answer-form';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
@@ -62,7 +62,7 @@ export function PaymentPanel({
   /** Off where the order's total is shown right above (the order card). */
   showAmount?: boolean;
   /**
-   * docs/requirements.md §21: "Advance paid" and "Balance due" (core/payment-terms.ts's rows, made by the quote
+   * docs/requirements.md §21: "Advance paid" and "Balance due" (core/orders/payment-terms.ts's rows, made by the quote
    * page's loader; the order card shows its own). In this lazy chunk, not the page's first load.
    */
   progress?: PaymentProgressRow[];
@@ -71,7 +71,9 @@ export function PaymentPanel({
   // answer could be toasted.
   const answerForm = useAnswerForm({
     schema: () =>
-      import('../../../core/quote-forms').then((module) => module.paymentReferenceSubmissionSchema),
+      import('../../../core/quotes/quote-forms').then(
+        (module) => module.paymentReferenceSubmissionSchema,
+      ),
     intent: PAYMENT_REFERENCE_INTENT,
     invalidToast: errorToast,
     // One fetcher per order: the dashboard lists several.

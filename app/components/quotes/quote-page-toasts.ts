@@ -2,7 +2,7 @@
  * The quote page's own toasts, for the actions docs/requirements.md §10 names without a text (its quoted texts are
  * in core/quote-offer quoteToasts and are used as they are).
  */
-import type { AnswerToast } from '../../../core/answer';
+import type { AnswerToast } from '../../../core/community/answer';
 
 export const quotePageToasts = {
   messageSent: { title: 'Message Sent', description: 'We will reply on this page.' },

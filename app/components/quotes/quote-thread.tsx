@@ -3,8 +3,8 @@
  * box to write one. Messages are plain text: React escapes them, and their line breaks are kept.
  */
 import { getFormProps } from '../forms/lazy-form';
-import { errorToast } from '../../../core/answer';
-import { QUOTE_MESSAGE_MAX } from '../../../core/quote-texts';
+import { errorToast } from '../../../core/community/answer';
+import { QUOTE_MESSAGE_MAX } from '../../../core/quotes/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
 import { useAnswerForm } from '../account/answer-form';
 import { primaryButtonClass } from '../ui/classes';
@@ -62,7 +62,8 @@ export function QuoteThread({
 
 function MessageForm({ action }: { action: string }) {
   const { fetcher, form, fields } = useAnswerForm({
-    schema: () => import('../../../core/quote-forms').then((module) => module.quoteMessageSchema),
+    schema: () =>
+      import('../../../core/quotes/quote-forms').then((module) => module.quoteMessageSchema),
     intent: 'message',
     invalidToast: errorToast,
   });

@@ -3,7 +3,7 @@
  * its loader: the server and the browser then draw the same day, and the public page's JavaScript
  * carries no time-zone code (its first-load budget, docs/decisions/020).
  */
-import { formatLongDate } from '../../../core/dates';
+import { formatLongDate } from '../../../core/time/dates';
 
 /** The shop's day of an instant the page shows, "November 24, 2026". */
 export type ShopDayOf = (instant: Date | string) => string;

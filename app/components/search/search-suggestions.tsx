@@ -8,7 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
-import { displayImageUrl } from '../../../core/media-url';
+import { displayImageUrl } from '../../../core/catalog/media-url';
 import type { SearchSuggestion } from '../../../server/modules/catalog/search';
 import { useSpeechRecognition } from './use-speech-recognition';
 import { followNavigation } from '../ui/follow-navigation';

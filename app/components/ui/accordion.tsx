@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from './icons';
 import { useCallback, useId, useState } from 'react';
-import { nextOpenItem } from '../../../core/accordion';
+import { nextOpenItem } from '../../../core/catalog/accordion';
 import type { QuestionAndAnswer } from '../../../content/pages';
 import { useHydrated } from './use-hydrated';
 

@@ -1,5 +1,5 @@
-/** A list of totals in core/offer-totals.ts's order (docs/decisions/019); the grand total in bold. */
-import type { TotalRow } from '../../../core/offer-totals';
+/** A list of totals in core/quotes/offer-totals.ts's order (docs/decisions/019); the grand total in bold. */
+import type { TotalRow } from '../../../core/quotes/offer-totals';
 
 /** The buyer's approximate amount after a rupee amount, " (≈ US$41)", made on the server. */
 export function Approximation({ text }: { text: string | undefined }) {

@@ -1,4 +1,4 @@
--- docs/decisions/019: the log's kinds, as the list in core/activity.ts. No mapping of other values first: the
+-- docs/decisions/019: the log's kinds, as the list in core/admin/activity.ts. No mapping of other values first: the
 -- list has only grown since migration 0010 made the table, every entry is written by recordActivity
 -- with a kind of it, and the log refuses UPDATE anyway. The settings' keys gain shopTimeZone (the
 -- shop's time zone, a setting); a wider list needs no mapping either.

@@ -1,5 +1,5 @@
 -- docs/decisions/019: a reference's day is the shop's day in the shop's time zone, a setting. The module that
--- makes requests gives the day's prefix ('Q-YYYYMMDD-', from core/shop-calendar.ts); the trigger
+-- makes requests gives the day's prefix ('Q-YYYYMMDD-', from core/time/shop-calendar.ts); the trigger
 -- draws that day's next number. An insert that gives no reference (the seed, a test's row) is drawn
 -- as migration 0008 did.
 CREATE OR REPLACE FUNCTION "quotation_requests_reference"() RETURNS trigger LANGUAGE plpgsql AS $$

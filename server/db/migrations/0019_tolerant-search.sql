@@ -21,9 +21,9 @@ CREATE INDEX "search_counts_outcome_week_idx" ON "search_counts" USING btree ("o
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_key_check" CHECK ("shop_settings"."key" in ('shopName', 'shopEmail', 'phone', 'whatsappNumber', 'address', 'businessHours', 'shopTimeZone', 'socialUrl', 'upiId', 'bankDetails', 'gstin', 'defaultGstRate', 'offerValidityDays', 'offerTerms', 'dailyDigest', 'searchSynonyms'));--> statement-breakpoint
 -- docs/requirements.md §20: the tolerant search's vocabulary: every distinct word, lower-case without accents and
 -- of at least 2 characters and not a number, of the published products' names, subcategories, materials, regions
--- and category names. The words are split as core/search-tolerant.ts normaliseSearchText splits a
+-- and category names. The words are split as core/search/search-tolerant.ts normaliseSearchText splits a
 -- query. server/modules/catalog/search-terms.ts refreshes it and reads it through the trigram index.
--- The category names are core/categories.ts's `name` for each `adminValue` stored in the row.
+-- The category names are core/catalog/categories.ts's `name` for each `adminValue` stored in the row.
 CREATE MATERIALIZED VIEW "search_terms" AS
 SELECT DISTINCT word AS term
 FROM "products"

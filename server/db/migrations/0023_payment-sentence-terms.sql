@@ -1,4 +1,4 @@
--- The offer's payment sentence is made from its own advance (core/payment-terms.ts
+-- The offer's payment sentence is made from its own advance (core/orders/payment-terms.ts
 -- paymentTermsSentence, docs/decisions/025-advance-and-balance.md), so the default terms no longer
 -- say "50% advance": a shop that saved the old default text, and a draft offer still holding it,
 -- get the new default. Terms the owner wrote keep their words; sent offers stay as they were sent.

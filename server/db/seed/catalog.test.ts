@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../../core/categories';
+import { categories } from '../../../core/catalog/categories';
 import {
   createTestDatabase,
   testDatabaseKind,

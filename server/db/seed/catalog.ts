@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { seedProducts, type SeedProduct } from '../../../content/catalog';
-import { rupeesToMinor } from '../../../core/money';
+import { rupeesToMinor } from '../../../core/money/money';
 import type { Database } from '../client';
 import { appState, productMedia, products } from '../schema';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstPasswordProblem } from '../../../core/identity';
+import { firstPasswordProblem } from '../../../core/identity/identity';
 import {
   createTestDatabase,
   testDatabaseKind,

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { count } from 'drizzle-orm';
-import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
+import type { OrderStatus, PaymentStatus } from '../../../core/orders/statuses';
 import type { Database } from '../client';
 import {
   accounts,

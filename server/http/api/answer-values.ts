@@ -3,8 +3,8 @@
  * §9), instants as ISO 8601.
  */
 import type { z } from 'zod';
-import type { moneySchema } from '../../../core/api-schemas';
-import { formatRupees } from '../../../core/money';
+import type { moneySchema } from '../../../core/api/api-schemas';
+import { formatRupees } from '../../../core/money/money';
 
 /** The shop trades in rupees; an order row names its own currency. */
 const SHOP_CURRENCY = 'INR';

@@ -14,10 +14,14 @@ import {
   apiTexts,
   type ApiProduct,
   type ApiProductListQuery,
-} from '../../../core/api-schemas';
-import { categories, findCategoryBySlug, findCategoryByValue } from '../../../core/categories';
-import { SEARCH_QUERY_MAX_CHARACTERS } from '../../../core/route-query';
-import type { SortOption } from '../../../core/shop-listing';
+} from '../../../core/api/api-schemas';
+import {
+  categories,
+  findCategoryBySlug,
+  findCategoryByValue,
+} from '../../../core/catalog/categories';
+import { SEARCH_QUERY_MAX_CHARACTERS } from '../../../core/forms/route-query';
+import type { SortOption } from '../../../core/catalog/shop-listing';
 import {
   getPublishedProduct,
   listCatalogueWindow,

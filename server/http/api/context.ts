@@ -6,8 +6,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { getSessionCookie } from 'better-auth/cookies';
-import type { ApiScope } from '../../../core/api-access';
-import { apiTexts } from '../../../core/api-schemas';
+import type { ApiScope } from '../../../core/api/api-access';
+import { apiTexts } from '../../../core/api/api-schemas';
 import type { Auth } from '../../auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';

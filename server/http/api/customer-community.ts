@@ -8,9 +8,9 @@ import {
   apiAnswerCreatedSchema,
   apiQuestionCreatedSchema,
   apiReviewCreatedSchema,
-} from '../../../core/api-customer-schemas';
-import { answerSchema, questionSchema, reviewSchema } from '../../../core/community';
-import { rowKey } from '../../../core/form-text';
+} from '../../../core/api/api-customer-schemas';
+import { answerSchema, questionSchema, reviewSchema } from '../../../core/community/community';
+import { rowKey } from '../../../core/forms/form-text';
 import { answerQuestion, askQuestion } from '../../modules/questions';
 import { createReview } from '../../modules/reviews';
 import type { ApiEnv } from './context';

@@ -15,13 +15,13 @@ import {
   apiQuotationSchema,
   apiQuotationSummarySchema,
   apiQuoteMessageSchema,
-} from '../../../core/api-customer-schemas';
+} from '../../../core/api/api-customer-schemas';
 import {
   acceptOfferSchema,
   declineOfferSchema,
   quoteMessageSchema,
   quoteTexts,
-} from '../../../core/quote-forms';
+} from '../../../core/quotes/quote-forms';
 import {
   askForChanges,
   askForNewOffer,

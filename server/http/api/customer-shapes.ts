@@ -11,10 +11,10 @@ import type {
   apiQuotationSummarySchema,
   apiQuoteMessageSchema,
   apiWishlistItemSchema,
-} from '../../../core/api-customer-schemas';
+} from '../../../core/api/api-customer-schemas';
 import type { Address, WishlistEntry } from '../../modules/account';
 import type { OrderView } from '../../modules/orders';
-import { advanceAndBalance, splitPayment } from '../../../core/payment-terms';
+import { advanceAndBalance, splitPayment } from '../../../core/orders/payment-terms';
 import { moneyOf, isoOrNull } from './answer-values';
 import type {
   CustomerQuotationSummary,
@@ -173,7 +173,7 @@ function advanceAndBalanceOf(
   };
 }
 
-/** docs/requirements.md §21: an offer's advance and balance, as its terms ask (core/payment-terms.ts). */
+/** docs/requirements.md §21: an offer's advance and balance, as its terms ask (core/orders/payment-terms.ts). */
 function offerAdvanceAndBalance(offer: OfferView) {
   const { advanceMinor, balanceMinor } = splitPayment(offer.totalMinor, offer.advancePercent);
   return { advance: moneyOf(advanceMinor), balance: moneyOf(balanceMinor) };

@@ -6,15 +6,15 @@
 import { updateProfile } from '../../flows/update-profile';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { addressSchema, profileSchema } from '../../../core/account';
+import { addressSchema, profileSchema } from '../../../core/identity/account';
 import {
   apiAddressSchema,
   apiOrderSchema,
   apiProfileSchema,
   apiWishlistItemSchema,
   apiWishlistStateSchema,
-} from '../../../core/api-customer-schemas';
-import { rowKey } from '../../../core/form-text';
+} from '../../../core/api/api-customer-schemas';
+import { rowKey } from '../../../core/forms/form-text';
 import {
   addToWishlist,
   createAddress,

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { apiTexts, IDEMPOTENCY_KEY_MAX_CHARACTERS } from '../../../core/api-schemas';
+import { apiTexts, IDEMPOTENCY_KEY_MAX_CHARACTERS } from '../../../core/api/api-schemas';
 import {
   claimIdempotencyKey,
   idempotencyScopeOf,

@@ -8,12 +8,12 @@ import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { apiTexts } from '../../../core/api-schemas';
+import { apiTexts } from '../../../core/api/api-schemas';
 import {
   webhookEvents,
   webhookEventTypes,
   webhookPayloadSchema,
-} from '../../../core/webhook-events';
+} from '../../../core/api/webhook-events';
 import { API_KEY_PREFIX } from '../../modules/api-keys';
 import { DomainError } from '../../modules/errors';
 import { registerCatalogue } from './catalogue';
@@ -157,7 +157,7 @@ function openApiDocument(api: OpenAPIHono<ApiEnv>, publicUrl: string) {
 }
 
 /**
- * docs/decisions/019: the document's `webhooks`, one per event of core/webhook-events.ts: the POST the shop
+ * docs/decisions/019: the document's `webhooks`, one per event of core/api/webhook-events.ts: the POST the shop
  * sends to an endpoint, its Standard Webhooks headers, and the body `{ type, timestamp, data }`.
  */
 function registerWebhooks(api: OpenAPIHono<ApiEnv>) {

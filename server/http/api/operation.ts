@@ -6,9 +6,17 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { apiTexts, IDEMPOTENCY_KEY_MAX_CHARACTERS, problemSchema } from '../../../core/api-schemas';
-import { JSON_BODY_MAX_BYTES, jsonBoundsProblem, wellFormedJson } from '../../../core/json-bounds';
-import { formShapeOf } from '../../../core/schema-paths';
+import {
+  apiTexts,
+  IDEMPOTENCY_KEY_MAX_CHARACTERS,
+  problemSchema,
+} from '../../../core/api/api-schemas';
+import {
+  JSON_BODY_MAX_BYTES,
+  jsonBoundsProblem,
+  wellFormedJson,
+} from '../../../core/forms/json-bounds';
+import { formShapeOf } from '../../../core/forms/schema-paths';
 import type { PublicForm } from '../form-guard';
 import { checkAccess, type ApiAccess, type ApiEnv } from './context';
 import { idempotentCreate } from './idempotency';

@@ -15,10 +15,10 @@ import {
   ownerProductIdParams,
   ownerProductSchema,
   productMediaSchema,
-} from '../../../core/api-owner-schemas';
-import { problemSchema } from '../../../core/api-schemas';
-import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/media-csv';
-import { mediaFormSchema, productFormSchema } from '../../../core/product-console';
+} from '../../../core/api/api-owner-schemas';
+import { problemSchema } from '../../../core/api/api-schemas';
+import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/catalog/media-csv';
+import { mediaFormSchema, productFormSchema } from '../../../core/catalog/product-console';
 import {
   addMedia,
   deleteMedia,

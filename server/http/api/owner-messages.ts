@@ -4,14 +4,14 @@
  * `quotations:read`, a status move (spec §4 "Mark as Read", "Mark as Replied") `quotations:write`.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
 import {
   contactMessagePageSchema,
   contactMessageStatusSchema,
   messageStatusMoveSchema,
   ownerListQuerySchema,
   ownerMessageIdParams,
-} from '../../../core/api-owner-schemas';
+} from '../../../core/api/api-owner-schemas';
 import { listContactMessages, setContactMessageStatus } from '../../modules/contact';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';

@@ -1,10 +1,10 @@
 /**
  * docs/requirements.md §11: the owner's orders over the API: the list and one order (`orders:read`), and the
  * order actions of spec §4 (`orders:write`), refused exactly as the console refuses them, through
- * the same module function and state machine (core/admin.ts).
+ * the same module function and state machine (core/admin/admin.ts).
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ADMIN_PAGE_SIZE, offeredOrderActions } from '../../../core/admin';
+import { ADMIN_PAGE_SIZE, offeredOrderActions } from '../../../core/admin/admin';
 import {
   orderStatusSchema,
   ownerListQuerySchema,
@@ -12,9 +12,9 @@ import {
   ownerOrderPageSchema,
   ownerOrderSchema,
   type OwnerOrder,
-} from '../../../core/api-owner-schemas';
-import { orderActionSchema } from '../../../core/orders';
-import { advanceAndBalanceMinor } from '../../../core/payment-terms';
+} from '../../../core/api/api-owner-schemas';
+import { orderActionSchema } from '../../../core/orders/orders';
+import { advanceAndBalanceMinor } from '../../../core/orders/payment-terms';
 import {
   getOrderForOwner,
   listAllOrders,

@@ -6,7 +6,7 @@
  * /admin/quotations/{id} answer them.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
 import {
   offerDraftSavedSchema,
   offerSentSchema,
@@ -21,9 +21,9 @@ import {
   quotationStatusSchema,
   shopMessageSchema,
   type OwnerQuotation,
-} from '../../../core/api-owner-schemas';
-import { orderFromQuotationSchema } from '../../../core/orders';
-import { offerComposerSchema, quoteMessageSchema } from '../../../core/quote-offer';
+} from '../../../core/api/api-owner-schemas';
+import { orderFromQuotationSchema } from '../../../core/orders/orders';
+import { offerComposerSchema, quoteMessageSchema } from '../../../core/quotes/quote-offer';
 import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
 import {
   getQuotationForOwner,
@@ -36,7 +36,7 @@ import {
   type OfferView,
   type OwnerQuotationView,
 } from '../../modules/quotations';
-import { advanceAndBalanceMinor, splitPayment } from '../../../core/payment-terms';
+import { advanceAndBalanceMinor, splitPayment } from '../../../core/orders/payment-terms';
 import { advancePercentOf, shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 import { nextPageOf } from './next-page';

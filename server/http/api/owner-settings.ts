@@ -4,8 +4,8 @@
  * refused (422) and nothing changes.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ownerSettingsSchema } from '../../../core/api-owner-schemas';
-import { settingsFormSchema } from '../../../core/settings';
+import { ownerSettingsSchema } from '../../../core/api/api-owner-schemas';
+import { settingsFormSchema } from '../../../core/admin/settings';
 import { getSettingsForOwner, updateSettings } from '../../modules/settings';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';

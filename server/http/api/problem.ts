@@ -3,7 +3,7 @@
  * spec's message in `detail`, and a refused body's field errors in `errors`.
  */
 import type { ZodError } from 'zod';
-import { apiTexts, type Problem } from '../../../core/api-schemas';
+import { apiTexts, type Problem } from '../../../core/api/api-schemas';
 import { type DomainError, httpStatusOf } from '../../modules/errors';
 import { API_BASE_PATH } from './base-path';
 

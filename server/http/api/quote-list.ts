@@ -13,9 +13,9 @@ import {
   apiQuoteListItemParams,
   apiQuoteListSchema,
   apiQuoteListSubmitBodySchema,
-} from '../../../core/api-customer-schemas';
-import { apiQuotationRequestCreatedSchema } from '../../../core/api-schemas';
-import { QUOTE_LIST_MAX_PIECES } from '../../../core/quote-list';
+} from '../../../core/api/api-customer-schemas';
+import { apiQuotationRequestCreatedSchema } from '../../../core/api/api-schemas';
+import { QUOTE_LIST_MAX_PIECES } from '../../../core/quotes/quote-list';
 import { submitQuoteList } from '../../flows/submit-quote-list';
 import { DomainError } from '../../modules/errors';
 import {

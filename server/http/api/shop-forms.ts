@@ -17,12 +17,12 @@ import {
   apiReviewListSchema,
   apiTexts,
   isLinesRequestBody,
-} from '../../../core/api-schemas';
-import { reviewSorts } from '../../../core/community';
-import { contactMessageSchema } from '../../../core/contact';
-import { newsletterSubscriptionSchema } from '../../../core/newsletter';
-import { newsletterToasts } from '../../../core/newsletter-toasts';
-import { quotationLink } from '../../../core/quote-offer';
+} from '../../../core/api/api-schemas';
+import { reviewSorts } from '../../../core/community/community';
+import { contactMessageSchema } from '../../../core/community/contact';
+import { newsletterSubscriptionSchema } from '../../../core/community/newsletter';
+import { newsletterToasts } from '../../../core/community/newsletter-toasts';
+import { quotationLink } from '../../../core/quotes/quote-offer';
 import { getPublishedProduct } from '../../modules/catalog';
 import { createContactMessage } from '../../modules/contact';
 import { DomainError } from '../../modules/errors';

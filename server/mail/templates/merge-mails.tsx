@@ -2,7 +2,7 @@
  * docs/requirements.md §18 "Merge Requests": the customer's one mail when the owner merges their requests into
  * the one they keep: which references closed, every piece now on the kept one, and its link.
  */
-import { referenceList } from '../../../core/quote-merge';
+import { referenceList } from '../../../core/quotes/quote-merge';
 import { MailLayout, type MailTemplate } from './layout';
 import {
   ButtonLink,

@@ -3,7 +3,7 @@
  * to expire, and expired, to the customer with their private link and to the owner with the
  * admin's.
  */
-import { formatLongDate } from '../../../core/dates';
+import { formatLongDate } from '../../../core/time/dates';
 import { MailLayout, type MailTemplate } from './layout';
 import { withLineBreaks } from './layout';
 import {
@@ -17,9 +17,9 @@ import {
   Unbroken,
 } from './mail-parts';
 import { OfferTable } from './offer-table';
-import { paymentTermsSentence } from '../../../core/payment-terms';
-import { formatRupeesWithApproximation } from '../../../core/display-currency';
-import { CURRENT_OFFER_ANCHOR } from '../../../core/quote-texts';
+import { paymentTermsSentence } from '../../../core/orders/payment-terms';
+import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
+import { CURRENT_OFFER_ANCHOR } from '../../../core/quotes/quote-texts';
 
 export const offerSentCustomer: MailTemplate<'offer-sent-customer'> = {
   subject: ({ reference }, shop) => `Your quotation ${reference} from ${shop.name}`,

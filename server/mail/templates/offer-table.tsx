@@ -4,13 +4,13 @@
  */
 import type { CSSProperties } from 'react';
 import { Column, Row, Section } from '@react-email/components';
-import { formatLongDate } from '../../../core/dates';
-import { lineText } from '../../../core/line-text';
-import { offerTotalRows } from '../../../core/offer-totals';
+import { formatLongDate } from '../../../core/time/dates';
+import { lineText } from '../../../core/quotes/line-text';
+import { offerTotalRows } from '../../../core/quotes/offer-totals';
 import { colours, Line, PLAIN_TEXT_ATTRIBUTE, textStyles } from './layout';
 import { Paragraph } from './mail-parts';
 import type { MailOffer } from './props';
-import { approximateText, type DisplayRate } from '../../../core/display-amount';
+import { approximateText, type DisplayRate } from '../../../core/money/display-amount';
 
 function AmountRow({
   label,
@@ -46,7 +46,7 @@ function AmountRow({
 
 /**
  * An offer's lines and totals in the order the page and the PDF use (docs/requirements.md §10). docs/requirements.md §19: each
- * line is one full-width cell, the piece over "20 × ₹2,300 = ₹46,000" (core/line-text.ts, as on
+ * line is one full-width cell, the piece over "20 × ₹2,300 = ₹46,000" (core/quotes/line-text.ts, as on
  * the page), so it reads on a 320 px screen in any mail client, with no media query and no column
  * squeezed to one word a line.
  */

@@ -2,9 +2,9 @@
  * From an accepted offer to a paid order (docs/requirements.md §10, §13): the order made and how to pay
  * it, the payment reference the customer submitted, and the payment confirmed.
  */
-import { formatRupees } from '../../../core/money';
-import { formatRupeesWithApproximation } from '../../../core/display-currency';
-import type { PaymentStage } from '../../../core/payment-terms';
+import { formatRupees } from '../../../core/money/money';
+import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
+import type { PaymentStage } from '../../../core/orders/payment-terms';
 import type { MailPaymentMethod } from './props';
 import { MailLayout, type MailTemplate } from './layout';
 import {

@@ -2,7 +2,10 @@
  * docs/requirements.md §18: a request's pieces named in one phrase, so that no mail about a request of several
  * pieces reads as if it were about its first piece only.
  */
-import { piecesSummary, piecesTitle as piecesTitleOf } from '../../../core/request-pieces-texts';
+import {
+  piecesSummary,
+  piecesTitle as piecesTitleOf,
+} from '../../../core/quotes/request-pieces-texts';
 
 /** "Lotus Urli", or "Floral Inlay Marble Urli and 3 more pieces" (core/request-pieces-texts). */
 export function piecesTitle(names: readonly string[]): string {

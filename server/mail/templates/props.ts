@@ -5,9 +5,9 @@
  * and `core/dates`, as the pages do. Every link is a whole address: the mail is read far from the
  * shop.
  */
-import type { OfferPricing } from '../../../core/offer-totals';
-import type { DisplayRate } from '../../../core/display-amount';
-import type { PaymentStage } from '../../../core/payment-terms';
+import type { OfferPricing } from '../../../core/quotes/offer-totals';
+import type { DisplayRate } from '../../../core/money/display-amount';
+import type { PaymentStage } from '../../../core/orders/payment-terms';
 
 /** The shop as the layout shows it: from Settings, as they are when the mail is delivered. */
 export interface MailShop {
@@ -43,7 +43,7 @@ export interface MailRequester {
   gstin: string | null;
 }
 
-/** An offer's lines and totals: the one priced shape of core/offer-totals.ts. */
+/** An offer's lines and totals: the one priced shape of core/quotes/offer-totals.ts. */
 export type MailOffer = OfferPricing;
 
 export type MailPaymentMethod = 'upi' | 'bank transfer' | null;
@@ -248,7 +248,7 @@ export interface MailTemplateProps {
     reference: string;
     customerName: string;
     orderNumber: string;
-    /** Which payment the reference pays (core/payment-terms.ts amountDue): its words come from it. */
+    /** Which payment the reference pays (core/orders/payment-terms.ts amountDue): its words come from it. */
     payment: PaymentStage;
     /** The amount of that payment, in paise. */
     totalMinor: number;

@@ -3,7 +3,7 @@
  * contact form, the welcome pop-up's call-back request, a disabled webhook endpoint (docs/requirements.md §11) and
  * the morning digest of requests awaiting a reply (docs/requirements.md §12).
  */
-import { formatLongDate } from '../../../core/dates';
+import { formatLongDate } from '../../../core/time/dates';
 import { MailLayout, type MailTemplate, telephoneAddress } from './layout';
 import {
   ButtonLink,

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lineText } from '../../../core/line-text';
-import { formatRupees } from '../../../core/money';
-import { approximateText, type DisplayRate } from '../../../core/display-amount';
-import { formatRupeesWithApproximation } from '../../../core/display-currency';
-import { offerTotalRows } from '../../../core/offer-totals';
+import { lineText } from '../../../core/quotes/line-text';
+import { formatRupees } from '../../../core/money/money';
+import { approximateText, type DisplayRate } from '../../../core/money/display-amount';
+import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
+import { offerTotalRows } from '../../../core/quotes/offer-totals';
 import {
   mailSamples,
   REQUESTER_NOTES_MARKER,

@@ -2,8 +2,8 @@
  * docs/requirements.md §21 "Price-drop alerts": the wisher's one mail when a piece on their wishlist is now
  * cheaper than when they added it: the piece, its link, and the link that turns the alerts off.
  */
-import { formatRupeesWithApproximation } from '../../../core/display-currency';
-import { priceDropHeading } from '../../../core/price-drop';
+import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
+import { priceDropHeading } from '../../../core/catalog/price-drop';
 import { MailLayout, type MailTemplate } from './layout';
 import { ButtonLink, ListEntry, MailHeading, Paragraph, TextLink } from './mail-parts';
 

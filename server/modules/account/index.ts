@@ -9,11 +9,11 @@ import {
   profileSchema,
   type AddressInput,
   type ProfileInput,
-} from '../../../core/account';
-import { countryCodeOf } from '../../../core/countries';
-import { readCurrencyChoice, type CurrencyChoice } from '../../../core/display-currency';
-import { currencyChoiceSchema } from '../../../core/display-currency-schema';
-import { hasMailableEmail } from '../../../core/identity';
+} from '../../../core/identity/account';
+import { countryCodeOf } from '../../../core/identity/countries';
+import { readCurrencyChoice, type CurrencyChoice } from '../../../core/money/display-currency';
+import { currencyChoiceSchema } from '../../../core/money/display-currency-schema';
+import { hasMailableEmail } from '../../../core/identity/identity';
 import type { Database } from '../../db/client';
 import { addresses, profiles, users } from '../../db/schema';
 import type { Actor } from '../actor';

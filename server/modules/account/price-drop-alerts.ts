@@ -4,8 +4,8 @@
  * unsubscribe link. The alert job itself is server/flows/alert-price-drop.ts.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { priceDropAlertDecision } from '../../../core/price-drop';
-import { priceDropAlertsSchema } from '../../../core/price-drop-schema';
+import { priceDropAlertDecision } from '../../../core/catalog/price-drop';
+import { priceDropAlertsSchema } from '../../../core/catalog/price-drop-schema';
 import type { Database } from '../../db/client';
 import { profiles, users, wishlistItems } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -5,8 +5,8 @@
  * acting user and touches only that user's items: an item of someone else is "not found".
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { wishlistPriceChange } from '../../../core/account';
-import { rowKey } from '../../../core/form-text';
+import { wishlistPriceChange } from '../../../core/identity/account';
+import { rowKey } from '../../../core/forms/form-text';
 import type { Database } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityQuerySchema, COMMAND_LINE_PERSON } from '../../../core/activity';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
-import { parseRouteQuery } from '../../../core/route-query';
+import { activityQuerySchema, COMMAND_LINE_PERSON } from '../../../core/admin/activity';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
+import { parseRouteQuery } from '../../../core/forms/route-query';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
@@ -37,7 +37,7 @@ import {
 } from '../webhooks';
 import { activityPeople, listActivity, recordActivity } from './index';
 import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 // 10:00 in India on November 24, 2026
 const monday = new Date('2026-11-24T04:30:00Z');

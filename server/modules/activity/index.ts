@@ -5,7 +5,7 @@
  * trigger refuses both).
  */
 import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
 import {
   COMMAND_LINE_PERSON,
   shopDayRange,
@@ -13,7 +13,7 @@ import {
   type ActivityChange,
   type ActivityKind,
   type ActivityQuery,
-} from '../../../core/activity';
+} from '../../../core/admin/activity';
 import type { Database } from '../../db/client';
 import { activityLog, users } from '../../db/schema';
 import type { Actor } from '../actor';

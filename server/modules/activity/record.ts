@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { activityLog, apiKeys, users } from '../../db/schema';
 import { commandLineOperator, type Actor } from '../actor';
-import type { ActivityChange, ActivityKind } from '../../../core/activity';
+import type { ActivityChange, ActivityKind } from '../../../core/admin/activity';
 
 export interface ActivityEntry {
   kind: ActivityKind;

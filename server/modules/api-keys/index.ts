@@ -4,9 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { apiKeyFormSchema, type ApiScope } from '../../../core/api-access';
-import type { UserRoleValue } from '../../../core/statuses';
+import { changedFields } from '../../../core/admin/activity';
+import { apiKeyFormSchema, type ApiScope } from '../../../core/api/api-access';
+import type { UserRoleValue } from '../../../core/orders/statuses';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -6,7 +6,7 @@ import {
 } from '../../../tests/support/database';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import { productMedia, reviews } from '../../db/schema';
-import { selectBestSellers } from '../../../core/best-sellers';
+import { selectBestSellers } from '../../../core/catalog/best-sellers';
 import {
   getPublishedProduct,
   listBestSellers,

@@ -6,17 +6,17 @@ import {
   BEST_SELLER_FEATURED_FILLERS,
   BEST_SELLERS_LIMIT,
   selectBestSellers,
-} from '../../../core/best-sellers';
-import type { CategoryValue } from '../../../core/categories';
+} from '../../../core/catalog/best-sellers';
+import type { CategoryValue } from '../../../core/catalog/categories';
 import {
   applyShopQuery,
   distinctMaterials,
   SHOP_PAGE_SIZE,
   type ShopQuery,
   type SortOption,
-} from '../../../core/shop-listing';
-import { rankIndexed } from '../../../core/search';
-import type { SearchOutcome } from '../../../core/search-tolerant';
+} from '../../../core/catalog/shop-listing';
+import { rankIndexed } from '../../../core/search/search';
+import type { SearchOutcome } from '../../../core/search/search-tolerant';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { memoisedCatalogueRead } from '../../db/catalogue-cache';
@@ -66,7 +66,7 @@ export async function listPublishedProducts(
 /**
  * spec §2 / §9: the home page's best sellers. Only the rows the rule can pick are read (the first
  * new arrivals and featured fillers in catalogue order), so the home page costs the same at 30
- * products as at 100,000; core/best-sellers.ts still decides which of them show.
+ * products as at 100,000; core/catalog/best-sellers.ts still decides which of them show.
  */
 export function listBestSellers(db: Database): Promise<CatalogProduct[]> {
   return memoisedCatalogueRead(db, 'best-sellers', () => readBestSellers(db));
@@ -203,7 +203,7 @@ export interface ShopPage {
 
 const nameKey = sql`lower(${products.name}) collate "C"`;
 
-// The SQL twin of core/shop-listing.ts SORT_COMPARATORS; each order has its index (schema.ts).
+// The SQL twin of core/catalog/shop-listing.ts SORT_COMPARATORS; each order has its index (schema.ts).
 const SORT_ORDER: Record<SortOption, SQL[]> = {
   featured: [desc(products.featured), desc(products.bestseller), asc(nameKey), asc(products.id)],
   newest: [desc(products.newArrival), desc(products.createdAt), asc(nameKey), asc(products.id)],
@@ -217,7 +217,7 @@ const SORT_ORDER: Record<SortOption, SQL[]> = {
 
 /**
  * The shop listing (spec §2 Shop listing): the filters, sort and "Load more" pages of
- * core/shop-listing.ts, cut in SQL so a page costs the same at 30 or 100,000 products. A search
+ * core/catalog/shop-listing.ts, cut in SQL so a page costs the same at 30 or 100,000 products. A search
  * query (`q`) ranks the memoised catalogue instead, as the header search does (spec §5).
  */
 export async function listShopPage(
@@ -225,7 +225,7 @@ export async function listShopPage(
   input: {
     category?: CategoryValue;
     query: ShopQuery;
-    /** docs/requirements.md §20: the owner's synonym groups (core/search-synonyms.ts). */
+    /** docs/requirements.md §20: the owner's synonym groups (core/search/search-synonyms.ts). */
     synonyms?: readonly (readonly string[])[];
   },
 ): Promise<ShopPage> {

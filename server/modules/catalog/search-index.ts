@@ -6,9 +6,9 @@
  * header search (search.ts) and the shop listing's `q` (index.ts) read the catalogue through it.
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { findCategoryByValue } from '../../../core/categories';
-import type { ListedProduct } from '../../../core/shop-listing';
-import { buildSearchIndex, type SearchIndex } from '../../../core/search';
+import { findCategoryByValue } from '../../../core/catalog/categories';
+import type { ListedProduct } from '../../../core/catalog/shop-listing';
+import { buildSearchIndex, type SearchIndex } from '../../../core/search/search';
 import {
   buildTolerantIndex,
   normaliseSearchText,
@@ -16,7 +16,7 @@ import {
   typoLookupWords,
   type TolerantAnswer,
   type TolerantIndex,
-} from '../../../core/search-tolerant';
+} from '../../../core/search/search-tolerant';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';
 import { memoisedCatalogueRead } from '../../db/catalogue-cache';
@@ -31,7 +31,7 @@ export interface ProductImage {
 export interface SearchEntry extends ListedProduct {
   category: string;
   subcategory: string | null;
-  /** Lower-cased once per catalogue version, not once per query (core/search.ts). */
+  /** Lower-cased once per catalogue version, not once per query (core/search/search.ts). */
   normalised: {
     name: string;
     categorySlug: string;
@@ -92,7 +92,7 @@ async function readSearchEntries(db: Database): Promise<SearchEntry[]> {
 }
 
 /**
- * The published catalogue with its search index (core/search.ts), so a query scores only the
+ * The published catalogue with its search index (core/search/search.ts), so a query scores only the
  * entries that can match. Memoised per catalogue version while the process watches catalogue
  * changes (catalogue-cache.ts), so a search reads no table. Entries and index are one value: a
  * rebuild must not pair a fresh index with stale entries. A review write (review_count) also
@@ -106,7 +106,7 @@ export function loadSearchIndex(db: Database): Promise<SearchIndex<SearchEntry>>
 }
 
 /**
- * docs/requirements.md §20: the catalogue's words by their singular (core/search-tolerant.ts), over the same
+ * docs/requirements.md §20: the catalogue's words by their singular (core/search/search-tolerant.ts), over the same
  * entries as the search index and memoised the same way.
  */
 function loadTolerantIndex(db: Database): Promise<TolerantIndex<SearchEntry>> {

@@ -1,10 +1,10 @@
 /**
  * Header search (spec §2 Header search, §5 Search): the published catalogue ranked by the score
- * of core/search.ts.
+ * of core/search/search.ts.
  */
-import { findCategoryByValue } from '../../../core/categories';
-import { rankIndexed, relevanceBars, SEARCH_RESULT_LIMIT } from '../../../core/search';
-import type { SearchOutcome } from '../../../core/search-tolerant';
+import { findCategoryByValue } from '../../../core/catalog/categories';
+import { rankIndexed, relevanceBars, SEARCH_RESULT_LIMIT } from '../../../core/search/search';
+import type { SearchOutcome } from '../../../core/search/search-tolerant';
 import type { Database } from '../../db/client';
 import { loadSearchIndex, tolerantSearch, type ProductImage } from './index';
 

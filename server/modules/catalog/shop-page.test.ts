@@ -1,5 +1,5 @@
 /**
- * The SQL shop listing against the rules of core/shop-listing.ts: for every sort, filter and page
+ * The SQL shop listing against the rules of core/catalog/shop-listing.ts: for every sort, filter and page
  * the database must return what the pure rules return over the whole published catalogue.
  */
 import { asc, count, desc, eq } from 'drizzle-orm';
@@ -11,14 +11,14 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { findCategoryByValue, type CategoryValue } from '../../../core/categories';
+import { findCategoryByValue, type CategoryValue } from '../../../core/catalog/categories';
 import {
   applyShopQuery,
   distinctMaterials,
   SORT_OPTIONS,
   type ShopQuery,
-} from '../../../core/shop-listing';
-import { parseShopQuery } from '../../../core/shop-query';
+} from '../../../core/catalog/shop-listing';
+import { parseShopQuery } from '../../../core/catalog/shop-query';
 import { products, reviews } from '../../db/schema';
 import { listShopPage, watchCatalogue, type CatalogueWatch } from './index';
 

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProducts } from '../../../content/catalog';
-import type { CategoryValue } from '../../../core/categories';
-import { parseShopQuery } from '../../../core/shop-query';
-import { DEFAULT_SEARCH_SYNONYMS, parseSynonymGroups } from '../../../core/search-synonyms';
+import type { CategoryValue } from '../../../core/catalog/categories';
+import { parseShopQuery } from '../../../core/catalog/shop-query';
+import { DEFAULT_SEARCH_SYNONYMS, parseSynonymGroups } from '../../../core/search/search-synonyms';
 import { insertProduct } from '../../../tests/factories';
 import {
   createTestDatabase,

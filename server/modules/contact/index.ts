@@ -4,10 +4,10 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { changedFields } from '../../../core/activity';
-import { ADMIN_PAGE_SIZE, messageMovesFrom } from '../../../core/admin';
-import { contactMessageSchema, type ContactMessage } from '../../../core/contact';
-import { contactMessageStatuses, type ContactMessageStatus } from '../../../core/statuses';
+import { changedFields } from '../../../core/admin/activity';
+import { ADMIN_PAGE_SIZE, messageMovesFrom } from '../../../core/admin/admin';
+import { contactMessageSchema, type ContactMessage } from '../../../core/community/contact';
+import { contactMessageStatuses, type ContactMessageStatus } from '../../../core/orders/statuses';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -4,9 +4,9 @@
  * (each word the start of a word of it), both indexed (migration 0011).
  */
 import { and, or, type SQL } from 'drizzle-orm';
-import { adminSearch } from '../../../core/admin-search';
-import type { AdminListFilter } from '../../../core/admin-list-query';
-import type { ContactMessageStatus } from '../../../core/statuses';
+import { adminSearch } from '../../../core/search/admin-search';
+import type { AdminListFilter } from '../../../core/admin/admin-list-query';
+import type { ContactMessageStatus } from '../../../core/orders/statuses';
 import {
   byDate,
   csvInBatches,

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phonePlaceholderEmail } from '../../../core/identity';
+import { phonePlaceholderEmail } from '../../../core/identity/identity';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '../../auth';
 import { loadConfig } from '../../config';

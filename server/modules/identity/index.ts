@@ -2,7 +2,7 @@
  * Identity (spec §2 Auth, §4 auth events, §7 Identity provider): every call the pages make to
  * Better Auth on the server, named for what it does (docs/requirements.md §13). Each takes the app's auth, the
  * request's headers with the headers of the reply (the session cookies and Retry-After Better
- * Auth sets go there), and the form's fields, checked again with their `core/identity.ts` schema
+ * Auth sets go there), and the form's fields, checked again with their `core/identity/identity.ts` schema
  * (the answer pipeline checked them first). Better Auth's refusals
  * become `DomainError`s whose messages are its own (spec §8: "Sign In Error" with the server's
  * message), so the answer pipeline maps them like any module's.
@@ -24,7 +24,7 @@ import {
   signUpSchema,
   totpCodeFormSchema,
   type EmailVerificationState,
-} from '../../../core/identity';
+} from '../../../core/identity/identity';
 import type { Auth, ChangeEmailBody, PhoneApi, ResetPasswordBody } from '../../auth';
 import { DomainError, type DomainErrorCode } from '../errors';
 import { parseInput } from '../kernel';

@@ -6,7 +6,7 @@
  * authorisation.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OWNER_SETUP_LINK_HOURS, ownerSetupLine } from '../../../core/owner-setup';
+import { OWNER_SETUP_LINK_HOURS, ownerSetupLine } from '../../../core/identity/owner-setup';
 import { DomainError } from '../errors';
 
 /** The answer to a link that is wrong, expired, used or no longer needed: the site's 404. */

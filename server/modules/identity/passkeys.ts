@@ -5,7 +5,7 @@
  * with the request's own session: a passkey is only ever listed or removed for its own account.
  */
 import { isAPIError } from 'better-auth/api';
-import { removePasskeySchema } from '../../../core/passkeys';
+import { removePasskeySchema } from '../../../core/identity/passkeys';
 import type { Auth } from '../../auth';
 import { DomainError } from '../errors';
 import { parseInput } from '../kernel';

@@ -11,13 +11,13 @@ import {
   digestDayDue,
   overdueBefore,
   WEEK_MS,
-} from '../../../core/week-at-a-glance';
-import { shopDayOfSql, shopDayStart } from '../../../core/shop-calendar';
+} from '../../../core/time/week-at-a-glance';
+import { shopDayOfSql, shopDayStart } from '../../../core/time/shop-calendar';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
 import { appState, quotationOffers, quotationRequests } from '../../db/schema';
-import { piecesTitle } from '../../../core/request-pieces-texts';
+import { piecesTitle } from '../../../core/quotes/request-pieces-texts';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs/enqueue';
 import { requireAdmin } from '../kernel';

@@ -11,11 +11,11 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { quotationOffers, quotationRequestLines, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
-import { quotationListQuerySchema } from '../../../core/admin-list-query';
-import { parseRouteQuery } from '../../../core/route-query';
+import { quotationListQuerySchema } from '../../../core/admin/admin-list-query';
+import { parseRouteQuery } from '../../../core/forms/route-query';
 import { countQuotationRequests, listQuotationRequests } from '../quotations';
 import { requestsAwaitingReply, requestsChart, sendDailyDigest, weekAtAGlance } from './index';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 const config = loadConfig({ AUTH_SECRET: 'insights-test-secret-insights-test-secret' });
 const HOUR = 60 * 60 * 1000;

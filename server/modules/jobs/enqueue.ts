@@ -5,7 +5,7 @@
  */
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notice } from '../../../core/notices';
+import type { Notice } from '../../../core/admin/notices';
 import type { Database } from '../../db/client';
 import { mailCauseOf, type MailCause } from '../../mail/causes';
 

@@ -12,7 +12,7 @@ import { recordActivity } from '../activity/record';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireAdmin, requireRowId } from '../kernel';
-import type { Notice } from '../../../core/notices';
+import type { Notice } from '../../../core/admin/notices';
 import { heldReason } from '../../mail/causes';
 import { enqueue, JOB_SCHEMA, type HeldMailJob, type QueueName } from './index';
 

@@ -6,7 +6,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { createLogger } from '../../logger';
-import type { Notice } from '../../../core/notices';
+import type { Notice } from '../../../core/admin/notices';
 import { enqueue, JOB_SCHEMA, startJobWorker, type JobWorker } from './index';
 
 const logger = createLogger('silent');

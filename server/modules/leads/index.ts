@@ -3,8 +3,8 @@
  * admin's list of them (spec §2 Admin).
  */
 import { count, desc } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
-import { welcomeLeadSchema } from '../../../core/welcome-lead';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
+import { welcomeLeadSchema } from '../../../core/catalog/welcome-lead';
 import type { Database } from '../../db/client';
 import { callbackLeads } from '../../db/schema';
 import type { Actor } from '../actor';

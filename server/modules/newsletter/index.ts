@@ -1,6 +1,6 @@
 /** Newsletter sign-ups (spec §5 Newsletter, §7 "Insert newsletter_subscriptions", §8). */
 import { and, eq, isNull } from 'drizzle-orm';
-import { newsletterSubscriptionSchema } from '../../../core/newsletter';
+import { newsletterSubscriptionSchema } from '../../../core/community/newsletter';
 import type { Database } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import type { Actor } from '../actor';

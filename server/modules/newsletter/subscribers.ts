@@ -4,10 +4,10 @@
  * with elsewhere. Owner only; every function checks first.
  */
 import { and, count, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
-import { adminSearch } from '../../../core/admin-search';
-import type { AdminListFilter } from '../../../core/admin-list-query';
-import type { NewsletterSource, NewsletterSubscriptionStatus } from '../../../core/statuses';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
+import { adminSearch } from '../../../core/search/admin-search';
+import type { AdminListFilter } from '../../../core/admin/admin-list-query';
+import type { NewsletterSource, NewsletterSubscriptionStatus } from '../../../core/orders/statuses';
 import {
   byDate,
   csvInBatches,

@@ -3,9 +3,9 @@
  * an order made from an offer (the quote page) and one made by the owner (the console) say it
  * the same way.
  */
-import type { OrderPaymentMethod } from '../../../core/orders';
-import { advanceAndBalanceMinor } from '../../../core/payment-terms';
-import type { WebhookEventData } from '../../../core/webhook-events';
+import type { OrderPaymentMethod } from '../../../core/orders/orders';
+import { advanceAndBalanceMinor } from '../../../core/orders/payment-terms';
+import type { WebhookEventData } from '../../../core/api/webhook-events';
 import type { orders } from '../../db/schema';
 
 export function orderCreatedData(

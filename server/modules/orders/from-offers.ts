@@ -9,10 +9,10 @@ import {
   isAdvanceReference,
   orderAdvanceOf,
   type AmountDue,
-} from '../../../core/payment-terms';
+} from '../../../core/orders/payment-terms';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
-import type { QuotationEvent } from '../../../core/notices';
-import { paymentReferenceSubmissionSchema } from '../../../core/quote-forms';
+import type { QuotationEvent } from '../../../core/admin/notices';
+import { paymentReferenceSubmissionSchema } from '../../../core/quotes/quote-forms';
 import type { Database } from '../../db/client';
 import { orderItems, orders, type ShippingAddress } from '../../db/schema';
 import { DomainError } from '../errors';
@@ -76,7 +76,7 @@ export async function createOrderFromOffer(
       shippingAmountMinor: offer.shippingMinor,
       taxAmountMinor: offer.gstMinor,
       totalAmountMinor: offer.totalMinor,
-      // docs/requirements.md §21: computed once from the offer's terms (core/payment-terms.ts)
+      // docs/requirements.md §21: computed once from the offer's terms (core/orders/payment-terms.ts)
       advanceMinor: orderAdvanceOf(offer.totalMinor, offer.advancePercent),
       quotationRequestId: made.quotationRequestId,
       offerId: offer.id,
@@ -109,7 +109,7 @@ const REFERENCE_USED = 'This payment reference is already used on another order.
 
 /**
  * docs/requirements.md §10: the customer's UTR (UPI) or bank reference on an order waiting for its payment (the
- * flow has checked who asks, and worked out the payment due: core/payment-terms.ts amountDue). A
+ * flow has checked who asks, and worked out the payment due: core/orders/payment-terms.ts amountDue). A
  * reference already on another order is refused. The owner hears of it, and so does an
  * integration, once per reference: sending the stored one again changes and tells nothing.
  */

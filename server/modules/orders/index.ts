@@ -5,11 +5,11 @@
  * made from a quotation (beyond the spec).
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
-import { formatRupees, rupeesToMinor } from '../../../core/money';
-import { reorderSchema, type OrderFromQuotation } from '../../../core/orders';
-import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
+import { changedFields } from '../../../core/admin/activity';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
+import { formatRupees, rupeesToMinor } from '../../../core/money/money';
+import { reorderSchema, type OrderFromQuotation } from '../../../core/orders/orders';
+import type { OrderStatus, PaymentStatus } from '../../../core/orders/statuses';
 import type { Database } from '../../db/client';
 import {
   orderItems,

@@ -10,7 +10,7 @@ import { orderItems, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { countOrders, listAllOrders, listOrdersOfUser, setOrderStatus } from './index';
 import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 const address = {
   name: 'Ravi Kumar',

@@ -1,6 +1,6 @@
 /** Order numbers (ORD-YYYYMMDD-NNNN by the shop's day), drawn one at a time. */
 import { desc, like, sql } from 'drizzle-orm';
-import { orderNumberFor, orderNumberPrefix } from '../../../core/admin';
+import { orderNumberFor, orderNumberPrefix } from '../../../core/admin/admin';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 

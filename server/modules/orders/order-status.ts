@@ -1,22 +1,25 @@
 /**
  * The owner's order actions (spec §4, §7 Admin calls): `setOrderStatus` moves an order through
- * the machine of core/admin.ts the console's buttons come from, and in the same transaction queues
+ * the machine of core/admin/admin.ts the console's buttons come from, and in the same transaction queues
  * the customer's payment mail (docs/requirements.md §10, §21), emits `order.status_changed`
  * (docs/requirements.md §11) and records the activity entry (docs/requirements.md §12).
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { changedFields } from '../../../core/activity';
+import { changedFields } from '../../../core/admin/activity';
 import {
   applyOrderAction,
   orderActionLabels,
   orderActions,
   type OrderAction,
-} from '../../../core/admin';
-import { ADVANCE_REFERENCE_AS_BALANCE, isAdvanceReference } from '../../../core/payment-terms';
-import { paymentReferenceSchema } from '../../../core/orders';
-import type { OrderStatus, PaymentStatus } from '../../../core/statuses';
-import type { QuotationEvent } from '../../../core/notices';
+} from '../../../core/admin/admin';
+import {
+  ADVANCE_REFERENCE_AS_BALANCE,
+  isAdvanceReference,
+} from '../../../core/orders/payment-terms';
+import { paymentReferenceSchema } from '../../../core/orders/orders';
+import type { OrderStatus, PaymentStatus } from '../../../core/orders/statuses';
+import type { QuotationEvent } from '../../../core/admin/notices';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { Actor } from '../actor';

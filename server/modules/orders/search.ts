@@ -7,10 +7,10 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { adminSearch } from '../../../core/admin-search';
-import { minorToRupees } from '../../../core/money';
-import type { AdminListFilter } from '../../../core/admin-list-query';
-import type { OrderStatus } from '../../../core/statuses';
+import { adminSearch } from '../../../core/search/admin-search';
+import { minorToRupees } from '../../../core/money/money';
+import type { AdminListFilter } from '../../../core/admin/admin-list-query';
+import type { OrderStatus } from '../../../core/orders/statuses';
 import {
   byDate,
   csvInBatches,

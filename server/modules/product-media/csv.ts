@@ -3,15 +3,15 @@
  * first; the import is one transaction.
  */
 import { asc, count } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { countOf } from '../../../core/plurals';
+import { changedFields } from '../../../core/admin/activity';
+import { countOf } from '../../../core/forms/plurals';
 import {
   CSV_BATCH_SIZE,
   mediaCsv,
   parseMediaCsv,
   type MediaCsvRow,
   type SkippedRow,
-} from '../../../core/media-csv';
+} from '../../../core/catalog/media-csv';
 import { catalogueWriter } from '../../db/catalogue-cache';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';

@@ -5,13 +5,13 @@
  */
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { changedFields } from '../../../core/activity';
-import { rowKey } from '../../../core/form-text';
+import { changedFields } from '../../../core/admin/activity';
+import { rowKey } from '../../../core/forms/form-text';
 import {
   mediaFormSchema,
   uploadedMediaFormSchema,
   type MediaForm,
-} from '../../../core/product-console';
+} from '../../../core/catalog/product-console';
 import { catalogueWriter } from '../../db/catalogue-cache';
 import type { Database } from '../../db/client';
 import { productMedia, products } from '../../db/schema';

@@ -4,12 +4,12 @@
  * function checks the admin role first. The storefront's reads of products are `catalog`.
  */
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { rowKey } from '../../../core/form-text';
-import { formatRupees, rupeesToMinor } from '../../../core/money';
-import { PRICE_DROP_FOLD_MS } from '../../../core/price-drop';
-import { productFormSchema, type ProductForm } from '../../../core/product-console';
-import { productSlug, uniqueProductSlug } from '../../../core/slug';
+import { changedFields } from '../../../core/admin/activity';
+import { rowKey } from '../../../core/forms/form-text';
+import { formatRupees, rupeesToMinor } from '../../../core/money/money';
+import { PRICE_DROP_FOLD_MS } from '../../../core/catalog/price-drop';
+import { productFormSchema, type ProductForm } from '../../../core/catalog/product-console';
+import { productSlug, uniqueProductSlug } from '../../../core/catalog/slug';
 import { catalogueWriter } from '../../db/catalogue-cache';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';

@@ -8,7 +8,7 @@ import {
 } from '../../../tests/support/database';
 import { productMedia, products } from '../../db/schema';
 import type { Actor } from '../actor';
-import { parseShopQuery } from '../../../core/shop-query';
+import { parseShopQuery } from '../../../core/catalog/shop-query';
 import {
   getPublishedProduct,
   listPublishedProducts,

@@ -4,7 +4,7 @@
  * shop team's is decided here from the author's role, never taken from the client.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { answerSchema, questionSchema } from '../../../core/community';
+import { answerSchema, questionSchema } from '../../../core/community/community';
 import type { Database } from '../../db/client';
 import { productAnswers, productQuestions, products, profiles, users } from '../../db/schema';
 import { isAdmin, type Actor } from '../actor';

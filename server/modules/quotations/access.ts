@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { quotationKeySchema, quotationReferenceSchema } from '../../../core/quote-offer';
+import { quotationKeySchema, quotationReferenceSchema } from '../../../core/quotes/quote-offer';
 import type { Database } from '../../db/client';
 import { quotationAccessKeys, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -25,7 +25,7 @@ import {
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
 import { addRequestToAccount } from '../../flows/add-request-to-account';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 const admin: Actor = { userId: 'claim-admin', roles: ['admin'] };
 const now = new Date('2026-11-26T06:00:00Z');

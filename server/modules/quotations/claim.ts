@@ -8,7 +8,7 @@
  * names. Until then it stays a guest request. Once added, its private links stop working.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { hasMailableEmail, sameEmail } from '../../../core/identity';
+import { hasMailableEmail, sameEmail } from '../../../core/identity/identity';
 import type { Database } from '../../db/client';
 import { quotationAccessKeys, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -4,7 +4,7 @@
  * state by core/quote-offer's rules, whatever the page showed, and queues its mails.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { canMoveQuotation } from '../../../core/admin';
+import { canMoveQuotation } from '../../../core/admin/admin';
 import {
   acceptOfferSchema,
   declineOfferSchema,
@@ -12,7 +12,7 @@ import {
   quoteMessageSchema,
   quoteTexts,
   type CustomerOfferAction,
-} from '../../../core/quote-offer';
+} from '../../../core/quotes/quote-offer';
 import type { Database } from '../../db/client';
 import {
   addresses,

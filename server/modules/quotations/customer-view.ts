@@ -3,7 +3,7 @@
  * the account) and the dashboard's Quotations tab.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { customerActionsFor, type CustomerOfferAction } from '../../../core/quote-offer';
+import { customerActionsFor, type CustomerOfferAction } from '../../../core/quotes/quote-offer';
 import type { Database } from '../../db/client';
 import { orders, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -11,7 +11,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { phonePlaceholderEmail } from '../../../core/identity';
+import { phonePlaceholderEmail } from '../../../core/identity/identity';
 import { addressKeysOf, customerOfRequest } from './customer';
 
 describe(`the customer of a quotation request on ${testDatabaseKind}`, () => {

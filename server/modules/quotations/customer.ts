@@ -4,7 +4,7 @@
  * An address a stranger typed is only an address; an account's address counts once verified.
  */
 import { eq } from 'drizzle-orm';
-import { emailKey, hasMailableEmail } from '../../../core/identity';
+import { emailKey, hasMailableEmail } from '../../../core/identity/identity';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { QuotationRow } from './access';

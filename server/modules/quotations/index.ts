@@ -4,19 +4,19 @@
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { changedFields } from '../../../core/activity';
-import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin';
-import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotation';
-import { multiPieceRequestSchema, type MultiPieceRequest } from '../../../core/quote-list';
-import { piecesSummary } from '../../../core/request-pieces-texts';
-import type { OfferStatus } from '../../../core/quote-offer';
-import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/shop-calendar';
-import type { DisplayCurrency } from '../../../core/display-currency';
+import { changedFields } from '../../../core/admin/activity';
+import { ADMIN_PAGE_SIZE, canMoveQuotation } from '../../../core/admin/admin';
+import { quotationRequestSchema, type QuotationRequest } from '../../../core/quotes/quotation';
+import { multiPieceRequestSchema, type MultiPieceRequest } from '../../../core/quotes/quote-list';
+import { piecesSummary } from '../../../core/quotes/request-pieces-texts';
+import type { OfferStatus } from '../../../core/quotes/quote-offer';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOfSql } from '../../../core/time/shop-calendar';
+import type { DisplayCurrency } from '../../../core/money/display-currency';
 import { issueAccessKey } from './access';
 import { requestView } from './customer-view';
 import { requestLinesOf } from './request-lines';
 import { quotationFilterCondition, quotationOrder, type QuotationListFilter } from './search';
-import { quotationStatuses, type QuotationStatus } from '../../../core/statuses';
+import { quotationStatuses, type QuotationStatus } from '../../../core/orders/statuses';
 import type { Database } from '../../db/client';
 import { products, quotationRequestLines, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
@@ -26,7 +26,7 @@ import { enqueue } from '../jobs/enqueue';
 import { isVerifiedAddressOf } from '../../mail/notifications';
 import { pageOffset, parseInput, requireAdmin, requireRowId } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
-import type { WebhookEventData } from '../../../core/webhook-events';
+import type { WebhookEventData } from '../../../core/api/webhook-events';
 
 /** docs/requirements.md §18: one piece of a stored request, as the mails, the webhook and the API read it. */
 export interface StoredRequestLine {
@@ -122,7 +122,7 @@ export async function createQuotationRequest(
 
 /**
  * docs/requirements.md §18: a request of several pieces (the quote list, a reorder, the API's `lines`), one
- * reference and one link for all of them. Checked with its own schema in core/quote-list.ts;
+ * reference and one link for all of them. Checked with its own schema in core/quotes/quote-list.ts;
  * callers that already hold a transaction (the quote list's submit) pass it.
  */
 export async function createMultiPieceRequest(

@@ -37,7 +37,7 @@ import {
 } from './index';
 import { acceptOffer } from '../../flows/accept-offer';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
-import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../../core/time/shop-calendar';
 import { readSiteSettings } from '../settings';
 
 const config = loadConfig({ AUTH_SECRET: 'lifecycle-test-secret-lifecycle-test' });

@@ -14,7 +14,7 @@ import {
   readCurrencyChoice,
   type DisplayCurrency,
   type DisplayRate,
-} from '../../../core/display-currency';
+} from '../../../core/money/display-currency';
 import type { Database } from '../../db/client';
 import {
   orders,
@@ -23,7 +23,7 @@ import {
   quotationOffers,
   quotationRequests,
 } from '../../db/schema';
-import type { QuotationEventNotice } from '../../../core/notices';
+import type { QuotationEventNotice } from '../../../core/admin/notices';
 import type { QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
 import { customerOfRequest } from './customer';

@@ -7,7 +7,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 import { insertOrder, insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,

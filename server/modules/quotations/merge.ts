@@ -25,11 +25,11 @@
  *   kept request is the account's own, so the mail never goes to an address a guest typed.
  */
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
-import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from '../../../core/quote-list-texts';
-import { piecesSummary } from '../../../core/request-pieces-texts';
-import { mergeRequestsSchema, mergeTexts, referenceList } from '../../../core/quote-merge';
+import { changedFields } from '../../../core/admin/activity';
+import { QUOTATION_MAX_QUANTITY } from '../../../core/quotes/quotation-texts';
+import { QUOTE_LIST_MAX_PIECES, QUOTE_LIST_NOTE_MAX } from '../../../core/quotes/quote-list-texts';
+import { piecesSummary } from '../../../core/quotes/request-pieces-texts';
+import { mergeRequestsSchema, mergeTexts, referenceList } from '../../../core/quotes/quote-merge';
 import type { Database } from '../../db/client';
 import { emailKeySql } from '../../db/email-key';
 import {

@@ -14,14 +14,14 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 import { loadConfig } from '../../config';
 import type { Database, DatabaseHandle } from '../../db/client';
 import * as schema from '../../db/schema';
 import { shopSettings } from '../../db/schema';
 import { JOB_SCHEMA } from '../jobs';
 import { mailOfNotice, shopAtDelivery } from '../../worker';
-import type { Notice } from '../../../core/notices';
+import type { Notice } from '../../../core/admin/notices';
 import type { Actor } from '../actor';
 import { createQuotationRequest, sendOffer } from '.';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatLongDate } from '../../../core/dates';
-import { lineAmounts } from '../../../core/line-text';
-import { offerTotalRows, type OfferPricing } from '../../../core/offer-totals';
-import { paymentTermsSentence } from '../../../core/payment-terms';
+import { formatLongDate } from '../../../core/time/dates';
+import { lineAmounts } from '../../../core/quotes/line-text';
+import { offerTotalRows, type OfferPricing } from '../../../core/quotes/offer-totals';
+import { paymentTermsSentence } from '../../../core/orders/payment-terms';
 
 /** Everything an offer's PDF prints (docs/decisions/014): the shop, the customer and the priced offer. */
 export interface OfferDocument extends OfferPricing {
@@ -224,7 +224,7 @@ function drawLines(pdf: Pdf, lines: OfferDocument['lines']): void {
   keepTogether(pdf, 2 * (rowHeight + 2 * CELL_PADDING_Y));
   drawLinesHeader(pdf);
   for (const line of lines) {
-    // docs/requirements.md §19: the figures the pages and the mail print, from core/line-text.ts.
+    // docs/requirements.md §19: the figures the pages and the mail print, from core/quotes/line-text.ts.
     drawRow(
       pdf,
       { piece: line.description, ...lineAmounts(line) },

@@ -4,15 +4,15 @@
  * payloads the lifecycle's steps share.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { splitPayment } from '../../../core/payment-terms';
-import { offerStatusAt } from '../../../core/quote-offer';
+import { splitPayment } from '../../../core/orders/payment-terms';
+import { offerStatusAt } from '../../../core/quotes/quote-offer';
 import type { Database } from '../../db/client';
 import { quotationOfferLines, quotationOffers } from '../../db/schema';
 import { enqueue } from '../jobs/enqueue';
-import type { QuotationEvent } from '../../../core/notices';
-import type { WebhookEventData, WebhookOfferData } from '../../../core/webhook-events';
+import type { QuotationEvent } from '../../../core/admin/notices';
+import type { WebhookEventData, WebhookOfferData } from '../../../core/api/webhook-events';
 import type { QuotationRow } from './access';
-import type { OfferPricing } from '../../../core/offer-totals';
+import type { OfferPricing } from '../../../core/quotes/offer-totals';
 import type { OfferView } from './views';
 
 export type OfferRow = typeof quotationOffers.$inferSelect;
@@ -141,7 +141,7 @@ export function messageData(
 
 /**
  * docs/requirements.md §11: an offer in the events about it (its totals in paise), from its view or its row; each
- * event adds what it tells of (core/webhook-events.ts).
+ * event adds what it tells of (core/api/webhook-events.ts).
  */
 export function offerData(
   request: Pick<QuotationRow, 'id' | 'reference'>,

@@ -3,20 +3,20 @@
  * sent), withdraw it, and a fresh private link for "Send on WhatsApp".
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money';
+import { changedFields } from '../../../core/admin/activity';
+import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money/money';
 import {
   composerTotals,
   offerComposerSchema,
   offerStatusAt,
   type OfferComposerInput,
   type OwnerOfferAction,
-} from '../../../core/quote-offer';
+} from '../../../core/quotes/quote-offer';
 import type { Database } from '../../db/client';
 import { products, quotationOfferLines, quotationOffers, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
-import { FULL_PAYMENT_PERCENT } from '../../../core/payment-terms';
+import { FULL_PAYMENT_PERCENT } from '../../../core/orders/payment-terms';
 import { DomainError } from '../errors';
 import { parseInput, requireAdmin } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';

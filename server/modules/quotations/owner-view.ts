@@ -3,7 +3,11 @@
  * offers and the thread, the actions open now, and the catalogue the composer picks from.
  */
 import { and, asc, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
-import { offerStatusAt, ownerActionsFor, type OwnerOfferAction } from '../../../core/quote-offer';
+import {
+  offerStatusAt,
+  ownerActionsFor,
+  type OwnerOfferAction,
+} from '../../../core/quotes/quote-offer';
 import type { Database } from '../../db/client';
 import { orders, products, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { loadConfig } from '../../config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTATION_MISSING_FIELDS } from '../../../core/quotation';
+import { QUOTATION_MISSING_FIELDS } from '../../../core/quotes/quotation';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,

@@ -5,10 +5,10 @@
  * at 100k requests.
  */
 import { and, or, sql, type SQL } from 'drizzle-orm';
-import { adminSearch } from '../../../core/admin-search';
-import type { AdminListFilter, QUOTATION_WAITING } from '../../../core/admin-list-query';
-import { overdueBefore } from '../../../core/week-at-a-glance';
-import type { QuotationStatus } from '../../../core/statuses';
+import { adminSearch } from '../../../core/search/admin-search';
+import type { AdminListFilter, QUOTATION_WAITING } from '../../../core/admin/admin-list-query';
+import { overdueBefore } from '../../../core/time/week-at-a-glance';
+import type { QuotationStatus } from '../../../core/orders/statuses';
 import {
   byDate,
   csvInBatches,

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 import { insertProduct } from '../../../tests/factories';
 import {
   createTestDatabase,

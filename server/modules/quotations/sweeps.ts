@@ -4,7 +4,7 @@
  * reads it from Settings on each sweep).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { shopDayOf, shopDayStartSql } from '../../../core/shop-calendar';
+import { shopDayOf, shopDayStartSql } from '../../../core/time/shop-calendar';
 import type { Database } from '../../db/client';
 import { quotationOffers, quotationRequests } from '../../db/schema';
 import { emitWebhookEvent } from '../webhooks/emit';

@@ -3,9 +3,9 @@
  * to the other side and told to integrations (`quotation.message`).
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { quoteMessageSchema } from '../../../core/quote-offer';
-import { mergedIntoText } from '../../../core/request-pieces-texts';
+import { changedFields } from '../../../core/admin/activity';
+import { quoteMessageSchema } from '../../../core/quotes/quote-offer';
+import { mergedIntoText } from '../../../core/quotes/request-pieces-texts';
 import type { Database } from '../../db/client';
 import { quotationMessages, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';

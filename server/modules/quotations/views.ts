@@ -1,11 +1,15 @@
 /**
  * What the quote lifecycle's pages get from the quotations module (docs/requirements.md §10): the customer's
  * quote page, their dashboard tab, and the owner's quotation page. Plain data: dates are Dates,
- * money is paise, formatted by the page with core/money.ts.
+ * money is paise, formatted by the page with core/money/money.ts.
  */
-import type { CustomerOfferAction, OfferStatus, OwnerOfferAction } from '../../../core/quote-offer';
-import type { OfferLine, OfferPricing } from '../../../core/offer-totals';
-import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/statuses';
+import type {
+  CustomerOfferAction,
+  OfferStatus,
+  OwnerOfferAction,
+} from '../../../core/quotes/quote-offer';
+import type { OfferLine, OfferPricing } from '../../../core/quotes/offer-totals';
+import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/orders/statuses';
 
 export interface OfferLineView extends OfferLine {
   id: string;

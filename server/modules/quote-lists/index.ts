@@ -13,8 +13,8 @@ import {
   quoteListLineSchema,
   quoteListProblems,
   type QuoteListLine,
-} from '../../../core/quote-list';
-import { QUOTATION_MAX_QUANTITY } from '../../../core/quotation-texts';
+} from '../../../core/quotes/quote-list';
+import { QUOTATION_MAX_QUANTITY } from '../../../core/quotes/quotation-texts';
 import type { Database } from '../../db/client';
 import { primaryImages } from '../../db/product-images';
 import { products, quoteListItems, quoteLists } from '../../db/schema';

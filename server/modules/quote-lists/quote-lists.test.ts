@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QUOTE_LIST_MAX_PIECES, quoteListProblems } from '../../../core/quote-list';
+import { QUOTE_LIST_MAX_PIECES, quoteListProblems } from '../../../core/quotes/quote-list';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,

@@ -183,4 +183,4 @@ export async function consumeRateLimit(
   return { allowed: (counter?.count ?? 1) <= input.limit, retryAfterSeconds };
 }
 
-export { rateLimitAddress } from '../../../core/client-network';
+export { rateLimitAddress } from '../../../core/identity/client-network';

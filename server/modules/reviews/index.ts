@@ -4,7 +4,7 @@
  * is_verified_purchase; the client never does.
  */
 import { and, asc, avg, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { reviewSchema, type ReviewSort } from '../../../core/community';
+import { reviewSchema, type ReviewSort } from '../../../core/community/community';
 import type { Database } from '../../db/client';
 import {
   orderItems,

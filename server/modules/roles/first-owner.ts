@@ -4,7 +4,7 @@
  * the command line (grantRole).
  */
 import { eq, sql } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
+import { changedFields } from '../../../core/admin/activity';
 import type { Database } from '../../db/client';
 import { userRoles } from '../../db/schema';
 import { recordActivity } from '../activity/record';

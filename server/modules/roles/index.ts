@@ -3,16 +3,16 @@
  * through these functions. The admin console lists them (spec §2 Admin).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { ADMIN_PAGE_SIZE } from '../../../core/admin';
-import type { UserRoleValue } from '../../../core/statuses';
+import { changedFields } from '../../../core/admin/activity';
+import { ADMIN_PAGE_SIZE } from '../../../core/admin/admin';
+import type { UserRoleValue } from '../../../core/orders/statuses';
 import type { Database } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { pageOffset, requireAdmin } from '../kernel';
-import { emailKey } from '../../../core/identity';
+import { emailKey } from '../../../core/identity/identity';
 
 export interface RoleChange {
   userId: string;

@@ -16,14 +16,14 @@ import {
   searchReportOptionsSchema,
   type SearchCountOutcome,
   type SearchReportOptions,
-} from '../../../core/search-counts';
-import { shopWeekEnd, shopWeekOf } from '../../../core/shop-calendar';
+} from '../../../core/search/search-counts';
+import { shopWeekEnd, shopWeekOf } from '../../../core/time/shop-calendar';
 import type { Database } from '../../db/client';
 import { searchCounts, searchCountVisitors } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { Actor } from '../actor';
 import { parseInput, requireAdmin } from '../kernel';
-import { rateLimitAddress } from '../../../core/client-network';
+import { rateLimitAddress } from '../../../core/identity/client-network';
 
 /**
  * At most this many distinct searches (text, week and client address) wait in a buffer. A full

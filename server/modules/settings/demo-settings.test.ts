@@ -9,7 +9,7 @@ import {
   demoSettingsSentence,
   settingsStillDemo,
   shopContentStillDemo,
-} from '../../../core/demo-settings';
+} from '../../../core/admin/demo-settings';
 import { insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,

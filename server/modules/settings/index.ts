@@ -10,9 +10,9 @@
  * database each time.
  */
 import { sql } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { rateDateProblem, stampDisplayRates } from '../../../core/display-currency';
-import { shopDayOf } from '../../../core/shop-calendar';
+import { changedFields } from '../../../core/admin/activity';
+import { rateDateProblem, stampDisplayRates } from '../../../core/money/display-currency';
+import { shopDayOf } from '../../../core/time/shop-calendar';
 import {
   addSynonymSchema,
   addToSynonymGroup,
@@ -21,14 +21,14 @@ import {
   quotedWords,
   SynonymEditError,
   synonymGroupName,
-} from '../../../core/search-synonyms';
+} from '../../../core/search/search-synonyms';
 import {
   editableSettingKeys,
   lockedSettingMessage,
   settingsFormSchema,
   type EditableSettingKey,
   type EditableSettings,
-} from '../../../core/settings';
+} from '../../../core/admin/settings';
 import type { SiteSettings } from '../../../content/site';
 import type { Config } from '../../config';
 import type { Database, DatabaseHandle } from '../../db/client';

@@ -17,8 +17,8 @@ import {
   listSynonymGroups,
   parseSynonymGroups,
   synonymTexts,
-} from '../../../core/search-synonyms';
-import { lockedSettingMessage } from '../../../core/settings';
+} from '../../../core/search/search-synonyms';
+import { lockedSettingMessage } from '../../../core/admin/settings';
 import { loadConfig } from '../../config';
 import { activityLog, shopSettings } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -12,8 +12,8 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/database';
-import { INVISIBLE_CHARACTERS_MESSAGE as INVISIBLE } from '../../../core/form-text';
-import { lockedSettingMessage, settingsTexts } from '../../../core/settings';
+import { INVISIBLE_CHARACTERS_MESSAGE as INVISIBLE } from '../../../core/forms/form-text';
+import { lockedSettingMessage, settingsTexts } from '../../../core/admin/settings';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { activityLog, shopSettings } from '../../db/schema';

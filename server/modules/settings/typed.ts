@@ -3,11 +3,11 @@
  * request from the text `shop_settings` stores (docs/design.md §3: a route never decides). Pages
  * receive them as `settings` in the request's context, beside `site`, the text they show; the API
  * and the worker parse them here too. Each value is checked by its field's schema in
- * core/settings.ts; one it refuses (neither writer lets one in) is the default's.
+ * core/admin/settings.ts; one it refuses (neither writer lets one in) is the default's.
  */
 import { siteDefaults, type SiteSettings } from '../../../content/site';
-import { parseSynonymGroups } from '../../../core/search-synonyms';
-import { settingFieldSchemas } from '../../../core/settings';
+import { parseSynonymGroups } from '../../../core/search/search-synonyms';
+import { settingFieldSchemas } from '../../../core/admin/settings';
 
 export interface TypedSettings {
   /** ADVANCE_PERCENT: the share of an offer's total asked for on acceptance, 0–100 (§21). */

@@ -3,14 +3,14 @@
  * written in the transaction of the change it tells of: a delivery for each enabled endpoint that
  * follows it (this module's own table), each with its job. Every module that changes something
  * an integration follows calls this; delivering and the owner's endpoints are ./index.ts. The
- * event's name and its data are checked by the type checker against core/webhook-events.ts.
+ * event's name and its data are checked by the type checker against core/api/webhook-events.ts.
  */
 import { and, arrayContains, eq } from 'drizzle-orm';
 import type {
   WebhookEventData,
   WebhookEventType,
   WebhookPayload,
-} from '../../../core/webhook-events';
+} from '../../../core/api/webhook-events';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueue } from '../jobs/enqueue';

@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { changedFields } from '../../../core/activity';
-import { webhookEndpointFormSchema } from '../../../core/api-access';
-import type { WebhookEventType } from '../../../core/webhook-events';
+import { changedFields } from '../../../core/admin/activity';
+import { webhookEndpointFormSchema } from '../../../core/api/api-access';
+import type { WebhookEventType } from '../../../core/api/webhook-events';
 import type { Database } from '../../db/client';
 import { webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';

@@ -6,7 +6,7 @@
  * on a back-off schedule for 24 hours, and disables an endpoint that has failed for 3 days.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { WebhookEventType } from '../../../core/webhook-events';
+import type { WebhookEventType } from '../../../core/api/webhook-events';
 import type { Database } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../actor';

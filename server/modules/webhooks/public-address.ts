@@ -16,7 +16,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { webhookTexts } from '../../../core/api-access';
+import { webhookTexts } from '../../../core/api/api-access';
 
 /** An IPv4 address from two 16-bit words of an IPv6 address. */
 function ipv4FromWords(high: number, low: number): ipaddr.IPv4 {

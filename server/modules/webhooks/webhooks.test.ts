@@ -5,8 +5,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookTexts } from '../../../core/api-access';
-import { webhookEventTypes, type WebhookEventType } from '../../../core/webhook-events';
+import { webhookTexts } from '../../../core/api/api-access';
+import { webhookEventTypes, type WebhookEventType } from '../../../core/api/webhook-events';
 import { insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
@@ -51,7 +51,7 @@ import {
 import { acceptOffer } from '../../flows/accept-offer';
 import { createOrderFromQuotation } from '../../flows/create-order-from-quotation';
 import { submitPaymentReference } from '../../flows/submit-payment-reference';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 const AUTH_SECRET = 'webhooks-test-secret-webhooks-test-secret';
 const config = loadConfig({

@@ -5,7 +5,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEventTypes } from '../../../core/webhook-events';
+import { webhookEventTypes } from '../../../core/api/webhook-events';
 import { createApi } from '../../../server/http/api';
 import type { ApiServices } from '../../../server/http/api/context';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
@@ -45,7 +45,7 @@ describe(`the API contract on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('describes every webhook event: the body of each, from core/webhook-events.ts', () => {
+  it('describes every webhook event: the body of each, from core/api/webhook-events.ts', () => {
     const webhooks =
       (api.document as { webhooks?: Record<string, WebhookPathItem> }).webhooks ?? {};
     expect(Object.keys(webhooks)).toEqual(webhookEventTypes);

@@ -16,7 +16,7 @@ import { testDatabaseKind } from '../../support/database';
 import { acceptBody, actorOf, addressForm, quotationOfA } from './cases/customer';
 import { jsonBody, type World } from './cases/types';
 import { makeWorld } from './world';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 interface Problem {
   status: number;

@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema';
-import { JSON_BODY_MAX_BYTES, JSON_DEPTH_MAX } from '../../../core/json-bounds';
-import { QUOTE_LIST_MAX_PIECES } from '../../../core/quote-list';
-import { quoteListProblems } from '../../../core/quote-list-problems';
+import { JSON_BODY_MAX_BYTES, JSON_DEPTH_MAX } from '../../../core/forms/json-bounds';
+import { QUOTE_LIST_MAX_PIECES } from '../../../core/quotes/quote-list';
+import { quoteListProblems } from '../../../core/quotes/quote-list-problems';
 import type { Caller } from '../../support/api-harness';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';

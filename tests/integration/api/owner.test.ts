@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiScopes, type ApiScope } from '../../../core/api-access';
-import { adminMessages } from '../../../core/admin';
-import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/media-csv';
-import { CONSOLE_MISSING_FIELDS } from '../../../core/product-console';
+import { apiScopes, type ApiScope } from '../../../core/api/api-access';
+import { adminMessages } from '../../../core/admin/admin';
+import { CSV_MAX_BYTES, CSV_TOO_LARGE } from '../../../core/catalog/media-csv';
+import { CONSOLE_MISSING_FIELDS } from '../../../core/catalog/product-console';
 import { orders, productMedia, products, quotationOffers } from '../../../server/db/schema';
 import type { Actor } from '../../../server/modules/actor';
 import { listContactMessages, setContactMessageStatus } from '../../../server/modules/contact';
@@ -39,7 +39,7 @@ import { testDatabaseKind } from '../../support/database';
 import { aQuotation, anOrder, offerBody, productBody } from './cases/owner';
 import { jsonBody } from './cases/types';
 import { createOrderFromQuotation } from '../../../server/flows/create-order-from-quotation';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
 
 type Problem = { status: number; detail: string; errors?: { pointer: string; detail: string }[] };
 

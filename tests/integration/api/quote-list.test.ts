@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTexts } from '../../../core/api-schemas';
-import { quoteListProblems } from '../../../core/quote-list';
-import { gstinTexts } from '../../../core/gstin';
+import { apiTexts } from '../../../core/api/api-schemas';
+import { quoteListProblems } from '../../../core/quotes/quote-list';
+import { gstinTexts } from '../../../core/tax/gstin';
 import { quotationRequestLines, quotationRequests } from '../../../server/db/schema';
 import { QUOTE_LIST_COOKIE } from '../../../server/http/quote-list-cookie';
 import { addToQuoteList } from '../../../server/modules/quote-lists';

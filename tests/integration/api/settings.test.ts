@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVISIBLE_CHARACTERS_MESSAGE as INVISIBLE } from '../../../core/form-text';
+import { INVISIBLE_CHARACTERS_MESSAGE as INVISIBLE } from '../../../core/forms/form-text';
 import { activityLog, shopSettings } from '../../../server/db/schema';
 import { startApiHarness, type ApiHarness, type Caller } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';

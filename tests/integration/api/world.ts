@@ -1,4 +1,4 @@
-import { apiScopes, type ApiScope } from '../../../core/api-access';
+import { apiScopes, type ApiScope } from '../../../core/api/api-access';
 import type { ApiHarness } from '../../support/api-harness';
 import type { World } from './cases/types';
 

@@ -1,5 +1,5 @@
 import type { FieldMetadata, Submission } from '@conform-to/react';
-import { errorToast } from '../../../../core/answer';
+import { errorToast } from '../../../../core/community/answer';
 import { toast } from '../../ui/toast-store';
 
 /**

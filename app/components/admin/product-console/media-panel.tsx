@@ -3,15 +3,15 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from '../../ui/icons';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { CONSOLE_THUMBNAIL_WIDTH, displayImageUrl } from '../../../../core/media-url';
-import { countOf } from '../../../../core/plurals';
+import { CONSOLE_THUMBNAIL_WIDTH, displayImageUrl } from '../../../../core/catalog/media-url';
+import { countOf } from '../../../../core/forms/plurals';
 import {
   DELETE_MEDIA_CONFIRMATION,
   mediaFormSchema,
   uploadedMediaFormSchema,
   type MediaFormInput,
-} from '../../../../core/product-console';
-import { mediaTypes } from '../../../../core/statuses';
+} from '../../../../core/catalog/product-console';
+import { mediaTypes } from '../../../../core/orders/statuses';
 import type { ConsoleMediaData } from '../../../routes/admin.product-media';
 import { useAnswerFetcher } from '../../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field';

@@ -8,14 +8,14 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Pencil, Trash2 } from '../../ui/icons';
 import { useState, type ReactNode } from 'react';
-import { categories, findCategoryByValue } from '../../../../core/categories';
-import { formatRupees, minorToRupees } from '../../../../core/money';
+import { categories, findCategoryByValue } from '../../../../core/catalog/categories';
+import { formatRupees, minorToRupees } from '../../../../core/money/money';
 import {
   deleteProductConfirmation,
   productFormSchema,
   type ProductForm as ProductFormValue,
   type ProductFormInput,
-} from '../../../../core/product-console';
+} from '../../../../core/catalog/product-console';
 import type { ConsoleProductData } from '../../../routes/admin.product-media';
 import { useAnswerFetcher } from '../../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field';

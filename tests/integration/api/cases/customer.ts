@@ -26,7 +26,7 @@ import { insertOrder, insertOrderItem, insertProduct } from '../../../factories'
 import type { Caller } from '../../../support/api-harness';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
 import { acceptOffer } from '../../../../server/flows/accept-offer';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/time/shop-calendar';
 
 const customer = { kind: 'customer' } as const;
 const fixtureOwner: Actor = { userId: 'api-customer-cases-owner', roles: ['admin'] };

@@ -21,7 +21,7 @@ import { createContactMessage } from '../../../../server/modules/contact';
 import { createQuotationRequest, sendOffer } from '../../../../server/modules/quotations';
 import { insertOrder, insertOrderItem, insertProduct } from '../../../factories';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
-import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/shop-calendar';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/time/shop-calendar';
 
 /** A day the offer holds until: two weeks on, whenever the tests run. */
 function validUntil(now = new Date()): string {

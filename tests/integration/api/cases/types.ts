@@ -3,7 +3,7 @@
  * leave untouched. The contract test calls every operation with these; the authorisation matrix
  * calls each with every kind of caller. A documented operation without a case fails both.
  */
-import type { ApiScope } from '../../../../core/api-access';
+import type { ApiScope } from '../../../../core/api/api-access';
 import type { ApiHarness, Caller } from '../../../support/api-harness';
 
 export type CallerName =

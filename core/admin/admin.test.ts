@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyOrderAction,
+  canMoveQuotation,
+  messageMovesFrom,
+  offeredOrderActions,
+  orderActions,
+  orderNumberFor,
+  type OrderAction,
+} from './admin';
+import {
+  orderStatuses,
+  paymentStatuses,
+  quotationStatuses,
+  type PaymentStatus,
+} from '../orders/statuses';
+
+/** spec §4, written out independently of the implementation. */
+function expectedActions(
+  status: string,
+  paymentStatus: PaymentStatus | null,
+  method: string | null,
+): OrderAction[] {
+  const expected: OrderAction[] = [];
+  if (status === 'pending' && (paymentStatus === null || paymentStatus === 'paid')) {
+    expected.push('confirm');
+  }
+  // decision 014: a bank transfer is confirmed like a UPI payment
+  if (status === 'pending' && (method === 'upi' || method === 'bank transfer')) {
+    expected.push('confirm-payment');
+  }
+  if (status === 'confirmed') expected.push('start-processing');
+  if (status === 'processing') expected.push('ship');
+  if (status === 'shipped') expected.push('deliver');
+  // docs/requirements.md §21: the balance, once the advance is confirmed, whatever the order's status but cancelled
+  if (
+    paymentStatus === 'partially_paid' &&
+    status !== 'cancelled' &&
+    (method === 'upi' || method === 'bank transfer')
+  ) {
+    expected.push('confirm-balance');
+  }
+  if (status !== 'cancelled' && status !== 'delivered') expected.push('cancel');
+  return expected;
+}
+
+describe('the order actions on offer (spec §4)', () => {
+  const methods = ['upi', 'bank transfer', 'other', null];
+  const payments: (PaymentStatus | null)[] = [null, ...paymentStatuses];
+  for (const status of orderStatuses) {
+    for (const method of methods) {
+      for (const paymentStatus of payments) {
+        it(`${status}, ${method ?? 'no method'}, payment ${paymentStatus ?? 'absent'}`, () => {
+          const order = { status, paymentStatus, paymentMethod: method };
+          const offered = offeredOrderActions(order);
+          expect(offered).toEqual(expectedActions(status, paymentStatus, method));
+          // Every action not offered is refused; every offered one moves the order.
+          for (const action of orderActions) {
+            expect(applyOrderAction(order, action) !== null).toBe(offered.includes(action));
+          }
+        });
+      }
+    }
+  }
+
+  it('moves an order along and marks a confirmed payment paid', () => {
+    const pending = { status: 'pending' as const, paymentStatus: null, paymentMethod: 'upi' };
+    expect(applyOrderAction(pending, 'confirm')).toEqual({ status: 'confirmed' });
+    expect(applyOrderAction(pending, 'confirm-payment')).toEqual({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    expect(applyOrderAction({ ...pending, status: 'shipped' }, 'deliver')).toEqual({
+      status: 'delivered',
+    });
+    expect(applyOrderAction({ ...pending, status: 'delivered' }, 'cancel')).toBeNull();
+  });
+
+  it('leaves an order with an advance partially paid, and its balance paid without moving it', () => {
+    const advance = { status: 'pending' as const, paymentStatus: 'pending' as const };
+    const order = { ...advance, paymentMethod: 'bank transfer', advanceMinor: 193_200 };
+    expect(applyOrderAction(order, 'confirm-payment')).toEqual({
+      status: 'confirmed',
+      paymentStatus: 'partially_paid',
+    });
+    for (const status of ['confirmed', 'processing', 'shipped', 'delivered'] as const) {
+      const partlyPaid = { ...order, status, paymentStatus: 'partially_paid' as const };
+      expect(applyOrderAction(partlyPaid, 'confirm-balance')).toEqual({
+        status,
+        paymentStatus: 'paid',
+      });
+    }
+    expect(
+      applyOrderAction(
+        { ...order, paymentStatus: 'partially_paid', status: 'cancelled' },
+        'confirm-balance',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('the quotation and message transitions (spec §4)', () => {
+  it('moves a quotation from pending to processing or completed, and processing to completed', () => {
+    const allowed = quotationStatuses.flatMap((from) =>
+      quotationStatuses.filter((to) => canMoveQuotation(from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(allowed).toEqual(['pending→processing', 'pending→completed', 'processing→completed']);
+  });
+
+  it('offers Mark as Read when unread and Mark as Replied unless replied', () => {
+    expect(messageMovesFrom('unread')).toEqual(['read', 'replied']);
+    expect(messageMovesFrom('read')).toEqual(['replied']);
+    expect(messageMovesFrom('replied')).toEqual([]);
+  });
+
+  it("numbers orders ORD-YYYYMMDD-NNNN by the shop's day", () => {
+    expect(orderNumberFor(new Date('2026-11-22T10:00:00Z'), 7, 'Asia/Kolkata')).toBe(
+      'ORD-20261122-0007',
+    );
+    // 23:00 UTC is already the next morning in India; in Toronto it is still the evening before.
+    const lateUtc = new Date('2026-11-22T23:00:00Z');
+    expect(orderNumberFor(lateUtc, 12, 'Asia/Kolkata')).toBe('ORD-20261123-0012');
+    expect(orderNumberFor(lateUtc, 12, 'America/Toronto')).toBe('ORD-20261122-0012');
+  });
+});

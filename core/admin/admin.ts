@@ -1,0 +1,166 @@
+/**
+ * The admin console's state machines (spec §4): which order actions are offered in which state,
+ * what each does, and the quotation and contact message transitions. One set of rules for the
+ * buttons the console shows and for the server that enforces them.
+ */
+import { shopDayOf } from '../time/shop-calendar';
+import type {
+  ContactMessageStatus,
+  OrderStatus,
+  PaymentStatus,
+  QuotationStatus,
+} from '../orders/statuses';
+
+export const orderActions = [
+  'confirm',
+  'confirm-payment',
+  'start-processing',
+  'ship',
+  'deliver',
+  'cancel',
+  // docs/requirements.md §21: the balance of an order paid in two parts, confirmed in the order's details
+  'confirm-balance',
+] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+// spec §4: the admin actions' button labels
+export const orderActionLabels: Record<OrderAction, string> = {
+  confirm: 'Confirm Order',
+  'confirm-payment': 'Confirm Payment Received',
+  'start-processing': 'Start Processing',
+  ship: 'Mark as Shipped',
+  deliver: 'Mark as Delivered',
+  cancel: 'Cancel Order',
+  'confirm-balance': 'Confirm Balance Received',
+};
+
+export interface OrderState {
+  status: OrderStatus;
+  /** Null when absent (spec §3: shown as pending, but "absent" changes what is offered). */
+  paymentStatus: PaymentStatus | null;
+  paymentMethod: string | null;
+  /** docs/requirements.md §21: the advance asked for first (orders.advance_minor); null or absent: paid in full. */
+  advanceMinor?: number | null;
+}
+
+/** Payments the shop confirms itself once the money is in: UPI and bank transfers. */
+export function paymentConfirmedByShop(paymentMethod: string | null): boolean {
+  const method = paymentMethod?.toLowerCase();
+  return method === 'upi' || method === 'bank transfer';
+}
+
+/** spec §4: the actions offered for an order, in the order the console shows them. */
+export function offeredOrderActions(order: OrderState): OrderAction[] {
+  const offered: OrderAction[] = [];
+  if (order.status === 'pending') {
+    // "Confirm Order" only when payment status is paid or absent
+    if (order.paymentStatus === null || order.paymentStatus === 'paid') offered.push('confirm');
+    // "Confirm Payment Received" only when the payment method is upi (spec §4), and for a bank
+    // transfer too (decision 014: an accepted offer is paid by either, and both need confirming)
+    if (paymentConfirmedByShop(order.paymentMethod)) offered.push('confirm-payment');
+  }
+  if (order.status === 'confirmed') offered.push('start-processing');
+  if (order.status === 'processing') offered.push('ship');
+  if (order.status === 'shipped') offered.push('deliver');
+  // docs/requirements.md §21: once the advance is confirmed, the balance; it does not move the order's status.
+  if (
+    order.paymentStatus === 'partially_paid' &&
+    order.status !== 'cancelled' &&
+    paymentConfirmedByShop(order.paymentMethod)
+  ) {
+    offered.push('confirm-balance');
+  }
+  if (order.status !== 'cancelled' && order.status !== 'delivered') offered.push('cancel');
+  return offered;
+}
+
+/** What an offered action changes; null when the action is not offered in this state. */
+export function applyOrderAction(
+  order: OrderState,
+  action: OrderAction,
+): { status: OrderStatus; paymentStatus?: PaymentStatus } | null {
+  if (!offeredOrderActions(order).includes(action)) return null;
+  switch (action) {
+    case 'confirm':
+      return { status: 'confirmed' };
+    case 'confirm-payment':
+      // docs/requirements.md §21: the advance of an order paid in two parts leaves it partially paid
+      return {
+        status: 'confirmed',
+        paymentStatus:
+          order.advanceMinor !== null && order.advanceMinor !== undefined
+            ? 'partially_paid'
+            : 'paid',
+      };
+    case 'confirm-balance':
+      return { status: order.status, paymentStatus: 'paid' };
+    case 'start-processing':
+      return { status: 'processing' };
+    case 'ship':
+      return { status: 'shipped' };
+    case 'deliver':
+      return { status: 'delivered' };
+    case 'cancel':
+      return { status: 'cancelled' };
+  }
+}
+
+// spec §4: quotations are created pending; pending to processing or completed; processing to completed
+const quotationMoves: Record<QuotationStatus, readonly QuotationStatus[]> = {
+  pending: ['processing', 'completed'],
+  processing: ['completed'],
+  completed: [],
+};
+
+export function quotationMovesFrom(status: QuotationStatus): readonly QuotationStatus[] {
+  return quotationMoves[status];
+}
+
+export function canMoveQuotation(from: QuotationStatus, to: QuotationStatus): boolean {
+  return quotationMoves[from].includes(to);
+}
+
+// spec §4: "Mark as Read" when unread; "Mark as Replied" unless replied
+export function messageMovesFrom(status: ContactMessageStatus): ContactMessageStatus[] {
+  if (status === 'unread') return ['read', 'replied'];
+  if (status === 'read') return ['replied'];
+  return [];
+}
+
+/**
+ * The ORD-YYYYMMDD- prefix of the shop's day (core/shop-calendar): an order placed at 01:00 in
+ * the shop belongs to that day.
+ */
+export function orderNumberPrefix(moment: Date, timeZone: string): string {
+  return `ORD-${shopDayOf(moment, timeZone).replaceAll('-', '')}-`;
+}
+
+/** Order numbers read ORD-YYYYMMDD-NNNN: the shop's day, then a sequence of that day. */
+export function orderNumberFor(moment: Date, sequence: number, timeZone: string): string {
+  return `${orderNumberPrefix(moment, timeZone)}${String(sequence).padStart(4, '0')}`;
+}
+
+/** spec §9: admin lists show 50 rows a page. */
+export const ADMIN_PAGE_SIZE = 50;
+
+// spec §8: admin toasts and alerts
+export const adminMessages = {
+  verifyFailed: 'Failed to verify admin permissions',
+  loadFailed: 'Failed to load admin data',
+  messageFailed: 'Failed to update message status',
+  quotationFailed: 'Failed to update quotation status',
+  orderFailed: (message: string) => `Failed to update order status: ${message}`,
+  paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
+  orderUpdated: (status: string) => ({
+    title: 'Order Status Updated',
+    description: `Order status has been updated to ${status}.`,
+  }),
+  paymentConfirmed: {
+    title: 'Payment Confirmed',
+    description: 'Payment has been confirmed and order status updated to confirmed.',
+  },
+  quotationUpdated: (status: string) => ({
+    title: 'Status Updated',
+    description: `Quotation status updated to ${status}.`,
+  }),
+} as const;
