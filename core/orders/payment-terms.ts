@@ -30,12 +30,17 @@ export function splitPayment(totalMinor: number, advancePercent: number): Paymen
 }
 
 /**
- * The advance an order made from an offer asks for first, or null when it is paid in one
+ * The advance and the balance of an order made from an offer, or null when it is paid in one
  * payment: a 100% advance is payment in full, and so is 0% (the whole total before dispatch).
  */
+export function offerPaymentSplit(totalMinor: number, advancePercent: number): PaymentSplit | null {
+  const split = splitPayment(totalMinor, advancePercent);
+  return split.advanceMinor === 0 || split.balanceMinor === 0 ? null : split;
+}
+
+/** The advance an order made from an offer asks for first, or null when it is paid in one payment. */
 export function orderAdvanceOf(totalMinor: number, advancePercent: number): number | null {
-  const { advanceMinor, balanceMinor } = splitPayment(totalMinor, advancePercent);
-  return advanceMinor === 0 || balanceMinor === 0 ? null : advanceMinor;
+  return offerPaymentSplit(totalMinor, advancePercent)?.advanceMinor ?? null;
 }
 
 /**
@@ -52,9 +57,9 @@ export function paymentTermsSentence(
   /** The balance as the reader sees it: rupees, with the approximate amount for a buyer abroad. */
   rupees: (paise: number) => string = formatRupees,
 ): string {
-  const advanceMinor = orderAdvanceOf(totalMinor, advancePercent);
-  if (advanceMinor === null) return 'Payment in full on acceptance.';
-  const balanceMinor = totalMinor - advanceMinor;
+  const split = offerPaymentSplit(totalMinor, advancePercent);
+  if (split === null) return 'Payment in full on acceptance.';
+  const { balanceMinor } = split;
   return `${advancePercent}% advance on acceptance, the balance of ${rupees(balanceMinor)} before dispatch.`;
 }
 
@@ -83,8 +88,9 @@ export function amountDue(order: OrderPayment): AmountDue | null {
       ? { stage: 'full', amountMinor: order.totalMinor }
       : { stage: 'advance', amountMinor: order.advanceMinor };
   }
-  if (order.paymentStatus === 'partially_paid' && order.advanceMinor !== null) {
-    return { stage: 'balance', amountMinor: order.totalMinor - order.advanceMinor };
+  const { balance } = advanceAndBalance(order);
+  if (order.paymentStatus === 'partially_paid' && balance !== null) {
+    return { stage: 'balance', amountMinor: balance };
   }
   return null;
 }
@@ -95,7 +101,10 @@ export function balanceDueOf(order: OrderPayment): number {
   return due?.stage === 'balance' ? due.amountMinor : 0;
 }
 
-/** The advance and the balance an order or offer carries through the API: paise, or null. */
+/**
+ * The advance and the balance of a stored order, in paise, or null for one payment: the one place
+ * the balance is the total less the advance. The API, the mails and the payment block read it.
+ */
 export function advanceAndBalance(order: Pick<OrderPayment, 'totalMinor' | 'advanceMinor'>): {
   advance: number | null;
   balance: number | null;
@@ -159,7 +168,7 @@ export function acceptPaymentMethods(
 }
 
 /**
- * A payment reference as the customer's form stores it (core/quote-forms.ts): no spaces, in
+ * A payment reference as the customer's form stores it (core/quotes/quote-forms.ts): no spaces, in
  * capitals; the owner's confirm keeps what was typed, so the two are compared in this form.
  */
 export function referenceKey(reference: string): string {
@@ -238,7 +247,8 @@ export interface PaymentProgressRow {
  * due" once the advance is confirmed; nothing for an order paid in one payment.
  */
 export function paymentProgressRows(order: OrderPayment): PaymentProgressRow[] {
-  if (order.advanceMinor === null) return [];
+  const { advance, balance } = advanceAndBalance(order);
+  if (advance === null || balance === null) return [];
   const labels =
     order.paymentStatus === 'pending'
       ? ['Advance due', 'Balance before dispatch']
@@ -247,7 +257,7 @@ export function paymentProgressRows(order: OrderPayment): PaymentProgressRow[] {
         : order.paymentStatus === 'paid'
           ? [paymentTermsTexts.advancePaid, paymentTermsTexts.balancePaid]
           : [];
-  const amounts = [order.advanceMinor, order.totalMinor - order.advanceMinor];
+  const amounts = [advance, balance];
   return labels.map((label, index) => ({
     label,
     amount: formatRupees(amounts[index]!),
