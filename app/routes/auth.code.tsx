@@ -23,7 +23,7 @@ import {
   FormField,
   useAnswerForm,
   useDocumentAnswer,
-} from '../components/account/answer-form';
+} from '../components/forms/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { announceAuthChange } from '../components/account/auth-sync';
 import { pageMeta } from '../components/layout/simple-page';

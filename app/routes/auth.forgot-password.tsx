@@ -8,7 +8,7 @@ import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
 import { requestPasswordReset } from '../../server/modules/identity';
-import { FormField, useAnswerForm } from '../components/account/answer-form';
+import { FormField, useAnswerForm } from '../components/forms/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { pageMeta } from '../components/layout/simple-page';
 import { primaryButtonClass } from '../components/ui/classes';

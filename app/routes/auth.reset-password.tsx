@@ -12,7 +12,7 @@ import { answerAction, intent } from '../../server/http/answer';
 import { appContext } from '../../server/http/app-context';
 import { authActionHeaders } from '../../server/http/auth-call';
 import { resetPassword } from '../../server/modules/identity';
-import { FormPasswordField, useAnswerForm } from '../components/account/answer-form';
+import { FormPasswordField, useAnswerForm } from '../components/forms/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';

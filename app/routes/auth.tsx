@@ -23,7 +23,7 @@ import {
   FormPasswordField,
   useAnswerForm,
   useDocumentAnswer,
-} from '../components/account/answer-form';
+} from '../components/forms/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { announceAuthChange } from '../components/account/auth-sync';
 import { signUpProblem } from '../components/account/sign-up-problem';

@@ -20,7 +20,7 @@ import {
   FormField,
   FormPasswordField,
   useAnswerForm,
-} from '../components/account/answer-form';
+} from '../components/forms/answer-form';
 import { AuthShell } from '../components/account/auth-ui';
 import { PasswordRuleChecks } from '../components/account/password-rules';
 import { pageMeta } from '../components/layout/simple-page';

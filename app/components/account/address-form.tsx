@@ -7,7 +7,7 @@ import type { Address } from '../../../server/modules/account';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ModalClose } from '../ui/lazy-modal';
 import { CountryAndPostalCode } from '../forms/country-postal-fields';
-import { FormField, useAnswerForm } from './answer-form';
+import { FormField, useAnswerForm } from '../forms/answer-form';
 
 /** The add and edit dialog; its limits come from the shared schema (core/identity/account.ts). */
 export function AddressForm({

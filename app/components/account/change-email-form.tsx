@@ -4,7 +4,7 @@
  */
 import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/community/answer';
-import { DocumentAnswer, FormField, FormPasswordField, useAnswerForm } from './answer-form';
+import { DocumentAnswer, FormField, FormPasswordField, useAnswerForm } from '../forms/answer-form';
 import { cardClass } from './security-card';
 import { primaryButtonClass } from '../ui/classes';
 

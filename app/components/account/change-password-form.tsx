@@ -4,7 +4,7 @@
  */
 import { getFormProps } from '../forms/lazy-form';
 import { passwordFormProblemToast } from '../../../core/identity/password-rules';
-import { DocumentAnswer, FormPasswordField, useAnswerForm } from './answer-form';
+import { DocumentAnswer, FormPasswordField, useAnswerForm } from '../forms/answer-form';
 import { PasswordRuleChecks } from './password-rules';
 import { cardClass } from './security-card';
 import { primaryButtonClass } from '../ui/classes';

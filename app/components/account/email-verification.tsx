@@ -10,7 +10,7 @@ import {
 } from '../../../core/identity/security-texts';
 import { secondaryButtonClass } from '../ui/classes';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
-import { DocumentAnswer, useDocumentAnswer } from './answer-form';
+import { DocumentAnswer, useDocumentAnswer } from '../forms/answer-form';
 
 /** What the link of a verification mail did; Better Auth brings it back with `?error=` if not. */
 export type EmailLinkOutcome = 'verified' | 'failed' | null;

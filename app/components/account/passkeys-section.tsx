@@ -12,7 +12,7 @@ import {
   UNNAMED_PASSKEY,
 } from '../../../core/identity/passkey-texts';
 import type { PasskeyView } from '../../../server/modules/identity/passkeys';
-import { DocumentAnswer, useAnswerForm } from './answer-form';
+import { DocumentAnswer, useAnswerForm } from '../forms/answer-form';
 import { cardClass } from './security-card';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { toast } from '../ui/toast-store';

@@ -3,7 +3,7 @@ import { errorToast } from '../../../core/community/answer';
 import { PRICE_DROP_SETTING_LABEL } from '../../../core/catalog/price-drop';
 import { getFormProps } from '../forms/lazy-form';
 import { primaryButtonClass } from '../ui/field';
-import { DocumentAnswer, useAnswerForm } from './answer-form';
+import { DocumentAnswer, useAnswerForm } from '../forms/answer-form';
 
 export const PRICE_DROP_ALERTS_INTENT = 'price-drop-alerts';
 

@@ -2,7 +2,7 @@ import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/community/answer';
 import type { Profile } from '../../../server/modules/account';
 import { Field, primaryButtonClass } from '../ui/field';
-import { DocumentAnswer, FormField, useAnswerForm } from './answer-form';
+import { DocumentAnswer, FormField, useAnswerForm } from '../forms/answer-form';
 
 /** spec §2 Profile: display name and phone editable, the e-mail read-only. */
 export function ProfileTab({ profile }: { profile: Profile }) {

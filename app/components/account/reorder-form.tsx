@@ -9,7 +9,7 @@ import { Field, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { ModalClose } from '../ui/lazy-modal';
 import type { Profile } from '../../../server/modules/account';
 import type { OrderView } from '../../../server/modules/orders';
-import { FormField, useAnswerForm } from './answer-form';
+import { FormField, useAnswerForm } from '../forms/answer-form';
 
 type Order = OrderView;
 type Customer = Profile;

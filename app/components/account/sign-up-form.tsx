@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { answerData, FormField, FormPasswordField, useAnswerForm } from './answer-form';
+import { answerData, FormField, FormPasswordField, useAnswerForm } from '../forms/answer-form';
 import { PasswordRuleChecks } from './password-rules';
 import { signUpProblem } from './sign-up-problem';
 import { getFormProps } from '../forms/lazy-form';

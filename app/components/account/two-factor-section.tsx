@@ -13,7 +13,7 @@ import {
   FormPasswordField,
   useAnswerForm,
   useDocumentAnswer,
-} from './answer-form';
+} from '../forms/answer-form';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
 /** What the page shows while TOTP is being set up: the QR code, its key and the backup codes. */

@@ -5,7 +5,7 @@ import { apiScopes } from '../../../core/api/api-access';
 import { errorToast } from '../../../core/community/answer';
 import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { ApiKeySummary } from '../../../server/modules/api-keys';
-import { answerData, FormField, useAnswerForm } from '../account/answer-form';
+import { answerData, FormField, useAnswerForm } from '../forms/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';

@@ -8,7 +8,7 @@ import { errorToast } from '../../../core/community/answer';
 import { countOf } from '../../../core/forms/plurals';
 import { webhookEventTypes } from '../../../core/api/webhook-events';
 import type { WebhookDeliveryView, WebhookEndpointSummary } from '../../../server/modules/webhooks';
-import { answerData, FormField, useAnswerForm } from '../account/answer-form';
+import { answerData, FormField, useAnswerForm } from '../forms/answer-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';

@@ -14,7 +14,7 @@ import {
   type EditableSettingKey,
   type EditableSettings,
 } from '../../../core/admin/settings';
-import { DocumentAnswer, useAnswerForm } from '../account/answer-form';
+import { DocumentAnswer, useAnswerForm } from '../forms/answer-form';
 import { DisplayRatesField } from './display-rates-field';
 import { inputClass, primaryButtonClass } from '../ui/classes';
 

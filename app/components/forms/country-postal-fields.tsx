@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { countries, postalCodeRuleFor } from '../../../core/identity/countries';
-import { FormField } from '../account/answer-form';
+import { FormField } from './answer-form';
 import { inputClass } from '../ui/classes';
 import { controlProps, type FieldMetadata } from './lazy-form';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../core/quotes/quote-texts';
 import type { AcceptFormDefaults } from '../../../server/flows/accept-offer';
 import type { Address } from '../../../server/modules/account';
-import { FormField, useAnswerForm } from '../account/answer-form';
+import { FormField, useAnswerForm } from '../forms/answer-form';
 import { CountryAndPostalCode } from '../forms/country-postal-fields';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { primaryButtonClass } from '../ui/classes';

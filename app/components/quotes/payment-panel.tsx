@@ -19,7 +19,7 @@ import {
   quoteToasts,
   type OfferPaymentMethod,
 } from '../../../core/quotes/quote-texts';
-import { FormField, useAnswerForm } from '../account/answer-form';
+import { FormField, useAnswerForm } from '../forms/answer-form';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/classes';
 
 import { PAYMENT_REFERENCE_INTENT } from './payment-intent';

@@ -6,7 +6,7 @@ import { getFormProps } from '../forms/lazy-form';
 import { errorToast } from '../../../core/community/answer';
 import { QUOTE_MESSAGE_MAX } from '../../../core/quotes/quote-texts';
 import type { QuoteMessageView } from '../../../server/modules/quotations/views';
-import { useAnswerForm } from '../account/answer-form';
+import { useAnswerForm } from '../forms/answer-form';
 import { primaryButtonClass } from '../ui/classes';
 import { characterLimitHint, TextAreaField } from './text-area-field';
 import type { ShopDayOf } from './shop-days';

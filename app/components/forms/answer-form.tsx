@@ -13,8 +13,8 @@ import {
   useFormConstraints,
   useLazyForm,
   type FieldMetadata,
-} from '../forms/lazy-form';
-import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
+} from './lazy-form';
+import { useAnswerFetcher, type AnswerHandlers } from './use-answer-fetcher';
 import { Field, PasswordField } from '../ui/field';
 import { toast } from '../ui/toast-store';
 
