@@ -11,6 +11,9 @@ import { defineConfig } from 'vite';
 const shellModules =
   /\/app\/(root\.tsx|components\/layout\/(?!site-footer|page-footer|not-found|structured-data|text-sections|shop-time)|components\/ui\/(toaster|toast-store|icons|use-hydrated|use-answer|follow-navigation)\b|components\/account\/(auth-sync|sign-out-button)\b|components\/forms\/use-answer-fetcher\b)|\/core\/answer\.ts|\/content\/shop-name\.ts|\/node_modules\/clsx\//;
 
+/** The lazy form and the field frame every form draws (app/components/ui/field-frame.tsx). */
+const formModules = /\/app\/components\/(forms\/lazy-form|ui\/field-frame)\./;
+
 const frameworkModules = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 
 export default defineConfig({
@@ -33,6 +36,10 @@ export default defineConfig({
                 // floor, decision 008), not part of the shell that pulls them in.
                 { name: 'framework', test: frameworkModules, priority: 2 },
                 { name: 'shell', test: shellModules, priority: 1 },
+                // The labelled field's frame rides with the form module its pages already load:
+                // a chunk of its own would cost each of them its gzip floor, and the sign-in and
+                // quote-list pages are within a few hundred bytes of their budget.
+                { name: 'lazy-form', test: formModules },
               ],
             },
           },

@@ -25,6 +25,7 @@ import {
 import type { CataloguePiece, OwnerQuotationView } from '../../../server/modules/quotations/views';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
+import { conformFrame, FieldFrame } from '../ui/field-frame';
 import { ConfirmDialog, dangerButtonClass } from './product-console/confirm-dialog';
 
 /** The composer's buttons, by the owner's actions of core/quote-offer (docs/requirements.md §10's texts). */
@@ -611,18 +612,9 @@ function TextField({
 
 function TextArea({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
   const { key, ...props } = getTextareaProps(meta);
-  const errorId = meta.errorId;
   return (
-    <div className="grid gap-1">
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-      </label>
+    <FieldFrame {...conformFrame(meta)} label={label}>
       <textarea key={key} {...props} className={textareaClass} />
-      {meta.errors ? (
-        <p id={errorId} className="text-sm text-danger">
-          {meta.errors[0]}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { DocumentAnswer, useAnswerForm } from '../forms/answer-form';
 import { DisplayRatesField } from './display-rates-field';
 import { inputClass, primaryButtonClass } from '../ui/classes';
+import { conformFrame, FieldFrame } from '../ui/field-frame';
 
 export const SAVE_SETTINGS_INTENT = 'save-settings';
 
@@ -120,10 +121,7 @@ function SettingField({
     ? getTextareaProps(meta, { ariaDescribedBy: hintId })
     : getInputProps(meta, { type: inputTypes[name] ?? 'text', ariaDescribedBy: hintId });
   return (
-    <div className="grid gap-1">
-      <label htmlFor={meta.id} className="font-medium">
-        {settingLabels[name]}
-      </label>
+    <FieldFrame {...conformFrame(meta)} label={settingLabels[name]} hint={hint} hintId={hintId}>
       {multiline.has(name) ? (
         <textarea
           key={key}
@@ -140,17 +138,7 @@ function SettingField({
           defaultValue={shownValue(meta, stored)}
         />
       )}
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="text-sm text-danger">
-          {meta.errors[0]}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -195,33 +183,26 @@ function LockedSetting({
   const noteId = `${id}-note`;
   const shown = name === 'dailyDigest' ? (value === 'on' ? 'On' : 'Off') : value;
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="font-medium">
-        {settingLabels[name]}
-      </label>
-      {multiline.has(name) ? (
-        <textarea
-          id={id}
-          rows={textareaRows[name] ?? 3}
-          value={shown}
-          readOnly
-          disabled
-          aria-describedby={noteId}
-          className={`${inputClass} bg-sand`}
-        />
-      ) : (
-        <input
-          id={id}
-          value={shown}
-          readOnly
-          disabled
-          aria-describedby={noteId}
-          className={`${inputClass} bg-sand`}
-        />
-      )}
-      <p id={noteId} className="text-sm text-ink-muted">
-        {lockedSettingNote(variable)}
-      </p>
-    </div>
+    <FieldFrame
+      id={id}
+      label={settingLabels[name]}
+      hint={lockedSettingNote(variable)}
+      hintId={noteId}
+    >
+      {(control) =>
+        multiline.has(name) ? (
+          <textarea
+            {...control}
+            rows={textareaRows[name] ?? 3}
+            value={shown}
+            readOnly
+            disabled
+            className={`${inputClass} bg-sand`}
+          />
+        ) : (
+          <input {...control} value={shown} readOnly disabled className={`${inputClass} bg-sand`} />
+        )
+      }
+    </FieldFrame>
   );
 }

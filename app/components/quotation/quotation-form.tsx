@@ -12,6 +12,7 @@ import {
   useLazyForm,
 } from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { conformFrame, FieldFrame } from '../ui/field-frame';
 import { toast } from '../ui/toast-store';
 import { quotationAction } from './quotation-action';
 import { submittedQuotationOf, type QuotationSubmitted } from './quotation-submitted';
@@ -74,85 +75,89 @@ export function QuotationForm({
       onSubmit={form.onSubmit}
       className="relative grid gap-4"
     >
-      <div className="grid gap-1">
-        <label htmlFor={productFieldId} className="font-medium">
-          Product
-        </label>
+      <FieldFrame id={productFieldId} label="Product">
         <input
           id={productFieldId}
           value={productName}
           readOnly
           className="w-full rounded-lg border border-stone bg-sand px-3 py-2"
         />
-      </div>
-      <Field label="Quantity" required key={fields.quantity.key} meta={fields.quantity}>
-        {(props) => (
-          <input
-            {...props}
-            {...withoutKey(getInputProps(fields.quantity, { type: 'number' }))}
-            min={1}
-            step={1}
-            inputMode="numeric"
-          />
-        )}
-      </Field>
-      <Field
+      </FieldFrame>
+      <FieldFrame
+        label="Quantity"
+        required
+        key={fields.quantity.key}
+        {...conformFrame(fields.quantity)}
+      >
+        <input
+          className={inputClass}
+          {...withoutKey(getInputProps(fields.quantity, { type: 'number' }))}
+          min={1}
+          step={1}
+          inputMode="numeric"
+        />
+      </FieldFrame>
+      <FieldFrame
         label="Customisation notes"
         key={fields.customizationNotes.key}
-        meta={fields.customizationNotes}
+        {...conformFrame(fields.customizationNotes)}
       >
-        {(props) => (
-          <textarea
-            {...props}
-            {...withoutKey(getTextareaProps(fields.customizationNotes))}
-            rows={3}
-            placeholder="Size, finish, engraving, delivery date…"
-          />
-        )}
-      </Field>
-      <Field label="Your name" required key={fields.customerName.key} meta={fields.customerName}>
-        {(props) => (
-          <input
-            {...props}
-            {...withoutKey(getInputProps(fields.customerName, { type: 'text' }))}
-            autoComplete="name"
-          />
-        )}
-      </Field>
-      <Field
+        <textarea
+          className={inputClass}
+          {...withoutKey(getTextareaProps(fields.customizationNotes))}
+          rows={3}
+          placeholder="Size, finish, engraving, delivery date…"
+        />
+      </FieldFrame>
+      <FieldFrame
+        label="Your name"
+        required
+        key={fields.customerName.key}
+        {...conformFrame(fields.customerName)}
+      >
+        <input
+          className={inputClass}
+          {...withoutKey(getInputProps(fields.customerName, { type: 'text' }))}
+          autoComplete="name"
+        />
+      </FieldFrame>
+      <FieldFrame
         label="Company (optional)"
         key={fields.customerCompany.key}
-        meta={fields.customerCompany}
+        {...conformFrame(fields.customerCompany)}
       >
-        {(props) => (
-          <input
-            {...props}
-            {...withoutKey(getInputProps(fields.customerCompany, { type: 'text' }))}
-            autoComplete="organization"
-          />
-        )}
-      </Field>
-      <Field label="Mobile" required key={fields.customerMobile.key} meta={fields.customerMobile}>
-        {(props) => (
-          <input
-            {...props}
-            {...withoutKey(getInputProps(fields.customerMobile, { type: 'tel' }))}
-            autoComplete="tel"
-          />
-        )}
-      </Field>
-      <Field label="Email (optional)" key={fields.customerEmail.key} meta={fields.customerEmail}>
-        {(props) => (
-          <input
-            {...props}
-            {...withoutKey(getInputProps(fields.customerEmail, { type: 'email' }))}
-            // The schema's optional e-mail ends in a pipe, which Conform's constraint reads as
-            // required; the field is optional (spec §2).
-            required={false}
-            autoComplete="email"
-          />
-        )}
-      </Field>
+        <input
+          className={inputClass}
+          {...withoutKey(getInputProps(fields.customerCompany, { type: 'text' }))}
+          autoComplete="organization"
+        />
+      </FieldFrame>
+      <FieldFrame
+        label="Mobile"
+        required
+        key={fields.customerMobile.key}
+        {...conformFrame(fields.customerMobile)}
+      >
+        <input
+          className={inputClass}
+          {...withoutKey(getInputProps(fields.customerMobile, { type: 'tel' }))}
+          autoComplete="tel"
+        />
+      </FieldFrame>
+      <FieldFrame
+        label="Email (optional)"
+        key={fields.customerEmail.key}
+        {...conformFrame(fields.customerEmail)}
+      >
+        <input
+          className={inputClass}
+          {...withoutKey(getInputProps(fields.customerEmail, { type: 'email' }))}
+          // The schema's optional e-mail ends in a pipe, which Conform's constraint reads as
+          // required; the field is optional (spec §2).
+          required={false}
+          autoComplete="email"
+        />
+      </FieldFrame>
       <Honeypot />
       <div className="flex flex-wrap items-center justify-end gap-3 pt-2">
         {footer}
@@ -181,39 +186,6 @@ function useSignedInDetails(): Record<string, string> | undefined {
 /** Conform's `key` remounts a control when the form resets; React takes keys only directly. */
 function withoutKey<Props extends { key?: string | undefined }>({ key: _key, ...props }: Props) {
   return props;
-}
-
-/** A labelled control with its error underneath. */
-function Field({
-  label,
-  required = false,
-  meta,
-  children,
-}: {
-  label: string;
-  required?: boolean;
-  meta: { id: string; errorId: string; errors?: string[] };
-  children: (props: { className: string }) => ReactNode;
-}) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children({ className: inputClass })}
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="text-sm text-danger">
-          {meta.errors[0]}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**

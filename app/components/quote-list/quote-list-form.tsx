@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Answer } from '../../../core/community/answer';
 import { problemToast } from '../../../core/quotes/quotation-texts';
@@ -16,6 +16,7 @@ import {
 } from '../forms/lazy-form';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import type { QuotationSubmitted } from '../quotation/quotation-submitted';
+import { conformFrame, FieldFrame } from '../ui/field-frame';
 import { Trash2 } from '../ui/icons';
 import { toast } from '../ui/toast-store';
 
@@ -185,37 +186,33 @@ export function QuoteListForm({
           <legend className="px-1 font-display text-xl font-semibold">Your details</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             {detailFields.map((detail) => (
-              <Control
+              <FieldFrame
                 key={detail.name}
-                meta={field(detail.name)}
+                {...conformFrame(field(detail.name))}
                 label={detail.label}
                 required={detail.required}
               >
-                {(props) => (
-                  <input
-                    {...props}
-                    {...withoutKey(getInputProps(field(detail.name), { type: detail.type }))}
-                    // An optional e-mail ends its schema in a pipe, which reads as required.
-                    required={detail.required || undefined}
-                    autoComplete={detail.autoComplete}
-                  />
-                )}
-              </Control>
+                <input
+                  className={inputClass}
+                  {...withoutKey(getInputProps(field(detail.name), { type: detail.type }))}
+                  // An optional e-mail ends its schema in a pipe, which reads as required.
+                  required={detail.required || undefined}
+                  autoComplete={detail.autoComplete}
+                />
+              </FieldFrame>
             ))}
           </div>
-          <Control
-            meta={field('customizationNotes')}
+          <FieldFrame
+            {...conformFrame(field('customizationNotes'))}
             label="Notes for the whole request (optional)"
           >
-            {(props) => (
-              <textarea
-                {...props}
-                {...withoutKey(getTextareaProps(field('customizationNotes')))}
-                rows={3}
-                placeholder="Delivery date, finish, packing…"
-              />
-            )}
-          </Control>
+            <textarea
+              className={inputClass}
+              {...withoutKey(getTextareaProps(field('customizationNotes')))}
+              rows={3}
+              placeholder="Delivery date, finish, packing…"
+            />
+          </FieldFrame>
         </fieldset>
         <div className="flex justify-end">
           <button
@@ -271,22 +268,19 @@ function PieceRow({
         >
           {piece.name}
         </Link>
-        <Control meta={quantity} label="Quantity" required>
-          {(props) => (
-            <input
-              {...props}
-              {...withoutKey(getInputProps(quantity, { type: 'number' }))}
-              inputMode="numeric"
-              step={1}
-              className={`${props.className} max-w-32`}
-            />
-          )}
-        </Control>
+        <FieldFrame {...conformFrame(quantity)} label="Quantity" required>
+          <input
+            {...withoutKey(getInputProps(quantity, { type: 'number' }))}
+            inputMode="numeric"
+            step={1}
+            className={`${inputClass} max-w-32`}
+          />
+        </FieldFrame>
       </div>
       <div className="col-span-2 sm:col-span-1 sm:col-start-2">
-        <Control meta={notes} label={`Notes for ${piece.name} (optional)`}>
-          {(props) => <textarea {...props} {...withoutKey(getTextareaProps(notes))} rows={2} />}
-        </Control>
+        <FieldFrame {...conformFrame(notes)} label={`Notes for ${piece.name} (optional)`}>
+          <textarea className={inputClass} {...withoutKey(getTextareaProps(notes))} rows={2} />
+        </FieldFrame>
       </div>
       <button
         type="submit"
@@ -316,36 +310,4 @@ function RemoveForm({ piece, formId }: { piece: QuoteListPieceData; formId: stri
 /** Conform's `key` remounts a control when the form resets; React takes keys only directly. */
 function withoutKey<Props extends { key?: string | undefined }>({ key: _key, ...props }: Props) {
   return props;
-}
-
-function Control({
-  label,
-  required = false,
-  meta,
-  children,
-}: {
-  label: string;
-  required?: boolean;
-  meta: FieldMetadata;
-  children: (props: { className: string }) => ReactNode;
-}) {
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children({ className: inputClass })}
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="text-sm text-danger">
-          {meta.errors[0]}
-        </p>
-      ) : null}
-    </div>
-  );
 }

@@ -1,6 +1,7 @@
 import { getTextareaProps, type FieldMetadata } from '../forms/lazy-form';
 import type { TextareaHTMLAttributes } from 'react';
 import { inputClass } from '../ui/classes';
+import { conformFrame, FieldFrame } from '../ui/field-frame';
 
 /** A labelled textarea of a Conform form, its limit from the schema, its error tied to it. */
 export function TextAreaField({
@@ -13,26 +14,12 @@ export function TextAreaField({
   label: string;
   hint?: string;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
-  const { key, ...props } = getTextareaProps(meta, {
-    ariaDescribedBy: hint ? `${meta.id}-hint` : undefined,
-  });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   return (
-    <div className="grid gap-1">
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-      </label>
+    <FieldFrame {...conformFrame(meta)} label={label} hint={hint} hintId={hintId}>
       <textarea key={key} rows={4} className={inputClass} {...props} {...rest} />
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="text-sm text-danger">
-          {meta.errors[0]}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
