@@ -321,6 +321,10 @@ export const ownerProductSchema = z
     dimensions: z.string().nullable(),
     weight: z.string().nullable(),
     careInstructions: z.string().nullable(),
+    hsnCode: z
+      .string()
+      .nullable()
+      .meta({ description: 'The HSN code its tax invoice line prints: 4 to 8 digits, or null.' }),
     inStock: z.boolean(),
     published: z.boolean(),
     featured: z.boolean(),

@@ -8,6 +8,7 @@ import { formText, visibleText } from '../forms/form-text';
 import { categoryValues } from './categories';
 import { countOf } from '../forms/plurals';
 import { mediaTypes } from '../orders/statuses';
+import { HSN_CODE_PATTERN, HSN_CODE_PROBLEM } from '../tax/hsn';
 
 // spec §5: the one message for a missing required field of the console
 export const CONSOLE_MISSING_FIELDS = 'Please fill in all required fields';
@@ -59,6 +60,11 @@ export const productFormSchema = z.object({
   dimensions: optional(100, visibleText()),
   weight: optional(100, visibleText()),
   careInstructions: optional(2000),
+  // docs/decisions/027: printed on the piece's tax invoice line; optional until an invoice needs it.
+  hsnCode: optional(20).refine(
+    (code) => code === null || HSN_CODE_PATTERN.test(code),
+    HSN_CODE_PROBLEM,
+  ),
   artisanStory: optional(5000),
   // spec §4: product defaults are set by the form's initial values (in stock and published)
   inStock: checkbox,

@@ -33,6 +33,17 @@ describe('HSN_BY_MATERIAL', () => {
     expect(suggestedHsnCode(material)).toBe(code);
   });
 
+  it.each([
+    ['Brass', 'divine', '8306'],
+    ['Brass', 'home', '7418'],
+    ['Marble', 'divine', '6802'],
+  ])(
+    'suggests %s in %s → %s: a brass idol is an ornament of base metal',
+    (material, category, code) => {
+      expect(suggestedHsnCode(material, category)).toBe(code);
+    },
+  );
+
   it('suggests only codes the form takes', () => {
     for (const code of Object.values(HSN_BY_MATERIAL)) {
       expect(code).toMatch(HSN_CODE_PATTERN);

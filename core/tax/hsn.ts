@@ -40,7 +40,28 @@ export const HSN_BY_MATERIAL: Readonly<Record<string, string>> = {
   terracotta: '6913',
 };
 
-/** The suggested HSN code of a material as the catalogue writes it ("Marble"), or null. */
-export function suggestedHsnCode(material: string | null | undefined): string | null {
-  return HSN_BY_MATERIAL[(material ?? '').trim().toLowerCase()] ?? null;
+/**
+ * 8306: statuettes and other ornaments of base metal, bells among them. A brass idol, figurine or
+ * temple bell (the catalogue's "divine" category) is an ornament, not a household article.
+ */
+const BASE_METAL_ORNAMENT = '8306';
+
+/**
+ * The suggested HSN code of a piece from its material as the catalogue writes it ("Marble") and its
+ * category, or null when the table has no code for the material.
+ */
+export function suggestedHsnCode(
+  material: string | null | undefined,
+  category?: string | null,
+): string | null {
+  const key = (material ?? '').trim().toLowerCase();
+  if (key === 'brass' && category === 'divine') return BASE_METAL_ORNAMENT;
+  return HSN_BY_MATERIAL[key] ?? null;
 }
+
+/** The product form's hint under "HSN code": the format and the headings the catalogue uses. */
+export const HSN_CODE_HINT =
+  '4 to 8 digits, printed on the tax invoice: 6802 worked marble and stone, 7418 brass household articles, 8306 brass idols and bells, 7013 glass and crystal, 4420 wood, 6913 ceramic.';
+
+/** What the product console shows for a piece without one: an invoice for it cannot be issued. */
+export const HSN_CODE_MISSING = 'Not set: needed before a tax invoice';

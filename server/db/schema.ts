@@ -78,6 +78,11 @@ export const products = pgTable(
     dimensions: text('dimensions'),
     weight: text('weight'),
     careInstructions: text('care_instructions'),
+    /**
+     * docs/decisions/027: the HSN code a tax invoice prints on the piece's line and GSTR-1 sums by;
+     * null until the owner sets it, and an invoice is not issued for a line without one.
+     */
+    hsnCode: text('hsn_code'),
     // spec §4: product defaults on create
     inStock: boolean('in_stock').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
@@ -93,6 +98,7 @@ export const products = pgTable(
   (table) => [
     check('products_category_check', oneOf(table.category, categoryValues)),
     check('products_price_check', sql`${table.priceMinor} >= 0`),
+    check('products_hsn_code_check', sql`${table.hsnCode} ~ '^[0-9]{4,8}$'`),
     check('products_id_slug_check', sql`${table.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     index('products_created_at_idx').on(table.createdAt.desc()),
     index('products_category_idx').on(table.category, table.published),

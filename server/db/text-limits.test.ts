@@ -298,6 +298,10 @@ const guards: Record<string, Guard | Guard[]> = {
   'products.dimensions': product('dimensions', 100),
   'products.weight': product('weight', 100),
   'products.care_instructions': product('careInstructions', 2000),
+  'products.hsn_code': {
+    reason: '4 to 8 digits (productFormSchema, core/tax/hsn.ts HSN_CODE_PATTERN)',
+    check: 'products_hsn_code_check',
+  },
   'product_media.product_id': { reason: 'an existing product id (foreign key)' },
   // The media CSV import applies the console form's schema to each row (docs/requirements.md §5).
   'product_media.media_url': {

@@ -38,6 +38,11 @@ test('an admin creates a product, manages its media and deletes it', async ({ sh
   await create
     .getByLabel('Description', { exact: true })
     .fill('A lantern carved thin enough to glow.');
+  // docs/requirements.md §23: the HSN code its tax invoice prints, 4 to 8 digits.
+  await create.getByLabel('HSN code').fill('68');
+  await create.getByRole('button', { name: 'Create Product' }).click();
+  await expect(create.getByText('An HSN code is 4 to 8 digits.')).toBeVisible();
+  await create.getByLabel('HSN code').fill('6802');
   await expect(create.getByLabel('Published', { exact: true })).toBeChecked();
   await expect(create.getByLabel('In stock', { exact: true })).toBeChecked();
   await expect(create.getByLabel('Featured', { exact: true })).not.toBeChecked();
@@ -46,6 +51,7 @@ test('an admin creates a product, manages its media and deletes it', async ({ sh
   await expect(page).toHaveURL(/product=moonlit-marble-lantern/);
   await expect(page.getByRole('heading', { name: 'Moonlit Marble Lantern' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Product Media (0 images)' })).toBeVisible();
+  await expect(page.getByText('6802', { exact: true })).toBeVisible();
 
   for (const [index, alt] of ['Lantern, front', 'Lantern, lit'].entries()) {
     await page.getByRole('button', { name: 'Add New Media' }).click();

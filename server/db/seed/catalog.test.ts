@@ -37,6 +37,16 @@ describe(`seeding the catalogue on ${testDatabaseKind}`, () => {
     expect(mediaCount?.value).toBe(first.mediaInserted);
   });
 
+  it('gives every piece the HSN code of its material, for its tax invoice', async () => {
+    const rows = await database.db
+      .select({ id: products.id, material: products.material, hsnCode: products.hsnCode })
+      .from(products);
+    for (const row of rows) expect(row.hsnCode, row.id).toMatch(/^\d{4,8}$/);
+    const marble = rows.filter((row) => row.material === 'Marble');
+    expect(marble.length).toBeGreaterThan(0);
+    for (const row of marble) expect(row.hsnCode, row.id).toBe('6802');
+  });
+
   it('gives every category products', async () => {
     const perCategory = await database.db
       .select({ category: products.category, value: count() })

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { seedProducts, type SeedProduct } from '../../../content/catalog';
 import { rupeesToMinor } from '../../../core/money/money';
+import { suggestedHsnCode } from '../../../core/tax/hsn';
 import type { Database } from '../client';
 import { appState, productMedia, products } from '../schema';
 
@@ -18,6 +19,8 @@ export function productRowFromSeed(product: SeedProduct): typeof products.$infer
     category: product.category,
     subcategory: product.subcategory,
     material: product.material,
+    // docs/decisions/027: the seed pieces carry the HSN code of their material, as the migration gave them.
+    hsnCode: suggestedHsnCode(product.material, product.category),
     region: product.region,
     dimensions: product.dimensions,
     weight: product.weight,

@@ -85,6 +85,7 @@ function productFacts(product: ConsoleProduct | null) {
     dimensions: product.dimensions,
     weight: product.weight,
     careInstructions: product.careInstructions,
+    hsnCode: product.hsnCode,
     artisanStory: product.artisanStory,
     inStock: product.inStock,
     published: product.published,

@@ -116,6 +116,22 @@ describe(`products in the console on ${testDatabaseKind}`, () => {
     expect(await db.select().from(products)).toHaveLength(before.length);
   });
 
+  it('keeps the HSN code the owner types, clears it when emptied, and refuses one not of 4 to 8 digits', async () => {
+    const { db } = database;
+    const created = await createProduct(db, admin, { ...productForm, hsnCode: ' 6802 ' });
+    expect(created.hsnCode).toBe('6802');
+    for (const wrong of ['68', '680212345', '68O2']) {
+      await expect(
+        updateProduct(db, admin, { id: created.id, ...productForm, hsnCode: wrong }),
+        wrong,
+      ).rejects.toMatchObject({ code: 'invalid', message: 'An HSN code is 4 to 8 digits.' });
+    }
+    const [kept] = await db.select().from(products).where(eq(products.id, created.id));
+    expect(kept?.hsnCode).toBe('6802');
+    const cleared = await updateProduct(db, admin, { id: created.id, ...productForm, hsnCode: '' });
+    expect(cleared.hsnCode).toBeNull();
+  });
+
   it('updates a product and hides it from the storefront when unpublished', async () => {
     const { db } = database;
     const product = await insertProduct(db);

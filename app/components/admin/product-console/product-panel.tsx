@@ -10,6 +10,7 @@ import { Pencil, Trash2 } from '../../ui/icons';
 import { useState, type ReactNode } from 'react';
 import { categories, findCategoryByValue } from '../../../../core/catalog/categories';
 import { formatRupees, minorToRupees } from '../../../../core/money/money';
+import { HSN_CODE_HINT, HSN_CODE_MISSING } from '../../../../core/tax/hsn';
 import {
   deleteProductConfirmation,
   productFormSchema,
@@ -70,6 +71,7 @@ export function ProductPanel({
     ['Region', product.region ?? '—'],
     ['Dimensions', product.dimensions ?? '—'],
     ['Weight', product.weight ?? '—'],
+    ['HSN code', product.hsnCode ?? HSN_CODE_MISSING],
     [
       'Flags',
       [
@@ -156,6 +158,7 @@ function initialValues(
     dimensions: product.dimensions ?? '',
     weight: product.weight ?? '',
     careInstructions: product.careInstructions ?? '',
+    hsnCode: product.hsnCode ?? '',
     artisanStory: product.artisanStory ?? '',
     inStock: ticked(product.inStock),
     published: ticked(product.published),
@@ -195,6 +198,20 @@ function ProductForm({
     const meta = fields[name];
     const { key, ...props } = getInputProps(meta, { type });
     return <Field key={key ?? name} label={label} {...props} error={meta.errors?.[0]} />;
+  };
+  // docs/decisions/027: the code a tax invoice prints for the piece, with the usual headings.
+  const hsnField = () => {
+    const { key, ...props } = getInputProps(fields.hsnCode, { type: 'text' });
+    return (
+      <Field
+        key={key ?? 'hsnCode'}
+        label="HSN code"
+        inputMode="numeric"
+        hint={HSN_CODE_HINT}
+        {...props}
+        error={fields.hsnCode.errors?.[0]}
+      />
+    );
   };
   const textArea = (name: FieldName, label: string) => {
     const meta = fields[name];
@@ -250,6 +267,7 @@ function ProductForm({
         {text('region', 'Region')}
         {text('dimensions', 'Dimensions')}
         {text('weight', 'Weight')}
+        {hsnField()}
       </div>
       {textArea('description', 'Description')}
       {text('shortDescription', 'Short description')}
