@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import {
   expect as adminExpect,
   insertOrder,
@@ -196,8 +196,8 @@ test.describe('at a phone viewport', () => {
 
   // Signed in, the header has a fourth icon (sign out), which once pushed it 14 px wide on a phone
   // and 15 px wide at 1024 px, where the main navigation joins it.
-  test('no account page scrolls sideways', async ({ page }) => {
-    await signUp(page);
+  test('no account page scrolls sideways', async ({ page, baseURL }) => {
+    await signedInCustomer(page, baseURL);
     await page.setViewportSize({ width: 1024, height: 768 });
     await gotoHydrated(page, '/dashboard');
     expect
@@ -246,9 +246,9 @@ test.describe('a first visit', () => {
 });
 
 test.describe('signed in as a customer', () => {
-  test('pages, the review and question forms and the account tabs', async ({ page }) => {
+  test('pages, the review and question forms and the account tabs', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
-    await signUp(page);
+    await signedInCustomer(page, baseURL);
     for (const path of ['/', '/product/boat-ganesh', '/quote/boat-ganesh', '/admin']) {
       await checkPage(page, path, `${path}, signed in`);
     }
@@ -304,7 +304,7 @@ adminTest.describe('on a shop of its own (PostgreSQL)', () => {
 
   adminTest('a customer with orders: the orders tab and its dialogs', async ({ shop }) => {
     const page = await shop.newPage();
-    const { email } = await signUp(page);
+    const { email } = await signedInCustomer(page, shop.url);
     const [user] = await shop.sql<{ id: string }>('select id from users where email = $1', [email]);
     await insertOrder(shop, {
       userId: user!.id,

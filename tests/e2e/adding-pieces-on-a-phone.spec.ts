@@ -4,7 +4,7 @@
  * to the list; the header's row shows the list's icon with its count; the search box clears with
  * one tap; and signed in, with a list, the shop's name keeps to one line.
  */
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { expect, test, type Page } from './support/test';
 
@@ -85,8 +85,9 @@ test('the header search empties with one tap and keeps the focus for the next wo
 
 test('signed in, with a quote list, the phone header keeps the shop name on one line', async ({
   page,
+  baseURL,
 }) => {
-  await signUp(page);
+  await signedInCustomer(page, baseURL);
   await gotoHydrated(page, '/product/boat-ganesh');
   await page.getByRole('button', { name: 'Add to Quote List' }).click();
   await expect(headerCount(page, 1)).toBeVisible();

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import type { Page } from './support/test';
@@ -206,7 +206,7 @@ test.describe('the API & Webhooks page', () => {
 
   test('refuses a customer with what /admin gives', async ({ shop }) => {
     const page = await shop.newPage();
-    await signUp(page);
+    await signedInCustomer(page, shop.url);
     await gotoHydrated(page, '/admin/api');
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     await expect(page.getByText('API keys')).toHaveCount(0);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { signUp, waitForOutbox } from './support/accounts';
+import { signedInCustomer, waitForOutbox } from './support/accounts';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import { allowConsoleErrors, failedResource, type Page } from './support/test';
@@ -294,7 +294,7 @@ test.describe('without the admin role', () => {
   test('a customer gets "Access denied" and no data', async ({ shop }) => {
     const quotation = await seedQuotation(shop);
     const page = await shop.newPage();
-    await signUp(page, { name: 'Asha Rao' });
+    await signedInCustomer(page, shop.url, { name: 'Asha Rao' });
     const path = `/admin/quotations/${quotation.id}`;
     await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();

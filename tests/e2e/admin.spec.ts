@@ -1,5 +1,5 @@
 import { allowConsoleErrors, failedResource, type Page } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 
@@ -13,7 +13,7 @@ const toastWith = (page: Page, title: string, description?: string | RegExp) =>
 /** The customer's own account and their dashboard's Orders tab, in a browser context of its own. */
 async function customerWithDashboard(shop: Shop) {
   const page = await shop.newPage();
-  const { email } = await signUp(page, { name: 'Asha Rao' });
+  const { email } = await signedInCustomer(page, shop.url, { name: 'Asha Rao' });
   const [user] = await shop.sql<{ id: string }>('select id from users where email = $1', [email]);
   return { page, email, userId: user!.id };
 }

@@ -3,6 +3,7 @@ import { allowConsoleErrors, expect, failedResource, test, type Page } from './s
 import {
   outboxMessages,
   PASSWORD,
+  signedInCustomer,
   signIn,
   signUp,
   totpCode,
@@ -111,8 +112,8 @@ test('sign up, sign out, then sign in again; /auth sends a signed-in user home',
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
 });
 
-test('after sign-in the user goes back to the page that sent them', async ({ page }) => {
-  const { email } = await signUp(page);
+test('after sign-in the user goes back to the page that sent them', async ({ page, baseURL }) => {
+  const { email } = await signedInCustomer(page, baseURL);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await gotoHydrated(page, '/dashboard');
@@ -131,10 +132,10 @@ test('after sign-in the user goes back to the page that sent them', async ({ pag
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
 });
 
-test('a signed-in tab shows a sign-out made in another tab', async ({ browser }) => {
+test('a signed-in tab shows a sign-out made in another tab', async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const first = await context.newPage();
-  await signUp(first);
+  await signedInCustomer(first, baseURL);
   const second = await context.newPage();
   await gotoHydrated(second, '/about');
   await expect(second.getByRole('link', { name: 'My account' })).toBeVisible();
@@ -145,10 +146,11 @@ test('a signed-in tab shows a sign-out made in another tab', async ({ browser })
 
 test('the tab that signs in or out loads its next page once, not again for its own announcement', async ({
   page,
+  baseURL,
 }) => {
   // A tab hearing its own announcement revalidated in the middle of its redirect, aborting it
   // (an uncaught AbortError on the page).
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   await gotoHydrated(page, '/about');
   let dataLoads: string[] = [];
   page.on('request', (request) => {
@@ -333,10 +335,10 @@ test('a sign-up with an address that has an account looks like any sign-up; the 
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
 });
 
-test('a forgotten password is reset through the link in the e-mail', async ({ page }) => {
+test('a forgotten password is reset through the link in the e-mail', async ({ page, baseURL }) => {
   // The old password is refused once the new one is set.
   allowConsoleErrors(failedResource(401, '/auth.data'));
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
@@ -369,10 +371,10 @@ test('a forgotten password is reset through the link in the e-mail', async ({ pa
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
 });
 
-test('a one-time code sent by e-mail signs the user in', async ({ page }) => {
+test('a one-time code sent by e-mail signs the user in', async ({ page, baseURL }) => {
   // Neither an e-mail nor a phone number is refused.
   allowConsoleErrors(failedResource(400, '/auth/code.data'));
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
@@ -428,10 +430,11 @@ test('a phone number gets its code by text message and signs in', async ({ page 
 
 test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code; then remove it', async ({
   page,
+  baseURL,
 }) => {
   // The wrong authentication code is refused.
   allowConsoleErrors(failedResource(401, '/auth/two-factor.data'));
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   await gotoHydrated(page, '/dashboard/security');
   const section = page.getByRole('heading', { name: 'Two-factor authentication' }).locator('..');
   await section.getByLabel('Current Password').fill(PASSWORD);
@@ -480,10 +483,10 @@ test('TOTP: enrol with the QR key and backup codes, then sign-in asks for a code
   await expect(toastWith(page, 'Welcome back!')).toBeVisible();
 });
 
-test('changing the password asks for the current one first', async ({ page }) => {
+test('changing the password asks for the current one first', async ({ page, baseURL }) => {
   // The wrong current password is refused.
   allowConsoleErrors(failedResource(400, '/dashboard/security.data'));
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   await gotoHydrated(page, '/dashboard/security');
   const form = page.getByRole('heading', { name: 'Change password' }).locator('..');
   await form.getByLabel('Current Password').fill('Not#MyPassword1');
@@ -502,13 +505,14 @@ test('changing the password asks for the current one first', async ({ page }) =>
 
 test('changing the e-mail asks for the current password; the new address confirms by link', async ({
   page,
+  baseURL,
 }) => {
   // The wrong current password is refused, and so is the old address once the new one is set.
   allowConsoleErrors(
     failedResource(400, '/dashboard/security.data'),
     failedResource(401, '/auth.data'),
   );
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   const newEmail = uniqueEmail('moved');
   await gotoHydrated(page, '/dashboard/security');
   const form = page.getByRole('heading', { name: 'Change e-mail' }).locator('..');

@@ -4,7 +4,7 @@
  * and no account page may be.
  */
 import { expect, test, type APIResponse } from './support/test';
-import { PASSWORD, signUp } from './support/accounts';
+import { PASSWORD, signedInCustomer } from './support/accounts';
 
 const PRODUCT_PATH = '/product/banswara-cake-stand';
 // Headless Chromium and Playwright call themselves crawlers, whose pages are never shared.
@@ -81,10 +81,11 @@ test('a missing product is not kept by shared caches', async ({ request }) => {
 test('pages of a signed-in customer are private and never the anonymous copy', async ({
   page,
   request,
+  baseURL,
 }) => {
   // A visitor's copy of the page is fresh in every cache when the customer asks for it.
   expect((await request.get(PRODUCT_PATH, asPerson)).headers()['cache-control']).toBe(SHARED);
-  await signUp(page, { name: 'Kavya Menon' });
+  await signedInCustomer(page, baseURL, { name: 'Kavya Menon' });
   const signedIn = page.request;
 
   const productPage = await signedIn.get(PRODUCT_PATH, asPerson);

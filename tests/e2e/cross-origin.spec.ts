@@ -14,7 +14,7 @@ import {
 } from './support/test';
 import routeTable from '../../app/routes';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 
 const FOREIGN_ORIGIN = 'http://evil.example';
@@ -94,9 +94,9 @@ async function databaseFingerprint(shop: Shop): Promise<Record<string, string>> 
   return fingerprint;
 }
 
-async function signedInCustomer(shop: Shop): Promise<Page> {
+async function customerPage(shop: Shop): Promise<Page> {
   const page = await shop.newPage();
-  await signUp(page);
+  await signedInCustomer(page, shop.url);
   return page;
 }
 
@@ -133,7 +133,7 @@ test('every route refuses a state-changing request from another origin, and noth
     ...OTHER_ENDPOINTS,
   ];
 
-  const customer = await signedInCustomer(shop);
+  const customer = await customerPage(shop);
   const { page: admin } = await signedInAdmin(shop);
   const before = await databaseFingerprint(shop);
 
@@ -175,7 +175,7 @@ test('every route refuses a state-changing request from another origin, and noth
 test("the shop's own posts still work: with its Origin, by Fetch Metadata, and from a client without either", async ({
   shop,
 }) => {
-  const customer = await signedInCustomer(shop);
+  const customer = await customerPage(shop);
   const request = customer.context().request;
   const wishlistRows = async () =>
     (await shop.sql<{ count: string }>('select count(*)::text as count from wishlist_items'))[0]
@@ -206,7 +206,7 @@ test('a page on another port of the same host cannot add to the wishlist or sign
 }) => {
   // Both forged posts are refused.
   allowConsoleErrors(failedResource(403, '/wishlist'), failedResource(403, '/auth/sign-out'));
-  const customer = await signedInCustomer(shop);
+  const customer = await customerPage(shop);
   const attackerUrl = `http://127.0.0.1:${Number(new URL(shop.url).port) + 1}/attack`;
   // The attacker's page, served for that address by the browser context itself.
   await customer.route(attackerUrl, (route) =>

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase, markEmailVerified, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
@@ -26,8 +26,9 @@ test('signed out, the dashboard asks the visitor to sign in', async ({ page }) =
 
 test('the profile keeps a new display name and phone; the e-mail is read-only', async ({
   page,
+  baseURL,
 }) => {
-  const { email } = await signUp(page);
+  const { email } = await signedInCustomer(page, baseURL);
   const profile = await openTab(page, 'Profile');
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await expect(profile.getByLabel('Email')).toHaveValue(email);
@@ -45,8 +46,8 @@ test('the profile keeps a new display name and phone; the e-mail is read-only', 
   await expect(page.getByLabel('Phone')).toHaveValue('+91 98290 11111');
 });
 
-test('addresses: add, edit, make default and delete', async ({ page }) => {
-  await signUp(page);
+test('addresses: add, edit, make default and delete', async ({ page, baseURL }) => {
+  await signedInCustomer(page, baseURL);
   const panel = await openTab(page, 'Addresses');
   await expect(panel.getByText('No saved addresses')).toBeVisible();
 
@@ -109,8 +110,11 @@ test('a visitor pressing the wishlist button is asked to sign in', async ({ page
   await expect(toastWith(page, 'Sign in required')).toBeVisible();
 });
 
-test('the wishlist keeps a piece from the product page until it is removed', async ({ page }) => {
-  await signUp(page);
+test('the wishlist keeps a piece from the product page until it is removed', async ({
+  page,
+  baseURL,
+}) => {
+  await signedInCustomer(page, baseURL);
   const empty = await openTab(page, 'Wishlist');
   await expect(empty.getByRole('heading', { name: 'My Wishlist (0)' })).toBeVisible();
   await expect(empty.getByText('Your wishlist is empty')).toBeVisible();
@@ -143,8 +147,8 @@ test('the wishlist keeps a piece from the product page until it is removed', asy
   await expect(panel.getByText('Your wishlist is empty')).toBeVisible();
 });
 
-test('a new customer has no orders yet', async ({ page }) => {
-  await signUp(page);
+test('a new customer has no orders yet', async ({ page, baseURL }) => {
+  await signedInCustomer(page, baseURL);
   const panel = await openTab(page, 'Orders');
   await expect(panel.getByText('No orders yet')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute(
@@ -166,7 +170,7 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
     const sql = <T>(text: string, values: unknown[] = []) =>
       withPostgres(async (client) => (await client.query(text, values)).rows as T[], database.url);
     try {
-      const { email } = await signUp(page);
+      const { email } = await signedInCustomer(page, server.url);
       const [user] = await sql<{ id: string }>('select id from users where email = $1', [email]);
 
       // Wishlist at today's price, then the shop lowers it.
@@ -310,8 +314,9 @@ test.describe('on PostgreSQL, with changes made in the database', () => {
 test('without JavaScript: sign in, the open tab is in the page, and the profile form answers', async ({
   page,
   browser,
+  baseURL,
 }) => {
-  const { email, password } = await signUp(page);
+  const { email, password } = await signedInCustomer(page, baseURL);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const plain = await context.newPage();
   try {

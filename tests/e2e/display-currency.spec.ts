@@ -20,7 +20,7 @@ import { acceptOffer } from '../../server/flows/accept-offer';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/time/shop-calendar';
 import { openDatabase } from '../../server/db/client';
 import { createQuotationRequest, sendOffer } from '../../server/modules/quotations';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 
@@ -124,7 +124,7 @@ test('the owner sets USD; an en-US buyer sees US$ beside rupees until they choos
     expect(pdfText(await pdf.body()).replace(/\s+/g, ' ')).toMatch(approximateLine);
 
     // The wishlist, signed in: a piece saved before shows its price with the approximation.
-    await signUp(buyer, { name: 'Emily Carter' });
+    await signedInCustomer(buyer, shop.url, { name: 'Emily Carter' });
     const [user] = await shop.sql<{ id: string }>(
       "select id from users where name = 'Emily Carter' order by created_at desc limit 1",
     );

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routeTable from '../../app/routes';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { allowConsoleErrors, failedResource } from './support/test';
 
@@ -91,7 +91,7 @@ test('no GET of any route or API operation changes a table, for a visitor, a cus
   allowConsoleErrors(failedResource(401), failedResource(403), failedResource(404));
   const quotation = await seedQuotation(shop);
   const customer = await shop.newPage();
-  await signUp(customer);
+  await signedInCustomer(customer, shop.url);
   const { page: owner } = await signedInAdmin(shop);
   const visitor = await shop.newPage();
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 
 declare global {
@@ -20,11 +20,12 @@ const SVG = '<svg onload="window.__xss=4"></svg>';
 
 test('a stored review, question and answer carrying markup are shown as text and run nothing', async ({
   page,
+  baseURL,
 }) => {
   const product = '/product/lotus-urli';
   const marker = randomUUID().slice(0, 6);
   const author = `Mallory ${IMAGE}`.slice(0, 100);
-  await signUp(page, { name: author });
+  await signedInCustomer(page, baseURL, { name: author });
   await gotoHydrated(page, product);
 
   const title = `${SCRIPT} ${marker}`;

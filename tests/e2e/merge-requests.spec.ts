@@ -8,7 +8,7 @@
  * the pages. At 390 px the section reads without scrolling sideways.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { outboxMessages, signUp, waitForOutbox } from './support/accounts';
+import { outboxMessages, signedInCustomer, waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { allowConsoleErrors, failedResource, type Page } from './support/test';
@@ -58,7 +58,7 @@ test.describe('the owner merges a customer’s requests', () => {
   }) => {
     // One customer, signed in: the account, not the mobile (written three ways here), is who she is.
     const visitor = await shop.newPage();
-    const { email } = await signUp(visitor, { name: 'Kavya Rao' });
+    const { email } = await signedInCustomer(visitor, shop.url, { name: 'Kavya Rao' });
     await shop.sql('update users set email_verified = true where email = $1', [email]);
     const customer = { customerName: 'Kavya Rao', customerEmail: email, quantity: '20' };
     const pieces = ['Lotus Urli', 'Floral Inlay Marble Urli', 'Boat Ganesh'];
@@ -186,7 +186,7 @@ test.describe('the owner merges a customer’s requests', () => {
 
   test('without JavaScript, Merge Requests is a plain form post', async ({ shop, browser }) => {
     const visitor = await shop.newPage();
-    const { email } = await signUp(visitor, { name: 'Irfan Sheikh' });
+    const { email } = await signedInCustomer(visitor, shop.url, { name: 'Irfan Sheikh' });
     const customer = {
       customerName: 'Irfan Sheikh',
       customerMobile: '+91 94140 66666',

@@ -11,7 +11,7 @@ import { lineText, type PricedLine } from '../../core/quotes/line-text';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { openDatabase } from '../../server/db/client';
 import { createMultiPieceRequest, sendOffer } from '../../server/modules/quotations';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll } from './support/pages';
 import type { Locator, Page } from './support/test';
@@ -195,7 +195,7 @@ test('a 4-line offer shows every unit price and line total at 390 px, with no si
   shop,
 }, testInfo) => {
   const buyer = await shop.newPage();
-  const { email } = await signUp(buyer, { name: 'Nisha Kapoor' });
+  const { email } = await signedInCustomer(buyer, shop.url, { name: 'Nisha Kapoor' });
   const [user] = await shop.sql<{ id: string }>('select id from users where email = $1', [
     email.toLowerCase(),
   ]);

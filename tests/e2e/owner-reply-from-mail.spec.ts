@@ -8,7 +8,7 @@
  * a server of its own reached as http://localhost:<port>, on a PostgreSQL database of its own so
  * that the owner's role can be granted with the shop's command line while it runs.
  */
-import { signUp, uniqueEmail, waitForOutbox } from './support/accounts';
+import { signedInCustomer, uniqueEmail, waitForOutbox } from './support/accounts';
 import { grantAdminRole } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
@@ -119,7 +119,7 @@ test('from the new-request mail, signed out, to a sent offer: at most 6 taps and
 }, testInfo) => {
   // Not counted: the owner's account, its passkey on this phone, signed out.
   const page = await ownersPhone(browser);
-  const { email, password } = await signUp(page, {
+  const { email, password } = await signedInCustomer(page, server!.url, {
     email: uniqueEmail('owner'),
     name: 'Devika Admin',
   });

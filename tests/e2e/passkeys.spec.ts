@@ -11,7 +11,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { passkeyProblems } from '../../core/identity/passkey-texts';
-import { PASSWORD, signIn, signUp, totpCode, uniqueEmail } from './support/accounts';
+import {
+  PASSWORD,
+  signedInCustomer,
+  signIn,
+  signUp,
+  totpCode,
+  uniqueEmail,
+} from './support/accounts';
 import { grantAdminRole } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { createScratchDatabase } from './support/postgres';
@@ -154,7 +161,10 @@ test('a customer adds a passkey and signs in with it in one tap', async ({ brows
 
 test('the owner signs in with a passkey and reaches /admin', async ({ browser }) => {
   const page = await phoneWithAuthenticator(browser);
-  const { email } = await signUp(page, { email: uniqueEmail('owner'), name: 'Devika Admin' });
+  const { email } = await signedInCustomer(page, server!.url, {
+    email: uniqueEmail('owner'),
+    name: 'Devika Admin',
+  });
   await grantAdminRole(database!.url, email);
   await addPasskey(page, 'Shop phone');
   await signOut(page);
@@ -186,7 +196,7 @@ test('an account with two-factor on signs in with its passkey without a code', a
   browser,
 }) => {
   const page = await phoneWithAuthenticator(browser);
-  await signUp(page, { email: uniqueEmail('passkey-2fa') });
+  await signedInCustomer(page, server!.url, { email: uniqueEmail('passkey-2fa') });
   await gotoHydrated(page, '/dashboard/security');
   const twoFactor = page.locator('div').filter({
     has: page.getByRole('heading', { name: 'Two-factor authentication' }),
@@ -216,7 +226,7 @@ test('an account with two-factor on signs in with its passkey without a code', a
 
 test('a passkey is added only with the current password', async ({ browser }) => {
   const page = await phoneWithAuthenticator(browser);
-  await signUp(page, { email: uniqueEmail('passkey-reauth') });
+  await signedInCustomer(page, server!.url, { email: uniqueEmail('passkey-reauth') });
   await gotoHydrated(page, '/dashboard/security');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await section.getByLabel('Passkey name (optional)').fill('Stolen session');
@@ -234,7 +244,7 @@ test('a passkey is added only with the current password', async ({ browser }) =>
 
 test('a removed passkey no longer signs in, and the page says why', async ({ browser }) => {
   const page = await phoneWithAuthenticator(browser);
-  await signUp(page, { email: uniqueEmail('passkey-removed') });
+  await signedInCustomer(page, server!.url, { email: uniqueEmail('passkey-removed') });
   await addPasskey(page, 'Old phone');
 
   const section = page.getByRole('region', { name: 'Passkeys' });

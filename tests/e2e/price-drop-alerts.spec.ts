@@ -4,7 +4,7 @@
  */
 import { priceDropUnsubscribeToken } from '../../server/modules/account';
 import { expect, test, type Page } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 
 // playwright.config.ts: the server's AUTH_SECRET, which signs the link.
@@ -16,8 +16,11 @@ async function openProfile(page: Page) {
   return page.getByRole('tabpanel', { name: 'Profile' });
 }
 
-test('the price-drop setting is on by default and the dashboard turns it off', async ({ page }) => {
-  await signUp(page);
+test('the price-drop setting is on by default and the dashboard turns it off', async ({
+  page,
+  baseURL,
+}) => {
+  await signedInCustomer(page, baseURL);
   let profile = await openProfile(page);
   await expect(profile.getByRole('checkbox', { name: SETTING })).toBeChecked();
   await profile.getByRole('checkbox', { name: SETTING }).uncheck();
@@ -30,8 +33,8 @@ test('the price-drop setting is on by default and the dashboard turns it off', a
   await page.screenshot({ path: test.info().outputPath('profile-390.png') });
 });
 
-test('the mail’s unsubscribe link asks, then turns the setting off', async ({ page }) => {
-  const { email } = await signUp(page);
+test('the mail’s unsubscribe link asks, then turns the setting off', async ({ page, baseURL }) => {
+  const { email } = await signedInCustomer(page, baseURL);
   const session = (await (await page.request.get('/api/auth/get-session')).json()) as {
     user: { id: string };
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { expect, openAdminTab, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { allowConsoleErrors, failedResource } from './support/test';
@@ -11,7 +11,7 @@ test('a visitor is sent to sign in; a customer is told "Access Denied" and sent 
   const page = await shop.newPage();
   await page.goto('/admin/product-media');
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fproduct-media$/);
-  await signUp(page);
+  await signedInCustomer(page, shop.url);
   await gotoHydrated(page, '/admin/product-media');
   await expect(toastWith(page, 'Access Denied')).toContainText("You don't have admin privileges");
   await expect(page).toHaveURL(new URL('/', shop.url).href);

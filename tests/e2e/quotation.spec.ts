@@ -8,7 +8,7 @@ import {
 } from './support/test';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 
 async function fillQuotation(
@@ -54,9 +54,10 @@ test('a guest requests a quotation from the product page and sees the success to
 
 test('at 390 px, signed in, the quote form and the quote list start from what an earlier request told the shop', async ({
   page,
+  baseURL,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const { email } = await signUp(page, { name: 'Asha Rao' });
+  const { email } = await signedInCustomer(page, baseURL, { name: 'Asha Rao' });
   // The quote list's request gives the mobile, company and GSTIN the profile does not have yet.
   await gotoHydrated(page, '/product/lotus-urli');
   await page.getByRole('button', { name: 'Add to Quote List' }).click();

@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Page } from './support/test';
-import { outboxHtmlPages, signUp } from './support/accounts';
+import { outboxHtmlPages, signedInCustomer } from './support/accounts';
 import { expect, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import { markEmailVerified } from './support/postgres';
@@ -184,7 +184,7 @@ test('a signed-in customer finds the request in Quotations and the order in Orde
   shop,
 }) => {
   const customer = await shop.newPage();
-  await signUp(customer, { name: 'Asha Rao' });
+  await signedInCustomer(customer, shop.url, { name: 'Asha Rao' });
   await requestQuotation(customer, { name: 'Asha Rao' });
   const [request] = await shop.sql<{ reference: string }>(
     "select reference from quotation_requests where customer_name = 'Asha Rao'",
@@ -226,7 +226,7 @@ test("a guest's request joins the account of its e-mail only when its holder add
 
   // The holder has an account with that address, verified: the request is not in it.
   const holder = await shop.newPage();
-  await signUp(holder, { email, name: 'Holder Guest' });
+  await signedInCustomer(holder, shop.url, { email, name: 'Holder Guest' });
   await markEmailVerified(shop.databaseUrl, email);
   await gotoHydrated(holder, '/dashboard');
   await holder.getByRole('tab', { name: 'Quotations' }).click();

@@ -15,7 +15,7 @@ import {
   createQuotationRequest,
   sendOffer,
 } from '../../server/modules/quotations';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith, sidewaysScroll } from './support/pages';
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
@@ -625,7 +625,7 @@ offerTest(
   'a signed-in customer finds the request in the Quotations tab and opens it without a key',
   async ({ shop }) => {
     const page = await shop.newPage();
-    const { email } = await signUp(page);
+    const { email } = await signedInCustomer(page, shop.url);
     await gotoHydrated(page, '/dashboard?tab=quotations');
     await expect(page.getByText('No quotations yet')).toBeVisible();
     const { reference } = await requestFromProductPage(page, 'lotus-urli', {
@@ -732,7 +732,7 @@ offerTest(
     test.setTimeout(120_000);
     const page = await shop.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUp(page);
+    await signedInCustomer(page, shop.url);
     const [user] = await shop.sql<{ id: string }>(
       'select id from users order by created_at desc limit 1',
     );

@@ -4,7 +4,7 @@
  * data request (React Router's X-Remix-Redirect); Better Auth's mail links take a callbackURL.
  */
 import { expect, test, type APIResponse } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 
 /** Targets as they appear in the query string, percent-encoding and all. */
 const HOSTILE_TARGETS = [
@@ -54,7 +54,7 @@ test('a signed-in user sent on by /auth, /auth/code or /auth/two-factor stays in
   page,
   baseURL,
 }) => {
-  await signUp(page);
+  await signedInCustomer(page, baseURL);
   const request = page.context().request;
   for (const pagePath of SIGN_IN_PAGES) {
     for (const target of HOSTILE_TARGETS) {
@@ -96,7 +96,7 @@ test('signing in with a hostile redirectTo answers a target inside the shop', as
   page,
   baseURL,
 }) => {
-  const { email, password } = await signUp(page);
+  const { email, password } = await signedInCustomer(page, baseURL);
   await page.context().clearCookies();
   for (const target of [
     '/\t/evil.example',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 
 test('a visitor is asked to sign in before writing a review, asking or answering', async ({
@@ -18,8 +18,11 @@ test('a visitor is asked to sign in before writing a review, asking or answering
   ).toBeVisible();
 });
 
-test('a customer writes a review, sees it, and marks it helpful once', async ({ page }) => {
-  await signUp(page, { name: 'Meera Iyer' });
+test('a customer writes a review, sees it, and marks it helpful once', async ({
+  page,
+  baseURL,
+}) => {
+  await signedInCustomer(page, baseURL, { name: 'Meera Iyer' });
   await gotoHydrated(page, '/product/brass-nandi');
   const title = `Stunning marble ${randomUUID().slice(0, 6)}`;
   await page.getByRole('button', { name: 'Write a Review' }).click();
@@ -56,8 +59,9 @@ test('a customer writes a review, sees it, and marks it helpful once', async ({ 
 
 test('a customer asks a question and answers it; Submit and Answer wait for text', async ({
   page,
+  baseURL,
 }) => {
-  await signUp(page, { name: 'Ravi Kumar' });
+  await signedInCustomer(page, baseURL, { name: 'Ravi Kumar' });
   await gotoHydrated(page, '/product/brass-tealight-trio');
   const question = `Does it hold tall candles? ${randomUUID().slice(0, 6)}`;
   await page.getByRole('button', { name: 'Ask a Question' }).click();

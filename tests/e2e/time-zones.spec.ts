@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
-import { signUp } from './support/accounts';
+import { signedInCustomer } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 
 // New York is neither the server's zone (UTC) nor the shop's (India).
@@ -33,7 +33,7 @@ test('every page with a time or date hydrates in a browser in another time zone,
 }) => {
   test.setTimeout(180_000);
   const customer = await shop.newPage();
-  const { email } = await signUp(customer);
+  const { email } = await signedInCustomer(customer, shop.url);
   const [user] = await shop.sql<{ id: string }>('select id from users where email = $1', [email]);
   const [quotation] = await shop.sql<{ id: string; reference: string }>(
     `insert into quotation_requests (product_name, quantity, customer_name, customer_mobile,

@@ -1,5 +1,5 @@
 import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
-import { signUp, waitForOutbox } from './support/accounts';
+import { signedInCustomer, waitForOutbox } from './support/accounts';
 import { gotoHydrated } from './support/pages';
 import { startServerProcess } from './support/server-process';
 import { postForm } from './support/shop-http';
@@ -162,9 +162,10 @@ test.describe('the welcome pop-up and the pages a visitor came to for something 
 
   test('at 390 px it stays away from a signed-in customer and greets them once signed out', async ({
     page,
+    baseURL,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUp(page);
+    await signedInCustomer(page, baseURL);
     await page.evaluate(() => window.localStorage.clear());
     await gotoHydrated(page, '/about');
     await expect(page.getByRole('heading', { level: 1, name: 'Our Story' })).toBeVisible();

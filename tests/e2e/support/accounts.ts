@@ -1,4 +1,7 @@
-/** Accounts for the journeys: sign-up through the real form, the mail outbox, TOTP codes. */
+/**
+ * Accounts for the journeys: sign-up through the real form or over HTTP, the mail outbox, TOTP
+ * codes.
+ */
 import { createHmac, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +40,76 @@ export async function signUp(
   await expect(signInForm.getByLabel('Email')).toHaveValue(email.toLowerCase());
   await signInForm.getByLabel('Password', { exact: true }).fill(password);
   await signInForm.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+  return { email, password };
+}
+
+/** The `name=value` pairs of a response's cookies, as a Cookie header sends them back. */
+function cookieHeaderOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Signs a new customer up through Better Auth's endpoint, then in (a sign-up does not sign in:
+ * docs/requirements.md §14), and answers the session cookie. The server's PUBLIC_URL is the address it is
+ * reached at, the origin Better Auth trusts.
+ */
+export async function signUpOverHttp(
+  serverUrl: string,
+  { email = uniqueEmail('customer'), password = PASSWORD, name = 'Asha Rao' } = {},
+): Promise<{ email: string; cookie: string }> {
+  const headers = {
+    'Content-Type': 'application/json',
+    Origin: new URL(serverUrl).origin,
+  };
+  const signUp = await fetch(new URL('/api/auth/sign-up/email', serverUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password, name }),
+  });
+  expect(signUp.status, await signUp.clone().text()).toBe(200);
+  const response = await fetch(new URL('/api/auth/sign-in/email', serverUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const cookie = cookieHeaderOf(response);
+  expect(cookie).toContain('session_token');
+  return { email, cookie };
+}
+
+/**
+ * A new customer, signed in, on the home page as `signUp` leaves one: the account signs up and in
+ * over Better Auth's endpoints and the page's context takes its session cookie. For journeys about
+ * something a signed-in customer does; the Sign Up form itself has journeys of its own
+ * (auth.spec.ts), and typing into it for every other journey is most of their time. The cookie is
+ * httpOnly and SameSite=Lax, as the server sets it.
+ */
+export async function signedInCustomer(
+  page: Page,
+  serverUrl: string | undefined,
+  options: { email?: string; password?: string; name?: string } = {},
+): Promise<{ email: string; password: string }> {
+  if (!serverUrl) throw new Error('signedInCustomer needs the address of the server to sign up on');
+  const { password = PASSWORD } = options;
+  const { email, cookie } = await signUpOverHttp(serverUrl, { ...options, password });
+  await page.context().addCookies(
+    cookie.split('; ').map((pair) => {
+      const separator = pair.indexOf('=');
+      return {
+        name: pair.slice(0, separator),
+        value: pair.slice(separator + 1),
+        url: serverUrl,
+        httpOnly: true,
+        sameSite: 'Lax' as const,
+      };
+    }),
+  );
+  await gotoHydrated(page, new URL('/', serverUrl).href);
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
   return { email, password };
 }

@@ -4,7 +4,6 @@
  * tests, where servers are killed and databases stopped under the requests.
  */
 import { expect } from '@playwright/test';
-import { PASSWORD, uniqueEmail } from './accounts';
 
 export interface FormReply {
   status: number;
@@ -31,43 +30,8 @@ export async function postForm(
   return { status: response.status, body: await response.text() };
 }
 
-/** The `name=value` pairs of a response's cookies, as a Cookie header sends them back. */
-function cookieHeaderOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-/**
- * Signs a new customer up through Better Auth's endpoint, then in (a sign-up does not sign in:
- * docs/requirements.md §14), and answers the session cookie. The server's PUBLIC_URL is the address it is
- * reached at, the origin Better Auth trusts.
- */
-export async function signUpOverHttp(
-  serverUrl: string,
-  { email = uniqueEmail('customer'), name = 'Asha Rao' } = {},
-): Promise<{ email: string; cookie: string }> {
-  const headers = {
-    'Content-Type': 'application/json',
-    Origin: new URL(serverUrl).origin,
-  };
-  const signUp = await fetch(new URL('/api/auth/sign-up/email', serverUrl), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD, name }),
-  });
-  expect(signUp.status, await signUp.clone().text()).toBe(200);
-  const response = await fetch(new URL('/api/auth/sign-in/email', serverUrl), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const cookie = cookieHeaderOf(response);
-  expect(cookie).toContain('session_token');
-  return { email, cookie };
-}
+/** Signing up over HTTP lives with the other accounts helpers; the fault tests import it here. */
+export { signUpOverHttp } from './accounts';
 
 export interface ServerSentEvent {
   event: string;
