@@ -74,6 +74,11 @@ export const siteDefaults = {
   homeStat4Label: 'Handcrafted',
   /** NEWSLETTER_LINE: the line under the home page's newsletter heading (spec §2); empty is none */
   newsletterLine: 'Join 5,000+ craft lovers. Unsubscribe anytime.',
+  /** INVOICE_PREFIX: the tax invoices' number prefix, KK/26-27/0001 (docs/decisions/027) */
+  invoicePrefix: 'KK',
+  /** LUT_ARN and LUT_FINANCIAL_YEAR: the Letter of Undertaking for exports without IGST; empty is none */
+  lutArn: '',
+  lutFinancialYear: '',
 } as const;
 
 export type SiteSettings = { -readonly [Key in keyof typeof siteDefaults]: string };

@@ -40,5 +40,10 @@ export const editableSettingKeys = [
   'homeStat4Value',
   'homeStat4Label',
   'newsletterLine',
+  // docs/decisions/027: the tax invoices' number prefix, and the Letter of Undertaking that lets an
+  // export go without IGST.
+  'invoicePrefix',
+  'lutArn',
+  'lutFinancialYear',
 ] as const;
 export type EditableSettingKey = (typeof editableSettingKeys)[number];

@@ -36,6 +36,7 @@ describe('the settings form', () => {
       'Contact',
       'Payment',
       'Offers',
+      'Invoices',
       'Display currencies',
       'Notifications',
       'Search',
@@ -127,6 +128,30 @@ describe('the settings form', () => {
     expect(check('gstin', '27AAPFU0939F1ZW')).toBe(gstinTexts.check);
     expect(check('gstin', '00AAPFU0939F1ZV')).toBe(gstinTexts.state);
     expect(check('gstin', '29AAGCB7383J1Z4')).toBeNull();
+  });
+
+  // docs/decisions/027: the invoices' prefix and the Letter of Undertaking
+  it('takes an invoice prefix of 1 to 4 capitals or digits, upper-cased', () => {
+    expect(settingFieldSchemas.invoicePrefix.parse(' kk ')).toBe('KK');
+    expect(settingFieldSchemas.invoicePrefix.parse('AB12')).toBe('AB12');
+    for (const refused of ['', 'ABCDE', 'K/K', 'K-1']) {
+      expect(check('invoicePrefix', refused), refused).toBe(settingsTexts.invoicePrefixInvalid);
+    }
+  });
+
+  it('takes an LUT ARN of 15 capitals and digits and its financial year, or neither', () => {
+    expect(settingFieldSchemas.lutArn.parse(' ad0804260001234 ')).toBe('AD0804260001234');
+    expect(settingFieldSchemas.lutArn.parse('')).toBe('');
+    expect(check('lutArn', 'AD08042600012')).toBe(settingsTexts.lutArnInvalid);
+    expect(check('lutArn', 'AD080426000123-')).toBe(settingsTexts.lutArnInvalid);
+    expect(settingFieldSchemas.lutFinancialYear.parse(' 26-27 ')).toBe('26-27');
+    expect(settingFieldSchemas.lutFinancialYear.parse('99-00')).toBe('99-00');
+    expect(settingFieldSchemas.lutFinancialYear.parse('')).toBe('');
+    for (const refused of ['26-28', '2026-27', '26/27']) {
+      expect(check('lutFinancialYear', refused), refused).toBe(
+        settingsTexts.lutFinancialYearInvalid,
+      );
+    }
   });
 
   it('takes a GST rate from 0 to 28 with at most 2 decimals, stored as the number reads', () => {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { visibleText } from '../forms/form-text';
 import { gstinTexts, refineOptionalGstin } from '../tax/gstin';
+import { DEFAULT_INVOICE_PREFIX, invoicePrefixProblem } from '../tax/financial-year';
 import { displayCurrenciesSettingSchema } from '../money/display-currency-schema';
 import { SYNONYMS_TEXT_MAX, synonymTextProblem } from '../search/search-synonyms';
 import { DEFAULT_SHOP_TIME_ZONE, isShopTimeZone } from '../time/shop-calendar';
@@ -68,6 +69,12 @@ export const settingsTexts = {
   upiPaymentLimitInvalid: `Please enter a whole number of rupees from 1 to ${UPI_PAYMENT_LIMIT_MAX_RUPEES}`,
   searchSynonymsTooLong: `The search synonyms can be at most ${SYNONYMS_TEXT_MAX} characters`,
   singleLine: 'Please keep this on one line, without control characters',
+  invoicePrefixInvalid:
+    'An invoice prefix is 1 to 4 characters, capital letters A–Z and digits only, such as KK.',
+  lutArnInvalid:
+    'Please enter the ARN of the filed LUT: 15 capital letters and digits, such as AD080426000123X, or leave it empty',
+  lutFinancialYearInvalid:
+    'Please enter the financial year the LUT was filed for, such as 26-27, or leave it empty',
   controlCharacters: 'Please remove the control characters',
 } as const;
 
@@ -251,7 +258,30 @@ export const settingFieldSchemas = {
     .trim()
     .max(NEWSLETTER_LINE_MAX, settingsTexts.newsletterLineTooLong)
     .refine(isOneLine, settingsTexts.singleLine),
+  // docs/decisions/027: the prefix is the owner's; the year and the counter are not (core/tax/financial-year.ts).
+  invoicePrefix: visibleText({ error: settingsTexts.invoicePrefixInvalid })
+    .trim()
+    .toUpperCase()
+    .refine((value) => invoicePrefixProblem(value) === null, settingsTexts.invoicePrefixInvalid),
+  // docs/decisions/027: the ARN the GST portal gave the filed Letter of Undertaking; empty is none.
+  lutArn: visibleText({ error: settingsTexts.lutArnInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^(|[A-Z0-9]{15})$/, settingsTexts.lutArnInvalid),
+  // An LUT covers one financial year: "26-27", two years in a row.
+  lutFinancialYear: visibleText({ error: settingsTexts.lutFinancialYearInvalid })
+    .trim()
+    .refine(
+      (value) => value === '' || isFinancialYearLabel(value),
+      settingsTexts.lutFinancialYearInvalid,
+    ),
 } satisfies Record<EditableSettingKey, z.ZodType<string, string>>;
+
+/** "26-27": two-digit years, the second the year after the first. */
+function isFinancialYearLabel(value: string): boolean {
+  const match = /^(\d{2})-(\d{2})$/.exec(value);
+  return match !== null && (Number(match[1]) + 1) % 100 === Number(match[2]);
+}
 
 /**
  * The settings form. Every field is optional: a field set by an environment variable is shown
@@ -300,6 +330,9 @@ export const settingLabels: Record<EditableSettingKey, string> = {
   homeStat4Value: 'Fourth tile’s figure',
   homeStat4Label: 'Fourth tile’s words',
   newsletterLine: 'Newsletter line',
+  invoicePrefix: 'Invoice number prefix',
+  lutArn: 'LUT ARN',
+  lutFinancialYear: 'LUT financial year',
 };
 
 /** What each field is for, under its label. */
@@ -320,6 +353,10 @@ export const settingHints: Partial<Record<EditableSettingKey, string>> = {
     'The share of the total asked for on acceptance, 0 to 100; 100 is payment in full. Editable per offer.',
   upiPaymentLimit: 'An amount above it is paid by bank transfer only.',
   dailyDigest: 'At 09:00 shop time, a mail listing the requests awaiting a reply.',
+  invoicePrefix: `1 to 4 capital letters or digits. Invoices are numbered ${DEFAULT_INVOICE_PREFIX}/26-27/0001, credit notes ${DEFAULT_INVOICE_PREFIX}C/26-27/0001, receipt vouchers ${DEFAULT_INVOICE_PREFIX}R/26-27/0001.`,
+  lutArn:
+    'The ARN of your Letter of Undertaking for exports. With it, an export invoice carries no IGST; empty charges IGST on exports.',
+  lutFinancialYear: 'The financial year the LUT covers, such as 26-27; file a new LUT each year.',
   // docs/requirements.md §20
   searchSynonyms:
     'One group a line, words separated by commas. A search that finds nothing tries every word of its group.',
@@ -358,6 +395,9 @@ export const settingEnvironmentVariables = {
   homeStat4Value: 'HOME_STAT_4_VALUE',
   homeStat4Label: 'HOME_STAT_4_LABEL',
   newsletterLine: 'NEWSLETTER_LINE',
+  invoicePrefix: 'INVOICE_PREFIX',
+  lutArn: 'LUT_ARN',
+  lutFinancialYear: 'LUT_FINANCIAL_YEAR',
 } as const satisfies Record<EditableSettingKey, string>;
 
 /** The form's sections, in the order the page shows them. */
@@ -384,6 +424,7 @@ export const settingGroups: { title: string; keys: EditableSettingKey[] }[] = [
     title: 'Offers',
     keys: ['defaultGstRate', 'offerValidityDays', 'advancePercent', 'offerTerms'],
   },
+  { title: 'Invoices', keys: ['invoicePrefix', 'lutArn', 'lutFinancialYear'] },
   { title: 'Display currencies', keys: ['displayCurrencies'] },
   { title: 'Notifications', keys: ['dailyDigest'] },
   { title: 'Search', keys: ['searchSynonyms'] },

@@ -27,6 +27,8 @@ import { DISPLAY_CURRENCIES } from '../../core/money/display-currency';
 import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search/search-counts';
 import { editableSettingKeys } from '../../core/admin/settings-keys';
 import { offerStatuses } from '../../core/quotes/quote-offer';
+import { documentSeries } from '../../core/tax/financial-year';
+import type { TaxDocumentContent } from '../../core/tax/tax-document';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -766,6 +768,79 @@ export const orderItems = pgTable(
     ),
     index('order_items_order_id_idx').on(table.orderId),
     index('order_items_product_id_idx').on(table.productId),
+  ],
+);
+
+/**
+ * docs/decisions/027: the shop's GST documents, a tax invoice, a credit note or a receipt voucher,
+ * each as issued: its number, the figures GSTR-1 sums, and `content`, the whole document frozen
+ * (core/tax/tax-document.ts). Never updated or deleted (CGST Rules 46, 53): a mistake is corrected
+ * by a credit note. An order has one invoice, so the index is partial.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: documentSeries }).notNull(),
+    number: text('number').notNull().unique('tax_documents_number_key'),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    // A credit note's invoice.
+    citesDocumentId: uuid('cites_document_id').references((): AnyPgColumn => taxDocuments.id, {
+      onDelete: 'restrict',
+    }),
+    // The shop's calendar day it was issued, and the instant.
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    placeOfSupply: text('place_of_supply').notNull(),
+    taxableMinor: integer('taxable_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    content: jsonb('content').$type<TaxDocumentContent>().notNull(),
+  },
+  (table) => [
+    check('tax_documents_kind_check', oneOf(table.kind, documentSeries)),
+    check('tax_documents_number_check', sql`${table.number} ~ '^[A-Za-z0-9/-]{1,16}$'`),
+    check('tax_documents_financial_year_check', sql`${table.financialYear} ~ '^[0-9]{2}-[0-9]{2}$'`),
+    check('tax_documents_sequence_check', sql`${table.sequence} >= 1`),
+    check(
+      'tax_documents_amounts_check',
+      sql`${table.taxableMinor} >= 0 and ${table.taxMinor} >= 0 and ${table.totalMinor} >= 0`,
+    ),
+    unique('tax_documents_series_sequence_key').on(
+      table.kind,
+      table.financialYear,
+      table.sequence,
+    ),
+    uniqueIndex('tax_documents_order_invoice_key')
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'invoice'`),
+    index('tax_documents_order_id_idx').on(table.orderId),
+    index('tax_documents_issued_on_idx').on(table.issuedOn.desc()),
+  ],
+);
+
+/**
+ * docs/decisions/027: each series' last number in a financial year. The issuing transaction
+ * raises it with an upsert, which locks the row until it commits: two issues at once wait for
+ * each other and never share a number, and a rollback takes its number back, so none is skipped.
+ */
+export const taxDocumentSeries = pgTable(
+  'tax_document_series',
+  {
+    kind: text('kind', { enum: documentSeries }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'tax_document_series_pkey', columns: [table.kind, table.financialYear] }),
+    check('tax_document_series_kind_check', oneOf(table.kind, documentSeries)),
+    check('tax_document_series_last_sequence_check', sql`${table.lastSequence} >= 1`),
   ],
 );
 

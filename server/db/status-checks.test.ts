@@ -45,10 +45,14 @@ import {
   reviewMedia,
   reviews,
   searchCounts,
+  taxDocumentSeries,
+  taxDocuments,
   userRoles,
   webhookDeliveries,
   webhookEndpoints,
 } from './schema';
+
+import { documentSeries } from '../../core/tax/financial-year';
 
 type RowValues = Record<string, string | number>;
 
@@ -205,6 +209,38 @@ const statusColumns: StatusColumn[] = [
     constraint: 'activity_log_kind_check',
     list: activityKinds,
     row: async () => ({ actor_kind: 'user', actor_name: 'Asha', summary: 'Changed the shop name' }),
+  },
+  // docs/decisions/027: the GST documents' kinds, core/tax/financial-year.ts documentSeries
+  {
+    column: taxDocuments.kind,
+    constraint: 'tax_documents_kind_check',
+    list: documentSeries,
+    row: async (db) => {
+      const [order] = await db
+        .insert(orders)
+        .values({ orderNumber: `ORD-CHECK-${unique()}` })
+        .returning({ id: orders.id });
+      return {
+        number: `KK/26-27/${unique().slice(0, 6)}`,
+        financial_year: '26-27',
+        sequence: Math.floor(Math.random() * 1_000_000_000) + 1,
+        order_id: order!.id,
+        issued_on: '2026-11-29',
+        issued_at: '2026-11-29T05:30:00Z',
+        buyer_name: 'Asha',
+        place_of_supply: 'Rajasthan (08)',
+        taxable_minor: 0,
+        tax_minor: 0,
+        total_minor: 0,
+        content: '{}',
+      };
+    },
+  },
+  {
+    column: taxDocumentSeries.kind,
+    constraint: 'tax_document_series_kind_check',
+    list: documentSeries,
+    row: async () => ({ financial_year: unique(), last_sequence: 1 }),
   },
   {
     column: searchCounts.outcome,

@@ -684,6 +684,43 @@ const guards: Record<string, Guard | Guard[]> = {
       'the normalised search text (core/search/search-tolerant.ts normaliseSearchText), cut to 100 characters by countSearch',
     check: 'search_counts_text_length_check',
   },
+  // docs/decisions/027: a GST document is written only by the invoices module when it issues one, from the order,
+  // the settings and the series, never from a request's text; its content is the frozen document.
+  'tax_documents.kind': {
+    reason: 'one of core/tax/financial-year.ts documentSeries, set by the invoices module',
+    check: 'tax_documents_kind_check',
+  },
+  'tax_documents.number': {
+    reason:
+      'core/tax/financial-year.ts documentNumber: the prefix setting, the year and the counter, at most 16 characters',
+    check: 'tax_documents_number_check',
+  },
+  'tax_documents.financial_year': {
+    reason: 'core/tax/financial-year.ts financialYearOf, "26-27"',
+    check: 'tax_documents_financial_year_check',
+  },
+  'tax_documents.buyer_name': {
+    reason:
+      "the order's shipping address name or its request's customer name, each bounded by its own schema when written",
+  },
+  'tax_documents.buyer_gstin': {
+    reason: "the request's GSTIN, checked by core/tax/gstin.ts when the request was made",
+  },
+  'tax_documents.place_of_supply': {
+    reason:
+      'core/tax/place-of-supply.ts placeOfSupplyLabel: a state and its code, or a country name',
+  },
+  'tax_documents.content': {
+    reason:
+      'the document as issued (core/tax/tax-document.ts), made by the invoices module from the order, its items and the settings',
+  },
+  'tax_document_series.kind': {
+    reason: 'one of core/tax/financial-year.ts documentSeries, set by the invoices module',
+    check: 'tax_document_series_kind_check',
+  },
+  'tax_document_series.financial_year': {
+    reason: 'core/tax/financial-year.ts financialYearOf, "26-27", set by the invoices module',
+  },
   'search_counts.outcome': {
     reason: 'one of core/search/search-counts.ts searchCountOutcomes, set by the search',
     check: 'search_counts_outcome_check',

@@ -1,0 +1,42 @@
+/**
+ * The owner's order actions (spec §4) with the GST documents they bring (docs/decisions/027), in one
+ * transaction: the orders module moves the order through its state machine, and the invoices
+ * module then issues what the move needs. "Mark as Shipped" issues the tax invoice when the order
+ * has none, since goods may not leave without one (CGST Rule 46): if it cannot be issued, the order
+ * is not shipped and the owner is told why. Cancelling an invoiced order issues a credit note for
+ * the whole invoice (CGST Rule 53).
+ */
+import { z } from 'zod';
+import type { SiteSettings } from '../../content/site';
+import { orderActions } from '../../core/admin/admin';
+import type { Database } from '../db/client';
+import type { Actor } from '../modules/actor';
+import { creditNoteForCancelledOrder, invoiceBeforeShipping } from '../modules/invoices';
+import { parseInput, requireAdmin, requireRowId } from '../modules/kernel';
+import { setOrderStatus } from '../modules/orders';
+
+export async function applyOrderAction(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown; action: unknown; paymentReference?: unknown },
+  site: SiteSettings,
+  now: Date,
+) {
+  requireAdmin(actor, 'orders:write');
+  const orderId = requireRowId(input.orderId, 'Order');
+  const action = parseInput(z.enum(orderActions), input.action);
+  return db.transaction(async (tx) => {
+    const changed = await setOrderStatus(tx, actor, { ...input, orderId, action }, now);
+    const invoice =
+      action === 'ship'
+        ? (await invoiceBeforeShipping(tx, actor, orderId, site, now)).invoice
+        : null;
+    const creditNote =
+      action === 'cancel' ? await creditNoteForCancelledOrder(tx, actor, orderId, site, now) : null;
+    return {
+      ...changed,
+      invoiceNumber: invoice?.number ?? null,
+      creditNoteNumber: creditNote?.number ?? null,
+    };
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * The shop's GST documents (docs/decisions/027, docs/requirements.md §23): the owner issues a tax invoice for a
+ * paid (or advance-paid) order, "Mark as Shipped" issues it when the order has none, cancelling an
+ * invoiced order issues a credit note for it. The owner reads every document; a customer reads the
+ * documents of her own orders, by her account or by her quotation's private key.
+ */
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { SiteSettings } from '../../../content/site';
+import { invoiceIssuable } from '../../../core/tax/tax-document';
+import { FILING_PERIOD_PROBLEM, filingPeriod } from '../../../core/tax/filing-period';
+import { gstr1Files } from '../../../core/tax/gstr1';
+import { strToU8, zipSync } from 'fflate';
+import type { Database } from '../../db/client';
+import {
+  documentsOfOrders,
+  taxDocumentSummary,
+  type TaxDocumentSummary,
+} from '../../db/order-documents';
+import { orders, quotationRequests, taxDocuments } from '../../db/schema';
+import type { Actor } from '../actor';
+import { DomainError } from '../errors';
+import { requireAdmin, requireRowId } from '../kernel';
+import {
+  creditNoteInTransaction,
+  invoiceOfOrder,
+  invoiceTexts,
+  issueInvoiceInTransaction,
+  lockOrder,
+  type TaxDocumentRow,
+} from './issue';
+
+export { invoiceTexts, type TaxDocumentRow } from './issue';
+export { documentsOfOrders, type TaxDocumentSummary };
+
+export const TAX_DOCUMENT_NOT_FOUND = 'Document not found';
+
+const summaryOf = taxDocumentSummary;
+
+/** "Issue Invoice" (docs/requirements.md §23): the owner's, on a paid or advance-paid order with none yet. */
+export async function issueInvoice(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown },
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentSummary> {
+  requireAdmin(actor, 'orders:write');
+  const orderId = requireRowId(input.orderId, 'Order');
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const existing = await invoiceOfOrder(tx, orderId);
+    if (existing) throw new DomainError('conflict', invoiceTexts.alreadyIssued(existing.number));
+    if (!invoiceIssuable({ ...order, documents: [] })) {
+      throw new DomainError(
+        'conflict',
+        order.status === 'cancelled' ? invoiceTexts.cancelled : invoiceTexts.notPaid,
+      );
+    }
+    return summaryOf(await issueInvoiceInTransaction(tx, order, site, now));
+  });
+}
+
+/**
+ * The invoice goods leave with (CGST Rule 46: issued at or before removal): the order's own, or
+ * one issued now in the caller's transaction, before "Mark as Shipped" changes the status.
+ */
+export async function invoiceBeforeShipping(
+  tx: Database,
+  actor: Actor,
+  orderId: string,
+  site: SiteSettings,
+  now: Date,
+): Promise<{ invoice: TaxDocumentSummary; issuedNow: boolean }> {
+  requireAdmin(actor, 'orders:write');
+  const order = await lockOrder(tx, orderId);
+  const existing = await invoiceOfOrder(tx, orderId);
+  if (existing) return { invoice: summaryOf(existing), issuedNow: false };
+  return {
+    invoice: summaryOf(await issueInvoiceInTransaction(tx, order, site, now)),
+    issuedNow: true,
+  };
+}
+
+/** A cancelled order's credit note for the whole of its invoice, in the cancelling transaction. */
+export async function creditNoteForCancelledOrder(
+  tx: Database,
+  actor: Actor,
+  orderId: string,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentSummary | null> {
+  requireAdmin(actor, 'orders:write');
+  const invoice = await invoiceOfOrder(tx, orderId);
+  if (!invoice) return null;
+  const note = await creditNoteInTransaction(tx, invoice, site, now);
+  return note ? summaryOf(note) : null;
+}
+
+/**
+ * One document for its PDF: the owner reads any; a customer only a document of her own order, by
+ * her account, or by the private key of the order's quotation, which `keyOpens` (the quotations
+ * module's check, through server/flows/read-tax-document.ts) decides. Anyone else is told it is
+ * not found, the same as for a document that does not exist.
+ */
+export async function readTaxDocument(
+  db: Database,
+  actor: Actor,
+  input: { id: unknown },
+  keyOpens: ((reference: string) => Promise<boolean>) | null = null,
+): Promise<TaxDocumentRow> {
+  const isOwner = actor?.roles.includes('admin') ?? false;
+  if (isOwner) requireAdmin(actor, 'orders:read');
+  else if (!actor && !keyOpens) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  const id = requireRowId(input.id, 'Document');
+  const [found] = await db
+    .select({
+      document: taxDocuments,
+      orderUserId: orders.userId,
+      reference: quotationRequests.reference,
+    })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .leftJoin(quotationRequests, eq(quotationRequests.id, orders.quotationRequestId))
+    .where(eq(taxDocuments.id, id));
+  if (!found) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  if (isOwner) return found.document;
+  if (actor && found.orderUserId === actor.userId) return found.document;
+  if (found.reference && keyOpens && (await keyOpens(found.reference))) return found.document;
+  throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+}
+
+/** The owner's list of documents, newest first (docs/requirements.md §23 "Invoices"). */
+export async function listTaxDocuments(
+  db: Database,
+  actor: Actor,
+  filter: { kind?: TaxDocumentRow['kind'] | null; fromDay?: string | null; toDay?: string | null },
+): Promise<TaxDocumentRow[]> {
+  requireAdmin(actor, 'orders:read');
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(
+      and(
+        filter.kind ? eq(taxDocuments.kind, filter.kind) : undefined,
+        filter.fromDay ? gte(taxDocuments.issuedOn, filter.fromDay) : undefined,
+        filter.toDay ? lte(taxDocuments.issuedOn, filter.toDay) : undefined,
+      ),
+    )
+    .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.number));
+}
+
+/**
+ * "Export GSTR-1" (docs/requirements.md §23): the period's tax invoices and credit notes as the GST offline tool's
+ * CSV files (core/tax/gstr1.ts), in one ZIP, for the owner (and a key with `orders:read`).
+ */
+export async function gstr1Archive(
+  db: Database,
+  actor: Actor,
+  input: { period: unknown },
+): Promise<{ fileName: string; archive: Uint8Array }> {
+  requireAdmin(actor, 'orders:read');
+  const period = filingPeriod(typeof input.period === 'string' ? input.period : '');
+  if (!period) throw new DomainError('invalid', FILING_PERIOD_PROBLEM);
+  const rows = await db
+    .select({ content: taxDocuments.content })
+    .from(taxDocuments)
+    .where(
+      and(
+        inArray(taxDocuments.kind, ['invoice', 'credit_note']),
+        gte(taxDocuments.issuedOn, period.fromDay),
+        lte(taxDocuments.issuedOn, period.toDay),
+      ),
+    )
+    .orderBy(taxDocuments.issuedOn, taxDocuments.kind, taxDocuments.sequence);
+  const files = gstr1Files(rows.map((row) => row.content));
+  // A fixed time in each entry, so the same period's documents make the same archive.
+  const mtime = new Date(`${period.fromDay}T00:00:00Z`);
+  const archive = zipSync(
+    Object.fromEntries(files.map((file) => [file.name, [strToU8(file.csv), { mtime }]])),
+  );
+  return { fileName: `GSTR-1-${period.value}.zip`, archive };
+}

@@ -1,0 +1,345 @@
+/**
+ * Issuing a GST document (docs/decisions/027, docs/requirements.md §23): the number is drawn from its
+ * series in the issuing transaction, so a rollback leaves no gap and two issues at once never share
+ * a number; the document is frozen as it is issued (core/tax/tax-document.ts) and never changed.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SiteSettings } from '../../../content/site';
+import { countryName } from '../../../core/identity/countries';
+import {
+  displayRatesOf,
+  approximateTotalLine,
+  mailReaderDisplayRate,
+  readCurrencyChoice,
+} from '../../../core/money/display-currency';
+import { advanceAndBalance } from '../../../core/orders/payment-terms';
+import {
+  documentNumber,
+  financialYearOf,
+  type DocumentSeries,
+} from '../../../core/tax/financial-year';
+import { gstinStateCode } from '../../../core/tax/gstin';
+import { placeOfSupply } from '../../../core/tax/place-of-supply';
+import {
+  CANCELLED_ORDER_REASON,
+  invoiceContent,
+  wholeInvoiceCreditNote,
+  type TaxDocumentContent,
+  type TaxDocumentPayment,
+} from '../../../core/tax/tax-document';
+import { shopDayOf } from '../../../core/time/shop-calendar';
+import type { Database } from '../../db/client';
+import {
+  orderItems,
+  orders,
+  products,
+  profiles,
+  quotationOffers,
+  quotationRequests,
+  taxDocumentSeries,
+  taxDocuments,
+  type ShippingAddress,
+} from '../../db/schema';
+import { DomainError } from '../errors';
+
+type OrderRow = typeof orders.$inferSelect;
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/** What the owner is told when an invoice cannot be issued yet, word for word. */
+export const invoiceTexts = {
+  notPaid: 'An invoice is issued once the order is paid, or its advance is.',
+  cancelled: 'A cancelled order gets no invoice.',
+  alreadyIssued: (number: string) => `Invoice ${number} was already issued for this order.`,
+  noShopGstin: 'Set the shop’s GSTIN in Settings before issuing an invoice.',
+  noAddress: 'This order has no shipping address, so it has no place of supply.',
+  unknownState: (state: string) =>
+    `The shipping address’s state “${state}” is not an Indian state or union territory, so the place of supply is unknown. Correct the order’s address.`,
+  missingHsn: (names: string[]) =>
+    `Set the HSN code of ${names.map((name) => `“${name}”`).join(', ')} before issuing an invoice.`,
+  notFromCatalogue: (names: string[]) =>
+    `${names.map((name) => `“${name}”`).join(', ')} ${names.length === 1 ? 'is' : 'are'} not a catalogue piece, so ${names.length === 1 ? 'it has' : 'they have'} no HSN code.`,
+  rateUnknown:
+    'The order’s tax is not one GST rate of its value, so its invoice cannot show the rate. Orders made from an offer carry their rate.',
+  exportWithoutLut: (year: string) =>
+    `An export without IGST needs a Letter of Undertaking for ${year}: set its ARN and year in Settings.`,
+  doesNotAddUp: 'The invoice would not add up to what the order charged.',
+} as const;
+
+/** The GST slabs in basis points, for an order made without an offer (docs/decisions/027). */
+const GST_SLABS = [0, 10, 25, 150, 300, 500, 1200, 1800, 2800];
+
+/** The next number of a series in its financial year; the row stays locked until the transaction ends. */
+async function drawSequence(tx: Database, kind: DocumentSeries, financialYear: string) {
+  const [row] = await tx
+    .insert(taxDocumentSeries)
+    .values({ kind, financialYear, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [taxDocumentSeries.kind, taxDocumentSeries.financialYear],
+      set: { lastSequence: sql`${taxDocumentSeries.lastSequence} + 1` },
+    })
+    .returning({ lastSequence: taxDocumentSeries.lastSequence });
+  return row!.lastSequence;
+}
+
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new DomainError('not_found', 'Order not found');
+  return order;
+}
+
+export async function invoiceOfOrder(db: Database, orderId: string) {
+  const [invoice] = await db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
+  return invoice ?? null;
+}
+
+function addressLines(address: ShippingAddress): string[] {
+  return [
+    address.streetAddress,
+    address.apartment ?? '',
+    `${address.city}, ${address.state} ${address.postalCode}`.trim(),
+    countryName(address.country),
+  ].filter((line) => line.trim() !== '');
+}
+
+/** The payments received so far, as the invoice lists them. */
+function paymentsOf(order: OrderRow): TaxDocumentPayment[] {
+  const { advance, balance } = advanceAndBalance({
+    totalMinor: order.totalAmountMinor,
+    advanceMinor: order.advanceMinor,
+  });
+  if (advance === null || balance === null) {
+    return order.paymentStatus === 'paid'
+      ? [
+          {
+            label: 'Payment in full',
+            amountMinor: order.totalAmountMinor,
+            reference: order.paymentId,
+          },
+        ]
+      : [];
+  }
+  const payments: TaxDocumentPayment[] = [];
+  if (order.paymentStatus === 'partially_paid' || order.paymentStatus === 'paid') {
+    payments.push({ label: 'Advance', amountMinor: advance, reference: order.paymentId });
+  }
+  if (order.paymentStatus === 'paid' && balance > 0) {
+    payments.push({ label: 'Balance', amountMinor: balance, reference: order.balancePaymentId });
+  }
+  return payments;
+}
+
+/** The order's GST rate: its offer's, or for an order made without one, the slab its tax is. */
+async function rateOf(tx: Database, order: OrderRow): Promise<number> {
+  if (order.offerId) {
+    const [offer] = await tx
+      .select({ rate: quotationOffers.gstRateBasisPoints })
+      .from(quotationOffers)
+      .where(eq(quotationOffers.id, order.offerId));
+    if (offer) return offer.rate;
+  }
+  const taxable = order.subtotalMinor - order.discountMinor + order.shippingAmountMinor;
+  const slab = GST_SLABS.find(
+    (rate) => Math.round((taxable * rate) / 10_000) === order.taxAmountMinor,
+  );
+  if (slab === undefined) throw new DomainError('conflict', invoiceTexts.rateUnknown);
+  return slab;
+}
+
+/**
+ * The tax invoice of an order, issued in `tx` (the caller has checked who asks and locked the
+ * order). Refused, with what to do, when a piece lacks its HSN code, when the shop has no GSTIN
+ * or when the delivery's state is not known.
+ */
+export async function issueInvoiceInTransaction(
+  tx: Database,
+  order: OrderRow,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentRow> {
+  const shopStateCode = gstinStateCode(site.gstin);
+  if (!shopStateCode) throw new DomainError('conflict', invoiceTexts.noShopGstin);
+  const address = order.shippingAddress;
+  if (!address) throw new DomainError('conflict', invoiceTexts.noAddress);
+
+  const items = await tx
+    .select({
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPriceMinor: orderItems.unitPriceMinor,
+      hsnCode: products.hsnCode,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const notFromCatalogue = items.filter((item) => item.productId === null);
+  if (notFromCatalogue.length > 0) {
+    throw new DomainError(
+      'conflict',
+      invoiceTexts.notFromCatalogue(notFromCatalogue.map((item) => item.productName)),
+    );
+  }
+  const lacking = items.filter((item) => !item.hsnCode);
+  if (lacking.length > 0) {
+    throw new DomainError(
+      'conflict',
+      invoiceTexts.missingHsn(lacking.map((item) => item.productName)),
+    );
+  }
+
+  const timeZone = site.shopTimeZone;
+  const year = financialYearOf(now, timeZone);
+  const rate = await rateOf(tx, order);
+  // docs/decisions/027: an export goes without IGST under the LUT only when its order charged none;
+  // an order that charged GST is invoiced with IGST, which the shop pays and claims back, so the
+  // invoice is always what the buyer was charged.
+  const lut =
+    rate === 0 && site.lutArn.trim() !== ''
+      ? { arn: site.lutArn, financialYear: site.lutFinancialYear }
+      : null;
+  const supply = placeOfSupply({
+    shopStateCode,
+    deliveryCountry: address.country,
+    deliveryState: address.state,
+    lut,
+    financialYearLabel: year.label,
+  });
+  if (supply.kind === 'unknown_state') {
+    throw new DomainError('conflict', invoiceTexts.unknownState(supply.deliveryState));
+  }
+  if (supply.kind === 'export_with_igst' && rate === 0) {
+    throw new DomainError('conflict', invoiceTexts.exportWithoutLut(year.label));
+  }
+
+  const [request] = order.quotationRequestId
+    ? await tx
+        .select()
+        .from(quotationRequests)
+        .where(eq(quotationRequests.id, order.quotationRequestId))
+    : [];
+  const approximateTotal =
+    supply.kind === 'export_under_lut' || supply.kind === 'export_with_igst'
+      ? await approximateTotalOf(tx, order, request ?? null, site, now)
+      : null;
+
+  const sequence = await drawSequence(tx, 'invoice', year.label);
+  const number = documentNumber('invoice', site.invoicePrefix, year.label, sequence);
+  const lines = address.streetAddress ? addressLines(address) : [];
+  const content = invoiceContent({
+    number,
+    issuedOn: shopDayOf(now, timeZone),
+    financialYear: year.label,
+    orderNumber: order.orderNumber,
+    seller: {
+      name: site.shopName,
+      address: site.address,
+      gstin: site.gstin,
+      stateCode: shopStateCode,
+    },
+    buyer: {
+      name: address.name?.trim() || request?.customerName || 'Customer',
+      company: request?.customerCompany ?? null,
+      gstin: request?.customerGstin ?? null,
+      billingAddress: lines,
+      shippingAddress: lines,
+    },
+    supply,
+    lines: items.map((item) => ({
+      description: item.productName,
+      hsnCode: item.hsnCode,
+      quantity: item.quantity,
+      unitPriceMinor: item.unitPriceMinor,
+    })),
+    discountMinor: order.discountMinor,
+    shippingMinor: order.shippingAmountMinor,
+    gstRateBasisPoints: rate,
+    payments: paymentsOf(order),
+    approximateTotal,
+  });
+  if (content.totalMinor !== order.totalAmountMinor)
+    throw new DomainError('conflict', invoiceTexts.doesNotAddUp);
+  return insertDocument(tx, order.id, sequence, content, null, now);
+}
+
+/** The credit note for the whole of a cancelled order's invoice, if it has one and none yet. */
+export async function creditNoteInTransaction(
+  tx: Database,
+  invoice: TaxDocumentRow,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentRow | null> {
+  const [existing] = await tx
+    .select({ id: taxDocuments.id })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.citesDocumentId, invoice.id), eq(taxDocuments.kind, 'credit_note')));
+  if (existing) return null;
+  const year = financialYearOf(now, site.shopTimeZone);
+  const sequence = await drawSequence(tx, 'credit_note', year.label);
+  const content = wholeInvoiceCreditNote(invoice.content, {
+    number: documentNumber('credit_note', site.invoicePrefix, year.label, sequence),
+    issuedOn: shopDayOf(now, site.shopTimeZone),
+    financialYear: year.label,
+    reason: CANCELLED_ORDER_REASON,
+  });
+  return insertDocument(tx, invoice.orderId, sequence, content, invoice.id, now);
+}
+
+async function insertDocument(
+  tx: Database,
+  orderId: string,
+  sequence: number,
+  content: TaxDocumentContent,
+  citesDocumentId: string | null,
+  now: Date,
+): Promise<TaxDocumentRow> {
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({
+      kind: content.kind,
+      number: content.number,
+      financialYear: content.financialYear,
+      sequence,
+      orderId,
+      citesDocumentId,
+      issuedOn: content.issuedOn,
+      issuedAt: now,
+      buyerName: content.buyer.name,
+      buyerGstin: content.buyer.gstin,
+      placeOfSupply: content.placeOfSupplyLabel,
+      taxableMinor: content.taxableMinor,
+      taxMinor: content.taxMinor,
+      totalMinor: content.totalMinor,
+      content,
+    })
+    .returning();
+  return row!;
+}
+
+/** docs/decisions/026: the buyer's display currency on the day of issue, for a buyer abroad. */
+async function approximateTotalOf(
+  tx: Database,
+  order: OrderRow,
+  request: typeof quotationRequests.$inferSelect | null,
+  site: SiteSettings,
+  now: Date,
+): Promise<string | null> {
+  const { fresh } = displayRatesOf(site, now);
+  if (fresh.length === 0) return null;
+  const userId = order.userId ?? request?.userId ?? null;
+  const [profile] = userId
+    ? await tx
+        .select({ displayCurrency: profiles.displayCurrency })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+    : [];
+  const rate = mailReaderDisplayRate({
+    accountChoice: readCurrencyChoice(profile?.displayCurrency),
+    requestCurrency: request?.displayCurrency ?? null,
+    freshRates: fresh,
+  });
+  return rate ? approximateTotalLine(order.totalAmountMinor, rate) : null;
+}
