@@ -12,6 +12,8 @@ export default [
   // docs/requirements.md §10: the private quote page and its offers' PDFs
   route('quotes/:reference', 'routes/quotes.tsx'),
   route('quotes/:reference/offers/:version.pdf', 'routes/quotes.offer-pdf.ts'),
+  // docs/requirements.md §23: a tax invoice's or credit note's PDF, for the owner and the order's buyer
+  route('documents/:id.pdf', 'routes/documents.pdf.ts'),
   route('search/suggestions', 'routes/search.suggestions.ts'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('welcome-lead', 'routes/welcome-lead.ts'),
@@ -41,6 +43,8 @@ export default [
     route('admin/activity', 'routes/admin.activity.tsx'),
     route('admin/jobs', 'routes/admin.jobs.tsx'),
     route('admin/subscribers', 'routes/admin.subscribers.tsx'),
+    // docs/requirements.md §23: the GST documents of a month or quarter
+    route('admin/invoices', 'routes/admin.invoices.tsx'),
     // docs/requirements.md §20: what shoppers searched for and did not find, and the synonyms added from it
     route('admin/searches', 'routes/admin.searches.tsx'),
   ]),
@@ -48,6 +52,7 @@ export default [
   route('admin/product-media/import', 'routes/admin.media-import.ts'),
   route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),
   // docs/requirements.md §12: each list's "Export CSV", outside the shell (a file, not a page)
+  route('admin/invoices/gstr1.zip', 'routes/admin.invoices.gstr1.ts'),
   route('admin/export/quotations.csv', 'routes/admin.export.quotations.ts'),
   route('admin/export/orders.csv', 'routes/admin.export.orders.ts'),
   route('admin/export/messages.csv', 'routes/admin.export.messages.ts'),

@@ -63,6 +63,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const sections = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/product-media', label: 'Products', end: false },
+  { to: '/admin/invoices', label: 'Invoices', end: false },
   { to: '/admin/subscribers', label: 'Subscribers', end: false },
   { to: '/admin/searches', label: 'Searches', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },

@@ -31,7 +31,9 @@ import { requireAdmin } from '../../server/modules/kernel';
 import { requestsAwaitingReply, requestsChart, weekAtAGlance } from '../../server/modules/insights';
 import { overdueBefore, waitedFor } from '../../core/time/week-at-a-glance';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
-import { countOrders, listAllOrders, setOrderStatus } from '../../server/modules/orders';
+import { countOrders, listAllOrders } from '../../server/modules/orders';
+import { issueInvoice } from '../../server/modules/invoices';
+import { applyOrderAction } from '../../server/flows/apply-order-action';
 import {
   countQuotationRequests,
   listQuotationRequests,
@@ -166,20 +168,28 @@ const adminIntents = {
   'order-action': intent({
     schema: orderActionSchema,
     run: ({ action, paymentReference }, { app, formData }) =>
-      setOrderStatus(
+      applyOrderAction(
         app.db,
         app.actor,
         { orderId: formData.get('orderId'), action, paymentReference },
+        app.site,
         app.clock(),
       ),
-    success: ({ status }, fields) =>
+    success: ({ status, invoiceNumber, creditNoteNumber }, fields) =>
       fields.action === 'confirm-payment'
         ? adminMessages.paymentConfirmed
-        : adminMessages.orderUpdated(status),
+        : adminMessages.orderUpdated(status, { invoiceNumber, creditNoteNumber }),
     alert: (message, fields) =>
       fields.action === 'confirm-payment' || fields.action === 'confirm-balance'
         ? adminMessages.paymentFailed(message)
         : adminMessages.orderFailed(message),
+  }),
+  // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order
+  'issue-invoice': intent({
+    run: (_fields, { app, formData }) =>
+      issueInvoice(app.db, app.actor, { orderId: formData.get('orderId') }, app.site, app.clock()),
+    success: ({ number }) => adminMessages.invoiceIssued(number),
+    alert: (message) => adminMessages.invoiceFailed(message),
   }),
   'message-status': intent({
     run: (fields, { app }) =>

@@ -45,6 +45,7 @@ import {
 } from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/community/document-answer';
 import { pageMeta } from '../components/layout/simple-page';
+import { OrderDocuments } from '../components/orders/order-documents';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
@@ -386,6 +387,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
               progress={paymentProgress}
             />
           ) : null}
+          <OrderDocuments documents={quote.order.documents} keyQuery={keyQuery} />
         </section>
       ) : null}
 

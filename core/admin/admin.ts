@@ -151,10 +151,25 @@ export const adminMessages = {
   quotationFailed: 'Failed to update quotation status',
   orderFailed: (message: string) => `Failed to update order status: ${message}`,
   paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
-  orderUpdated: (status: string) => ({
+  orderUpdated: (
+    status: string,
+    issued: { invoiceNumber?: string | null; creditNoteNumber?: string | null } = {},
+  ) => ({
     title: 'Order Status Updated',
-    description: `Order status has been updated to ${status}.`,
+    // docs/requirements.md §23: shipping issues the invoice, cancelling an invoiced order a credit note
+    description: [
+      `Order status has been updated to ${status}.`,
+      issued.invoiceNumber && status === 'shipped' ? `Invoice ${issued.invoiceNumber}.` : '',
+      issued.creditNoteNumber ? `Credit note ${issued.creditNoteNumber} issued.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   }),
+  invoiceIssued: (number: string) => ({
+    title: 'Invoice Issued',
+    description: `Invoice ${number} has been issued.`,
+  }),
+  invoiceFailed: (message: string) => `Failed to issue the invoice: ${message}`,
   paymentConfirmed: {
     title: 'Payment Confirmed',
     description: 'Payment has been confirmed and order status updated to confirmed.',

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { reviewSorts } from '../community/community-texts';
+import { documentSeries } from '../tax/financial-year';
 import {
   ADMIN_TABS,
   AUTH_TABS,
@@ -114,6 +115,15 @@ export const searchSuggestionsQuerySchema = z.object({
 export const adminQuerySchema = z.object({
   tab: queryChoice(ADMIN_TABS, 'quotations'),
   page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
+});
+
+/**
+ * /admin/invoices and its GSTR-1 export (docs/requirements.md §23): the month ("2026-11") or quarter ("26-27-Q3")
+ * (core/tax/filing-period.ts reads it; anything else is the current month) and the kind of document.
+ */
+export const invoiceListQuerySchema = z.object({
+  period: queryText(12),
+  kind: queryChoice(documentSeries, null),
 });
 
 /** /admin/product-media (spec §6 product console): the open product and the picker's search. */

@@ -26,6 +26,8 @@ import { commandLineOperator } from '../../server/modules/actor';
 import type { JobWorker } from '../../server/modules/jobs';
 import { unsubscribeToken } from '../../server/modules/newsletter';
 import { grantRole } from '../../server/modules/roles';
+import { issueInvoice } from '../../server/modules/invoices';
+import { siteDefaults } from '../../content/site';
 import { startDeliveries } from '../../server/worker';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { pageServerBuild } from '../support/page-build';
@@ -77,6 +79,11 @@ interface Objects {
   spareWishlistProductId: string;
   orderId: string;
   orderNumber: string;
+  /** docs/requirements.md §23: the tax invoice of a second, paid order of theirs. */
+  invoiceId: string;
+  invoiceNumber: string;
+  /** A paid order made for each "Issue Invoice" case. */
+  orderToInvoiceId: string;
   quotationId: string;
   quotationName: string;
   /** docs/requirements.md §10: the request's reference and its private link's key (the other owner's too). */
@@ -456,6 +463,11 @@ const operations: Operation[] = [
   ...pageRead('/admin?tab=orders', 'order', ADMIN_PAGE, {
     shows: (world, owner) => [world.objects[owner].orderNumber],
   }),
+  // docs/requirements.md §23: the owner's Invoices page and the month's GSTR-1.
+  ...pageRead('/admin/invoices', 'invoice', ADMIN_PAGE, {
+    shows: (world, owner) => [world.objects[owner].invoiceNumber],
+  }),
+  resourceRead('/admin/invoices/gstr1.zip', 'invoice', EXPORT),
   ...pageRead('/admin?tab=messages', 'contact message and call-back lead', ADMIN_PAGE, {
     shows: (world, owner) => [world.objects[owner].contactSubject],
   }),
@@ -543,6 +555,13 @@ const operations: Operation[] = [
       reference: '123456789012',
     }),
   ),
+  // docs/requirements.md §23: a tax invoice's PDF, the owner's order's buyer's and the admin's only.
+  resourceRead('/documents/{invoiceId}.pdf', 'invoice', {
+    anonymous: deny(404),
+    owner: allow(200),
+    other: deny(404),
+    admin: allow(200),
+  }),
   // No offer is sent in the matrix: the PDF of v1 is nobody's, and says nothing of the request.
   resourceRead('/quotes/{quotationReference}/offers/1.pdf', 'offer', NOBODY),
   resourceRead(
@@ -748,6 +767,15 @@ const operations: Operation[] = [
     ADMIN_WRITE,
     (world, owner) => ({ orderId: world.objects[owner].orderId, action: 'confirm' }),
     { prepare: restoreAdminTargets },
+  ),
+  // docs/requirements.md §23: "Issue Invoice", on a paid order made for the case.
+  ...pageAction(
+    '/admin',
+    'issue-invoice',
+    'order',
+    ADMIN_WRITE,
+    (world, owner) => ({ orderId: world.objects[owner].orderToInvoiceId }),
+    { prepare: payOrder },
   ),
   ...pageAction(
     '/admin',
@@ -1438,6 +1466,18 @@ async function restoreAdminTargets(world: World, owner: Owner): Promise<void> {
   ]);
 }
 
+/**
+ * A new paid order of the owner's, so that only who asks stands between it and its invoice: an
+ * invoice is never withdrawn, and each form of the action (data and document) issues one.
+ */
+async function payOrder(world: World, owner: Owner): Promise<void> {
+  world.objects[owner].orderToInvoiceId = await insertOrder(world.sql, {
+    userId: world.objects[owner].userId,
+    orderNumber: `ORD-TO-INVOICE-${owner}-${randomUUID().slice(0, 8)}`,
+    paid: true,
+  });
+}
+
 /** The quotation id in the address of the owner's quotation page. */
 function namedQuotation(world: World, owner: Owner): string[] {
   return [world.objects[owner].quotationId];
@@ -1622,15 +1662,18 @@ function totpCode(secret: string): Promise<string> {
 /** A customer's order, written to the database as the shop's order system would. */
 async function insertOrder(
   sql: World['sql'],
-  values: { userId: string; orderNumber: string },
+  values: { userId: string; orderNumber: string; paid?: boolean },
 ): Promise<string> {
   const [order] = await sql<{ id: string }>(
     `insert into orders (user_id, order_number, status, payment_status, payment_method, subtotal_minor,
                          total_amount_minor, shipping_amount_minor, tax_amount_minor, shipping_address)
-     values ($1, $2, 'pending', null, null, 250000, 280000, 20000, 10000, $3) returning id`,
+     values ($1, $2, $3, $4, $5, 250000, 302400, 20000, 32400, $6) returning id`,
     [
       values.userId,
       values.orderNumber,
+      values.paid ? 'confirmed' : 'pending',
+      values.paid ? 'paid' : null,
+      values.paid ? 'bank transfer' : null,
       JSON.stringify({
         name: 'Asha Rao',
         streetAddress: '12 Lake Road',
@@ -1850,6 +1893,10 @@ async function createObjectsOf(
     spareWishlistProductId: spareWished!,
     orderId,
     orderNumber,
+    // Set once the admin exists, who issues it.
+    invoiceId: '',
+    invoiceNumber: '',
+    orderToInvoiceId: '',
     quotationId: quotation!.id,
     quotationName,
     quotationReference,
@@ -1946,6 +1993,24 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
     const [admin] = await sql<{ id: string }>('select id from users where email = $1', [
       adminEmail,
     ]);
+    // docs/requirements.md §23: each owner's paid order with its tax invoice, issued by the admin.
+    const adminActor = { userId: admin!.id, roles: ['admin' as const] };
+    for (const owner of OWNERS) {
+      const paidOrderId = await insertOrder(sql, {
+        userId: objects[owner].userId,
+        orderNumber: `ORD-PAID-${owner}-${RUN}`,
+        paid: true,
+      });
+      const invoice = await issueInvoice(
+        database.db,
+        adminActor,
+        { orderId: paidOrderId },
+        siteDefaults,
+        new Date(),
+      );
+      objects[owner].invoiceId = invoice.id;
+      objects[owner].invoiceNumber = invoice.number;
+    }
     const [media] = await sql<{ id: string }>(
       'select id from product_media where product_id = $1 order by sort_order limit 1',
       [PRODUCT],

@@ -7,6 +7,7 @@ import { orderTotalRows } from '../../../core/quotes/offer-totals';
 import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
+import { OrderDocuments } from '../orders/order-documents';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
@@ -172,6 +173,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-ink-muted">Status: {paymentStatusLabel(order.paymentStatus)}</p>
         </section>
       </div>
+      <OrderDocuments documents={order.documents} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { balanceDueOf, paymentTermsTexts } from '../../../core/orders/payment-te
 import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { orderActionSchema } from '../../../core/orders/orders';
+import { invoiceIssuable, ISSUE_INVOICE_LABEL } from '../../../core/tax/tax-document';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';
@@ -90,6 +91,16 @@ export function OrdersPanel({
               </div>
             </div>
             <div className="mt-4 flex flex-wrap items-end gap-2">
+              {invoiceIssuable(order) ? (
+                // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order with none yet
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="issue-invoice" />
+                  <input type="hidden" name="orderId" value={order.id} />
+                  <button type="submit" className={secondaryButtonClass}>
+                    {ISSUE_INVOICE_LABEL}
+                  </button>
+                </fetcher.Form>
+              ) : null}
               {offered.map((action) =>
                 action === 'confirm-payment' || action === 'confirm-balance' ? (
                   <ConfirmPaymentForm

@@ -13,6 +13,7 @@ import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentProgress } from './payment-progress';
 import { paymentProgressRows } from '../../../core/orders/payment-terms';
+import { OrderDocuments, type OrderDocumentLink } from './order-documents';
 import { OrderThumbnail } from './order-thumbnail';
 import { useShopTimeZone } from '../layout/shop-time';
 
@@ -31,6 +32,8 @@ export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAm
      * its payment panel (the dashboard's loader builds it; the admin's orders have none).
      */
     payment?: PaymentPanelData | null;
+    /** docs/requirements.md §23: its tax invoice and credit notes, each a download. */
+    documents?: readonly OrderDocumentLink[];
   };
 
 /**
@@ -120,6 +123,7 @@ export function OrderCard({
           <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
         </div>
       ) : null}
+      {order.documents ? <OrderDocuments documents={order.documents} /> : null}
       {children}
     </li>
   );

@@ -18,9 +18,10 @@ import { advanceAndBalanceMinor } from '../../../core/orders/payment-terms';
 import {
   getOrderForOwner,
   listAllOrders,
-  setOrderStatus,
   type OrderView,
 } from '../../modules/orders';
+import { applyOrderAction } from '../../flows/apply-order-action';
+import { readSiteSettings } from '../../modules/settings';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
 import { nextPageOf } from './next-page';
@@ -125,13 +126,14 @@ export function registerOwnerOrders(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(orderAction, async (c) => {
     const { id } = c.req.valid('param');
     const body = await sentBody(c);
-    const { db, clock } = c.get('services');
-    const changed = await setOrderStatus(
+    const { db, clock, config } = c.get('services');
+    const { status, paymentStatus } = await applyOrderAction(
       db,
       c.get('actor'),
       { orderId: id, action: body.action, paymentReference: body.paymentReference },
+      await readSiteSettings(db, config),
       clock(),
     );
-    return c.json({ id, ...changed }, 200);
+    return c.json({ id, status, paymentStatus }, 200);
   });
 }

@@ -26,6 +26,7 @@ import { drawOrderNumber } from './order-number';
 import { orderFilterCondition, orderListOrder, type OrderListFilter } from './search';
 import { DomainError } from '../errors';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
+import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
@@ -74,6 +75,8 @@ export interface OrderView {
   /** The GST rate of the offer the order was made from; null for an order of no offer. */
   gstRateBasisPoints: number | null;
   createdAt: Date;
+  /** docs/requirements.md §23: its tax invoice and credit notes, oldest first. */
+  documents: TaxDocumentSummary[];
   items: OrderItemView[];
 }
 
@@ -169,6 +172,11 @@ export async function getOrderRowsWithItems(
     db,
     items.flatMap((item) => (item.productId && !item.productImage ? [item.productId] : [])),
   );
+  // docs/requirements.md §23: the order's GST documents, for its "Download Invoice" and "Download Credit Note"
+  const documents = await documentsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -191,6 +199,7 @@ export async function getOrderRowsWithItems(
     totalAmountMinor: row.totalAmountMinor,
     gstRateBasisPoints: row.offerId ? (gstRates.get(row.offerId) ?? null) : null,
     createdAt: row.createdAt,
+    documents: documents.get(row.id) ?? [],
     items: items
       .filter((item) => item.orderId === row.id)
       .map((item) => ({

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { orders, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireUser } from '../kernel';
+import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
 import { claimOf } from './claim';
 import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
 import type {
@@ -28,10 +29,15 @@ export async function orderOf(db: Database, requestId: string): Promise<QuoteOrd
     .where(and(eq(orders.quotationRequestId, requestId), sql`${orders.offerId} is not null`))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  return row ? quoteOrderView(row) : null;
+  if (!row) return null;
+  const documents = await documentsOfOrders(db, [row.id]);
+  return quoteOrderView(row, documents.get(row.id));
 }
 
-export function quoteOrderView(row: typeof orders.$inferSelect): QuoteOrderView {
+export function quoteOrderView(
+  row: typeof orders.$inferSelect,
+  documents: TaxDocumentSummary[] = [],
+): QuoteOrderView {
   const method = row.paymentMethod?.toLowerCase();
   return {
     id: row.id,
@@ -43,6 +49,7 @@ export function quoteOrderView(row: typeof orders.$inferSelect): QuoteOrderView 
     advanceMinor: row.advanceMinor,
     submittedPaymentReference: row.submittedPaymentReference,
     submittedBalanceReference: row.submittedBalanceReference,
+    documents,
   };
 }
 

@@ -10,6 +10,7 @@ import type {
 } from '../../../core/quotes/quote-offer';
 import type { OfferLine, OfferPricing } from '../../../core/quotes/offer-totals';
 import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/orders/statuses';
+import type { TaxDocumentSummary } from '../../db/order-documents';
 
 export interface OfferLineView extends OfferLine {
   id: string;
@@ -59,6 +60,8 @@ export interface QuoteOrderView {
   submittedPaymentReference: string | null;
   /** docs/requirements.md §21: the balance's own reference, once submitted. */
   submittedBalanceReference: string | null;
+  /** docs/requirements.md §23: its tax invoice and credit notes, for the quote page's downloads. */
+  documents: TaxDocumentSummary[];
 }
 
 /** docs/requirements.md §18: one piece of a request, as the buyer asked for it. */
