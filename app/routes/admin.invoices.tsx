@@ -7,7 +7,7 @@ import { parseRouteQuery, invoiceListQuerySchema } from '../../core/forms/route-
 import { formatRupees } from '../../core/money/money';
 import { filingPeriod, monthOfDay, quarterOfDay } from '../../core/tax/filing-period';
 import { documentSeries } from '../../core/tax/financial-year';
-import { taxDocumentKindLabels, taxDocumentPath } from '../../core/tax/tax-document';
+import { taxDocumentKindLabels, taxDocumentPath } from '../../core/tax/document-links';
 import { formatLongDate } from '../../core/time/dates';
 import { shopDayOf } from '../../core/time/shop-calendar';
 import { adminPageLoader } from '../../server/http/admin-access';

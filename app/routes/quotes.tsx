@@ -45,7 +45,7 @@ import {
 } from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/community/document-answer';
 import { pageMeta } from '../components/layout/simple-page';
-import { OrderDocuments } from '../components/orders/order-documents';
+import { taxDocumentLinks } from '../../core/tax/document-links';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
@@ -75,6 +75,10 @@ const OfferFormSection = deferred(() =>
 );
 const PaymentPanel = deferred(() =>
   import('../components/quotes/payment-panel').then((module) => module.PaymentPanel),
+);
+// docs/requirements.md §23: the order's invoice and credit notes are links, which work before their code is in.
+const OrderDocuments = deferred(() =>
+  import('../components/orders/order-documents').then((module) => module.OrderDocuments),
 );
 const QuoteThread = deferred(() =>
   import('../components/quotes/quote-thread').then((module) => module.QuoteThread),
@@ -175,6 +179,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ) as Record<string, { paymentTerms: string; approximations: OfferApproximations | null }>,
     paymentProgress: quote.order ? paymentProgressRows(quote.order) : [],
     paymentStatusText: quote.order ? paymentStatusLabel(quote.order.paymentStatus) : '',
+    // docs/requirements.md §23: the order's invoice and credit notes, made here so the page's script has no words for them
+    documents: quote.order ? taxDocumentLinks(quote.order.documents, keyQuery) : [],
     keyQuery,
     payment,
     shopName: site.shopName,
@@ -338,6 +344,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
     paymentProgress,
     paymentStatusText,
     keyQuery,
+    documents,
   } = loaderData;
   const pdfHref = (version: number) =>
     `/quotes/${quote.reference}/offers/${version}.pdf${keyQuery}`;
@@ -387,7 +394,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
               progress={paymentProgress}
             />
           ) : null}
-          <OrderDocuments documents={quote.order.documents} keyQuery={keyQuery} />
+          <OrderDocuments links={documents} />
         </section>
       ) : null}
 

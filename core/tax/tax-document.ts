@@ -6,27 +6,19 @@
  * invoice's lines with its own number, title and citation.
  */
 import { rupeesInWords } from './amount-in-words';
-import type { DocumentSeries } from './financial-year';
+
+export type { TaxDocumentKind } from './document-links';
+import type { TaxDocumentKind } from './document-links';
 import type { GstStateCode } from './gstin';
 import type { InvoiceGoodsLine, InvoiceTax, InvoiceTaxLine } from './invoice-tax';
 import { computeInvoiceTax } from './invoice-tax';
 import { LUT_EXPORT_TEXT, placeOfSupplyLabel, type IssuablePlaceOfSupply } from './place-of-supply';
-
-/** The kinds of document, each with its own series (core/tax/financial-year.ts). */
-export type TaxDocumentKind = DocumentSeries;
 
 /** The title printed at the top of each kind (CGST Rules 46, 50, 53). */
 export const taxDocumentTitles: Record<TaxDocumentKind, string> = {
   invoice: 'Tax Invoice',
   credit_note: 'Credit Note',
   receipt_voucher: 'Receipt Voucher',
-};
-
-/** What the owner's Invoices page calls each kind in its "Kind" column and filter. */
-export const taxDocumentKindLabels: Record<TaxDocumentKind, string> = {
-  invoice: 'Invoice',
-  credit_note: 'Credit note',
-  receipt_voucher: 'Receipt voucher',
 };
 
 /** Rule 46(p): printed on every tax invoice of this shop, whose sales never carry reverse charge. */
@@ -177,37 +169,8 @@ export function wholeInvoiceCreditNote(
 export const CANCELLED_ORDER_REASON = 'Order cancelled';
 
 /** The PDF's file name: "Tax-Invoice-KK-26-27-0001.pdf"; a number's slashes cannot be in a file name. */
-export function taxDocumentFileName(document: Pick<TaxDocumentContent, 'title' | 'number'>): string {
+export function taxDocumentFileName(
+  document: Pick<TaxDocumentContent, 'title' | 'number'>,
+): string {
   return `${document.title.replace(/ /g, '-')}-${document.number.replace(/\//g, '-')}.pdf`;
-}
-
-/** The path of a document's PDF; a guest's carries her quotation's key, "?key=…". */
-export function taxDocumentPath(id: string, keyQuery = ''): string {
-  return `/documents/${id}.pdf${keyQuery}`;
-}
-
-/** The download link's words: "Download Invoice", "Download Credit Note". */
-export const taxDocumentDownloadLabels: Record<TaxDocumentKind, string> = {
-  invoice: 'Download Invoice',
-  credit_note: 'Download Credit Note',
-  receipt_voucher: 'Download Receipt Voucher',
-};
-
-/** "Issue Invoice" (docs/requirements.md §23). */
-export const ISSUE_INVOICE_LABEL = 'Issue Invoice';
-
-/**
- * Whether the owner may issue an order's invoice now: paid, or its advance paid, not cancelled,
- * and none issued yet. The console's button and the invoices module ask the same question.
- */
-export function invoiceIssuable(order: {
-  status: string;
-  paymentStatus: string | null;
-  documents: readonly { kind: TaxDocumentKind }[];
-}): boolean {
-  return (
-    order.status !== 'cancelled' &&
-    (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_paid') &&
-    !order.documents.some((document) => document.kind === 'invoice')
-  );
 }

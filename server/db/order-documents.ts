@@ -5,7 +5,7 @@
  * each other); the invoices module alone writes the table.
  */
 import { inArray } from 'drizzle-orm';
-import type { TaxDocumentKind } from '../../core/tax/tax-document';
+import type { TaxDocumentKind } from '../../core/tax/document-links';
 import type { Database } from './client';
 import { taxDocuments } from './schema';
 

@@ -806,17 +806,16 @@ export const taxDocuments = pgTable(
   (table) => [
     check('tax_documents_kind_check', oneOf(table.kind, documentSeries)),
     check('tax_documents_number_check', sql`${table.number} ~ '^[A-Za-z0-9/-]{1,16}$'`),
-    check('tax_documents_financial_year_check', sql`${table.financialYear} ~ '^[0-9]{2}-[0-9]{2}$'`),
+    check(
+      'tax_documents_financial_year_check',
+      sql`${table.financialYear} ~ '^[0-9]{2}-[0-9]{2}$'`,
+    ),
     check('tax_documents_sequence_check', sql`${table.sequence} >= 1`),
     check(
       'tax_documents_amounts_check',
       sql`${table.taxableMinor} >= 0 and ${table.taxMinor} >= 0 and ${table.totalMinor} >= 0`,
     ),
-    unique('tax_documents_series_sequence_key').on(
-      table.kind,
-      table.financialYear,
-      table.sequence,
-    ),
+    unique('tax_documents_series_sequence_key').on(table.kind, table.financialYear, table.sequence),
     uniqueIndex('tax_documents_order_invoice_key')
       .on(table.orderId)
       .where(sql`${table.kind} = 'invoice'`),

@@ -8,6 +8,7 @@ import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderDocuments } from '../orders/order-documents';
+import { taxDocumentLinks } from '../../../core/tax/document-links';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
@@ -173,7 +174,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-ink-muted">Status: {paymentStatusLabel(order.paymentStatus)}</p>
         </section>
       </div>
-      <OrderDocuments documents={order.documents} />
+      <OrderDocuments links={taxDocumentLinks(order.documents)} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { balanceDueOf, paymentTermsTexts } from '../../../core/orders/payment-te
 import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { orderActionSchema } from '../../../core/orders/orders';
-import { invoiceIssuable, ISSUE_INVOICE_LABEL } from '../../../core/tax/tax-document';
+import { invoiceIssuable, ISSUE_INVOICE_LABEL } from '../../../core/tax/document-links';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';

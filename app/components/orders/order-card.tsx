@@ -13,7 +13,8 @@ import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentProgress } from './payment-progress';
 import { paymentProgressRows } from '../../../core/orders/payment-terms';
-import { OrderDocuments, type OrderDocumentLink } from './order-documents';
+import { OrderDocuments } from './order-documents';
+import { taxDocumentLinks, type TaxDocumentKind } from '../../../core/tax/document-links';
 import { OrderThumbnail } from './order-thumbnail';
 import { useShopTimeZone } from '../layout/shop-time';
 
@@ -33,7 +34,7 @@ export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAm
      */
     payment?: PaymentPanelData | null;
     /** docs/requirements.md §23: its tax invoice and credit notes, each a download. */
-    documents?: readonly OrderDocumentLink[];
+    documents?: readonly { id: string; kind: TaxDocumentKind; number: string }[];
   };
 
 /**
@@ -123,7 +124,7 @@ export function OrderCard({
           <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
         </div>
       ) : null}
-      {order.documents ? <OrderDocuments documents={order.documents} /> : null}
+      {order.documents ? <OrderDocuments links={taxDocumentLinks(order.documents)} /> : null}
       {children}
     </li>
   );

@@ -1,43 +1,30 @@
 /**
  * docs/requirements.md §23: an order's GST documents, each a link to its PDF: "Download Invoice", "Download Credit
  * Note", with its number. The buyer's order (dashboard, quote page) and the owner's order card show
- * the same list; a guest's links carry her quotation's key.
+ * the same list, of links made by core/tax/document-links.ts (the quote page's loader makes them,
+ * so its script carries none of it).
  */
-import {
-  taxDocumentDownloadLabels,
-  taxDocumentPath,
-  type TaxDocumentKind,
-} from '../../../core/tax/tax-document';
+import type { TaxDocumentLink } from '../../../core/tax/document-links';
 import { secondaryButtonClass } from '../ui/classes';
 import { FileText } from '../ui/icons';
 
-export interface OrderDocumentLink {
-  id: string;
-  kind: TaxDocumentKind;
-  number: string;
-}
-
-export function OrderDocuments({
-  documents,
-  keyQuery = '',
-}: {
-  documents: readonly OrderDocumentLink[];
-  /** "?key=…" on a guest's quote page; empty for an account. */
-  keyQuery?: string;
-}) {
-  if (documents.length === 0) return null;
+export function OrderDocuments({ links }: { links: readonly TaxDocumentLink[] }) {
+  if (links.length === 0) return null;
   return (
     <ul aria-label="Invoices and credit notes" className="mt-4 flex flex-wrap gap-2">
-      {documents.map((document) => (
-        <li key={document.id}>
+      {links.map((link) => (
+        <li key={link.id}>
           <a
-            href={taxDocumentPath(document.id, keyQuery)}
+            href={link.href}
             download
-            className={secondaryButtonClass}
+            // On a phone the number goes under the words, whole: a number is never broken.
+            className={`${secondaryButtonClass} flex-wrap gap-x-2 gap-y-0`}
           >
             <FileText aria-hidden="true" className="h-4 w-4" />
-            {taxDocumentDownloadLabels[document.kind]}
-            <span className="font-normal text-ink-muted">{document.number}</span>
+            <span className="whitespace-nowrap">{link.label}</span>
+            <span className="whitespace-nowrap text-sm font-normal text-ink-muted">
+              {link.number}
+            </span>
           </a>
         </li>
       ))}

@@ -15,11 +15,7 @@ import {
 } from '../../../core/api/api-owner-schemas';
 import { orderActionSchema } from '../../../core/orders/orders';
 import { advanceAndBalanceMinor } from '../../../core/orders/payment-terms';
-import {
-  getOrderForOwner,
-  listAllOrders,
-  type OrderView,
-} from '../../modules/orders';
+import { getOrderForOwner, listAllOrders, type OrderView } from '../../modules/orders';
 import { applyOrderAction } from '../../flows/apply-order-action';
 import { readSiteSettings } from '../../modules/settings';
 import type { ApiEnv } from './context';

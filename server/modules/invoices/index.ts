@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
-import { invoiceIssuable } from '../../../core/tax/tax-document';
+import { invoiceIssuable } from '../../../core/tax/document-links';
 import { FILING_PERIOD_PROBLEM, filingPeriod } from '../../../core/tax/filing-period';
 import { gstr1Files } from '../../../core/tax/gstr1';
 import { strToU8, zipSync } from 'fflate';

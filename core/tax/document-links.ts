@@ -1,0 +1,67 @@
+/**
+ * What the pages need of a GST document to show and link it (docs/requirements.md §23), apart from
+ * core/tax/tax-document.ts so the buyer's and the owner's order pages load none of the tax rules.
+ */
+import type { DocumentSeries } from './financial-year';
+
+/** The kinds of document, each with its own series (core/tax/financial-year.ts). */
+export type TaxDocumentKind = DocumentSeries;
+
+/** What the owner's Invoices page calls each kind in its "Kind" column and filter. */
+export const taxDocumentKindLabels: Record<TaxDocumentKind, string> = {
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+  receipt_voucher: 'Receipt voucher',
+};
+
+/** The path of a document's PDF; a guest's carries her quotation's key, "?key=…". */
+export function taxDocumentPath(id: string, keyQuery = ''): string {
+  return `/documents/${id}.pdf${keyQuery}`;
+}
+
+/** The download link's words: "Download Invoice", "Download Credit Note". */
+export const taxDocumentDownloadLabels: Record<TaxDocumentKind, string> = {
+  invoice: 'Download Invoice',
+  credit_note: 'Download Credit Note',
+  receipt_voucher: 'Download Receipt Voucher',
+};
+
+/** A document's link as the order's pages draw it. */
+export interface TaxDocumentLink {
+  id: string;
+  href: string;
+  label: string;
+  number: string;
+}
+
+/** The links of an order's documents; a guest's carry her quotation's key ("?key=…"). */
+export function taxDocumentLinks(
+  documents: readonly { id: string; kind: TaxDocumentKind; number: string }[],
+  keyQuery = '',
+): TaxDocumentLink[] {
+  return documents.map((document) => ({
+    id: document.id,
+    href: taxDocumentPath(document.id, keyQuery),
+    label: taxDocumentDownloadLabels[document.kind],
+    number: document.number,
+  }));
+}
+
+/** "Issue Invoice" (docs/requirements.md §23). */
+export const ISSUE_INVOICE_LABEL = 'Issue Invoice';
+
+/**
+ * Whether the owner may issue an order's invoice now: paid, or its advance paid, not cancelled,
+ * and none issued yet. The console's button and the invoices module ask the same question.
+ */
+export function invoiceIssuable(order: {
+  status: string;
+  paymentStatus: string | null;
+  documents: readonly { kind: TaxDocumentKind }[];
+}): boolean {
+  return (
+    order.status !== 'cancelled' &&
+    (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_paid') &&
+    !order.documents.some((document) => document.kind === 'invoice')
+  );
+}
