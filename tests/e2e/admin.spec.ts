@@ -174,7 +174,12 @@ test.describe('an admin, on PostgreSQL', () => {
     ).toBeVisible();
     await expect(card.getByText('UPI · Paid · Reference UPI-428810993311')).toBeVisible();
     await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
-    await expect(card.getByRole('button')).toHaveText(['Start Processing', 'Cancel Order']);
+    // docs/requirements.md §23: a paid order can have its tax invoice issued now.
+    await expect(card.getByRole('button')).toHaveText([
+      'Issue Invoice',
+      'Start Processing',
+      'Cancel Order',
+    ]);
     const [stored] = await shop.sql(
       "select status, payment_status, payment_id from orders where order_number = 'ORD-20260101-0002'",
     );

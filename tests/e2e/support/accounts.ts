@@ -89,14 +89,12 @@ export async function signUpOverHttp(
  * (auth.spec.ts), and typing into it for every other journey is most of their time. The cookie is
  * httpOnly and SameSite=Lax, as the server sets it.
  */
-export async function signedInCustomer(
+/** The page's context takes a session's cookie as the server set it: httpOnly and SameSite=Lax. */
+export async function addSessionCookie(
   page: Page,
-  serverUrl: string | undefined,
-  options: { email?: string; password?: string; name?: string } = {},
-): Promise<{ email: string; password: string }> {
-  if (!serverUrl) throw new Error('signedInCustomer needs the address of the server to sign up on');
-  const { password = PASSWORD } = options;
-  const { email, cookie } = await signUpOverHttp(serverUrl, { ...options, password });
+  serverUrl: string,
+  cookie: string,
+): Promise<void> {
   await page.context().addCookies(
     cookie.split('; ').map((pair) => {
       const separator = pair.indexOf('=');
@@ -109,6 +107,17 @@ export async function signedInCustomer(
       };
     }),
   );
+}
+
+export async function signedInCustomer(
+  page: Page,
+  serverUrl: string | undefined,
+  options: { email?: string; password?: string; name?: string } = {},
+): Promise<{ email: string; password: string }> {
+  if (!serverUrl) throw new Error('signedInCustomer needs the address of the server to sign up on');
+  const { password = PASSWORD } = options;
+  const { email, cookie } = await signUpOverHttp(serverUrl, { ...options, password });
+  await addSessionCookie(page, serverUrl, cookie);
   await gotoHydrated(page, new URL('/', serverUrl).href);
   await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
   return { email, password };

@@ -8,6 +8,7 @@ import { gotoHydrated } from './pages';
 import { createScratchDatabase, grantAdminRole, withPostgres } from './postgres';
 import { startServerProcess } from './server-process';
 import { signUpOverHttp } from './shop-http';
+import { addSessionCookie } from './accounts';
 
 export { grantAdminRole } from './postgres';
 
@@ -83,12 +84,7 @@ export async function signedInAdmin(shop: Shop): Promise<{ page: Page; email: st
   const page = await shop.newPage();
   const { email, cookie } = await signUpOverHttp(shop.url, { name: 'Devika Admin' });
   await shop.grantAdmin(email);
-  await page.context().addCookies(
-    cookie.split('; ').map((pair) => {
-      const separator = pair.indexOf('=');
-      return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: shop.url };
-    }),
-  );
+  await addSessionCookie(page, shop.url, cookie);
   await gotoHydrated(page, '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   return { page, email };
@@ -116,7 +112,7 @@ export async function insertOrder(
   const [order] = await shop.sql<{ id: string }>(
     `insert into orders (user_id, order_number, status, payment_status, payment_method, subtotal_minor,
                          total_amount_minor, shipping_amount_minor, tax_amount_minor, shipping_address)
-     values ($1, $2, $3, $4, $5, 250000, 280000, 20000, 10000, $6) returning id`,
+     values ($1, $2, $3, $4, $5, 250000, 302400, 20000, 32400, $6) returning id`,
     [
       values.userId,
       values.orderNumber,
