@@ -34,6 +34,24 @@ const orderAdvanceAndBalance = {
     .nullable()
     .meta({ description: 'The balance after it (total − advance), in paise; null: paid in full.' }),
 };
+// docs/requirements.md §23: what an issued document's event says of it; the whole document is its PDF.
+const taxDocumentData = z.strictObject({
+  documentId: id,
+  number: z.string().meta({ description: 'The document’s number, KK/26-27/0001.' }),
+  orderId: id,
+  orderNumber,
+  issuedOn: z.iso.date().meta({ description: 'The shop’s day it was issued.' }),
+  buyerName: z.string(),
+  buyerGstin: z.string().nullable(),
+  placeOfSupply: z
+    .string()
+    .meta({
+      description: 'The state and its code, "Rajasthan (08)", or the country of an export.',
+    }),
+  taxableMinor: paise,
+  taxMinor: paise,
+  totalMinor: paise,
+});
 const orderState = z.strictObject({
   status: z.enum(orderStatuses),
   paymentStatus: z.enum(paymentStatuses).nullable(),
@@ -144,6 +162,18 @@ export const webhookEvents = {
       action: z.enum(orderActions),
       before: orderState,
       after: orderState,
+    }),
+  },
+  // docs/requirements.md §23: the GST documents, as issued (docs/decisions/027)
+  'invoice.issued': {
+    when: 'the owner issues a tax invoice, or "Mark as Shipped" issues one',
+    data: taxDocumentData,
+  },
+  'credit_note.issued': {
+    when: 'cancelling an invoiced order issues a credit note for its invoice',
+    data: taxDocumentData.extend({
+      invoiceNumber: z.string().meta({ description: 'The number of the invoice it credits.' }),
+      reason: z.string(),
     }),
   },
   'order.payment_reference': {

@@ -15,7 +15,14 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { applyOrderAction } from '../../flows/apply-order-action';
-import { orders, quotationRequests, taxDocuments, taxDocumentSeries } from '../../db/schema';
+import {
+  orders,
+  quotationRequests,
+  taxDocuments,
+  taxDocumentSeries,
+  webhookDeliveries,
+} from '../../db/schema';
+import { createWebhookEndpoint } from '../webhooks';
 import type { Actor } from '../actor';
 import { issueAccessKey } from '../quotations/access';
 import { readTaxDocumentForReader } from '../../flows/read-tax-document';
@@ -226,6 +233,62 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
     expect(after).toEqual(before);
   });
 
+  it('gives a line that is no catalogue piece its principal piece’s HSN code, and refuses an order of such lines alone', async () => {
+    const { db } = database;
+    // 2 × ₹45,000 of the piece and ₹5,000 of gold leaf, at 12%: ₹95,000 + ₹11,400.
+    const order = await insertOrder(db, {
+      userId: buyer!.userId,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      paymentMethod: 'bank transfer',
+      shippingAddress: jaipur,
+      subtotalMinor: 9_500_000,
+      taxAmountMinor: 1_140_000,
+      totalAmountMinor: 10_640_000,
+    });
+    await insertOrderItem(db, {
+      orderId: order.id,
+      productId: marbleId,
+      productName: 'Makrana marble elephant pair',
+      quantity: 2,
+      unitPriceMinor: 4_500_000,
+    });
+    await insertOrderItem(db, {
+      orderId: order.id,
+      productId: null,
+      productName: 'Gold leaf finish',
+      quantity: 1,
+      unitPriceMinor: 500_000,
+    });
+    await issueInvoice(db, owner, { orderId: order.id }, site, NOVEMBER);
+    const [row] = await documentsOf(order.id);
+    expect(row!.content.lines.map((line) => [line.description, line.hsnCode]).sort()).toEqual([
+      ['Gold leaf finish', '6802'],
+      ['Makrana marble elephant pair', '6802'],
+    ]);
+
+    const custom = await insertOrder(db, {
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      shippingAddress: jaipur,
+      subtotalMinor: 500_000,
+      taxAmountMinor: 60_000,
+      totalAmountMinor: 560_000,
+    });
+    await insertOrderItem(db, {
+      orderId: custom.id,
+      productId: null,
+      productName: 'Gold leaf finish',
+      unitPriceMinor: 500_000,
+    });
+    await expect(
+      issueInvoice(db, owner, { orderId: custom.id }, site, NOVEMBER),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+      message: invoiceTexts.notFromCatalogue(['Gold leaf finish']),
+    });
+  });
+
   it('gives 20 invoices issued at once 20 consecutive numbers, and a rollback leaves no gap', async () => {
     const { db } = database;
     const [start] = await db
@@ -423,6 +486,57 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
       'hsn(b2b).csv',
       'hsn(b2c).csv',
     ]);
+  });
+
+  it('tells integrations of each invoice and credit note in the issuing transaction, and of nothing refused', async () => {
+    const { db } = database;
+    const endpoint = await createWebhookEndpoint(
+      db,
+      owner,
+      { url: 'http://127.0.0.1:9/hooks', events: ['invoice.issued', 'credit_note.issued'] },
+      { allowPrivate: true, requireHttps: false },
+    );
+    const deliveries = () =>
+      db
+        .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id))
+        .orderBy(webhookDeliveries.createdAt, webhookDeliveries.eventType);
+    const lacking = await paidOrder({ productId: noHsnId });
+    await expect(
+      issueInvoice(db, owner, { orderId: lacking.id }, site, NOVEMBER),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect(await deliveries()).toEqual([]);
+
+    const order = await paidOrder();
+    const invoice = await issueInvoice(db, owner, { orderId: order.id }, site, NOVEMBER);
+    const { creditNoteNumber } = await applyOrderAction(
+      db,
+      owner,
+      { orderId: order.id, action: 'cancel' },
+      site,
+      new Date('2026-12-02T05:30:00Z'),
+    );
+    const sent = await deliveries();
+    expect(sent.map((delivery) => delivery.type).sort()).toEqual([
+      'credit_note.issued',
+      'invoice.issued',
+    ]);
+    const dataOf = (type: string) =>
+      (sent.find((delivery) => delivery.type === type)!.payload as { data: unknown }).data;
+    expect(dataOf('invoice.issued')).toMatchObject({
+      documentId: invoice.id,
+      number: invoice.number,
+      orderId: order.id,
+      placeOfSupply: 'Rajasthan (08)',
+      totalMinor: 10_080_000,
+    });
+    expect(dataOf('credit_note.issued')).toMatchObject({
+      number: creditNoteNumber,
+      invoiceNumber: invoice.number,
+      reason: 'Order cancelled',
+      issuedOn: '2026-12-02',
+    });
   });
 
   it('never changes or deletes an issued document', async () => {

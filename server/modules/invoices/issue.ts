@@ -41,6 +41,7 @@ import {
   type ShippingAddress,
 } from '../../db/schema';
 import { DomainError } from '../errors';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 type OrderRow = typeof orders.$inferSelect;
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
@@ -57,7 +58,7 @@ export const invoiceTexts = {
   missingHsn: (names: string[]) =>
     `Set the HSN code of ${names.map((name) => `“${name}”`).join(', ')} before issuing an invoice.`,
   notFromCatalogue: (names: string[]) =>
-    `${names.map((name) => `“${name}”`).join(', ')} ${names.length === 1 ? 'is' : 'are'} not a catalogue piece, so ${names.length === 1 ? 'it has' : 'they have'} no HSN code.`,
+    `No line of this order is a catalogue piece (${names.map((name) => `“${name}”`).join(', ')}), so none carries an HSN code.`,
   rateUnknown:
     'The order’s tax is not one GST rate of its value, so its invoice cannot show the rate. Orders made from an offer carry their rate.',
   exportWithoutLut: (year: string) =>
@@ -176,20 +177,24 @@ export async function issueInvoiceInTransaction(
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
-  const notFromCatalogue = items.filter((item) => item.productId === null);
-  if (notFromCatalogue.length > 0) {
+  // A line that is no catalogue piece (a finish, an engraving the offer added) is part of the
+  // composite supply of the pieces, as shipping is: it takes the principal piece's HSN code
+  // (docs/decisions/027). An order of such lines alone has no code to take.
+  const pieces = items.filter((item) => item.productId !== null);
+  if (pieces.length === 0) {
     throw new DomainError(
       'conflict',
-      invoiceTexts.notFromCatalogue(notFromCatalogue.map((item) => item.productName)),
+      invoiceTexts.notFromCatalogue(items.map((item) => item.productName)),
     );
   }
-  const lacking = items.filter((item) => !item.hsnCode);
+  const lacking = pieces.filter((item) => !item.hsnCode);
   if (lacking.length > 0) {
     throw new DomainError(
       'conflict',
       invoiceTexts.missingHsn(lacking.map((item) => item.productName)),
     );
   }
+  const principalHsn = pieces[0]!.hsnCode;
 
   const timeZone = site.shopTimeZone;
   const year = financialYearOf(now, timeZone);
@@ -250,7 +255,7 @@ export async function issueInvoiceInTransaction(
     supply,
     lines: items.map((item) => ({
       description: item.productName,
-      hsnCode: item.hsnCode,
+      hsnCode: item.productId === null ? principalHsn : item.hsnCode,
       quantity: item.quantity,
       unitPriceMinor: item.unitPriceMinor,
     })),
@@ -316,6 +321,30 @@ async function insertDocument(
       content,
     })
     .returning();
+  // docs/requirements.md §11 and §23: integrations hear of the document in its own transaction.
+  const data = {
+    documentId: row!.id,
+    number: content.number,
+    orderId,
+    orderNumber: content.orderNumber,
+    issuedOn: content.issuedOn,
+    buyerName: content.buyer.name,
+    buyerGstin: content.buyer.gstin,
+    placeOfSupply: content.placeOfSupplyLabel,
+    taxableMinor: content.taxableMinor,
+    taxMinor: content.taxMinor,
+    totalMinor: content.totalMinor,
+  };
+  if (content.kind === 'credit_note' && content.cites) {
+    await emitWebhookEvent(
+      tx,
+      'credit_note.issued',
+      { ...data, invoiceNumber: content.cites.number, reason: content.reason ?? '' },
+      now,
+    );
+  } else if (content.kind === 'invoice') {
+    await emitWebhookEvent(tx, 'invoice.issued', data, now);
+  }
   return row!;
 }
 

@@ -26,6 +26,9 @@ import { DomainError, httpStatusOf } from '../errors';
 import { JOB_SCHEMA, type JobWorker } from '../jobs';
 import { subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeToken } from '../newsletter';
 import { setOrderStatus } from '../orders';
+import { issueInvoice } from '../invoices';
+import { siteDefaults } from '../../../content/site';
+import { applyOrderAction } from '../../flows/apply-order-action';
 import {
   askForChanges,
   createQuotationRequest,
@@ -870,7 +873,11 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     const local = await receiver();
     const endpoint = await endpointFor(local.url, [...webhookEventTypes]);
     const { db } = database;
-    const product = await insertProduct(db, { name: 'Lotus Urli', priceMinor: 340_000 });
+    const product = await insertProduct(db, {
+      name: 'Lotus Urli',
+      priceMinor: 340_000,
+      hsnCode: '7418',
+    });
     const requestForm = {
       productId: product.id,
       quantity: '2',
@@ -879,7 +886,9 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       customerEmail: 'meera@example.com',
     };
     const offerForm = {
-      lines: [{ productId: '', description: 'Lotus Urli', quantity: '2', unitPrice: '3400' }],
+      lines: [
+        { productId: product.id, description: 'Lotus Urli', quantity: '2', unitPrice: '3400' },
+      ],
       shipping: '0',
       discount: '0',
       gstRate: '12',
@@ -952,6 +961,15 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       { orderId: order.orderId, action: 'confirm-payment', paymentReference: '432156789012' },
       at(),
     );
+    // docs/requirements.md §23: the paid order's tax invoice, and its credit note when the order is cancelled
+    await issueInvoice(db, owner, { orderId: order.orderId }, siteDefaults, at());
+    await applyOrderAction(
+      db,
+      owner,
+      { orderId: order.orderId, action: 'cancel' },
+      siteDefaults,
+      at(),
+    );
 
     const declined = await createQuotationRequest(db, null, requestForm, at());
     const declinedAccess = { reference: declined.reference, key: declined.accessKey };
@@ -1021,6 +1039,10 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'order.created',
       'order.payment_reference',
       'order.status_changed',
+      'invoice.issued',
+      // The cancel and its credit note share a moment; deliveries of one moment sort by type.
+      'credit_note.issued',
+      'order.status_changed',
       'quotation.created',
       'offer.sent',
       'offer.declined',
@@ -1061,9 +1083,9 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       before: { status: 'pending', paymentStatus: 'pending' },
       after: { status: 'confirmed', paymentStatus: 'paid' },
     });
-    expect(payloads[12]!.data).toMatchObject({ status: 'declined', reason: 'Too dear' });
+    expect(payloads[15]!.data).toMatchObject({ status: 'declined', reason: 'Too dear' });
     // An order the owner makes from a request says so in the same shape, without an offer.
-    expect(payloads[16]!.data).toMatchObject({
+    expect(payloads[19]!.data).toMatchObject({
       quotationId: direct.id,
       reference: direct.reference,
       offerId: null,
