@@ -43,11 +43,9 @@ const taxDocumentData = z.strictObject({
   issuedOn: z.iso.date().meta({ description: 'The shop’s day it was issued.' }),
   buyerName: z.string(),
   buyerGstin: z.string().nullable(),
-  placeOfSupply: z
-    .string()
-    .meta({
-      description: 'The state and its code, "Rajasthan (08)", or the country of an export.',
-    }),
+  placeOfSupply: z.string().meta({
+    description: 'The state and its code, "Rajasthan (08)", or the country of an export.',
+  }),
   taxableMinor: paise,
   taxMinor: paise,
   totalMinor: paise,
