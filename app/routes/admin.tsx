@@ -175,10 +175,13 @@ const adminIntents = {
         app.site,
         app.clock(),
       ),
-    success: ({ status, invoiceNumber, creditNoteNumber }, fields) =>
+    success: ({ status, invoiceNumber, invoiceIssuedNow, creditNoteNumber }, fields) =>
       fields.action === 'confirm-payment'
         ? adminMessages.paymentConfirmed
-        : adminMessages.orderUpdated(status, { invoiceNumber, creditNoteNumber }),
+        : adminMessages.orderUpdated(status, {
+            invoiceNumber: invoiceIssuedNow ? invoiceNumber : null,
+            creditNoteNumber,
+          }),
     alert: (message, fields) =>
       fields.action === 'confirm-payment' || fields.action === 'confirm-balance'
         ? adminMessages.paymentFailed(message)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminMessages,
   applyOrderAction,
   canMoveQuotation,
   messageMovesFrom,
@@ -121,5 +122,19 @@ describe('the quotation and message transitions (spec §4)', () => {
     const lateUtc = new Date('2026-11-22T23:00:00Z');
     expect(orderNumberFor(lateUtc, 12, 'Asia/Kolkata')).toBe('ORD-20261123-0012');
     expect(orderNumberFor(lateUtc, 12, 'America/Toronto')).toBe('ORD-20261122-0012');
+  });
+});
+
+describe('the order toast (docs/requirements.md §23)', () => {
+  it('names the invoice shipping issued and the credit note cancelling issued, and nothing else', () => {
+    expect(adminMessages.orderUpdated('processing').description).toBe(
+      'Order status has been updated to processing.',
+    );
+    expect(
+      adminMessages.orderUpdated('shipped', { invoiceNumber: 'KK/26-27/0007' }).description,
+    ).toBe('Order status has been updated to shipped. Invoice KK/26-27/0007 issued.');
+    expect(
+      adminMessages.orderUpdated('cancelled', { creditNoteNumber: 'KKC/26-27/0002' }).description,
+    ).toBe('Order status has been updated to cancelled. Credit note KKC/26-27/0002 issued.');
   });
 });

@@ -159,7 +159,7 @@ export const adminMessages = {
     // docs/requirements.md §23: shipping issues the invoice, cancelling an invoiced order a credit note
     description: [
       `Order status has been updated to ${status}.`,
-      issued.invoiceNumber && status === 'shipped' ? `Invoice ${issued.invoiceNumber}.` : '',
+      issued.invoiceNumber ? `Invoice ${issued.invoiceNumber} issued.` : '',
       issued.creditNoteNumber ? `Credit note ${issued.creditNoteNumber} issued.` : '',
     ]
       .filter(Boolean)

@@ -27,15 +27,15 @@ export async function applyOrderAction(
   const action = parseInput(z.enum(orderActions), input.action);
   return db.transaction(async (tx) => {
     const changed = await setOrderStatus(tx, actor, { ...input, orderId, action }, now);
-    const invoice =
-      action === 'ship'
-        ? (await invoiceBeforeShipping(tx, actor, orderId, site, now)).invoice
-        : null;
+    const shipped =
+      action === 'ship' ? await invoiceBeforeShipping(tx, actor, orderId, site, now) : null;
     const creditNote =
       action === 'cancel' ? await creditNoteForCancelledOrder(tx, actor, orderId, site, now) : null;
     return {
       ...changed,
-      invoiceNumber: invoice?.number ?? null,
+      // The invoice the goods leave with, and whether this action issued it.
+      invoiceNumber: shipped?.invoice.number ?? null,
+      invoiceIssuedNow: shipped?.issuedNow ?? false,
       creditNoteNumber: creditNote?.number ?? null,
     };
   });

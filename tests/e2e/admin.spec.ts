@@ -134,6 +134,13 @@ test.describe('an admin, on PostgreSQL', () => {
       await expect(
         toastWith(page, 'Order Status Updated', `Order status has been updated to ${step.status}.`),
       ).toBeVisible();
+      if (step.status === 'shipped') {
+        // docs/requirements.md §23: goods leave with their tax invoice, issued by the shipping itself.
+        await expect(
+          toastWith(page, 'Order Status Updated', /Invoice KK\/\d{2}-\d{2}\/\d{4} issued\./),
+        ).toBeVisible();
+        await expect(card.getByRole('link', { name: /^Download Invoice KK\// })).toBeVisible();
+      }
       await expect(card.getByText(label, { exact: true })).toBeVisible();
       await expect(card.getByRole('button')).toHaveText(step.next);
       // The customer's open dashboard follows without a reload.

@@ -355,6 +355,7 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
     expect(shipped).toMatchObject({
       status: 'shipped',
       invoiceNumber: expect.stringMatching(/^KK\/26-27\//),
+      invoiceIssuedNow: true,
     });
     expect(await documentsOf(order.id)).toHaveLength(1);
 
