@@ -3,6 +3,7 @@
  * financial year for a taxpayer under QRMP ("26-27-Q3": October to December 2026). Days are the
  * shop's calendar days, as the documents' `issuedOn` are.
  */
+import { MONTH_NAMES } from '../time/dates';
 import { financialYearLabel } from './financial-year';
 
 export interface FilingPeriod {
@@ -14,21 +15,6 @@ export interface FilingPeriod {
   fromDay: string;
   toDay: string;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -10,7 +10,7 @@ import { rupeesInWords } from './amount-in-words';
 export type { TaxDocumentKind } from './document-links';
 import type { TaxDocumentKind } from './document-links';
 import type { GstStateCode } from './gstin';
-import type { InvoiceGoodsLine, InvoiceTax, InvoiceTaxLine } from './invoice-tax';
+import type { InvoiceGoodsLine, InvoiceTax } from './invoice-tax';
 import { computeInvoiceTax } from './invoice-tax';
 import { LUT_EXPORT_TEXT, placeOfSupplyLabel, type IssuablePlaceOfSupply } from './place-of-supply';
 
@@ -50,7 +50,8 @@ export interface TaxDocumentPayment {
   reference: string | null;
 }
 
-export interface TaxDocumentContent {
+/** The document: its lines, shipping and totals are core/tax/invoice-tax.ts's, as computed when issued. */
+export interface TaxDocumentContent extends InvoiceTax {
   kind: TaxDocumentKind;
   title: string;
   number: string;
@@ -66,14 +67,6 @@ export interface TaxDocumentContent {
   placeOfSupplyLabel: string;
   /** The LUT's endorsement and ARN on an export without tax; null otherwise. */
   lutEndorsement: string | null;
-  lines: InvoiceTaxLine[];
-  shipping: InvoiceTaxLine | null;
-  taxableMinor: number;
-  cgstMinor: number;
-  sgstMinor: number;
-  igstMinor: number;
-  taxMinor: number;
-  totalMinor: number;
   /** "Rupees One Lakh Twenty-Four Thousand Six Hundred Only", of the rounded total. */
   totalInWords: string;
   /** The payments received against the order when the document was issued, and what is still due. */

@@ -3,7 +3,7 @@
 // Spelled out rather than formatted with Intl.DateTimeFormat: creating the first Intl formatter
 // loads the browser's locale data, a single ~35 ms task during hydration on a slow phone (docs/decisions/010).
 // core/time/dates.test.ts holds the output equal to Intl's en-US long date.
-const MONTHS = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -24,5 +24,5 @@ const MONTHS = [
  */
 export function formatLongDate(date: Date | string): string {
   const day = typeof date === 'string' ? new Date(date) : date;
-  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+  return `${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }

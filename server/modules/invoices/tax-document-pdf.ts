@@ -4,8 +4,6 @@
  * like the offer's PDF (server/modules/quotations/offer-pdf.ts): the same fonts, A4 page, margins,
  * colours and sizes, a table that wraps and breaks pages, and a footer on every page.
  */
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money/money';
 import {
   AUTHORISED_SIGNATORY,
@@ -15,20 +13,21 @@ import {
 } from '../../../core/tax/tax-document';
 import type { InvoiceTaxLine } from '../../../core/tax/invoice-tax';
 import { formatLongDate } from '../../../core/time/dates';
+import {
+  BODY_SIZE,
+  contentBottom,
+  contentWidth,
+  drawPageFooters,
+  horizontalRule,
+  INK,
+  keepTogether,
+  MUTED,
+  paragraph,
+  SMALL_SIZE,
+  startA4Pdf,
+  type Pdf,
+} from '../../pdf/a4-page';
 
-// Resolved from the working directory as offer-pdf.ts does: the production build bundles this
-// module into build/server, where import.meta.url no longer points at the sources. PDFKit's
-// built-in Helvetica has no rupee sign (₹, U+20B9), which formatRupees prints.
-const REGULAR_FONT = path.resolve(process.cwd(), 'server/assets/fonts/DejaVuSans.ttf');
-const BOLD_FONT = path.resolve(process.cwd(), 'server/assets/fonts/DejaVuSans-Bold.ttf');
-
-const MARGIN = 50;
-const FOOTER_OFFSET = 20;
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const BODY_SIZE = 10;
-const SMALL_SIZE = 9;
 // The table is at SMALL_SIZE with narrower padding than the offer's: an intra-state invoice has
 // seven columns on the same 495.28 pt of A4.
 const CELL_PADDING_X = 4;
@@ -84,30 +83,13 @@ export function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buff
   if (!/^\d{4}-\d{2}-\d{2}$/.test(document.issuedOn)) {
     throw new RangeError(`issuedOn must be a YYYY-MM-DD day, got "${document.issuedOn}"`);
   }
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    // Loading our font first keeps PDFKit from loading Helvetica at all.
-    font: REGULAR_FONT,
-    bufferPages: true,
-    displayTitle: true,
-    lang: 'en-IN',
-    info: {
-      Title: `${document.title} ${document.number}`,
-      Author: document.seller.name,
-      // The document's own day rather than the time of rendering: an issued document never
-      // changes (docs/decisions/027), and neither do its bytes when it is rendered again.
-      CreationDate: new Date(`${document.issuedOn}T00:00:00Z`),
-    },
+  const { pdf, rendered } = startA4Pdf({
+    title: `${document.title} ${document.number}`,
+    author: document.seller.name,
+    // The document's own day: an issued document never changes (docs/decisions/027), and
+    // neither do its bytes when it is rendered again.
+    creationDate: new Date(`${document.issuedOn}T00:00:00Z`),
   });
-  const chunks: Buffer[] = [];
-  const rendered = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('regular', REGULAR_FONT);
-  pdf.registerFont('bold', BOLD_FONT);
 
   const columns =
     document.placeOfSupply.kind === 'intra_state' ? INTRA_STATE_COLUMNS : IGST_COLUMNS;
@@ -119,51 +101,14 @@ export function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buff
   drawTotals(pdf, document);
   drawPayments(pdf, document);
   drawSignatory(pdf, document.seller.name);
-  drawPageFooters(pdf, document);
+  // "Tax Invoice KK/26-27/0001 · Page n of m"
+  drawPageFooters(pdf, `${document.title} ${document.number}`);
   pdf.end();
   return rendered;
 }
 
-type Pdf = PDFKit.PDFDocument;
-
-function contentWidth(pdf: Pdf): number {
-  return pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-}
-
-function contentBottom(pdf: Pdf): number {
-  return pdf.page.height - pdf.page.margins.bottom;
-}
-
-/** Starts a new page when fewer than `height` points are left, so a block is not split. */
-function keepTogether(pdf: Pdf, height: number): void {
-  if (pdf.y + height > contentBottom(pdf)) pdf.addPage();
-}
-
 function bodyLineHeight(pdf: Pdf): number {
   return pdf.font('regular').fontSize(BODY_SIZE).currentLineHeight(true);
-}
-
-function paragraph(
-  pdf: Pdf,
-  text: string,
-  options: { bold?: boolean; color?: string; x?: number; width?: number } = {},
-): void {
-  pdf
-    .font(options.bold ? 'bold' : 'regular')
-    .fontSize(BODY_SIZE)
-    .fillColor(options.color ?? INK)
-    .text(text, options.x ?? pdf.page.margins.left, pdf.y, {
-      width: options.width ?? contentWidth(pdf),
-    });
-}
-
-function horizontalRule(pdf: Pdf, y: number): void {
-  pdf
-    .moveTo(pdf.page.margins.left, y)
-    .lineTo(pdf.page.width - pdf.page.margins.right, y)
-    .lineWidth(0.75)
-    .strokeColor(RULE)
-    .stroke();
 }
 
 /** An address as Settings or the order hold it: its non-empty lines. */
@@ -451,26 +396,4 @@ function drawSignatory(pdf: Pdf, sellerName: string): void {
   pdf.font('regular').fillColor(MUTED);
   pdf.text(AUTHORISED_SIGNATORY, left, pdf.y, options);
   pdf.x = left;
-}
-
-/** "Tax Invoice KK/26-27/0001 · Page n of m" in every page's bottom margin. */
-function drawPageFooters(pdf: Pdf, document: TaxDocumentContent): void {
-  const { start, count } = pdf.bufferedPageRange();
-  for (let index = start; index < start + count; index += 1) {
-    pdf.switchToPage(index);
-    const bottomMargin = pdf.page.margins.bottom;
-    // Text below the bottom margin would otherwise make PDFKit start yet another page.
-    pdf.page.margins.bottom = 0;
-    pdf
-      .font('regular')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `${document.title} ${document.number} · Page ${index - start + 1} of ${count}`,
-        pdf.page.margins.left,
-        pdf.page.height - bottomMargin + FOOTER_OFFSET,
-        { width: contentWidth(pdf), align: 'center', lineBreak: false },
-      );
-    pdf.page.margins.bottom = bottomMargin;
-  }
 }

@@ -1,9 +1,21 @@
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { formatLongDate } from '../../../core/time/dates';
 import { lineAmounts } from '../../../core/quotes/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/quotes/offer-totals';
 import { paymentTermsSentence } from '../../../core/orders/payment-terms';
+import {
+  BODY_SIZE,
+  contentBottom,
+  contentWidth,
+  drawPageFooters,
+  horizontalRule,
+  INK,
+  keepTogether,
+  MUTED,
+  paragraph,
+  SMALL_SIZE,
+  startA4Pdf,
+  type Pdf,
+} from '../../pdf/a4-page';
 
 /** Everything an offer's PDF prints (docs/decisions/014): the shop, the customer and the priced offer. */
 export interface OfferDocument extends OfferPricing {
@@ -23,19 +35,6 @@ export interface OfferDocument extends OfferPricing {
   approximateTotal?: string | null;
 }
 
-// Resolved from the working directory like the migrations (server/db/migrate.ts): the production
-// build bundles this module into build/server, where import.meta.url no longer points at the
-// sources. PDFKit's built-in Helvetica has no rupee sign (₹, U+20B9), which formatRupees prints.
-const REGULAR_FONT = path.resolve(process.cwd(), 'server/assets/fonts/DejaVuSans.ttf');
-const BOLD_FONT = path.resolve(process.cwd(), 'server/assets/fonts/DejaVuSans-Bold.ttf');
-
-const MARGIN = 50;
-const FOOTER_OFFSET = 20;
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const BODY_SIZE = 10;
-const SMALL_SIZE = 9;
 const CELL_PADDING_X = 6;
 const CELL_PADDING_Y = 5;
 
@@ -61,30 +60,12 @@ export function renderOfferPdf(document: OfferDocument): Promise<Buffer> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(document.validUntil)) {
     throw new RangeError(`validUntil must be a YYYY-MM-DD date, got "${document.validUntil}"`);
   }
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    // Loading our font first keeps PDFKit from loading Helvetica at all.
-    font: REGULAR_FONT,
-    bufferPages: true,
-    displayTitle: true,
-    lang: 'en-IN',
-    info: {
-      Title: `Quotation ${document.reference} v${document.version}`,
-      Author: document.shop.name,
-      // The document's own date rather than the time of rendering: the same offer renders to
-      // the same bytes, whether for the download or the mail.
-      CreationDate: document.issuedAt,
-    },
+  const { pdf, rendered } = startA4Pdf({
+    title: `Quotation ${document.reference} v${document.version}`,
+    author: document.shop.name,
+    // The same offer renders to the same bytes, whether for the download or the mail.
+    creationDate: document.issuedAt,
   });
-  const chunks: Buffer[] = [];
-  const rendered = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('regular', REGULAR_FONT);
-  pdf.registerFont('bold', BOLD_FONT);
 
   drawShopHeader(pdf, document.shop);
   drawTitle(pdf, document);
@@ -93,41 +74,10 @@ export function renderOfferPdf(document: OfferDocument): Promise<Buffer> {
   drawTotals(pdf, document);
   drawConditions(pdf, document);
   drawHowToPay(pdf, document.payment);
-  drawPageFooters(pdf, document);
+  // "Quotation … · Offer v… · Page n of m"
+  drawPageFooters(pdf, `Quotation ${document.reference} · Offer v${document.version}`);
   pdf.end();
   return rendered;
-}
-
-type Pdf = PDFKit.PDFDocument;
-
-function contentWidth(pdf: Pdf): number {
-  return pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-}
-
-function contentBottom(pdf: Pdf): number {
-  return pdf.page.height - pdf.page.margins.bottom;
-}
-
-/** Starts a new page when fewer than `height` points are left, so a block is not split. */
-function keepTogether(pdf: Pdf, height: number): void {
-  if (pdf.y + height > contentBottom(pdf)) pdf.addPage();
-}
-
-function paragraph(pdf: Pdf, text: string, options: { bold?: boolean; color?: string } = {}) {
-  pdf
-    .font(options.bold ? 'bold' : 'regular')
-    .fontSize(BODY_SIZE)
-    .fillColor(options.color ?? INK)
-    .text(text, pdf.page.margins.left, pdf.y, { width: contentWidth(pdf) });
-}
-
-function horizontalRule(pdf: Pdf, y: number): void {
-  pdf
-    .moveTo(pdf.page.margins.left, y)
-    .lineTo(pdf.page.width - pdf.page.margins.right, y)
-    .lineWidth(0.75)
-    .strokeColor(RULE)
-    .stroke();
 }
 
 function drawShopHeader(pdf: Pdf, shop: OfferDocument['shop']): void {
@@ -300,27 +250,5 @@ function drawHowToPay(pdf: Pdf, payment: OfferDocument['payment']): void {
     pdf.moveDown(0.4);
     paragraph(pdf, 'Bank transfer', { bold: true });
     paragraph(pdf, payment.bankDetails.trim());
-  }
-}
-
-/** "Quotation … · Offer v… · Page n of m" in every page's bottom margin. */
-function drawPageFooters(pdf: Pdf, document: OfferDocument): void {
-  const { start, count } = pdf.bufferedPageRange();
-  for (let index = start; index < start + count; index += 1) {
-    pdf.switchToPage(index);
-    const bottomMargin = pdf.page.margins.bottom;
-    // Text below the bottom margin would otherwise make PDFKit start yet another page.
-    pdf.page.margins.bottom = 0;
-    pdf
-      .font('regular')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `Quotation ${document.reference} · Offer v${document.version} · Page ${index - start + 1} of ${count}`,
-        pdf.page.margins.left,
-        pdf.page.height - bottomMargin + FOOTER_OFFSET,
-        { width: contentWidth(pdf), align: 'center', lineBreak: false },
-      );
-    pdf.page.margins.bottom = bottomMargin;
   }
 }
