@@ -32,7 +32,7 @@ import { requestsAwaitingReply, requestsChart, weekAtAGlance } from '../../serve
 import { overdueBefore, waitedFor } from '../../core/time/week-at-a-glance';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
 import { countOrders, listAllOrders } from '../../server/modules/orders';
-import { issueInvoice } from '../../server/modules/invoices';
+import { issueInvoice, piecesWithoutHsnCode } from '../../server/modules/invoices';
 import { applyOrderAction } from '../../server/flows/apply-order-action';
 import {
   countQuotationRequests,
@@ -109,7 +109,17 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
         listAllOrders(db, actor, { ...filter, timeZone }),
         countOrders(db, actor, { ...filter, timeZone }),
       ]);
-      return { rows: { ...empty, orders: rows }, filter, matching };
+      // docs/requirements.md §23: the pieces an invoice still waits for, each linked to its HSN code's field
+      const withoutHsn = await piecesWithoutHsnCode(
+        db,
+        actor,
+        rows.map((order) => order.id),
+      );
+      const orders = rows.map((order) => ({
+        ...order,
+        piecesWithoutHsn: withoutHsn.get(order.id) ?? [],
+      }));
+      return { rows: { ...empty, orders }, filter, matching };
     }
     if (tab === 'messages') {
       const filter = parseRouteQuery(contactMessageListQuerySchema, params);

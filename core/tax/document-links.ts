@@ -47,6 +47,10 @@ export function taxDocumentLinks(
   }));
 }
 
+/** Above the links to the pieces an order's invoice waits for (docs/requirements.md §23). */
+export const HSN_CODES_NEEDED =
+  'Its tax invoice needs the HSN code of each piece before it is issued or the order ships.';
+
 /** "Issue Invoice" (docs/requirements.md §23). */
 export const ISSUE_INVOICE_LABEL = 'Issue Invoice';
 

@@ -12,7 +12,7 @@ import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
-import type { Locator, Page } from './support/test';
+import { allowConsoleErrors, failedResource, type Locator, type Page } from './support/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
@@ -169,4 +169,68 @@ test.describe('GST invoices on a phone', () => {
     expect(exported.text).toMatch(/IGST\s+₹0\b/);
     expect(exported.text).toMatch(/Total\s+₹2,700/);
   });
+});
+
+test('an order whose piece has no HSN code links the owner to it, and its invoice is issued once it has one', async ({
+  shop,
+}) => {
+  test.setTimeout(180_000);
+  // The refused Issue Invoice answers 409, as a refused order action does.
+  allowConsoleErrors(failedResource(409, '/admin.data'));
+  await shop.sql(`update products set hsn_code = null where id = 'boat-ganesh'`);
+  const [order] = await shop.sql<{ id: string }>(
+    `insert into orders (order_number, status, payment_status, payment_method, subtotal_minor,
+                         total_amount_minor, shipping_amount_minor, tax_amount_minor, shipping_address)
+     values ('ORD-20261129-0003', 'confirmed', 'paid', 'upi', 240000, 268800, 0, 28800, $1) returning id`,
+    [
+      JSON.stringify({
+        name: 'Ravi Kumar',
+        streetAddress: '4 Fort Road',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+        country: 'IN',
+      }),
+    ],
+  );
+  await shop.sql(
+    `insert into order_items (order_id, product_id, product_name, quantity, unit_price_minor, total_price_minor)
+     values ($1, 'boat-ganesh', 'Boat Ganesh', 1, 240000, 240000)`,
+    [order!.id],
+  );
+  const { page: owner } = await signedInAdmin(shop);
+  await owner.setViewportSize(PHONE);
+  await gotoHydrated(owner, '/admin?tab=orders');
+  const card = owner.getByRole('listitem', { name: 'Order ORD-20261129-0003' });
+  await expect(
+    card.getByText(
+      'Its tax invoice needs the HSN code of each piece before it is issued or the order ships.',
+    ),
+  ).toBeVisible();
+  // Refused, with what to fix, and nothing issued.
+  await card.getByRole('button', { name: 'Issue Invoice' }).click();
+  await expect(
+    owner
+      .getByText(
+        'Failed to issue the invoice: Set the HSN code of “Boat Ganesh” before issuing an invoice.',
+      )
+      .first(),
+  ).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await owner.screenshot({ path: 'test-results/invoices-hsn-missing-390.png' });
+  await expectNoAxeViolations(owner);
+
+  await card.getByRole('link', { name: 'Set the HSN code of Boat Ganesh' }).click();
+  await expect(owner).toHaveURL(/\/admin\/product-media\?product=boat-ganesh$/);
+  await expect(owner.getByText('Not set: needed before a tax invoice')).toBeVisible();
+  await owner.getByRole('button', { name: 'Edit Product' }).click();
+  const edit = owner.getByRole('dialog', { name: 'Edit Product' });
+  await edit.getByLabel('HSN code').fill('8306');
+  await edit.getByRole('button', { name: 'Save Product' }).click();
+  await expect(owner.getByText('8306', { exact: true })).toBeVisible();
+
+  await gotoHydrated(owner, '/admin?tab=orders');
+  await card.getByRole('button', { name: 'Issue Invoice' }).click();
+  await expect(card.getByRole('link', { name: /^Download Invoice KK\// })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Set the HSN code of Boat Ganesh' })).toHaveCount(0);
 });

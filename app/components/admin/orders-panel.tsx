@@ -9,7 +9,11 @@ import { balanceDueOf, paymentTermsTexts } from '../../../core/orders/payment-te
 import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { orderActionSchema } from '../../../core/orders/orders';
-import { invoiceIssuable, ISSUE_INVOICE_LABEL } from '../../../core/tax/document-links';
+import {
+  HSN_CODES_NEEDED,
+  invoiceIssuable,
+  ISSUE_INVOICE_LABEL,
+} from '../../../core/tax/document-links';
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';
@@ -90,6 +94,24 @@ export function OrdersPanel({
                 />
               </div>
             </div>
+            {order.piecesWithoutHsn.length > 0 && order.status !== 'cancelled' ? (
+              // docs/requirements.md §23: what the invoice waits for, each a link to the piece's HSN code field
+              <div className="mt-4 rounded-xl bg-sand p-3 text-sm">
+                <p>{HSN_CODES_NEEDED}</p>
+                <ul className="mt-1 grid gap-1">
+                  {order.piecesWithoutHsn.map((piece) => (
+                    <li key={piece.productId}>
+                      <Link
+                        to={`/admin/product-media?product=${encodeURIComponent(piece.productId)}`}
+                        className="underline"
+                      >
+                        Set the HSN code of {piece.productName}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <div className="mt-4 flex flex-wrap items-end gap-2">
               {invoiceIssuable(order) ? (
                 // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order with none yet

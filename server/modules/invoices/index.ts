@@ -4,7 +4,7 @@
  * invoiced order issues a credit note for it. The owner reads every document; a customer reads the
  * documents of her own orders, by her account or by her quotation's private key.
  */
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
 import { invoiceIssuable } from '../../../core/tax/document-links';
 import { FILING_PERIOD_PROBLEM, filingPeriod } from '../../../core/tax/filing-period';
@@ -16,7 +16,7 @@ import {
   taxDocumentSummary,
   type TaxDocumentSummary,
 } from '../../db/order-documents';
-import { orders, quotationRequests, taxDocuments } from '../../db/schema';
+import { orderItems, orders, products, quotationRequests, taxDocuments } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { requireAdmin, requireRowId } from '../kernel';
@@ -179,4 +179,43 @@ export async function gstr1Archive(
     Object.fromEntries(files.map((file) => [file.name, [strToU8(file.csv), { mtime }]])),
   );
   return { fileName: `GSTR-1-${period.value}.zip`, archive };
+}
+
+/**
+ * docs/requirements.md §23: the catalogue pieces of each order that have no HSN code yet, so the owner's order
+ * card can link to each before "Issue Invoice" or "Mark as Shipped" is refused for them. Orders
+ * already invoiced are left out: their document is issued.
+ */
+export async function piecesWithoutHsnCode(
+  db: Database,
+  actor: Actor,
+  orderIds: string[],
+): Promise<Map<string, { productId: string; productName: string }[]>> {
+  requireAdmin(actor, 'orders:read');
+  const byOrder = new Map<string, { productId: string; productName: string }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      productName: products.name,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(
+      taxDocuments,
+      and(eq(taxDocuments.orderId, orderItems.orderId), eq(taxDocuments.kind, 'invoice')),
+    )
+    .where(
+      and(inArray(orderItems.orderId, orderIds), isNull(products.hsnCode), isNull(taxDocuments.id)),
+    )
+    .orderBy(asc(products.name));
+  for (const row of rows) {
+    const pieces = byOrder.get(row.orderId) ?? [];
+    if (!pieces.some((piece) => piece.productId === row.productId)) {
+      pieces.push({ productId: row.productId!, productName: row.productName });
+    }
+    byOrder.set(row.orderId, pieces);
+  }
+  return byOrder;
 }

@@ -17,6 +17,7 @@ import {
 import { applyOrderAction } from '../../flows/apply-order-action';
 import {
   orders,
+  products,
   quotationRequests,
   taxDocuments,
   taxDocumentSeries,
@@ -26,7 +27,7 @@ import { createWebhookEndpoint } from '../webhooks';
 import type { Actor } from '../actor';
 import { issueAccessKey } from '../quotations/access';
 import { readTaxDocumentForReader } from '../../flows/read-tax-document';
-import { gstr1Archive, invoiceTexts, issueInvoice } from './index';
+import { gstr1Archive, invoiceTexts, issueInvoice, piecesWithoutHsnCode } from './index';
 import { strFromU8, unzipSync } from 'fflate';
 
 const site: SiteSettings = { ...siteDefaults, shopName: 'Kalakriti Artisan Decor' };
@@ -287,6 +288,26 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
       code: 'conflict',
       message: invoiceTexts.notFromCatalogue(['Gold leaf finish']),
     });
+  });
+
+  it('lists for the owner the pieces whose HSN code an order’s invoice still waits for', async () => {
+    const { db } = database;
+    const waiting = await paidOrder({ productId: noHsnId });
+    const ready = await paidOrder();
+    await expect(piecesWithoutHsnCode(db, buyer, [waiting.id])).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    const before = await piecesWithoutHsnCode(db, owner, [waiting.id, ready.id]);
+    expect(before.get(waiting.id)).toEqual([{ productId: noHsnId, productName: 'Brass diya' }]);
+    expect(before.has(ready.id)).toBe(false);
+    // Issued orders wait for nothing, whatever their pieces' codes now.
+    await issueInvoice(db, owner, { orderId: ready.id }, site, NOVEMBER);
+    await db.update(products).set({ hsnCode: null }).where(eq(products.id, marbleId));
+    try {
+      expect((await piecesWithoutHsnCode(db, owner, [ready.id])).has(ready.id)).toBe(false);
+    } finally {
+      await db.update(products).set({ hsnCode: '6802' }).where(eq(products.id, marbleId));
+    }
   });
 
   it('gives 20 invoices issued at once 20 consecutive numbers, and a rollback leaves no gap', async () => {
