@@ -27,5 +27,5 @@ export function readTaxDocumentForReader(
           }
         }
       : null;
-  return readTaxDocument(db, actor, { id: input.id }, keyOpens);
+  return readTaxDocument(db, actor, { id: input.id }, { keyOpens });
 }

@@ -22,6 +22,7 @@ import { registerShopForms } from './shop-forms';
 import { apiRateLimit, identifyCaller, type ApiEnv, type ApiServices } from './context';
 import { registerCustomer } from './customer';
 import { registerQuoteList } from './quote-list';
+import { registerTaxDocuments } from './tax-documents';
 import { QUOTE_LIST_COOKIE } from '../quote-list-cookie';
 import { domainProblemResponse, invalidInputResponse, problemResponse } from './problem';
 
@@ -66,6 +67,7 @@ export function createApi(services: ApiServices): OpenAPIHono<ApiEnv> {
   registerShopForms(api);
   registerCustomer(api);
   registerQuoteList(api);
+  registerTaxDocuments(api);
   registerOwner(api);
 
   api.notFound(() => problemResponse(404, apiTexts.notFound));

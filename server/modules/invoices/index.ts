@@ -19,7 +19,7 @@ import {
 import { orderItems, orders, products, quotationRequests, taxDocuments } from '../../db/schema';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
-import { requireAdmin, requireRowId } from '../kernel';
+import { requireAdmin, requireRowId, requireUser } from '../kernel';
 import {
   creditNoteInTransaction,
   invoiceOfOrder,
@@ -106,9 +106,14 @@ export async function readTaxDocument(
   db: Database,
   actor: Actor,
   input: { id: unknown },
-  keyOpens: ((reference: string) => Promise<boolean>) | null = null,
+  options: {
+    keyOpens?: ((reference: string) => Promise<boolean>) | null;
+    /** The customer's own documents only (`/me/documents`), whoever she is. */
+    ownOrdersOnly?: boolean;
+  } = {},
 ): Promise<TaxDocumentRow> {
-  const isOwner = actor?.roles.includes('admin') ?? false;
+  const { keyOpens = null, ownOrdersOnly = false } = options;
+  const isOwner = !ownOrdersOnly && (actor?.roles.includes('admin') ?? false);
   if (isOwner) requireAdmin(actor, 'orders:read');
   else if (!actor && !keyOpens) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
   const id = requireRowId(input.id, 'Document');
@@ -218,4 +223,19 @@ export async function piecesWithoutHsnCode(
     byOrder.set(row.orderId, pieces);
   }
   return byOrder;
+}
+
+/** A customer's own documents, newest first: those of the orders of her account (docs/requirements.md §23). */
+export async function listTaxDocumentsOfCustomer(
+  db: Database,
+  actor: Actor,
+): Promise<TaxDocumentRow[]> {
+  const userId = requireUser(actor);
+  const rows = await db
+    .select({ document: taxDocuments })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.number));
+  return rows.map((row) => row.document);
 }

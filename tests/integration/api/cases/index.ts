@@ -3,6 +3,7 @@ import { customerCases } from './customer';
 import { ownerCases } from './owner';
 import { quoteListCases } from './quote-list';
 import { shopFormCases } from './shop-forms';
+import { taxDocumentCases } from './tax-documents';
 import type { ApiCase } from './types';
 
 /** Every API operation's case; a resource group adds its list here. */
@@ -12,4 +13,5 @@ export const apiCases: ApiCase[] = [
   ...customerCases,
   ...quoteListCases,
   ...ownerCases,
+  ...taxDocumentCases,
 ];

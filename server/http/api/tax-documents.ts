@@ -1,0 +1,168 @@
+/**
+ * docs/requirements.md §23: the GST documents over the API. The owner lists a month's or quarter's documents and
+ * reads one (`orders:read`); a customer lists and reads the documents of her own orders. One
+ * document answers JSON, or its PDF for `Accept: application/pdf`: the same bytes as the page's
+ * download, from the same module functions.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  apiTaxDocumentIdParams,
+  apiTaxDocumentListSchema,
+  apiTaxDocumentQuerySchema,
+  apiTaxDocumentSchema,
+  PDF_CONTENT_TYPE,
+  type ApiTaxDocument,
+} from '../../../core/api/api-tax-documents';
+import { taxDocumentPath } from '../../../core/tax/document-links';
+import { FILING_PERIOD_PROBLEM, filingPeriod, monthOfDay } from '../../../core/tax/filing-period';
+import { taxDocumentFileName } from '../../../core/tax/tax-document';
+import { shopDayOf } from '../../../core/time/shop-calendar';
+import { DomainError } from '../../modules/errors';
+import {
+  listTaxDocuments,
+  listTaxDocumentsOfCustomer,
+  readTaxDocument,
+  type TaxDocumentRow,
+} from '../../modules/invoices';
+import { renderTaxDocumentPdf } from '../../modules/invoices/tax-document-pdf';
+import { shopTimeZoneOf, type ApiEnv } from './context';
+import { json, operation } from './operation';
+
+const ownerTags = ['Owner: invoices'];
+const customerTags = ['Customer: documents'];
+const ownerRead = { kind: 'owner', scope: 'orders:read' } as const;
+const customer = { kind: 'customer' } as const;
+
+const oneDocument = {
+  description: 'The document as JSON, or its PDF for `Accept: application/pdf`',
+  content: {
+    'application/json': { schema: apiTaxDocumentSchema },
+    [PDF_CONTENT_TYPE]: { schema: z.string().meta({ format: 'binary' }) },
+  },
+} as const;
+
+const listOwnerDocuments = operation({
+  method: 'get',
+  path: '/admin/invoices',
+  tags: ownerTags,
+  summary: 'A month’s or quarter’s tax invoices and credit notes',
+  description:
+    'docs/requirements.md §23: the Invoices page’s list, newest first. `period` is a month (2026-11) or a quarter of the financial year (26-27-Q3); the current month when absent.',
+  access: ownerRead,
+  request: { query: apiTaxDocumentQuerySchema },
+  responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
+});
+
+const getOwnerDocument = operation({
+  method: 'get',
+  path: '/admin/invoices/{id}',
+  tags: ownerTags,
+  summary: 'One tax invoice or credit note',
+  access: ownerRead,
+  request: { params: apiTaxDocumentIdParams },
+  responses: { 200: oneDocument },
+});
+
+const listMyDocuments = operation({
+  method: 'get',
+  path: '/me/documents',
+  tags: customerTags,
+  summary: 'The tax invoices and credit notes of my orders, newest first',
+  access: customer,
+  responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
+});
+
+const getMyDocument = operation({
+  method: 'get',
+  path: '/me/documents/{id}',
+  tags: customerTags,
+  summary: 'One of my tax invoices or credit notes',
+  access: customer,
+  request: { params: apiTaxDocumentIdParams },
+  responses: { 200: oneDocument },
+});
+
+function apiTaxDocument(row: TaxDocumentRow): ApiTaxDocument {
+  const { content } = row;
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issuedOn: row.issuedOn,
+    orderId: row.orderId,
+    orderNumber: content.orderNumber,
+    buyerName: row.buyerName,
+    buyerGstin: row.buyerGstin,
+    placeOfSupply: row.placeOfSupply,
+    taxableMinor: content.taxableMinor,
+    cgstMinor: content.cgstMinor,
+    sgstMinor: content.sgstMinor,
+    igstMinor: content.igstMinor,
+    taxMinor: content.taxMinor,
+    totalMinor: content.totalMinor,
+    creditsInvoice: content.cites?.number ?? null,
+    pdf: taxDocumentPath(row.id),
+  };
+}
+
+/** The document's PDF when the caller asks for one, else its JSON. */
+async function documentAnswer(wantsPdf: boolean, row: TaxDocumentRow) {
+  if (!wantsPdf) return { json: apiTaxDocument(row) } as const;
+  const pdf = await renderTaxDocumentPdf(row.content);
+  return {
+    pdf: new Response(new Uint8Array(pdf), {
+      status: 200,
+      headers: {
+        'Content-Type': PDF_CONTENT_TYPE,
+        'Content-Disposition': `attachment; filename="${taxDocumentFileName(row.content)}"`,
+        'Content-Length': String(pdf.length),
+        'Cache-Control': 'private, no-store',
+      },
+    }),
+  } as const;
+}
+
+const wantsPdf = (accept: string | undefined) =>
+  (accept ?? '').toLowerCase().includes(PDF_CONTENT_TYPE);
+
+export function registerTaxDocuments(api: OpenAPIHono<ApiEnv>): void {
+  api.openapi(listOwnerDocuments, async (c) => {
+    const services = c.get('services');
+    const { period: value, kind } = c.req.valid('query');
+    const period = filingPeriod(
+      value ?? monthOfDay(shopDayOf(services.clock(), await shopTimeZoneOf(services))),
+    );
+    if (!period) throw new DomainError('invalid', FILING_PERIOD_PROBLEM);
+    const rows = await listTaxDocuments(services.db, c.get('actor'), {
+      kind: kind ?? null,
+      fromDay: period.fromDay,
+      toDay: period.toDay,
+    });
+    return c.json({ data: rows.map(apiTaxDocument) }, 200);
+  });
+
+  api.openapi(getOwnerDocument, async (c) => {
+    const row = await readTaxDocument(c.get('services').db, c.get('actor'), {
+      id: c.req.valid('param').id,
+    });
+    const answer = await documentAnswer(wantsPdf(c.req.header('accept')), row);
+    return answer.pdf ?? c.json(answer.json, 200);
+  });
+
+  api.openapi(listMyDocuments, async (c) => {
+    const rows = await listTaxDocumentsOfCustomer(c.get('services').db, c.get('actor'));
+    return c.json({ data: rows.map(apiTaxDocument) }, 200);
+  });
+
+  api.openapi(getMyDocument, async (c) => {
+    const row = await readTaxDocument(
+      c.get('services').db,
+      c.get('actor'),
+      { id: c.req.valid('param').id },
+      { ownOrdersOnly: true },
+    );
+    const answer = await documentAnswer(wantsPdf(c.req.header('accept')), row);
+    return answer.pdf ?? c.json(answer.json, 200);
+  });
+}
