@@ -5,6 +5,7 @@
  * download, from the same module functions.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   apiTaxDocumentIdParams,
@@ -15,17 +16,17 @@ import {
   type ApiTaxDocument,
 } from '../../../core/api/api-tax-documents';
 import { taxDocumentPath } from '../../../core/tax/document-links';
-import { FILING_PERIOD_PROBLEM, filingPeriod, monthOfDay } from '../../../core/tax/filing-period';
+import { monthOfDay } from '../../../core/tax/filing-period';
 import { taxDocumentFileName } from '../../../core/tax/tax-document';
 import { shopDayOf } from '../../../core/time/shop-calendar';
-import { DomainError } from '../../modules/errors';
 import {
-  listTaxDocuments,
+  listTaxDocumentsOfPeriod,
   listTaxDocumentsOfCustomer,
   readTaxDocument,
   type TaxDocumentRow,
 } from '../../modules/invoices';
 import { renderTaxDocumentPdf } from '../../modules/invoices/tax-document-pdf';
+import { PRIVATE_CACHE_CONTROL } from '../cache-policy';
 import { shopTimeZoneOf, type ApiEnv } from './context';
 import { json, operation } from './operation';
 
@@ -106,38 +107,31 @@ function apiTaxDocument(row: TaxDocumentRow): ApiTaxDocument {
   };
 }
 
-/** The document's PDF when the caller asks for one, else its JSON. */
-async function documentAnswer(wantsPdf: boolean, row: TaxDocumentRow) {
-  if (!wantsPdf) return { json: apiTaxDocument(row) } as const;
+/** The document's PDF when the caller asks for one (`Accept: application/pdf`), else its JSON. */
+async function documentAnswer(c: Context<ApiEnv>, row: TaxDocumentRow) {
+  if (!(c.req.header('accept') ?? '').toLowerCase().includes(PDF_CONTENT_TYPE)) {
+    return c.json(apiTaxDocument(row), 200);
+  }
   const pdf = await renderTaxDocumentPdf(row.content);
-  return {
-    pdf: new Response(new Uint8Array(pdf), {
-      status: 200,
-      headers: {
-        'Content-Type': PDF_CONTENT_TYPE,
-        'Content-Disposition': `attachment; filename="${taxDocumentFileName(row.content)}"`,
-        'Content-Length': String(pdf.length),
-        'Cache-Control': 'private, no-store',
-      },
-    }),
-  } as const;
+  return new Response(new Uint8Array(pdf), {
+    status: 200,
+    headers: {
+      'Content-Type': PDF_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${taxDocumentFileName(row.content)}"`,
+      'Content-Length': String(pdf.length),
+      'Cache-Control': PRIVATE_CACHE_CONTROL,
+    },
+  });
 }
-
-const wantsPdf = (accept: string | undefined) =>
-  (accept ?? '').toLowerCase().includes(PDF_CONTENT_TYPE);
 
 export function registerTaxDocuments(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(listOwnerDocuments, async (c) => {
     const services = c.get('services');
-    const { period: value, kind } = c.req.valid('query');
-    const period = filingPeriod(
-      value ?? monthOfDay(shopDayOf(services.clock(), await shopTimeZoneOf(services))),
-    );
-    if (!period) throw new DomainError('invalid', FILING_PERIOD_PROBLEM);
-    const rows = await listTaxDocuments(services.db, c.get('actor'), {
-      kind: kind ?? null,
-      fromDay: period.fromDay,
-      toDay: period.toDay,
+    const { period, kind } = c.req.valid('query');
+    const rows = await listTaxDocumentsOfPeriod(services.db, c.get('actor'), {
+      // Without a period, the month the shop is in.
+      period: period ?? monthOfDay(shopDayOf(services.clock(), await shopTimeZoneOf(services))),
+      kind,
     });
     return c.json({ data: rows.map(apiTaxDocument) }, 200);
   });
@@ -146,8 +140,7 @@ export function registerTaxDocuments(api: OpenAPIHono<ApiEnv>): void {
     const row = await readTaxDocument(c.get('services').db, c.get('actor'), {
       id: c.req.valid('param').id,
     });
-    const answer = await documentAnswer(wantsPdf(c.req.header('accept')), row);
-    return answer.pdf ?? c.json(answer.json, 200);
+    return documentAnswer(c, row);
   });
 
   api.openapi(listMyDocuments, async (c) => {
@@ -162,7 +155,6 @@ export function registerTaxDocuments(api: OpenAPIHono<ApiEnv>): void {
       { id: c.req.valid('param').id },
       { ownOrdersOnly: true },
     );
-    const answer = await documentAnswer(wantsPdf(c.req.header('accept')), row);
-    return answer.pdf ?? c.json(answer.json, 200);
+    return documentAnswer(c, row);
   });
 }

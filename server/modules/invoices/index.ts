@@ -164,8 +164,7 @@ export async function gstr1Archive(
   input: { period: unknown },
 ): Promise<{ fileName: string; archive: Uint8Array }> {
   requireAdmin(actor, 'orders:read');
-  const period = filingPeriod(typeof input.period === 'string' ? input.period : '');
-  if (!period) throw new DomainError('invalid', FILING_PERIOD_PROBLEM);
+  const period = filingPeriodOf(input.period);
   const rows = await db
     .select({ content: taxDocuments.content })
     .from(taxDocuments)
@@ -238,4 +237,22 @@ export async function listTaxDocumentsOfCustomer(
     .where(eq(orders.userId, userId))
     .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.number));
   return rows.map((row) => row.document);
+}
+
+/** A month or quarter as an address or the API sends it, after who asks was checked. */
+function filingPeriodOf(value: unknown) {
+  const period = filingPeriod(typeof value === 'string' ? value : '');
+  if (!period) throw new DomainError('invalid', FILING_PERIOD_PROBLEM);
+  return period;
+}
+
+/** The API's list: a month's or quarter's documents ("2026-11", "26-27-Q3"), checked here. */
+export async function listTaxDocumentsOfPeriod(
+  db: Database,
+  actor: Actor,
+  input: { period: unknown; kind?: TaxDocumentRow['kind'] | null },
+): Promise<TaxDocumentRow[]> {
+  requireAdmin(actor, 'orders:read');
+  const { fromDay, toDay } = filingPeriodOf(input.period);
+  return listTaxDocuments(db, actor, { kind: input.kind ?? null, fromDay, toDay });
 }

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { createWebhookEndpoint } from '../webhooks';
 import type { Actor } from '../actor';
-import { issueAccessKey } from '../quotations/access';
+import { issueAccessKey } from '../quotations';
 import { readTaxDocumentForReader } from '../../flows/read-tax-document';
 import { gstr1Archive, invoiceTexts, issueInvoice, piecesWithoutHsnCode } from './index';
 import { strFromU8, unzipSync } from 'fflate';
