@@ -138,7 +138,10 @@ export type QuotationEvent =
   | 'payment-confirmed'
   // docs/requirements.md §21: the advance confirmed (the mail asks for the balance), then the balance
   | 'advance-confirmed'
-  | 'balance-confirmed';
+  | 'balance-confirmed'
+  // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF as it is issued
+  | 'invoice-issued'
+  | 'credit-note-issued';
 
 /** A lifecycle mail as queued: ids only, read at delivery (server/modules/quotations/mail-facts). */
 export interface QuotationEventNotice {
@@ -149,6 +152,8 @@ export interface QuotationEventNotice {
   offerId?: string;
   orderId?: string;
   messageId?: string;
+  /** docs/requirements.md §23: the tax invoice or credit note a document's mail attaches. */
+  documentId?: string;
   /**
    * A payment reference's notice: which payment it pays and how, as they were when it was
    * submitted; by delivery the owner may have confirmed it and the order asks for the next.

@@ -1,10 +1,11 @@
 /**
  * The GST documents of listed orders (docs/requirements.md §23): a read shared by the orders' views, the quote
  * page's order and the invoices module, which show each order's "Download Invoice" and "Download
- * Credit Note". Written once here, below the modules (docs/design.md §3: modules do not import
- * each other); the invoices module alone writes the table.
+ * Credit Note", and by the quotations module's mail of a document issued. Written once here, below
+ * the modules (docs/design.md §3: modules do not import each other); the invoices module alone
+ * writes the table.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { TaxDocumentKind } from '../../core/tax/document-links';
 import type { Database } from './client';
 import { taxDocuments } from './schema';
@@ -44,4 +45,16 @@ export async function documentsOfOrders(
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), taxDocumentSummary(row)]);
   }
   return byOrder;
+}
+
+/**
+ * One document as it was issued, for its mail (docs/requirements.md §23): the worker attaches its PDF,
+ * printed from the stored content. Null when there is none of that id.
+ */
+export async function taxDocumentById(
+  db: Database,
+  id: string,
+): Promise<typeof taxDocuments.$inferSelect | null> {
+  const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, id));
+  return row ?? null;
 }

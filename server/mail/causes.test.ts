@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { QuotationEventNotice } from '../../core/admin/notices';
 import {
   heldReason,
   identityMailCause,
+  isLimited,
+  mailCauseOf,
   mailLimitKey,
   mailRequesterKey,
   strangerCause,
@@ -37,4 +40,25 @@ describe('the counters of the mails to one address', () => {
       mailRequesterKey(reset, '198.51.100.8'),
     );
   });
+});
+
+// docs/requirements.md §23: the buyer's invoice and credit note follow the owner's own actions: the
+// shop's answer, which no limit holds.
+describe('the mails of the GST documents', () => {
+  it.each(['invoice-issued', 'credit-note-issued'] as const)(
+    'counts the %s mail to the customer as the shop’s own, never limited',
+    (event) => {
+      const notice: QuotationEventNotice = {
+        kind: 'quotation-event',
+        event,
+        to: 'customer',
+        quotationId: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
+        orderId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+        documentId: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      };
+      const cause = mailCauseOf(notice);
+      expect(cause).toEqual({ by: 'shop' });
+      expect(isLimited(cause)).toBe(false);
+    },
+  );
 });

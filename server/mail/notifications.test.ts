@@ -396,4 +396,75 @@ describe('the quote lifecycle mails', () => {
     expect(mail?.subject).toBe('Offer withdrawn: Q-20261124-0007');
     expect(mail?.text).toContain('offer v2');
   });
+
+  // docs/requirements.md §23: the buyer's documents, in her thread, Reply reaching the shop.
+  it('send the customer her invoice and her credit note, and the owner neither', async () => {
+    const invoice = {
+      kind: 'invoice' as const,
+      number: 'KK/26-27/0001',
+      orderNumber: 'ORD-20261129-0001',
+      totalMinor: 302_400,
+      invoiceNumber: null,
+      reason: null,
+    };
+    const note = {
+      ...invoice,
+      kind: 'credit_note' as const,
+      number: 'KKC/26-27/0001',
+      invoiceNumber: 'KK/26-27/0001',
+      reason: 'Order cancelled',
+    };
+    const notice = (event: 'invoice-issued' | 'credit-note-issued', to: 'customer' | 'owner') => ({
+      kind: 'quotation-event' as const,
+      event,
+      to,
+      quotationId: request.id,
+      orderId: 'order-1',
+      documentId: 'document-1',
+    });
+    const invoiceMail = await quotationEventMail(
+      notice('invoice-issued', 'customer'),
+      { ...facts, document: invoice },
+      settings,
+      { mailId: 'job-3' },
+    );
+    expect(invoiceMail?.to).toBe('meera@example.com');
+    expect(invoiceMail?.replyTo).toBe('owner@kalakriti.example');
+    expect(invoiceMail?.thread?.inReplyTo).toBe(`<quotation-${request.id}.customer@shop.example>`);
+    expect(invoiceMail?.subject).toBe('Your invoice KK/26-27/0001');
+    const invoiceText = invoiceMail!.text.replace(/\s+/g, ' ');
+    expect(invoiceText).toContain(
+      'Your tax invoice KK/26-27/0001 for order ORD-20261129-0001 is attached.',
+    );
+    expect(invoiceText).toContain('Total: ₹3,024');
+    expect(invoiceText).toContain('https://shop.example/quotes/Q-20261124-0007');
+
+    const noteMail = await quotationEventMail(
+      notice('credit-note-issued', 'customer'),
+      { ...facts, document: note },
+      settings,
+    );
+    expect(noteMail?.subject).toBe('Your credit note KKC/26-27/0001');
+    expect(noteMail!.text.replace(/\s+/g, ' ')).toContain(
+      'Credit note KKC/26-27/0001 for order ORD-20261129-0001 cancels invoice KK/26-27/0001 (Order cancelled).',
+    );
+
+    for (const [event, document] of [
+      ['invoice-issued', invoice],
+      ['credit-note-issued', note],
+    ] as const) {
+      expect(
+        await quotationEventMail(notice(event, 'owner'), { ...facts, document }, settings),
+      ).toBeNull();
+      // A document gone (or not of this kind) mails nothing rather than a mail without its PDF.
+      expect(await quotationEventMail(notice(event, 'customer'), facts, settings)).toBeNull();
+    }
+    expect(
+      await quotationEventMail(
+        notice('invoice-issued', 'customer'),
+        { ...facts, document: note },
+        settings,
+      ),
+    ).toBeNull();
+  });
 });

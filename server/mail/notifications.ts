@@ -26,6 +26,7 @@ import { sameEmail } from '../../core/identity/identity';
 import { waitedFor } from '../../core/time/week-at-a-glance';
 import type { SiteSettings } from '../../content/site';
 import type { PaymentStatus } from '../../core/orders/statuses';
+import type { TaxDocumentKind } from '../../core/tax/document-links';
 import type { AccountMailPurpose } from '../../core/admin/notices';
 import type { MailMessage } from '.';
 import { renderMailTemplate } from './templates';
@@ -78,6 +79,22 @@ export interface QuotationMailFacts {
     /** The offer a step on an offer is about. */
     offerVersion: number | null;
   } | null;
+  /**
+   * docs/requirements.md §23: the tax invoice or credit note a document's mail is about, as it was
+   * issued; absent from every other mail.
+   */
+  document?: MailTaxDocument | null;
+}
+
+/** A GST document as its mail names it (docs/requirements.md §23), read from its stored content. */
+export interface MailTaxDocument {
+  kind: TaxDocumentKind;
+  number: string;
+  orderNumber: string;
+  totalMinor: number;
+  /** A credit note's invoice and reason; null on an invoice. */
+  invoiceNumber: string | null;
+  reason: string | null;
 }
 
 type ShopSite = Pick<
@@ -646,6 +663,33 @@ export async function quotationEventMail(
         quotationUrl,
         displayRate,
       });
+    // docs/requirements.md §23: the buyer's document, its PDF attached by the worker.
+    case 'invoice-issued': {
+      const document = facts.document;
+      if (!document || document.kind !== 'invoice' || toOwner) return null;
+      return render('invoice-issued-customer', {
+        customerName,
+        reference,
+        invoiceNumber: document.number,
+        orderNumber: document.orderNumber,
+        totalMinor: document.totalMinor,
+        quotationUrl,
+        displayRate,
+      });
+    }
+    case 'credit-note-issued': {
+      const document = facts.document;
+      if (!document || document.kind !== 'credit_note' || toOwner) return null;
+      return render('credit-note-issued-customer', {
+        customerName,
+        reference,
+        creditNoteNumber: document.number,
+        orderNumber: document.orderNumber,
+        invoiceNumber: document.invoiceNumber ?? '',
+        reason: document.reason ?? '',
+        quotationUrl,
+      });
+    }
   }
 }
 

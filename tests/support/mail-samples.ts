@@ -294,6 +294,25 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     quotationUrl,
     displayRate: null,
   },
+  // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF.
+  'invoice-issued-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    invoiceNumber: 'KK/26-27/0042',
+    orderNumber: 'ORD-20261127-0042',
+    totalMinor: 19_768_000,
+    quotationUrl,
+    displayRate: null,
+  },
+  'credit-note-issued-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    creditNoteNumber: 'KKC/26-27/0003',
+    orderNumber: 'ORD-20261127-0042',
+    invoiceNumber: 'KK/26-27/0042',
+    reason: 'Order cancelled',
+    quotationUrl,
+  },
   // docs/requirements.md §18 "Merge Requests": three requests of one project, kept as one.
   'quotation-merged-customer': {
     customerName: 'Ananya Iyer',

@@ -28,6 +28,8 @@ import {
   advanceConfirmedCustomer,
   balanceConfirmedCustomer,
   paymentReferenceOwner,
+  invoiceIssuedCustomer,
+  creditNoteIssuedCustomer,
 } from './order-mails';
 import type { MailShop, MailTemplateName, MailTemplateProps, RenderedMail } from './props';
 import { quotationRequestCustomer, quotationRequestOwner } from './request-mails';
@@ -63,6 +65,8 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'payment-confirmed-customer': paymentConfirmedCustomer,
   'advance-confirmed-customer': advanceConfirmedCustomer,
   'balance-confirmed-customer': balanceConfirmedCustomer,
+  'invoice-issued-customer': invoiceIssuedCustomer,
+  'credit-note-issued-customer': creditNoteIssuedCustomer,
   'quotation-merged-customer': quotationMergedCustomer,
   'price-drop-customer': priceDropCustomer,
   'reset-password': resetPassword,

@@ -1,6 +1,7 @@
 /**
  * From an accepted offer to a paid order (docs/requirements.md §10, §13): the order made and how to pay
- * it, the payment reference the customer submitted, and the payment confirmed.
+ * it, the payment reference the customer submitted, and the payment confirmed; then the buyer's
+ * GST documents, each with its PDF attached (docs/requirements.md §23).
  */
 import { formatRupees } from '../../../core/money/money';
 import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
@@ -258,6 +259,54 @@ export const balanceConfirmedCustomer: MailTemplate<'balance-confirmed-customer'
         <Unbroken>{orderNumber}</Unbroken>
         {`. The order is paid in full: ${formatRupeesWithApproximation(totalMinor, displayRate)}. Thank you!`}
       </Paragraph>
+      <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
+      <QuestionsParagraph shop={shop} />
+    </MailLayout>
+  ),
+};
+
+/** docs/requirements.md §23: the buyer's tax invoice; the worker attaches its PDF. */
+export const invoiceIssuedCustomer: MailTemplate<'invoice-issued-customer'> = {
+  subject: ({ invoiceNumber }) => `Your invoice ${invoiceNumber}`,
+  render: (
+    { customerName, invoiceNumber, orderNumber, totalMinor, quotationUrl, displayRate },
+    shop,
+  ) => (
+    <MailLayout shop={shop} preview={`Tax invoice ${invoiceNumber} for order ${orderNumber}.`}>
+      <Greeting name={customerName} />
+      <Paragraph>
+        {'Your tax invoice '}
+        <Unbroken>{invoiceNumber}</Unbroken>
+        {' for order '}
+        <Unbroken>{orderNumber}</Unbroken>
+        {' is attached.'}
+      </Paragraph>
+      <Paragraph>{`Total: ${formatRupeesWithApproximation(totalMinor, displayRate)}`}</Paragraph>
+      <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
+      <QuestionsParagraph shop={shop} />
+    </MailLayout>
+  ),
+};
+
+/** docs/requirements.md §23: the credit note that cancels the buyer's invoice; the worker attaches its PDF. */
+export const creditNoteIssuedCustomer: MailTemplate<'credit-note-issued-customer'> = {
+  subject: ({ creditNoteNumber }) => `Your credit note ${creditNoteNumber}`,
+  render: (
+    { customerName, creditNoteNumber, orderNumber, invoiceNumber, reason, quotationUrl },
+    shop,
+  ) => (
+    <MailLayout shop={shop} preview={`Credit note ${creditNoteNumber} for order ${orderNumber}.`}>
+      <Greeting name={customerName} />
+      <Paragraph>
+        {'Credit note '}
+        <Unbroken>{creditNoteNumber}</Unbroken>
+        {' for order '}
+        <Unbroken>{orderNumber}</Unbroken>
+        {' cancels invoice '}
+        <Unbroken>{invoiceNumber}</Unbroken>
+        {` (${reason}).`}
+      </Paragraph>
+      <Paragraph>The credit note is attached as a PDF.</Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
       <QuestionsParagraph shop={shop} />
     </MailLayout>

@@ -266,6 +266,36 @@ export interface MailTemplateProps {
     displayRate: DisplayRate | null;
   };
   /**
+   * docs/requirements.md §23: to the customer: her tax invoice, its PDF attached. Subject "Your invoice
+   * {invoiceNumber}".
+   */
+  'invoice-issued-customer': {
+    customerName: string;
+    reference: string;
+    invoiceNumber: string;
+    orderNumber: string;
+    /** The invoice's total, in paise. */
+    totalMinor: number;
+    quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows the total; null for none. */
+    displayRate: DisplayRate | null;
+  };
+  /**
+   * docs/requirements.md §23: to the customer: the credit note that cancels her invoice, its PDF
+   * attached. Subject "Your credit note {creditNoteNumber}".
+   */
+  'credit-note-issued-customer': {
+    customerName: string;
+    reference: string;
+    creditNoteNumber: string;
+    orderNumber: string;
+    /** The invoice the credit note cites. */
+    invoiceNumber: string;
+    /** "Order cancelled" */
+    reason: string;
+    quotationUrl: string;
+  };
+  /**
    * docs/requirements.md §18 "Merge Requests": to the customer, once: the owner merged their requests into one.
    * The pieces carry no notes (anyone may have typed the address). Subject "Your requests are
    * merged into {reference}".

@@ -95,6 +95,9 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   // docs/requirements.md §21
   'advance-confirmed-customer': 'Advance received for ORD-20261127-0042: balance due',
   'balance-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
+  // docs/requirements.md §23, word for word
+  'invoice-issued-customer': 'Your invoice KK/26-27/0042',
+  'credit-note-issued-customer': 'Your credit note KKC/26-27/0003',
   'quotation-merged-customer': 'Your requests are merged into Q-20261126-0001',
   // docs/requirements.md §21, word for word, spec §9's rupees
   'price-drop-customer': 'A piece on your wishlist is now ₹1,49,500 (was ₹1,82,000)',
@@ -486,6 +489,30 @@ describe('the newsletter welcome', () => {
   });
 });
 
+describe('the GST document mails', () => {
+  // docs/requirements.md §23, word for word
+  it('say which invoice is attached, for which order, and its total', async () => {
+    const { html, text } = await renderSample('invoice-issued-customer');
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      expect(part).toContain(
+        'Your tax invoice KK/26-27/0042 for order ORD-20261127-0042 is attached.',
+      );
+      expect(part).toContain('Total: ₹1,97,680');
+    }
+    expect(linesOf(text)).toContain(mailSamples['invoice-issued-customer'].quotationUrl);
+  });
+
+  it('say which invoice a credit note cancels and why', async () => {
+    const { html, text } = await renderSample('credit-note-issued-customer');
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      expect(part).toContain(
+        'Credit note KKC/26-27/0003 for order ORD-20261127-0042 cancels invoice KK/26-27/0042 (Order cancelled).',
+      );
+    }
+    expect(linesOf(text)).toContain(mailSamples['credit-note-issued-customer'].quotationUrl);
+  });
+});
+
 // docs/decisions/026: a customer whose account or request has a display currency reads every
 // amount of these mails with its approximation beside the rupees, which stay the amount charged.
 describe('the approximate amounts of the customer mails', () => {
@@ -497,6 +524,7 @@ describe('the approximate amounts of the customer mails', () => {
     'price-drop-customer',
     'payment-confirmed-customer',
     'offer-expiring-customer',
+    'invoice-issued-customer',
   ] as const;
 
   it.each(mails)('%s shows "(≈ US$…)" beside each rupee amount, in both parts', async (name) => {

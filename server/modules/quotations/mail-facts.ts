@@ -2,8 +2,9 @@
  * What a quote lifecycle mail says, read when the worker delivers it (docs/requirements.md §10): the job carries
  * ids only, so a mail shows the quotation as it is, and a customer's mail gets a private link of
  * its own, made here: no key is stored in clear, in the job or anywhere else. One call gives the
- * worker all of it: the facts, the reader's display rate and the offer's PDF document, with the
- * request, the offer and the settings each read once.
+ * worker all of it: the facts, the reader's display rate and the offer's PDF document (or the GST
+ * document's stored content, docs/requirements.md §23), with the request, the offer and the
+ * settings each read once.
  */
 import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
@@ -15,7 +16,10 @@ import {
   type DisplayCurrency,
   type DisplayRate,
 } from '../../../core/money/display-currency';
+import type { TaxDocumentContent } from '../../../core/tax/tax-document';
+import { taxDocumentFileName } from '../../../core/tax/tax-document';
 import type { Database } from '../../db/client';
+import { taxDocumentById } from '../../db/order-documents';
 import {
   orders,
   profiles,
@@ -38,6 +42,11 @@ export interface QuotationMail {
   facts: QuotationMailFacts & { offer: StoredOfferDocument | null };
   /** The offer mail's attachment (docs/requirements.md §10); null for every other mail. */
   offerPdf: { filename: string; document: OfferDocument } | null;
+  /**
+   * A GST document's mail's attachment (docs/requirements.md §23): the document as it was issued,
+   * which the invoices module prints; null for every other mail.
+   */
+  taxDocumentPdf: { filename: string; content: TaxDocumentContent } | null;
 }
 
 /**
@@ -66,8 +75,12 @@ export async function quotationMailOf(
       : null;
   facts.displayRate = displayRate;
   const offer = notice.event === 'offer-sent' ? facts.offer : null;
+  const { taxDocument, ...mailFacts } = facts;
   return {
-    facts,
+    facts: mailFacts,
+    taxDocumentPdf: taxDocument
+      ? { filename: taxDocumentFileName(taxDocument), content: taxDocument }
+      : null,
     // docs/decisions/026: the attached PDF reads as the one its reader downloads from the quote page
     offerPdf: offer
       ? {
@@ -113,7 +126,13 @@ async function readerDisplayRate(
 async function quotationMailFacts(
   db: Database,
   notice: QuotationEventNotice,
-): Promise<(QuotationMailFacts & { offer: StoredOfferDocument | null }) | null> {
+): Promise<
+  | (QuotationMailFacts & {
+      offer: StoredOfferDocument | null;
+      taxDocument: TaxDocumentContent | null;
+    })
+  | null
+> {
   const [request] = await db
     .select()
     .from(quotationRequests)
@@ -131,6 +150,10 @@ async function quotationMailFacts(
   const [message] = notice.messageId
     ? await db.select().from(quotationMessages).where(eq(quotationMessages.id, notice.messageId))
     : [];
+  // docs/requirements.md §23: a document of this quotation's order only, read as it was issued.
+  const storedDocument = notice.documentId ? await taxDocumentById(db, notice.documentId) : null;
+  const taxDocument =
+    storedDocument && order && storedDocument.orderId === order.id ? storedDocument.content : null;
   return {
     reference: request.reference,
     quotationId: request.id,
@@ -155,5 +178,16 @@ async function quotationMailFacts(
           offerVersion: message.offerVersion,
         }
       : null,
+    document: taxDocument
+      ? {
+          kind: taxDocument.kind,
+          number: taxDocument.number,
+          orderNumber: taxDocument.orderNumber,
+          totalMinor: taxDocument.totalMinor,
+          invoiceNumber: taxDocument.cites?.number ?? null,
+          reason: taxDocument.reason,
+        }
+      : null,
+    taxDocument,
   };
 }
