@@ -14,6 +14,7 @@ export default [
   route('quotes/:reference/offers/:version.pdf', 'routes/quotes.offer-pdf.ts'),
   // docs/requirements.md §23: a tax invoice's or credit note's PDF, for the owner and the order's buyer
   route('documents/:id.pdf', 'routes/documents.pdf.ts'),
+  route('orders/:orderId/:paper.pdf', 'routes/order-papers.pdf.ts'),
   route('search/suggestions', 'routes/search.suggestions.ts'),
   route('newsletter', 'routes/newsletter.tsx'),
   route('welcome-lead', 'routes/welcome-lead.ts'),

@@ -15,7 +15,7 @@ import { admitMail, createMailer, type MailAddress } from './mail';
 import { isLimited, mailCauseOf } from './mail/causes';
 import type { Database } from './db/client';
 import type { MailMessage } from './mail';
-import type { Notice } from '../core/admin/notices';
+import type { Notice, QuotationEventNotice } from '../core/admin/notices';
 import { quotationEventMail, renderNotice, type MailIdentity } from './mail/notifications';
 import {
   expireOffers,
@@ -24,6 +24,9 @@ import {
   remindExpiringOffers,
 } from './modules/quotations';
 import { renderOfferPdf } from './modules/quotations/offer-pdf';
+import { receiptOfConfirmedPayment, renderTaxDocumentPdf } from './modules/invoices';
+import { taxDocumentFileName } from '../core/tax/tax-document';
+import type { PaymentStage } from '../core/orders/payment-terms';
 import { databaseRateLimiter, redisRateLimiter } from './modules/rate-limit';
 import { readSiteSettings, typedSettingsOf } from './modules/settings';
 import { getDisplayCurrencyChoice, priceDropUnsubscribePath } from './modules/account';
@@ -151,6 +154,13 @@ export async function startDeliveries(options: {
   });
 }
 
+/** The payment each payment mail confirms, whose receipt it carries (docs/requirements.md §23). */
+const paymentStageOfMail = {
+  'advance-confirmed': 'advance',
+  'payment-confirmed': 'full',
+  'balance-confirmed': 'balance',
+} as const satisfies Partial<Record<QuotationEventNotice['event'], PaymentStage>>;
+
 /** The settings a mail is made with: the shop's details as the owner set them when it is delivered. */
 export type MailShop = Pick<Config, 'siteLockedBy' | 'publicUrl' | 'authSecret'> & {
   site: SiteSettings;
@@ -202,7 +212,7 @@ export function withUnsubscribeLink(notice: Notice, secret: string): Notice {
  * The mail of a queued notice, made with `shop` as read for this delivery and the worker's clock's
  * `now`. The quote lifecycle's mails are read from the database at delivery (docs/requirements.md
  * §10): the quotations module gives their facts, a private link made for this mail, and an
- * offer's PDF document; this renders them.
+ * offer's PDF document or a GST document's content (docs/requirements.md §23); this renders them.
  */
 export async function mailOfNotice(
   db: Database,
@@ -230,15 +240,43 @@ export async function mailOfNotice(
   const mail = await quotationMailOf(db, notice, shop.site, now);
   if (!mail) return null;
   const message = await quotationEventMail(notice, mail.facts, shop, identity);
-  if (!message || !mail.offerPdf) return message;
-  return {
-    ...message,
-    attachments: [
-      {
-        filename: mail.offerPdf.filename,
-        content: await renderOfferPdf(mail.offerPdf.document),
-        contentType: 'application/pdf',
-      },
-    ],
-  };
+  if (!message) return message;
+  if (mail.offerPdf) {
+    return {
+      ...message,
+      attachments: [
+        {
+          filename: mail.offerPdf.filename,
+          content: await renderOfferPdf(mail.offerPdf.document),
+          contentType: 'application/pdf',
+        },
+      ],
+    };
+  }
+  // docs/requirements.md §23: the invoice or credit note, printed from its content as issued; a
+  // confirmed payment's receipt, or its receipt voucher.
+  const document =
+    mail.taxDocumentPdf?.content ??
+    (notice.orderId && notice.event in paymentStageOfMail
+      ? await receiptOfConfirmedPayment(
+          db,
+          notice.orderId,
+          paymentStageOfMail[notice.event as keyof typeof paymentStageOfMail],
+          shop.site,
+          now,
+        )
+      : null);
+  if (document) {
+    return {
+      ...message,
+      attachments: [
+        {
+          filename: taxDocumentFileName(document),
+          content: await renderTaxDocumentPdf(document),
+          contentType: 'application/pdf',
+        },
+      ],
+    };
+  }
+  return message;
 }

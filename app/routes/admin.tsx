@@ -185,13 +185,27 @@ const adminIntents = {
         app.site,
         app.clock(),
       ),
-    success: ({ status, invoiceNumber, invoiceIssuedNow, creditNoteNumber }, fields) =>
-      fields.action === 'confirm-payment'
-        ? adminMessages.paymentConfirmed
-        : adminMessages.orderUpdated(status, {
-            invoiceNumber: invoiceIssuedNow ? invoiceNumber : null,
-            creditNoteNumber,
-          }),
+    success: (
+      {
+        status,
+        invoiceNumber,
+        invoiceIssuedNow,
+        creditNoteNumber,
+        receiptVoucherNumber,
+        receiptVoucherProblem,
+      },
+      fields,
+    ) => {
+      const issued = {
+        invoiceNumber: invoiceIssuedNow ? invoiceNumber : null,
+        creditNoteNumber,
+        receiptVoucherNumber,
+        receiptVoucherProblem,
+      };
+      return fields.action === 'confirm-payment'
+        ? adminMessages.paymentConfirmedWith(issued)
+        : adminMessages.orderUpdated(status, issued);
+    },
     alert: (message, fields) =>
       fields.action === 'confirm-payment' || fields.action === 'confirm-balance'
         ? adminMessages.paymentFailed(message)

@@ -45,7 +45,7 @@ import {
 } from '../../server/modules/quotations';
 import { DocumentAnswer } from '../components/community/document-answer';
 import { pageMeta } from '../components/layout/simple-page';
-import { taxDocumentLinks } from '../../core/tax/document-links';
+import { orderDocumentLinks } from '../../core/tax/document-links';
 import { OrderStatusBadge } from '../components/orders/order-status-badge';
 import { useAnswerFetcher } from '../components/forms/use-answer-fetcher';
 import { CLAIM_INTENT, ClaimPanel } from '../components/quotes/claim-panel';
@@ -179,8 +179,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ) as Record<string, { paymentTerms: string; approximations: OfferApproximations | null }>,
     paymentProgress: quote.order ? paymentProgressRows(quote.order) : [],
     paymentStatusText: quote.order ? paymentStatusLabel(quote.order.paymentStatus) : '',
-    // docs/requirements.md §23: the order's invoice and credit notes, made here so the page's script has no words for them
-    documents: quote.order ? taxDocumentLinks(quote.order.documents, keyQuery) : [],
+    // docs/requirements.md §23: the order's documents, receipts and proforma invoice, made here so the page's script has no words for them
+    documents: quote.order ? orderDocumentLinks(quote.order, keyQuery) : [],
     keyQuery,
     payment,
     shopName: site.shopName,

@@ -143,6 +143,29 @@ export function orderNumberFor(moment: Date, sequence: number, timeZone: string)
 /** spec §9: admin lists show 50 rows a page. */
 export const ADMIN_PAGE_SIZE = 50;
 
+/** The GST documents an order action issued, or why a receipt voucher could not be (docs/requirements.md §23). */
+export interface IssuedWithAction {
+  invoiceNumber?: string | null;
+  creditNoteNumber?: string | null;
+  receiptVoucherNumber?: string | null;
+  receiptVoucherProblem?: string | null;
+}
+
+/** docs/requirements.md §23: shipping issues the invoice, cancelling an invoiced order a credit note, a payment before the invoice a receipt voucher. */
+function withIssuedDocuments(sentence: string, issued: IssuedWithAction): string {
+  return [
+    sentence,
+    issued.invoiceNumber ? `Invoice ${issued.invoiceNumber} issued.` : '',
+    issued.creditNoteNumber ? `Credit note ${issued.creditNoteNumber} issued.` : '',
+    issued.receiptVoucherNumber ? `Receipt voucher ${issued.receiptVoucherNumber} issued.` : '',
+    issued.receiptVoucherProblem
+      ? `No receipt voucher was issued: ${issued.receiptVoucherProblem}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 // spec §8: admin toasts and alerts
 export const adminMessages = {
   verifyFailed: 'Failed to verify admin permissions',
@@ -151,19 +174,9 @@ export const adminMessages = {
   quotationFailed: 'Failed to update quotation status',
   orderFailed: (message: string) => `Failed to update order status: ${message}`,
   paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
-  orderUpdated: (
-    status: string,
-    issued: { invoiceNumber?: string | null; creditNoteNumber?: string | null } = {},
-  ) => ({
+  orderUpdated: (status: string, issued: IssuedWithAction = {}) => ({
     title: 'Order Status Updated',
-    // docs/requirements.md §23: shipping issues the invoice, cancelling an invoiced order a credit note
-    description: [
-      `Order status has been updated to ${status}.`,
-      issued.invoiceNumber ? `Invoice ${issued.invoiceNumber} issued.` : '',
-      issued.creditNoteNumber ? `Credit note ${issued.creditNoteNumber} issued.` : '',
-    ]
-      .filter(Boolean)
-      .join(' '),
+    description: withIssuedDocuments(`Order status has been updated to ${status}.`, issued),
   }),
   invoiceIssued: (number: string) => ({
     title: 'Invoice Issued',
@@ -174,6 +187,14 @@ export const adminMessages = {
     title: 'Payment Confirmed',
     description: 'Payment has been confirmed and order status updated to confirmed.',
   },
+  /** The spec's toast, with the receipt voucher the confirmation issued (docs/requirements.md §23). */
+  paymentConfirmedWith: (issued: IssuedWithAction) => ({
+    title: 'Payment Confirmed',
+    description: withIssuedDocuments(
+      'Payment has been confirmed and order status updated to confirmed.',
+      issued,
+    ),
+  }),
   quotationUpdated: (status: string) => ({
     title: 'Status Updated',
     description: `Quotation status updated to ${status}.`,

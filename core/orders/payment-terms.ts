@@ -114,6 +114,55 @@ export function advanceAndBalance(order: Pick<OrderPayment, 'totalMinor' | 'adva
     : { advance: order.advanceMinor, balance: order.totalMinor - order.advanceMinor };
 }
 
+/** A payment the shop has confirmed: what its receipt and the tax invoice list (docs/requirements.md §23). */
+export interface PaymentReceived {
+  stage: PaymentStage;
+  /** "Advance", "Balance" or "Payment in full". */
+  label: string;
+  amountMinor: number;
+  /** The reference the owner confirmed it with. */
+  reference: string | null;
+}
+
+export const paymentStageLabels: Record<PaymentStage, string> = {
+  advance: 'Advance',
+  balance: 'Balance',
+  full: 'Payment in full',
+};
+
+/**
+ * The payments confirmed on an order, first to last: the advance and then the balance, or the one
+ * payment in full. Each has a receipt; the tax invoice lists them (docs/requirements.md §23).
+ */
+export function paymentsReceived(
+  order: Pick<OrderPayment, 'totalMinor' | 'advanceMinor'> & {
+    paymentStatus: PaymentStatus | null;
+    paymentReference: string | null;
+    balanceReference: string | null;
+  },
+): PaymentReceived[] {
+  const { advance, balance } = advanceAndBalance(order);
+  const received = (stage: PaymentStage, amountMinor: number, reference: string | null) => ({
+    stage,
+    label: paymentStageLabels[stage],
+    amountMinor,
+    reference,
+  });
+  if (advance === null || balance === null) {
+    return order.paymentStatus === 'paid'
+      ? [received('full', order.totalMinor, order.paymentReference)]
+      : [];
+  }
+  const payments: PaymentReceived[] = [];
+  if (order.paymentStatus === 'partially_paid' || order.paymentStatus === 'paid') {
+    payments.push(received('advance', advance, order.paymentReference));
+  }
+  if (order.paymentStatus === 'paid' && balance > 0) {
+    payments.push(received('balance', balance, order.balanceReference));
+  }
+  return payments;
+}
+
 /** The same in paise under the owner API's and the webhooks' names. */
 export function advanceAndBalanceMinor(order: Pick<OrderPayment, 'totalMinor' | 'advanceMinor'>): {
   advanceMinor: number | null;

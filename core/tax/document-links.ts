@@ -2,6 +2,8 @@
  * What the pages need of a GST document to show and link it (docs/requirements.md §23), apart from
  * core/tax/tax-document.ts so the buyer's and the owner's order pages load none of the tax rules.
  */
+import { paymentStageLabels, paymentsReceived, type PaymentStage } from '../orders/payment-terms';
+import type { PaymentStatus } from '../orders/statuses';
 import type { DocumentSeries } from './financial-year';
 
 /** The kinds of document, each with its own series (core/tax/financial-year.ts). */
@@ -45,6 +47,74 @@ export function taxDocumentLinks(
     label: taxDocumentDownloadLabels[document.kind],
     number: document.number,
   }));
+}
+
+/**
+ * The papers made from an order as it stands rather than issued and numbered: the proforma
+ * invoice before the tax invoice, and each confirmed payment's receipt (docs/requirements.md §23).
+ */
+export const orderPaperNames = [
+  'proforma-invoice',
+  'receipt-advance',
+  'receipt-balance',
+  'receipt-full',
+] as const satisfies readonly ('proforma-invoice' | `receipt-${PaymentStage}`)[];
+export type OrderPaper = (typeof orderPaperNames)[number];
+
+export const PROFORMA_INVOICE_LABEL = 'Download Proforma Invoice';
+export const RECEIPT_LABEL = 'Download Receipt';
+
+/** The path of an order's paper: "/orders/{id}/receipt-advance.pdf", with a guest's "?key=…". */
+export function orderPaperPath(orderId: string, paper: OrderPaper, keyQuery = ''): string {
+  return `/orders/${orderId}/${paper}.pdf${keyQuery}`;
+}
+
+/** What an order's papers are read from: its state, amounts and issued documents. */
+export interface OrderPapersSource {
+  id: string;
+  status: string;
+  paymentStatus: PaymentStatus | null;
+  totalMinor: number;
+  advanceMinor: number | null;
+  documents: readonly { id: string; kind: TaxDocumentKind; number: string }[];
+}
+
+/**
+ * The papers an order has now: a proforma invoice from acceptance until its tax invoice is issued
+ * or the order ships or is cancelled, and a receipt for each payment confirmed.
+ */
+export function orderPapers(order: OrderPapersSource): OrderPaper[] {
+  // Before the goods leave: a shipped order has its tax invoice (CGST Rule 46).
+  const proforma =
+    ['pending', 'confirmed', 'processing'].includes(order.status) &&
+    !order.documents.some((document) => document.kind === 'invoice');
+  return [
+    ...paymentsReceived({
+      totalMinor: order.totalMinor,
+      advanceMinor: order.advanceMinor,
+      paymentStatus: order.paymentStatus,
+      // Which payments were made is enough to name their receipts.
+      paymentReference: null,
+      balanceReference: null,
+    }).map((payment): OrderPaper => `receipt-${payment.stage}`),
+    ...(proforma ? (['proforma-invoice'] as const) : []),
+  ];
+}
+
+/** Every document link of an order: its issued documents, then its receipts and proforma invoice. */
+export function orderDocumentLinks(order: OrderPapersSource, keyQuery = ''): TaxDocumentLink[] {
+  return [
+    ...taxDocumentLinks(order.documents, keyQuery),
+    ...orderPapers(order).map((paper) => ({
+      id: paper,
+      href: orderPaperPath(order.id, paper, keyQuery),
+      label: paper === 'proforma-invoice' ? PROFORMA_INVOICE_LABEL : RECEIPT_LABEL,
+      number:
+        paper === 'proforma-invoice'
+          ? ''
+          : paymentStageLabels[paper.slice('receipt-'.length) as PaymentStage],
+    })),
+  ];
 }
 
 /** Above the links to the pieces an order's invoice waits for (docs/requirements.md §23). */

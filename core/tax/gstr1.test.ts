@@ -8,7 +8,7 @@ import {
   invoiceContent,
   wholeInvoiceCreditNote,
   type TaxDocumentBuyer,
-  type TaxDocumentContent,
+  type IssuedTaxDocument as TaxDocumentContent,
 } from './tax-document';
 
 // The header rows as the GST offline tool's CSV templates write them, typed out here so that a

@@ -23,7 +23,7 @@ import { FORMULA_START } from '../catalog/media-csv';
 import { GST_STATES, type GstStateCode } from './gstin';
 import { hsnSummary } from './invoice-tax';
 import type { IssuablePlaceOfSupply } from './place-of-supply';
-import type { TaxDocumentContent, TaxDocumentKind } from './tax-document';
+import type { IssuedTaxDocument as TaxDocumentContent, TaxDocumentKind } from './tax-document';
 
 /**
  * The sections, in the order of the tool's workbook. HSN is two sections: from the return period

@@ -50,9 +50,15 @@ export interface TaxDocumentPayment {
   reference: string | null;
 }
 
+/**
+ * What a PDF of the shop's is: a document issued and numbered in its series, or a paper made from
+ * the order as it stands, unnumbered: a proforma invoice or a payment's receipt.
+ */
+export type ShopDocumentKind = TaxDocumentKind | 'proforma_invoice' | 'receipt';
+
 /** The document: its lines, shipping and totals are core/tax/invoice-tax.ts's, as computed when issued. */
 export interface TaxDocumentContent extends InvoiceTax {
-  kind: TaxDocumentKind;
+  kind: ShopDocumentKind;
   title: string;
   number: string;
   /** The shop's calendar day it was issued, YYYY-MM-DD. */
@@ -78,6 +84,21 @@ export interface TaxDocumentContent extends InvoiceTax {
   reason: string | null;
   /** "Approximately US$… at ₹… per US$ …", as on the offer, for a buyer abroad; null otherwise. */
   approximateTotal: string | null;
+  /**
+   * A receipt's or receipt voucher's payment: the one amount it acknowledges (its `payments` hold
+   * that payment alone, `totalInWords` is its amount in words). Absent on every other kind.
+   */
+  received?: TaxDocumentPayment & { receivedToDateMinor: number };
+  /** Printed under the title: "This is not a tax invoice", or the voucher's word on its tax. */
+  notice?: string;
+}
+
+/** A document as stored when issued: one of the numbered kinds (docs/decisions/027). */
+export type IssuedTaxDocument = TaxDocumentContent & { kind: TaxDocumentKind };
+
+/** Whether a document is one the shop issues and numbers, rather than an unnumbered paper. */
+export function isIssuedTaxDocument(document: TaxDocumentContent): document is IssuedTaxDocument {
+  return document.kind !== 'proforma_invoice' && document.kind !== 'receipt';
 }
 
 export interface InvoiceContentInput {
@@ -104,7 +125,7 @@ export function lutEndorsementOf(supply: IssuablePlaceOfSupply): string | null {
 }
 
 /** A tax invoice's content from the order's lines and the shop's state, taxed by core/tax/invoice-tax.ts. */
-export function invoiceContent(input: InvoiceContentInput): TaxDocumentContent {
+export function invoiceContent(input: InvoiceContentInput): IssuedTaxDocument {
   const tax: InvoiceTax = computeInvoiceTax({
     lines: input.lines,
     discountMinor: input.discountMinor,
@@ -143,7 +164,7 @@ export function invoiceContent(input: InvoiceContentInput): TaxDocumentContent {
 export function wholeInvoiceCreditNote(
   invoice: TaxDocumentContent,
   note: { number: string; issuedOn: string; financialYear: string; reason: string },
-): TaxDocumentContent {
+): IssuedTaxDocument {
   return {
     ...invoice,
     kind: 'credit_note',
@@ -158,12 +179,77 @@ export function wholeInvoiceCreditNote(
   };
 }
 
+/** docs/requirements.md §23: a proforma invoice asks to be paid; it is no supply and bears no number. */
+export const NOT_A_TAX_INVOICE = 'This is not a tax invoice';
+
+/** The proforma invoice of an accepted offer's order: its invoice as it would be issued today, unnumbered. */
+export function proformaInvoiceContent(
+  input: Omit<InvoiceContentInput, 'number'>,
+): TaxDocumentContent {
+  return {
+    ...invoiceContent({ ...input, number: '' }),
+    kind: 'proforma_invoice',
+    title: 'Proforma Invoice',
+    notice: NOT_A_TAX_INVOICE,
+  };
+}
+
+/**
+ * docs/decisions/027: no GST is paid on an advance received for goods (Notification 66/2017–Central
+ * Tax); the tax is charged on the tax invoice, which the receipt voucher points to.
+ */
+export const RECEIPT_VOUCHER_TAX_NOTE =
+  'No GST is payable on an advance received for goods (Notification 66/2017–Central Tax); the tax is charged on the tax invoice.';
+
+/**
+ * A payment's receipt (docs/requirements.md §23): the order's goods and totals as its invoice
+ * computes them, and the one payment acknowledged, its amount in words. A receipt voucher (CGST
+ * Rule 50) is numbered in its own series and issued for a payment received before the tax
+ * invoice; a receipt is the unnumbered acknowledgement every confirmed payment has.
+ */
+export function receiptContent(
+  order: TaxDocumentContent,
+  receipt: {
+    kind: 'receipt_voucher' | 'receipt';
+    number: string;
+    issuedOn: string;
+    financialYear: string;
+    payment: TaxDocumentPayment;
+    /** Every payment confirmed up to and with this one. */
+    receivedToDateMinor: number;
+  },
+): TaxDocumentContent {
+  const voucher = receipt.kind === 'receipt_voucher';
+  return {
+    ...order,
+    kind: receipt.kind,
+    title: voucher ? taxDocumentTitles.receipt_voucher : 'Receipt',
+    number: receipt.number,
+    issuedOn: receipt.issuedOn,
+    financialYear: receipt.financialYear,
+    totalInWords: rupeesInWords(receipt.payment.amountMinor),
+    payments: [receipt.payment],
+    balanceDueMinor: Math.max(0, order.totalMinor - receipt.receivedToDateMinor),
+    cites: null,
+    reason: null,
+    received: { ...receipt.payment, receivedToDateMinor: receipt.receivedToDateMinor },
+    ...(voucher ? { notice: RECEIPT_VOUCHER_TAX_NOTE } : {}),
+  };
+}
+
 /** The reason a credit note for a cancelled order gives. */
 export const CANCELLED_ORDER_REASON = 'Order cancelled';
 
-/** The PDF's file name: "Tax-Invoice-KK-26-27-0001.pdf"; a number's slashes cannot be in a file name. */
+/**
+ * The PDF's file name: "Tax-Invoice-KK-26-27-0001.pdf" (a number's slashes cannot be in a file
+ * name); an unnumbered paper is named by its order: "Proforma-Invoice-ORD-2026-0001.pdf",
+ * "Receipt-ORD-2026-0001-Advance.pdf".
+ */
 export function taxDocumentFileName(
-  document: Pick<TaxDocumentContent, 'title' | 'number'>,
+  document: Pick<TaxDocumentContent, 'title' | 'number' | 'orderNumber' | 'received'>,
 ): string {
-  return `${document.title.replace(/ /g, '-')}-${document.number.replace(/\//g, '-')}.pdf`;
+  const name = document.number
+    ? document.number.replace(/\//g, '-')
+    : [document.orderNumber, document.received?.label].filter(Boolean).join('-');
+  return `${document.title.replace(/ /g, '-')}-${name.replace(/ /g, '-')}.pdf`;
 }

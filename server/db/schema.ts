@@ -28,7 +28,7 @@ import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search/se
 import { editableSettingKeys } from '../../core/admin/settings-keys';
 import { offerStatuses } from '../../core/quotes/quote-offer';
 import { documentSeries } from '../../core/tax/financial-year';
-import type { TaxDocumentContent } from '../../core/tax/tax-document';
+import type { IssuedTaxDocument } from '../../core/tax/tax-document';
 import {
   contactMessageStatuses,
   mediaTypes,
@@ -712,6 +712,8 @@ export const orders = pgTable(
     }),
     balancePaymentId: text('balance_payment_id'),
     balancePaidAt: timestamp('balance_paid_at', { withTimezone: true }),
+    // docs/requirements.md §23: when the owner confirmed the first payment (the advance, or payment in full): its receipt's day
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -801,7 +803,7 @@ export const taxDocuments = pgTable(
     taxableMinor: integer('taxable_minor').notNull(),
     taxMinor: integer('tax_minor').notNull(),
     totalMinor: integer('total_minor').notNull(),
-    content: jsonb('content').$type<TaxDocumentContent>().notNull(),
+    content: jsonb('content').$type<IssuedTaxDocument>().notNull(),
   },
   (table) => [
     check('tax_documents_kind_check', oneOf(table.kind, documentSeries)),

@@ -6,7 +6,8 @@
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
 import { DomainError } from '../modules/errors';
-import { readTaxDocument } from '../modules/invoices';
+import type { SiteSettings } from '../../content/site';
+import { readOrderPaper, readTaxDocument } from '../modules/invoices';
 import { requireQuotationAccess } from '../modules/quotations';
 
 export function readTaxDocumentForReader(
@@ -14,18 +15,43 @@ export function readTaxDocumentForReader(
   actor: Actor,
   input: { id: unknown; key?: unknown },
 ) {
-  const { key } = input;
-  const keyOpens =
-    typeof key === 'string' && key !== ''
-      ? async (reference: string) => {
-          try {
-            await requireQuotationAccess(db, actor, { reference, key });
-            return true;
-          } catch (error) {
-            if (error instanceof DomainError) return false;
-            throw error;
-          }
+  return readTaxDocument(
+    db,
+    actor,
+    { id: input.id },
+    { keyOpens: keyOpensFor(db, actor, input.key) },
+  );
+}
+
+/** An order's proforma invoice or a payment's receipt, for the same readers as its documents. */
+export function readOrderPaperForReader(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown; paper: unknown; key?: unknown },
+  site: SiteSettings,
+  now: Date,
+) {
+  return readOrderPaper(
+    db,
+    actor,
+    { orderId: input.orderId, paper: input.paper },
+    { keyOpens: keyOpensFor(db, actor, input.key) },
+    site,
+    now,
+  );
+}
+
+/** The quotations module's check of a guest's private key, for the invoices module to ask. */
+function keyOpensFor(db: Database, actor: Actor, key: unknown) {
+  return typeof key === 'string' && key !== ''
+    ? async (reference: string) => {
+        try {
+          await requireQuotationAccess(db, actor, { reference, key });
+          return true;
+        } catch (error) {
+          if (error instanceof DomainError) return false;
+          throw error;
         }
-      : null;
-  return readTaxDocument(db, actor, { id: input.id }, { keyOpens });
+      }
+    : null;
 }

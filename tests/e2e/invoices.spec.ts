@@ -79,18 +79,41 @@ test.describe('GST invoices on a phone', () => {
       userId: user!.id,
       orderNumber: 'ORD-20261129-0001',
       paymentMethod: 'bank transfer',
-      paymentStatus: 'paid',
-      status: 'confirmed',
+      paymentStatus: null,
+      status: 'pending',
     });
     const [lotus] = await shop.sql<{ hsn_code: string }>(
       `select hsn_code from products where id = 'lotus-urli'`,
     );
 
-    // The owner, on a phone: "Issue Invoice" on the paid order's card.
+    // Accepted and not paid yet: the buyer's proforma invoice, to pay from.
+    await gotoHydrated(buyer, '/dashboard?tab=orders');
+    const orders = buyer.getByRole('tabpanel', { name: 'Orders' });
+    const proforma = await downloadedPdfText(
+      buyer,
+      orders.getByRole('link', { name: 'Download Proforma Invoice' }),
+    );
+    expect(proforma.name).toBe('Proforma-Invoice-ORD-20261129-0001.pdf');
+    expect(proforma.text).toContain('Proforma Invoice');
+    expect(proforma.text).toContain('This is not a tax invoice');
+    expect(proforma.text).not.toContain('Invoice number');
+    expect(proforma.text).toMatch(/Total\s+₹3,024/);
+    expect(proforma.text).toMatch(/Balance due: ₹3,024/);
+
+    // The owner, on a phone, confirms the transfer before any invoice: its receipt voucher.
     const { page: owner } = await signedInAdmin(shop);
     await owner.setViewportSize(PHONE);
     await gotoHydrated(owner, '/admin?tab=orders');
     const card = owner.getByRole('listitem', { name: 'Order ORD-20261129-0001' });
+    await card.getByLabel('UPI or bank reference').fill('UTR000123456');
+    await card.getByRole('button', { name: 'Confirm Payment Received' }).click();
+    const voucherNumber = `KKR/${YEAR}/0001`;
+    await expect(owner.getByText(`Receipt voucher ${voucherNumber} issued.`)).toBeVisible();
+    await expect(
+      card.getByRole('link', { name: `Download Receipt Voucher ${voucherNumber}` }),
+    ).toBeVisible();
+
+    // Then "Issue Invoice" on the paid order's card.
     await card.getByRole('button', { name: 'Issue Invoice' }).click();
     const number = `KK/${YEAR}/0001`;
     await expect(owner.getByText(`Invoice ${number} has been issued.`)).toBeVisible();
@@ -101,11 +124,25 @@ test.describe('GST invoices on a phone', () => {
     await expectNoSidewaysScroll(owner);
     await expectNoAxeViolations(owner);
 
-    // The buyer downloads it from her orders.
+    // The buyer downloads it from her orders, beside the voucher and her payment's receipt; the
+    // proforma invoice is gone with the tax invoice.
     await gotoHydrated(buyer, '/dashboard?tab=orders');
-    const orders = buyer.getByRole('tabpanel', { name: 'Orders' });
     const link = orders.getByRole('link', { name: `Download Invoice ${number}` });
     await expect(link).toBeVisible();
+    await expect(
+      orders.getByRole('list', { name: 'Invoices and receipts' }).getByRole('link'),
+    ).toHaveText([
+      `Download Receipt Voucher${voucherNumber}`,
+      `Download Invoice${number}`,
+      'Download ReceiptPayment in full',
+    ]);
+    const receipt = await downloadedPdfText(
+      buyer,
+      orders.getByRole('link', { name: 'Download Receipt Payment in full' }),
+    );
+    expect(receipt.text.replace(/\s+/g, ' ')).toContain(
+      'Received from Asha Rao ₹3,024 (Payment in full, reference UTR000123456)',
+    );
     await buyer.screenshot({ path: 'test-results/invoices-buyer-orders-390.png', fullPage: true });
     await expectNoSidewaysScroll(buyer);
     await expectNoAxeViolations(buyer);
@@ -147,13 +184,15 @@ test.describe('GST invoices on a phone', () => {
       .click();
     await expect(owner.getByText(`Invoice KK/${YEAR}/0002 has been issued.`)).toBeVisible();
 
-    // The owner's Invoices page lists both, each opening its PDF.
+    // The owner's Invoices page lists them, each opening its PDF.
     await gotoHydrated(owner, '/admin/invoices');
     await expect(owner.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
     const documents = owner.getByRole('list', { name: 'Documents' });
-    await expect(documents.getByRole('listitem')).toHaveCount(2);
+    // The two invoices and the first order's receipt voucher.
+    await expect(documents.getByRole('listitem')).toHaveCount(3);
     await expect(documents.getByText('United States')).toBeVisible();
-    await expect(documents.getByText('Rajasthan (08)')).toBeVisible();
+    await expect(documents.getByText('Rajasthan (08)')).toHaveCount(2);
+    await expect(documents.getByRole('link', { name: voucherNumber })).toBeVisible();
     await expect(owner.getByRole('link', { name: /^Export GSTR-1 for / })).toHaveCount(2);
     await owner.screenshot({ path: 'test-results/invoices-page-390.png', fullPage: true });
     await expectNoSidewaysScroll(owner);

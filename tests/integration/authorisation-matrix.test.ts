@@ -82,6 +82,8 @@ interface Objects {
   /** docs/requirements.md §23: the tax invoice of a second, paid order of theirs. */
   invoiceId: string;
   invoiceNumber: string;
+  /** That paid order, whose payment in full has its receipt. */
+  paidOrderId: string;
   /** A paid order made for each "Issue Invoice" case. */
   orderToInvoiceId: string;
   quotationId: string;
@@ -561,6 +563,20 @@ const operations: Operation[] = [
     owner: allow(200),
     other: deny(404),
     admin: allow(200),
+  }),
+  // docs/requirements.md §23: a confirmed payment's receipt, the order's buyer's and the admin's only.
+  resourceRead('/orders/{paidOrderId}/receipt-full.pdf', 'receipt', {
+    anonymous: deny(404),
+    owner: allow(200),
+    other: deny(404),
+    admin: allow(200),
+  }),
+  // Its proforma invoice is gone with the tax invoice: nobody's.
+  resourceRead('/orders/{paidOrderId}/proforma-invoice.pdf', 'proforma invoice', {
+    anonymous: deny(404),
+    owner: deny(404),
+    other: deny(404),
+    admin: deny(404),
   }),
   // No offer is sent in the matrix: the PDF of v1 is nobody's, and says nothing of the request.
   resourceRead('/quotes/{quotationReference}/offers/1.pdf', 'offer', NOBODY),
@@ -1896,6 +1912,7 @@ async function createObjectsOf(
     // Set once the admin exists, who issues it.
     invoiceId: '',
     invoiceNumber: '',
+    paidOrderId: '',
     orderToInvoiceId: '',
     quotationId: quotation!.id,
     quotationName,
@@ -2009,6 +2026,7 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
         new Date(),
       );
       objects[owner].invoiceId = invoice.id;
+      objects[owner].paidOrderId = paidOrderId;
       objects[owner].invoiceNumber = invoice.number;
     }
     const [media] = await sql<{ id: string }>(

@@ -8,7 +8,7 @@ import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderDocuments } from '../orders/order-documents';
-import { taxDocumentLinks } from '../../../core/tax/document-links';
+import { orderDocumentLinks } from '../../../core/tax/document-links';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
@@ -174,7 +174,16 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-ink-muted">Status: {paymentStatusLabel(order.paymentStatus)}</p>
         </section>
       </div>
-      <OrderDocuments links={taxDocumentLinks(order.documents)} />
+      <OrderDocuments
+        links={orderDocumentLinks({
+          id: order.id,
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          totalMinor: order.totalAmountMinor,
+          advanceMinor: order.advanceMinor,
+          documents: order.documents,
+        })}
+      />
     </div>
   );
 }

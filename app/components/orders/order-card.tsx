@@ -14,7 +14,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { PaymentProgress } from './payment-progress';
 import { paymentProgressRows } from '../../../core/orders/payment-terms';
 import { OrderDocuments } from './order-documents';
-import { taxDocumentLinks, type TaxDocumentKind } from '../../../core/tax/document-links';
+import { orderDocumentLinks, type TaxDocumentKind } from '../../../core/tax/document-links';
 import { OrderThumbnail } from './order-thumbnail';
 import { useShopTimeZone } from '../layout/shop-time';
 
@@ -24,7 +24,7 @@ export type OrderCardItem = Pick<
 >;
 
 /** What the card reads of the orders module's view. */
-export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAmountMinor'> &
+export type OrderCardOrder = Pick<OrderView, 'id' | 'orderNumber' | 'status' | 'totalAmountMinor'> &
   Partial<Pick<OrderView, 'advanceMinor' | 'paymentStatus'>> & {
     createdAt: OrderView['createdAt'] | string;
     items: OrderCardItem[];
@@ -33,7 +33,7 @@ export type OrderCardOrder = Pick<OrderView, 'orderNumber' | 'status' | 'totalAm
      * its payment panel (the dashboard's loader builds it; the admin's orders have none).
      */
     payment?: PaymentPanelData | null;
-    /** docs/requirements.md §23: its tax invoice and credit notes, each a download. */
+    /** docs/requirements.md §23: its tax invoice, receipt vouchers and credit notes, each a download, with its receipts and proforma invoice. */
     documents?: readonly { id: string; kind: TaxDocumentKind; number: string }[];
   };
 
@@ -124,7 +124,18 @@ export function OrderCard({
           <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
         </div>
       ) : null}
-      {order.documents ? <OrderDocuments links={taxDocumentLinks(order.documents)} /> : null}
+      {order.documents ? (
+        <OrderDocuments
+          links={orderDocumentLinks({
+            id: order.id,
+            status: order.status,
+            paymentStatus: order.paymentStatus ?? null,
+            totalMinor: order.totalAmountMinor,
+            advanceMinor: order.advanceMinor ?? null,
+            documents: order.documents,
+          })}
+        />
+      ) : null}
       {children}
     </li>
   );

@@ -1,6 +1,7 @@
 /**
- * docs/requirements.md §23: an order's GST documents, each a link to its PDF: "Download Invoice", "Download Credit
- * Note", with its number. The buyer's order (dashboard, quote page) and the owner's order card show
+ * docs/requirements.md §23: an order's documents, each a link to its PDF: "Download Invoice", "Download Credit
+ * Note" and "Download Receipt Voucher" with its number, "Download Receipt" with its payment, "Download Proforma
+ * Invoice". The buyer's order (dashboard, quote page) and the owner's order card show
  * the same list, of links made by core/tax/document-links.ts (the quote page's loader makes them,
  * so its script carries none of it).
  */
@@ -11,7 +12,7 @@ import { FileText } from '../ui/icons';
 export function OrderDocuments({ links }: { links: readonly TaxDocumentLink[] }) {
   if (links.length === 0) return null;
   return (
-    <ul aria-label="Invoices and credit notes" className="mt-4 flex flex-wrap gap-2">
+    <ul aria-label="Invoices and receipts" className="mt-4 flex flex-wrap gap-2">
       {links.map((link) => (
         <li key={link.id}>
           <a
@@ -22,9 +23,11 @@ export function OrderDocuments({ links }: { links: readonly TaxDocumentLink[] })
           >
             <FileText aria-hidden="true" className="h-4 w-4" />
             <span className="whitespace-nowrap">{link.label}</span>
-            <span className="whitespace-nowrap text-sm font-normal text-ink-muted">
-              {link.number}
-            </span>
+            {link.number ? (
+              <span className="whitespace-nowrap text-sm font-normal text-ink-muted">
+                {link.number}
+              </span>
+            ) : null}
           </a>
         </li>
       ))}

@@ -6,7 +6,10 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
-import { invoiceIssuable } from '../../../core/tax/document-links';
+import { paymentStageLabels, type PaymentStage } from '../../../core/orders/payment-terms';
+import { invoiceIssuable, orderPaperNames, orderPapers } from '../../../core/tax/document-links';
+import { gstinStateCode } from '../../../core/tax/gstin';
+import type { TaxDocumentContent } from '../../../core/tax/tax-document';
 import { FILING_PERIOD_PROBLEM, filingPeriod } from '../../../core/tax/filing-period';
 import { gstr1Files } from '../../../core/tax/gstr1';
 import { strToU8, zipSync } from 'fflate';
@@ -26,10 +29,14 @@ import {
   invoiceTexts,
   issueInvoiceInTransaction,
   lockOrder,
+  proformaOfOrder,
+  receiptOfPayment,
+  receiptVoucherInTransaction,
   type TaxDocumentRow,
 } from './issue';
 
 export { invoiceTexts, type TaxDocumentRow } from './issue';
+export { renderTaxDocumentPdf } from './tax-document-pdf';
 export { documentsOfOrders, type TaxDocumentSummary };
 
 export const TAX_DOCUMENT_NOT_FOUND = 'Document not found';
@@ -106,16 +113,9 @@ export async function readTaxDocument(
   db: Database,
   actor: Actor,
   input: { id: unknown },
-  options: {
-    keyOpens?: ((reference: string) => Promise<boolean>) | null;
-    /** The customer's own documents only (`/me/documents`), whoever she is. */
-    ownOrdersOnly?: boolean;
-  } = {},
+  options: DocumentReaderOptions = {},
 ): Promise<TaxDocumentRow> {
-  const { keyOpens = null, ownOrdersOnly = false } = options;
-  const isOwner = !ownOrdersOnly && (actor?.roles.includes('admin') ?? false);
-  if (isOwner) requireAdmin(actor, 'orders:read');
-  else if (!actor && !keyOpens) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  const reader = documentReader(actor, options);
   const id = requireRowId(input.id, 'Document');
   const [found] = await db
     .select({
@@ -127,11 +127,136 @@ export async function readTaxDocument(
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .leftJoin(quotationRequests, eq(quotationRequests.id, orders.quotationRequestId))
     .where(eq(taxDocuments.id, id));
-  if (!found) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
-  if (isOwner) return found.document;
-  if (actor && found.orderUserId === actor.userId) return found.document;
-  if (found.reference && keyOpens && (await keyOpens(found.reference))) return found.document;
-  throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  if (!found || !(await reader.mayRead(found))) {
+    throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  }
+  return found.document;
+}
+
+interface DocumentReaderOptions {
+  keyOpens?: ((reference: string) => Promise<boolean>) | null;
+  /** The customer's own documents only (`/me/documents`), whoever she is. */
+  ownOrdersOnly?: boolean;
+}
+
+/**
+ * Who may read an order's documents and papers: the owner any; a customer those of her own order,
+ * by her account or by her quotation's private key. Asked before anything is read; anyone else is
+ * told the document is not found.
+ */
+function documentReader(
+  actor: Actor,
+  { keyOpens = null, ownOrdersOnly = false }: DocumentReaderOptions,
+) {
+  const isOwner = !ownOrdersOnly && (actor?.roles.includes('admin') ?? false);
+  if (isOwner) requireAdmin(actor, 'orders:read');
+  else if (!actor && !keyOpens) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  return {
+    mayRead: async (order: { orderUserId: string | null; reference: string | null }) =>
+      isOwner ||
+      (actor !== null && order.orderUserId === actor.userId) ||
+      (order.reference !== null && keyOpens !== null && (await keyOpens(order.reference))),
+  };
+}
+
+/**
+ * An order's paper (docs/requirements.md §23), made from the order as it stands: its proforma
+ * invoice until the tax invoice is issued, or the receipt of a confirmed payment. Read as its
+ * documents are, by the owner, the order's account or its quotation's key holder.
+ */
+export async function readOrderPaper(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown; paper: unknown },
+  options: DocumentReaderOptions,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentContent> {
+  const reader = documentReader(actor, options);
+  const orderId = requireRowId(input.orderId, 'Order');
+  const paper = orderPaperNames.find((name) => name === input.paper);
+  if (!paper) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  const [found] = await db
+    .select({ order: orders, orderUserId: orders.userId, reference: quotationRequests.reference })
+    .from(orders)
+    .leftJoin(quotationRequests, eq(quotationRequests.id, orders.quotationRequestId))
+    .where(eq(orders.id, orderId));
+  if (!found || !(await reader.mayRead(found))) {
+    throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  }
+  const documents = (await documentsOfOrders(db, [orderId])).get(orderId) ?? [];
+  const available = orderPapers({
+    id: orderId,
+    status: found.order.status,
+    paymentStatus: found.order.paymentStatus,
+    totalMinor: found.order.totalAmountMinor,
+    advanceMinor: found.order.advanceMinor,
+    documents,
+  });
+  if (!available.includes(paper)) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  if (paper === 'proforma-invoice') return proformaOfOrder(db, found.order, site, now);
+  const stage = paper.slice('receipt-'.length) as PaymentStage;
+  const receipt = await receiptOfPayment(db, found.order, stage, site, now);
+  if (!receipt) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  return receipt;
+}
+
+/**
+ * The receipt of a confirmed payment for the mail that tells the order's customer it was confirmed
+ * (docs/requirements.md §23): its receipt voucher when one was issued for it, else its receipt.
+ * The worker's, for a mail the confirming owner queued; null when the order is gone, the payment
+ * is not confirmed, or no receipt can be made (a shop without a GSTIN).
+ */
+export async function receiptOfConfirmedPayment(
+  db: Database,
+  orderId: string,
+  stage: PaymentStage,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentContent | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const vouchers = await db
+    .select({ content: taxDocuments.content })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'receipt_voucher')));
+  const label = paymentStageLabels[stage];
+  const voucher = vouchers.find((row) => row.content.received?.label === label);
+  if (voucher) return voucher.content;
+  try {
+    return await receiptOfPayment(db, order, stage, site, now);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The receipt voucher of the payment just confirmed (CGST Rule 50), in the confirming transaction,
+ * when the order has no tax invoice yet. A shop without a GSTIN issues none. A voucher that cannot
+ * be made (the delivery's state unknown, say) never holds up the payment: the owner is told why
+ * there is none, and the payment stands.
+ */
+export async function receiptVoucherForConfirmedPayment(
+  tx: Database,
+  actor: Actor,
+  orderId: string,
+  site: SiteSettings,
+  now: Date,
+): Promise<{ voucher: TaxDocumentSummary | null; problem: string | null }> {
+  requireAdmin(actor, 'orders:write');
+  if (!gstinStateCode(site.gstin)) return { voucher: null, problem: null };
+  const order = await lockOrder(tx, orderId);
+  try {
+    // A savepoint: a voucher refused leaves the confirmation's own writes in place.
+    const voucher = await tx.transaction((savepoint) =>
+      receiptVoucherInTransaction(savepoint, order, site, now),
+    );
+    return { voucher: voucher ? summaryOf(voucher) : null, problem: null };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { voucher: null, problem: error.message };
+  }
 }
 
 /** The owner's list of documents, newest first (docs/requirements.md §23 "Invoices"). */
@@ -155,7 +280,7 @@ export async function listTaxDocuments(
 }
 
 /**
- * "Export GSTR-1" (docs/requirements.md §23): the period's tax invoices and credit notes as the GST offline tool's
+ * "Export GSTR-1" (docs/requirements.md §23): the period's tax invoices, credit notes and receipt vouchers as the GST offline tool's
  * CSV files (core/tax/gstr1.ts), in one ZIP, for the owner (and a key with `orders:read`).
  */
 export async function gstr1Archive(
@@ -170,7 +295,8 @@ export async function gstr1Archive(
     .from(taxDocuments)
     .where(
       and(
-        inArray(taxDocuments.kind, ['invoice', 'credit_note']),
+        // A receipt voucher counts in docs only (core/tax/gstr1.ts).
+        inArray(taxDocuments.kind, ['invoice', 'credit_note', 'receipt_voucher']),
         gte(taxDocuments.issuedOn, period.fromDay),
         lte(taxDocuments.issuedOn, period.toDay),
       ),

@@ -12,7 +12,7 @@ import {
   mailReaderDisplayRate,
   readCurrencyChoice,
 } from '../../../core/money/display-currency';
-import { advanceAndBalance } from '../../../core/orders/payment-terms';
+import { paymentsReceived, type PaymentStage } from '../../../core/orders/payment-terms';
 import {
   documentNumber,
   financialYearOf,
@@ -23,6 +23,10 @@ import { placeOfSupply } from '../../../core/tax/place-of-supply';
 import {
   CANCELLED_ORDER_REASON,
   invoiceContent,
+  isIssuedTaxDocument,
+  proformaInvoiceContent,
+  type InvoiceContentInput,
+  receiptContent,
   wholeInvoiceCreditNote,
   type TaxDocumentContent,
   type TaxDocumentPayment,
@@ -41,6 +45,7 @@ import {
   type ShippingAddress,
 } from '../../db/schema';
 import { DomainError } from '../errors';
+import { enqueue } from '../jobs/enqueue';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -107,29 +112,13 @@ function addressLines(address: ShippingAddress): string[] {
 
 /** The payments received so far, as the invoice lists them. */
 function paymentsOf(order: OrderRow): TaxDocumentPayment[] {
-  const { advance, balance } = advanceAndBalance({
+  return paymentsReceived({
     totalMinor: order.totalAmountMinor,
     advanceMinor: order.advanceMinor,
-  });
-  if (advance === null || balance === null) {
-    return order.paymentStatus === 'paid'
-      ? [
-          {
-            label: 'Payment in full',
-            amountMinor: order.totalAmountMinor,
-            reference: order.paymentId,
-          },
-        ]
-      : [];
-  }
-  const payments: TaxDocumentPayment[] = [];
-  if (order.paymentStatus === 'partially_paid' || order.paymentStatus === 'paid') {
-    payments.push({ label: 'Advance', amountMinor: advance, reference: order.paymentId });
-  }
-  if (order.paymentStatus === 'paid' && balance > 0) {
-    payments.push({ label: 'Balance', amountMinor: balance, reference: order.balancePaymentId });
-  }
-  return payments;
+    paymentStatus: order.paymentStatus,
+    paymentReference: order.paymentId,
+    balanceReference: order.balancePaymentId,
+  }).map(({ label, amountMinor, reference }) => ({ label, amountMinor, reference }));
 }
 
 /** The order's GST rate: its offer's, or for an order made without one, the slab its tax is. */
@@ -149,17 +138,26 @@ async function rateOf(tx: Database, order: OrderRow): Promise<number> {
   return slab;
 }
 
+/** An order's invoice as it would be issued now, before it has a number and a day. */
+interface InvoiceDraft {
+  financialYear: string;
+  input: Omit<InvoiceContentInput, 'number' | 'issuedOn'>;
+  content: (number: string, issuedOn: string) => TaxDocumentContent;
+}
+
 /**
- * The tax invoice of an order, issued in `tx` (the caller has checked who asks and locked the
- * order). Refused, with what to do, when a piece lacks its HSN code, when the shop has no GSTIN
- * or when the delivery's state is not known.
+ * What an order's tax invoice says, from the order, its offer's rate and the shop's settings
+ * (docs/decisions/027). Refused, with what to do, when the shop has no GSTIN or the delivery's
+ * state is not known, and, when `hsnRequired` (the tax invoice itself), when a piece lacks its HSN
+ * code. A proforma invoice and a receipt voucher print a missing code blank.
  */
-export async function issueInvoiceInTransaction(
+async function invoiceDraft(
   tx: Database,
   order: OrderRow,
   site: SiteSettings,
   now: Date,
-): Promise<TaxDocumentRow> {
+  { hsnRequired }: { hsnRequired: boolean },
+): Promise<InvoiceDraft> {
   const shopStateCode = gstinStateCode(site.gstin);
   if (!shopStateCode) throw new DomainError('conflict', invoiceTexts.noShopGstin);
   const address = order.shippingAddress;
@@ -181,20 +179,20 @@ export async function issueInvoiceInTransaction(
   // composite supply of the pieces, as shipping is: it takes the principal piece's HSN code
   // (docs/decisions/027). An order of such lines alone has no code to take.
   const pieces = items.filter((item) => item.productId !== null);
-  if (pieces.length === 0) {
+  if (hsnRequired && pieces.length === 0) {
     throw new DomainError(
       'conflict',
       invoiceTexts.notFromCatalogue(items.map((item) => item.productName)),
     );
   }
   const lacking = pieces.filter((item) => !item.hsnCode);
-  if (lacking.length > 0) {
+  if (hsnRequired && lacking.length > 0) {
     throw new DomainError(
       'conflict',
       invoiceTexts.missingHsn(lacking.map((item) => item.productName)),
     );
   }
-  const principalHsn = pieces[0]!.hsnCode;
+  const principalHsn = pieces[0]?.hsnCode ?? null;
 
   const timeZone = site.shopTimeZone;
   const year = financialYearOf(now, timeZone);
@@ -230,13 +228,8 @@ export async function issueInvoiceInTransaction(
     supply.kind === 'export_under_lut' || supply.kind === 'export_with_igst'
       ? await approximateTotalOf(tx, order, request ?? null, site, now)
       : null;
-
-  const sequence = await drawSequence(tx, 'invoice', year.label);
-  const number = documentNumber('invoice', site.invoicePrefix, year.label, sequence);
   const lines = address.streetAddress ? addressLines(address) : [];
-  const content = invoiceContent({
-    number,
-    issuedOn: shopDayOf(now, timeZone),
+  const input = {
     financialYear: year.label,
     orderNumber: order.orderNumber,
     seller: {
@@ -264,10 +257,118 @@ export async function issueInvoiceInTransaction(
     gstRateBasisPoints: rate,
     payments: paymentsOf(order),
     approximateTotal,
-  });
-  if (content.totalMinor !== order.totalAmountMinor)
-    throw new DomainError('conflict', invoiceTexts.doesNotAddUp);
+  };
+  return {
+    financialYear: year.label,
+    input,
+    content: (number, issuedOn) => {
+      const content = invoiceContent({ ...input, number, issuedOn });
+      if (content.totalMinor !== order.totalAmountMinor)
+        throw new DomainError('conflict', invoiceTexts.doesNotAddUp);
+      return content;
+    },
+  };
+}
+
+/**
+ * The tax invoice of an order, issued in `tx` (the caller has checked who asks and locked the
+ * order). Refused, with what to do, when a piece lacks its HSN code, when the shop has no GSTIN
+ * or when the delivery's state is not known.
+ */
+export async function issueInvoiceInTransaction(
+  tx: Database,
+  order: OrderRow,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentRow> {
+  const draft = await invoiceDraft(tx, order, site, now, { hsnRequired: true });
+  const sequence = await drawSequence(tx, 'invoice', draft.financialYear);
+  const number = documentNumber('invoice', site.invoicePrefix, draft.financialYear, sequence);
+  const content = draft.content(number, shopDayOf(now, site.shopTimeZone));
   return insertDocument(tx, order.id, sequence, content, null, now);
+}
+
+/** The proforma invoice of an order (docs/requirements.md §23): its invoice as it would be today, unnumbered. */
+export async function proformaOfOrder(
+  db: Database,
+  order: OrderRow,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentContent> {
+  const draft = await invoiceDraft(db, order, site, now, { hsnRequired: false });
+  return proformaInvoiceContent({ ...draft.input, issuedOn: shopDayOf(now, site.shopTimeZone) });
+}
+
+/**
+ * The receipt voucher of the payment the owner has just confirmed on `order` (as it is after the
+ * confirmation), issued in `tx` when the order has no tax invoice yet: a payment received before
+ * the supply is an advance (CGST Rule 50, docs/decisions/027).
+ */
+export async function receiptVoucherInTransaction(
+  tx: Database,
+  order: OrderRow,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentRow | null> {
+  if (await invoiceOfOrder(tx, order.id)) return null;
+  const payments = paymentsOf(order);
+  const payment = payments.at(-1);
+  if (!payment) return null;
+  const draft = await invoiceDraft(tx, order, site, now, { hsnRequired: false });
+  const sequence = await drawSequence(tx, 'receipt_voucher', draft.financialYear);
+  const number = documentNumber(
+    'receipt_voucher',
+    site.invoicePrefix,
+    draft.financialYear,
+    sequence,
+  );
+  const issuedOn = shopDayOf(now, site.shopTimeZone);
+  const content = receiptContent(draft.content('', issuedOn), {
+    kind: 'receipt_voucher',
+    number,
+    issuedOn,
+    financialYear: draft.financialYear,
+    payment,
+    receivedToDateMinor: payments.reduce((sum, each) => sum + each.amountMinor, 0),
+  });
+  return insertDocument(tx, order.id, sequence, content, null, now);
+}
+
+/**
+ * The receipt of one confirmed payment (docs/requirements.md §23), dated the day the owner
+ * confirmed it: the advance's or the payment in full's on `paid_at`, the balance's on
+ * `balance_paid_at`. Null when that payment has not been confirmed.
+ */
+export async function receiptOfPayment(
+  db: Database,
+  order: OrderRow,
+  stage: PaymentStage,
+  site: SiteSettings,
+  now: Date,
+): Promise<TaxDocumentContent | null> {
+  const payments = paymentsReceived({
+    totalMinor: order.totalAmountMinor,
+    advanceMinor: order.advanceMinor,
+    paymentStatus: order.paymentStatus,
+    paymentReference: order.paymentId,
+    balanceReference: order.balancePaymentId,
+  });
+  const index = payments.findIndex((payment) => payment.stage === stage);
+  if (index === -1) return null;
+  const { label, amountMinor, reference } = payments[index]!;
+  const confirmedAt = stage === 'balance' ? order.balancePaidAt : order.paidAt;
+  const draft = await invoiceDraft(db, order, site, confirmedAt ?? now, { hsnRequired: false });
+  const issuedOn = confirmedAt ? shopDayOf(confirmedAt, site.shopTimeZone) : '';
+  return receiptContent(draft.content('', issuedOn), {
+    kind: 'receipt',
+    number: '',
+    issuedOn,
+    financialYear: draft.financialYear,
+    payment: { label, amountMinor, reference },
+    receivedToDateMinor: payments
+      .slice(0, index + 1)
+      .reduce((sum, each) => sum + each.amountMinor, 0),
+  });
 }
 
 /** The credit note for the whole of a cancelled order's invoice, if it has one and none yet. */
@@ -301,6 +402,20 @@ async function insertDocument(
   citesDocumentId: string | null,
   now: Date,
 ): Promise<TaxDocumentRow> {
+  if (!isIssuedTaxDocument(content)) throw new TypeError(`A ${content.kind} is not issued`);
+  // A receipt voucher's amounts are the advance it acknowledges, on which goods carry no tax
+  // (docs/decisions/027); every other document's are its own totals.
+  const amounts = content.received
+    ? {
+        taxableMinor: content.received.amountMinor,
+        taxMinor: 0,
+        totalMinor: content.received.amountMinor,
+      }
+    : {
+        taxableMinor: content.taxableMinor,
+        taxMinor: content.taxMinor,
+        totalMinor: content.totalMinor,
+      };
   const [row] = await tx
     .insert(taxDocuments)
     .values({
@@ -315,9 +430,7 @@ async function insertDocument(
       buyerName: content.buyer.name,
       buyerGstin: content.buyer.gstin,
       placeOfSupply: content.placeOfSupplyLabel,
-      taxableMinor: content.taxableMinor,
-      taxMinor: content.taxMinor,
-      totalMinor: content.totalMinor,
+      ...amounts,
       content,
     })
     .returning();
@@ -335,6 +448,7 @@ async function insertDocument(
     taxMinor: content.taxMinor,
     totalMinor: content.totalMinor,
   };
+  let event: 'invoice-issued' | 'credit-note-issued' | null = null;
   if (content.kind === 'credit_note' && content.cites) {
     await emitWebhookEvent(
       tx,
@@ -342,8 +456,29 @@ async function insertDocument(
       { ...data, invoiceNumber: content.cites.number, reason: content.reason ?? '' },
       now,
     );
+    event = 'credit-note-issued';
   } else if (content.kind === 'invoice') {
     await emitWebhookEvent(tx, 'invoice.issued', data, now);
+    event = 'invoice-issued';
+  }
+  // docs/requirements.md §23: the buyer is mailed her invoice or credit note, its PDF attached, in
+  // the issuing transaction, as the payment mails are: an order made from a quotation has her
+  // address and her private link.
+  const [order] = event
+    ? await tx
+        .select({ quotationRequestId: orders.quotationRequestId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+    : [];
+  if (event && order?.quotationRequestId) {
+    await enqueue(tx, 'mail', {
+      kind: 'quotation-event',
+      event,
+      to: 'customer',
+      quotationId: order.quotationRequestId,
+      orderId,
+      documentId: row!.id,
+    });
   }
   return row!;
 }

@@ -9,7 +9,7 @@ import {
   AUTHORISED_SIGNATORY,
   REVERSE_CHARGE_TEXT,
   type TaxDocumentContent,
-  type TaxDocumentKind,
+  type ShopDocumentKind,
 } from '../../../core/tax/tax-document';
 import type { InvoiceTaxLine } from '../../../core/tax/invoice-tax';
 import { formatLongDate } from '../../../core/time/dates';
@@ -37,10 +37,13 @@ const TOTALS_AMOUNT_WIDTH = 130;
 const SIGNATURE_SPACE = 36;
 
 /** The label of each kind's number beside its title. */
-const NUMBER_LABELS: Record<TaxDocumentKind, string> = {
+const NUMBER_LABELS: Record<ShopDocumentKind, string> = {
   invoice: 'Invoice number',
   credit_note: 'Credit note number',
   receipt_voucher: 'Receipt voucher number',
+  // Unnumbered: the order's number names them.
+  proforma_invoice: '',
+  receipt: '',
 };
 
 type ColumnKey = 'description' | 'hsn' | 'quantity' | 'rate' | 'taxable' | 'cgst' | 'sgst' | 'igst';
@@ -78,17 +81,22 @@ interface CellLine {
 }
 type RowCells = Partial<Record<ColumnKey, CellLine[]>>;
 
-/** docs/decisions/027: a tax invoice or credit note as an A4 PDF, for the buyer and the owner. */
+/**
+ * docs/decisions/027: a tax invoice, credit note or receipt voucher as an A4 PDF, for the buyer and
+ * the owner; and the unnumbered papers made the same way, the proforma invoice and a receipt.
+ */
 export function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buffer> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(document.issuedOn)) {
+  if (document.issuedOn !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(document.issuedOn)) {
     throw new RangeError(`issuedOn must be a YYYY-MM-DD day, got "${document.issuedOn}"`);
   }
+  // An unnumbered paper is named by its order: "Proforma Invoice ORD-2026-0001".
+  const name = `${document.title} ${document.number || document.orderNumber}`;
   const { pdf, rendered } = startA4Pdf({
-    title: `${document.title} ${document.number}`,
+    title: name,
     author: document.seller.name,
     // The document's own day: an issued document never changes (docs/decisions/027), and
     // neither do its bytes when it is rendered again.
-    creationDate: new Date(`${document.issuedOn}T00:00:00Z`),
+    creationDate: new Date(document.issuedOn ? `${document.issuedOn}T00:00:00Z` : 0),
   });
 
   const columns =
@@ -97,12 +105,19 @@ export function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buff
   drawTitle(pdf, document);
   drawBuyer(pdf, document.buyer);
   drawSupply(pdf, document);
-  drawLines(pdf, columns, document);
-  drawTotals(pdf, document);
-  drawPayments(pdf, document);
+  if (document.received) {
+    drawReceived(pdf, document, document.received);
+    sectionHeading(pdf, 'For the order', pdf.page.margins.left, contentWidth(pdf));
+    drawLines(pdf, columns, document);
+    drawOrderBalance(pdf, document, document.received);
+  } else {
+    drawLines(pdf, columns, document);
+    drawTotals(pdf, document);
+    drawPayments(pdf, document);
+  }
   drawSignatory(pdf, document.seller.name);
   // "Tax Invoice KK/26-27/0001 · Page n of m"
-  drawPageFooters(pdf, `${document.title} ${document.number}`);
+  drawPageFooters(pdf, name);
   pdf.end();
   return rendered;
 }
@@ -141,15 +156,22 @@ function drawTitle(pdf: Pdf, document: TaxDocumentContent): void {
   pdf.font('regular').fontSize(BODY_SIZE).fillColor(INK);
   // issuedOn is the shop's calendar day; formatLongDate prints a YYYY-MM-DD string as that day,
   // whatever the server's time zone.
-  for (const [index, line] of [
-    `${NUMBER_LABELS[document.kind]}: ${document.number}`,
-    `Date: ${formatLongDate(document.issuedOn)}`,
+  const lines = [
+    ...(document.number ? [`${NUMBER_LABELS[document.kind]}: ${document.number}`] : []),
+    // A receipt of a payment confirmed before its day was recorded has no day to print.
+    ...(document.issuedOn ? [`Date: ${formatLongDate(document.issuedOn)}`] : []),
     `Order: ${document.orderNumber}`,
-  ].entries()) {
+  ];
+  for (const [index, line] of lines.entries()) {
     pdf.text(line, left + half, index === 0 ? top : pdf.y, { width: half, align: 'right' });
   }
   pdf.x = left;
   pdf.y = Math.max(pdf.y, belowTitle);
+  if (document.notice) {
+    // docs/requirements.md §23: "This is not a tax invoice"; a receipt voucher's word on its tax.
+    pdf.moveDown(0.6);
+    paragraph(pdf, document.notice, { bold: true });
+  }
   if (document.cites) {
     // docs/decisions/027 (Rule 53): a credit note names the invoice it adjusts.
     pdf.moveDown(0.6);
@@ -364,16 +386,28 @@ function drawTotals(pdf: Pdf, document: TaxDocumentContent): void {
   pdf.moveDown(1.2);
 }
 
-/** What the buyer has paid against the order, on an invoice only: a credit note owes nothing. */
+/**
+ * What the buyer has paid against the order and what is still due, on an invoice and a proforma
+ * invoice (which a buyer abroad wires from); a credit note owes nothing.
+ */
 function drawPayments(pdf: Pdf, document: TaxDocumentContent): void {
-  if (document.kind !== 'invoice' || document.payments.length === 0) return;
+  const proforma = document.kind === 'proforma_invoice';
+  if (document.kind !== 'invoice' && !proforma) return;
+  if (document.payments.length === 0 && !proforma) return;
   keepTogether(pdf, bodyLineHeight(pdf) * (document.payments.length + 3));
-  sectionHeading(pdf, 'Payments received', pdf.page.margins.left, contentWidth(pdf));
-  for (const payment of document.payments) {
-    const reference = payment.reference ? ` (reference ${payment.reference})` : '';
-    paragraph(pdf, `${payment.label} ${formatRupees(payment.amountMinor)}${reference}`);
+  if (document.payments.length > 0) {
+    sectionHeading(pdf, 'Payments received', pdf.page.margins.left, contentWidth(pdf));
+    for (const payment of document.payments) {
+      const reference = payment.reference ? ` (reference ${payment.reference})` : '';
+      paragraph(pdf, `${payment.label} ${formatRupees(payment.amountMinor)}${reference}`);
+    }
+    pdf.moveDown(0.3);
   }
-  pdf.moveDown(0.3);
+  drawBalanceDue(pdf, document);
+}
+
+/** "Balance due: ₹…", or "Paid in full", under the payments. */
+function drawBalanceDue(pdf: Pdf, document: TaxDocumentContent): void {
   paragraph(
     pdf,
     document.balanceDueMinor > 0
@@ -382,6 +416,34 @@ function drawPayments(pdf: Pdf, document: TaxDocumentContent): void {
     { bold: true },
   );
   pdf.moveDown(1.2);
+}
+
+/** What a receipt acknowledges: the one payment, its reference and its amount in words. */
+function drawReceived(
+  pdf: Pdf,
+  document: TaxDocumentContent,
+  received: NonNullable<TaxDocumentContent['received']>,
+): void {
+  const reference = received.reference ? `, reference ${received.reference}` : '';
+  paragraph(
+    pdf,
+    `Received from ${document.buyer.name} ${formatRupees(received.amountMinor)} (${received.label}${reference}) against order ${document.orderNumber}.`,
+    { bold: true },
+  );
+  paragraph(pdf, `Amount in words: ${document.totalInWords}`);
+  pdf.moveDown(1.2);
+}
+
+/** Under a receipt's order: its total, what has been received with this payment, and what is still due. */
+function drawOrderBalance(
+  pdf: Pdf,
+  document: TaxDocumentContent,
+  received: NonNullable<TaxDocumentContent['received']>,
+): void {
+  keepTogether(pdf, bodyLineHeight(pdf) * 5);
+  paragraph(pdf, `Order total: ${formatRupees(document.totalMinor)}`);
+  paragraph(pdf, `Received to date: ${formatRupees(received.receivedToDateMinor)}`);
+  drawBalanceDue(pdf, document);
 }
 
 /** The supplier's signature, under its name, at the right (Rule 46). */

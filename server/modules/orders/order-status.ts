@@ -86,6 +86,7 @@ export async function setOrderStatus(
         status: change.status,
         ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
         ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
+        ...(action === 'confirm-payment' ? { paidAt: now } : {}),
         // docs/requirements.md §21: the balance's reference and when it was confirmed, apart from the advance's
         ...(action === 'confirm-balance'
           ? { balancePaidAt: now, ...(reference ? { balancePaymentId: reference } : {}) }

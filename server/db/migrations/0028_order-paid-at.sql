@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
+-- docs/requirements.md §23: an order paid before this column has its first payment's day from the owner's confirmation in the activity log, where one was recorded.
+UPDATE "orders" SET "paid_at" = (SELECT min("activity_log"."created_at") FROM "activity_log" WHERE "activity_log"."kind" = 'order.status' AND "activity_log"."subject" = "orders"."order_number" AND "activity_log"."summary" = 'Order ' || "orders"."order_number" || ': Confirm Payment Received') WHERE "orders"."payment_status" IN ('paid', 'partially_paid');
