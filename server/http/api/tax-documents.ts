@@ -47,7 +47,7 @@ const listOwnerDocuments = operation({
   method: 'get',
   path: '/admin/invoices',
   tags: ownerTags,
-  summary: 'A month’s or quarter’s tax invoices and credit notes',
+  summary: 'A month’s or quarter’s tax invoices, credit notes and receipt vouchers',
   description:
     'docs/requirements.md §23: the Invoices page’s list, newest first. `period` is a month (2026-11) or a quarter of the financial year (26-27-Q3); the current month when absent.',
   access: ownerRead,
@@ -59,7 +59,7 @@ const getOwnerDocument = operation({
   method: 'get',
   path: '/admin/invoices/{id}',
   tags: ownerTags,
-  summary: 'One tax invoice or credit note',
+  summary: 'One tax invoice, credit note or receipt voucher',
   access: ownerRead,
   request: { params: apiTaxDocumentIdParams },
   responses: { 200: oneDocument },
@@ -69,7 +69,7 @@ const listMyDocuments = operation({
   method: 'get',
   path: '/me/documents',
   tags: customerTags,
-  summary: 'The tax invoices and credit notes of my orders, newest first',
+  summary: 'The tax invoices, credit notes and receipt vouchers of my orders, newest first',
   access: customer,
   responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
 });
@@ -78,7 +78,7 @@ const getMyDocument = operation({
   method: 'get',
   path: '/me/documents/{id}',
   tags: customerTags,
-  summary: 'One of my tax invoices or credit notes',
+  summary: 'One of my tax invoices, credit notes or receipt vouchers',
   access: customer,
   request: { params: apiTaxDocumentIdParams },
   responses: { 200: oneDocument },
@@ -86,6 +86,9 @@ const getMyDocument = operation({
 
 function apiTaxDocument(row: TaxDocumentRow): ApiTaxDocument {
   const { content } = row;
+  // A receipt voucher's amounts are the advance it acknowledges, with no tax (docs/decisions/027);
+  // its content's lines are the order's, for reference.
+  const tax = content.received ? { cgstMinor: 0, sgstMinor: 0, igstMinor: 0 } : content;
   return {
     id: row.id,
     kind: row.kind,
@@ -96,12 +99,12 @@ function apiTaxDocument(row: TaxDocumentRow): ApiTaxDocument {
     buyerName: row.buyerName,
     buyerGstin: row.buyerGstin,
     placeOfSupply: row.placeOfSupply,
-    taxableMinor: content.taxableMinor,
-    cgstMinor: content.cgstMinor,
-    sgstMinor: content.sgstMinor,
-    igstMinor: content.igstMinor,
-    taxMinor: content.taxMinor,
-    totalMinor: content.totalMinor,
+    taxableMinor: row.taxableMinor,
+    cgstMinor: tax.cgstMinor,
+    sgstMinor: tax.sgstMinor,
+    igstMinor: tax.igstMinor,
+    taxMinor: row.taxMinor,
+    totalMinor: row.totalMinor,
     creditsInvoice: content.cites?.number ?? null,
     pdf: taxDocumentPath(row.id),
   };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDefaults } from '../../../content/site';
 import { apiScopes } from '../../../core/api/api-access';
 import { FILING_PERIOD_PROBLEM, quarterOfDay } from '../../../core/tax/filing-period';
+import { applyOrderAction } from '../../../server/flows/apply-order-action';
 import { issueInvoice } from '../../../server/modules/invoices';
 import { insertOrder, insertOrderItem, insertProduct } from '../../factories';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
@@ -120,5 +121,55 @@ describe(`GST documents over the API on ${testDatabaseKind}`, () => {
     expect(((await others.json()) as Listed).data).toEqual([]);
     const foreign = await api.request(`/api/v1/me/documents/${invoice.id}`, { caller: ravi });
     expect(foreign.status).toBe(404);
+  });
+
+  it('gives a receipt voucher’s amounts as the advance it acknowledges, with no tax', async () => {
+    const db = api.database.db;
+    const product = await insertProduct(db, { name: 'Brass diya', hsnCode: '7418' });
+    const order = await insertOrder(db, {
+      userId: asha.userId!,
+      status: 'pending',
+      paymentStatus: null,
+      paymentMethod: 'bank transfer',
+      shippingAddress: {
+        name: 'Asha Rao',
+        streetAddress: '12 Lake Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411001',
+        country: 'IN',
+      },
+      subtotalMinor: 250_000,
+      taxAmountMinor: 30_000,
+      totalAmountMinor: 280_000,
+      advanceMinor: 140_000,
+    });
+    await insertOrderItem(db, {
+      orderId: order.id,
+      productId: product.id,
+      productName: 'Brass diya',
+      quantity: 2,
+      unitPriceMinor: 125_000,
+    });
+    const { receiptVoucherNumber } = await applyOrderAction(
+      db,
+      { userId: key.userId!, roles: ['admin'] },
+      { orderId: order.id, action: 'confirm-payment', paymentReference: 'UTR8080' },
+      siteDefaults,
+      new Date(),
+    );
+    const listed = await api.request('/api/v1/me/documents', { caller: asha });
+    const voucher = ((await listed.json()) as Listed).data.find(
+      (row) => row.number === receiptVoucherNumber,
+    );
+    expect(voucher).toMatchObject({
+      kind: 'receipt_voucher',
+      taxableMinor: 140_000,
+      cgstMinor: 0,
+      sgstMinor: 0,
+      igstMinor: 0,
+      taxMinor: 0,
+      totalMinor: 140_000,
+    });
   });
 });
