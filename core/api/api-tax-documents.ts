@@ -51,5 +51,12 @@ export const apiTaxDocumentIdParams = z.object({
   id: z.guid({ error: 'must be a document id' }),
 });
 
+export const apiTaxDocumentNumberParams = z.object({
+  number: z.string().max(40).meta({
+    description:
+      'The number, its slashes escaped (KK%2F26-27%2F0001) or written as in its file name (KK-26-27-0001).',
+  }),
+});
+
 /** `Accept: application/pdf` on one document answers its PDF. */
 export const PDF_CONTENT_TYPE = 'application/pdf';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  documentNumberOfPath,
   DEFAULT_INVOICE_PREFIX,
   documentNumber,
   financialYearLabel,
@@ -83,5 +84,28 @@ describe('invoicePrefixProblem', () => {
     expect(invoicePrefixProblem(prefix)).toBe(
       'An invoice prefix is 1 to 4 characters, capital letters A–Z and digits only, such as KK.',
     );
+  });
+});
+
+describe('a document number in an address', () => {
+  it.each([
+    ['KK/26-27/0001', 'KK/26-27/0001'],
+    ['KK-26-27-0001', 'KK/26-27/0001'],
+    ['KKC-26-27-0012', 'KKC/26-27/0012'],
+    ['A1R/27-28/12345', 'A1R/27-28/12345'],
+  ])('reads %s as %s', (written, number) => {
+    expect(documentNumberOfPath(written)).toBe(number);
+  });
+
+  it.each([
+    '',
+    'KK',
+    'KK/26-27/1',
+    'kk-26-27-0001',
+    'KK/../0001',
+    'KK-2627-0001',
+    'KKKKKK/26-27/0001',
+  ])('finds no number in "%s"', (written) => {
+    expect(documentNumberOfPath(written)).toBeNull();
   });
 });

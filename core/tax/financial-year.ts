@@ -92,3 +92,16 @@ export function documentNumber(
   }
   return number;
 }
+
+/**
+ * A document number as an address holds it: "KK/26-27/0001" with its slashes escaped
+ * (KK%2F26-27%2F0001, decoded before this) or as its file name writes it, "KK-26-27-0001". Null
+ * for anything that is no document number.
+ */
+export function documentNumberOfPath(value: string): string | null {
+  const written = /^([A-Z0-9]{1,5})-(\d{2}-\d{2})-(\d{4,})$/.exec(value);
+  const number = written ? `${written[1]}/${written[2]}/${written[3]}` : value;
+  return /^[A-Z0-9]{1,5}\/\d{2}-\d{2}\/\d{4,}$/.test(number) && DOCUMENT_NUMBER_PATTERN.test(number)
+    ? number
+    : null;
+}

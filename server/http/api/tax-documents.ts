@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   apiTaxDocumentIdParams,
   apiTaxDocumentListSchema,
+  apiTaxDocumentNumberParams,
   apiTaxDocumentQuerySchema,
   apiTaxDocumentSchema,
   PDF_CONTENT_TYPE,
@@ -23,6 +24,7 @@ import {
   listTaxDocumentsOfPeriod,
   listTaxDocumentsOfCustomer,
   readTaxDocument,
+  readTaxDocumentByNumber,
   type TaxDocumentRow,
 } from '../../modules/invoices';
 import { renderTaxDocumentPdf } from '../../modules/invoices/tax-document-pdf';
@@ -62,6 +64,29 @@ const getOwnerDocument = operation({
   summary: 'One tax invoice, credit note or receipt voucher',
   access: ownerRead,
   request: { params: apiTaxDocumentIdParams },
+  responses: { 200: oneDocument },
+});
+
+// docs/requirements.md §23 names the owner's documents `/invoices`: the same list, and one by its number.
+const listInvoices = operation({
+  method: 'get',
+  path: '/invoices',
+  tags: ownerTags,
+  summary: 'A month’s or quarter’s tax invoices, credit notes and receipt vouchers',
+  description:
+    'The same list as `/admin/invoices`, newest first. `period` is a month (2026-11) or a quarter of the financial year (26-27-Q3); the current month when absent.',
+  access: ownerRead,
+  request: { query: apiTaxDocumentQuerySchema },
+  responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
+});
+
+const getInvoiceByNumber = operation({
+  method: 'get',
+  path: '/invoices/{number}',
+  tags: ownerTags,
+  summary: 'One tax invoice, credit note or receipt voucher, by its number',
+  access: ownerRead,
+  request: { params: apiTaxDocumentNumberParams },
   responses: { 200: oneDocument },
 });
 
@@ -128,15 +153,24 @@ async function documentAnswer(c: Context<ApiEnv>, row: TaxDocumentRow) {
 }
 
 export function registerTaxDocuments(api: OpenAPIHono<ApiEnv>): void {
-  api.openapi(listOwnerDocuments, async (c) => {
-    const services = c.get('services');
-    const { period, kind } = c.req.valid('query');
-    const rows = await listTaxDocumentsOfPeriod(services.db, c.get('actor'), {
-      // Without a period, the month the shop is in.
-      period: period ?? monthOfDay(shopDayOf(services.clock(), await shopTimeZoneOf(services))),
-      kind,
+  for (const route of [listOwnerDocuments, listInvoices]) {
+    api.openapi(route, async (c) => {
+      const services = c.get('services');
+      const { period, kind } = c.req.valid('query');
+      const rows = await listTaxDocumentsOfPeriod(services.db, c.get('actor'), {
+        // Without a period, the month the shop is in.
+        period: period ?? monthOfDay(shopDayOf(services.clock(), await shopTimeZoneOf(services))),
+        kind,
+      });
+      return c.json({ data: rows.map(apiTaxDocument) }, 200);
     });
-    return c.json({ data: rows.map(apiTaxDocument) }, 200);
+  }
+
+  api.openapi(getInvoiceByNumber, async (c) => {
+    const row = await readTaxDocumentByNumber(c.get('services').db, c.get('actor'), {
+      number: c.req.valid('param').number,
+    });
+    return documentAnswer(c, row);
   });
 
   api.openapi(getOwnerDocument, async (c) => {

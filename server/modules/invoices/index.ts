@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
 import { paymentStageLabels, type PaymentStage } from '../../../core/orders/payment-terms';
 import { invoiceIssuable, orderPaperNames, orderPapers } from '../../../core/tax/document-links';
+import { documentNumberOfPath } from '../../../core/tax/financial-year';
 import { gstinStateCode } from '../../../core/tax/gstin';
 import type { TaxDocumentContent } from '../../../core/tax/tax-document';
 import { FILING_PERIOD_PROBLEM, filingPeriod } from '../../../core/tax/filing-period';
@@ -257,6 +258,24 @@ export async function receiptVoucherForConfirmedPayment(
     if (!(error instanceof DomainError)) throw error;
     return { voucher: null, problem: error.message };
   }
+}
+
+/**
+ * The owner's one document by its number (`/api/v1/invoices/{number}`, docs/requirements.md §23): "KK/26-27/0001",
+ * escaped in the address or written as its file name ("KK-26-27-0001"). Not found for a number
+ * that is none.
+ */
+export async function readTaxDocumentByNumber(
+  db: Database,
+  actor: Actor,
+  input: { number: unknown },
+): Promise<TaxDocumentRow> {
+  requireAdmin(actor, 'orders:read');
+  const number = typeof input.number === 'string' ? documentNumberOfPath(input.number) : null;
+  if (!number) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.number, number));
+  if (!row) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
+  return row;
 }
 
 /** The owner's list of documents, newest first (docs/requirements.md §23 "Invoices"). */

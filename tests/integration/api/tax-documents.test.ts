@@ -114,6 +114,28 @@ describe(`GST documents over the API on ${testDatabaseKind}`, () => {
     ).toBe('%PDF-');
   });
 
+  it('answers the owner’s `/invoices` and one invoice by its number, escaped or as its file name writes it', async () => {
+    const listed = await api.request('/api/v1/invoices', { caller: key });
+    expect(((await listed.json()) as Listed).data.map((row) => row.id)).toContain(invoice.id);
+    for (const written of [
+      encodeURIComponent(invoice.number),
+      invoice.number.replaceAll('/', '-'),
+    ]) {
+      const one = await api.request(`/api/v1/invoices/${written}`, { caller: key });
+      expect(one.status, written).toBe(200);
+      expect(await one.json()).toMatchObject({ id: invoice.id, number: invoice.number });
+    }
+    const pdf = await api.request(`/api/v1/invoices/${invoice.number.replaceAll('/', '-')}`, {
+      caller: key,
+      headers: { accept: 'application/pdf' },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    for (const none of ['KK-26-27-9999', 'not-a-number', 'KK%2F..%2F0001']) {
+      const missing = await api.request(`/api/v1/invoices/${none}`, { caller: key });
+      expect(missing.status, none).toBe(404);
+    }
+  });
+
   it('gives a customer her own documents only', async () => {
     const own = await api.request('/api/v1/me/documents', { caller: asha });
     expect(((await own.json()) as Listed).data.map((row) => row.id)).toEqual([invoice.id]);

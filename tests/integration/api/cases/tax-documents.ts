@@ -67,6 +67,23 @@ export const taxDocumentCases: ApiCase[] = [
     privateMarker: (invoice) => invoice.buyerName,
   }),
   apiCase({
+    operation: 'GET /invoices',
+    access: ownerRead,
+    setup: anInvoiceOfA,
+    call: ({ api }, caller) => api.request('/api/v1/invoices', { caller }),
+    success: 200,
+    privateMarker: (invoice) => invoice.buyerName,
+  }),
+  apiCase({
+    operation: 'GET /invoices/{number}',
+    access: ownerRead,
+    setup: anInvoiceOfA,
+    call: ({ api }, caller, invoice) =>
+      api.request(`/api/v1/invoices/${encodeURIComponent(invoice.number)}`, { caller }),
+    success: 200,
+    privateMarker: (invoice) => invoice.buyerName,
+  }),
+  apiCase({
     operation: 'GET /me/documents',
     access: customer,
     setup: anInvoiceOfA,
