@@ -5,6 +5,7 @@ import {
   canMoveQuotation,
   messageMovesFrom,
   offeredOrderActions,
+  orderActionRefusal,
   orderActions,
   orderNumberFor,
   type OrderAction,
@@ -13,6 +14,7 @@ import {
   orderStatuses,
   paymentStatuses,
   quotationStatuses,
+  type OrderStatus,
   type PaymentStatus,
 } from '../orders/statuses';
 
@@ -41,7 +43,10 @@ function expectedActions(
   ) {
     expected.push('confirm-balance');
   }
-  if (status !== 'cancelled' && status !== 'delivered') expected.push('cancel');
+  // docs/decisions/028: cancelled only before it ships
+  if (status === 'pending' || status === 'confirmed' || status === 'processing') {
+    expected.push('cancel');
+  }
   return expected;
 }
 
@@ -75,6 +80,86 @@ describe('the order actions on offer (spec §4)', () => {
       status: 'delivered',
     });
     expect(applyOrderAction({ ...pending, status: 'delivered' }, 'cancel')).toBeNull();
+  });
+
+  it('moves each state by each action as the table says, or refuses it with the reason (docs/decisions/028)', () => {
+    const CANNOT_CANCEL = 'An order cannot be cancelled once it has shipped.';
+    const no = (status: string) => `This action is not available for a ${status} order`;
+    // An order paid by bank transfer with an advance: not yet paid while pending, its advance paid after.
+    const table: Record<OrderStatus, Record<OrderAction, string>> = {
+      pending: {
+        confirm: 'confirmed',
+        'confirm-payment': 'confirmed, partially_paid',
+        'start-processing': no('pending'),
+        ship: no('pending'),
+        deliver: no('pending'),
+        cancel: 'cancelled',
+        'confirm-balance': no('pending'),
+      },
+      confirmed: {
+        confirm: no('confirmed'),
+        'confirm-payment': no('confirmed'),
+        'start-processing': 'processing',
+        ship: no('confirmed'),
+        deliver: no('confirmed'),
+        cancel: 'cancelled',
+        'confirm-balance': 'confirmed, paid',
+      },
+      processing: {
+        confirm: no('processing'),
+        'confirm-payment': no('processing'),
+        'start-processing': no('processing'),
+        ship: 'shipped',
+        deliver: no('processing'),
+        cancel: 'cancelled',
+        'confirm-balance': 'processing, paid',
+      },
+      shipped: {
+        confirm: no('shipped'),
+        'confirm-payment': no('shipped'),
+        'start-processing': no('shipped'),
+        ship: no('shipped'),
+        deliver: 'delivered',
+        cancel: CANNOT_CANCEL,
+        'confirm-balance': 'shipped, paid',
+      },
+      delivered: {
+        confirm: no('delivered'),
+        'confirm-payment': no('delivered'),
+        'start-processing': no('delivered'),
+        ship: no('delivered'),
+        deliver: no('delivered'),
+        cancel: CANNOT_CANCEL,
+        'confirm-balance': 'delivered, paid',
+      },
+      cancelled: {
+        confirm: no('cancelled'),
+        'confirm-payment': no('cancelled'),
+        'start-processing': no('cancelled'),
+        ship: no('cancelled'),
+        deliver: no('cancelled'),
+        cancel: no('cancelled'),
+        'confirm-balance': no('cancelled'),
+      },
+    };
+    for (const status of orderStatuses) {
+      const order = {
+        status,
+        paymentStatus: status === 'pending' ? null : ('partially_paid' as const),
+        paymentMethod: 'bank transfer',
+        advanceMinor: 50_000,
+      };
+      for (const action of orderActions) {
+        const moved = applyOrderAction(order, action);
+        const outcome = moved
+          ? [moved.status, moved.paymentStatus].filter(Boolean).join(', ')
+          : orderActionRefusal(order, action);
+        expect(outcome, `${status} × ${action}`).toBe(table[status][action]);
+        expect(orderActionRefusal(order, action) === null, `${status} × ${action}`).toBe(
+          moved !== null,
+        );
+      }
+    }
   });
 
   it('leaves an order with an advance partially paid, and its balance paid without moving it', () => {

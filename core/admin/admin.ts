@@ -3,6 +3,7 @@
  * what each does, and the quotation and contact message transitions. One set of rules for the
  * buttons the console shows and for the server that enforces them.
  */
+import { statusLabel } from '../orders/statuses';
 import { shopDayOf } from '../time/shop-calendar';
 import type {
   ContactMessageStatus,
@@ -70,8 +71,30 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
   ) {
     offered.push('confirm-balance');
   }
-  if (order.status !== 'cancelled' && order.status !== 'delivered') offered.push('cancel');
+  // docs/decisions/028: cancelled only before it ships; goods on their way are returned instead.
+  if (cancellableStatuses.includes(order.status)) offered.push('cancel');
   return offered;
+}
+
+const cancellableStatuses: readonly OrderStatus[] = ['pending', 'confirmed', 'processing'];
+
+/** docs/decisions/028: what the owner is told when an action is refused in the order's state. */
+export const orderActionRefusals = {
+  cancelAfterShipping: 'An order cannot be cancelled once it has shipped.',
+  notAvailable: (status: OrderStatus) =>
+    `This action is not available for a ${statusLabel(status).toLowerCase()} order`,
+} as const;
+
+/**
+ * Why `action` is refused for `order`, or null when it is offered: one answer for the console's
+ * buttons and the server (docs/decisions/028: no action moves an order backwards).
+ */
+export function orderActionRefusal(order: OrderState, action: OrderAction): string | null {
+  if (offeredOrderActions(order).includes(action)) return null;
+  if (action === 'cancel' && (order.status === 'shipped' || order.status === 'delivered')) {
+    return orderActionRefusals.cancelAfterShipping;
+  }
+  return orderActionRefusals.notAvailable(order.status);
 }
 
 /** What an offered action changes; null when the action is not offered in this state. */

@@ -125,7 +125,8 @@ test.describe('an admin, on PostgreSQL', () => {
         status: 'processing',
         next: ['Mark as Shipped', 'Cancel Order'],
       },
-      { press: 'Mark as Shipped', status: 'shipped', next: ['Mark as Delivered', 'Cancel Order'] },
+      // docs/decisions/028: no Cancel Order once it has shipped.
+      { press: 'Mark as Shipped', status: 'shipped', next: ['Mark as Delivered'] },
       { press: 'Mark as Delivered', status: 'delivered', next: [] },
     ];
     for (const step of steps) {

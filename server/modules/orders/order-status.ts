@@ -10,6 +10,7 @@ import { changedFields } from '../../../core/admin/activity';
 import {
   applyOrderAction,
   orderActionLabels,
+  orderActionRefusal,
   orderActions,
   type OrderAction,
 } from '../../../core/admin/admin';
@@ -63,17 +64,15 @@ export async function setOrderStatus(
       .where(eq(orders.id, orderId))
       .for('update');
     if (!order) throw new DomainError('not_found', 'Order not found');
-    const change = applyOrderAction(
-      {
-        status: order.status,
-        paymentStatus: order.paymentStatus,
-        paymentMethod: order.paymentMethod,
-        advanceMinor: order.advanceMinor,
-      },
-      action,
-    );
+    const orderState = {
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      paymentMethod: order.paymentMethod,
+      advanceMinor: order.advanceMinor,
+    };
+    const change = applyOrderAction(orderState, action);
     if (!change) {
-      throw new DomainError('conflict', `This action is not available for a ${order.status} order`);
+      throw new DomainError('conflict', orderActionRefusal(orderState, action) ?? '');
     }
     // The balance is a payment of its own: the owner's confirm refuses the advance's reference as
     // the customer's form does (docs/decisions/025-advance-and-balance.md).
