@@ -253,8 +253,9 @@ export async function mailOfNotice(
       ],
     };
   }
-  // docs/requirements.md §23: the invoice or credit note, printed from its content as issued; a
-  // confirmed payment's receipt, or its receipt voucher.
+  // docs/requirements.md §23: the invoice or credit note, printed from its content as issued (the
+  // shipped mail's is the order's invoice, docs/requirements.md §24); a confirmed payment's
+  // receipt, or its receipt voucher.
   const document =
     mail.taxDocumentPdf?.content ??
     (notice.orderId && notice.event in paymentStageOfMail

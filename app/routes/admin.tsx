@@ -33,6 +33,10 @@ import { overdueBefore, waitedFor } from '../../core/time/week-at-a-glance';
 import { countCallbackLeads, listCallbackLeads } from '../../server/modules/leads';
 import { countOrders, listAllOrders } from '../../server/modules/orders';
 import { issueInvoice, piecesWithoutHsnCode } from '../../server/modules/invoices';
+import { linesLeftToShip } from '../../server/modules/shipments';
+import { shipOrder } from '../../server/flows/ship-order';
+import { piecesLeftToShip, shipmentSchema } from '../../core/orders/shipments';
+import { shopDayOf } from '../../core/time/shop-calendar';
 import { applyOrderAction } from '../../server/flows/apply-order-action';
 import {
   countQuotationRequests,
@@ -115,9 +119,21 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
         actor,
         rows.map((order) => order.id),
       );
+      // docs/requirements.md §24: "Mark as Shipped" offers each piece not yet shipped, and today
+      const shippable = rows.filter(
+        (order) => order.status === 'processing' || order.status === 'partly_shipped',
+      );
+      const linesLeft = await linesLeftToShip(
+        db,
+        actor,
+        shippable.map((order) => order.id),
+      );
+      const today = shopDayOf(now, timeZone);
       const orders = rows.map((order) => ({
         ...order,
         piecesWithoutHsn: withoutHsn.get(order.id) ?? [],
+        piecesLeftToShip: piecesLeftToShip(linesLeft.get(order.id) ?? []),
+        today,
       }));
       return { rows: { ...empty, orders }, filter, matching };
     }
@@ -210,6 +226,24 @@ const adminIntents = {
       fields.action === 'confirm-payment' || fields.action === 'confirm-balance'
         ? adminMessages.paymentFailed(message)
         : adminMessages.orderFailed(message),
+  }),
+  // docs/requirements.md §24: "Mark as Shipped" with the shipment: carrier, tracking, pieces, day, boxes
+  'ship-order': intent({
+    schema: shipmentSchema,
+    // The form's values as a structure (its pieces a list), which the module parses again.
+    run: (_fields, { app, formData, payload }) =>
+      shipOrder(
+        app.db,
+        app.actor,
+        { orderId: formData.get('orderId'), shipment: payload },
+        app.site,
+        app.clock(),
+      ),
+    success: ({ status, invoiceNumber, invoiceIssuedNow }) =>
+      adminMessages.orderUpdated(status, {
+        invoiceNumber: invoiceIssuedNow ? invoiceNumber : null,
+      }),
+    alert: (message) => adminMessages.orderFailed(message),
   }),
   // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order
   'issue-invoice': intent({

@@ -179,8 +179,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ) as Record<string, { paymentTerms: string; approximations: OfferApproximations | null }>,
     paymentProgress: quote.order ? paymentProgressRows(quote.order) : [],
     paymentStatusText: quote.order ? paymentStatusLabel(quote.order.paymentStatus) : '',
-    // docs/requirements.md §23: the order's documents, receipts and proforma invoice, made here so the page's script has no words for them
-    documents: quote.order ? orderDocumentLinks(quote.order, keyQuery) : [],
+    // docs/requirements.md §23, §24: the order's shipments, and its documents, receipts and proforma invoice as links
+    // made here, so the page's script has no words for them
+    documents: {
+      links: quote.order ? orderDocumentLinks(quote.order, keyQuery) : [],
+      shipments: quote.order?.shipments ?? [],
+    },
     keyQuery,
     payment,
     shopName: site.shopName,
@@ -394,7 +398,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
               progress={paymentProgress}
             />
           ) : null}
-          <OrderDocuments links={documents} />
+          <OrderDocuments {...documents} />
         </section>
       ) : null}
 

@@ -33,7 +33,8 @@ function expectedActions(
     expected.push('confirm-payment');
   }
   if (status === 'confirmed') expected.push('start-processing');
-  if (status === 'processing') expected.push('ship');
+  // docs/requirements.md §24: a shipment at a time, until every piece has shipped
+  if (status === 'processing' || status === 'partly_shipped') expected.push('ship');
   if (status === 'shipped') expected.push('deliver');
   // docs/requirements.md §21: the balance, once the advance is confirmed, whatever the order's status but cancelled
   if (
@@ -114,6 +115,15 @@ describe('the order actions on offer (spec §4)', () => {
         cancel: 'cancelled',
         'confirm-balance': 'processing, paid',
       },
+      partly_shipped: {
+        confirm: no('partly shipped'),
+        'confirm-payment': no('partly shipped'),
+        'start-processing': no('partly shipped'),
+        ship: 'shipped',
+        deliver: no('partly shipped'),
+        cancel: CANNOT_CANCEL,
+        'confirm-balance': 'partly_shipped, paid',
+      },
       shipped: {
         confirm: no('shipped'),
         'confirm-payment': no('shipped'),
@@ -159,6 +169,14 @@ describe('the order actions on offer (spec §4)', () => {
           moved !== null,
         );
       }
+    }
+    // A shipment that leaves pieces behind: "Partly Shipped", from processing or again from itself.
+    for (const status of ['processing', 'partly_shipped'] as const) {
+      expect(
+        applyOrderAction({ status, paymentStatus: 'paid', paymentMethod: 'upi' }, 'ship', {
+          shipsEverythingLeft: false,
+        }),
+      ).toEqual({ status: 'partly_shipped' });
     }
   });
 

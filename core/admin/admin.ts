@@ -61,7 +61,8 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
     if (paymentConfirmedByShop(order.paymentMethod)) offered.push('confirm-payment');
   }
   if (order.status === 'confirmed') offered.push('start-processing');
-  if (order.status === 'processing') offered.push('ship');
+  // docs/requirements.md §24: a shipment at a time, until every piece has shipped; then delivered.
+  if (order.status === 'processing' || order.status === 'partly_shipped') offered.push('ship');
   if (order.status === 'shipped') offered.push('deliver');
   // docs/requirements.md §21: once the advance is confirmed, the balance; it does not move the order's status.
   if (
@@ -91,16 +92,20 @@ export const orderActionRefusals = {
  */
 export function orderActionRefusal(order: OrderState, action: OrderAction): string | null {
   if (offeredOrderActions(order).includes(action)) return null;
-  if (action === 'cancel' && (order.status === 'shipped' || order.status === 'delivered')) {
+  if (action === 'cancel' && ['partly_shipped', 'shipped', 'delivered'].includes(order.status)) {
     return orderActionRefusals.cancelAfterShipping;
   }
   return orderActionRefusals.notAvailable(order.status);
 }
 
-/** What an offered action changes; null when the action is not offered in this state. */
+/**
+ * What an offered action changes; null when the action is not offered in this state. A shipment
+ * that leaves pieces unshipped makes the order "Partly Shipped" (`shipsEverythingLeft: false`).
+ */
 export function applyOrderAction(
   order: OrderState,
   action: OrderAction,
+  move: { shipsEverythingLeft?: boolean } = {},
 ): { status: OrderStatus; paymentStatus?: PaymentStatus } | null {
   if (!offeredOrderActions(order).includes(action)) return null;
   switch (action) {
@@ -120,7 +125,7 @@ export function applyOrderAction(
     case 'start-processing':
       return { status: 'processing' };
     case 'ship':
-      return { status: 'shipped' };
+      return { status: move.shipsEverythingLeft === false ? 'partly_shipped' : 'shipped' };
     case 'deliver':
       return { status: 'delivered' };
     case 'cancel':
@@ -199,7 +204,10 @@ export const adminMessages = {
   paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
   orderUpdated: (status: string, issued: IssuedWithAction = {}) => ({
     title: 'Order Status Updated',
-    description: withIssuedDocuments(`Order status has been updated to ${status}.`, issued),
+    description: withIssuedDocuments(
+      `Order status has been updated to ${statusLabel(status).toLowerCase()}.`,
+      issued,
+    ),
   }),
   invoiceIssued: (number: string) => ({
     title: 'Invoice Issued',

@@ -139,6 +139,8 @@ export type QuotationEvent =
   // docs/requirements.md §21: the advance confirmed (the mail asks for the balance), then the balance
   | 'advance-confirmed'
   | 'balance-confirmed'
+  // docs/requirements.md §24: a shipment recorded, with its tracking, the invoice attached
+  | 'order-shipped'
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF as it is issued
   | 'invoice-issued'
   | 'credit-note-issued';
@@ -154,6 +156,8 @@ export interface QuotationEventNotice {
   messageId?: string;
   /** docs/requirements.md §23: the tax invoice or credit note a document's mail attaches. */
   documentId?: string;
+  /** docs/requirements.md §24: the shipment of an `order-shipped` mail. */
+  shipmentId?: string;
   /**
    * A payment reference's notice: which payment it pays and how, as they were when it was
    * submitted; by delivery the owner may have confirmed it and the order asks for the next.

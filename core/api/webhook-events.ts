@@ -6,6 +6,7 @@
  * document's `webhooks` and the table of docs/webhooks.md are checked against it or made from it.
  */
 import { z } from 'zod';
+import { carrierIds } from '../orders/carriers';
 import { orderActions } from '../admin/admin';
 import { orderPaymentMethods } from '../orders/orders';
 import { offerPaymentMethods } from '../quotes/quote-forms';
@@ -160,6 +161,28 @@ export const webhookEvents = {
       action: z.enum(orderActions),
       before: orderState,
       after: orderState,
+    }),
+  },
+  // docs/requirements.md §24: a shipment recorded, with its carrier, tracking and pieces
+  'order.shipped': {
+    when: 'the owner records a shipment ("Mark as Shipped")',
+    data: z.strictObject({
+      orderId: id,
+      orderNumber,
+      shipmentId: id,
+      carrier: z.enum(carrierIds),
+      carrierName: z.string(),
+      trackingNumber: z.string().nullable(),
+      trackingUrl: z
+        .string()
+        .nullable()
+        .meta({ description: 'The carrier’s tracking page for the number, or the owner’s link.' }),
+      dispatchedOn: z.iso.date(),
+      boxes: z.number().int().min(1),
+      pieces: z.array(z.strictObject({ productName: z.string(), quantity: z.number().int() })),
+      everyPieceShipped: z
+        .boolean()
+        .meta({ description: 'False while pieces are still to ship ("Partly Shipped").' }),
     }),
   },
   // docs/requirements.md §23: the GST documents, as issued (docs/decisions/027)

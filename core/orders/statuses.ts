@@ -4,6 +4,8 @@ export const orderStatuses = [
   'pending',
   'confirmed',
   'processing',
+  // docs/requirements.md §24: some pieces shipped, others still to go
+  'partly_shipped',
   'shipped',
   'delivered',
   'cancelled',
@@ -65,17 +67,5 @@ export type NewsletterSubscriptionStatus = (typeof newsletterSubscriptionStatuse
 export const userRoleValues = ['admin'] as const;
 export type UserRoleValue = (typeof userRoleValues)[number];
 
-/** spec §4: dashboard badge colours of the order statuses. */
-export const orderStatusColours: Record<OrderStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'blue',
-  processing: 'purple',
-  shipped: 'indigo',
-  delivered: 'green',
-  cancelled: 'red',
-};
-
-/** A status as the pages show it: "pending" reads "Pending". */
-export function statusLabel(status: string): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
+// How a status shows, apart from the vocabularies: a page that shows a status loads no list of them.
+export { orderStatusColours, statusLabel } from './status-display';

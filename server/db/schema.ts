@@ -28,6 +28,7 @@ import { SEARCH_COUNT_TEXT_MAX, searchCountOutcomes } from '../../core/search/se
 import { editableSettingKeys } from '../../core/admin/settings-keys';
 import { offerStatuses } from '../../core/quotes/quote-offer';
 import { documentSeries } from '../../core/tax/financial-year';
+import { carrierIds } from '../../core/orders/carriers';
 import type { IssuedTaxDocument } from '../../core/tax/tax-document';
 import {
   contactMessageStatuses,
@@ -714,6 +715,8 @@ export const orders = pgTable(
     balancePaidAt: timestamp('balance_paid_at', { withTimezone: true }),
     // docs/requirements.md §23: when the owner confirmed the first payment (the advance, or payment in full): its receipt's day
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // docs/requirements.md §24: when the owner marked it delivered
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -770,6 +773,54 @@ export const orderItems = pgTable(
     ),
     index('order_items_order_id_idx').on(table.orderId),
     index('order_items_product_id_idx').on(table.productId),
+  ],
+);
+
+/**
+ * docs/requirements.md §24, docs/decisions/028: an order's shipments, each with its carrier, tracking number (or,
+ * for Other, its tracking page), the day it left and its boxes. An order ships in one or several.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier', { enum: carrierIds }).notNull(),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    dispatchedOn: date('dispatched_on', { mode: 'string' }).notNull(),
+    boxes: smallint('boxes').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('order_shipments_carrier_check', oneOf(table.carrier, carrierIds)),
+    check(
+      'order_shipments_length_check',
+      sql`char_length(${table.trackingNumber}) <= 40 and char_length(${table.trackingUrl}) <= 500`,
+    ),
+    check('order_shipments_boxes_check', sql`${table.boxes} between 1 and 99`),
+    index('order_shipments_order_id_idx').on(table.orderId, table.createdAt),
+  ],
+);
+
+/** The pieces of an order in one shipment, and how many of each. */
+export const orderShipmentItems = pgTable(
+  'order_shipment_items',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipmentId, table.orderItemId] }),
+    check('order_shipment_items_quantity_check', sql`${table.quantity} >= 1`),
+    index('order_shipment_items_order_item_id_idx').on(table.orderItemId),
   ],
 );
 

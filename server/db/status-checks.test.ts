@@ -46,6 +46,7 @@ import {
   reviews,
   searchCounts,
   taxDocumentSeries,
+  orderShipments,
   taxDocuments,
   userRoles,
   webhookDeliveries,
@@ -53,6 +54,7 @@ import {
 } from './schema';
 
 import { documentSeries } from '../../core/tax/financial-year';
+import { carrierIds } from '../../core/orders/carriers';
 
 type RowValues = Record<string, string | number>;
 
@@ -209,6 +211,19 @@ const statusColumns: StatusColumn[] = [
     constraint: 'activity_log_kind_check',
     list: activityKinds,
     row: async () => ({ actor_kind: 'user', actor_name: 'Asha', summary: 'Changed the shop name' }),
+  },
+  // docs/requirements.md §24: a shipment's carrier, core/orders/carriers.ts carrierIds
+  {
+    column: orderShipments.carrier,
+    constraint: 'order_shipments_carrier_check',
+    list: carrierIds,
+    row: async (db) => {
+      const [order] = await db
+        .insert(orders)
+        .values({ orderNumber: `ORD-CHECK-${unique()}` })
+        .returning({ id: orders.id });
+      return { order_id: order!.id, dispatched_on: '2026-11-30' };
+    },
   },
   // docs/decisions/027: the GST documents' kinds, core/tax/financial-year.ts documentSeries
   {

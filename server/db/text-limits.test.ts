@@ -21,6 +21,7 @@ import { mediaFormSchema, productFormSchema } from '../../core/catalog/product-c
 import { quotationRequestSchema } from '../../core/quotes/quotation';
 import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quotes/quote-list';
 import { settingsFormSchema } from '../../core/admin/settings';
+import { shipmentSchema } from '../../core/orders/shipments';
 import {
   declineOfferSchema,
   offerComposerSchema,
@@ -163,6 +164,15 @@ async function adminModuleAccepts(write: () => Promise<unknown>): Promise<boolea
     return !(error instanceof DomainError && error.code === 'invalid');
   }
 }
+
+const validShipment = {
+  carrier: 'other',
+  trackingNumber: '',
+  trackingUrl: 'https://track.example.in/1',
+  dispatchedOn: '2026-11-30',
+  boxes: '1',
+  pieces: [{ orderItemId: '3f1e8b5a-1111-4222-8333-444455556666', quantity: '1' }],
+};
 
 const validShipping = {
   quantity: '1',
@@ -686,6 +696,25 @@ const guards: Record<string, Guard | Guard[]> = {
   },
   // docs/decisions/027: a GST document is written only by the invoices module when it issues one, from the order,
   // the settings and the series, never from a request's text; its content is the frozen document.
+  // docs/requirements.md §24: a shipment as the owner records it (core/orders/shipments.ts shipmentSchema); the
+  // number is stored as normalised (no spaces), the link only for Other.
+  'order_shipments.carrier': {
+    reason: 'one of core/orders/carriers.ts carrierIds (shipmentSchema z.enum)',
+    check: 'order_shipments_carrier_check',
+  },
+  'order_shipments.tracking_number': {
+    max: 40,
+    writePath: 'Mark as Shipped (core/orders/shipments.ts shipmentSchema.trackingNumber)',
+    accepts: (value) =>
+      shipmentSchema.safeParse({ ...validShipment, trackingNumber: value }).success,
+    textOfLength: digits,
+  },
+  'order_shipments.tracking_url': {
+    max: 500,
+    writePath: 'Mark as Shipped, for Other (core/orders/shipments.ts shipmentSchema.trackingUrl)',
+    accepts: (value) => shipmentSchema.safeParse({ ...validShipment, trackingUrl: value }).success,
+    textOfLength: urlOfLength,
+  },
   'tax_documents.kind': {
     reason: 'one of core/tax/financial-year.ts documentSeries, set by the invoices module',
     check: 'tax_documents_kind_check',

@@ -62,3 +62,17 @@ describe('the mails of the GST documents', () => {
     },
   );
 });
+
+// docs/requirements.md §24: the shipped mail follows the owner's "Mark as Shipped": the shop's own.
+it('counts the shipped mail to the customer as the shop’s own, never limited', () => {
+  const cause = mailCauseOf({
+    kind: 'quotation-event',
+    event: 'order-shipped',
+    to: 'customer',
+    quotationId: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
+    orderId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    shipmentId: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b',
+  });
+  expect(cause).toEqual({ by: 'shop' });
+  expect(isLimited(cause)).toBe(false);
+});

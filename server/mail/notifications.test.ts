@@ -467,4 +467,67 @@ describe('the quote lifecycle mails', () => {
       ),
     ).toBeNull();
   });
+
+  // docs/requirements.md §24: the buyer hears of each shipment, in her thread; the owner does not.
+  it('tell the customer of a shipment of her order, and no one of a shipment of another order', async () => {
+    const notice = (to: 'customer' | 'owner') => ({
+      kind: 'quotation-event' as const,
+      event: 'order-shipped' as const,
+      to,
+      quotationId: request.id,
+      orderId: 'order-1',
+      shipmentId: 'shipment-1',
+    });
+    const shipment = {
+      orderId: 'order-1',
+      carrierName: 'Blue Dart',
+      trackingNumber: '12345678901',
+      trackingUrl:
+        'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=12345678901',
+      dispatchedOn: '2026-11-30',
+      boxes: 1,
+      pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
+      everyPieceShipped: true,
+    };
+    const order = {
+      orderNumber: 'ORD-20261129-0001',
+      totalMinor: 2_296_000,
+      paymentMethod: 'upi' as const,
+      submittedPaymentReference: null,
+      advanceMinor: null,
+      paymentStatus: 'paid' as const,
+      submittedBalanceReference: null,
+    };
+    const mail = await quotationEventMail(
+      notice('customer'),
+      { ...facts, order, shipment },
+      settings,
+      { mailId: 'job-4' },
+    );
+    expect(mail?.to).toBe('meera@example.com');
+    expect(mail?.replyTo).toBe('owner@kalakriti.example');
+    expect(mail?.thread?.inReplyTo).toBe(`<quotation-${request.id}.customer@shop.example>`);
+    expect(mail?.subject).toBe('Your order ORD-20261129-0001 has shipped');
+    const text = mail!.text.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Your order ORD-20261129-0001 left us on November 30, 2026 with Blue Dart.',
+    );
+    expect(text).toContain('Tracking number: 12345678901');
+    expect(text).toContain(shipment.trackingUrl);
+    expect(text).toContain('2 × Lotus Urli');
+    expect(text).toContain('https://shop.example/quotes/Q-20261124-0007');
+
+    expect(
+      await quotationEventMail(notice('owner'), { ...facts, order, shipment }, settings),
+    ).toBeNull();
+    // A shipment of another order, or none read, mails nothing.
+    expect(
+      await quotationEventMail(
+        notice('customer'),
+        { ...facts, order, shipment: { ...shipment, orderId: 'order-2' } },
+        settings,
+      ),
+    ).toBeNull();
+    expect(await quotationEventMail(notice('customer'), { ...facts, order }, settings)).toBeNull();
+  });
 });

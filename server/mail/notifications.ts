@@ -84,6 +84,25 @@ export interface QuotationMailFacts {
    * issued; absent from every other mail.
    */
   document?: MailTaxDocument | null;
+  /**
+   * docs/requirements.md §24: the shipment an `order-shipped` mail tells of, one of the notice's
+   * order only; absent from every other mail.
+   */
+  shipment?: MailShipment | null;
+}
+
+/** A shipment as its mail tells the buyer of it (docs/requirements.md §24). */
+export interface MailShipment {
+  orderId: string;
+  carrierName: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  /** The shop's day it left, YYYY-MM-DD. */
+  dispatchedOn: string;
+  boxes: number;
+  pieces: { productName: string; quantity: number }[];
+  /** Whether the order has nothing left to ship once this shipment has left. */
+  everyPieceShipped: boolean;
 }
 
 /** A GST document as its mail names it (docs/requirements.md §23), read from its stored content. */
@@ -663,6 +682,25 @@ export async function quotationEventMail(
         quotationUrl,
         displayRate,
       });
+    // docs/requirements.md §24: the buyer's, with the order's invoice attached by the worker.
+    case 'order-shipped': {
+      const shipment = facts.shipment;
+      if (!order || !shipment || shipment.orderId !== notice.orderId || toOwner) return null;
+      return render('order-shipped-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        carrierName: shipment.carrierName,
+        trackingNumber: shipment.trackingNumber,
+        trackingUrl: shipment.trackingUrl,
+        dispatchedOn: shipment.dispatchedOn,
+        boxes: shipment.boxes,
+        pieces: shipment.pieces,
+        everyPieceShipped: shipment.everyPieceShipped,
+        invoiceNumber: facts.document?.kind === 'invoice' ? facts.document.number : null,
+        quotationUrl,
+      });
+    }
     // docs/requirements.md §23: the buyer's document, its PDF attached by the worker.
     case 'invoice-issued': {
       const document = facts.document;

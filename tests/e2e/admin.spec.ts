@@ -132,6 +132,14 @@ test.describe('an admin, on PostgreSQL', () => {
     for (const step of steps) {
       const label = step.status.charAt(0).toUpperCase() + step.status.slice(1);
       await card.getByRole('button', { name: step.press }).click();
+      if (step.status === 'shipped') {
+        // docs/requirements.md §24: the shipment's carrier and tracking number, every piece by default.
+        const shipment = card.getByRole('group', { name: 'Mark as Shipped' });
+        await shipment.getByLabel('Carrier').selectOption({ label: 'Blue Dart' });
+        await shipment.getByLabel('Tracking number').fill('12345678901');
+        await expect(shipment.getByLabel('Lotus Urli (2 left)')).toHaveValue('2');
+        await shipment.getByRole('button', { name: 'Mark as Shipped' }).click();
+      }
       await expect(
         toastWith(page, 'Order Status Updated', `Order status has been updated to ${step.status}.`),
       ).toBeVisible();
@@ -141,6 +149,10 @@ test.describe('an admin, on PostgreSQL', () => {
           toastWith(page, 'Order Status Updated', /Invoice KK\/\d{2}-\d{2}\/\d{4} issued\./),
         ).toBeVisible();
         await expect(card.getByRole('link', { name: /^Download Invoice KK\// })).toBeVisible();
+        await expect(card.getByRole('link', { name: 'Track Shipment' })).toHaveAttribute(
+          'href',
+          'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=12345678901',
+        );
       }
       await expect(card.getByText(label, { exact: true })).toBeVisible();
       await expect(card.getByRole('button')).toHaveText(step.next);

@@ -86,6 +86,9 @@ interface Objects {
   paidOrderId: string;
   /** A paid order made for each "Issue Invoice" case. */
   orderToInvoiceId: string;
+  /** A paid order being made, and its one line, for each "Mark as Shipped" case. */
+  orderToShipId: string;
+  orderItemToShipId: string;
   quotationId: string;
   quotationName: string;
   /** docs/requirements.md §10: the request's reference and its private link's key (the other owner's too). */
@@ -793,6 +796,23 @@ const operations: Operation[] = [
     (world, owner) => ({ orderId: world.objects[owner].orderToInvoiceId }),
     { prepare: payOrder },
   ),
+  // docs/requirements.md §24: "Mark as Shipped" with its shipment, on an order being made for the case.
+  ...pageAction(
+    '/admin',
+    'ship-order',
+    'order',
+    ADMIN_WRITE,
+    (world, owner) => ({
+      orderId: world.objects[owner].orderToShipId,
+      carrier: 'blue-dart',
+      trackingNumber: '12345678901',
+      dispatchedOn: '2026-11-30',
+      boxes: '1',
+      'pieces[0].orderItemId': world.objects[owner].orderItemToShipId,
+      'pieces[0].quantity': '2',
+    }),
+    { prepare: processOrder },
+  ),
   ...pageAction(
     '/admin',
     'message-status',
@@ -1494,6 +1514,21 @@ async function payOrder(world: World, owner: Owner): Promise<void> {
   });
 }
 
+/** docs/requirements.md §24: a new paid order of the owner's being made, so that only who asks stands between it and its shipment. */
+async function processOrder(world: World, owner: Owner): Promise<void> {
+  const orderId = await insertOrder(world.sql, {
+    userId: world.objects[owner].userId,
+    orderNumber: `ORD-TO-SHIP-${owner}-${randomUUID().slice(0, 8)}`,
+    paid: true,
+  });
+  await world.sql(`update orders set status = 'processing' where id = $1`, [orderId]);
+  const [item] = await world.sql<{ id: string }>('select id from order_items where order_id = $1', [
+    orderId,
+  ]);
+  world.objects[owner].orderToShipId = orderId;
+  world.objects[owner].orderItemToShipId = item!.id;
+}
+
 /** The quotation id in the address of the owner's quotation page. */
 function namedQuotation(world: World, owner: Owner): string[] {
   return [world.objects[owner].quotationId];
@@ -1914,6 +1949,8 @@ async function createObjectsOf(
     invoiceNumber: '',
     paidOrderId: '',
     orderToInvoiceId: '',
+    orderToShipId: '',
+    orderItemToShipId: '',
     quotationId: quotation!.id,
     quotationName,
     quotationReference,

@@ -294,6 +294,25 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     quotationUrl,
     displayRate: null,
   },
+  // docs/requirements.md §24: the first of two shipments, with the order's invoice attached.
+  'order-shipped-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    carrierName: 'Blue Dart',
+    trackingNumber: '12345678901',
+    trackingUrl:
+      'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=12345678901',
+    dispatchedOn: '2026-11-30',
+    boxes: 2,
+    pieces: [
+      { productName: 'Floral Inlay Marble Urli', quantity: 20 },
+      { productName: 'Hand-carved Sheesham Jharokha Mirror', quantity: 6 },
+    ],
+    everyPieceShipped: false,
+    invoiceNumber: 'KK/26-27/0042',
+    quotationUrl,
+  },
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF.
   'invoice-issued-customer': {
     customerName: 'Ananya Iyer',

@@ -92,6 +92,20 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     before: { status: 'pending', paymentStatus: 'pending' },
     after: { status: 'confirmed', paymentStatus: 'paid' },
   },
+  'order.shipped': {
+    orderId,
+    orderNumber: 'ORD-20261124-0001',
+    shipmentId: '5e2d9c41-7a3b-4f60-8d1e-2c3b4a5f6e70',
+    carrier: 'blue-dart',
+    carrierName: 'Blue Dart',
+    trackingNumber: '12345678901',
+    trackingUrl:
+      'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=12345678901',
+    dispatchedOn: '2026-11-30',
+    boxes: 1,
+    pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
+    everyPieceShipped: true,
+  },
   'invoice.issued': {
     documentId: '7b6f0a52-3c1d-4e8a-9f21-5d4c3b2a1908',
     number: 'KK/26-27/0001',

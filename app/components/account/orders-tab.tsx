@@ -8,6 +8,7 @@ import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderDocuments } from '../orders/order-documents';
+import { OrderShipments } from '../orders/order-shipments';
 import { orderDocumentLinks } from '../../../core/tax/document-links';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
@@ -174,6 +175,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p className="text-ink-muted">Status: {paymentStatusLabel(order.paymentStatus)}</p>
         </section>
       </div>
+      <OrderShipments shipments={order.shipments} />
       <OrderDocuments
         links={orderDocumentLinks({
           id: order.id,

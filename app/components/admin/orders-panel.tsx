@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { offeredOrderActions, orderActionLabels } from '../../../core/admin/admin';
 import { countryName } from '../../../core/identity/countries';
 import { orderTotalRows } from '../../../core/quotes/offer-totals';
-import { balanceDueOf, paymentTermsTexts } from '../../../core/orders/payment-terms';
+import { balanceDueOf } from '../../../core/orders/payment-terms';
 import { TotalsList } from '../ui/totals-list';
 import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { orderActionSchema } from '../../../core/orders/orders';
@@ -17,6 +16,7 @@ import {
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';
+import { ShipmentForm } from './shipment-form';
 import { Field, secondaryButtonClass } from '../ui/field';
 
 /** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
@@ -39,7 +39,7 @@ export function OrdersPanel({
           paymentMethod: order.paymentMethod,
           advanceMinor: order.advanceMinor,
         });
-        // docs/requirements.md §21: "Mark as Shipped" with a balance still due asks first; it does not block.
+        // docs/requirements.md §21: "Mark as Shipped" with a balance still due says so first; it does not block.
         const balanceDue = balanceDueOf({
           totalMinor: order.totalAmountMinor,
           advanceMinor: order.advanceMinor,
@@ -137,10 +137,13 @@ export function OrdersPanel({
                     }
                     fetcher={fetcher}
                   />
-                ) : action === 'ship' && balanceDue > 0 ? (
-                  <ShipWithBalanceDue
-                    key={action}
+                ) : action === 'ship' ? (
+                  <ShipmentForm
+                    // A shipment recorded changes what is left: the form starts again, closed.
+                    key={`${action}:${order.piecesLeftToShip.map((piece) => piece.left).join(',')}`}
                     orderId={order.id}
+                    pieces={order.piecesLeftToShip}
+                    today={order.today}
                     balanceDueMinor={balanceDue}
                     fetcher={fetcher}
                   />
@@ -210,48 +213,6 @@ function ConfirmPaymentForm({
       />
       <button type="submit" className={secondaryButtonClass}>
         {orderActionLabels[action]}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-/**
- * docs/requirements.md §21: "Mark as Shipped" while the balance is unpaid asks "The balance of ₹… is not yet paid.
- * Ship anyway?" first; the owner may ship anyway.
- */
-function ShipWithBalanceDue({
-  orderId,
-  balanceDueMinor,
-  fetcher,
-}: {
-  orderId: string;
-  balanceDueMinor: number;
-  fetcher: ReturnType<typeof useAnswerFetcher>;
-}) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" className={secondaryButtonClass} onClick={() => setAsking(true)}>
-        {orderActionLabels.ship}
-      </button>
-    );
-  }
-  return (
-    <fetcher.Form
-      method="post"
-      role="group"
-      aria-label={orderActionLabels.ship}
-      className="flex flex-wrap items-center gap-2 rounded-xl bg-sand p-3"
-    >
-      <input type="hidden" name="intent" value="order-action" />
-      <input type="hidden" name="orderId" value={orderId} />
-      <input type="hidden" name="action" value="ship" />
-      <p role="alert">{paymentTermsTexts.shipWithBalanceDue(balanceDueMinor)}</p>
-      <button type="submit" className={secondaryButtonClass}>
-        Ship anyway
-      </button>
-      <button type="button" className={secondaryButtonClass} onClick={() => setAsking(false)}>
-        Not yet
       </button>
     </fetcher.Form>
   );

@@ -14,6 +14,8 @@ import { OrderStatusBadge } from './order-status-badge';
 import { PaymentProgress } from './payment-progress';
 import { paymentProgressRows } from '../../../core/orders/payment-terms';
 import { OrderDocuments } from './order-documents';
+import { OrderShipments } from './order-shipments';
+import type { ShipmentView } from '../../../core/orders/shipments';
 import { orderDocumentLinks, type TaxDocumentKind } from '../../../core/tax/document-links';
 import { OrderThumbnail } from './order-thumbnail';
 import { useShopTimeZone } from '../layout/shop-time';
@@ -33,6 +35,8 @@ export type OrderCardOrder = Pick<OrderView, 'id' | 'orderNumber' | 'status' | '
      * its payment panel (the dashboard's loader builds it; the admin's orders have none).
      */
     payment?: PaymentPanelData | null;
+    /** docs/requirements.md §24: its shipments, with their tracking. */
+    shipments?: readonly ShipmentView[];
     /** docs/requirements.md §23: its tax invoice, receipt vouchers and credit notes, each a download, with its receipts and proforma invoice. */
     documents?: readonly { id: string; kind: TaxDocumentKind; number: string }[];
   };
@@ -124,6 +128,7 @@ export function OrderCard({
           <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
         </div>
       ) : null}
+      {order.shipments ? <OrderShipments shipments={order.shipments} /> : null}
       {order.documents ? (
         <OrderDocuments
           links={orderDocumentLinks({

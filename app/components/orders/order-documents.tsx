@@ -5,11 +5,28 @@
  * the same list, of links made by core/tax/document-links.ts (the quote page's loader makes them,
  * so its script carries none of it).
  */
+import type { ShipmentView } from '../../../core/orders/shipments';
 import type { TaxDocumentLink } from '../../../core/tax/document-links';
+import { OrderShipments } from './order-shipments';
 import { secondaryButtonClass } from '../ui/classes';
 import { FileText } from '../ui/icons';
 
-export function OrderDocuments({ links }: { links: readonly TaxDocumentLink[] }) {
+export function OrderDocuments({
+  links,
+  shipments,
+}: {
+  links: readonly TaxDocumentLink[];
+  /** docs/requirements.md §24: the quote page shows the order's shipments above its documents. */
+  shipments?: readonly ShipmentView[];
+}) {
+  if (shipments?.length) {
+    return (
+      <>
+        <OrderShipments shipments={shipments} />
+        <OrderDocuments links={links} />
+      </>
+    );
+  }
   if (links.length === 0) return null;
   return (
     <ul aria-label="Invoices and receipts" className="mt-4 flex flex-wrap gap-2">

@@ -28,6 +28,7 @@ import {
   advanceConfirmedCustomer,
   balanceConfirmedCustomer,
   paymentReferenceOwner,
+  orderShippedCustomer,
   invoiceIssuedCustomer,
   creditNoteIssuedCustomer,
 } from './order-mails';
@@ -65,6 +66,7 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'payment-confirmed-customer': paymentConfirmedCustomer,
   'advance-confirmed-customer': advanceConfirmedCustomer,
   'balance-confirmed-customer': balanceConfirmedCustomer,
+  'order-shipped-customer': orderShippedCustomer,
   'invoice-issued-customer': invoiceIssuedCustomer,
   'credit-note-issued-customer': creditNoteIssuedCustomer,
   'quotation-merged-customer': quotationMergedCustomer,

@@ -1,13 +1,17 @@
 /**
  * From an accepted offer to a paid order (docs/requirements.md §10, §13): the order made and how to pay
- * it, the payment reference the customer submitted, and the payment confirmed; then the buyer's
- * GST documents, each with its PDF attached (docs/requirements.md §23).
+ * it, the payment reference the customer submitted, and the payment confirmed; each shipment with
+ * its tracking (docs/requirements.md §24); then the buyer's GST documents, each with its PDF
+ * attached (docs/requirements.md §23).
  */
+import { Section } from '@react-email/components';
+import { countOf } from '../../../core/forms/plurals';
 import { formatRupees } from '../../../core/money/money';
+import { formatLongDate } from '../../../core/time/dates';
 import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
 import type { PaymentStage } from '../../../core/orders/payment-terms';
 import type { MailPaymentMethod } from './props';
-import { MailLayout, type MailTemplate } from './layout';
+import { Line, MailLayout, type MailTemplate } from './layout';
 import {
   ButtonLink,
   Details,
@@ -260,6 +264,73 @@ export const balanceConfirmedCustomer: MailTemplate<'balance-confirmed-customer'
         {`. The order is paid in full: ${formatRupeesWithApproximation(totalMinor, displayRate)}. Thank you!`}
       </Paragraph>
       <ButtonLink href={quotationUrl}>View your quotation</ButtonLink>
+      <QuestionsParagraph shop={shop} />
+    </MailLayout>
+  ),
+};
+
+/**
+ * docs/requirements.md §24: a shipment left the shop. The tracking number stands beside "Track
+ * Shipment" whenever there is one: India Post's link opens its page without the number
+ * (docs/decisions/028), so the buyer types it there. The worker attaches the order's invoice.
+ */
+export const orderShippedCustomer: MailTemplate<'order-shipped-customer'> = {
+  subject: ({ orderNumber }) => `Your order ${orderNumber} has shipped`,
+  render: (
+    {
+      customerName,
+      orderNumber,
+      carrierName,
+      trackingNumber,
+      trackingUrl,
+      dispatchedOn,
+      boxes,
+      pieces,
+      everyPieceShipped,
+      invoiceNumber,
+      quotationUrl,
+    },
+    shop,
+  ) => (
+    <MailLayout
+      shop={shop}
+      preview={`${carrierName} is bringing your order ${orderNumber}${trackingNumber ? ` (tracking number ${trackingNumber})` : ''}.`}
+    >
+      <Greeting name={customerName} />
+      <Paragraph>
+        {'Your order '}
+        <Unbroken>{orderNumber}</Unbroken>
+        {` left us on ${formatLongDate(dispatchedOn)} with ${carrierName}.`}
+      </Paragraph>
+      {trackingNumber ? (
+        <Paragraph>
+          {'Tracking number: '}
+          <Unbroken>{trackingNumber}</Unbroken>
+        </Paragraph>
+      ) : null}
+      {trackingUrl ? <ButtonLink href={trackingUrl}>Track Shipment</ButtonLink> : null}
+      <Paragraph>In this shipment:</Paragraph>
+      <Section style={{ margin: '0 0 16px' }}>
+        {pieces.map((piece, index) => (
+          <Line key={index} style={{ marginBottom: '4px' }}>
+            {`${piece.quantity} × ${piece.productName}`}
+          </Line>
+        ))}
+        <Line muted>{countOf(boxes, 'box', 'boxes')}</Line>
+      </Section>
+      {everyPieceShipped ? null : (
+        <Paragraph>More pieces of your order will follow in another shipment.</Paragraph>
+      )}
+      {invoiceNumber ? (
+        <Paragraph>
+          {'Your tax invoice '}
+          <Unbroken>{invoiceNumber}</Unbroken>
+          {' is attached.'}
+        </Paragraph>
+      ) : null}
+      <ButtonLink href={quotationUrl} secondary={Boolean(trackingUrl)}>
+        View your quotation
+      </ButtonLink>
       <QuestionsParagraph shop={shop} />
     </MailLayout>
   ),

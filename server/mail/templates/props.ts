@@ -266,6 +266,29 @@ export interface MailTemplateProps {
     displayRate: DisplayRate | null;
   };
   /**
+   * docs/requirements.md §24: to the customer, for each shipment: its day, carrier, tracking and
+   * pieces; the order's tax invoice attached when it has one. Subject "Your order {orderNumber}
+   * has shipped".
+   */
+  'order-shipped-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    carrierName: string;
+    trackingNumber: string | null;
+    /** "Track Shipment": the carrier's page (India Post's without the number) or the owner's link. */
+    trackingUrl: string | null;
+    /** The shop's day it left, YYYY-MM-DD. */
+    dispatchedOn: string;
+    boxes: number;
+    pieces: { productName: string; quantity: number }[];
+    /** False while pieces of the order are still to ship after this one ("Partly Shipped"). */
+    everyPieceShipped: boolean;
+    /** The order's tax invoice the mail attaches; null when it has none. */
+    invoiceNumber: string | null;
+    quotationUrl: string;
+  };
+  /**
    * docs/requirements.md §23: to the customer: her tax invoice, its PDF attached. Subject "Your invoice
    * {invoiceNumber}".
    */

@@ -95,6 +95,8 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   // docs/requirements.md §21
   'advance-confirmed-customer': 'Advance received for ORD-20261127-0042: balance due',
   'balance-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
+  // docs/requirements.md §24, word for word
+  'order-shipped-customer': 'Your order ORD-20261127-0042 has shipped',
   // docs/requirements.md §23, word for word
   'invoice-issued-customer': 'Your invoice KK/26-27/0042',
   'credit-note-issued-customer': 'Your credit note KKC/26-27/0003',
@@ -486,6 +488,75 @@ describe('the newsletter welcome', () => {
     expect(linksOf(html).filter((link) => link === unsubscribeUrl)).toHaveLength(2);
     expect(linesOf(text)).toContain(unsubscribeUrl);
     expect(text).toContain('Unsubscribe from the newsletter');
+  });
+});
+
+// docs/requirements.md §24: the buyer's mail of each shipment.
+describe('the shipped mail', () => {
+  const sample = mailSamples['order-shipped-customer'];
+  const render = (props: Partial<MailTemplateProps['order-shipped-customer']> = {}) =>
+    renderMailTemplate('order-shipped-customer', { ...sample, ...props }, sampleShop);
+
+  it('says the day it left, the carrier, the tracking number beside its link, the pieces and the boxes', async () => {
+    const { html, text } = await render();
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      expect(part).toContain(
+        'Your order ORD-20261127-0042 left us on November 30, 2026 with Blue Dart.',
+      );
+      expect(part).toContain('Tracking number: 12345678901');
+      expect(part).toContain('In this shipment:');
+      expect(part).toContain('20 × Floral Inlay Marble Urli');
+      expect(part).toContain('6 × Hand-carved Sheesham Jharokha Mirror');
+      expect(part).toContain('2 boxes');
+      expect(part).toContain('More pieces of your order will follow in another shipment.');
+      expect(part).toContain('Your tax invoice KK/26-27/0042 is attached.');
+    }
+    const lines = linesOf(text);
+    // The number stands right before "Track Shipment" and its link.
+    const number = lines.indexOf('Tracking number: 12345678901');
+    expect(lines.slice(number + 1, number + 3).filter(Boolean)).toEqual(['Track Shipment']);
+    expect(lines).toContain(sample.trackingUrl);
+    expect(linksOf(html)).toContain(sample.trackingUrl);
+    expect(lines).toContain(sample.quotationUrl);
+    expect(lines.indexOf('20 × Floral Inlay Marble Urli')).toBeLessThan(lines.indexOf('2 boxes'));
+  });
+
+  it('shows neither number nor link without them, "1 box", and no line of more to follow when all have shipped', async () => {
+    const { html, text } = await render({
+      trackingNumber: null,
+      trackingUrl: null,
+      boxes: 1,
+      everyPieceShipped: true,
+      invoiceNumber: null,
+    });
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      expect(part).toContain('left us on November 30, 2026 with Blue Dart.');
+      expect(part).not.toContain('Tracking number');
+      expect(part).not.toContain('Track Shipment');
+      expect(part).toMatch(/\b1 box\b/);
+      expect(part).not.toContain('boxes');
+      expect(part).not.toContain('More pieces');
+      expect(part).not.toContain('invoice');
+    }
+    expect(linksOf(html)).not.toContain(sample.trackingUrl);
+    expect(linesOf(text)).toContain(sample.quotationUrl);
+  });
+
+  it('shows the number beside a link that does not carry it (India Post)', async () => {
+    const indiaPost =
+      'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx';
+    const { text } = await render({
+      carrierName: 'India Post',
+      trackingNumber: 'EK123456789IN',
+      trackingUrl: indiaPost,
+    });
+    const lines = linesOf(text).filter(Boolean);
+    const number = lines.indexOf('Tracking number: EK123456789IN');
+    expect(lines.slice(number, number + 3)).toEqual([
+      'Tracking number: EK123456789IN',
+      'Track Shipment',
+      indiaPost,
+    ]);
   });
 });
 

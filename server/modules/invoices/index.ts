@@ -78,13 +78,14 @@ export async function invoiceBeforeShipping(
   orderId: string,
   site: SiteSettings,
   now: Date,
+  options: { mailTheBuyer?: boolean } = {},
 ): Promise<{ invoice: TaxDocumentSummary; issuedNow: boolean }> {
   requireAdmin(actor, 'orders:write');
   const order = await lockOrder(tx, orderId);
   const existing = await invoiceOfOrder(tx, orderId);
   if (existing) return { invoice: summaryOf(existing), issuedNow: false };
   return {
-    invoice: summaryOf(await issueInvoiceInTransaction(tx, order, site, now)),
+    invoice: summaryOf(await issueInvoiceInTransaction(tx, order, site, now, options)),
     issuedNow: true,
   };
 }

@@ -280,12 +280,14 @@ export async function issueInvoiceInTransaction(
   order: OrderRow,
   site: SiteSettings,
   now: Date,
+  /** False when another mail carries the invoice: the shipped mail (docs/requirements.md §24). */
+  { mailTheBuyer = true }: { mailTheBuyer?: boolean } = {},
 ): Promise<TaxDocumentRow> {
   const draft = await invoiceDraft(tx, order, site, now, { hsnRequired: true });
   const sequence = await drawSequence(tx, 'invoice', draft.financialYear);
   const number = documentNumber('invoice', site.invoicePrefix, draft.financialYear, sequence);
   const content = draft.content(number, shopDayOf(now, site.shopTimeZone));
-  return insertDocument(tx, order.id, sequence, content, null, now);
+  return insertDocument(tx, order.id, sequence, content, null, now, { mailTheBuyer });
 }
 
 /** The proforma invoice of an order (docs/requirements.md §23): its invoice as it would be today, unnumbered. */
@@ -401,6 +403,7 @@ async function insertDocument(
   content: TaxDocumentContent,
   citesDocumentId: string | null,
   now: Date,
+  { mailTheBuyer = true }: { mailTheBuyer?: boolean } = {},
 ): Promise<TaxDocumentRow> {
   if (!isIssuedTaxDocument(content)) throw new TypeError(`A ${content.kind} is not issued`);
   // A receipt voucher's amounts are the advance it acknowledges, on which goods carry no tax
@@ -464,13 +467,14 @@ async function insertDocument(
   // docs/requirements.md §23: the buyer is mailed her invoice or credit note, its PDF attached, in
   // the issuing transaction, as the payment mails are: an order made from a quotation has her
   // address and her private link.
-  const [order] = event
-    ? await tx
-        .select({ quotationRequestId: orders.quotationRequestId })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-    : [];
-  if (event && order?.quotationRequestId) {
+  const [order] =
+    event && mailTheBuyer
+      ? await tx
+          .select({ quotationRequestId: orders.quotationRequestId })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+      : [];
+  if (event && mailTheBuyer && order?.quotationRequestId) {
     await enqueue(tx, 'mail', {
       kind: 'quotation-event',
       event,

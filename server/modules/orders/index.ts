@@ -27,6 +27,7 @@ import { orderFilterCondition, orderListOrder, type OrderListFilter } from './se
 import { DomainError } from '../errors';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
+import { shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
@@ -77,6 +78,8 @@ export interface OrderView {
   createdAt: Date;
   /** docs/requirements.md §23: its tax invoice and credit notes, oldest first. */
   documents: TaxDocumentSummary[];
+  /** docs/requirements.md §24: its shipments, first to last. */
+  shipments: ShipmentView[];
   items: OrderItemView[];
 }
 
@@ -177,6 +180,11 @@ export async function getOrderRowsWithItems(
     db,
     rows.map((row) => row.id),
   );
+  // docs/requirements.md §24: its shipments, each with its carrier, tracking and pieces
+  const shipments = await shipmentsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -200,6 +208,7 @@ export async function getOrderRowsWithItems(
     gstRateBasisPoints: row.offerId ? (gstRates.get(row.offerId) ?? null) : null,
     createdAt: row.createdAt,
     documents: documents.get(row.id) ?? [],
+    shipments: shipments.get(row.id) ?? [],
     items: items
       .filter((item) => item.orderId === row.id)
       .map((item) => ({

@@ -37,7 +37,13 @@ import { emitWebhookEvent } from '../webhooks/emit';
 export async function setOrderStatus(
   db: Database,
   actor: Actor,
-  input: { orderId: unknown; action: unknown; paymentReference?: unknown },
+  input: {
+    orderId: unknown;
+    action: unknown;
+    paymentReference?: unknown;
+    /** docs/requirements.md §24: "Mark as Shipped" of a shipment that leaves pieces to ship (the shipping flow's). */
+    shipsEverythingLeft?: boolean;
+  },
   now: Date = new Date(),
 ): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
   requireAdmin(actor, 'orders:write');
@@ -70,7 +76,9 @@ export async function setOrderStatus(
       paymentMethod: order.paymentMethod,
       advanceMinor: order.advanceMinor,
     };
-    const change = applyOrderAction(orderState, action);
+    const change = applyOrderAction(orderState, action, {
+      shipsEverythingLeft: input.shipsEverythingLeft !== false,
+    });
     if (!change) {
       throw new DomainError('conflict', orderActionRefusal(orderState, action) ?? '');
     }
@@ -86,6 +94,7 @@ export async function setOrderStatus(
         ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
         ...(action === 'confirm-payment' && reference ? { paymentId: reference } : {}),
         ...(action === 'confirm-payment' ? { paidAt: now } : {}),
+        ...(action === 'deliver' ? { deliveredAt: now } : {}),
         // docs/requirements.md §21: the balance's reference and when it was confirmed, apart from the advance's
         ...(action === 'confirm-balance'
           ? { balancePaidAt: now, ...(reference ? { balancePaymentId: reference } : {}) }

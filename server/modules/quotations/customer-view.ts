@@ -9,6 +9,7 @@ import { orders, quotationRequests } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireUser } from '../kernel';
 import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
+import { shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { claimOf } from './claim';
 import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
 import type {
@@ -31,12 +32,14 @@ export async function orderOf(db: Database, requestId: string): Promise<QuoteOrd
     .limit(1);
   if (!row) return null;
   const documents = await documentsOfOrders(db, [row.id]);
-  return quoteOrderView(row, documents.get(row.id));
+  const shipments = await shipmentsOfOrders(db, [row.id]);
+  return quoteOrderView(row, documents.get(row.id), shipments.get(row.id));
 }
 
 export function quoteOrderView(
   row: typeof orders.$inferSelect,
   documents: TaxDocumentSummary[] = [],
+  shipments: ShipmentView[] = [],
 ): QuoteOrderView {
   const method = row.paymentMethod?.toLowerCase();
   return {
@@ -50,6 +53,7 @@ export function quoteOrderView(
     submittedPaymentReference: row.submittedPaymentReference,
     submittedBalanceReference: row.submittedBalanceReference,
     documents,
+    shipments,
   };
 }
 

@@ -3,8 +3,8 @@
  * ids only, so a mail shows the quotation as it is, and a customer's mail gets a private link of
  * its own, made here: no key is stored in clear, in the job or anywhere else. One call gives the
  * worker all of it: the facts, the reader's display rate and the offer's PDF document (or the GST
- * document's stored content, docs/requirements.md §23), with the request, the offer and the
- * settings each read once.
+ * document's stored content, docs/requirements.md §23, which the shipped mail attaches too:
+ * docs/requirements.md §24), with the request, the offer and the settings each read once.
  */
 import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
@@ -19,8 +19,10 @@ import {
 import type { TaxDocumentContent } from '../../../core/tax/tax-document';
 import { taxDocumentFileName } from '../../../core/tax/tax-document';
 import type { Database } from '../../db/client';
-import { taxDocumentById } from '../../db/order-documents';
+import { documentsOfOrders, taxDocumentById } from '../../db/order-documents';
+import { shipmentsOfOrders } from '../../db/order-shipments';
 import {
+  orderItems,
   orders,
   profiles,
   quotationMessages,
@@ -28,7 +30,7 @@ import {
   quotationRequests,
 } from '../../db/schema';
 import type { QuotationEventNotice } from '../../../core/admin/notices';
-import type { QuotationMailFacts } from '../../mail/notifications';
+import type { MailShipment, QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
 import { customerOfRequest } from './customer';
 import { offerDocumentOfRow, offerPdfDocument, type StoredOfferDocument } from './documents';
@@ -43,8 +45,9 @@ export interface QuotationMail {
   /** The offer mail's attachment (docs/requirements.md §10); null for every other mail. */
   offerPdf: { filename: string; document: OfferDocument } | null;
   /**
-   * A GST document's mail's attachment (docs/requirements.md §23): the document as it was issued,
-   * which the invoices module prints; null for every other mail.
+   * A GST document's mail's attachment (docs/requirements.md §23), or the shipped mail's: the
+   * order's invoice (docs/requirements.md §24); the document as it was issued, which the invoices
+   * module prints. Null for every other mail, and for a shipment of an order without an invoice.
    */
   taxDocumentPdf: { filename: string; content: TaxDocumentContent } | null;
 }
@@ -150,8 +153,16 @@ async function quotationMailFacts(
   const [message] = notice.messageId
     ? await db.select().from(quotationMessages).where(eq(quotationMessages.id, notice.messageId))
     : [];
-  // docs/requirements.md §23: a document of this quotation's order only, read as it was issued.
-  const storedDocument = notice.documentId ? await taxDocumentById(db, notice.documentId) : null;
+  // docs/requirements.md §24: a shipment of this quotation's order only.
+  const shipment =
+    notice.shipmentId && order ? await shipmentMailOf(db, order.id, notice.shipmentId) : null;
+  // docs/requirements.md §23: a document of this quotation's order only, read as it was issued; the
+  // shipped mail's is the order's invoice, when it has one (docs/requirements.md §24).
+  const storedDocument = notice.documentId
+    ? await taxDocumentById(db, notice.documentId)
+    : shipment
+      ? await invoiceOfOrder(db, shipment.orderId)
+      : null;
   const taxDocument =
     storedDocument && order && storedDocument.orderId === order.id ? storedDocument.content : null;
   return {
@@ -188,6 +199,51 @@ async function quotationMailFacts(
           reason: taxDocument.reason,
         }
       : null,
+    shipment,
     taxDocument,
   };
+}
+
+/**
+ * docs/requirements.md §24: a shipment of the order as its mail tells of it; null when the order
+ * has none of that id. Whether pieces are left counts the shipments up to this one, so a later
+ * shipment recorded before this mail goes out does not change what it says.
+ */
+async function shipmentMailOf(
+  db: Database,
+  orderId: string,
+  shipmentId: string,
+): Promise<MailShipment | null> {
+  const shipments = (await shipmentsOfOrders(db, [orderId])).get(orderId) ?? [];
+  const index = shipments.findIndex((shipment) => shipment.id === shipmentId);
+  const shipment = shipments[index];
+  if (!shipment) return null;
+  const shipped = new Map<string, number>();
+  for (const { pieces } of shipments.slice(0, index + 1)) {
+    for (const piece of pieces) {
+      shipped.set(piece.orderItemId, (shipped.get(piece.orderItemId) ?? 0) + piece.quantity);
+    }
+  }
+  const lines = await db
+    .select({ id: orderItems.id, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return {
+    orderId,
+    carrierName: shipment.carrierName,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    dispatchedOn: shipment.dispatchedOn,
+    boxes: shipment.boxes,
+    pieces: shipment.pieces.map(({ productName, quantity }) => ({ productName, quantity })),
+    everyPieceShipped: lines.every((line) => (shipped.get(line.id) ?? 0) >= line.quantity),
+  };
+}
+
+/** The order's tax invoice as it was issued, for the shipped mail to attach; null before it has one. */
+async function invoiceOfOrder(db: Database, orderId: string) {
+  const invoice = (await documentsOfOrders(db, [orderId]))
+    .get(orderId)
+    ?.find((document) => document.kind === 'invoice');
+  return invoice ? taxDocumentById(db, invoice.id) : null;
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../../core/quotes/quote-offer';
 import type { OfferLine, OfferPricing } from '../../../core/quotes/offer-totals';
 import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/orders/statuses';
+import type { ShipmentView } from '../../../core/orders/shipments';
 import type { TaxDocumentSummary } from '../../db/order-documents';
 
 export interface OfferLineView extends OfferLine {
@@ -62,6 +63,8 @@ export interface QuoteOrderView {
   submittedBalanceReference: string | null;
   /** docs/requirements.md §23: its tax invoice and credit notes, for the quote page's downloads. */
   documents: TaxDocumentSummary[];
+  /** docs/requirements.md §24: its shipments, first to last. */
+  shipments: ShipmentView[];
 }
 
 /** docs/requirements.md §18: one piece of a request, as the buyer asked for it. */

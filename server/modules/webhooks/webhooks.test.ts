@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookTexts } from '../../../core/api/api-access';
 import { webhookEventTypes, type WebhookEventType } from '../../../core/api/webhook-events';
-import { insertProduct, insertUser } from '../../../tests/factories';
+import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -27,6 +27,7 @@ import { JOB_SCHEMA, type JobWorker } from '../jobs';
 import { subscribeToNewsletter, unsubscribeFromNewsletter, unsubscribeToken } from '../newsletter';
 import { setOrderStatus } from '../orders';
 import { issueInvoice } from '../invoices';
+import { recordShipment } from '../shipments';
 import { siteDefaults } from '../../../content/site';
 import { applyOrderAction } from '../../flows/apply-order-action';
 import {
@@ -1016,6 +1017,33 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       at(),
       DEFAULT_SHOP_TIME_ZONE,
     );
+    // docs/requirements.md §24: a shipment of an order in processing
+    const processing = await insertOrder(db, { status: 'processing', paymentStatus: 'paid' });
+    const piece = await insertOrderItem(db, {
+      orderId: processing.id,
+      productId: product.id,
+      productName: 'Lotus Urli',
+      quantity: 2,
+    });
+    const shippedAt = at();
+    const { shipment } = await db.transaction((tx) =>
+      recordShipment(
+        tx,
+        owner,
+        {
+          orderId: processing.id,
+          shipment: {
+            carrier: 'blue-dart',
+            trackingNumber: '12345678901',
+            trackingUrl: '',
+            dispatchedOn: '2026-11-30',
+            boxes: 1,
+            pieces: [{ orderItemId: piece.id, quantity: 2 }],
+          },
+        },
+        shippedAt,
+      ),
+    );
     await createContactMessage(db, null, contactForm, at());
     await subscribeToNewsletter(db, null, AUTH_SECRET, { email: 'asha@example.com' }, at());
     // An address already on the list is no event; one that comes back is.
@@ -1050,6 +1078,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'offer.sent',
       'quotation.created',
       'order.created',
+      'order.shipped',
       'contact.created',
       'newsletter.subscribed',
       'newsletter.subscribed',
@@ -1095,6 +1124,24 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       subtotalMinor: 150_000,
       discountMinor: 0,
       totalMinor: 150_000,
+    });
+    expect(payloads[20]).toEqual({
+      type: 'order.shipped',
+      timestamp: shippedAt.toISOString(),
+      data: {
+        orderId: processing.id,
+        orderNumber: processing.orderNumber,
+        shipmentId: shipment.id,
+        carrier: 'blue-dart',
+        carrierName: 'Blue Dart',
+        trackingNumber: '12345678901',
+        trackingUrl:
+          'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=12345678901',
+        dispatchedOn: '2026-11-30',
+        boxes: 1,
+        pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
+        everyPieceShipped: true,
+      },
     });
     expect(payloads.at(-1)!.data).toMatchObject({
       quotationId: expiring.id,

@@ -1,0 +1,141 @@
+/**
+ * An order's shipments (docs/requirements.md §24, docs/decisions/028): the owner records each with its carrier,
+ * tracking number, pieces, day and boxes; an order ships in one or several. Owns
+ * `order_shipments` and `order_shipment_items`; the views read them through
+ * server/db/order-shipments.ts.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  checkShipmentPieces,
+  shipmentSchema,
+  type ShippableLine,
+} from '../../../core/orders/shipments';
+import type { Database } from '../../db/client';
+import { shipmentById, shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
+import { orderItems, orderShipmentItems, orderShipments, orders } from '../../db/schema';
+import type { Actor } from '../actor';
+import { DomainError } from '../errors';
+import { enqueue } from '../jobs/enqueue';
+import { parseInput, requireAdmin, requireRowId } from '../kernel';
+import { emitWebhookEvent } from '../webhooks/emit';
+
+export { shipmentsOfOrders, type ShipmentView };
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+/** Each line of the orders with how many have shipped, for the form's defaults and the check. */
+async function shippableLinesOfOrders(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<Map<string, ShippableLine[]>> {
+  const byOrder = new Map<string, ShippableLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      orderItemId: orderItems.id,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      shipped: sql<number>`coalesce((select sum(${orderShipmentItems.quantity}) from ${orderShipmentItems} where ${orderShipmentItems.orderItemId} = ${orderItems.id}), 0)::int`,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  for (const { orderId, ...line } of rows) {
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
+  }
+  return byOrder;
+}
+
+/**
+ * "Mark as Shipped" (docs/requirements.md §24): one shipment of the order, recorded in the caller's transaction
+ * (server/flows/ship-order.ts, which then issues the invoice and moves the order). Checked against
+ * what the order has left to ship; tells integrations (`order.shipped`) and queues the buyer's
+ * mail in the same transaction. Says whether it ships everything left.
+ */
+export async function recordShipment(
+  tx: Database,
+  actor: Actor,
+  input: { orderId: unknown; shipment: unknown },
+  now: Date,
+): Promise<{ shipment: ShipmentView; everyPieceShipped: boolean }> {
+  requireAdmin(actor, 'orders:write');
+  const orderId = requireRowId(input.orderId, 'Order');
+  const shipment = parseInput(shipmentSchema, input.shipment);
+  const [order] = await tx
+    .select({
+      orderNumber: orders.orderNumber,
+      quotationRequestId: orders.quotationRequestId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  if (!order) throw new DomainError('not_found', ORDER_NOT_FOUND);
+  const lines = (await shippableLinesOfOrders(tx, [orderId])).get(orderId) ?? [];
+  const pieces = shipment.pieces.filter((piece) => piece.quantity > 0);
+  const checked = checkShipmentPieces(lines, pieces);
+  if ('problem' in checked) throw new DomainError('invalid', checked.problem);
+
+  const [row] = await tx
+    .insert(orderShipments)
+    .values({
+      orderId,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber || null,
+      // Only Other's shipment carries the owner's link; a known carrier's comes from its table.
+      trackingUrl: shipment.carrier === 'other' ? shipment.trackingUrl || null : null,
+      dispatchedOn: shipment.dispatchedOn,
+      boxes: shipment.boxes,
+      createdAt: now,
+    })
+    .returning({ id: orderShipments.id });
+  await tx.insert(orderShipmentItems).values(
+    pieces.map((piece) => ({
+      shipmentId: row!.id,
+      orderItemId: piece.orderItemId,
+      quantity: piece.quantity,
+    })),
+  );
+  const view = (await shipmentById(tx, row!.id))!;
+  // docs/requirements.md §11, §24: integrations hear of the shipment in its transaction.
+  await emitWebhookEvent(
+    tx,
+    'order.shipped',
+    {
+      orderId,
+      orderNumber: order.orderNumber,
+      shipmentId: view.id,
+      carrier: view.carrier,
+      carrierName: view.carrierName,
+      trackingNumber: view.trackingNumber,
+      trackingUrl: view.trackingUrl,
+      dispatchedOn: view.dispatchedOn,
+      boxes: view.boxes,
+      pieces: view.pieces.map(({ productName, quantity }) => ({ productName, quantity })),
+      everyPieceShipped: checked.shipsEverythingLeft,
+    },
+    now,
+  );
+  if (order.quotationRequestId) {
+    // docs/requirements.md §24: "Your order {number} has shipped", the shop's own mail.
+    await enqueue(tx, 'mail', {
+      kind: 'quotation-event',
+      event: 'order-shipped',
+      to: 'customer',
+      quotationId: order.quotationRequestId,
+      orderId,
+      shipmentId: view.id,
+    });
+  }
+  return { shipment: view, everyPieceShipped: checked.shipsEverythingLeft };
+}
+
+/** The pieces an order has left to ship, for the owner's "Mark as Shipped" form. */
+export async function linesLeftToShip(
+  db: Database,
+  actor: Actor,
+  orderIds: readonly string[],
+): Promise<Map<string, ShippableLine[]>> {
+  requireAdmin(actor, 'orders:read');
+  return shippableLinesOfOrders(db, orderIds);
+}

@@ -1,0 +1,252 @@
+/**
+ * Shipments against a real database (docs/requirements.md §24, docs/decisions/028): "Mark as Shipped" records
+ * a shipment with its carrier and tracking and moves the order to "Partly Shipped" until every
+ * piece has shipped, then "Shipped"; the tax invoice is issued with the first shipment; a shipment
+ * of more than is left, a wrong-shaped tracking number or a shipped order's cancel change nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDefaults, type SiteSettings } from '../../../content/site';
+import { orderActionRefusals } from '../../../core/admin/admin';
+import { shipmentProblems } from '../../../core/orders/shipments';
+import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../../tests/factories';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/database';
+import { applyOrderAction } from '../../flows/apply-order-action';
+import { shipOrder } from '../../flows/ship-order';
+import { orderShipments, orders, taxDocuments, webhookDeliveries } from '../../db/schema';
+import type { Actor } from '../actor';
+import { getOrderOfUser } from '../orders';
+import { createWebhookEndpoint } from '../webhooks';
+
+const site: SiteSettings = { ...siteDefaults, shopName: 'Kalakriti Artisan Decor' };
+/** 30 November 2026, 11:00 in India. */
+const NOW = new Date('2026-11-30T05:30:00Z');
+
+describe(`shipments on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  let owner: Actor;
+  let buyer: Actor;
+  let customer: Actor;
+  let elephantsId: string;
+  let diyaId: string;
+
+  /** A paid order being made: 2 elephant pairs and 20 diyas, ₹1,10,000 + 12% GST. */
+  async function orderInMaking() {
+    const { db } = database;
+    const order = await insertOrder(db, {
+      userId: buyer!.userId,
+      status: 'processing',
+      paymentStatus: 'paid',
+      paymentMethod: 'bank transfer',
+      paymentId: 'UTR0001',
+      shippingAddress: {
+        name: 'Asha Rao',
+        streetAddress: '12 Lake Road',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        postalCode: '302001',
+        country: 'IN',
+      },
+      subtotalMinor: 11_000_000,
+      taxAmountMinor: 1_320_000,
+      totalAmountMinor: 12_320_000,
+    });
+    const elephants = await insertOrderItem(db, {
+      orderId: order.id,
+      productId: elephantsId,
+      productName: 'Makrana marble elephant pair',
+      quantity: 2,
+      unitPriceMinor: 4_500_000,
+    });
+    const diyas = await insertOrderItem(db, {
+      orderId: order.id,
+      productId: diyaId,
+      productName: 'Brass diya',
+      quantity: 20,
+      unitPriceMinor: 100_000,
+    });
+    return { order, elephants, diyas };
+  }
+
+  const ship = (
+    orderId: string,
+    shipment: Record<string, unknown>,
+    actor: Actor = owner,
+    now: Date = NOW,
+  ) => shipOrder(database.db, actor, { orderId, shipment }, site, now);
+
+  const statusOf = async (orderId: string) =>
+    (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    owner = { userId: (await insertUser(db)).id, roles: ['admin'] };
+    buyer = { userId: (await insertUser(db)).id, roles: [] };
+    customer = { userId: (await insertUser(db)).id, roles: [] };
+    elephantsId = (await insertProduct(db, { name: 'Elephant pair', hsnCode: '6802' })).id;
+    diyaId = (await insertProduct(db, { name: 'Brass diya', hsnCode: '7418' })).id;
+    await createWebhookEndpoint(
+      db,
+      owner,
+      { url: 'http://127.0.0.1:9/hooks', events: ['order.shipped'] },
+      { allowPrivate: true, requireHttps: false },
+    );
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it('ships in two parts: "Partly Shipped", then "Shipped", with the invoice issued by the first', async () => {
+    const { order, elephants, diyas } = await orderInMaking();
+    const first = await ship(order.id, {
+      carrier: 'blue-dart',
+      trackingNumber: ' 1234 5678 901 ',
+      dispatchedOn: '2026-11-30',
+      boxes: '2',
+      pieces: [
+        { orderItemId: elephants.id, quantity: '2' },
+        { orderItemId: diyas.id, quantity: '8' },
+      ],
+    });
+    expect(first).toMatchObject({
+      status: 'partly_shipped',
+      invoiceNumber: 'KK/26-27/0001',
+      invoiceIssuedNow: true,
+      shipment: {
+        carrier: 'blue-dart',
+        carrierName: 'Blue Dart',
+        trackingNumber: '12345678901',
+        trackingUrl:
+          'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=12345678901',
+        dispatchedOn: '2026-11-30',
+        boxes: 2,
+      },
+    });
+    expect(
+      first.shipment.pieces.map(({ productName, quantity }) => [productName, quantity]),
+    ).toEqual([
+      ['Brass diya', 8],
+      ['Makrana marble elephant pair', 2],
+    ]);
+    // Cancelling is refused once anything has shipped, and changes nothing.
+    await expect(
+      applyOrderAction(database.db, owner, { orderId: order.id, action: 'cancel' }, site, NOW),
+    ).rejects.toMatchObject({ message: orderActionRefusals.cancelAfterShipping });
+
+    // More diyas than are left: refused, nothing recorded.
+    await expect(
+      ship(order.id, {
+        carrier: 'india-post',
+        trackingNumber: 'EE123456785IN',
+        dispatchedOn: '2026-12-02',
+        boxes: '1',
+        pieces: [{ orderItemId: diyas.id, quantity: '13' }],
+      }),
+    ).rejects.toMatchObject({
+      code: 'invalid',
+      message: shipmentProblems.tooMany('Brass diya', 12),
+    });
+    expect(await statusOf(order.id)).toBe('partly_shipped');
+
+    const second = await ship(
+      order.id,
+      {
+        carrier: 'india-post',
+        trackingNumber: 'EE123456785IN',
+        dispatchedOn: '2026-12-02',
+        boxes: '1',
+        pieces: [{ orderItemId: diyas.id, quantity: '12' }],
+      },
+      owner,
+      new Date('2026-12-02T05:30:00Z'),
+    );
+    expect(second).toMatchObject({ status: 'shipped', invoiceIssuedNow: false });
+    const invoices = await database.db
+      .select()
+      .from(taxDocuments)
+      .where(eq(taxDocuments.orderId, order.id));
+    expect(invoices).toHaveLength(1);
+
+    // The buyer's order shows both, in order, each with its tracking.
+    const seen = await getOrderOfUser(database.db, buyer, { orderId: order.id });
+    expect(
+      seen.shipments.map((shipment) => [shipment.carrierName, shipment.trackingNumber]),
+    ).toEqual([
+      ['Blue Dart', '12345678901'],
+      ['India Post', 'EE123456785IN'],
+    ]);
+    // Integrations heard of each, the first with pieces still to ship.
+    const deliveries = await database.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'order.shipped'))
+      .orderBy(webhookDeliveries.createdAt);
+    const shipped = deliveries.map(
+      (delivery) =>
+        (delivery.payload as { data: { everyPieceShipped: boolean } }).data.everyPieceShipped,
+    );
+    expect(shipped).toEqual([false, true]);
+  });
+
+  it('refuses a wrong-shaped tracking number, Other without its number or link, and a stranger', async () => {
+    const { order, elephants } = await orderInMaking();
+    const pieces = [{ orderItemId: elephants.id, quantity: '2' }];
+    const base = { dispatchedOn: '2026-11-30', boxes: '1', pieces };
+    await expect(
+      ship(order.id, { ...base, carrier: 'blue-dart', trackingNumber: '12345' }),
+    ).rejects.toMatchObject({
+      code: 'invalid',
+      message: 'A Blue Dart waybill (AWB) number is 11 digits, such as 12345678901.',
+    });
+    await expect(ship(order.id, { ...base, carrier: 'other' })).rejects.toMatchObject({
+      code: 'invalid',
+      message: shipmentProblems.otherNeedsTracking,
+    });
+    await expect(
+      ship(order.id, { ...base, carrier: 'other', trackingUrl: 'javascript:alert(1)' }),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    for (const actor of [null, customer]) {
+      await expect(
+        ship(order.id, { ...base, carrier: 'blue-dart', trackingNumber: '12345678901' }, actor),
+      ).rejects.toMatchObject({ code: actor ? 'forbidden' : 'unauthenticated' });
+    }
+    expect(
+      await database.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)),
+    ).toEqual([]);
+    expect(await statusOf(order.id)).toBe('processing');
+
+    // Other with the carrier's own page: recorded, its link the owner's.
+    const other = await ship(order.id, {
+      ...base,
+      carrier: 'other',
+      trackingUrl: 'https://track.example.in/parcel/77',
+    });
+    expect(other.shipment).toMatchObject({
+      carrierName: 'Other',
+      trackingNumber: null,
+      trackingUrl: 'https://track.example.in/parcel/77',
+    });
+  });
+
+  it('ships nothing of an order not being made', async () => {
+    const { order, elephants } = await orderInMaking();
+    await database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
+    await expect(
+      ship(order.id, {
+        carrier: 'blue-dart',
+        trackingNumber: '12345678901',
+        dispatchedOn: '2026-11-30',
+        boxes: '1',
+        pieces: [{ orderItemId: elephants.id, quantity: '2' }],
+      }),
+    ).rejects.toMatchObject({ message: orderActionRefusals.notAvailable('confirmed') });
+    expect(
+      await database.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)),
+    ).toEqual([]);
+  });
+});

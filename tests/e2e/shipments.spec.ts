@@ -1,0 +1,99 @@
+/**
+ * docs/requirements.md §24 at 390 px: the owner ships part of a paid order with Blue Dart and an 11-digit AWB
+ * from the order's card, the buyer sees "Partly Shipped" and "Track Shipment" to Blue Dart's page
+ * for that number; the rest leaves with India Post and the order reads "Shipped". axe on each page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { signedInCustomer } from './support/accounts';
+import { expect, insertOrder, signedInAdmin, test } from './support/admin';
+import { gotoHydrated } from './support/pages';
+import type { Page } from './support/test';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const PHONE = { width: 390, height: 844 };
+const BLUE_DART_AWB = '12345678901';
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  expect(violations).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+test('the owner ships part of an order with Blue Dart, the buyer tracks it, and the rest follows', async ({
+  shop,
+}) => {
+  test.setTimeout(180_000);
+  const buyer = await shop.newPage();
+  await buyer.setViewportSize(PHONE);
+  const { email } = await signedInCustomer(buyer, shop.url, { name: 'Asha Rao' });
+  const [user] = await shop.sql<{ id: string }>('select id from users where email = $1', [email]);
+  await insertOrder(shop, {
+    userId: user!.id,
+    orderNumber: 'ORD-20261130-0001',
+    paymentMethod: 'bank transfer',
+    paymentStatus: 'paid',
+    status: 'processing',
+  });
+
+  // The owner, on a phone: one of the two Lotus Urlis leaves with Blue Dart.
+  const { page: owner } = await signedInAdmin(shop);
+  await owner.setViewportSize(PHONE);
+  await gotoHydrated(owner, '/admin?tab=orders');
+  const card = owner.getByRole('listitem', { name: 'Order ORD-20261130-0001' });
+  await card.getByRole('button', { name: 'Mark as Shipped' }).click();
+  const shipment = card.getByRole('group', { name: 'Mark as Shipped' });
+  await shipment.getByLabel('Carrier').selectOption({ label: 'Blue Dart' });
+  // A wrong-shaped AWB is refused before anything is sent, with what it should be.
+  await shipment.getByLabel('Tracking number').fill('12345');
+  await shipment.getByLabel('Lotus Urli (2 left)').fill('1');
+  await shipment.getByRole('button', { name: 'Mark as Shipped' }).click();
+  await expect(
+    shipment.getByText('A Blue Dart waybill (AWB) number is 11 digits, such as 12345678901.'),
+  ).toBeVisible();
+  await shipment.getByLabel('Tracking number').fill(BLUE_DART_AWB);
+  await shipment.getByLabel('Boxes').fill('2');
+  await shipment.screenshot({ path: 'test-results/shipment-form-390.png' });
+  await expectNoSidewaysScroll(owner);
+  await expectNoAxeViolations(owner);
+  await shipment.getByRole('button', { name: 'Mark as Shipped' }).click();
+  await expect(
+    owner.getByText('Order status has been updated to partly shipped.', { exact: false }),
+  ).toBeVisible();
+  await expect(card.getByText('Partly Shipped', { exact: true })).toBeVisible();
+  // Cancelling is gone once anything has shipped; the rest can still ship.
+  await expect(card.getByRole('button')).toHaveText(['Mark as Shipped']);
+
+  // The buyer: the shipment, its number, and Blue Dart's page for it.
+  await gotoHydrated(buyer, '/dashboard?tab=orders');
+  const orders = buyer.getByRole('tabpanel', { name: 'Orders' });
+  await expect(orders.getByText('Partly Shipped', { exact: true })).toBeVisible();
+  const shipments = orders.getByRole('list', { name: 'Shipments' });
+  await expect(shipments.getByRole('listitem')).toHaveCount(1);
+  await expect(shipments.getByText(/^Shipped on .+ with Blue Dart$/)).toBeVisible();
+  await expect(shipments.getByText(`Tracking number ${BLUE_DART_AWB}`)).toBeVisible();
+  await expect(shipments.getByText('1 × Lotus Urli · 2 boxes')).toBeVisible();
+  await expect(shipments.getByRole('link', { name: 'Track Shipment' })).toHaveAttribute(
+    'href',
+    `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${BLUE_DART_AWB}`,
+  );
+  await buyer.screenshot({ path: 'test-results/shipments-buyer-390.png', fullPage: true });
+  await expectNoSidewaysScroll(buyer);
+  await expectNoAxeViolations(buyer);
+
+  // The other one leaves with India Post: the order is shipped.
+  await card.getByRole('button', { name: 'Mark as Shipped' }).click();
+  await shipment.getByLabel('Carrier').selectOption({ label: 'India Post' });
+  await shipment.getByLabel('Tracking number').fill('EE123456785IN');
+  await expect(shipment.getByLabel('Lotus Urli (1 left)')).toHaveValue('1');
+  await shipment.getByRole('button', { name: 'Mark as Shipped' }).click();
+  await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button')).toHaveText(['Mark as Delivered']);
+  await gotoHydrated(buyer, '/dashboard?tab=orders');
+  await expect(shipments.getByRole('listitem')).toHaveCount(2);
+  await expect(shipments.getByText('Tracking number EE123456785IN')).toBeVisible();
+});
