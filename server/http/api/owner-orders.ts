@@ -13,10 +13,13 @@ import {
   ownerOrderSchema,
   type OwnerOrder,
 } from '../../../core/api/api-owner-schemas';
+import { apiShipmentRecordedSchema } from '../../../core/api/api-shipments';
 import { orderActionSchema } from '../../../core/orders/orders';
+import { shipmentSchema } from '../../../core/orders/shipments';
 import { advanceAndBalanceMinor } from '../../../core/orders/payment-terms';
 import { getOrderForOwner, listAllOrders, type OrderView } from '../../modules/orders';
 import { applyOrderAction } from '../../flows/apply-order-action';
+import { shipOrder } from '../../flows/ship-order';
 import { readSiteSettings } from '../../modules/settings';
 import type { ApiEnv } from './context';
 import { json, operation, sentBody } from './operation';
@@ -60,6 +63,22 @@ const orderAction = operation({
     body: { ...json(orderActionSchema, 'The action'), required: true },
   },
   responses: { 200: json(orderStatusSchema, 'The order’s new status') },
+});
+
+// docs/requirements.md §24: "Mark as Shipped" with its shipment, as the console records it.
+const recordShipmentOperation = operation({
+  method: 'post',
+  path: '/admin/orders/{id}/shipments',
+  tags,
+  summary: 'Record a shipment ("Mark as Shipped")',
+  description:
+    'The carrier (`blue-dart`, `india-post`, … `other`), its `trackingNumber` (checked by the carrier’s shape; for `other`, a number or a `trackingUrl`), the `pieces` (each order item and quantity, no more than are left), `dispatchedOn` and `boxes`. The order becomes `partly_shipped` while pieces are left, else `shipped`; its tax invoice is issued with the first shipment when it has none. Refused with 422 and the console’s message.',
+  access: { kind: 'owner', scope: 'orders:write' },
+  request: {
+    params: ownerOrderIdParams,
+    body: { ...json(shipmentSchema, 'The shipment'), required: true },
+  },
+  responses: { 201: json(apiShipmentRecordedSchema, 'The shipment and the order’s new status') },
 });
 
 function apiOrder(order: OrderView): OwnerOrder {
@@ -131,5 +150,26 @@ export function registerOwnerOrders(api: OpenAPIHono<ApiEnv>): void {
       clock(),
     );
     return c.json({ id, status, paymentStatus }, 200);
+  });
+
+  api.openapi(recordShipmentOperation, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = await sentBody(c);
+    const { db, clock, config } = c.get('services');
+    const shipped = await shipOrder(
+      db,
+      c.get('actor'),
+      { orderId: id, shipment: body },
+      await readSiteSettings(db, config),
+      clock(),
+    );
+    return c.json(
+      {
+        shipment: shipped.shipment,
+        status: shipped.status,
+        invoiceNumber: shipped.invoiceNumber,
+      },
+      201,
+    );
   });
 }

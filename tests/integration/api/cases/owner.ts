@@ -103,6 +103,37 @@ export async function anOrder(db: Database) {
   return { id: order.id, marker };
 }
 
+/** docs/requirements.md §24: a paid order being made, of one catalogue piece (2 of it), ready to ship. */
+async function anOrderBeingMade(db: Database) {
+  const marker = `Buyer ${randomUUID().slice(0, 8)}`;
+  const product = await insertProduct(db, { hsnCode: '6802' });
+  const order = await insertOrder(db, {
+    status: 'processing',
+    paymentStatus: 'paid',
+    paymentMethod: 'upi',
+    paymentId: 'UTR 4242',
+    shippingAddress: {
+      name: marker,
+      streetAddress: '12 Temple Road',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      postalCode: '302001',
+      country: 'IN',
+    },
+    subtotalMinor: 300_000,
+    taxAmountMinor: 36_000,
+    totalAmountMinor: 336_000,
+  });
+  const item = await insertOrderItem(db, {
+    orderId: order.id,
+    productId: product.id,
+    productName: 'Marble lotus urli',
+    quantity: 2,
+    unitPriceMinor: 150_000,
+  });
+  return { id: order.id, itemId: item.id, marker };
+}
+
 async function aMessage(db: Database) {
   const marker = `Writer ${randomUUID().slice(0, 8)}`;
   const message = await createContactMessage(db, null, {
@@ -329,6 +360,27 @@ export const ownerCases: ApiCase[] = [
         })
         .from(orders)
         .where(eq(orders.id, order.id)),
+  }),
+  apiCase({
+    operation: 'POST /admin/orders/{id}/shipments',
+    access: owner('orders:write'),
+    setup: ({ api }) => anOrderBeingMade(api.database.db),
+    call: ({ api }, caller, order) =>
+      api.request(`/api/v1/admin/orders/${order.id}/shipments`, {
+        method: 'POST',
+        caller,
+        ...jsonBody({
+          carrier: 'blue-dart',
+          trackingNumber: '12345678901',
+          dispatchedOn: '2026-11-30',
+          boxes: 1,
+          pieces: [{ orderItemId: order.itemId, quantity: 1 }],
+        }),
+      }),
+    success: 201,
+    privateMarker: (order) => order.marker,
+    state: ({ api }, order) =>
+      api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)),
   }),
   // ---- the shop's settings (docs/requirements.md §12)
   apiCase({

@@ -1,0 +1,33 @@
+/**
+ * docs/requirements.md §24: a shipment over the owner API, recorded with the console's own schema
+ * (core/orders/shipments.ts) and answered in the one shape every page and mail shows.
+ */
+import { z } from 'zod';
+import { carrierIds } from '../orders/carriers';
+import { orderStatuses } from '../orders/statuses';
+
+export const apiShipmentSchema = z
+  .object({
+    id: z.guid(),
+    orderId: z.guid(),
+    carrier: z.enum(carrierIds),
+    carrierName: z.string(),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable().meta({
+      description: 'The carrier’s tracking page for the number, or the link given for Other.',
+    }),
+    dispatchedOn: z.iso.date(),
+    boxes: z.number().int(),
+    pieces: z.array(
+      z.object({ orderItemId: z.guid(), productName: z.string(), quantity: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'Shipment' });
+
+export const apiShipmentRecordedSchema = z.object({
+  shipment: apiShipmentSchema,
+  status: z.enum(orderStatuses).meta({
+    description: '`partly_shipped` while pieces are left to ship, then `shipped`.',
+  }),
+  invoiceNumber: z.string().meta({ description: 'The tax invoice the goods left with.' }),
+});
