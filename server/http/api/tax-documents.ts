@@ -45,17 +45,24 @@ const oneDocument = {
   },
 } as const;
 
-const listOwnerDocuments = operation({
-  method: 'get',
-  path: '/admin/invoices',
-  tags: ownerTags,
-  summary: 'A month’s or quarter’s tax invoices, credit notes and receipt vouchers',
-  description:
-    'docs/requirements.md §23: the Invoices page’s list, newest first. `period` is a month (2026-11) or a quarter of the financial year (26-27-Q3); the current month when absent.',
-  access: ownerRead,
-  request: { query: apiTaxDocumentQuerySchema },
-  responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
-});
+/**
+ * The owner's list of a month's or quarter's documents: the Invoices page's, at `/admin/invoices`, and at
+ * `/invoices`, where docs/requirements.md §23 names it.
+ */
+const ownerDocumentList = (path: '/admin/invoices' | '/invoices') =>
+  operation({
+    method: 'get',
+    path,
+    tags: ownerTags,
+    summary: 'A month’s or quarter’s tax invoices, credit notes and receipt vouchers',
+    description:
+      'docs/requirements.md §23: the Invoices page’s list, newest first, at `/invoices` and `/admin/invoices`. `period` is a month (2026-11) or a quarter of the financial year (26-27-Q3); the current month when absent.',
+    access: ownerRead,
+    request: { query: apiTaxDocumentQuerySchema },
+    responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
+  });
+const listOwnerDocuments = ownerDocumentList('/admin/invoices');
+const listInvoices = ownerDocumentList('/invoices');
 
 const getOwnerDocument = operation({
   method: 'get',
@@ -65,19 +72,6 @@ const getOwnerDocument = operation({
   access: ownerRead,
   request: { params: apiTaxDocumentIdParams },
   responses: { 200: oneDocument },
-});
-
-// docs/requirements.md §23 names the owner's documents `/invoices`: the same list, and one by its number.
-const listInvoices = operation({
-  method: 'get',
-  path: '/invoices',
-  tags: ownerTags,
-  summary: 'A month’s or quarter’s tax invoices, credit notes and receipt vouchers',
-  description:
-    'The same list as `/admin/invoices`, newest first. `period` is a month (2026-11) or a quarter of the financial year (26-27-Q3); the current month when absent.',
-  access: ownerRead,
-  request: { query: apiTaxDocumentQuerySchema },
-  responses: { 200: json(apiTaxDocumentListSchema, 'The documents') },
 });
 
 const getInvoiceByNumber = operation({
