@@ -54,6 +54,8 @@ export default [
   route('admin/product-media/export.csv', 'routes/admin.media-export.ts'),
   // docs/requirements.md §12: each list's "Export CSV", outside the shell (a file, not a page)
   route('admin/invoices/gstr1.zip', 'routes/admin.invoices.gstr1.ts'),
+  // docs/requirements.md §24: a shipment's packing list
+  route('admin/shipments/:id/packing-list.pdf', 'routes/admin.shipments.packing-list.pdf.ts'),
   route('admin/export/quotations.csv', 'routes/admin.export.quotations.ts'),
   route('admin/export/orders.csv', 'routes/admin.export.orders.ts'),
   route('admin/export/messages.csv', 'routes/admin.export.messages.ts'),

@@ -1,9 +1,12 @@
 /**
  * docs/requirements.md §24 at 390 px: the owner ships part of a paid order with Blue Dart and an 11-digit AWB
  * from the order's card, the buyer sees "Partly Shipped" and "Track Shipment" to Blue Dart's page
- * for that number; the rest leaves with India Post and the order reads "Shipped". axe on each page.
+ * for that number; the owner's packing list names what is in the boxes; the rest leaves with India
+ * Post and the order reads "Shipped". axe on each page.
  */
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
+import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/time/shop-calendar';
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
 import { gotoHydrated } from './support/pages';
@@ -12,6 +15,8 @@ import type { Page } from './support/test';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
 const BLUE_DART_AWB = '12345678901';
+/** The form's dispatch date: today in the shop's calendar. */
+const TODAY = shopDayOf(new Date(), DEFAULT_SHOP_TIME_ZONE);
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
@@ -67,6 +72,18 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
   await expect(card.getByText('Partly Shipped', { exact: true })).toBeVisible();
   // Cancelling is gone once anything has shipped; the rest can still ship.
   await expect(card.getByRole('button')).toHaveText(['Mark as Shipped']);
+  // The shipment's packing list, for the box.
+  const [download] = await Promise.all([
+    owner.waitForEvent('download'),
+    card.getByRole('link', { name: 'Packing List' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Packing-List-ORD-20261130-0001-' + TODAY + '.pdf');
+  const packingList = execFileSync('pdftotext', ['-layout', (await download.path())!, '-'], {
+    encoding: 'utf8',
+  });
+  expect(packingList).toContain('Carrier: Blue Dart · Tracking number 12345678901');
+  expect(packingList).toMatch(/Lotus Urli\s+1\n/);
+  expect(packingList).toContain('Boxes: 2');
 
   // The buyer: the shipment, its number, and Blue Dart's page for it.
   await gotoHydrated(buyer, '/dashboard?tab=orders');

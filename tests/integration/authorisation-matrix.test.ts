@@ -27,6 +27,7 @@ import type { JobWorker } from '../../server/modules/jobs';
 import { unsubscribeToken } from '../../server/modules/newsletter';
 import { grantRole } from '../../server/modules/roles';
 import { issueInvoice } from '../../server/modules/invoices';
+import { shipOrder } from '../../server/flows/ship-order';
 import { siteDefaults } from '../../content/site';
 import { startDeliveries } from '../../server/worker';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
@@ -84,6 +85,8 @@ interface Objects {
   invoiceNumber: string;
   /** That paid order, whose payment in full has its receipt. */
   paidOrderId: string;
+  /** docs/requirements.md §24: a shipment of a third order of theirs, shipped by the admin. */
+  shipmentId: string;
   /** A paid order made for each "Issue Invoice" case. */
   orderToInvoiceId: string;
   /** A paid order being made, and its one line, for each "Mark as Shipped" case. */
@@ -574,6 +577,8 @@ const operations: Operation[] = [
     other: deny(404),
     admin: allow(200),
   }),
+  // docs/requirements.md §24: a shipment's packing list, the admin's only.
+  resourceRead('/admin/shipments/{shipmentId}/packing-list.pdf', 'packing list', EXPORT),
   // Its proforma invoice is gone with the tax invoice: nobody's.
   resourceRead('/orders/{paidOrderId}/proforma-invoice.pdf', 'proforma invoice', {
     anonymous: deny(404),
@@ -1948,6 +1953,7 @@ async function createObjectsOf(
     invoiceId: '',
     invoiceNumber: '',
     paidOrderId: '',
+    shipmentId: '',
     orderToInvoiceId: '',
     orderToShipId: '',
     orderItemToShipId: '',
@@ -2064,6 +2070,33 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
       );
       objects[owner].invoiceId = invoice.id;
       objects[owner].paidOrderId = paidOrderId;
+      const shippedOrderId = await insertOrder(sql, {
+        userId: objects[owner].userId,
+        orderNumber: `ORD-SHIPPED-${owner}-${RUN}`,
+        paid: true,
+      });
+      await sql(`update orders set status = 'processing' where id = $1`, [shippedOrderId]);
+      const [shippedItem] = await sql<{ id: string }>(
+        'select id from order_items where order_id = $1',
+        [shippedOrderId],
+      );
+      const shipped = await shipOrder(
+        database.db,
+        adminActor,
+        {
+          orderId: shippedOrderId,
+          shipment: {
+            carrier: 'blue-dart',
+            trackingNumber: '12345678901',
+            dispatchedOn: '2026-11-30',
+            boxes: '1',
+            pieces: [{ orderItemId: shippedItem!.id, quantity: '2' }],
+          },
+        },
+        siteDefaults,
+        new Date(),
+      );
+      objects[owner].shipmentId = shipped.shipment.id;
       objects[owner].invoiceNumber = invoice.number;
     }
     const [media] = await sql<{ id: string }>(

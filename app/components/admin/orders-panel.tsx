@@ -47,7 +47,7 @@ export function OrdersPanel({
         });
         const address = order.shippingAddress;
         return (
-          <OrderCard key={order.id} order={order} lineTotals>
+          <OrderCard key={order.id} order={order} lineTotals packingLists>
             <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <p className="font-medium">Shipping address</p>

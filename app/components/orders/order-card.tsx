@@ -74,12 +74,15 @@ export function OrderCard({
   order,
   preview = false,
   lineTotals = true,
+  packingLists = false,
   children,
 }: {
   order: OrderCardOrder;
   /** spec §2 Orders: the first three items, then "+N more items". */
   preview?: boolean;
   lineTotals?: boolean;
+  /** docs/requirements.md §24: the owner's card links each shipment's packing list. */
+  packingLists?: boolean;
   /** What the page adds under the items: details, actions. */
   children?: ReactNode;
 }) {
@@ -128,7 +131,9 @@ export function OrderCard({
           <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
         </div>
       ) : null}
-      {order.shipments ? <OrderShipments shipments={order.shipments} /> : null}
+      {order.shipments ? (
+        <OrderShipments shipments={order.shipments} packingLists={packingLists} />
+      ) : null}
       {order.documents ? (
         <OrderDocuments
           links={orderDocumentLinks({

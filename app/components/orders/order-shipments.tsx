@@ -5,9 +5,17 @@
  * Post) is tracked by typing it there.
  */
 import type { ShipmentView } from '../../../core/orders/shipments';
+import { packingListPath } from '../../../core/orders/shipment-paths';
 import { formatLongDate } from '../../../core/time/dates';
 
-export function OrderShipments({ shipments }: { shipments: readonly ShipmentView[] }) {
+export function OrderShipments({
+  shipments,
+  packingLists = false,
+}: {
+  shipments: readonly ShipmentView[];
+  /** The owner's: each shipment's "Packing List" PDF. */
+  packingLists?: boolean;
+}) {
   if (shipments.length === 0) return null;
   return (
     <ul aria-label="Shipments" className="mt-4 grid gap-3">
@@ -38,6 +46,15 @@ export function OrderShipments({ shipments }: { shipments: readonly ShipmentView
               className="mt-1 inline-block font-medium underline"
             >
               Track Shipment
+            </a>
+          ) : null}
+          {packingLists ? (
+            <a
+              href={packingListPath(shipment.id)}
+              download
+              className="mt-1 ml-4 inline-block font-medium underline"
+            >
+              Packing List
             </a>
           ) : null}
         </li>

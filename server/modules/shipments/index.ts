@@ -10,6 +10,8 @@ import {
   shipmentSchema,
   type ShippableLine,
 } from '../../../core/orders/shipments';
+import type { SiteSettings } from '../../../content/site';
+import { countryName } from '../../../core/identity/countries';
 import type { Database } from '../../db/client';
 import { shipmentById, shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { orderItems, orderShipmentItems, orderShipments, orders } from '../../db/schema';
@@ -18,10 +20,12 @@ import { DomainError } from '../errors';
 import { enqueue } from '../jobs/enqueue';
 import { parseInput, requireAdmin, requireRowId } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
+import type { PackingList } from './packing-list-pdf';
 
 export { shipmentsOfOrders, type ShipmentView };
 
 const ORDER_NOT_FOUND = 'Order not found';
+export const SHIPMENT_NOT_FOUND = 'Shipment not found';
 
 /** Each line of the orders with how many have shipped, for the form's defaults and the check. */
 async function shippableLinesOfOrders(
@@ -138,4 +142,42 @@ export async function linesLeftToShip(
 ): Promise<Map<string, ShippableLine[]>> {
   requireAdmin(actor, 'orders:read');
   return shippableLinesOfOrders(db, orderIds);
+}
+
+/**
+ * A shipment's packing list (docs/requirements.md §24), the owner's only: its pieces and boxes, the shop's
+ * address (as Settings hold it now) and the buyer's.
+ */
+export async function readPackingList(
+  db: Database,
+  actor: Actor,
+  input: { shipmentId: unknown },
+  site: Pick<SiteSettings, 'shopName' | 'address' | 'phone'>,
+): Promise<PackingList> {
+  requireAdmin(actor, 'orders:read');
+  const shipmentId = requireRowId(input.shipmentId, 'Shipment');
+  const shipment = await shipmentById(db, shipmentId);
+  if (!shipment) throw new DomainError('not_found', SHIPMENT_NOT_FOUND);
+  const [order] = await db
+    .select({ orderNumber: orders.orderNumber, address: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.id, shipment.orderId));
+  if (!order) throw new DomainError('not_found', SHIPMENT_NOT_FOUND);
+  const address = order.address;
+  return {
+    orderNumber: order.orderNumber,
+    shipment,
+    shop: { name: site.shopName, address: site.address, phone: site.phone },
+    buyer: {
+      name: address?.name?.trim() || '',
+      addressLines: address
+        ? [
+            address.streetAddress,
+            address.apartment ?? '',
+            `${address.city}, ${address.state} ${address.postalCode}`.trim(),
+            countryName(address.country),
+          ].filter((line) => line.trim() !== '')
+        : [],
+    },
+  };
 }

@@ -21,6 +21,12 @@ import { orderShipments, orders, taxDocuments, webhookDeliveries } from '../../d
 import type { Actor } from '../actor';
 import { getOrderOfUser } from '../orders';
 import { createWebhookEndpoint } from '../webhooks';
+import { readPackingList } from './index';
+import { packingListFileName, renderPackingListPdf } from './packing-list-pdf';
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const site: SiteSettings = { ...siteDefaults, shopName: 'Kalakriti Artisan Decor' };
 /** 30 November 2026, 11:00 in India. */
@@ -248,5 +254,46 @@ describe(`shipments on ${testDatabaseKind}`, () => {
     expect(
       await database.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id)),
     ).toEqual([]);
+  });
+
+  it('prints a shipment’s packing list for the owner: the pieces, the boxes, both addresses', async () => {
+    const { order, elephants, diyas } = await orderInMaking();
+    const { shipment } = await ship(order.id, {
+      carrier: 'delhivery',
+      trackingNumber: '1234567890123',
+      dispatchedOn: '2026-11-30',
+      boxes: '3',
+      pieces: [
+        { orderItemId: elephants.id, quantity: '2' },
+        { orderItemId: diyas.id, quantity: '20' },
+      ],
+    });
+    const list = await readPackingList(database.db, owner, { shipmentId: shipment.id }, site);
+    const file = path.join(tmpdir(), `packing-list-${shipment.id}.pdf`);
+    writeFileSync(file, await renderPackingListPdf(list));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    rmSync(file);
+    for (const line of [
+      'Packing List',
+      `Order: ${list.orderNumber}`,
+      'Dispatch date: November 30, 2026',
+      'Carrier: Delhivery · Tracking number 1234567890123',
+      'Kalakriti Artisan Decor',
+      'Asha Rao',
+      '12 Lake Road',
+      'Jaipur, Rajasthan 302001',
+      'Boxes: 3',
+    ]) {
+      expect(text, line).toContain(line);
+    }
+    expect(text).toMatch(/Brass diya\s+20\n/);
+    expect(text).toMatch(/Makrana marble elephant pair\s+2\n/);
+    expect(packingListFileName(list)).toBe(`Packing-List-${list.orderNumber}-2026-11-30.pdf`);
+    // The owner's alone.
+    for (const actor of [null, buyer]) {
+      await expect(
+        readPackingList(database.db, actor, { shipmentId: shipment.id }, site),
+      ).rejects.toMatchObject({ code: actor ? 'forbidden' : 'unauthenticated' });
+    }
   });
 });
