@@ -35,6 +35,9 @@ import { countOrders, listAllOrders } from '../../server/modules/orders';
 import { issueInvoice, piecesWithoutHsnCode } from '../../server/modules/invoices';
 import { linesLeftToShip } from '../../server/modules/shipments';
 import { shipOrder } from '../../server/flows/ship-order';
+import { refundOrder } from '../../server/flows/refund-order';
+import { refundFormSchema } from '../../core/orders/refunds';
+import { formatRupees } from '../../core/money/money';
 import { piecesLeftToShip, shipmentSchema } from '../../core/orders/shipments';
 import { shopDayOf } from '../../core/time/shop-calendar';
 import { applyOrderAction } from '../../server/flows/apply-order-action';
@@ -244,6 +247,23 @@ const adminIntents = {
         invoiceNumber: invoiceIssuedNow ? invoiceNumber : null,
       }),
     alert: (message) => adminMessages.orderFailed(message),
+  }),
+  // docs/requirements.md §24: "Cancel Order" with the refund of the money received, or "Record Refund" after it
+  'refund-order': intent({
+    schema: refundFormSchema,
+    run: (fields, { app, formData }) =>
+      refundOrder(
+        app.db,
+        app.actor,
+        { orderId: formData.get('orderId'), action: fields.action, refund: fields },
+        app.site,
+        app.clock(),
+      ),
+    success: ({ refund, paymentStatus, creditNoteNumber }) =>
+      adminMessages.refundRecorded(formatRupees(refund.amountMinor), paymentStatus ?? '', {
+        creditNoteNumber,
+      }),
+    alert: (message) => adminMessages.refundFailed(message),
   }),
   // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order
   'issue-invoice': intent({

@@ -32,7 +32,12 @@ import {
 } from '../../server/modules/account';
 import { requireUser } from '../../server/modules/kernel';
 import { sendVerificationEmail } from '../../server/modules/identity';
-import { listOrdersOfUser, type OrderView } from '../../server/modules/orders';
+import {
+  confirmDeliveryAsBuyer,
+  listOrdersOfUser,
+  type OrderView,
+} from '../../server/modules/orders';
+import { CONFIRM_DELIVERY_INTENT, orderDeliveryTexts } from '../../core/identity/account-texts';
 import type { TypedSettings } from '../../server/modules/settings';
 import { listQuotationsOfUser } from '../../server/modules/quotations';
 import type { SiteSettings } from '../../content/site';
@@ -241,6 +246,12 @@ const dashboardIntents = {
   'remove-wishlist': intent({
     run: (fields, { app }) => removeWishlistItem(app.db, app.actor, rowId(fields)),
     success: accountToasts.wishlistRemoved,
+  }),
+  // docs/requirements.md §24: "I Have Received It" on her own shipped order
+  [CONFIRM_DELIVERY_INTENT]: intent({
+    run: (fields, { app }) =>
+      confirmDeliveryAsBuyer(app.db, app.actor, { orderId: fields.orderId ?? '' }, app.clock()),
+    success: () => orderDeliveryTexts.confirmed,
   }),
   // docs/design.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable;
   // docs/requirements.md §14: counted on the quote form's own limit, like every path that makes a request.

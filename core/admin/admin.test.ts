@@ -48,6 +48,15 @@ function expectedActions(
   if (status === 'pending' || status === 'confirmed' || status === 'processing') {
     expected.push('cancel');
   }
+  // docs/requirements.md §24: what a cancellation left of the money received
+  if (
+    status === 'cancelled' &&
+    (paymentStatus === 'paid' ||
+      paymentStatus === 'partially_paid' ||
+      paymentStatus === 'partly_refunded')
+  ) {
+    expected.push('record-refund');
+  }
   return expected;
 }
 
@@ -61,9 +70,18 @@ describe('the order actions on offer (spec §4)', () => {
           const order = { status, paymentStatus, paymentMethod: method };
           const offered = offeredOrderActions(order);
           expect(offered).toEqual(expectedActions(status, paymentStatus, method));
-          // Every action not offered is refused; every offered one moves the order.
+          // Every action not offered is refused; every offered one moves the order, with the
+          // refund that cancelling money received needs.
           for (const action of orderActions) {
-            expect(applyOrderAction(order, action) !== null).toBe(offered.includes(action));
+            expect(applyOrderAction(order, action, { refunded: 'refunded' }) !== null).toBe(
+              offered.includes(action),
+            );
+          }
+          const moneyReceived = ['paid', 'partially_paid', 'partly_refunded'].includes(
+            paymentStatus ?? '',
+          );
+          if (offered.includes('cancel')) {
+            expect(applyOrderAction(order, 'cancel') === null).toBe(moneyReceived);
           }
         });
       }
@@ -85,6 +103,7 @@ describe('the order actions on offer (spec §4)', () => {
 
   it('moves each state by each action as the table says, or refuses it with the reason (docs/decisions/028)', () => {
     const CANNOT_CANCEL = 'An order cannot be cancelled once it has shipped.';
+    const REFUND_FIRST = 'This order has money received: record its refund to cancel it.';
     const no = (status: string) => `This action is not available for a ${status} order`;
     // An order paid by bank transfer with an advance: not yet paid while pending, its advance paid after.
     const table: Record<OrderStatus, Record<OrderAction, string>> = {
@@ -96,6 +115,7 @@ describe('the order actions on offer (spec §4)', () => {
         deliver: no('pending'),
         cancel: 'cancelled',
         'confirm-balance': no('pending'),
+        'record-refund': no('pending'),
       },
       confirmed: {
         confirm: no('confirmed'),
@@ -103,8 +123,9 @@ describe('the order actions on offer (spec §4)', () => {
         'start-processing': 'processing',
         ship: no('confirmed'),
         deliver: no('confirmed'),
-        cancel: 'cancelled',
+        cancel: REFUND_FIRST,
         'confirm-balance': 'confirmed, paid',
+        'record-refund': no('confirmed'),
       },
       processing: {
         confirm: no('processing'),
@@ -112,8 +133,9 @@ describe('the order actions on offer (spec §4)', () => {
         'start-processing': no('processing'),
         ship: 'shipped',
         deliver: no('processing'),
-        cancel: 'cancelled',
+        cancel: REFUND_FIRST,
         'confirm-balance': 'processing, paid',
+        'record-refund': no('processing'),
       },
       partly_shipped: {
         confirm: no('partly shipped'),
@@ -123,6 +145,7 @@ describe('the order actions on offer (spec §4)', () => {
         deliver: no('partly shipped'),
         cancel: CANNOT_CANCEL,
         'confirm-balance': 'partly_shipped, paid',
+        'record-refund': no('partly shipped'),
       },
       shipped: {
         confirm: no('shipped'),
@@ -132,6 +155,7 @@ describe('the order actions on offer (spec §4)', () => {
         deliver: 'delivered',
         cancel: CANNOT_CANCEL,
         'confirm-balance': 'shipped, paid',
+        'record-refund': no('shipped'),
       },
       delivered: {
         confirm: no('delivered'),
@@ -141,6 +165,7 @@ describe('the order actions on offer (spec §4)', () => {
         deliver: no('delivered'),
         cancel: CANNOT_CANCEL,
         'confirm-balance': 'delivered, paid',
+        'record-refund': no('delivered'),
       },
       cancelled: {
         confirm: no('cancelled'),
@@ -150,6 +175,7 @@ describe('the order actions on offer (spec §4)', () => {
         deliver: no('cancelled'),
         cancel: no('cancelled'),
         'confirm-balance': no('cancelled'),
+        'record-refund': 'cancelled, partly_refunded',
       },
     };
     for (const status of orderStatuses) {
@@ -160,16 +186,58 @@ describe('the order actions on offer (spec §4)', () => {
         advanceMinor: 50_000,
       };
       for (const action of orderActions) {
-        const moved = applyOrderAction(order, action);
+        // "Record Refund" moves with its refund; "Cancel Order" is tried without one, as a button
+        // that forgot it would be (its refund is tried below).
+        const moved = applyOrderAction(
+          order,
+          action,
+          action === 'record-refund' ? { refunded: 'partly_refunded' } : {},
+        );
         const outcome = moved
           ? [moved.status, moved.paymentStatus].filter(Boolean).join(', ')
           : orderActionRefusal(order, action);
         expect(outcome, `${status} × ${action}`).toBe(table[status][action]);
-        expect(orderActionRefusal(order, action) === null, `${status} × ${action}`).toBe(
-          moved !== null,
-        );
+        expect(
+          orderActionRefusal(order, action, action === 'record-refund') === null,
+          `${status} × ${action}`,
+        ).toBe(moved !== null);
       }
     }
+    // docs/requirements.md §24: a cancellation with its refund, all of it or a part.
+    for (const status of ['confirmed', 'processing'] as const) {
+      const received = { status, paymentStatus: 'paid' as const, paymentMethod: 'upi' };
+      expect(applyOrderAction(received, 'cancel', { refunded: 'refunded' })).toEqual({
+        status: 'cancelled',
+        paymentStatus: 'refunded',
+      });
+      expect(applyOrderAction(received, 'cancel', { refunded: 'partly_refunded' })).toEqual({
+        status: 'cancelled',
+        paymentStatus: 'partly_refunded',
+      });
+      expect(orderActionRefusal(received, 'cancel', true)).toBeNull();
+      expect(orderActionRefusal(received, 'cancel')).toBe(REFUND_FIRST);
+    }
+    // "Record Refund" without its refund says what it needs.
+    {
+      const cancelled = {
+        status: 'cancelled' as const,
+        paymentStatus: 'paid' as const,
+        paymentMethod: 'upi',
+      };
+      expect(orderActionRefusal(cancelled, 'record-refund')).toBe(
+        'Give the refund’s amount, method and reference.',
+      );
+    }
+    // Nothing received, nothing to refund: cancelled as before; and nothing left once refunded.
+    expect(
+      applyOrderAction(
+        { status: 'pending', paymentStatus: 'pending', paymentMethod: 'upi' },
+        'cancel',
+      ),
+    ).toEqual({ status: 'cancelled' });
+    expect(
+      offeredOrderActions({ status: 'cancelled', paymentStatus: 'refunded', paymentMethod: 'upi' }),
+    ).toEqual([]);
     // A shipment that leaves pieces behind: "Partly Shipped", from processing or again from itself.
     for (const status of ['processing', 'partly_shipped'] as const) {
       expect(

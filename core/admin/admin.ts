@@ -5,6 +5,7 @@
  */
 import { statusLabel } from '../orders/statuses';
 import { shopDayOf } from '../time/shop-calendar';
+import { hasMoneyToRefund } from '../orders/refund-status';
 import type {
   ContactMessageStatus,
   OrderStatus,
@@ -21,6 +22,8 @@ export const orderActions = [
   'cancel',
   // docs/requirements.md §21: the balance of an order paid in two parts, confirmed in the order's details
   'confirm-balance',
+  // docs/requirements.md §24: money received for a cancelled order, given back
+  'record-refund',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
 
@@ -33,6 +36,7 @@ export const orderActionLabels: Record<OrderAction, string> = {
   deliver: 'Mark as Delivered',
   cancel: 'Cancel Order',
   'confirm-balance': 'Confirm Balance Received',
+  'record-refund': 'Record Refund',
 };
 
 export interface OrderState {
@@ -74,6 +78,10 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
   }
   // docs/decisions/028: cancelled only before it ships; goods on their way are returned instead.
   if (cancellableStatuses.includes(order.status)) offered.push('cancel');
+  // docs/requirements.md §24: what is left of the money received, after a cancellation
+  if (order.status === 'cancelled' && hasMoneyToRefund(order.paymentStatus)) {
+    offered.push('record-refund');
+  }
   return offered;
 }
 
@@ -82,6 +90,9 @@ const cancellableStatuses: readonly OrderStatus[] = ['pending', 'confirmed', 'pr
 /** docs/decisions/028: what the owner is told when an action is refused in the order's state. */
 export const orderActionRefusals = {
   cancelAfterShipping: 'An order cannot be cancelled once it has shipped.',
+  // docs/requirements.md §24: money received is refunded with the cancellation, never forgotten
+  refundWithCancel: 'This order has money received: record its refund to cancel it.',
+  refundNeeded: 'Give the refund’s amount, method and reference.',
   notAvailable: (status: OrderStatus) =>
     `This action is not available for a ${statusLabel(status).toLowerCase()} order`,
 } as const;
@@ -90,8 +101,18 @@ export const orderActionRefusals = {
  * Why `action` is refused for `order`, or null when it is offered: one answer for the console's
  * buttons and the server (docs/decisions/028: no action moves an order backwards).
  */
-export function orderActionRefusal(order: OrderState, action: OrderAction): string | null {
-  if (offeredOrderActions(order).includes(action)) return null;
+export function orderActionRefusal(
+  order: OrderState,
+  action: OrderAction,
+  refunding = false,
+): string | null {
+  if (offeredOrderActions(order).includes(action)) {
+    if (refunding) return null;
+    if (action === 'cancel' && hasMoneyToRefund(order.paymentStatus)) {
+      return orderActionRefusals.refundWithCancel;
+    }
+    return action === 'record-refund' ? orderActionRefusals.refundNeeded : null;
+  }
   if (action === 'cancel' && ['partly_shipped', 'shipped', 'delivered'].includes(order.status)) {
     return orderActionRefusals.cancelAfterShipping;
   }
@@ -105,9 +126,16 @@ export function orderActionRefusal(order: OrderState, action: OrderAction): stri
 export function applyOrderAction(
   order: OrderState,
   action: OrderAction,
-  move: { shipsEverythingLeft?: boolean } = {},
+  move: {
+    shipsEverythingLeft?: boolean;
+    /** docs/requirements.md §24: the payment status a refund recorded with the move leaves. */
+    refunded?: Extract<PaymentStatus, 'refunded' | 'partly_refunded'>;
+  } = {},
 ): { status: OrderStatus; paymentStatus?: PaymentStatus } | null {
   if (!offeredOrderActions(order).includes(action)) return null;
+  // docs/requirements.md §24: a cancellation with money received comes with its refund.
+  if (action === 'cancel' && hasMoneyToRefund(order.paymentStatus) && !move.refunded) return null;
+  if (action === 'record-refund' && !move.refunded) return null;
   switch (action) {
     case 'confirm':
       return { status: 'confirmed' };
@@ -129,7 +157,11 @@ export function applyOrderAction(
     case 'deliver':
       return { status: 'delivered' };
     case 'cancel':
-      return { status: 'cancelled' };
+      return move.refunded
+        ? { status: 'cancelled', paymentStatus: move.refunded }
+        : { status: 'cancelled' };
+    case 'record-refund':
+      return { status: order.status, paymentStatus: move.refunded! };
   }
 }
 
@@ -202,6 +234,15 @@ export const adminMessages = {
   quotationFailed: 'Failed to update quotation status',
   orderFailed: (message: string) => `Failed to update order status: ${message}`,
   paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
+  // docs/requirements.md §24
+  refundRecorded: (amount: string, paymentStatus: string, issued: IssuedWithAction = {}) => ({
+    title: 'Refund Recorded',
+    description: withIssuedDocuments(
+      `Refund of ${amount} recorded. The order is cancelled; its payment is ${statusLabel(paymentStatus).toLowerCase()}.`,
+      issued,
+    ),
+  }),
+  refundFailed: (message: string) => `Failed to record the refund: ${message}`,
   orderUpdated: (status: string, issued: IssuedWithAction = {}) => ({
     title: 'Order Status Updated',
     description: withIssuedDocuments(

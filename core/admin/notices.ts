@@ -141,6 +141,9 @@ export type QuotationEvent =
   | 'balance-confirmed'
   // docs/requirements.md §24: a shipment recorded, with its tracking, the invoice attached
   | 'order-shipped'
+  // docs/requirements.md §24: the delivery recorded (by the owner or the buyer), and a refund
+  | 'order-delivered'
+  | 'order-refunded'
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF as it is issued
   | 'invoice-issued'
   | 'credit-note-issued';
@@ -158,6 +161,10 @@ export interface QuotationEventNotice {
   documentId?: string;
   /** docs/requirements.md §24: the shipment of an `order-shipped` mail. */
   shipmentId?: string;
+  /** docs/requirements.md §24: the refund of an `order-refunded` mail. */
+  refundId?: string;
+  /** docs/requirements.md §24: who recorded an `order-delivered` mail's delivery. */
+  confirmedBy?: 'shop' | 'customer';
   /**
    * A payment reference's notice: which payment it pays and how, as they were when it was
    * submitted; by delivery the owner may have confirmed it and the order asks for the next.

@@ -1,9 +1,10 @@
 /**
- * docs/requirements.md §24: a shipment over the owner API, recorded with the console's own schema
+ * docs/requirements.md §24: a shipment, and a refund, over the owner API, recorded with the console's own schema
  * (core/orders/shipments.ts) and answered in the one shape every page and mail shows.
  */
 import { z } from 'zod';
 import { carrierIds } from '../orders/carriers';
+import { refundMethods } from '../orders/refund-status';
 import { orderStatuses } from '../orders/statuses';
 
 export const apiShipmentSchema = z
@@ -30,4 +31,30 @@ export const apiShipmentRecordedSchema = z.object({
     description: '`partly_shipped` while pieces are left to ship, then `shipped`.',
   }),
   invoiceNumber: z.string().meta({ description: 'The tax invoice the goods left with.' }),
+});
+
+/** docs/requirements.md §24: a refund over the owner API, in the one shape the pages and the mail show. */
+export const apiRefundSchema = z
+  .object({
+    id: z.guid(),
+    orderId: z.guid(),
+    amountMinor: z.number().int().meta({ description: 'The amount refunded, in paise.' }),
+    method: z.enum(refundMethods),
+    reference: z.string(),
+    receivedMinor: z
+      .number()
+      .int()
+      .meta({ description: 'The money received that the refunds give back, in paise.' }),
+    refundedOn: z.iso.date(),
+  })
+  .meta({ id: 'Refund' });
+
+export const apiRefundRecordedSchema = z.object({
+  refund: apiRefundSchema,
+  status: z.enum(orderStatuses),
+  paymentStatus: z.enum(['refunded', 'partly_refunded']),
+  creditNoteNumber: z
+    .string()
+    .nullable()
+    .meta({ description: 'The credit note issued with the cancellation of an invoiced order.' }),
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { carrierIds } from '../orders/carriers';
+import { refundMethods } from '../orders/refund-status';
 import { orderActions } from '../admin/admin';
 import { orderPaymentMethods } from '../orders/orders';
 import { offerPaymentMethods } from '../quotes/quote-forms';
@@ -183,6 +184,36 @@ export const webhookEvents = {
       everyPieceShipped: z
         .boolean()
         .meta({ description: 'False while pieces are still to ship ("Partly Shipped").' }),
+    }),
+  },
+  // docs/requirements.md §24: the delivery, recorded by the owner or the buyer
+  'order.delivered': {
+    when: 'the owner marks an order delivered, or the buyer says she has received it',
+    data: z.strictObject({
+      orderId: id,
+      orderNumber,
+      deliveredAt: z.iso.datetime({ offset: true }),
+      confirmedBy: z
+        .enum(['shop', 'customer'])
+        .meta({ description: '“shop”: Mark as Delivered; “customer”: I Have Received It.' }),
+    }),
+  },
+  // docs/requirements.md §24: money received, given back
+  'order.refunded': {
+    when: 'the owner records a refund (with "Cancel Order", or "Record Refund" after it)',
+    data: z.strictObject({
+      orderId: id,
+      orderNumber,
+      refundId: id,
+      amountMinor: paise,
+      method: z.enum(refundMethods),
+      reference: z.string(),
+      refundedOn: z.iso.date(),
+      refundedMinor: paise.meta({
+        description: 'Every refund of the order so far, this one included.',
+      }),
+      receivedMinor: paise.meta({ description: 'The money received that the refunds give back.' }),
+      paymentStatus: z.enum(['refunded', 'partly_refunded']),
     }),
   },
   // docs/requirements.md §23: the GST documents, as issued (docs/decisions/027)

@@ -56,3 +56,13 @@ export function reorderItemsOf(fields: Record<string, string>) {
       quantity,
     }));
 }
+
+/** docs/requirements.md §24: the buyer's "I Have Received It" on her shipped order, and its toast. */
+export const CONFIRM_DELIVERY_INTENT = 'confirm-delivery';
+export const orderDeliveryTexts = {
+  button: 'I Have Received It',
+  confirmed: {
+    title: 'Marked as Delivered',
+    description: 'Thank you for letting us know your order has reached you.',
+  },
+} as const;

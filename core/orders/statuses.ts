@@ -19,6 +19,8 @@ export const paymentStatuses = [
   'paid',
   'failed',
   'refunded',
+  // docs/requirements.md §24: a cancelled order of which part of the money received is refunded
+  'partly_refunded',
   'cancelled',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];

@@ -29,6 +29,7 @@ import { editableSettingKeys } from '../../core/admin/settings-keys';
 import { offerStatuses } from '../../core/quotes/quote-offer';
 import { documentSeries } from '../../core/tax/financial-year';
 import { carrierIds } from '../../core/orders/carriers';
+import { refundMethods } from '../../core/orders/refund-status';
 import type { IssuedTaxDocument } from '../../core/tax/tax-document';
 import {
   contactMessageStatuses,
@@ -821,6 +822,36 @@ export const orderShipmentItems = pgTable(
     primaryKey({ columns: [table.shipmentId, table.orderItemId] }),
     check('order_shipment_items_quantity_check', sql`${table.quantity} >= 1`),
     index('order_shipment_items_order_item_id_idx').on(table.orderItemId),
+  ],
+);
+
+/**
+ * docs/requirements.md §24: money given back for a cancelled order, each refund with its amount, how it was
+ * paid back and its reference, and the money received it is measured against (which the order's
+ * payment status no longer says once it reads "Refunded").
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    method: text('method', { enum: refundMethods }).notNull(),
+    reference: text('reference').notNull(),
+    receivedMinor: integer('received_minor').notNull(),
+    refundedOn: date('refunded_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('order_refunds_method_check', oneOf(table.method, refundMethods)),
+    check(
+      'order_refunds_amount_check',
+      sql`${table.amountMinor} > 0 and ${table.amountMinor} <= ${table.receivedMinor}`,
+    ),
+    check('order_refunds_reference_check', sql`char_length(${table.reference}) <= 100`),
+    index('order_refunds_order_id_idx').on(table.orderId, table.createdAt),
   ],
 );
 

@@ -47,6 +47,7 @@ import {
   searchCounts,
   taxDocumentSeries,
   orderShipments,
+  orderRefunds,
   taxDocuments,
   userRoles,
   webhookDeliveries,
@@ -55,6 +56,7 @@ import {
 
 import { documentSeries } from '../../core/tax/financial-year';
 import { carrierIds } from '../../core/orders/carriers';
+import { refundMethods } from '../../core/orders/refund-status';
 
 type RowValues = Record<string, string | number>;
 
@@ -223,6 +225,25 @@ const statusColumns: StatusColumn[] = [
         .values({ orderNumber: `ORD-CHECK-${unique()}` })
         .returning({ id: orders.id });
       return { order_id: order!.id, dispatched_on: '2026-11-30' };
+    },
+  },
+  // docs/requirements.md §24: how a refund went back, core/orders/refund-status.ts refundMethods
+  {
+    column: orderRefunds.method,
+    constraint: 'order_refunds_method_check',
+    list: refundMethods,
+    row: async (db) => {
+      const [order] = await db
+        .insert(orders)
+        .values({ orderNumber: `ORD-CHECK-${unique()}` })
+        .returning({ id: orders.id });
+      return {
+        order_id: order!.id,
+        amount_minor: 100,
+        received_minor: 100,
+        reference: 'UTR1',
+        refunded_on: '2026-12-01',
+      };
     },
   },
   // docs/decisions/027: the GST documents' kinds, core/tax/financial-year.ts documentSeries

@@ -22,6 +22,7 @@ import { quotationRequestSchema } from '../../core/quotes/quotation';
 import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quotes/quote-list';
 import { settingsFormSchema } from '../../core/admin/settings';
 import { shipmentSchema } from '../../core/orders/shipments';
+import { refundSchema } from '../../core/orders/refunds';
 import {
   declineOfferSchema,
   offerComposerSchema,
@@ -173,6 +174,8 @@ const validShipment = {
   boxes: '1',
   pieces: [{ orderItemId: '3f1e8b5a-1111-4222-8333-444455556666', quantity: '1' }],
 };
+
+const validRefund = { amount: '100', method: 'upi', reference: 'UTR1' };
 
 const validShipping = {
   quantity: '1',
@@ -714,6 +717,17 @@ const guards: Record<string, Guard | Guard[]> = {
     writePath: 'Mark as Shipped, for Other (core/orders/shipments.ts shipmentSchema.trackingUrl)',
     accepts: (value) => shipmentSchema.safeParse({ ...validShipment, trackingUrl: value }).success,
     textOfLength: urlOfLength,
+  },
+  // docs/requirements.md §24: a refund as the owner records it (core/orders/refunds.ts refundSchema)
+  'order_refunds.method': {
+    reason: 'one of core/orders/refund-status.ts refundMethods (refundSchema z.enum)',
+    check: 'order_refunds_method_check',
+  },
+  'order_refunds.reference': {
+    max: 100,
+    writePath: 'Cancel Order and Record Refund (core/orders/refunds.ts refundSchema.reference)',
+    accepts: (value) => refundSchema.safeParse({ ...validRefund, reference: value }).success,
+    textOfLength: digits,
   },
   'tax_documents.kind': {
     reason: 'one of core/tax/financial-year.ts documentSeries, set by the invoices module',

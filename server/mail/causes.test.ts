@@ -76,3 +76,24 @@ it('counts the shipped mail to the customer as the shop’s own, never limited',
   expect(cause).toEqual({ by: 'shop' });
   expect(isLimited(cause)).toBe(false);
 });
+
+// docs/requirements.md §24: the delivered and refund mails follow an owner's act (or the buyer's own
+// "I Have Received It"): the shop's own, never limited.
+it.each([
+  ['order-delivered', { confirmedBy: 'customer' as const }],
+  ['order-refunded', { refundId: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c' }],
+] as const)(
+  'counts the %s mail to the customer as the shop’s own, never limited',
+  (event, extra) => {
+    const cause = mailCauseOf({
+      kind: 'quotation-event',
+      event,
+      to: 'customer',
+      quotationId: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
+      orderId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      ...extra,
+    });
+    expect(cause).toEqual({ by: 'shop' });
+    expect(isLimited(cause)).toBe(false);
+  },
+);

@@ -24,6 +24,7 @@ import {
 import { CLAIM_ANCHOR, quotationLink } from '../../core/quotes/quote-offer';
 import { sameEmail } from '../../core/identity/identity';
 import { waitedFor } from '../../core/time/week-at-a-glance';
+import { refundMethodWords } from '../../core/orders/refund-status';
 import type { SiteSettings } from '../../content/site';
 import type { PaymentStatus } from '../../core/orders/statuses';
 import type { TaxDocumentKind } from '../../core/tax/document-links';
@@ -89,6 +90,29 @@ export interface QuotationMailFacts {
    * order only; absent from every other mail.
    */
   shipment?: MailShipment | null;
+  /**
+   * docs/requirements.md §24: the delivery an `order-delivered` mail tells of, when the order has one;
+   * absent from every other mail.
+   */
+  delivery?: { deliveredOn: string } | null;
+  /**
+   * docs/requirements.md §24: the refund an `order-refunded` mail tells of, one of the notice's order only,
+   * with what the order's refunds add up to by then; absent from every other mail.
+   */
+  refund?: MailRefund | null;
+}
+
+/** A refund as its mail tells the buyer of it (docs/requirements.md §24). */
+export interface MailRefund {
+  orderId: string;
+  amountMinor: number;
+  method: 'upi' | 'bank transfer';
+  reference: string;
+  /** The shop's day it was recorded, YYYY-MM-DD. */
+  refundedOn: string;
+  receivedMinor: number;
+  /** This refund and those before it. */
+  refundedTotalMinor: number;
 }
 
 /** A shipment as its mail tells the buyer of it (docs/requirements.md §24). */
@@ -711,6 +735,38 @@ export async function quotationEventMail(
         invoiceNumber: document.number,
         orderNumber: document.orderNumber,
         totalMinor: document.totalMinor,
+        quotationUrl,
+        displayRate,
+      });
+    }
+    // docs/requirements.md §24: the buyer's, whoever recorded the delivery.
+    case 'order-delivered': {
+      if (!order || !facts.delivery || toOwner) return null;
+      return render('order-delivered-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        deliveredOn: facts.delivery.deliveredOn,
+        confirmedBy: notice.confirmedBy ?? 'shop',
+        quotationUrl,
+      });
+    }
+    // docs/requirements.md §24: the buyer's, with the cancellation's credit note attached when one came with it.
+    case 'order-refunded': {
+      const refund = facts.refund;
+      if (!order || !refund || refund.orderId !== notice.orderId || toOwner) return null;
+      return render('order-refunded-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        amountMinor: refund.amountMinor,
+        methodLabel: refundMethodWords[refund.method],
+        refundReference: refund.reference,
+        refundedOn: refund.refundedOn,
+        fullyRefunded: refund.refundedTotalMinor >= refund.receivedMinor,
+        refundedTotalMinor: refund.refundedTotalMinor,
+        receivedMinor: refund.receivedMinor,
+        creditNoteNumber: facts.document?.kind === 'credit_note' ? facts.document.number : null,
         quotationUrl,
         displayRate,
       });

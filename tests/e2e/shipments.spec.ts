@@ -2,7 +2,8 @@
  * docs/requirements.md §24 at 390 px: the owner ships part of a paid order with Blue Dart and an 11-digit AWB
  * from the order's card, the buyer sees "Partly Shipped" and "Track Shipment" to Blue Dart's page
  * for that number; the owner's packing list names what is in the boxes; the rest leaves with India
- * Post and the order reads "Shipped". axe on each page.
+ * Post and the order reads "Shipped"; the buyer says "I Have Received It" and both sides read
+ * "Delivered". axe on each page.
  */
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
@@ -113,4 +114,13 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
   await gotoHydrated(buyer, '/dashboard?tab=orders');
   await expect(shipments.getByRole('listitem')).toHaveCount(2);
   await expect(shipments.getByText('Tracking number EE123456785IN')).toBeVisible();
+
+  // The parcel arrives: the buyer says so herself, and the owner's card reads "Delivered".
+  await orders.getByRole('button', { name: 'I Have Received It' }).click();
+  await expect(buyer.getByText('Marked as Delivered', { exact: true })).toBeVisible();
+  await expect(orders.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(orders.getByRole('button', { name: 'I Have Received It' })).toHaveCount(0);
+  await gotoHydrated(owner, '/admin?tab=orders');
+  await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
 });

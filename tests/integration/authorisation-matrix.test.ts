@@ -670,6 +670,15 @@ const operations: Operation[] = [
     (world, owner) => ({ id: world.objects[owner].spareWishlistId }),
     { prepare: restoreSpares },
   ),
+  // docs/requirements.md §24: "I Have Received It", on the owner's own order, shipped for the case.
+  ...pageAction(
+    '/dashboard',
+    'confirm-delivery',
+    'shipped order',
+    OWNER_WRITE,
+    (world, owner) => ({ orderId: world.objects[owner].orderToShipId }),
+    { prepare: shipOrderForCase, verify: orderStatusIs('delivered') },
+  ),
   ...pageAction('/dashboard', 'reorder', 'order', OWNER_WRITE, (world, owner) => ({
     orderId: world.objects[owner].orderId,
     customerName: 'Reorder Rao',
@@ -817,6 +826,21 @@ const operations: Operation[] = [
       'pieces[0].quantity': '2',
     }),
     { prepare: processOrder },
+  ),
+  // docs/requirements.md §24: "Cancel Order" with its refund, on a paid order being made for the case.
+  ...pageAction(
+    '/admin',
+    'refund-order',
+    'order',
+    ADMIN_WRITE,
+    (world, owner) => ({
+      orderId: world.objects[owner].orderToShipId,
+      action: 'cancel',
+      amount: '1',
+      method: 'upi',
+      reference: 'UTR612345678901',
+    }),
+    { prepare: processOrder, verify: orderStatusIs('cancelled', 'partly_refunded') },
   ),
   ...pageAction(
     '/admin',
@@ -1532,6 +1556,26 @@ async function processOrder(world: World, owner: Owner): Promise<void> {
   ]);
   world.objects[owner].orderToShipId = orderId;
   world.objects[owner].orderItemToShipId = item!.id;
+}
+
+/** docs/requirements.md §24: a new paid order of the owner's, shipped, so that only who asks stands between it and its delivery. */
+async function shipOrderForCase(world: World, owner: Owner): Promise<void> {
+  await processOrder(world, owner);
+  await world.sql(`update orders set status = 'shipped' where id = $1`, [
+    world.objects[owner].orderToShipId,
+  ]);
+}
+
+/** An allowed order action left the case's order in this state. */
+function orderStatusIs(status: string, paymentStatus?: string): NonNullable<Operation['verify']> {
+  return async (world, owner) => {
+    const [order] = await world.sql<{ status: string; payment_status: string }>(
+      'select status, payment_status from orders where id = $1',
+      [world.objects[owner].orderToShipId],
+    );
+    expect(order?.status).toBe(status);
+    if (paymentStatus) expect(order?.payment_status).toBe(paymentStatus);
+  };
 }
 
 /** The quotation id in the address of the owner's quotation page. */

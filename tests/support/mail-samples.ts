@@ -313,6 +313,31 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     invoiceNumber: 'KK/26-27/0042',
     quotationUrl,
   },
+  // docs/requirements.md §24: the shop marked the order delivered.
+  'order-delivered-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    deliveredOn: '2026-12-03',
+    confirmedBy: 'shop',
+    quotationUrl,
+  },
+  // docs/requirements.md §24: the first of two refunds on the cancelled order, half of what was paid.
+  'order-refunded-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    amountMinor: 12_460_000,
+    methodLabel: 'UPI',
+    refundReference: 'UTR612345678901',
+    refundedOn: '2026-12-02',
+    fullyRefunded: false,
+    refundedTotalMinor: 12_460_000,
+    receivedMinor: 24_920_000,
+    creditNoteNumber: null,
+    quotationUrl,
+    displayRate: null,
+  },
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF.
   'invoice-issued-customer': {
     customerName: 'Ananya Iyer',

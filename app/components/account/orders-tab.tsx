@@ -9,6 +9,9 @@ import { paymentStatusLabel } from '../../../core/orders/payment-terms';
 import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderDocuments } from '../orders/order-documents';
 import { OrderShipments } from '../orders/order-shipments';
+import { OrderRefunds } from '../orders/order-refunds';
+import { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { CONFIRM_DELIVERY_INTENT, orderDeliveryTexts } from '../../../core/identity/account-texts';
 import { orderDocumentLinks } from '../../../core/tax/document-links';
 import { OrderStatusBadge } from '../orders/order-status-badge';
 import { secondaryButtonClass } from '../ui/classes';
@@ -40,6 +43,7 @@ export function OrdersTab({
   const timeZone = useShopTimeZone();
   const [details, setDetails] = useState<Order | null>(null);
   const [reorder, setReorder] = useState<Order | null>(null);
+  const delivery = useAnswerFetcher({ key: CONFIRM_DELIVERY_INTENT });
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -93,6 +97,16 @@ export function OrdersTab({
                 >
                   Reorder
                 </button>
+                {order.status === 'shipped' ? (
+                  // docs/requirements.md §24: the buyer records the delivery herself
+                  <delivery.Form method="post">
+                    <input type="hidden" name="intent" value={CONFIRM_DELIVERY_INTENT} />
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {orderDeliveryTexts.button}
+                    </button>
+                  </delivery.Form>
+                ) : null}
               </div>
             </OrderCard>
           ))}
@@ -176,6 +190,7 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       </div>
       <OrderShipments shipments={order.shipments} />
+      <OrderRefunds refunds={order.refunds} />
       <OrderDocuments
         links={orderDocumentLinks({
           id: order.id,

@@ -17,6 +17,8 @@ import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';
 import { ShipmentForm } from './shipment-form';
+import { RefundForm } from './refund-form';
+import { hasMoneyToRefund, refundBalance } from '../../../core/orders/refund-status';
 import { Field, secondaryButtonClass } from '../ui/field';
 
 /** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
@@ -145,6 +147,26 @@ export function OrdersPanel({
                     pieces={order.piecesLeftToShip}
                     today={order.today}
                     balanceDueMinor={balanceDue}
+                    fetcher={fetcher}
+                  />
+                ) : action === 'record-refund' ||
+                  (action === 'cancel' && hasMoneyToRefund(order.storedPaymentStatus)) ? (
+                  // docs/requirements.md §24: money received is refunded with the cancellation
+                  <RefundForm
+                    key={`${action}:${order.refunds.length}`}
+                    orderId={order.id}
+                    action={action}
+                    leftMinor={
+                      refundBalance(
+                        {
+                          paymentStatus: order.storedPaymentStatus,
+                          totalMinor: order.totalAmountMinor,
+                          advanceMinor: order.advanceMinor,
+                        },
+                        order.refunds,
+                      ).leftMinor
+                    }
+                    paymentMethod={order.paymentMethod}
                     fetcher={fetcher}
                   />
                 ) : (

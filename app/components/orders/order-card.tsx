@@ -15,6 +15,8 @@ import { PaymentProgress } from './payment-progress';
 import { paymentProgressRows } from '../../../core/orders/payment-terms';
 import { OrderDocuments } from './order-documents';
 import { OrderShipments } from './order-shipments';
+import { OrderRefunds } from './order-refunds';
+import type { RefundView } from '../../../core/orders/refund-status';
 import type { ShipmentView } from '../../../core/orders/shipments';
 import { orderDocumentLinks, type TaxDocumentKind } from '../../../core/tax/document-links';
 import { OrderThumbnail } from './order-thumbnail';
@@ -37,6 +39,8 @@ export type OrderCardOrder = Pick<OrderView, 'id' | 'orderNumber' | 'status' | '
     payment?: PaymentPanelData | null;
     /** docs/requirements.md §24: its shipments, with their tracking. */
     shipments?: readonly ShipmentView[];
+    /** docs/requirements.md §24: the money given back. */
+    refunds?: readonly RefundView[];
     /** docs/requirements.md §23: its tax invoice, receipt vouchers and credit notes, each a download, with its receipts and proforma invoice. */
     documents?: readonly { id: string; kind: TaxDocumentKind; number: string }[];
   };
@@ -134,6 +138,7 @@ export function OrderCard({
       {order.shipments ? (
         <OrderShipments shipments={order.shipments} packingLists={packingLists} />
       ) : null}
+      {order.refunds ? <OrderRefunds refunds={order.refunds} /> : null}
       {order.documents ? (
         <OrderDocuments
           links={orderDocumentLinks({

@@ -13,7 +13,12 @@ import {
   ownerOrderSchema,
   type OwnerOrder,
 } from '../../../core/api/api-owner-schemas';
-import { apiShipmentRecordedSchema } from '../../../core/api/api-shipments';
+import {
+  apiRefundRecordedSchema,
+  apiShipmentRecordedSchema,
+} from '../../../core/api/api-shipments';
+import { refundFormSchema } from '../../../core/orders/refunds';
+import { refundOrder } from '../../flows/refund-order';
 import { orderActionSchema } from '../../../core/orders/orders';
 import { shipmentSchema } from '../../../core/orders/shipments';
 import { advanceAndBalanceMinor } from '../../../core/orders/payment-terms';
@@ -56,7 +61,7 @@ const orderAction = operation({
   tags,
   summary: 'Take an order action',
   description:
-    'spec §4: `confirm` (Confirm Order), `confirm-payment` (Confirm Payment Received, with the UPI or bank `paymentReference`), `start-processing`, `ship`, `deliver`, `cancel`. An action not on offer for the order’s state is refused with 409 and the console’s message.',
+    'spec §4: `confirm` (Confirm Order), `confirm-payment` (Confirm Payment Received, with the UPI or bank `paymentReference`), `start-processing`, `ship`, `deliver`, `cancel` (an order with money received is cancelled with its refund: `POST …/refunds`). An action not on offer for the order’s state is refused with 409 and the console’s message.',
   access: { kind: 'owner', scope: 'orders:write' },
   request: {
     params: ownerOrderIdParams,
@@ -79,6 +84,22 @@ const recordShipmentOperation = operation({
     body: { ...json(shipmentSchema, 'The shipment'), required: true },
   },
   responses: { 201: json(apiShipmentRecordedSchema, 'The shipment and the order’s new status') },
+});
+
+// docs/requirements.md §24: "Cancel Order" with its refund, or "Record Refund" after it, as the console records it.
+const recordRefundOperation = operation({
+  method: 'post',
+  path: '/admin/orders/{id}/refunds',
+  tags,
+  summary: 'Record a refund ("Cancel Order" with its refund, or "Record Refund")',
+  description:
+    '`action` `cancel` cancels an order with money received and records its refund; `record-refund` refunds what a cancellation left. The `amount` in rupees as the console takes it (`1512` or `"1,512.50"`), at most what is left of the money received; `method` `upi` or `bank transfer`; the refund’s `reference`. The payment status becomes `refunded` once everything received is back, else `partly_refunded`; cancelling an invoiced order issues its credit note. Refused with 409 or 422 and the console’s message.',
+  access: { kind: 'owner', scope: 'orders:write' },
+  request: {
+    params: ownerOrderIdParams,
+    body: { ...json(refundFormSchema, 'The refund'), required: true },
+  },
+  responses: { 201: json(apiRefundRecordedSchema, 'The refund and the order’s new status') },
 });
 
 function apiOrder(order: OrderView): OwnerOrder {
@@ -168,6 +189,29 @@ export function registerOwnerOrders(api: OpenAPIHono<ApiEnv>): void {
         shipment: shipped.shipment,
         status: shipped.status,
         invoiceNumber: shipped.invoiceNumber,
+      },
+      201,
+    );
+  });
+
+  api.openapi(recordRefundOperation, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = await sentBody(c);
+    const { db, clock, config } = c.get('services');
+    const refunded = await refundOrder(
+      db,
+      c.get('actor'),
+      { orderId: id, action: body.action, refund: body },
+      await readSiteSettings(db, config),
+      clock(),
+    );
+    return c.json(
+      {
+        refund: refunded.refund,
+        status: refunded.status,
+        paymentStatus:
+          refunded.refund && refunded.paymentStatus === 'refunded' ? 'refunded' : 'partly_refunded',
+        creditNoteNumber: refunded.creditNoteNumber,
       },
       201,
     );

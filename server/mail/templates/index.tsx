@@ -29,6 +29,8 @@ import {
   balanceConfirmedCustomer,
   paymentReferenceOwner,
   orderShippedCustomer,
+  orderDeliveredCustomer,
+  orderRefundedCustomer,
   invoiceIssuedCustomer,
   creditNoteIssuedCustomer,
 } from './order-mails';
@@ -67,6 +69,8 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'advance-confirmed-customer': advanceConfirmedCustomer,
   'balance-confirmed-customer': balanceConfirmedCustomer,
   'order-shipped-customer': orderShippedCustomer,
+  'order-delivered-customer': orderDeliveredCustomer,
+  'order-refunded-customer': orderRefundedCustomer,
   'invoice-issued-customer': invoiceIssuedCustomer,
   'credit-note-issued-customer': creditNoteIssuedCustomer,
   'quotation-merged-customer': quotationMergedCustomer,

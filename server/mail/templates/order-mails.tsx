@@ -336,6 +336,89 @@ export const orderShippedCustomer: MailTemplate<'order-shipped-customer'> = {
   ),
 };
 
+/**
+ * docs/requirements.md §24: the order reached the buyer. When the shop marked it, she may not
+ * have it yet, so the mail asks her to say so.
+ */
+export const orderDeliveredCustomer: MailTemplate<'order-delivered-customer'> = {
+  subject: ({ orderNumber }) => `Your order ${orderNumber} was delivered`,
+  render: ({ customerName, orderNumber, deliveredOn, confirmedBy, quotationUrl }, shop) => {
+    const day = formatLongDate(deliveredOn);
+    return (
+      <MailLayout shop={shop} preview={`Order ${orderNumber} was delivered on ${day}.`}>
+        <Greeting name={customerName} />
+        <Paragraph>
+          {'Your order '}
+          <Unbroken>{orderNumber}</Unbroken>
+          {` was delivered on ${day}.`}
+        </Paragraph>
+        <Paragraph>
+          {confirmedBy === 'customer'
+            ? 'Thank you for letting us know it has reached you.'
+            : 'If it has not reached you, reply to this mail and we will look into it at once.'}
+        </Paragraph>
+        <ButtonLink href={quotationUrl}>View your order</ButtonLink>
+        <QuestionsParagraph shop={shop} />
+      </MailLayout>
+    );
+  },
+};
+
+/**
+ * docs/requirements.md §24: a refund on a cancelled order, with how much of what she paid is now
+ * back. The subject keeps the rupees alone, as the price drop's does; the body shows every amount
+ * with its approximation (docs/decisions/026). The worker attaches the credit note when there is one.
+ */
+export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
+  subject: ({ amountMinor, orderNumber }) =>
+    `Refund of ${formatRupees(amountMinor)} for ${orderNumber}`,
+  render: (
+    {
+      customerName,
+      orderNumber,
+      amountMinor,
+      methodLabel,
+      refundReference,
+      refundedOn,
+      fullyRefunded,
+      refundedTotalMinor,
+      receivedMinor,
+      creditNoteNumber,
+      quotationUrl,
+      displayRate,
+    },
+    shop,
+  ) => {
+    const rupees = (paise: number) => formatRupeesWithApproximation(paise, displayRate);
+    const amount = rupees(amountMinor);
+    return (
+      <MailLayout shop={shop} preview={`Refund of ${amount} for order ${orderNumber}.`}>
+        <Greeting name={customerName} />
+        <Paragraph>
+          {`We have refunded ${amount} for your order `}
+          <Unbroken>{orderNumber}</Unbroken>
+          {` on ${formatLongDate(refundedOn)}, by ${methodLabel}, reference `}
+          <Unbroken>{refundReference}</Unbroken>.
+        </Paragraph>
+        <Paragraph>
+          {fullyRefunded
+            ? `Everything you paid, ${rupees(receivedMinor)}, is now refunded.`
+            : `${rupees(refundedTotalMinor)} of the ${rupees(receivedMinor)} you paid is now refunded.`}
+        </Paragraph>
+        {creditNoteNumber ? (
+          <Paragraph>
+            {'Credit note '}
+            <Unbroken>{creditNoteNumber}</Unbroken>
+            {' is attached.'}
+          </Paragraph>
+        ) : null}
+        <ButtonLink href={quotationUrl}>View your order</ButtonLink>
+        <QuestionsParagraph shop={shop} />
+      </MailLayout>
+    );
+  },
+};
+
 /** docs/requirements.md §23: the buyer's tax invoice; the worker attaches its PDF. */
 export const invoiceIssuedCustomer: MailTemplate<'invoice-issued-customer'> = {
   subject: ({ invoiceNumber }) => `Your invoice ${invoiceNumber}`,

@@ -289,6 +289,49 @@ export interface MailTemplateProps {
     quotationUrl: string;
   };
   /**
+   * docs/requirements.md §24: to the customer: the order reached her, marked by her ("I Have
+   * Received It") or by the shop ("Mark as Delivered"). Subject "Your order {orderNumber} was
+   * delivered".
+   */
+  'order-delivered-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    /** The shop's day it was delivered, YYYY-MM-DD. */
+    deliveredOn: string;
+    /** Who said it arrived: the shop's mark asks her to reply if it has not. */
+    confirmedBy: 'customer' | 'shop';
+    quotationUrl: string;
+  };
+  /**
+   * docs/requirements.md §24: to the customer: a refund on her cancelled order. Subject "Refund of
+   * {amount} for {orderNumber}", the rupees alone.
+   */
+  'order-refunded-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    /** This refund, in paise. */
+    amountMinor: number;
+    /** "UPI" or "bank transfer", as the owner recorded it, inside the sentence. */
+    methodLabel: string;
+    /** The refund's own reference (a UTR), for her bank statement. */
+    refundReference: string;
+    /** The shop's day of the refund, YYYY-MM-DD. */
+    refundedOn: string;
+    /** True when all the money received for the order is now refunded. */
+    fullyRefunded: boolean;
+    /** Every refund of the order so far, this one included, in paise. */
+    refundedTotalMinor: number;
+    /** All the money received for the order, in paise. */
+    receivedMinor: number;
+    /** The credit note the mail attaches; null when it attaches none. */
+    creditNoteNumber: string | null;
+    quotationUrl: string;
+    /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
+    displayRate: DisplayRate | null;
+  };
+  /**
    * docs/requirements.md §23: to the customer: her tax invoice, its PDF attached. Subject "Your invoice
    * {invoiceNumber}".
    */

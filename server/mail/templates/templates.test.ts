@@ -97,6 +97,9 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'balance-confirmed-customer': 'Payment confirmed for ORD-20261127-0042',
   // docs/requirements.md §24, word for word
   'order-shipped-customer': 'Your order ORD-20261127-0042 has shipped',
+  'order-delivered-customer': 'Your order ORD-20261127-0042 was delivered',
+  // The refund's rupees alone, as the price drop's subject has them.
+  'order-refunded-customer': 'Refund of ₹1,24,600 for ORD-20261127-0042',
   // docs/requirements.md §23, word for word
   'invoice-issued-customer': 'Your invoice KK/26-27/0042',
   'credit-note-issued-customer': 'Your credit note KKC/26-27/0003',
@@ -560,6 +563,85 @@ describe('the shipped mail', () => {
   });
 });
 
+// docs/requirements.md §24: the buyer's mail when the order reached her.
+describe('the delivered mail', () => {
+  const sample = mailSamples['order-delivered-customer'];
+
+  it.each([
+    ['customer', 'Thank you for letting us know it has reached you.', 'If it has not reached you'],
+    [
+      'shop',
+      'If it has not reached you, reply to this mail and we will look into it at once.',
+      'Thank you for letting us know',
+    ],
+  ] as const)(
+    'says the day, and the line for an order marked by the %s',
+    async (confirmedBy, says, saysNot) => {
+      const { html, text } = await renderMailTemplate(
+        'order-delivered-customer',
+        { ...sample, confirmedBy },
+        sampleShop,
+      );
+      for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+        expect(part).toContain('Your order ORD-20261127-0042 was delivered on December 3, 2026.');
+        expect(part).toContain(says);
+        expect(part).not.toContain(saysNot);
+      }
+      expect(text).toContain(`View your order\n${sample.quotationUrl}`);
+    },
+  );
+});
+
+// docs/requirements.md §24: the buyer's mail of each refund on a cancelled order.
+describe('the refund mail', () => {
+  const sample = mailSamples['order-refunded-customer'];
+  const render = (props: Partial<MailTemplateProps['order-refunded-customer']> = {}) =>
+    renderMailTemplate('order-refunded-customer', { ...sample, ...props }, sampleShop);
+  // wordsOf leaves a space where the reference's tag closes, before its full stop.
+  const partsOf = ({ html, text }: RenderedMail) =>
+    [text.replace(/\s+/g, ' '), wordsOf(html).replaceAll(' .', '.')] as const;
+
+  it('says the amount, the day, the method and the reference, and how much of what she paid is back', async () => {
+    const mail = await render();
+    for (const part of partsOf(mail)) {
+      expect(part).toContain(
+        'We have refunded ₹1,24,600 for your order ORD-20261127-0042 on December 2, 2026, by UPI, reference UTR612345678901.',
+      );
+      expect(part).toContain('₹1,24,600 of the ₹2,49,200 you paid is now refunded.');
+      expect(part).not.toContain('Everything you paid');
+      expect(part).not.toContain('Credit note');
+    }
+    expect(mail.text).toContain(`View your order\n${sample.quotationUrl}`);
+  });
+
+  it('says everything is refunded after the last refund, and names the credit note it attaches', async () => {
+    const mail = await render({
+      fullyRefunded: true,
+      refundedTotalMinor: 24_920_000,
+      creditNoteNumber: 'KKC/26-27/0003',
+    });
+    for (const part of partsOf(mail)) {
+      expect(part).toContain('Everything you paid, ₹2,49,200, is now refunded.');
+      expect(part).not.toContain('of the ₹2,49,200 you paid');
+      expect(part).toContain('Credit note KKC/26-27/0003 is attached.');
+    }
+  });
+
+  it('shows "(≈ US$…)" beside its amounts with a display currency, and keeps the subject in rupees', async () => {
+    const usd: DisplayRate = { currency: 'USD', rate: 835_000, setOn: '2026-11-27' };
+    const mail = await render({ displayRate: usd });
+    const amount = formatRupeesWithApproximation(12_460_000, usd);
+    expect(amount).toMatch(/^₹1,24,600 \(≈ US\$[\d,]+\)$/);
+    for (const part of partsOf(mail)) {
+      expect(part).toContain(`We have refunded ${amount} for your order`);
+      expect(part).toContain(
+        `${amount} of the ${formatRupeesWithApproximation(24_920_000, usd)} you paid is now refunded.`,
+      );
+    }
+    expect(mail.subject).toBe('Refund of ₹1,24,600 for ORD-20261127-0042');
+  });
+});
+
 describe('the GST document mails', () => {
   // docs/requirements.md §23, word for word
   it('say which invoice is attached, for which order, and its total', async () => {
@@ -596,6 +678,7 @@ describe('the approximate amounts of the customer mails', () => {
     'payment-confirmed-customer',
     'offer-expiring-customer',
     'invoice-issued-customer',
+    'order-refunded-customer',
   ] as const;
 
   it.each(mails)('%s shows "(≈ US$…)" beside each rupee amount, in both parts', async (name) => {

@@ -97,11 +97,12 @@ export async function creditNoteForCancelledOrder(
   orderId: string,
   site: SiteSettings,
   now: Date,
+  options: { mailTheBuyer?: boolean } = {},
 ): Promise<TaxDocumentSummary | null> {
   requireAdmin(actor, 'orders:write');
   const invoice = await invoiceOfOrder(tx, orderId);
   if (!invoice) return null;
-  const note = await creditNoteInTransaction(tx, invoice, site, now);
+  const note = await creditNoteInTransaction(tx, invoice, site, now, options);
   return note ? summaryOf(note) : null;
 }
 

@@ -17,6 +17,7 @@ import {
 import { loadConfig } from '../../config';
 import { quotationRequests } from '../../db/schema';
 import { applyOrderAction } from '../../flows/apply-order-action';
+import { refundOrder } from '../../flows/refund-order';
 import { mailOfNotice, shopAtDelivery } from '../../worker';
 import type { Actor } from '../actor';
 import { JOB_SCHEMA, type MailJob } from '../jobs';
@@ -70,7 +71,9 @@ describe(`the GST document mails on ${testDatabaseKind}`, () => {
       (job) =>
         !before.has(job.id) &&
         job.data.kind === 'quotation-event' &&
-        (job.data.event === 'invoice-issued' || job.data.event === 'credit-note-issued'),
+        (job.data.event === 'invoice-issued' ||
+          job.data.event === 'credit-note-issued' ||
+          job.data.event === 'order-refunded'),
     );
   }
 
@@ -227,26 +230,31 @@ describe(`the GST document mails on ${testDatabaseKind}`, () => {
     ).toEqual([]);
   });
 
-  it('mails the buyer the credit note with its PDF when her invoiced order is cancelled', async () => {
+  it('mails the buyer the credit note with its PDF in the refund’s mail when her invoiced order is cancelled', async () => {
     const { db } = database;
     const { order } = await paidOrder();
     const invoice = await issueInvoice(db, owner, { orderId: order.id }, site, NOVEMBER);
     let creditNoteNumber: string | null = null;
     const jobs = await documentMailsOf(async () => {
       creditNoteNumber = (
-        await applyOrderAction(
+        await refundOrder(
           db,
           owner,
-          { orderId: order.id, action: 'cancel' },
+          {
+            orderId: order.id,
+            action: 'cancel',
+            refund: { amount: '1512', method: 'bank transfer', reference: 'NEFT000123' },
+          },
           site,
           new Date('2026-12-02T05:30:00Z'),
         )
       ).creditNoteNumber;
     });
     expect(creditNoteNumber).toMatch(/^KKC\/26-27\/\d{4}$/);
+    // docs/requirements.md §24: one mail, the refund's, carries the credit note; none of its own.
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.data).toMatchObject({
-      event: 'credit-note-issued',
+      event: 'order-refunded',
       to: 'customer',
       orderId: order.id,
       cause: { by: 'shop' },
@@ -254,10 +262,9 @@ describe(`the GST document mails on ${testDatabaseKind}`, () => {
 
     const mail = await deliver(jobs[0]!);
     expect(mail?.to).toBe(BUYER_EMAIL);
-    expect(mail?.subject).toBe(`Your credit note ${creditNoteNumber}`);
-    expect(wordsOf(mail!.text)).toContain(
-      `Credit note ${creditNoteNumber} for order ${order.orderNumber} cancels invoice ${invoice.number} (Order cancelled).`,
-    );
+    expect(mail?.subject).toBe(`Refund of ₹1,512 for ${order.orderNumber}`);
+    expect(wordsOf(mail!.text)).toContain(`Credit note ${creditNoteNumber} is attached.`);
+    expect(invoice.number).toMatch(/^KK\/26-27\//);
     expect(mail?.attachments).toHaveLength(1);
     const [attachment] = mail!.attachments!;
     expect(attachment).toMatchObject({

@@ -15,6 +15,10 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { applyOrderAction } from '../../flows/apply-order-action';
+import { refundOrder } from '../../flows/refund-order';
+
+/** docs/requirements.md §24: a paid order is cancelled with a refund of what it received (here ₹1 of it). */
+const SOME_REFUND = { amount: '1', method: 'upi', reference: 'UTR-REFUND-0001' };
 import {
   orders,
   products,
@@ -395,10 +399,10 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
     const { db } = database;
     const order = await paidOrder();
     const invoice = await issueInvoice(db, owner, { orderId: order.id }, site, NOVEMBER);
-    const cancelled = await applyOrderAction(
+    const cancelled = await refundOrder(
       db,
       owner,
-      { orderId: order.id, action: 'cancel' },
+      { orderId: order.id, action: 'cancel', refund: SOME_REFUND },
       site,
       new Date('2026-12-02T05:30:00Z'),
     );
@@ -417,10 +421,10 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
     const unbilled = await paidOrder();
     expect(
       (
-        await applyOrderAction(
+        await refundOrder(
           db,
           owner,
-          { orderId: unbilled.id, action: 'cancel' },
+          { orderId: unbilled.id, action: 'cancel', refund: SOME_REFUND },
           site,
           NOVEMBER,
         )
@@ -459,10 +463,10 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
         await issueInvoice(db, owner, { orderId: order.id }, withLut, january)
       ).number;
     }
-    const cancelled = await applyOrderAction(
+    const cancelled = await refundOrder(
       db,
       owner,
-      { orderId: b2b.id, action: 'cancel' },
+      { orderId: b2b.id, action: 'cancel', refund: SOME_REFUND },
       withLut,
       january,
     );
@@ -532,10 +536,10 @@ describe(`GST documents on ${testDatabaseKind}`, () => {
 
     const order = await paidOrder();
     const invoice = await issueInvoice(db, owner, { orderId: order.id }, site, NOVEMBER);
-    const { creditNoteNumber } = await applyOrderAction(
+    const { creditNoteNumber } = await refundOrder(
       db,
       owner,
-      { orderId: order.id, action: 'cancel' },
+      { orderId: order.id, action: 'cancel', refund: SOME_REFUND },
       site,
       new Date('2026-12-02T05:30:00Z'),
     );

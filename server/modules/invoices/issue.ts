@@ -379,6 +379,7 @@ export async function creditNoteInTransaction(
   invoice: TaxDocumentRow,
   site: SiteSettings,
   now: Date,
+  options: { mailTheBuyer?: boolean } = {},
 ): Promise<TaxDocumentRow | null> {
   const [existing] = await tx
     .select({ id: taxDocuments.id })
@@ -393,7 +394,7 @@ export async function creditNoteInTransaction(
     financialYear: year.label,
     reason: CANCELLED_ORDER_REASON,
   });
-  return insertDocument(tx, invoice.orderId, sequence, content, invoice.id, now);
+  return insertDocument(tx, invoice.orderId, sequence, content, invoice.id, now, options);
 }
 
 async function insertDocument(

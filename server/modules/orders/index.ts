@@ -28,12 +28,13 @@ import { DomainError } from '../errors';
 import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
 import { shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
+import { refundsOfOrders, type RefundView } from '../../db/order-refunds';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
 export * from './from-offers';
 // spec §4: the owner's order actions
-export { setOrderStatus } from './order-status';
+export { confirmDeliveryAsBuyer, DELIVERY_REFUSED, setOrderStatus } from './order-status';
 
 export interface OrderItemView {
   id: string;
@@ -80,6 +81,10 @@ export interface OrderView {
   documents: TaxDocumentSummary[];
   /** docs/requirements.md §24: its shipments, first to last. */
   shipments: ShipmentView[];
+  /** docs/requirements.md §24: when it was delivered, by the owner's word or the buyer's. */
+  deliveredAt: Date | null;
+  /** docs/requirements.md §24: the money given back, first to last. */
+  refunds: RefundView[];
   items: OrderItemView[];
 }
 
@@ -185,6 +190,11 @@ export async function getOrderRowsWithItems(
     db,
     rows.map((row) => row.id),
   );
+  // docs/requirements.md §24: its refunds, each with its amount, method and reference
+  const refunds = await refundsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -209,6 +219,8 @@ export async function getOrderRowsWithItems(
     createdAt: row.createdAt,
     documents: documents.get(row.id) ?? [],
     shipments: shipments.get(row.id) ?? [],
+    deliveredAt: row.deliveredAt,
+    refunds: refunds.get(row.id) ?? [],
     items: items
       .filter((item) => item.orderId === row.id)
       .map((item) => ({

@@ -4,7 +4,7 @@
  * the customer's payment mail (docs/requirements.md §10, §21), emits `order.status_changed`
  * (docs/requirements.md §11) and records the activity entry (docs/requirements.md §12).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { changedFields } from '../../../core/admin/activity';
 import {
@@ -27,7 +27,7 @@ import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs/enqueue';
-import { parseInput, requireAdmin, requireRowId } from '../kernel';
+import { parseInput, requireAdmin, requireRowId, requireUser } from '../kernel';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 /**
@@ -43,6 +43,8 @@ export async function setOrderStatus(
     paymentReference?: unknown;
     /** docs/requirements.md §24: "Mark as Shipped" of a shipment that leaves pieces to ship (the shipping flow's). */
     shipsEverythingLeft?: boolean;
+    /** docs/requirements.md §24: the payment status the refund recorded with this move leaves (the refund flow's). */
+    refunded?: 'refunded' | 'partly_refunded';
   },
   now: Date = new Date(),
 ): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
@@ -78,9 +80,13 @@ export async function setOrderStatus(
     };
     const change = applyOrderAction(orderState, action, {
       shipsEverythingLeft: input.shipsEverythingLeft !== false,
+      refunded: input.refunded,
     });
     if (!change) {
-      throw new DomainError('conflict', orderActionRefusal(orderState, action) ?? '');
+      throw new DomainError(
+        'conflict',
+        orderActionRefusal(orderState, action, Boolean(input.refunded)) ?? '',
+      );
     }
     // The balance is a payment of its own: the owner's confirm refuses the advance's reference as
     // the customer's form does (docs/decisions/025-advance-and-balance.md).
@@ -118,6 +124,9 @@ export async function setOrderStatus(
         quotationId: order.quotationRequestId,
         orderId,
       });
+    }
+    if (action === 'deliver') {
+      await announceDelivery(tx, { id: orderId, ...order }, 'shop', now);
     }
     // docs/requirements.md §11: before and after, so a receiver need not keep the order's last state itself.
     const { orderNumber, status, paymentStatus } = order;
@@ -163,4 +172,88 @@ function paymentMailOf(
   if (action === 'confirm-balance') return 'balance-confirmed';
   if (action !== 'confirm-payment') return null;
   return paymentStatus === 'partially_paid' ? 'advance-confirmed' : 'payment-confirmed';
+}
+
+/**
+ * docs/requirements.md §24: a delivery, recorded by the owner ("Mark as Delivered") or the buyer ("I Have
+ * Received It"): the buyer's mail and `order.delivered`, in the transaction that records it.
+ */
+async function announceDelivery(
+  tx: Database,
+  order: { id: string; orderNumber: string; quotationRequestId: string | null },
+  confirmedBy: 'shop' | 'customer',
+  now: Date,
+) {
+  if (order.quotationRequestId) {
+    // The shop's own mail to its buyer: no limit holds it.
+    await enqueue(tx, 'mail', {
+      kind: 'quotation-event',
+      event: 'order-delivered',
+      to: 'customer',
+      quotationId: order.quotationRequestId,
+      orderId: order.id,
+      confirmedBy,
+    });
+  }
+  await emitWebhookEvent(
+    tx,
+    'order.delivered',
+    {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      deliveredAt: now.toISOString(),
+      confirmedBy,
+    },
+    now,
+  );
+}
+
+/** docs/requirements.md §24: what the buyer is told when her order cannot be marked received. */
+export const DELIVERY_REFUSED = 'Only an order that has shipped can be marked as received.';
+
+/**
+ * docs/requirements.md §24 "I Have Received It": the buyer records the delivery of her own shipped order, as
+ * the owner's "Mark as Delivered" does. Anyone else's order is not found.
+ */
+export async function confirmDeliveryAsBuyer(
+  db: Database,
+  actor: Actor,
+  input: { orderId: unknown },
+  now: Date,
+): Promise<{ status: OrderStatus; deliveredAt: Date }> {
+  const userId = requireUser(actor);
+  const orderId = requireRowId(input.orderId, 'Order');
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        quotationRequestId: orders.quotationRequestId,
+      })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!order) throw new DomainError('not_found', 'Order not found');
+    if (order.status !== 'shipped') throw new DomainError('conflict', DELIVERY_REFUSED);
+    await tx
+      .update(orders)
+      .set({ status: 'delivered', deliveredAt: now })
+      .where(eq(orders.id, orderId));
+    await announceDelivery(tx, { id: orderId, ...order }, 'customer', now);
+    const before = { status: order.status, paymentStatus: order.paymentStatus };
+    await emitWebhookEvent(
+      tx,
+      'order.status_changed',
+      {
+        orderId,
+        orderNumber: order.orderNumber,
+        action: 'deliver',
+        before,
+        after: { ...before, status: 'delivered' },
+      },
+      now,
+    );
+    return { status: 'delivered' as const, deliveredAt: now };
+  });
 }

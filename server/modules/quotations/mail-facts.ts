@@ -8,6 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
+import { shopDayOf } from '../../../core/time/shop-calendar';
 import {
   approximateTotalLine,
   displayRatesOf,
@@ -21,6 +22,7 @@ import { taxDocumentFileName } from '../../../core/tax/tax-document';
 import type { Database } from '../../db/client';
 import { documentsOfOrders, taxDocumentById } from '../../db/order-documents';
 import { shipmentsOfOrders } from '../../db/order-shipments';
+import { refundsOfOrders } from '../../db/order-refunds';
 import {
   orderItems,
   orders,
@@ -30,7 +32,7 @@ import {
   quotationRequests,
 } from '../../db/schema';
 import type { QuotationEventNotice } from '../../../core/admin/notices';
-import type { MailShipment, QuotationMailFacts } from '../../mail/notifications';
+import type { MailRefund, MailShipment, QuotationMailFacts } from '../../mail/notifications';
 import { issueAccessKey } from './access';
 import { customerOfRequest } from './customer';
 import { offerDocumentOfRow, offerPdfDocument, type StoredOfferDocument } from './documents';
@@ -63,7 +65,7 @@ export async function quotationMailOf(
   site: SiteSettings,
   now: Date,
 ): Promise<QuotationMail | null> {
-  const facts = await quotationMailFacts(db, notice);
+  const facts = await quotationMailFacts(db, notice, site.shopTimeZone);
   if (!facts) return null;
   // The owner's mails stay in rupees; each of the customer's shows its amounts in their currency.
   const displayRate =
@@ -129,6 +131,7 @@ async function readerDisplayRate(
 async function quotationMailFacts(
   db: Database,
   notice: QuotationEventNotice,
+  timeZone: string,
 ): Promise<
   | (QuotationMailFacts & {
       offer: StoredOfferDocument | null;
@@ -165,6 +168,9 @@ async function quotationMailFacts(
       : null;
   const taxDocument =
     storedDocument && order && storedDocument.orderId === order.id ? storedDocument.content : null;
+  // docs/requirements.md §24: a refund of this quotation's order only.
+  const refund =
+    notice.refundId && order ? await refundMailOf(db, order.id, notice.refundId) : null;
   return {
     reference: request.reference,
     quotationId: request.id,
@@ -200,7 +206,39 @@ async function quotationMailFacts(
         }
       : null,
     shipment,
+    delivery:
+      notice.event === 'order-delivered' && order?.deliveredAt
+        ? { deliveredOn: shopDayOf(order.deliveredAt, timeZone) }
+        : null,
+    refund,
     taxDocument,
+  };
+}
+
+/**
+ * docs/requirements.md §24: a refund of the order as its mail tells of it, with the refunds up to it, so a
+ * later refund recorded before this mail goes out does not change what it says; null when the
+ * order has none of that id.
+ */
+async function refundMailOf(
+  db: Database,
+  orderId: string,
+  refundId: string,
+): Promise<MailRefund | null> {
+  const refunds = (await refundsOfOrders(db, [orderId])).get(orderId) ?? [];
+  const index = refunds.findIndex((refund) => refund.id === refundId);
+  const refund = refunds[index];
+  if (!refund) return null;
+  return {
+    orderId,
+    amountMinor: refund.amountMinor,
+    method: refund.method,
+    reference: refund.reference,
+    refundedOn: refund.refundedOn,
+    receivedMinor: refund.receivedMinor,
+    refundedTotalMinor: refunds
+      .slice(0, index + 1)
+      .reduce((sum, earlier) => sum + earlier.amountMinor, 0),
   };
 }
 

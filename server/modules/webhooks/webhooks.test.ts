@@ -30,6 +30,7 @@ import { issueInvoice } from '../invoices';
 import { recordShipment } from '../shipments';
 import { siteDefaults } from '../../../content/site';
 import { applyOrderAction } from '../../flows/apply-order-action';
+import { refundOrder } from '../../flows/refund-order';
 import {
   askForChanges,
   createQuotationRequest,
@@ -964,10 +965,15 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
     );
     // docs/requirements.md §23: the paid order's tax invoice, and its credit note when the order is cancelled
     await issueInvoice(db, owner, { orderId: order.orderId }, siteDefaults, at());
-    await applyOrderAction(
+    // docs/requirements.md §24: cancelled with a refund of part of what was paid
+    await refundOrder(
       db,
       owner,
-      { orderId: order.orderId, action: 'cancel' },
+      {
+        orderId: order.orderId,
+        action: 'cancel',
+        refund: { amount: '1000', method: 'upi', reference: 'UTR612345678901' },
+      },
       siteDefaults,
       at(),
     );
@@ -1044,6 +1050,15 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
         shippedAt,
       ),
     );
+    // docs/requirements.md §24: a shipped order delivered
+    const shipped = await insertOrder(db, { status: 'shipped', paymentStatus: 'paid' });
+    await applyOrderAction(
+      db,
+      owner,
+      { orderId: shipped.id, action: 'deliver' },
+      siteDefaults,
+      at(),
+    );
     await createContactMessage(db, null, contactForm, at());
     await subscribeToNewsletter(db, null, AUTH_SECRET, { email: 'asha@example.com' }, at());
     // An address already on the list is no event; one that comes back is.
@@ -1070,6 +1085,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'invoice.issued',
       // The cancel and its credit note share a moment; deliveries of one moment sort by type.
       'credit_note.issued',
+      'order.refunded',
       'order.status_changed',
       'quotation.created',
       'offer.sent',
@@ -1079,6 +1095,8 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'quotation.created',
       'order.created',
       'order.shipped',
+      'order.delivered',
+      'order.status_changed',
       'contact.created',
       'newsletter.subscribed',
       'newsletter.subscribed',
@@ -1112,9 +1130,9 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       before: { status: 'pending', paymentStatus: 'pending' },
       after: { status: 'confirmed', paymentStatus: 'paid' },
     });
-    expect(payloads[15]!.data).toMatchObject({ status: 'declined', reason: 'Too dear' });
+    expect(payloads[16]!.data).toMatchObject({ status: 'declined', reason: 'Too dear' });
     // An order the owner makes from a request says so in the same shape, without an offer.
-    expect(payloads[19]!.data).toMatchObject({
+    expect(payloads[20]!.data).toMatchObject({
       quotationId: direct.id,
       reference: direct.reference,
       offerId: null,
@@ -1125,7 +1143,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       discountMinor: 0,
       totalMinor: 150_000,
     });
-    expect(payloads[20]).toEqual({
+    expect(payloads[21]).toEqual({
       type: 'order.shipped',
       timestamp: shippedAt.toISOString(),
       data: {
@@ -1142,6 +1160,18 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
         pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
         everyPieceShipped: true,
       },
+    });
+    expect(payloads[22]!.data).toMatchObject({
+      orderId: shipped.id,
+      orderNumber: shipped.orderNumber,
+      confirmedBy: 'shop',
+    });
+    expect(payloads.find((payload) => payload.type === 'order.refunded')!.data).toMatchObject({
+      orderId: order.orderId,
+      amountMinor: 100_000,
+      method: 'upi',
+      reference: 'UTR612345678901',
+      paymentStatus: 'partly_refunded',
     });
     expect(payloads.at(-1)!.data).toMatchObject({
       quotationId: expiring.id,

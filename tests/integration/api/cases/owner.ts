@@ -382,6 +382,29 @@ export const ownerCases: ApiCase[] = [
     state: ({ api }, order) =>
       api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)),
   }),
+  apiCase({
+    operation: 'POST /admin/orders/{id}/refunds',
+    access: owner('orders:write'),
+    setup: ({ api }) => anOrderBeingMade(api.database.db),
+    call: ({ api }, caller, order) =>
+      api.request(`/api/v1/admin/orders/${order.id}/refunds`, {
+        method: 'POST',
+        caller,
+        ...jsonBody({
+          action: 'cancel',
+          amount: '3360',
+          method: 'upi',
+          reference: 'UTR612345678901',
+        }),
+      }),
+    success: 201,
+    privateMarker: () => 'UTR612345678901',
+    state: ({ api }, order) =>
+      api.database.db
+        .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+        .from(orders)
+        .where(eq(orders.id, order.id)),
+  }),
   // ---- the shop's settings (docs/requirements.md §12)
   apiCase({
     operation: 'GET /admin/settings',
