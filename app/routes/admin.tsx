@@ -36,6 +36,12 @@ import { issueInvoice, piecesWithoutHsnCode } from '../../server/modules/invoice
 import { linesLeftToShip } from '../../server/modules/shipments';
 import { shipOrder } from '../../server/flows/ship-order';
 import { refundOrder } from '../../server/flows/refund-order';
+import { addProductionUpdate } from '../../server/modules/order-updates';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
+import {
+  PRODUCTION_UPDATE_MAX_PHOTOS,
+  productionUpdateProblems,
+} from '../../core/orders/production-updates';
 import { refundFormSchema } from '../../core/orders/refunds';
 import { formatRupees } from '../../core/money/money';
 import { piecesLeftToShip, shipmentSchema } from '../../core/orders/shipments';
@@ -265,6 +271,27 @@ const adminIntents = {
       }),
     alert: (message) => adminMessages.refundFailed(message),
   }),
+  // docs/requirements.md §24: "Add Production Update", a note and up to four photos (the module checks the
+  // role before it decodes or stores them)
+  'production-update': intent({
+    run: async (fields, { app, formData }) => {
+      const photos: Uint8Array[] = [];
+      for (const photo of formData.getAll('photos')) {
+        if (photo instanceof File && photo.size > 0) {
+          photos.push(new Uint8Array(await photo.arrayBuffer()));
+        }
+      }
+      return addProductionUpdate(
+        app.db,
+        app.actor,
+        app.mediaStorage,
+        { orderId: formData.get('orderId'), note: fields.note, photos },
+        app.clock(),
+      );
+    },
+    success: ({ photos }) => adminMessages.productionUpdatePosted(photos.length),
+    alert: (message) => adminMessages.productionUpdateFailed(message),
+  }),
   // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order
   'issue-invoice': intent({
     run: (_fields, { app, formData }) =>
@@ -303,7 +330,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // and messages; every module function checks again.
   return answerAction(
     { request, params, context },
-    { guard: (app) => requireAdmin(app.actor), intents: adminIntents },
+    {
+      guard: (app) => requireAdmin(app.actor),
+      // docs/requirements.md §24: a production update carries up to four photos of 10 MB each.
+      bodyLimit: {
+        bytes: PRODUCTION_UPDATE_MAX_PHOTOS * IMAGE_UPLOAD_MAX_BYTES + 64 * 1024,
+        message: productionUpdateProblems.photosTooLarge,
+      },
+      intents: adminIntents,
+    },
     context.get(appContext),
   );
 }

@@ -243,6 +243,12 @@ export const adminMessages = {
     ),
   }),
   refundFailed: (message: string) => `Failed to record the refund: ${message}`,
+  // docs/requirements.md §24: the buyer is mailed each update
+  productionUpdatePosted: (photos: number) => ({
+    title: 'Update Posted',
+    description: `The buyer can see it on her order${photos > 0 ? `, with ${photos === 1 ? '1 photo' : `${photos} photos`}` : ''}, and it is on its way to her by mail.`,
+  }),
+  productionUpdateFailed: (message: string) => `Failed to post the update: ${message}`,
   orderUpdated: (status: string, issued: IssuedWithAction = {}) => ({
     title: 'Order Status Updated',
     description: withIssuedDocuments(

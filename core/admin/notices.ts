@@ -144,6 +144,8 @@ export type QuotationEvent =
   // docs/requirements.md §24: the delivery recorded (by the owner or the buyer), and a refund
   | 'order-delivered'
   | 'order-refunded'
+  // docs/requirements.md §24: a making-of update, with its first photo
+  | 'production-update'
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF as it is issued
   | 'invoice-issued'
   | 'credit-note-issued';
@@ -163,6 +165,8 @@ export interface QuotationEventNotice {
   shipmentId?: string;
   /** docs/requirements.md §24: the refund of an `order-refunded` mail. */
   refundId?: string;
+  /** docs/requirements.md §24: the making-of update of a `production-update` mail. */
+  updateId?: string;
   /** docs/requirements.md §24: who recorded an `order-delivered` mail's delivery. */
   confirmedBy?: 'shop' | 'customer';
   /**

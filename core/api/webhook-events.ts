@@ -164,6 +164,20 @@ export const webhookEvents = {
       after: orderState,
     }),
   },
+  // docs/requirements.md §24: a making-of update posted
+  'order.production_update': {
+    when: 'the owner posts a making-of update ("Add Production Update")',
+    data: z.strictObject({
+      orderId: id,
+      orderNumber,
+      updateId: id,
+      note: z.string(),
+      photoUrls: z.array(z.string()).meta({
+        description:
+          'Each photo’s largest WebP: a path on the shop (/media/…) or the bucket’s address.',
+      }),
+    }),
+  },
   // docs/requirements.md §24: a shipment recorded, with its carrier, tracking and pieces
   'order.shipped': {
     when: 'the owner records a shipment ("Mark as Shipped")',

@@ -30,6 +30,7 @@ import { offerStatuses } from '../../core/quotes/quote-offer';
 import { documentSeries } from '../../core/tax/financial-year';
 import { carrierIds } from '../../core/orders/carriers';
 import { refundMethods } from '../../core/orders/refund-status';
+import type { ProductionUpdatePhoto } from '../../core/orders/production-updates';
 import type { IssuedTaxDocument } from '../../core/tax/tax-document';
 import {
   contactMessageStatuses,
@@ -822,6 +823,28 @@ export const orderShipmentItems = pgTable(
     primaryKey({ columns: [table.shipmentId, table.orderItemId] }),
     check('order_shipment_items_quantity_check', sql`${table.quantity} >= 1`),
     index('order_shipment_items_order_item_id_idx').on(table.orderItemId),
+  ],
+);
+
+/**
+ * docs/requirements.md §24: the making-of updates of an order, each a note and up to four photos (the
+ * largest WebP variant of each, as the image pipeline stored it), newest last.
+ */
+export const orderUpdates = pgTable(
+  'order_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    photos: jsonb('photos').$type<ProductionUpdatePhoto[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('order_updates_note_check', sql`char_length(${table.note}) <= 1000`),
+    check('order_updates_photos_check', sql`jsonb_array_length(${table.photos}) <= 4`),
+    index('order_updates_order_id_idx').on(table.orderId, table.createdAt),
   ],
 );
 

@@ -23,6 +23,7 @@ import { quoteListDetailsSchema, quoteListLineSchema } from '../../core/quotes/q
 import { settingsFormSchema } from '../../core/admin/settings';
 import { shipmentSchema } from '../../core/orders/shipments';
 import { refundSchema } from '../../core/orders/refunds';
+import { productionUpdateSchema } from '../../core/orders/production-updates';
 import {
   declineOfferSchema,
   offerComposerSchema,
@@ -717,6 +718,19 @@ const guards: Record<string, Guard | Guard[]> = {
     writePath: 'Mark as Shipped, for Other (core/orders/shipments.ts shipmentSchema.trackingUrl)',
     accepts: (value) => shipmentSchema.safeParse({ ...validShipment, trackingUrl: value }).success,
     textOfLength: urlOfLength,
+  },
+  // docs/requirements.md §24: a making-of update (core/orders/production-updates.ts productionUpdateSchema)
+  'order_updates.note': {
+    max: 1000,
+    writePath:
+      'Add Production Update (core/orders/production-updates.ts productionUpdateSchema.note)',
+    accepts: field(productionUpdateSchema, {}, 'note'),
+    textOfLength: letters,
+  },
+  'order_updates.photos': {
+    reason:
+      'the image pipeline’s stored photos (server/media-storage storeImageUpload): at most four, each its own address and size (order_updates_photos_check)',
+    check: 'order_updates_photos_check',
   },
   // docs/requirements.md §24: a refund as the owner records it (core/orders/refunds.ts refundSchema)
   'order_refunds.method': {

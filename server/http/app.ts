@@ -25,6 +25,7 @@ import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, createAuth } from '../auth';
 import { IMAGE_UPLOAD_MAX_BYTES, localMediaStorage, s3MediaStorage } from '../media-storage';
+import { PRODUCTION_UPDATE_MAX_PHOTOS } from '../../core/orders/production-updates';
 import { rolesOfUser } from '../modules/roles';
 import { databaseRateLimiter, redisRateLimiter } from '../modules/rate-limit';
 import { CATALOGUE_CHANNEL, watchCatalogue } from '../modules/catalog';
@@ -115,11 +116,16 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   // The largest body the shop takes is an image upload with its form fields. A larger one is
   // refused before any route reads it, chunked bodies too (they bypass the routes' Content-Length
   // checks).
-  app.use(
-    bodyLimit({
-      maxSize: IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024,
-      onError: (c) => frontDoorRefusal(c.req.path, 413, 'The request is too large.'),
-    }),
+  const tooLarge = (c: Context) => frontDoorRefusal(c.req.path, 413, 'The request is too large.');
+  const oneImage = bodyLimit({ maxSize: IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024, onError: tooLarge });
+  // docs/requirements.md §24: the console's production update carries up to four photos; the page's action
+  // checks that the owner is asking before it reads the body.
+  const updatePhotos = bodyLimit({
+    maxSize: PRODUCTION_UPDATE_MAX_PHOTOS * IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024,
+    onError: tooLarge,
+  });
+  app.use((c, next) =>
+    (c.req.path === '/admin' || c.req.path === '/admin.data' ? updatePhotos : oneImage)(c, next),
   );
   app.use(async (c, next) => {
     c.set('clientAddress', clientAddressOf(c, config.trustProxy));

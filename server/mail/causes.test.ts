@@ -82,6 +82,7 @@ it('counts the shipped mail to the customer as the shop’s own, never limited',
 it.each([
   ['order-delivered', { confirmedBy: 'customer' as const }],
   ['order-refunded', { refundId: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c' }],
+  ['production-update', { updateId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d' }],
 ] as const)(
   'counts the %s mail to the customer as the shop’s own, never limited',
   (event, extra) => {

@@ -100,6 +100,21 @@ export interface QuotationMailFacts {
    * with what the order's refunds add up to by then; absent from every other mail.
    */
   refund?: MailRefund | null;
+  /**
+   * docs/requirements.md §24: the making-of update a `production-update` mail tells of, one of the notice's
+   * order only; absent from every other mail.
+   */
+  update?: MailProductionUpdate | null;
+}
+
+/** A making-of update as its mail shows it (docs/requirements.md §24). */
+export interface MailProductionUpdate {
+  orderId: string;
+  note: string;
+  /** Each photo's address as stored: a path on the shop (/media/…) or the bucket's. */
+  photoUrls: string[];
+  /** The shop's day it was posted, YYYY-MM-DD. */
+  postedOn: string;
 }
 
 /** A refund as its mail tells the buyer of it (docs/requirements.md §24). */
@@ -737,6 +752,23 @@ export async function quotationEventMail(
         totalMinor: document.totalMinor,
         quotationUrl,
         displayRate,
+      });
+    }
+    // docs/requirements.md §24: the buyer's, with the update's first photo.
+    case 'production-update': {
+      const update = facts.update;
+      if (!order || !update || update.orderId !== notice.orderId || toOwner) return null;
+      const [firstPhoto] = update.photoUrls;
+      return render('production-update-customer', {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        note: update.note,
+        // A photo the shop stores itself is a path; a mail needs its whole address.
+        photoUrl: firstPhoto ? new URL(firstPhoto, publicUrl).href : null,
+        photoCount: update.photoUrls.length,
+        postedOn: update.postedOn,
+        quotationUrl,
       });
     }
     // docs/requirements.md §24: the buyer's, whoever recorded the delivery.

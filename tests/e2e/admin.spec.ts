@@ -195,7 +195,9 @@ test.describe('an admin, on PostgreSQL', () => {
     await expect(card.getByText('UPI · Paid · Reference UPI-428810993311')).toBeVisible();
     await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
     // docs/requirements.md §23: a paid order can have its tax invoice issued now.
+    // docs/requirements.md §24: and its making-of updates begin.
     await expect(card.getByRole('button')).toHaveText([
+      'Add Production Update',
       'Issue Invoice',
       'Start Processing',
       'Cancel Order',

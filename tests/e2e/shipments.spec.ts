@@ -1,12 +1,13 @@
 /**
- * docs/requirements.md §24 at 390 px: the owner ships part of a paid order with Blue Dart and an 11-digit AWB
+ * docs/requirements.md §24 at 390 px: the owner posts a making-of update with a photo, then ships part of a paid order with Blue Dart and an 11-digit AWB
  * from the order's card, the buyer sees "Partly Shipped" and "Track Shipment" to Blue Dart's page
- * for that number; the owner's packing list names what is in the boxes; the rest leaves with India
+ * for that number and the update's photo in her order's timeline; the owner's packing list names what is in the boxes; the rest leaves with India
  * Post and the order reads "Shipped"; the buyer says "I Have Received It" and both sides read
  * "Delivered". axe on each page.
  */
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/time/shop-calendar';
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
@@ -16,6 +17,7 @@ import type { Page } from './support/test';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
 const BLUE_DART_AWB = '12345678901';
+const UPDATE_NOTE = 'The inlay of your urli is half done; polishing next week.';
 /** The form's dispatch date: today in the shop's calendar. */
 const TODAY = shopDayOf(new Date(), DEFAULT_SHOP_TIME_ZONE);
 
@@ -51,6 +53,24 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
   await owner.setViewportSize(PHONE);
   await gotoHydrated(owner, '/admin?tab=orders');
   const card = owner.getByRole('listitem', { name: 'Order ORD-20261130-0001' });
+  // A making-of update first: a note and a photo of the piece being made.
+  await card.getByRole('button', { name: 'Add Production Update' }).click();
+  const update = card.getByRole('group', { name: 'Add Production Update' });
+  await update.getByLabel('Note').fill(UPDATE_NOTE);
+  await update.getByLabel('Photos (up to 4)').setInputFiles({
+    name: 'urli-inlay.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await update.screenshot({ path: 'test-results/production-update-form-390.png' });
+  await expectNoAxeViolations(owner);
+  await update.getByRole('button', { name: 'Post Update' }).click();
+  await expect(owner.getByText('Update Posted', { exact: true })).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Timeline' }).getByText(UPDATE_NOTE)).toBeVisible();
   await card.getByRole('button', { name: 'Mark as Shipped' }).click();
   const shipment = card.getByRole('group', { name: 'Mark as Shipped' });
   await shipment.getByLabel('Carrier').selectOption({ label: 'Blue Dart' });
@@ -72,7 +92,7 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
   ).toBeVisible();
   await expect(card.getByText('Partly Shipped', { exact: true })).toBeVisible();
   // Cancelling is gone once anything has shipped; the rest can still ship.
-  await expect(card.getByRole('button')).toHaveText(['Mark as Shipped']);
+  await expect(card.getByRole('button')).toHaveText(['Add Production Update', 'Mark as Shipped']);
   // The shipment's packing list, for the box.
   const [download] = await Promise.all([
     owner.waitForEvent('download'),
@@ -99,6 +119,17 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
     'href',
     `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${BLUE_DART_AWB}`,
   );
+  // The update, with its photo, in her order's timeline between "Paid" and "Shipped".
+  const timeline = orders.getByRole('list', { name: 'Timeline' });
+  await expect(
+    timeline.getByRole('listitem').filter({ hasText: /^(Ordered|Update|Shipped)/ }),
+  ).toHaveCount(3);
+  await expect(timeline.getByText(UPDATE_NOTE)).toBeVisible();
+  const photo = timeline.getByRole('img', { name: 'The order being made, 1 of 1' });
+  await photo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(800);
   await buyer.screenshot({ path: 'test-results/shipments-buyer-390.png', fullPage: true });
   await expectNoSidewaysScroll(buyer);
   await expectNoAxeViolations(buyer);

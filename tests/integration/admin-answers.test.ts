@@ -7,6 +7,11 @@ import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { action as mediaImportAction } from '../../app/routes/admin.media-import';
 import { action as consoleAction } from '../../app/routes/admin.product-media';
+import { action as adminAction } from '../../app/routes/admin';
+import {
+  PRODUCTION_UPDATE_MAX_PHOTOS,
+  productionUpdateProblems,
+} from '../../core/orders/production-updates';
 import { CSV_MAX_BYTES } from '../../core/catalog/media-csv';
 import { loadConfig } from '../../server/config';
 import { appContext, type AppContext } from '../../server/http/app-context';
@@ -55,7 +60,7 @@ async function settle(outcome: Promise<unknown>): Promise<{ status: number; body
   return { status: init?.status ?? 200, body: data };
 }
 
-type Action = typeof consoleAction | typeof mediaImportAction;
+type Action = typeof consoleAction | typeof mediaImportAction | typeof adminAction;
 const call = (action: Action, request: Request) =>
   settle(action({ request, params: {}, context: untouchedContext() } as never));
 
@@ -64,6 +69,12 @@ describe('the admin routes answer before any module work', () => {
     for (const [action, limit, message] of [
       [consoleAction, IMAGE_UPLOAD_MAX_BYTES, 'The image must be 10 MB or smaller.'],
       [mediaImportAction, CSV_MAX_BYTES, 'The CSV file must be 5 MB or smaller.'],
+      // docs/requirements.md §24: a production update's four photos of 10 MB each
+      [
+        adminAction,
+        PRODUCTION_UPDATE_MAX_PHOTOS * IMAGE_UPLOAD_MAX_BYTES,
+        productionUpdateProblems.photosTooLarge,
+      ],
     ] as const) {
       let read = false;
       const body = new ReadableStream<Uint8Array>(

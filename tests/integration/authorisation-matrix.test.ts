@@ -92,6 +92,8 @@ interface Objects {
   /** A paid order being made, and its one line, for each "Mark as Shipped" case. */
   orderToShipId: string;
   orderItemToShipId: string;
+  /** docs/requirements.md §24: one paid order of the owner's, put back in the state each case needs. */
+  orderAfterPaymentId: string;
   quotationId: string;
   quotationName: string;
   /** docs/requirements.md §10: the request's reference and its private link's key (the other owner's too). */
@@ -676,8 +678,8 @@ const operations: Operation[] = [
     'confirm-delivery',
     'shipped order',
     OWNER_WRITE,
-    (world, owner) => ({ orderId: world.objects[owner].orderToShipId }),
-    { prepare: shipOrderForCase, verify: orderStatusIs('delivered') },
+    (world, owner) => ({ orderId: world.objects[owner].orderAfterPaymentId }),
+    { prepare: orderAfterPayment('shipped'), verify: orderStatusIs('delivered') },
   ),
   ...pageAction('/dashboard', 'reorder', 'order', OWNER_WRITE, (world, owner) => ({
     orderId: world.objects[owner].orderId,
@@ -827,6 +829,27 @@ const operations: Operation[] = [
     }),
     { prepare: processOrder },
   ),
+  // docs/requirements.md §24: "Add Production Update" (a note; the photos' own checks are the module's test).
+  ...pageAction(
+    '/admin',
+    'production-update',
+    'order',
+    ADMIN_WRITE,
+    (world, owner) => ({
+      orderId: world.objects[owner].orderAfterPaymentId,
+      note: 'The inlay is half done.',
+    }),
+    {
+      prepare: orderAfterPayment('processing'),
+      verify: async (world, owner) => {
+        const updates = await world.sql<{ note: string }>(
+          'select note from order_updates where order_id = $1',
+          [world.objects[owner].orderAfterPaymentId],
+        );
+        expect(updates).toEqual([{ note: 'The inlay is half done.' }]);
+      },
+    },
+  ),
   // docs/requirements.md §24: "Cancel Order" with its refund, on a paid order being made for the case.
   ...pageAction(
     '/admin',
@@ -834,13 +857,16 @@ const operations: Operation[] = [
     'order',
     ADMIN_WRITE,
     (world, owner) => ({
-      orderId: world.objects[owner].orderToShipId,
+      orderId: world.objects[owner].orderAfterPaymentId,
       action: 'cancel',
       amount: '1',
       method: 'upi',
       reference: 'UTR612345678901',
     }),
-    { prepare: processOrder, verify: orderStatusIs('cancelled', 'partly_refunded') },
+    {
+      prepare: orderAfterPayment('processing'),
+      verify: orderStatusIs('cancelled', 'partly_refunded'),
+    },
   ),
   ...pageAction(
     '/admin',
@@ -1558,12 +1584,29 @@ async function processOrder(world: World, owner: Owner): Promise<void> {
   world.objects[owner].orderItemToShipId = item!.id;
 }
 
-/** docs/requirements.md §24: a new paid order of the owner's, shipped, so that only who asks stands between it and its delivery. */
-async function shipOrderForCase(world: World, owner: Owner): Promise<void> {
-  await processOrder(world, owner);
-  await world.sql(`update orders set status = 'shipped' where id = $1`, [
-    world.objects[owner].orderToShipId,
-  ]);
+/**
+ * docs/requirements.md §24: the owner's one paid order after payment, made once and put back in `status` with
+ * no refund or update, so that only who asks stands between it and the case's change (and the
+ * orders list keeps the owner's own order on its first page).
+ */
+function orderAfterPayment(status: 'processing' | 'shipped') {
+  return async (world: World, owner: Owner): Promise<void> => {
+    const objects = world.objects[owner];
+    if (!objects.orderAfterPaymentId) {
+      objects.orderAfterPaymentId = await insertOrder(world.sql, {
+        userId: objects.userId,
+        orderNumber: `ORD-AFTER-PAYMENT-${owner}-${randomUUID().slice(0, 8)}`,
+        paid: true,
+      });
+    }
+    const orderId = objects.orderAfterPaymentId;
+    await world.sql('delete from order_refunds where order_id = $1', [orderId]);
+    await world.sql('delete from order_updates where order_id = $1', [orderId]);
+    await world.sql(
+      `update orders set status = $2, payment_status = 'paid', delivered_at = null where id = $1`,
+      [orderId, status],
+    );
+  };
 }
 
 /** An allowed order action left the case's order in this state. */
@@ -1571,7 +1614,7 @@ function orderStatusIs(status: string, paymentStatus?: string): NonNullable<Oper
   return async (world, owner) => {
     const [order] = await world.sql<{ status: string; payment_status: string }>(
       'select status, payment_status from orders where id = $1',
-      [world.objects[owner].orderToShipId],
+      [world.objects[owner].orderAfterPaymentId],
     );
     expect(order?.status).toBe(status);
     if (paymentStatus) expect(order?.payment_status).toBe(paymentStatus);
@@ -2001,6 +2044,7 @@ async function createObjectsOf(
     orderToInvoiceId: '',
     orderToShipId: '',
     orderItemToShipId: '',
+    orderAfterPaymentId: '',
     quotationId: quotation!.id,
     quotationName,
     quotationReference,

@@ -338,6 +338,17 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     quotationUrl,
     displayRate: null,
   },
+  // docs/requirements.md §24 "Making-of updates": a note in two paragraphs with the first of three photos.
+  'production-update-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    note: 'The marble for your urli is cut and the inlay is half done.\n\nThe artisans expect to finish polishing next week.',
+    photoUrl: 'https://kalakriti.example/media/3f1e8b5a-1111-4222-8333-444455556666-800.webp',
+    photoCount: 3,
+    postedOn: '2026-12-02',
+    quotationUrl,
+  },
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF.
   'invoice-issued-customer': {
     customerName: 'Ananya Iyer',

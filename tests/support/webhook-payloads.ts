@@ -92,6 +92,13 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     before: { status: 'pending', paymentStatus: 'pending' },
     after: { status: 'confirmed', paymentStatus: 'paid' },
   },
+  'order.production_update': {
+    orderId,
+    orderNumber: 'ORD-20261124-0001',
+    updateId: '6a1f2e3d-4c5b-4a69-8e7f-0d1c2b3a4f5e',
+    note: 'The inlay is half done.',
+    photoUrls: ['/media/3f1e8b5a-1111-4222-8333-444455556666-800.webp'],
+  },
   'order.shipped': {
     orderId,
     orderNumber: 'ORD-20261124-0001',

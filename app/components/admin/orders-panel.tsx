@@ -18,6 +18,8 @@ import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetch
 import { OrderCard } from '../orders/order-card';
 import { ShipmentForm } from './shipment-form';
 import { RefundForm } from './refund-form';
+import { ProductionUpdateForm } from './production-update-form';
+import { takesProductionUpdates } from '../../../core/orders/production-updates';
 import { hasMoneyToRefund, refundBalance } from '../../../core/orders/refund-status';
 import { Field, secondaryButtonClass } from '../ui/field';
 
@@ -115,6 +117,17 @@ export function OrdersPanel({
               </div>
             ) : null}
             <div className="mt-4 flex flex-wrap items-end gap-2">
+              {takesProductionUpdates({
+                status: order.status,
+                paymentStatus: order.storedPaymentStatus,
+              }) ? (
+                // docs/requirements.md §24: a posted update starts the form again, closed
+                <ProductionUpdateForm
+                  key={`update:${order.updates.length}`}
+                  orderId={order.id}
+                  fetcher={fetcher}
+                />
+              ) : null}
               {invoiceIssuable(order) ? (
                 // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order with none yet
                 <fetcher.Form method="post">

@@ -16,6 +16,7 @@ import { paymentProgressRows } from '../../../core/orders/payment-terms';
 import { OrderDocuments } from './order-documents';
 import { OrderShipments } from './order-shipments';
 import { OrderRefunds } from './order-refunds';
+import { OrderTimeline, type OrderTimelineOrder } from './order-timeline';
 import type { RefundView } from '../../../core/orders/refund-status';
 import type { ShipmentView } from '../../../core/orders/shipments';
 import { orderDocumentLinks, type TaxDocumentKind } from '../../../core/tax/document-links';
@@ -41,6 +42,10 @@ export type OrderCardOrder = Pick<OrderView, 'id' | 'orderNumber' | 'status' | '
     shipments?: readonly ShipmentView[];
     /** docs/requirements.md §24: the money given back. */
     refunds?: readonly RefundView[];
+    /** docs/requirements.md §24: the making-of updates, for the order's timeline, with its days. */
+    updates?: OrderTimelineOrder['updates'];
+    paidAt?: OrderTimelineOrder['paidAt'];
+    deliveredAt?: OrderTimelineOrder['deliveredAt'];
     /** docs/requirements.md §23: its tax invoice, receipt vouchers and credit notes, each a download, with its receipts and proforma invoice. */
     documents?: readonly { id: string; kind: TaxDocumentKind; number: string }[];
   };
@@ -134,6 +139,19 @@ export function OrderCard({
           {/* The card shows the order's total above: the panel does not repeat it. */}
           <PaymentPanel payment={order.payment} headingLevel={4} showAmount={false} />
         </div>
+      ) : null}
+      {order.updates &&
+      (order.updates.length > 0 || (order.shipments?.length ?? 0) > 0 || order.deliveredAt) ? (
+        <OrderTimeline
+          order={{
+            createdAt: order.createdAt,
+            paidAt: order.paidAt,
+            advanceMinor: order.advanceMinor,
+            updates: order.updates,
+            shipments: order.shipments,
+            deliveredAt: order.deliveredAt,
+          }}
+        />
       ) : null}
       {order.shipments ? (
         <OrderShipments shipments={order.shipments} packingLists={packingLists} />

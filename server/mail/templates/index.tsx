@@ -31,6 +31,7 @@ import {
   orderShippedCustomer,
   orderDeliveredCustomer,
   orderRefundedCustomer,
+  productionUpdateCustomer,
   invoiceIssuedCustomer,
   creditNoteIssuedCustomer,
 } from './order-mails';
@@ -71,6 +72,7 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<Name> } =
   'order-shipped-customer': orderShippedCustomer,
   'order-delivered-customer': orderDeliveredCustomer,
   'order-refunded-customer': orderRefundedCustomer,
+  'production-update-customer': productionUpdateCustomer,
   'invoice-issued-customer': invoiceIssuedCustomer,
   'credit-note-issued-customer': creditNoteIssuedCustomer,
   'quotation-merged-customer': quotationMergedCustomer,

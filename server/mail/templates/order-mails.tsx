@@ -1,8 +1,8 @@
 /**
  * From an accepted offer to a paid order (docs/requirements.md §10, §13): the order made and how to pay
  * it, the payment reference the customer submitted, and the payment confirmed; each shipment with
- * its tracking (docs/requirements.md §24); then the buyer's GST documents, each with its PDF
- * attached (docs/requirements.md §23).
+ * its tracking, and the owner's making-of updates while the order is made (docs/requirements.md
+ * §24); then the buyer's GST documents, each with its PDF attached (docs/requirements.md §23).
  */
 import { Section } from '@react-email/components';
 import { countOf } from '../../../core/forms/plurals';
@@ -20,6 +20,7 @@ import {
   QuestionsParagraph,
   QuotedText,
   SectionHeading,
+  TextLink,
   Unbroken,
 } from './mail-parts';
 
@@ -413,6 +414,59 @@ export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
           </Paragraph>
         ) : null}
         <ButtonLink href={quotationUrl}>View your order</ButtonLink>
+        <QuestionsParagraph shop={shop} />
+      </MailLayout>
+    );
+  },
+};
+
+/** How much of the owner's note the inbox line shows. */
+const NOTE_PREVIEW_LENGTH = 90;
+
+/**
+ * The note's beginning for the inbox line, on one line: its first 90 characters, cut after a whole
+ * word (a single word longer than that is cut where it must), with "…" when something is left out.
+ */
+function notePreview(note: string): string {
+  const words = note.replace(/\s+/g, ' ').trim();
+  if (words.length <= NOTE_PREVIEW_LENGTH) return words;
+  const head = words.slice(0, NOTE_PREVIEW_LENGTH + 1);
+  const lastSpace = head.lastIndexOf(' ');
+  const cut = lastSpace > 0 ? head.slice(0, lastSpace) : head.slice(0, NOTE_PREVIEW_LENGTH);
+  return `${cut.replace(/[\s,;:]+$/, '')}…`;
+}
+
+/**
+ * docs/requirements.md §24 "Making-of updates": the owner's note on the buyer's piece being made,
+ * in the owner's words and line breaks as the shop's thread messages are quoted. The photo is a
+ * link, not a picture in the mail: a mail loads nothing from elsewhere (docs/decisions/017,
+ * docs/requirements.md §13); every photo of the update is on the order's page.
+ */
+export const productionUpdateCustomer: MailTemplate<'production-update-customer'> = {
+  subject: ({ orderNumber }) => `News of your order ${orderNumber}`,
+  render: (
+    { customerName, orderNumber, note, photoUrl, photoCount, postedOn, quotationUrl },
+    shop,
+  ) => {
+    const morePhotos = photoCount - 1;
+    return (
+      <MailLayout shop={shop} preview={notePreview(note)}>
+        <Greeting name={customerName} />
+        <Paragraph>
+          {'Here is how your order '}
+          <Unbroken>{orderNumber}</Unbroken>
+          {` is coming along, as of ${formatLongDate(postedOn)}:`}
+        </Paragraph>
+        <QuotedText>{note}</QuotedText>
+        {photoUrl ? (
+          <TextLink href={photoUrl}>See the photo of your order being made</TextLink>
+        ) : null}
+        {morePhotos > 0 ? (
+          <Paragraph>
+            {`${countOf(morePhotos, 'more photo', 'more photos')} on your order’s page.`}
+          </Paragraph>
+        ) : null}
+        <ButtonLink href={quotationUrl}>See your order</ButtonLink>
         <QuestionsParagraph shop={shop} />
       </MailLayout>
     );

@@ -332,6 +332,24 @@ export interface MailTemplateProps {
     displayRate: DisplayRate | null;
   };
   /**
+   * docs/requirements.md §24 "Making-of updates": to the customer: the owner's note on her order
+   * being made, with its first photo. Subject "News of your order {orderNumber}".
+   */
+  'production-update-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    /** The owner's words, plain text of up to 1,000 characters; its line breaks are kept. */
+    note: string;
+    /** The update's first photo, a whole https address; null for an update without photos. */
+    photoUrl: string | null;
+    /** How many photos the update has, 0 to 4; the others are on the order's page. */
+    photoCount: number;
+    /** The shop's day the update was posted, YYYY-MM-DD. */
+    postedOn: string;
+    quotationUrl: string;
+  };
+  /**
    * docs/requirements.md §23: to the customer: her tax invoice, its PDF attached. Subject "Your invoice
    * {invoiceNumber}".
    */

@@ -100,6 +100,8 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'order-delivered-customer': 'Your order ORD-20261127-0042 was delivered',
   // The refund's rupees alone, as the price drop's subject has them.
   'order-refunded-customer': 'Refund of ₹1,24,600 for ORD-20261127-0042',
+  // docs/requirements.md §24 "Making-of updates"
+  'production-update-customer': 'News of your order ORD-20261127-0042',
   // docs/requirements.md §23, word for word
   'invoice-issued-customer': 'Your invoice KK/26-27/0042',
   'credit-note-issued-customer': 'Your credit note KKC/26-27/0003',
@@ -639,6 +641,74 @@ describe('the refund mail', () => {
       );
     }
     expect(mail.subject).toBe('Refund of ₹1,24,600 for ORD-20261127-0042');
+  });
+});
+
+// docs/requirements.md §24 "Making-of updates": the owner's note on the buyer's piece being made.
+describe('the production update mail', () => {
+  const sample = mailSamples['production-update-customer'];
+  const render = (props: Partial<MailTemplateProps['production-update-customer']> = {}) =>
+    renderMailTemplate('production-update-customer', { ...sample, ...props }, sampleShop);
+  const preheaderOf = (html: string) =>
+    decodeEntities(/<div[^>]*data-skip-in-text="true"[^>]*>([^<]+)/.exec(html)?.[1] ?? '').trim();
+  const first = 'The marble for your urli is cut and the inlay is half done.';
+  const second = 'The artisans expect to finish polishing next week.';
+
+  it('says the order and the day, then the note in its two paragraphs, in both parts', async () => {
+    const { html, text } = await render();
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      expect(part).toContain(
+        'Here is how your order ORD-20261127-0042 is coming along, as of December 2, 2026:',
+      );
+    }
+    // The blank line between the paragraphs is kept: a line of its own in the text part.
+    expect(text).toContain(`${first}\n\n${second}`);
+    expect(html).toContain(`${first}<br/><br/>${second}`);
+    expect(text).toContain(`See your order\n${sample.quotationUrl}`);
+  });
+
+  // docs/decisions/017: a mail loads nothing from elsewhere, so the photo is a link to it.
+  it('links the photo when there is one, and shows no photo without', async () => {
+    const mail = await render();
+    expect(linksOf(mail.html)).toContain(sample.photoUrl);
+    expect(mail.text).toContain(`See the photo of your order being made\n${sample.photoUrl}`);
+    expect(mail.html).not.toMatch(/<img\b/i);
+    const without = await render({ photoUrl: null, photoCount: 0 });
+    for (const part of [without.html, without.text]) {
+      expect(part).not.toContain('kalakriti.example/media');
+      expect(part).not.toContain('photo');
+    }
+    expect(without.html).not.toMatch(/<img\b/i);
+  });
+
+  it.each([
+    [3, '2 more photos on your order’s page.'],
+    [2, '1 more photo on your order’s page.'],
+    [1, null],
+    [0, null],
+  ] as const)('with %i photos says %s', async (photoCount, says) => {
+    const { html, text } = await render({
+      photoCount,
+      photoUrl: photoCount ? sample.photoUrl : null,
+    });
+    for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
+      if (says) expect(part).toContain(says);
+      else expect(part).not.toMatch(/more photos?/);
+    }
+  });
+
+  it('previews the note on one line, cut after a word at 90 characters with "…"', async () => {
+    const { html } = await render();
+    // The note is 110 characters on one line; "finish" ends before the 90th.
+    expect(preheaderOf(html)).toBe(
+      'The marble for your urli is cut and the inlay is half done. The artisans expect to finish…',
+    );
+    const short = await render({ note: 'The inlay is done.\nPolishing next.' });
+    expect(preheaderOf(short.html)).toBe('The inlay is done. Polishing next.');
+    const exact = 'a'.repeat(85) + ' bcd';
+    expect(preheaderOf((await render({ note: exact })).html)).toBe(exact);
+    const word = 'x'.repeat(120);
+    expect(preheaderOf((await render({ note: word })).html)).toBe(`${'x'.repeat(90)}…`);
   });
 });
 

@@ -29,6 +29,7 @@ import { pageOffset, parseInput, requireAdmin, requireRowId, requireUser } from 
 import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
 import { shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { refundsOfOrders, type RefundView } from '../../db/order-refunds';
+import { updatesOfOrders, type ProductionUpdateView } from '../../db/order-updates';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
@@ -85,6 +86,10 @@ export interface OrderView {
   deliveredAt: Date | null;
   /** docs/requirements.md §24: the money given back, first to last. */
   refunds: RefundView[];
+  /** docs/requirements.md §24: the making-of updates, oldest first. */
+  updates: ProductionUpdateView[];
+  /** docs/requirements.md §23: when the first payment (the advance, or payment in full) was confirmed. */
+  paidAt: Date | null;
   items: OrderItemView[];
 }
 
@@ -195,6 +200,11 @@ export async function getOrderRowsWithItems(
     db,
     rows.map((row) => row.id),
   );
+  // docs/requirements.md §24: its making-of updates, with their photos
+  const updates = await updatesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -221,6 +231,8 @@ export async function getOrderRowsWithItems(
     shipments: shipments.get(row.id) ?? [],
     deliveredAt: row.deliveredAt,
     refunds: refunds.get(row.id) ?? [],
+    updates: updates.get(row.id) ?? [],
+    paidAt: row.paidAt,
     items: items
       .filter((item) => item.orderId === row.id)
       .map((item) => ({

@@ -23,6 +23,7 @@ import type { Database } from '../../db/client';
 import { documentsOfOrders, taxDocumentById } from '../../db/order-documents';
 import { shipmentsOfOrders } from '../../db/order-shipments';
 import { refundsOfOrders } from '../../db/order-refunds';
+import { updatesOfOrders } from '../../db/order-updates';
 import {
   orderItems,
   orders,
@@ -171,6 +172,13 @@ async function quotationMailFacts(
   // docs/requirements.md §24: a refund of this quotation's order only.
   const refund =
     notice.refundId && order ? await refundMailOf(db, order.id, notice.refundId) : null;
+  // docs/requirements.md §24: a making-of update of this quotation's order only.
+  const update =
+    notice.updateId && order
+      ? ((await updatesOfOrders(db, [order.id])).get(order.id) ?? []).find(
+          (candidate) => candidate.id === notice.updateId,
+        )
+      : undefined;
   return {
     reference: request.reference,
     quotationId: request.id,
@@ -211,6 +219,14 @@ async function quotationMailFacts(
         ? { deliveredOn: shopDayOf(order.deliveredAt, timeZone) }
         : null,
     refund,
+    update: update
+      ? {
+          orderId: update.orderId,
+          note: update.note,
+          photoUrls: update.photos.map((photo) => photo.url),
+          postedOn: shopDayOf(update.postedAt, timeZone),
+        }
+      : null,
     taxDocument,
   };
 }

@@ -31,6 +31,8 @@ import { recordShipment } from '../shipments';
 import { siteDefaults } from '../../../content/site';
 import { applyOrderAction } from '../../flows/apply-order-action';
 import { refundOrder } from '../../flows/refund-order';
+import { addProductionUpdate } from '../order-updates';
+import { localMediaStorage } from '../../media-storage';
 import {
   askForChanges,
   createQuotationRequest,
@@ -1031,6 +1033,14 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       productName: 'Lotus Urli',
       quantity: 2,
     });
+    // docs/requirements.md §24: a making-of update of it, a note alone
+    const update = await addProductionUpdate(
+      db,
+      owner,
+      localMediaStorage(path.join(mkdtempSync(path.join(os.tmpdir(), 'hooks-media-')), 'media')),
+      { orderId: processing.id, note: 'The inlay is half done.', photos: [] },
+      at(),
+    );
     const shippedAt = at();
     const { shipment } = await db.transaction((tx) =>
       recordShipment(
@@ -1094,6 +1104,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'offer.sent',
       'quotation.created',
       'order.created',
+      'order.production_update',
       'order.shipped',
       'order.delivered',
       'order.status_changed',
@@ -1143,7 +1154,14 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       discountMinor: 0,
       totalMinor: 150_000,
     });
-    expect(payloads[21]).toEqual({
+    expect(payloads[21]!.data).toEqual({
+      orderId: processing.id,
+      orderNumber: processing.orderNumber,
+      updateId: update.id,
+      note: 'The inlay is half done.',
+      photoUrls: [],
+    });
+    expect(payloads[22]).toEqual({
       type: 'order.shipped',
       timestamp: shippedAt.toISOString(),
       data: {
@@ -1161,7 +1179,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
         everyPieceShipped: true,
       },
     });
-    expect(payloads[22]!.data).toMatchObject({
+    expect(payloads[23]!.data).toMatchObject({
       orderId: shipped.id,
       orderNumber: shipped.orderNumber,
       confirmedBy: 'shop',
