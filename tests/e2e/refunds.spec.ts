@@ -3,25 +3,10 @@
  * goes back by UPI ("Partly Refunded"), then the rest by bank transfer with "Record Refund"
  * ("Refunded"); the buyer reads both refunds and "Refunded" on her order. axe on each page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
 import { gotoHydrated } from './support/pages';
-import type { Page } from './support/test';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PHONE = { width: 390, height: 844 };
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(violations).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone-checks';
 
 test('the owner cancels a paid order with its refund, in two parts, and the buyer reads "Refunded"', async ({
   shop,

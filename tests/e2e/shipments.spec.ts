@@ -6,31 +6,17 @@
  * "Delivered". axe on each page.
  */
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/time/shop-calendar';
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
 import { gotoHydrated } from './support/pages';
-import type { Page } from './support/test';
+import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone-checks';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PHONE = { width: 390, height: 844 };
 const BLUE_DART_AWB = '12345678901';
 const UPDATE_NOTE = 'The inlay of your urli is half done; polishing next week.';
 /** The form's dispatch date: today in the shop's calendar. */
 const TODAY = shopDayOf(new Date(), DEFAULT_SHOP_TIME_ZONE);
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(violations).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 test('the owner ships part of an order with Blue Dart, the buyer tracks it, and the rest follows', async ({
   shop,
