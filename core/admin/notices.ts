@@ -124,6 +124,11 @@ export interface DailyDigestNotice {
     productName: string;
     waitingSince: string;
   }[];
+  /**
+   * docs/requirements.md §24: paid (or advance-paid) orders not yet all shipped 14 days after the payment;
+   * absent from a digest queued before it was counted.
+   */
+  unshippedOrders?: number;
 }
 
 /** docs/requirements.md §10: the quote lifecycle's mails. */

@@ -514,6 +514,8 @@ async function dailyDigestMail(
         adminUrl: `${publicUrl}/admin/quotations/${request.id}`,
       })),
       listUrl: `${publicUrl}/admin?tab=quotations`,
+      unshippedOrders: notice.unshippedOrders ?? 0,
+      ordersUrl: `${publicUrl}/admin?tab=orders`,
       settingsUrl: `${publicUrl}/admin/settings`,
     },
     settings,

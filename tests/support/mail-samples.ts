@@ -127,6 +127,8 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       },
     ],
     listUrl: `${publicUrl}/admin?tab=quotations`,
+    unshippedOrders: 2,
+    ordersUrl: `${publicUrl}/admin?tab=orders`,
     settingsUrl: `${publicUrl}/admin/settings`,
   },
   'offer-sent-customer': {

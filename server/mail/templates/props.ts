@@ -111,6 +111,9 @@ export interface MailTemplateProps {
     }[];
     /** The admin's list, when more wait than are listed. */
     listUrl: string;
+    /** docs/requirements.md §24: paid orders not yet all shipped 14 days after the payment, and their list. */
+    unshippedOrders: number;
+    ordersUrl: string;
     settingsUrl: string;
   };
   /** To the customer: an offer, or a revision of it; the PDF is attached. */

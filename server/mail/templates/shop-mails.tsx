@@ -81,31 +81,54 @@ export const webhookEndpointDisabled: MailTemplate<'webhook-endpoint-disabled'> 
   ),
 };
 
+/** docs/requirements.md §24: "2 paid orders are not yet shipped 14 days after payment". */
+function unshippedLine(count: number): string {
+  return `${count} paid ${count === 1 ? 'order is' : 'orders are'} not yet shipped 14 days after payment.`;
+}
+
 export const dailyDigest: MailTemplate<'daily-digest'> = {
-  subject: ({ total }) =>
-    `${total} ${total === 1 ? 'request awaits' : 'requests await'} your reply`,
-  render: ({ total, requests, listUrl, settingsUrl }, shop) => {
+  subject: ({ total, unshippedOrders }) =>
+    total > 0
+      ? `${total} ${total === 1 ? 'request awaits' : 'requests await'} your reply`
+      : `${unshippedOrders} paid ${unshippedOrders === 1 ? 'order' : 'orders'} not yet shipped`,
+  render: ({ total, requests, listUrl, unshippedOrders, ordersUrl, settingsUrl }, shop) => {
     const more = total - requests.length;
     return (
       <MailLayout
         shop={shop}
-        preview={`${total} quotation ${total === 1 ? 'request is' : 'requests are'} waiting for a reply.`}
+        preview={
+          total > 0
+            ? `${total} quotation ${total === 1 ? 'request is' : 'requests are'} waiting for a reply.`
+            : unshippedLine(unshippedOrders)
+        }
       >
         <MailHeading>Good morning</MailHeading>
-        <Paragraph>
-          {`These quotation requests are waiting for a reply from ${shop.name}, the longest first:`}
-        </Paragraph>
-        {requests.map((request) => (
-          <ListEntry
-            key={request.reference}
-            title={`${request.reference} · ${request.customerName}`}
-            detail={`${request.productName} · waiting ${request.waited}`}
-          >
-            <TextLink href={request.adminUrl}>{`Answer ${request.reference}`}</TextLink>
-          </ListEntry>
-        ))}
-        {more > 0 ? <Paragraph>{`…and ${more} more.`}</Paragraph> : null}
-        <ButtonLink href={listUrl}>Open in the admin</ButtonLink>
+        {total > 0 ? (
+          <>
+            <Paragraph>
+              {`These quotation requests are waiting for a reply from ${shop.name}, the longest first:`}
+            </Paragraph>
+            {requests.map((request) => (
+              <ListEntry
+                key={request.reference}
+                title={`${request.reference} · ${request.customerName}`}
+                detail={`${request.productName} · waiting ${request.waited}`}
+              >
+                <TextLink href={request.adminUrl}>{`Answer ${request.reference}`}</TextLink>
+              </ListEntry>
+            ))}
+            {more > 0 ? <Paragraph>{`…and ${more} more.`}</Paragraph> : null}
+            <ButtonLink href={listUrl}>Open in the admin</ButtonLink>
+          </>
+        ) : null}
+        {unshippedOrders > 0 ? (
+          <>
+            <Paragraph>{unshippedLine(unshippedOrders)}</Paragraph>
+            <ButtonLink href={ordersUrl} secondary={total > 0}>
+              Open the orders
+            </ButtonLink>
+          </>
+        ) : null}
         <Paragraph muted>
           The shop promises a reply within 24 hours. Turn this digest off in Settings:
         </Paragraph>

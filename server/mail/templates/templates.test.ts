@@ -805,3 +805,27 @@ describe('the approximate amounts of the customer mails', () => {
     expect(rupeesOnly.text).not.toContain('≈');
   });
 });
+
+// docs/requirements.md §24: the digest names the paid orders not yet shipped 14 days after payment.
+describe('the daily digest’s orders not yet shipped', () => {
+  const sample = mailSamples['daily-digest'];
+  it('adds the line beside the requests, and stands alone when no request waits', async () => {
+    const both = await renderMailTemplate('daily-digest', sample, sampleShop);
+    expect(both.subject).toBe('5 requests await your reply');
+    expect(both.text).toContain('2 paid orders are not yet shipped 14 days after payment.');
+    const alone = await renderMailTemplate(
+      'daily-digest',
+      { ...sample, total: 0, requests: [], unshippedOrders: 1 },
+      sampleShop,
+    );
+    expect(alone.subject).toBe('1 paid order not yet shipped');
+    expect(alone.text).toContain('1 paid order is not yet shipped 14 days after payment.');
+    expect(alone.text).not.toContain('waiting for a reply');
+    const none = await renderMailTemplate(
+      'daily-digest',
+      { ...sample, unshippedOrders: 0 },
+      sampleShop,
+    );
+    expect(none.text).not.toContain('not yet shipped');
+  });
+});

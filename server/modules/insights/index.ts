@@ -3,7 +3,7 @@
  * requests awaiting a reply. Every count is one indexed query (created_at, sent_at, the accepted
  * offers' decided_at, awaiting_reply_since: migration 0010), so they stay flat as the shop grows.
  */
-import { and, asc, count, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   acceptanceRate,
   chartDays,
@@ -16,7 +16,7 @@ import { shopDayOfSql, shopDayStart } from '../../../core/time/shop-calendar';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
-import { appState, quotationOffers, quotationRequests } from '../../db/schema';
+import { appState, orders, quotationOffers, quotationRequests } from '../../db/schema';
 import { piecesTitle } from '../../../core/quotes/request-pieces-texts';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs/enqueue';
@@ -198,11 +198,33 @@ export async function requestsAwaitingReply(
 
 const DIGEST_STATE_KEY = 'daily-digest';
 
+/** docs/requirements.md §24: how long after the payment an order not yet shipped is named in the digest. */
+export const UNSHIPPED_AFTER_DAYS = 14;
+
+/**
+ * docs/requirements.md §24: the orders paid (or advance-paid) at least 14 days before `now` whose pieces have
+ * not all shipped: confirmed, processing or partly shipped.
+ */
+async function ordersUnshippedAfterPayment(db: Database, now: Date): Promise<number> {
+  const paidBefore = new Date(now.getTime() - UNSHIPPED_AFTER_DAYS * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['confirmed', 'processing', 'partly_shipped']),
+        inArray(orders.paymentStatus, ['paid', 'partially_paid']),
+        lte(orders.paidAt, paidBefore),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
 /**
  * docs/requirements.md §12: the daily digest, run by the queue's schedule (every 10 minutes, so a process that was
  * down at 09:00 still sends it when it is back). From 09:00 shop time, once per shop day: it lists
- * the requests awaiting a reply, longest waiting first, in one mail to the shop; nothing waits, no
- * mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at
+ * the requests awaiting a reply, longest waiting first, and how many paid orders have waited 14
+ * days or more to ship (docs/requirements.md §24), in one mail to the shop; neither, no mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at
  * once send one digest between them. Off in Settings: nothing is claimed or sent. Shop time is
  * Settings' time zone, `timeZone`.
  */
@@ -225,7 +247,8 @@ export async function sendDailyDigest(
       .returning({ key: appState.key });
     if (claimed.length === 0) return { sent: false, listed: 0 };
     const { total, requests: listed } = await waitingRequests(tx, now, DIGEST_MAX_LISTED);
-    if (listed.length === 0) return { sent: false, listed: 0 };
+    const unshippedOrders = await ordersUnshippedAfterPayment(tx, now);
+    if (listed.length === 0 && unshippedOrders === 0) return { sent: false, listed: 0 };
     await enqueue(tx, 'mail', {
       kind: 'daily-digest',
       day,
@@ -235,6 +258,7 @@ export async function sendDailyDigest(
         ...request,
         waitingSince: request.waitingSince.toISOString(),
       })),
+      unshippedOrders,
     });
     return { sent: true, listed: listed.length };
   });

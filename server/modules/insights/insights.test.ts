@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { insertUser } from '../../../tests/factories';
+import { insertOrder, insertUser } from '../../../tests/factories';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -313,6 +313,32 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
         listed: 0,
       });
       expect(await queue.mails()).toEqual([]);
+    });
+
+    it('names the paid orders not yet shipped 14 days after payment, and sends for them alone', async () => {
+      const { db } = database;
+      const queue = await mailQueueFrom(db, config);
+      const nineAm = new Date('2026-12-20T09:00:00+05:30');
+      const daysBefore = (days: number) => new Date(nineAm.getTime() - days * 24 * 60 * 60 * 1000);
+      // Waiting 15 and 14 days: named; 13 days, shipped, or cancelled and refunded: not.
+      for (const [status, paymentStatus, paidAt] of [
+        ['processing', 'paid', daysBefore(15)],
+        ['partly_shipped', 'partially_paid', daysBefore(14)],
+        ['confirmed', 'paid', daysBefore(13)],
+        ['shipped', 'paid', daysBefore(30)],
+        ['cancelled', 'refunded', daysBefore(30)],
+      ] as const) {
+        await insertOrder(db, { status, paymentStatus, paidAt });
+      }
+      expect(
+        await sendDailyDigest(db, nineAm, { enabled: true, timeZone: DEFAULT_SHOP_TIME_ZONE }),
+      ).toEqual({ sent: true, listed: 0 });
+      const [mail] = await queue.mails();
+      expect(mail?.subject).toBe('2 paid orders not yet shipped');
+      expect(mail?.text).toContain('2 paid orders are not yet shipped 14 days after payment.');
+      expect(mail?.text).toContain(`${config.publicUrl}/admin?tab=orders`);
+      expect(mail?.text).not.toContain('waiting for a reply');
+      await db.execute(sql`delete from orders`);
     });
   });
 });
