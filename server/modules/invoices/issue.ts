@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
-import { countryName } from '../../../core/identity/countries';
+import { shippingAddressLines } from '../../../core/identity/address-lines';
 import {
   displayRatesOf,
   approximateTotalLine,
@@ -42,7 +42,6 @@ import {
   quotationRequests,
   taxDocumentSeries,
   taxDocuments,
-  type ShippingAddress,
 } from '../../db/schema';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs/enqueue';
@@ -99,15 +98,6 @@ export async function invoiceOfOrder(db: Database, orderId: string) {
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
   return invoice ?? null;
-}
-
-function addressLines(address: ShippingAddress): string[] {
-  return [
-    address.streetAddress,
-    address.apartment ?? '',
-    `${address.city}, ${address.state} ${address.postalCode}`.trim(),
-    countryName(address.country),
-  ].filter((line) => line.trim() !== '');
 }
 
 /** The payments received so far, as the invoice lists them. */
@@ -228,7 +218,7 @@ async function invoiceDraft(
     supply.kind === 'export_under_lut' || supply.kind === 'export_with_igst'
       ? await approximateTotalOf(tx, order, request ?? null, site, now)
       : null;
-  const lines = address.streetAddress ? addressLines(address) : [];
+  const lines = address.streetAddress ? shippingAddressLines(address) : [];
   const input = {
     financialYear: year.label,
     orderNumber: order.orderNumber,

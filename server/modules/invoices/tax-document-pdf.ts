@@ -4,6 +4,7 @@
  * like the offer's PDF (server/modules/quotations/offer-pdf.ts): the same fonts, A4 page, margins,
  * colours and sizes, a table that wraps and breaks pages, and a footer on every page.
  */
+import { textAddressLines } from '../../../core/identity/address-lines';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money/money';
 import {
   AUTHORISED_SIGNATORY,
@@ -126,18 +127,12 @@ function bodyLineHeight(pdf: Pdf): number {
   return pdf.font('regular').fontSize(BODY_SIZE).currentLineHeight(true);
 }
 
-/** An address as Settings or the order hold it: its non-empty lines. */
-function addressLines(address: string | readonly string[]): string[] {
-  const lines = typeof address === 'string' ? address.split('\n') : address;
-  return lines.map((line) => line.trim()).filter((line) => line !== '');
-}
-
 /** docs/decisions/027 (Rule 46): the supplier's name, address and GSTIN. */
 function drawSeller(pdf: Pdf, seller: TaxDocumentContent['seller']): void {
   pdf.font('bold').fontSize(18).fillColor(INK);
   pdf.text(seller.name, pdf.page.margins.left, pdf.page.margins.top, { width: contentWidth(pdf) });
   pdf.moveDown(0.2).font('regular').fontSize(SMALL_SIZE).fillColor(MUTED);
-  for (const line of [...addressLines(seller.address), `GSTIN: ${seller.gstin}`]) {
+  for (const line of [...textAddressLines(seller.address), `GSTIN: ${seller.gstin}`]) {
     pdf.text(line, { width: contentWidth(pdf) });
   }
   pdf.moveDown(0.8);
@@ -196,7 +191,7 @@ function drawBuyer(pdf: Pdf, buyer: TaxDocumentContent['buyer']): void {
   const left = pdf.page.margins.left;
   const gap = 20;
   const width = (contentWidth(pdf) - gap) / 2;
-  const billTo = [buyer.name, buyer.company, ...addressLines(buyer.billingAddress)];
+  const billTo = [buyer.name, buyer.company, ...textAddressLines(buyer.billingAddress)];
   const lineCount = Math.max(billTo.length + 1, buyer.shippingAddress.length);
   keepTogether(pdf, bodyLineHeight(pdf) * (lineCount + 1.5));
   const top = pdf.y;
@@ -204,14 +199,16 @@ function drawBuyer(pdf: Pdf, buyer: TaxDocumentContent['buyer']): void {
   sectionHeading(pdf, 'Bill to', left, width);
   paragraph(pdf, buyer.name, { bold: true, x: left, width });
   if (buyer.company) paragraph(pdf, buyer.company, { x: left, width });
-  for (const line of addressLines(buyer.billingAddress)) paragraph(pdf, line, { x: left, width });
+  for (const line of textAddressLines(buyer.billingAddress))
+    paragraph(pdf, line, { x: left, width });
   if (buyer.gstin) paragraph(pdf, `GSTIN: ${buyer.gstin}`, { x: left, width });
   const belowBillTo = pdf.y;
 
   pdf.y = top;
   const right = left + width + gap;
   sectionHeading(pdf, 'Ship to', right, width);
-  for (const line of addressLines(buyer.shippingAddress)) paragraph(pdf, line, { x: right, width });
+  for (const line of textAddressLines(buyer.shippingAddress))
+    paragraph(pdf, line, { x: right, width });
 
   pdf.x = left;
   pdf.y = Math.max(pdf.y, belowBillTo);

@@ -11,7 +11,7 @@ import {
   type ShippableLine,
 } from '../../../core/orders/shipments';
 import type { SiteSettings } from '../../../content/site';
-import { countryName } from '../../../core/identity/countries';
+import { shippingAddressLines } from '../../../core/identity/address-lines';
 import type { Database } from '../../db/client';
 import { shipmentById, shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { orderItems, orderShipmentItems, orderShipments, orders } from '../../db/schema';
@@ -170,14 +170,7 @@ export async function readPackingList(
     shop: { name: site.shopName, address: site.address, phone: site.phone },
     buyer: {
       name: address?.name?.trim() || '',
-      addressLines: address
-        ? [
-            address.streetAddress,
-            address.apartment ?? '',
-            `${address.city}, ${address.state} ${address.postalCode}`.trim(),
-            countryName(address.country),
-          ].filter((line) => line.trim() !== '')
-        : [],
+      addressLines: address ? shippingAddressLines(address) : [],
     },
   };
 }

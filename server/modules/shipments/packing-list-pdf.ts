@@ -3,6 +3,7 @@
  * enclose: the order and the shipment, the shop's address and the buyer's, each piece and its
  * quantity, and the boxes. On the shop's A4 page (server/pdf/a4-page.ts), like its other PDFs.
  */
+import { textAddressLines } from '../../../core/identity/address-lines';
 import type { ShipmentView } from '../../../core/orders/shipments';
 import { formatLongDate } from '../../../core/time/dates';
 import {
@@ -66,11 +67,11 @@ export function renderPackingListPdf(list: PackingList): Promise<Buffer> {
     }
     return pdf.y;
   };
-  const shopLines = [
+  const shopLines = textAddressLines([
     list.shop.name,
-    ...list.shop.address.split('\n').map((line) => line.trim()),
+    ...textAddressLines(list.shop.address),
     list.shop.phone,
-  ].filter((line) => line !== '');
+  ]);
   const belowFrom = block('From', shopLines, left);
   const belowTo = block('To', [list.buyer.name, ...list.buyer.addressLines], left + column + gap);
   pdf.x = left;
@@ -96,7 +97,7 @@ export function renderPackingListPdf(list: PackingList): Promise<Buffer> {
   row('Piece', 'Quantity', true);
   for (const piece of shipment.pieces) row(piece.productName, String(piece.quantity), false);
   pdf.moveDown(1);
-  paragraph(pdf, shipment.boxes === 1 ? 'Boxes: 1' : `Boxes: ${shipment.boxes}`, { bold: true });
+  paragraph(pdf, `Boxes: ${shipment.boxes}`, { bold: true });
   drawPageFooters(pdf, label);
   pdf.end();
   return rendered;
