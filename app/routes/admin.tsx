@@ -266,7 +266,7 @@ const adminIntents = {
         app.clock(),
       ),
     success: ({ refund, paymentStatus, creditNoteNumber }) =>
-      adminMessages.refundRecorded(formatRupees(refund.amountMinor), paymentStatus ?? '', {
+      adminMessages.refundRecorded(formatRupees(refund.amountMinor), paymentStatus, {
         creditNoteNumber,
       }),
     alert: (message) => adminMessages.refundFailed(message),

@@ -50,8 +50,10 @@ export const refundSchema = z.object({
  * The console's form: "Cancel Order" of an order with money received, or "Record Refund" after it,
  * with the refund (docs/requirements.md §24).
  */
+export const refundingActions = ['cancel', 'record-refund'] as const;
+
 export const refundFormSchema = refundSchema.extend({
-  action: z.enum(['cancel', 'record-refund']),
+  action: z.enum(refundingActions),
 });
 
 /** A refund as recorded: `amount` in paise. */

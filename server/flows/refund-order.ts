@@ -9,14 +9,13 @@
  */
 import { z } from 'zod';
 import type { SiteSettings } from '../../content/site';
+import { refundingActions } from '../../core/orders/refunds';
 import type { Database } from '../db/client';
 import type { Actor } from '../modules/actor';
 import { creditNoteForCancelledOrder } from '../modules/invoices';
 import { parseInput, requireAdmin, requireRowId } from '../modules/kernel';
 import { setOrderStatus } from '../modules/orders';
 import { recordRefund } from '../modules/refunds';
-
-export const refundingActions = ['cancel', 'record-refund'] as const;
 
 export async function refundOrder(
   db: Database,
