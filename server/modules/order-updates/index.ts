@@ -14,7 +14,12 @@ import {
 import type { Database } from '../../db/client';
 import { updatesOfOrders } from '../../db/order-updates';
 import { orderUpdates, orders } from '../../db/schema';
-import { deleteStoredImage, storeImageUpload, type MediaStorage } from '../../media-storage';
+import {
+  deleteStoredImage,
+  storeImageUpload,
+  type MediaStorage,
+  type StoredImage,
+} from '../../media-storage';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
@@ -52,7 +57,7 @@ export async function addProductionUpdate(
   if (!takesProductionUpdates(before)) {
     throw new DomainError('conflict', productionUpdateProblems.notOpen);
   }
-  const stored: { url: string; width: number; height: number; keys: string[] }[] = [];
+  const stored: StoredImage[] = [];
   try {
     for (const photo of input.photos) stored.push(await storeImageUpload(storage, photo));
     return await db.transaction(async (tx) => {
