@@ -10,14 +10,10 @@ import { ADMIN_TABS, type AdminTab } from '../../core/forms/route-query-fields';
 import {
   contactMessageListQuerySchema,
   orderListQuerySchema,
+  orderListStates,
   quotationListQuerySchema,
 } from '../../core/admin/admin-list-query';
-import {
-  contactMessageStatuses,
-  orderStatuses,
-  quotationStatuses,
-  statusLabel,
-} from '../../core/orders/statuses';
+import { contactMessageStatuses, quotationStatuses, statusLabel } from '../../core/orders/statuses';
 import { answerAction, intent } from '../../server/http/answer';
 import { createOrderFromQuotation } from '../../server/flows/create-order-from-quotation';
 import { adminPageLoader } from '../../server/http/admin-access';
@@ -36,6 +32,9 @@ import { issueInvoice, piecesWithoutHsnCode } from '../../server/modules/invoice
 import { linesLeftToShip } from '../../server/modules/shipments';
 import { shipOrder } from '../../server/flows/ship-order';
 import { refundOrder } from '../../server/flows/refund-order';
+import { refundReturn } from '../../server/flows/refund-return';
+import { decideReturn } from '../../server/modules/returns';
+import { DECIDE_RETURN_INTENT, returnDecisionSchema, returnTexts } from '../../core/orders/returns';
 import { addProductionUpdate } from '../../server/modules/order-updates';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
 import {
@@ -166,7 +165,7 @@ async function loadDashboard({ context, request }: Route.LoaderArgs) {
     tab === 'quotations'
       ? quotationStatuses
       : tab === 'orders'
-        ? orderStatuses
+        ? orderListStates
         : tab === 'messages'
           ? contactMessageStatuses
           : [];
@@ -255,21 +254,46 @@ const adminIntents = {
     alert: (message) => adminMessages.orderFailed(message),
   }),
   // docs/requirements.md §24: "Cancel Order" with the refund of the money received, or "Record Refund" after it
+  // docs/requirements.md §24: and "Record Refund" of an approved return, which names it
   'refund-order': intent({
     schema: refundFormSchema,
     run: (fields, { app, formData }) =>
-      refundOrder(
+      fields.returnId
+        ? refundReturn(
+            app.db,
+            app.actor,
+            { orderId: formData.get('orderId'), returnId: fields.returnId, refund: fields },
+            app.site,
+            app.clock(),
+          )
+        : refundOrder(
+            app.db,
+            app.actor,
+            { orderId: formData.get('orderId'), action: fields.action, refund: fields },
+            app.site,
+            app.clock(),
+          ),
+    success: ({ refund, status, paymentStatus, creditNoteNumber }) =>
+      adminMessages.refundRecorded(
+        formatRupees(refund.amountMinor),
+        paymentStatus,
+        { creditNoteNumber },
+        status,
+      ),
+    alert: (message) => adminMessages.refundFailed(message),
+  }),
+  // docs/requirements.md §24: "Approve Return" with its instructions, or "Decline Return" with the reason
+  [DECIDE_RETURN_INTENT]: intent({
+    schema: returnDecisionSchema,
+    run: (fields, { app, formData }) =>
+      decideReturn(
         app.db,
         app.actor,
-        { orderId: formData.get('orderId'), action: fields.action, refund: fields },
-        app.site,
+        { orderId: formData.get('orderId'), returnId: formData.get('returnId'), answer: fields },
         app.clock(),
       ),
-    success: ({ refund, paymentStatus, creditNoteNumber }) =>
-      adminMessages.refundRecorded(formatRupees(refund.amountMinor), paymentStatus, {
-        creditNoteNumber,
-      }),
-    alert: (message) => adminMessages.refundFailed(message),
+    success: ({ status }) => (status === 'approved' ? returnTexts.approved : returnTexts.declined),
+    alert: (message) => adminMessages.returnFailed(message),
   }),
   // docs/requirements.md §24: "Add Production Update", a note and up to four photos (the module checks the
   // role before it decodes or stores them)

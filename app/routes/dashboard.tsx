@@ -14,6 +14,16 @@ import { quotationToasts } from '../../core/quotes/quotation-texts';
 import { dashboardQuerySchema, parseRouteQuery } from '../../core/forms/route-query';
 import { dashboardTabField, readQueryField } from '../../core/forms/route-query-fields';
 import { intentConstraints } from '../../server/http/form-constraints';
+import {
+  REQUEST_RETURN_INTENT,
+  RETURN_MAX_PHOTOS,
+  returnOfferOf,
+  returnProblems,
+  returnRequestSchema,
+  returnTexts,
+} from '../../core/orders/returns';
+import { requestReturn } from '../../server/modules/returns';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../server/media-storage';
 import { answerAction, intent, type FormFields } from '../../server/http/answer';
 import { reorderAsQuotations, reorderContact } from '../../server/flows/reorder';
 import { submitPaymentReference } from '../../server/flows/submit-payment-reference';
@@ -155,7 +165,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readSection('reorderContact', () => reorderContact(db, actor), critical, logger),
     readSection(
       'orders',
-      async () => withPaymentPanels(await listOrdersOfUser(db, actor), site, settings),
+      async () => withPaymentPanels(await listOrdersOfUser(db, actor), site, settings, clock()),
       critical,
       logger,
     ),
@@ -191,11 +201,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * docs/requirements.md §10 "Paying … in the order's details": an order paid by UPI or bank transfer that is still
  * pending carries its payment panel, the QR code drawn here on the server.
  */
-async function withPaymentPanels(orders: OrderView[], site: SiteSettings, settings: TypedSettings) {
+async function withPaymentPanels(
+  orders: OrderView[],
+  site: SiteSettings,
+  settings: TypedSettings,
+  now: Date,
+) {
   return Promise.all(
     orders.map(async (order) => ({
       ...order,
       payment: await paymentPanelFor(payableOrderOf(order), site, settings),
+      // docs/requirements.md §24: "Request a Return", worked out here with the shop's clock so both sides agree
+      returnOffer: returnOfferOf(order, now, site.shopTimeZone),
     })),
   );
 }
@@ -253,6 +270,27 @@ const dashboardIntents = {
       confirmDeliveryAsBuyer(app.db, app.actor, { orderId: fields.orderId ?? '' }, app.clock()),
     success: () => orderDeliveryTexts.confirmed,
   }),
+  // docs/requirements.md §24: "Request a Return" of her own delivered order, with up to four photos (the module
+  // finds her order before it decodes or stores them)
+  [REQUEST_RETURN_INTENT]: intent({
+    schema: returnRequestSchema,
+    run: async (_fields, { app, formData, payload }) => {
+      const photos: Uint8Array[] = [];
+      for (const photo of formData.getAll('photos')) {
+        if (photo instanceof File && photo.size > 0) {
+          photos.push(new Uint8Array(await photo.arrayBuffer()));
+        }
+      }
+      return requestReturn(
+        app.db,
+        app.actor,
+        app.mediaStorage,
+        { orderId: formData.get('orderId'), request: payload, photos },
+        { now: app.clock(), timeZone: app.site.shopTimeZone },
+      );
+    },
+    success: () => returnTexts.requested,
+  }),
   // docs/design.md §5: "Reorder" asks for a quotation of the order's pieces, quantities editable;
   // docs/requirements.md §14: counted on the quote form's own limit, like every path that makes a request.
   reorder: intent({
@@ -300,7 +338,15 @@ function signedInOnly(app: AppContext) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return answerAction(
     { request, params, context },
-    { guard: signedInOnly, intents: dashboardIntents },
+    {
+      guard: signedInOnly,
+      // docs/requirements.md §24: a return request carries up to four photos of 10 MB each.
+      bodyLimit: {
+        bytes: RETURN_MAX_PHOTOS * IMAGE_UPLOAD_MAX_BYTES + 64 * 1024,
+        message: returnProblems.photosTooLarge,
+      },
+      intents: dashboardIntents,
+    },
     context.get(appContext),
   );
 }

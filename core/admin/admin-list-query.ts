@@ -79,7 +79,14 @@ export const quotationListQuerySchema = z
     page: queryWholeNumber({ minimum: 1, maximum: ADMIN_MAX_PAGE, fallback: 1 }),
   })
   .transform(inOrder);
-export const orderListQuerySchema = adminListQuerySchema(orderStatuses);
+/**
+ * docs/requirements.md §24: the orders' filter takes each order status, and two states that are not one:
+ * "Return Requested" (a return waiting for the shop, to answer or to refund) and "Refunded" (money
+ * given back, all of it or a part).
+ */
+export const orderListStates = [...orderStatuses, 'return_requested', 'refunded'] as const;
+export type OrderListState = (typeof orderListStates)[number];
+export const orderListQuerySchema = adminListQuerySchema(orderListStates);
 export const contactMessageListQuerySchema = adminListQuerySchema(contactMessageStatuses);
 
 /** /admin/subscribers (docs/requirements.md §12): the list's filters plus the sign-up form's source. */

@@ -23,6 +23,7 @@ function expectedActions(
   status: string,
   paymentStatus: PaymentStatus | null,
   method: string | null,
+  returnAwaitingRefund = false,
 ): OrderAction[] {
   const expected: OrderAction[] = [];
   if (status === 'pending' && (paymentStatus === null || paymentStatus === 'paid')) {
@@ -40,6 +41,7 @@ function expectedActions(
   if (
     paymentStatus === 'partially_paid' &&
     status !== 'cancelled' &&
+    status !== 'returned' &&
     (method === 'upi' || method === 'bank transfer')
   ) {
     expected.push('confirm-balance');
@@ -48,9 +50,10 @@ function expectedActions(
   if (status === 'pending' || status === 'confirmed' || status === 'processing') {
     expected.push('cancel');
   }
-  // docs/requirements.md §24: what a cancellation left of the money received
+  // docs/requirements.md §24: what a cancellation left of the money received, or the money for a return
+  // the owner approved
   if (
-    status === 'cancelled' &&
+    (status === 'cancelled' || (status === 'delivered' && returnAwaitingRefund)) &&
     (paymentStatus === 'paid' ||
       paymentStatus === 'partially_paid' ||
       paymentStatus === 'partly_refunded')
@@ -66,24 +69,28 @@ describe('the order actions on offer (spec §4)', () => {
   for (const status of orderStatuses) {
     for (const method of methods) {
       for (const paymentStatus of payments) {
-        it(`${status}, ${method ?? 'no method'}, payment ${paymentStatus ?? 'absent'}`, () => {
-          const order = { status, paymentStatus, paymentMethod: method };
-          const offered = offeredOrderActions(order);
-          expect(offered).toEqual(expectedActions(status, paymentStatus, method));
-          // Every action not offered is refused; every offered one moves the order, with the
-          // refund that cancelling money received needs.
-          for (const action of orderActions) {
-            expect(applyOrderAction(order, action, { refunded: 'refunded' }) !== null).toBe(
-              offered.includes(action),
+        for (const returnAwaitingRefund of [false, true]) {
+          it(`${status}, ${method ?? 'no method'}, payment ${paymentStatus ?? 'absent'}${returnAwaitingRefund ? ', a return approved' : ''}`, () => {
+            const order = { status, paymentStatus, paymentMethod: method, returnAwaitingRefund };
+            const offered = offeredOrderActions(order);
+            expect(offered).toEqual(
+              expectedActions(status, paymentStatus, method, returnAwaitingRefund),
             );
-          }
-          const moneyReceived = ['paid', 'partially_paid', 'partly_refunded'].includes(
-            paymentStatus ?? '',
-          );
-          if (offered.includes('cancel')) {
-            expect(applyOrderAction(order, 'cancel') === null).toBe(moneyReceived);
-          }
-        });
+            // Every action not offered is refused; every offered one moves the order, with the
+            // refund that cancelling money received needs.
+            for (const action of orderActions) {
+              expect(applyOrderAction(order, action, { refunded: 'refunded' }) !== null).toBe(
+                offered.includes(action),
+              );
+            }
+            const moneyReceived = ['paid', 'partially_paid', 'partly_refunded'].includes(
+              paymentStatus ?? '',
+            );
+            if (offered.includes('cancel')) {
+              expect(applyOrderAction(order, 'cancel') === null).toBe(moneyReceived);
+            }
+          });
+        }
       }
     }
   }
@@ -167,6 +174,16 @@ describe('the order actions on offer (spec §4)', () => {
         'confirm-balance': 'delivered, paid',
         'record-refund': no('delivered'),
       },
+      returned: {
+        confirm: no('returned'),
+        'confirm-payment': no('returned'),
+        'start-processing': no('returned'),
+        ship: no('returned'),
+        deliver: no('returned'),
+        cancel: CANNOT_CANCEL,
+        'confirm-balance': no('returned'),
+        'record-refund': no('returned'),
+      },
       cancelled: {
         confirm: no('cancelled'),
         'confirm-payment': no('cancelled'),
@@ -238,6 +255,37 @@ describe('the order actions on offer (spec §4)', () => {
     expect(
       offeredOrderActions({ status: 'cancelled', paymentStatus: 'refunded', paymentMethod: 'upi' }),
     ).toEqual([]);
+    // docs/requirements.md §24: the refund of an approved return: "Returned" once every piece is back, else
+    // still delivered, and only with a return approved.
+    {
+      const delivered = {
+        status: 'delivered' as const,
+        paymentStatus: 'paid' as const,
+        paymentMethod: 'upi',
+        returnAwaitingRefund: true,
+      };
+      expect(
+        applyOrderAction(delivered, 'record-refund', {
+          refunded: 'refunded',
+          returnsEverything: true,
+        }),
+      ).toEqual({ status: 'returned', paymentStatus: 'refunded' });
+      expect(
+        applyOrderAction(delivered, 'record-refund', {
+          refunded: 'partly_refunded',
+          returnsEverything: false,
+        }),
+      ).toEqual({ status: 'delivered', paymentStatus: 'partly_refunded' });
+      expect(
+        applyOrderAction({ ...delivered, returnAwaitingRefund: false }, 'record-refund', {
+          refunded: 'refunded',
+          returnsEverything: true,
+        }),
+      ).toBeNull();
+      expect(
+        orderActionRefusal({ ...delivered, returnAwaitingRefund: false }, 'record-refund'),
+      ).toBe(no('delivered'));
+    }
     // A shipment that leaves pieces behind: "Partly Shipped", from processing or again from itself.
     for (const status of ['processing', 'partly_shipped'] as const) {
       expect(

@@ -46,6 +46,8 @@ export interface OrderState {
   paymentMethod: string | null;
   /** docs/requirements.md §21: the advance asked for first (orders.advance_minor); null or absent: paid in full. */
   advanceMinor?: number | null;
+  /** docs/requirements.md §24: a return of this delivered order is approved and waits for its refund. */
+  returnAwaitingRefund?: boolean;
 }
 
 /** Payments the shop confirms itself once the money is in: UPI and bank transfers. */
@@ -72,6 +74,7 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
   if (
     order.paymentStatus === 'partially_paid' &&
     order.status !== 'cancelled' &&
+    order.status !== 'returned' &&
     paymentConfirmedByShop(order.paymentMethod)
   ) {
     offered.push('confirm-balance');
@@ -79,7 +82,11 @@ export function offeredOrderActions(order: OrderState): OrderAction[] {
   // docs/decisions/028: cancelled only before it ships; goods on their way are returned instead.
   if (cancellableStatuses.includes(order.status)) offered.push('cancel');
   // docs/requirements.md §24: what is left of the money received, after a cancellation
-  if (order.status === 'cancelled' && hasMoneyToRefund(order.paymentStatus)) {
+  // docs/requirements.md §24: and the money for pieces returned, once their return is approved.
+  if (
+    hasMoneyToRefund(order.paymentStatus) &&
+    (order.status === 'cancelled' || (order.status === 'delivered' && order.returnAwaitingRefund))
+  ) {
     offered.push('record-refund');
   }
   return offered;
@@ -113,7 +120,10 @@ export function orderActionRefusal(
     }
     return action === 'record-refund' ? orderActionRefusals.refundNeeded : null;
   }
-  if (action === 'cancel' && ['partly_shipped', 'shipped', 'delivered'].includes(order.status)) {
+  if (
+    action === 'cancel' &&
+    ['partly_shipped', 'shipped', 'delivered', 'returned'].includes(order.status)
+  ) {
     return orderActionRefusals.cancelAfterShipping;
   }
   return orderActionRefusals.notAvailable(order.status);
@@ -130,6 +140,8 @@ export function applyOrderAction(
     shipsEverythingLeft?: boolean;
     /** docs/requirements.md §24: the payment status a refund recorded with the move leaves. */
     refunded?: Extract<PaymentStatus, 'refunded' | 'partly_refunded'>;
+    /** docs/requirements.md §24: the refunded return gives back every piece the order had left (it reads "Returned"). */
+    returnsEverything?: boolean;
   } = {},
 ): { status: OrderStatus; paymentStatus?: PaymentStatus } | null {
   if (!offeredOrderActions(order).includes(action)) return null;
@@ -161,7 +173,10 @@ export function applyOrderAction(
         ? { status: 'cancelled', paymentStatus: move.refunded }
         : { status: 'cancelled' };
     case 'record-refund':
-      return { status: order.status, paymentStatus: move.refunded! };
+      return {
+        status: order.status === 'delivered' && move.returnsEverything ? 'returned' : order.status,
+        paymentStatus: move.refunded!,
+      };
   }
 }
 
@@ -235,14 +250,21 @@ export const adminMessages = {
   orderFailed: (message: string) => `Failed to update order status: ${message}`,
   paymentFailed: (message: string) => `Failed to confirm payment: ${message}`,
   // docs/requirements.md §24
-  refundRecorded: (amount: string, paymentStatus: string, issued: IssuedWithAction = {}) => ({
+  refundRecorded: (
+    amount: string,
+    paymentStatus: string,
+    issued: IssuedWithAction = {},
+    orderStatus = 'cancelled',
+  ) => ({
     title: 'Refund Recorded',
     description: withIssuedDocuments(
-      `Refund of ${amount} recorded. The order is cancelled; its payment is ${statusLabel(paymentStatus).toLowerCase()}.`,
+      `Refund of ${amount} recorded. The order is ${statusLabel(orderStatus).toLowerCase()}; its payment is ${statusLabel(paymentStatus).toLowerCase()}.`,
       issued,
     ),
   }),
   refundFailed: (message: string) => `Failed to record the refund: ${message}`,
+  // docs/requirements.md §24
+  returnFailed: (message: string) => `Failed to answer the return: ${message}`,
   // docs/requirements.md §24: the buyer is mailed each update
   productionUpdatePosted: (photos: number) => ({
     title: 'Update Posted',

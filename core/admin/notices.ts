@@ -129,6 +129,8 @@ export interface DailyDigestNotice {
    * absent from a digest queued before it was counted.
    */
   unshippedOrders?: number;
+  /** docs/requirements.md §24: returns the buyers asked that wait for the owner's answer; absent before they were counted. */
+  returnsRequested?: number;
 }
 
 /** docs/requirements.md §10: the quote lifecycle's mails. */
@@ -151,6 +153,10 @@ export type QuotationEvent =
   | 'order-refunded'
   // docs/requirements.md §24: a making-of update, with its first photo
   | 'production-update'
+  // docs/requirements.md §24: the buyer's return request (to the owner), and the owner's answer (to the buyer)
+  | 'return-requested'
+  | 'return-approved'
+  | 'return-declined'
   // docs/requirements.md §23: the buyer's GST documents, each mailed with its PDF as it is issued
   | 'invoice-issued'
   | 'credit-note-issued';
@@ -172,6 +178,8 @@ export interface QuotationEventNotice {
   refundId?: string;
   /** docs/requirements.md §24: the making-of update of a `production-update` mail. */
   updateId?: string;
+  /** docs/requirements.md §24: the return of a `return-requested`, `return-approved` or `return-declined` mail. */
+  returnId?: string;
   /** docs/requirements.md §24: who recorded an `order-delivered` mail's delivery. */
   confirmedBy?: 'shop' | 'customer';
   /**

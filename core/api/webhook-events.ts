@@ -212,9 +212,26 @@ export const webhookEvents = {
         .meta({ description: '“shop”: Mark as Delivered; “customer”: I Have Received It.' }),
     }),
   },
+  // docs/requirements.md §24: the buyer asks to return pieces of her delivered order
+  'order.return_requested': {
+    when: 'the buyer asks to return pieces of her delivered order ("Request a Return")',
+    data: z.strictObject({
+      orderId: id,
+      orderNumber,
+      returnId: id,
+      pieces: z.array(
+        z.strictObject({ orderItemId: id, productName: z.string(), quantity: z.number().int() }),
+      ),
+      reason: z.string(),
+      photoUrls: z.array(z.string()).meta({
+        description:
+          'Each photo’s largest WebP: a path on the shop (/media/…) or the bucket’s address.',
+      }),
+    }),
+  },
   // docs/requirements.md §24: money received, given back
   'order.refunded': {
-    when: 'the owner records a refund (with "Cancel Order", or "Record Refund" after it)',
+    when: 'the owner records a refund (with "Cancel Order", "Record Refund" after it, or of a return)',
     data: z.strictObject({
       orderId: id,
       orderNumber,

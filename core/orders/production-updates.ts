@@ -41,12 +41,13 @@ export function takesProductionUpdates(order: {
   );
 }
 
-/** A photo of an update, as stored: the largest WebP variant and its size. */
-export interface ProductionUpdatePhoto {
+/** A photo of an order's update or return, as stored: the largest WebP variant and its size. */
+export interface OrderPhoto {
   url: string;
   width: number;
   height: number;
 }
+export type ProductionUpdatePhoto = OrderPhoto;
 
 /** An update as the order's pages, its mail and the API show it. */
 export interface ProductionUpdateView {

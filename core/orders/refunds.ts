@@ -54,6 +54,8 @@ export const refundingActions = ['cancel', 'record-refund'] as const;
 
 export const refundFormSchema = refundSchema.extend({
   action: z.enum(refundingActions),
+  // docs/requirements.md §24: "Record Refund" of an approved return names the return it closes.
+  returnId: z.guid().optional(),
 });
 
 /** A refund as recorded: `amount` in paise. */

@@ -9,6 +9,7 @@ export const orderStatusColours: Record<OrderStatus, string> = {
   partly_shipped: 'indigo',
   shipped: 'indigo',
   delivered: 'green',
+  returned: 'slate',
   cancelled: 'red',
 };
 

@@ -8,6 +8,8 @@ export const orderStatuses = [
   'partly_shipped',
   'shipped',
   'delivered',
+  // docs/requirements.md §24: every piece came back and its refund is recorded
+  'returned',
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

@@ -4,7 +4,9 @@ import {
   computeOfferTotals,
   customerActionsFor,
   hundredthsOf,
+  lineIsMadeToOrder,
   offerComposerSchema,
+  offerLineSchema,
   offerExpiresAt,
   offerRefusal,
   offerStatusAt,
@@ -169,6 +171,32 @@ describe('the lifecycle forms', () => {
     expect(
       problems({ ...composer, lines: [{ description: 'x', quantity: '1', unitPrice: '1.005' }] }),
     ).toEqual(['Unit price must be an amount like 1250.50']);
+  });
+
+  it('reads "Made to order" from a ticked checkbox ("on") or the API’s true; absent is unticked', () => {
+    const line = {
+      productId: 'lotus-urli',
+      description: 'Lotus urli',
+      quantity: '1',
+      unitPrice: '10',
+    };
+    const madeToOrder = (value?: unknown) =>
+      offerLineSchema.parse(value === undefined ? line : { ...line, madeToOrder: value })
+        .madeToOrder;
+    expect(madeToOrder('on')).toBe(true);
+    expect(madeToOrder(true)).toBe(true);
+    expect(madeToOrder(undefined)).toBe(false);
+    expect(madeToOrder(false)).toBe(false);
+    expect(madeToOrder('')).toBe(false);
+  });
+
+  it('makes a custom line made to order always, a catalogue piece only when ticked (§24)', () => {
+    expect(lineIsMadeToOrder({ productId: null })).toBe(true);
+    expect(lineIsMadeToOrder({ productId: undefined, madeToOrder: false })).toBe(true);
+    expect(lineIsMadeToOrder({ productId: '', madeToOrder: false })).toBe(true);
+    expect(lineIsMadeToOrder({ productId: 'lotus-urli', madeToOrder: false })).toBe(false);
+    expect(lineIsMadeToOrder({ productId: 'lotus-urli' })).toBe(false);
+    expect(lineIsMadeToOrder({ productId: 'lotus-urli', madeToOrder: true })).toBe(true);
   });
 
   it('takes a 12-digit UTR for UPI and 6 to 22 letters and digits for a bank transfer', () => {

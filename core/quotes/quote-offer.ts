@@ -237,7 +237,27 @@ export const offerLineSchema = z.object({
     .min(1, 'Quantity must be at least 1')
     .max(QUOTATION_MAX_QUANTITY, `Quantity cannot exceed ${QUOTATION_MAX_QUANTITY}`),
   unitPrice: rupees('Unit price'),
+  // docs/requirements.md §24: the owner's tick "Made to order (not returnable)". A checkbox posts "on"
+  // when ticked and nothing when not; the API may send true or false. The quote page's forms load
+  // these zod classes already (core/quotes/quote-forms.ts), so the zod chunk gains none
+  // (docs/decisions/008). What is stored is lineIsMadeToOrder's, below.
+  madeToOrder: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || value === 'on' || value === 'true'),
 });
+
+/**
+ * docs/requirements.md §24 "custom items not returnable": a line with no catalogue piece is a custom
+ * item, made to order always; a catalogue piece is made to order only when the owner ticks it. The
+ * server stores this, the composer shows it, the returns feature refuses such a piece.
+ */
+export function lineIsMadeToOrder(line: {
+  productId?: string | null;
+  madeToOrder?: boolean;
+}): boolean {
+  return !line.productId || line.madeToOrder === true;
+}
 
 /** docs/requirements.md §10: the offer composer; amounts arrive as rupees and leave as paise. */
 export const offerComposerSchema = z

@@ -179,6 +179,72 @@ export function wholeInvoiceCreditNote(
   };
 }
 
+/**
+ * A credit note for the pieces of an invoice that came back (CGST Rule 53(1A), docs/requirements.md §24):
+ * each returned line at the quantity returned, its discount and tax in the same proportion as on
+ * the invoice. `creditedBefore` is how many of the line earlier credit notes gave back: each note
+ * credits the rounded share up to its last piece less the share before it, so the notes of a line
+ * add up to the line to the paisa. Shipping is not credited: the goods went out, and the spec puts
+ * return shipping on the buyer.
+ */
+export function returnedLinesCreditNote(
+  invoice: TaxDocumentContent,
+  returned: readonly { lineIndex: number; quantity: number; creditedBefore: number }[],
+  note: { number: string; issuedOn: string; financialYear: string; reason: string },
+): IssuedTaxDocument {
+  const lines = returned.map(({ lineIndex, quantity, creditedBefore }) => {
+    const line = invoice.lines[lineIndex];
+    const upTo = creditedBefore + quantity;
+    if (!line || !Number.isSafeInteger(quantity) || quantity < 1 || upTo > line.quantity) {
+      throw new RangeError(`No ${quantity} of the invoice's line ${lineIndex} left to credit`);
+    }
+    const share = (minor: number) =>
+      Math.round((minor * upTo) / line.quantity) -
+      Math.round((minor * creditedBefore) / line.quantity);
+    const grossMinor = quantity * line.unitPriceMinor;
+    const discountMinor = share(line.discountMinor);
+    return {
+      ...line,
+      quantity,
+      grossMinor,
+      discountMinor,
+      taxableMinor: grossMinor - discountMinor,
+      cgstMinor: share(line.cgstMinor),
+      sgstMinor: share(line.sgstMinor),
+      igstMinor: share(line.igstMinor),
+    };
+  });
+  const sum = (key: 'taxableMinor' | 'cgstMinor' | 'sgstMinor' | 'igstMinor') =>
+    lines.reduce((total, line) => total + line[key], 0);
+  const taxableMinor = sum('taxableMinor');
+  const cgstMinor = sum('cgstMinor');
+  const sgstMinor = sum('sgstMinor');
+  const igstMinor = sum('igstMinor');
+  const taxMinor = cgstMinor + sgstMinor + igstMinor;
+  const totalMinor = taxableMinor + taxMinor;
+  return {
+    ...invoice,
+    kind: 'credit_note',
+    title: taxDocumentTitles.credit_note,
+    number: note.number,
+    issuedOn: note.issuedOn,
+    financialYear: note.financialYear,
+    lines,
+    shipping: null,
+    taxableMinor,
+    cgstMinor,
+    sgstMinor,
+    igstMinor,
+    taxMinor,
+    totalMinor,
+    totalInWords: rupeesInWords(totalMinor),
+    payments: [],
+    balanceDueMinor: 0,
+    cites: { number: invoice.number, issuedOn: invoice.issuedOn },
+    reason: note.reason,
+  };
+}
+
 /** docs/requirements.md §23: a proforma invoice asks to be paid; it is no supply and bears no number. */
 export const NOT_A_TAX_INVOICE = 'This is not a tax invoice';
 
@@ -239,6 +305,8 @@ export function receiptContent(
 
 /** The reason a credit note for a cancelled order gives. */
 export const CANCELLED_ORDER_REASON = 'Order cancelled';
+/** docs/requirements.md §24: the reason on a credit note for pieces the buyer returned. */
+export const RETURNED_GOODS_REASON = 'Goods returned';
 
 /**
  * The PDF's file name: "Tax-Invoice-KK-26-27-0001.pdf" (a number's slashes cannot be in a file

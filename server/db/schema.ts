@@ -30,7 +30,8 @@ import { offerStatuses } from '../../core/quotes/quote-offer';
 import { documentSeries } from '../../core/tax/financial-year';
 import { carrierIds } from '../../core/orders/carriers';
 import { refundMethods } from '../../core/orders/refund-status';
-import type { ProductionUpdatePhoto } from '../../core/orders/production-updates';
+import type { OrderPhoto, ProductionUpdatePhoto } from '../../core/orders/production-updates';
+import { returnStatuses } from '../../core/orders/return-status';
 import type { IssuedTaxDocument } from '../../core/tax/tax-document';
 import {
   contactMessageStatuses,
@@ -524,6 +525,8 @@ export const quotationOfferLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     lineTotalMinor: integer('line_total_minor').notNull(),
+    // docs/requirements.md §24: "Made to order (not returnable)", as the offer told the buyer
+    madeToOrder: boolean('made_to_order').notNull().default(false),
   },
   (table) => [
     check(
@@ -767,6 +770,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     totalPriceMinor: integer('total_price_minor').notNull(),
+    // docs/requirements.md §24: copied from the accepted offer's line; such a piece cannot be returned
+    madeToOrder: boolean('made_to_order').notNull().default(false),
   },
   (table) => [
     check(
@@ -875,6 +880,59 @@ export const orderRefunds = pgTable(
     ),
     check('order_refunds_reference_check', sql`char_length(${table.reference}) <= 100`),
     index('order_refunds_order_id_idx').on(table.orderId, table.createdAt),
+  ],
+);
+
+/**
+ * docs/requirements.md §24 "Returns": the buyer's request to return pieces of a delivered order, the owner's
+ * answer (the return's instructions or the decline's reason), and the refund that closes it.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: returnStatuses }).notNull().default('requested'),
+    reason: text('reason').notNull(),
+    photos: jsonb('photos').$type<OrderPhoto[]>().notNull().default([]),
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('order_returns_status_check', oneOf(table.status, returnStatuses)),
+    check(
+      'order_returns_length_check',
+      sql`char_length(${table.reason}) <= 1000 and char_length(${table.decisionNote}) <= 1000`,
+    ),
+    check('order_returns_photos_check', sql`jsonb_array_length(${table.photos}) <= 4`),
+    index('order_returns_order_id_idx').on(table.orderId, table.createdAt),
+    // One return waiting on the shop at a time: the database holds the rule too.
+    uniqueIndex('order_returns_one_open_idx')
+      .on(table.orderId)
+      .where(sql`${table.status} in ('requested', 'approved')`),
+  ],
+);
+
+/** The pieces of an order in one return, and how many of each. */
+export const orderReturnItems = pgTable(
+  'order_return_items',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.returnId, table.orderItemId] }),
+    check('order_return_items_quantity_check', sql`${table.quantity} >= 1`),
+    index('order_return_items_order_item_id_idx').on(table.orderItemId),
   ],
 );
 

@@ -48,6 +48,7 @@ import {
   taxDocumentSeries,
   orderShipments,
   orderRefunds,
+  orderReturns,
   taxDocuments,
   userRoles,
   webhookDeliveries,
@@ -57,6 +58,7 @@ import {
 import { documentSeries } from '../../core/tax/financial-year';
 import { carrierIds } from '../../core/orders/carriers';
 import { refundMethods } from '../../core/orders/refund-status';
+import { returnStatuses } from '../../core/orders/return-status';
 
 type RowValues = Record<string, string | number>;
 
@@ -244,6 +246,19 @@ const statusColumns: StatusColumn[] = [
         reference: 'UTR1',
         refunded_on: '2026-12-01',
       };
+    },
+  },
+  // docs/requirements.md §24: a return's progress, core/orders/return-status.ts returnStatuses
+  {
+    column: orderReturns.status,
+    constraint: 'order_returns_status_check',
+    list: returnStatuses,
+    row: async (db) => {
+      const [order] = await db
+        .insert(orders)
+        .values({ orderNumber: `ORD-CHECK-${unique()}` })
+        .returning({ id: orders.id });
+      return { order_id: order!.id, reason: 'Dented' };
     },
   },
   // docs/decisions/027: the GST documents' kinds, core/tax/financial-year.ts documentSeries

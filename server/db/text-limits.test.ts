@@ -24,6 +24,7 @@ import { settingsFormSchema } from '../../core/admin/settings';
 import { shipmentSchema } from '../../core/orders/shipments';
 import { refundSchema } from '../../core/orders/refunds';
 import { productionUpdateSchema } from '../../core/orders/production-updates';
+import { returnDecisionSchema, returnRequestSchema } from '../../core/orders/returns';
 import {
   declineOfferSchema,
   offerComposerSchema,
@@ -177,6 +178,7 @@ const validShipment = {
 };
 
 const validRefund = { amount: '100', method: 'upi', reference: 'UTR1' };
+const validReturn = { pieces: [], reason: 'Dented', condition: true };
 
 const validShipping = {
   quantity: '1',
@@ -742,6 +744,30 @@ const guards: Record<string, Guard | Guard[]> = {
     writePath: 'Cancel Order and Record Refund (core/orders/refunds.ts refundSchema.reference)',
     accepts: (value) => refundSchema.safeParse({ ...validRefund, reference: value }).success,
     textOfLength: digits,
+  },
+  // docs/requirements.md §24: a return as the buyer asks it and the owner answers it (core/orders/returns.ts)
+  'order_returns.status': {
+    reason: 'one of core/orders/return-status.ts returnStatuses, set by the returns module',
+    check: 'order_returns_status_check',
+  },
+  'order_returns.reason': {
+    max: 1000,
+    writePath: 'Request a Return (core/orders/returns.ts returnRequestSchema.reason)',
+    accepts: (value) => returnRequestSchema.safeParse({ ...validReturn, reason: value }).success,
+    textOfLength: letters,
+  },
+  'order_returns.photos': {
+    reason:
+      'the image pipeline’s stored photos (server/media-storage storeImageUpload): at most four, each its own address and size (order_returns_photos_check)',
+    check: 'order_returns_photos_check',
+  },
+  'order_returns.decision_note': {
+    max: 1000,
+    writePath:
+      'Approve Return and Decline Return (core/orders/returns.ts returnDecisionSchema.note)',
+    accepts: (value) =>
+      returnDecisionSchema.safeParse({ decision: 'approve', note: value }).success,
+    textOfLength: letters,
   },
   'tax_documents.kind': {
     reason: 'one of core/tax/financial-year.ts documentSeries, set by the invoices module',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryName } from '../../core/identity/countries';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
@@ -8,7 +8,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../tests/support/database';
-import { addresses, orders } from '../db/schema';
+import { addresses, orderItems, orders, quotationOfferLines } from '../db/schema';
 import type { Actor } from '../modules/actor';
 import { createAddress, listAddresses } from '../modules/account';
 import {
@@ -218,6 +218,90 @@ describe(`accepting an offer with an address abroad or at home on ${testDatabase
       'de-DE',
     );
     expect(fromOrder.country).toBe('GB');
+  });
+
+  it('stores each line’s “Made to order”, a custom line’s always, and copies it to the order’s items (§24)', async () => {
+    const engraved = await insertProduct(database.db, { name: 'Brass Diya Pair' });
+    const stock = await insertProduct(database.db, { name: 'Lotus Urli' });
+    const request = await createMultiPieceRequest(
+      database.db,
+      null,
+      {
+        customerName: 'Meera Shah',
+        customerMobile: '+91 94140 55555',
+        customerEmail: '',
+        lines: [{ productId: engraved.id, quantity: 1, notes: null }],
+      },
+      monday,
+    );
+    await sendOffer(
+      database.db,
+      admin,
+      {
+        quotationId: request.id,
+        lines: [
+          // The composer's ticked box posts "on"; an unticked one posts nothing.
+          {
+            productId: engraved.id,
+            description: 'Brass diya pair, engraved',
+            quantity: '1',
+            unitPrice: '900',
+            madeToOrder: 'on',
+          },
+          { productId: stock.id, description: 'Lotus urli', quantity: '1', unitPrice: '500' },
+          // A custom line's box is disabled and posts nothing: made to order all the same.
+          { productId: '', description: 'Carved teak stand', quantity: '1', unitPrice: '700' },
+        ],
+        shipping: '0',
+        discount: '0',
+        gstRate: '12',
+        validUntil: '2026-12-08',
+        leadTimeDays: '',
+        terms: '',
+        note: '',
+      },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const access = { reference: request.reference, key: request.accessKey };
+    const quote = await getQuoteForCustomer(
+      database.db,
+      null,
+      access,
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const offer = quote.currentOffer!;
+    const stored = await database.db
+      .select({ madeToOrder: quotationOfferLines.madeToOrder })
+      .from(quotationOfferLines)
+      .where(eq(quotationOfferLines.offerId, offer.id))
+      .orderBy(asc(quotationOfferLines.position));
+    expect(stored.map((line) => line.madeToOrder)).toEqual([true, false, true]);
+    // The buyer reads it on the offer before accepting.
+    expect(offer.lines.map((line) => [line.description, line.madeToOrder])).toEqual([
+      ['Brass diya pair, engraved', true],
+      ['Lotus urli', false],
+      ['Carved teak stand', true],
+    ]);
+
+    const made = await acceptOffer(
+      database.db,
+      null,
+      { ...access, offerId: offer.id, paymentMethod: 'upi', ...indianAddress },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const items = await database.db
+      .select({ productName: orderItems.productName, madeToOrder: orderItems.madeToOrder })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, made.orderId))
+      .orderBy(asc(orderItems.productName));
+    expect(items).toEqual([
+      { productName: 'Brass diya pair, engraved', madeToOrder: true },
+      { productName: 'Carved teak stand', madeToOrder: true },
+      { productName: 'Lotus urli', madeToOrder: false },
+    ]);
   });
 
   it('lists an accepted, unpaid quotation with its order’s payment state', async () => {

@@ -118,15 +118,14 @@ export function createHttpApp(options: HttpAppOptions): Hono<AppEnv> {
   // checks).
   const tooLarge = (c: Context) => frontDoorRefusal(c.req.path, 413, 'The request is too large.');
   const oneImage = bodyLimit({ maxSize: IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024, onError: tooLarge });
-  // docs/requirements.md §24: the console's production update carries up to four photos; the page's action
-  // checks that the owner is asking before it reads the body.
-  const updatePhotos = bodyLimit({
+  // docs/requirements.md §24: the console's production update and the buyer's return request carry up to four
+  // photos; each page's action checks who is asking before it reads the body.
+  const orderPhotos = bodyLimit({
     maxSize: PRODUCTION_UPDATE_MAX_PHOTOS * IMAGE_UPLOAD_MAX_BYTES + 1024 * 1024,
     onError: tooLarge,
   });
-  app.use((c, next) =>
-    (c.req.path === '/admin' || c.req.path === '/admin.data' ? updatePhotos : oneImage)(c, next),
-  );
+  const takesPhotos = new Set(['/admin', '/admin.data', '/dashboard', '/dashboard.data']);
+  app.use((c, next) => (takesPhotos.has(c.req.path) ? orderPhotos : oneImage)(c, next));
   app.use(async (c, next) => {
     c.set('clientAddress', clientAddressOf(c, config.trustProxy));
     await next();

@@ -83,6 +83,9 @@ it.each([
   ['order-delivered', { confirmedBy: 'customer' as const }],
   ['order-refunded', { refundId: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c' }],
   ['production-update', { updateId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d' }],
+  // docs/requirements.md §24 "Returns": the owner's "Approve Return" or "Decline Return"
+  ['return-approved', { returnId: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e' }],
+  ['return-declined', { returnId: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e' }],
 ] as const)(
   'counts the %s mail to the customer as the shop’s own, never limited',
   (event, extra) => {
@@ -98,3 +101,18 @@ it.each([
     expect(isLimited(cause)).toBe(false);
   },
 );
+
+// docs/requirements.md §24 "Returns": the buyer's return request goes to the shop's own address,
+// which hears of every one: never limited.
+it('counts the return-requested mail to the owner as a mail to the shop, never limited', () => {
+  const cause = mailCauseOf({
+    kind: 'quotation-event',
+    event: 'return-requested',
+    to: 'owner',
+    quotationId: '0b4f7e0a-5c1d-4d8e-9a55-3f1f2a6b9c01',
+    orderId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    returnId: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e',
+  });
+  expect(cause).toEqual({ by: 'to-shop' });
+  expect(isLimited(cause)).toBe(false);
+});

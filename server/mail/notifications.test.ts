@@ -530,4 +530,191 @@ describe('the quote lifecycle mails', () => {
     ).toBeNull();
     expect(await quotationEventMail(notice('customer'), { ...facts, order }, settings)).toBeNull();
   });
+  // docs/requirements.md §24 "Returns": the buyer's request reaches the owner, the owner's answer the
+  // buyer, each in its side's thread; a return of another order, or none read, mails nothing.
+  describe('of a return', () => {
+    const order = {
+      orderNumber: 'ORD-20261129-0001',
+      totalMinor: 2_296_000,
+      paymentMethod: 'upi' as const,
+      submittedPaymentReference: null,
+      advanceMinor: null,
+      paymentStatus: 'paid' as const,
+      submittedBalanceReference: null,
+    };
+    const orderReturn = {
+      id: 'return-1',
+      orderId: 'order-1',
+      pieces: [
+        { productName: 'Brass Diya', quantity: 1 },
+        { productName: 'Lotus Urli', quantity: 2 },
+      ],
+      reason: 'One urli has a crack.',
+      photoUrls: ['/media/crack-800.webp', 'https://bucket.example/media/rim-800.webp'],
+      decisionNote: null as string | null,
+      refundId: null as string | null,
+    };
+    const notice = (
+      event: 'return-requested' | 'return-approved' | 'return-declined',
+      to: 'customer' | 'owner',
+    ) => ({
+      kind: 'quotation-event' as const,
+      event,
+      to,
+      quotationId: request.id,
+      orderId: 'order-1',
+      returnId: 'return-1',
+    });
+
+    it('tell the owner what the buyer asks to return, with her photos and the way to answer', async () => {
+      const mail = await quotationEventMail(
+        notice('return-requested', 'owner'),
+        { ...facts, order, orderReturn },
+        settings,
+        { mailId: 'job-5' },
+      );
+      expect(mail?.to).toBe('owner@kalakriti.example');
+      expect(mail?.replyTo).toBe('meera@example.com');
+      expect(mail?.thread?.inReplyTo).toBe(`<quotation-${request.id}.owner@shop.example>`);
+      expect(mail?.subject).toBe('Return requested for ORD-20261129-0001');
+      const text = mail!.text.replace(/\s+/g, ' ');
+      expect(text).toContain('Meera asks to return pieces of order ORD-20261129-0001.');
+      expect(text).toContain('1 × Brass Diya 2 × Lotus Urli');
+      expect(text).toContain('Reason: One urli has a crack.');
+      expect(text).toContain('2 photos with the request.');
+      // A photo stored on the shop is a path: the mail makes its whole address.
+      expect(mail!.text).toContain('Photo 1\nhttps://shop.example/media/crack-800.webp');
+      expect(mail!.text).toContain('Photo 2\nhttps://bucket.example/media/rim-800.webp');
+      expect(mail!.text).toContain(
+        'Answer the Return\nhttps://shop.example/admin?tab=orders&q=ORD-20261129-0001',
+      );
+      expect(mail!.html).not.toMatch(/<img\b[^>]*media/i);
+
+      expect(
+        await quotationEventMail(
+          notice('return-requested', 'customer'),
+          { ...facts, order, orderReturn },
+          settings,
+        ),
+      ).toBeNull();
+      expect(
+        await quotationEventMail(
+          notice('return-requested', 'owner'),
+          { ...facts, order, orderReturn: { ...orderReturn, orderId: 'order-2' } },
+          settings,
+        ),
+      ).toBeNull();
+      expect(
+        await quotationEventMail(
+          notice('return-requested', 'owner'),
+          { ...facts, order },
+          settings,
+        ),
+      ).toBeNull();
+    });
+
+    it.each([
+      [
+        'return-approved',
+        'Send them to 14 Johari Bazar.\nWrite the order number on the box.',
+        'Your return for ORD-20261129-0001 is approved',
+        [
+          'We have approved the return of: 1 × Brass Diya 2 × Lotus Urli How to send them back:',
+          'Send them to 14 Johari Bazar. Write the order number on the box.',
+          'Return shipping is yours to arrange and pay.',
+          'We will refund you once the pieces are back with us.',
+        ],
+      ],
+      [
+        'return-declined',
+        'The urli was made to your size.',
+        'Your return for ORD-20261129-0001 was declined',
+        [
+          'We cannot accept the return of: 1 × Brass Diya 2 × Lotus Urli',
+          'Why: The urli was made to your size.',
+          'If you have a question, reply to this mail.',
+        ],
+      ],
+    ] as const)(
+      'tell the buyer of the %s, in her thread, and the owner nothing',
+      async (event, decisionNote, subject, says) => {
+        const answered = { ...orderReturn, decisionNote };
+        const mail = await quotationEventMail(
+          notice(event, 'customer'),
+          { ...facts, order, orderReturn: answered },
+          settings,
+          { mailId: 'job-6' },
+        );
+        expect(mail?.to).toBe('meera@example.com');
+        expect(mail?.replyTo).toBe('owner@kalakriti.example');
+        expect(mail?.thread?.inReplyTo).toBe(`<quotation-${request.id}.customer@shop.example>`);
+        expect(mail?.subject).toBe(subject);
+        const text = mail!.text.replace(/\s+/g, ' ');
+        for (const said of says) expect(text).toContain(said);
+        expect(mail!.text).toContain(
+          'View your order\nhttps://shop.example/quotes/Q-20261124-0007',
+        );
+        // The photos are the owner's to see.
+        expect(mail!.text).not.toContain('/media/');
+
+        expect(
+          await quotationEventMail(
+            notice(event, 'owner'),
+            { ...facts, order, orderReturn: answered },
+            settings,
+          ),
+        ).toBeNull();
+        // A return not answered yet, or of another order, mails nothing.
+        for (const other of [orderReturn, { ...answered, orderId: 'order-2' }]) {
+          expect(
+            await quotationEventMail(
+              notice(event, 'customer'),
+              { ...facts, order, orderReturn: other },
+              settings,
+            ),
+          ).toBeNull();
+        }
+      },
+    );
+
+    it('name the returned pieces in the refund mail of the refund that closes the return, and only there', async () => {
+      const refundNotice = {
+        kind: 'quotation-event' as const,
+        event: 'order-refunded' as const,
+        to: 'customer' as const,
+        quotationId: request.id,
+        orderId: 'order-1',
+        refundId: 'refund-1',
+      };
+      const refund = {
+        orderId: 'order-1',
+        amountMinor: 1_000_000,
+        method: 'upi' as const,
+        reference: 'UTR612345678901',
+        refundedOn: '2026-12-20',
+        receivedMinor: 2_296_000,
+        refundedTotalMinor: 1_000_000,
+      };
+      const closed = { ...orderReturn, decisionNote: 'Send them back.', refundId: 'refund-1' };
+      const sentence =
+        'This refund is for the pieces you returned: 1 × Brass Diya, 2 × Lotus Urli.';
+      const mail = await quotationEventMail(
+        refundNotice,
+        { ...facts, order, refund, orderReturn: closed },
+        settings,
+      );
+      const text = mail!.text.replace(/\s+/g, ' ');
+      expect(text).toContain(sentence);
+      expect(text.indexOf(sentence)).toBeGreaterThan(text.indexOf('We have refunded ₹10,000'));
+      for (const other of [null, { ...closed, refundId: 'refund-2' }]) {
+        const unchanged = await quotationEventMail(
+          refundNotice,
+          { ...facts, order, refund, orderReturn: other },
+          settings,
+        );
+        expect(unchanged?.text).toContain('We have refunded ₹10,000');
+        expect(unchanged?.text).not.toContain('pieces you returned');
+      }
+    });
+  });
 });

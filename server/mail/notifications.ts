@@ -105,6 +105,26 @@ export interface QuotationMailFacts {
    * order only; absent from every other mail.
    */
   update?: MailProductionUpdate | null;
+  /**
+   * docs/requirements.md §24 "Returns": the return a `return-requested`, `return-approved` or
+   * `return-declined` mail tells of, or the one an `order-refunded` mail's refund closes; one of
+   * the notice's order only, absent from every other mail.
+   */
+  orderReturn?: MailReturn | null;
+}
+
+/** A return as its mails tell of it (docs/requirements.md §24 "Returns"). */
+export interface MailReturn {
+  id: string;
+  orderId: string;
+  pieces: { productName: string; quantity: number }[];
+  reason: string;
+  /** Each photo's address as stored: a path on the shop (/media/…) or the bucket's. */
+  photoUrls: string[];
+  /** The approval's instructions or the decline's reason; null while it waits for an answer. */
+  decisionNote: string | null;
+  /** The refund that closed it; null before. */
+  refundId: string | null;
 }
 
 /** A making-of update as its mail shows it (docs/requirements.md §24). */
@@ -516,6 +536,8 @@ async function dailyDigestMail(
       listUrl: `${publicUrl}/admin?tab=quotations`,
       unshippedOrders: notice.unshippedOrders ?? 0,
       ordersUrl: `${publicUrl}/admin?tab=orders`,
+      returnsRequested: notice.returnsRequested ?? 0,
+      returnsUrl: `${publicUrl}/admin?tab=orders&status=return_requested`,
       settingsUrl: `${publicUrl}/admin/settings`,
     },
     settings,
@@ -785,10 +807,16 @@ export async function quotationEventMail(
         quotationUrl,
       });
     }
-    // docs/requirements.md §24: the buyer's, with the cancellation's credit note attached when one came with it.
+    // docs/requirements.md §24: the buyer's, with the cancellation's credit note attached when one came
+    // with it, or the returned pieces' when the refund closes a return ("Returns"), which it names.
     case 'order-refunded': {
       const refund = facts.refund;
       if (!order || !refund || refund.orderId !== notice.orderId || toOwner) return null;
+      const closed = facts.orderReturn;
+      const returnedPieces =
+        closed && closed.orderId === notice.orderId && closed.refundId === notice.refundId
+          ? closed.pieces
+          : null;
       return render('order-refunded-customer', {
         customerName,
         reference,
@@ -801,9 +829,45 @@ export async function quotationEventMail(
         refundedTotalMinor: refund.refundedTotalMinor,
         receivedMinor: refund.receivedMinor,
         creditNoteNumber: facts.document?.kind === 'credit_note' ? facts.document.number : null,
+        returnedPieces,
         quotationUrl,
         displayRate,
       });
+    }
+    // docs/requirements.md §24 "Returns": the buyer's request, to the owner, who answers it in the
+    // console's orders, found by the order's number.
+    case 'return-requested': {
+      const asked = facts.orderReturn;
+      if (!order || !asked || asked.orderId !== notice.orderId || !toOwner) return null;
+      return render('return-requested-owner', {
+        customerName,
+        orderNumber: order.orderNumber,
+        pieces: asked.pieces,
+        reason: asked.reason,
+        // A photo the shop stores itself is a path; a mail needs its whole address.
+        photoUrls: asked.photoUrls.map((url) => new URL(url, publicUrl).href),
+        adminUrl: `${publicUrl}/admin?tab=orders&q=${encodeURIComponent(order.orderNumber)}`,
+      });
+    }
+    // docs/requirements.md §24 "Returns": the owner's answer, to the buyer, with its instructions or reason.
+    case 'return-approved':
+    case 'return-declined': {
+      const answered = facts.orderReturn;
+      if (!order || !answered || answered.orderId !== notice.orderId || toOwner) return null;
+      if (answered.decisionNote === null) return null;
+      const common = {
+        customerName,
+        reference,
+        orderNumber: order.orderNumber,
+        pieces: answered.pieces,
+        quotationUrl,
+      };
+      return notice.event === 'return-approved'
+        ? render('return-approved-customer', {
+            ...common,
+            instructions: answered.decisionNote,
+          })
+        : render('return-declined-customer', { ...common, reason: answered.decisionNote });
     }
     case 'credit-note-issued': {
       const document = facts.document;

@@ -94,6 +94,9 @@ interface Objects {
   orderItemToShipId: string;
   /** docs/requirements.md §24: one paid order of the owner's, put back in the state each case needs. */
   orderAfterPaymentId: string;
+  /** Its one line, and the return a returns case starts from. */
+  orderAfterPaymentItemId: string;
+  returnId: string;
   quotationId: string;
   quotationName: string;
   /** docs/requirements.md §10: the request's reference and its private link's key (the other owner's too). */
@@ -681,6 +684,21 @@ const operations: Operation[] = [
     (world, owner) => ({ orderId: world.objects[owner].orderAfterPaymentId }),
     { prepare: orderAfterPayment('shipped'), verify: orderStatusIs('delivered') },
   ),
+  // docs/requirements.md §24: "Request a Return" of the owner's own order, delivered for the case.
+  ...pageAction(
+    '/dashboard',
+    'request-return',
+    'delivered order',
+    OWNER_WRITE,
+    (world, owner) => ({
+      orderId: world.objects[owner].orderAfterPaymentId,
+      'pieces[0].orderItemId': world.objects[owner].orderAfterPaymentItemId,
+      'pieces[0].quantity': '1',
+      reason: 'Dented',
+      condition: 'on',
+    }),
+    { prepare: orderAfterPayment('delivered'), verify: returnStatusIs('requested') },
+  ),
   ...pageAction('/dashboard', 'reorder', 'order', OWNER_WRITE, (world, owner) => ({
     orderId: world.objects[owner].orderId,
     customerName: 'Reorder Rao',
@@ -866,6 +884,42 @@ const operations: Operation[] = [
     {
       prepare: orderAfterPayment('processing'),
       verify: orderStatusIs('cancelled', 'partly_refunded'),
+    },
+  ),
+  // docs/requirements.md §24: "Approve Return" of a return asked of a delivered order.
+  ...pageAction(
+    '/admin',
+    'decide-return',
+    'return',
+    ADMIN_WRITE,
+    (world, owner) => ({
+      orderId: world.objects[owner].orderAfterPaymentId,
+      returnId: world.objects[owner].returnId,
+      decision: 'approve',
+      note: 'Post it to 4 Tripolia Bazar, Jaipur.',
+    }),
+    { prepare: orderAfterPayment('delivered', 'requested'), verify: returnStatusIs('approved') },
+  ),
+  // docs/requirements.md §24: "Record Refund" of an approved return.
+  ...pageAction(
+    '/admin',
+    'refund-order',
+    'approved return',
+    ADMIN_WRITE,
+    (world, owner) => ({
+      orderId: world.objects[owner].orderAfterPaymentId,
+      returnId: world.objects[owner].returnId,
+      action: 'record-refund',
+      amount: '1',
+      method: 'upi',
+      reference: 'UTR612345678902',
+    }),
+    {
+      prepare: orderAfterPayment('delivered', 'approved'),
+      verify: async (world, owner, actor) => {
+        await orderStatusIs('delivered', 'partly_refunded')(world, owner, actor);
+        await returnStatusIs('refunded')(world, owner, actor);
+      },
     },
   ),
   ...pageAction(
@@ -1589,7 +1643,11 @@ async function processOrder(world: World, owner: Owner): Promise<void> {
  * no refund or update, so that only who asks stands between it and the case's change (and the
  * orders list keeps the owner's own order on its first page).
  */
-function orderAfterPayment(status: 'processing' | 'shipped') {
+function orderAfterPayment(
+  status: 'processing' | 'shipped' | 'delivered',
+  /** docs/requirements.md §24: a return of its line, waiting for the owner's answer or for its refund. */
+  openReturn?: 'requested' | 'approved',
+) {
   return async (world: World, owner: Owner): Promise<void> => {
     const objects = world.objects[owner];
     if (!objects.orderAfterPaymentId) {
@@ -1598,14 +1656,44 @@ function orderAfterPayment(status: 'processing' | 'shipped') {
         orderNumber: `ORD-AFTER-PAYMENT-${owner}-${randomUUID().slice(0, 8)}`,
         paid: true,
       });
+      const [item] = await world.sql<{ id: string }>(
+        'select id from order_items where order_id = $1',
+        [objects.orderAfterPaymentId],
+      );
+      objects.orderAfterPaymentItemId = item!.id;
     }
     const orderId = objects.orderAfterPaymentId;
+    await world.sql('delete from order_returns where order_id = $1', [orderId]);
     await world.sql('delete from order_refunds where order_id = $1', [orderId]);
     await world.sql('delete from order_updates where order_id = $1', [orderId]);
     await world.sql(
-      `update orders set status = $2, payment_status = 'paid', delivered_at = null where id = $1`,
+      `update orders set status = $2, payment_status = 'paid',
+         delivered_at = case when $2 = 'delivered' then now() else null end where id = $1`,
       [orderId, status],
     );
+    if (openReturn) {
+      const [row] = await world.sql<{ id: string }>(
+        `insert into order_returns (order_id, status, reason, decision_note)
+         values ($1, $2, 'Dented', case when $2 = 'approved' then 'Post it back.' end) returning id`,
+        [orderId, openReturn],
+      );
+      objects.returnId = row!.id;
+      await world.sql(
+        'insert into order_return_items (return_id, order_item_id, quantity) values ($1, $2, 1)',
+        [row!.id, objects.orderAfterPaymentItemId],
+      );
+    }
+  };
+}
+
+/** An allowed return case left the case's return in this state. */
+function returnStatusIs(status: string): NonNullable<Operation['verify']> {
+  return async (world, owner) => {
+    const returns = await world.sql<{ status: string }>(
+      'select status from order_returns where order_id = $1',
+      [world.objects[owner].orderAfterPaymentId],
+    );
+    expect(returns.map((row) => row.status)).toEqual([status]);
   };
 }
 
@@ -2045,6 +2133,8 @@ async function createObjectsOf(
     orderToShipId: '',
     orderItemToShipId: '',
     orderAfterPaymentId: '',
+    orderAfterPaymentItemId: '',
+    returnId: '',
     quotationId: quotation!.id,
     quotationName,
     quotationReference,

@@ -61,6 +61,12 @@ const pieces = [
   },
 ];
 
+/** docs/requirements.md §24 "Returns": the pieces of a delivered order the buyer sends back. */
+const returnedPieces = [
+  { productName: 'Blue Pottery Planter, large', quantity: 2 },
+  { productName: 'Hand-carved Sheesham Jharokha Mirror', quantity: 1 },
+];
+
 export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] } = {
   'quotation-request-owner': {
     reference,
@@ -129,6 +135,8 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     listUrl: `${publicUrl}/admin?tab=quotations`,
     unshippedOrders: 2,
     ordersUrl: `${publicUrl}/admin?tab=orders`,
+    returnsRequested: 1,
+    returnsUrl: `${publicUrl}/admin?tab=orders&status=return_requested`,
     settingsUrl: `${publicUrl}/admin/settings`,
   },
   'offer-sent-customer': {
@@ -337,8 +345,40 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     refundedTotalMinor: 12_460_000,
     receivedMinor: 24_920_000,
     creditNoteNumber: null,
+    returnedPieces: null,
     quotationUrl,
     displayRate: null,
+  },
+  // docs/requirements.md §24 "Returns": two kinds of pieces of the delivered order, with two photos.
+  'return-requested-owner': {
+    customerName: 'Ananya Iyer',
+    orderNumber: 'ORD-20261127-0042',
+    pieces: returnedPieces,
+    reason:
+      'Two of the planters arrived with chipped rims.\nThe mirror is smaller than the lobby wall needs.',
+    photoUrls: [
+      `${publicUrl}/media/7a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b-800.webp`,
+      `${publicUrl}/media/8b2d3f4a-5c6e-4f7a-9b0c-1d2e3f4a5b6c-800.webp`,
+    ],
+    adminUrl: `${publicUrl}/admin?tab=orders&q=ORD-20261127-0042`,
+  },
+  'return-approved-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    pieces: returnedPieces,
+    instructions:
+      'Pack the pieces in their original boxes and send them to:\nKalakriti Returns, 14 Johari Bazar, Jaipur 302003.\nWrite ORD-20261127-0042 on each box.',
+    quotationUrl,
+  },
+  'return-declined-customer': {
+    customerName: 'Ananya Iyer',
+    reference,
+    orderNumber: 'ORD-20261127-0042',
+    pieces: returnedPieces,
+    reason:
+      'The mirror was cut to the size in your offer.\nThe chips on the planters are the glaze of hand-made blue pottery.',
+    quotationUrl,
   },
   // docs/requirements.md §24 "Making-of updates": a note in two paragraphs with the first of three photos.
   'production-update-customer': {

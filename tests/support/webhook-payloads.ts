@@ -119,6 +119,20 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     deliveredAt: '2026-12-03T09:30:00.000Z',
     confirmedBy: 'customer',
   },
+  'order.return_requested': {
+    orderId,
+    orderNumber: 'ORD-20261124-0001',
+    returnId: '7b2e3f4a-5d6c-4b7a-9f8e-1e2d3c4b5a6f',
+    pieces: [
+      {
+        orderItemId: '8c3f4a5b-6e7d-4c8b-8a9f-2f3e4d5c6b7a',
+        productName: 'Brass Diya',
+        quantity: 2,
+      },
+    ],
+    reason: 'One arrived with a dent.',
+    photoUrls: ['/media/3f1e8b5a-1111-4222-8333-444455556666-800.webp'],
+  },
   'order.refunded': {
     orderId,
     orderNumber: 'ORD-20261124-0001',

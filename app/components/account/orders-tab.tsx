@@ -10,6 +10,8 @@ import { OrderCard, OrderItemRow } from '../orders/order-card';
 import { OrderDocuments } from '../orders/order-documents';
 import { OrderShipments } from '../orders/order-shipments';
 import { OrderRefunds } from '../orders/order-refunds';
+import { OrderReturns } from '../orders/order-returns';
+import { returnTexts, type ReturnOffer } from '../../../core/orders/return-status';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { CONFIRM_DELIVERY_INTENT, orderDeliveryTexts } from '../../../core/identity/account-texts';
 import { orderDocumentLinks } from '../../../core/tax/document-links';
@@ -24,9 +26,13 @@ import type { PaymentPanelData } from '../quotes/payment-panel';
 const ReorderForm = lazy(() =>
   import('./reorder-form').then((module) => ({ default: module.ReorderForm })),
 );
+const ReturnRequestForm = lazy(() =>
+  import('./return-request-form').then((module) => ({ default: module.ReturnRequestForm })),
+);
 
-// docs/requirements.md §10: a pending UPI or bank transfer order carries its payment panel (order-card.tsx).
-type Order = OrderView & { payment?: PaymentPanelData | null };
+// docs/requirements.md §10: a pending UPI or bank transfer order carries its payment panel (order-card.tsx);
+// docs/requirements.md §24: a delivered one within its 30 days, what "Request a Return" offers.
+type Order = OrderView & { payment?: PaymentPanelData | null; returnOffer?: ReturnOffer | null };
 type Customer = Profile;
 
 /** spec §2 Orders: newest first, a Refresh button and the time of the last load. */
@@ -43,6 +49,7 @@ export function OrdersTab({
   const timeZone = useShopTimeZone();
   const [details, setDetails] = useState<Order | null>(null);
   const [reorder, setReorder] = useState<Order | null>(null);
+  const [returning, setReturning] = useState<Order | null>(null);
   const delivery = useAnswerFetcher({ key: CONFIRM_DELIVERY_INTENT });
   return (
     <div>
@@ -107,6 +114,15 @@ export function OrdersTab({
                     </button>
                   </delivery.Form>
                 ) : null}
+                {order.returnOffer ? (
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    onClick={() => setReturning(order)}
+                  >
+                    {returnTexts.request}
+                  </button>
+                ) : null}
               </div>
             </OrderCard>
           ))}
@@ -132,6 +148,26 @@ export function OrdersTab({
         {reorder ? (
           <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
             <ReorderForm order={reorder} customer={customer} onDone={() => setReorder(null)} />
+          </Suspense>
+        ) : null}
+      </Modal>
+      <Modal
+        open={returning?.returnOffer != null}
+        onOpenChange={(open) => {
+          if (!open) setReturning(null);
+        }}
+        title={returning ? `${returnTexts.request}: ${returning.orderNumber}` : returnTexts.request}
+      >
+        {returning?.returnOffer ? (
+          <Suspense fallback={<p className="text-ink-muted">Loading the form…</p>}>
+            <ReturnRequestForm
+              orderId={returning.id}
+              offer={returning.returnOffer}
+              madeToOrder={returning.items
+                .filter((item) => item.madeToOrder)
+                .map((item) => item.productName)}
+              onDone={() => setReturning(null)}
+            />
           </Suspense>
         ) : null}
       </Modal>
@@ -190,6 +226,7 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       </div>
       <OrderShipments shipments={order.shipments} />
+      <OrderReturns returns={order.returns} />
       <OrderRefunds refunds={order.refunds} />
       <OrderDocuments
         links={orderDocumentLinks({

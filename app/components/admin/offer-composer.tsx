@@ -16,8 +16,10 @@ import { useId, useMemo, useState, type FocusEvent, type MouseEvent, type ReactN
 import type { z } from 'zod';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money/money';
 import { paymentTermsSentence } from '../../../core/orders/payment-terms';
+import { MADE_TO_ORDER_TEXT } from '../../../core/orders/made-to-order';
 import {
   computeOfferTotals,
+  lineIsMadeToOrder,
   offerComposerSchema,
   offerLineSchema,
   type OwnerOfferAction,
@@ -78,6 +80,8 @@ interface LineText {
   description: string;
   quantity: string;
   unitPrice: string;
+  /** docs/requirements.md §24: the box "Made to order (not returnable)"; Conform writes true as "on". */
+  madeToOrder: boolean;
 }
 
 /** What the form starts from: the draft, else the latest offer (a revision), else the request. */
@@ -92,6 +96,8 @@ function startingValues(
     description: line.description,
     quantity: String(line.quantity),
     unitPrice: hundredthsAsText(line.unitPriceMinor),
+    // The offer's own marks; the request's suggested pieces start unticked.
+    madeToOrder: 'madeToOrder' in line ? line.madeToOrder === true : false,
   }));
   return {
     lines,
@@ -489,7 +495,7 @@ function SendBar({
 
 type LineMeta = FieldMetadata<z.input<typeof offerLineSchema>>;
 
-/** One line: description, quantity and unit price, its total as typed, and Remove. */
+/** One line: description, quantity and unit price, made to order or not, its total as typed, and Remove. */
 function OfferLineFields({
   line,
   number,
@@ -514,6 +520,7 @@ function OfferLineFields({
         </div>
         <TextField meta={fieldset.quantity} label="Quantity" inputMode="numeric" />
         <TextField meta={fieldset.unitPrice} label="Unit price (₹)" inputMode="decimal" />
+        <MadeToOrderBox meta={fieldset.madeToOrder} productId={fieldset.productId.value} />
         <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-3">
           <p className="text-sm">
             Line total: <span className="font-medium">{rupeesOrDash(lineTotal)}</span>
@@ -522,6 +529,27 @@ function OfferLineFields({
         </div>
       </fieldset>
     </li>
+  );
+}
+
+/**
+ * docs/requirements.md §24 "custom items not returnable": a catalogue piece's line is made to order when
+ * the owner ticks it; a custom line always is, so its box shows ticked and cannot be unticked. A
+ * disabled box posts nothing: the server marks a custom line by the same rule (core lineIsMadeToOrder).
+ */
+function MadeToOrderBox({ meta, productId }: { meta: FieldMetadata<unknown>; productId: unknown }) {
+  const { key, ...props } = getInputProps(meta, { type: 'checkbox' });
+  // Unticked, the rule still says made to order: a line with no piece.
+  const always = lineIsMadeToOrder({ productId: typeof productId === 'string' ? productId : null });
+  return (
+    <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+      {always ? (
+        <input key="always" type="checkbox" defaultChecked disabled className="h-4 w-4" />
+      ) : (
+        <input key={key} {...props} className="h-4 w-4" />
+      )}
+      {MADE_TO_ORDER_TEXT}
+    </label>
   );
 }
 
@@ -567,6 +595,7 @@ function AddLines({
             description: piece.name,
             quantity: '1',
             unitPrice: hundredthsAsText(piece.priceMinor),
+            madeToOrder: false,
           });
         }}
       >
@@ -576,7 +605,15 @@ function AddLines({
       <button
         type="button"
         className={secondaryButtonClass}
-        onClick={() => onAdd({ productId: '', description: '', quantity: '1', unitPrice: '' })}
+        onClick={() =>
+          onAdd({
+            productId: '',
+            description: '',
+            quantity: '1',
+            unitPrice: '',
+            madeToOrder: true,
+          })
+        }
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
         Add Custom Line

@@ -18,6 +18,8 @@ import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetch
 import { OrderCard } from '../orders/order-card';
 import { ShipmentForm } from './shipment-form';
 import { RefundForm } from './refund-form';
+import { ReturnAnswerForms } from './return-answer-form';
+import { returnValueMinor } from '../../../core/orders/return-status';
 import { ProductionUpdateForm } from './production-update-form';
 import { takesProductionUpdates } from '../../../core/orders/production-updates';
 import { hasMoneyToRefund, refundBalance } from '../../../core/orders/refund-status';
@@ -37,11 +39,14 @@ export function OrdersPanel({
   return (
     <ul className="grid gap-4">
       {orders.map((order) => {
+        // docs/requirements.md §24: an approved return waits for its refund
+        const approvedReturn = order.returns.find((each) => each.status === 'approved');
         const offered = offeredOrderActions({
           status: order.status,
           paymentStatus: order.storedPaymentStatus,
           paymentMethod: order.paymentMethod,
           advanceMinor: order.advanceMinor,
+          returnAwaitingRefund: approvedReturn !== undefined,
         });
         // docs/requirements.md §21: "Mark as Shipped" with a balance still due says so first; it does not block.
         const balanceDue = balanceDueOf({
@@ -51,7 +56,17 @@ export function OrdersPanel({
         });
         const address = order.shippingAddress;
         return (
-          <OrderCard key={order.id} order={order} lineTotals packingLists>
+          <OrderCard
+            key={order.id}
+            order={order}
+            lineTotals
+            packingLists
+            answerOfReturn={(each) =>
+              each.status === 'requested' ? (
+                <ReturnAnswerForms orderId={order.id} returnId={each.id} fetcher={fetcher} />
+              ) : null
+            }
+          >
             <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
               <div>
                 <p className="font-medium">Shipping address</p>
@@ -169,6 +184,17 @@ export function OrdersPanel({
                     key={`${action}:${order.refunds.length}`}
                     orderId={order.id}
                     action={action}
+                    returnRefund={
+                      approvedReturn && action === 'record-refund'
+                        ? {
+                            returnId: approvedReturn.id,
+                            valueMinor: returnValueMinor(order, order.items, approvedReturn.pieces),
+                            pieces: approvedReturn.pieces
+                              .map((piece) => `${piece.quantity} × ${piece.productName}`)
+                              .join(', '),
+                          }
+                        : null
+                    }
                     leftMinor={
                       refundBalance(
                         {

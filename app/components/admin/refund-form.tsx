@@ -24,22 +24,25 @@ export function RefundForm({
   action,
   leftMinor,
   paymentMethod,
+  returnRefund,
   fetcher,
 }: {
   orderId: string;
   action: 'cancel' | 'record-refund';
   /** The money received not yet refunded. */
   leftMinor: number;
+  /** docs/requirements.md §24: the approved return this refund closes, and what its pieces cost. */
+  returnRefund?: { returnId: string; valueMinor: number; pieces: string } | null;
   /** The order's own method, the refund's by default. */
   paymentMethod: string | null;
   fetcher: ReturnType<typeof useAnswerFetcher>;
 }) {
   const [open, setOpen] = useState(false);
   const [form, fields] = useForm({
-    id: `${action}-${orderId}`,
+    id: `${action}-${returnRefund?.returnId ?? orderId}`,
     defaultValue: {
       action,
-      amount: rupeesText(leftMinor),
+      amount: rupeesText(returnRefund ? Math.min(returnRefund.valueMinor, leftMinor) : leftMinor),
       method: paymentMethod === 'upi' ? 'upi' : 'bank transfer',
       reference: '',
     },
@@ -71,10 +74,13 @@ export function RefundForm({
       <input type="hidden" name="intent" value="refund-order" />
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="action" value={action} />
+      {returnRefund ? <input type="hidden" name="returnId" value={returnRefund.returnId} /> : null}
       <p>
-        {action === 'cancel'
-          ? `${formatRupees(leftMinor)} was received for this order. Record its refund to cancel it.`
-          : `${formatRupees(leftMinor)} received for this order is not yet refunded.`}
+        {returnRefund
+          ? `The returned ${returnRefund.pieces} cost ${formatRupees(returnRefund.valueMinor)}; ${formatRupees(leftMinor)} received for this order is not yet refunded.`
+          : action === 'cancel'
+            ? `${formatRupees(leftMinor)} was received for this order. Record its refund to cancel it.`
+            : `${formatRupees(leftMinor)} received for this order is not yet refunded.`}
       </p>
       <Field
         key={amountKey}

@@ -7,6 +7,7 @@ import { moreItemsLabel, ORDER_ITEMS_PREVIEW } from '../../../core/identity/acco
 import { formatShopDate } from '../../../core/time/shop-calendar';
 import { lineText } from '../../../core/quotes/line-text';
 import { formatRupees } from '../../../core/money/money';
+import { MADE_TO_ORDER_TEXT } from '../../../core/orders/made-to-order';
 import { Approximate } from '../ui/approximate';
 import type { OrderItemView, OrderView } from '../../../server/modules/orders';
 import { PaymentPanel, type PaymentPanelData } from '../quotes/payment-panel';
@@ -16,6 +17,8 @@ import { paymentProgressRows } from '../../../core/orders/payment-terms';
 import { OrderDocuments } from './order-documents';
 import { OrderShipments } from './order-shipments';
 import { OrderRefunds } from './order-refunds';
+import { OrderReturns } from './order-returns';
+import type { ReturnView } from '../../../core/orders/return-status';
 import { OrderTimeline, type OrderTimelineOrder } from './order-timeline';
 import type { RefundView } from '../../../core/orders/refund-status';
 import type { ShipmentView } from '../../../core/orders/shipments';
@@ -25,7 +28,13 @@ import { useShopTimeZone } from '../layout/shop-time';
 
 export type OrderCardItem = Pick<
   OrderItemView,
-  'id' | 'productName' | 'productImage' | 'quantity' | 'unitPriceMinor' | 'totalPriceMinor'
+  | 'id'
+  | 'productName'
+  | 'productImage'
+  | 'quantity'
+  | 'unitPriceMinor'
+  | 'totalPriceMinor'
+  | 'madeToOrder'
 >;
 
 /** What the card reads of the orders module's view. */
@@ -42,6 +51,8 @@ export type OrderCardOrder = Pick<OrderView, 'id' | 'orderNumber' | 'status' | '
     shipments?: readonly ShipmentView[];
     /** docs/requirements.md §24: the money given back. */
     refunds?: readonly RefundView[];
+    /** docs/requirements.md §24: the buyer's returns and the shop's answers. */
+    returns?: readonly ReturnView[];
     /** docs/requirements.md §24: the making-of updates, for the order's timeline, with its days. */
     updates?: OrderTimelineOrder['updates'];
     paidAt?: OrderTimelineOrder['paidAt'];
@@ -71,6 +82,8 @@ export function OrderItemRow({
       <OrderThumbnail image={item.productImage} />
       <div>
         <p className="font-medium">{item.productName}</p>
+        {/* docs/requirements.md §24: a piece the buyer cannot return says so */}
+        {item.madeToOrder ? <p className="text-sm text-ink-muted">{MADE_TO_ORDER_TEXT}</p> : null}
         <p className="text-sm tabular-nums text-ink-muted">
           {lineTotal ? lineText(line) : `${item.quantity} × ${formatRupees(item.unitPriceMinor)}`}
         </p>
@@ -84,6 +97,7 @@ export function OrderCard({
   preview = false,
   lineTotals = true,
   packingLists = false,
+  answerOfReturn,
   children,
 }: {
   order: OrderCardOrder;
@@ -92,6 +106,8 @@ export function OrderCard({
   lineTotals?: boolean;
   /** docs/requirements.md §24: the owner's card links each shipment's packing list. */
   packingLists?: boolean;
+  /** docs/requirements.md §24: the owner's answer to a return waiting for it. */
+  answerOfReturn?: (each: ReturnView) => ReactNode;
   /** What the page adds under the items: details, actions. */
   children?: ReactNode;
 }) {
@@ -156,6 +172,7 @@ export function OrderCard({
       {order.shipments ? (
         <OrderShipments shipments={order.shipments} packingLists={packingLists} />
       ) : null}
+      {order.returns ? <OrderReturns returns={order.returns} answerOf={answerOfReturn} /> : null}
       {order.refunds ? <OrderRefunds refunds={order.refunds} /> : null}
       {order.documents ? (
         <OrderDocuments

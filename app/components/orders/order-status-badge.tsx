@@ -8,6 +8,7 @@ const badgeClasses: Record<string, string> = {
   indigo: 'bg-indigo-100 text-indigo-900',
   green: 'bg-green-100 text-green-900',
   red: 'bg-red-100 text-red-900',
+  slate: 'bg-slate-200 text-slate-900',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

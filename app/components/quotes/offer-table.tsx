@@ -5,6 +5,7 @@
  */
 import { lineAmounts, lineText } from '../../../core/quotes/line-text';
 import { offerTotalRows, type OfferPricing } from '../../../core/quotes/offer-totals';
+import { MADE_TO_ORDER_TEXT } from '../../../core/orders/made-to-order';
 import { Approximation, TotalsList } from '../ui/totals-list';
 
 /**
@@ -20,7 +21,7 @@ export function OfferTable({
   offer,
   approximations,
 }: {
-  offer: OfferPricing<{ id: string } & OfferPricing['lines'][number]>;
+  offer: OfferPricing<{ id: string; madeToOrder: boolean } & OfferPricing['lines'][number]>;
   /**
    * docs/requirements.md §21: the buyer's approximate amounts beside the line totals and every total, "(≈ US$41)",
    * made by the page's loader (core/money/display-amount.ts), so the page ships no code for them.
@@ -37,6 +38,7 @@ export function OfferTable({
         {offer.lines.map((line) => (
           <li key={line.id} className="border-b border-stone/50 py-2 last:border-b-0">
             <p className="font-medium">{line.description}</p>
+            <MadeToOrder line={line} />
             <p className="tabular-nums">
               {lineText(line)}
               <Approximation text={approximations?.lines[line.id]} />
@@ -76,7 +78,10 @@ export function OfferTable({
               const amounts = lineAmounts(line);
               return (
                 <tr key={line.id} className="border-b border-stone/50">
-                  <td className="py-2 pr-3">{line.description}</td>
+                  <td className="py-2 pr-3">
+                    {line.description}
+                    <MadeToOrder line={line} />
+                  </td>
                   <td className="px-3 py-2 text-right">{amounts.quantity}</td>
                   <td className="px-3 py-2 text-right">{amounts.unitPrice}</td>
                   <td className="py-2 pl-3 text-right">
@@ -96,4 +101,9 @@ export function OfferTable({
       />
     </>
   );
+}
+
+/** docs/requirements.md §24: the buyer reads, before accepting, which pieces cannot be returned. */
+function MadeToOrder({ line }: { line: { madeToOrder: boolean } }) {
+  return line.madeToOrder ? <p className="text-sm text-ink-muted">{MADE_TO_ORDER_TEXT}</p> : null;
 }

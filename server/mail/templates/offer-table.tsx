@@ -7,6 +7,7 @@ import { Column, Row, Section } from '@react-email/components';
 import { formatLongDate } from '../../../core/time/dates';
 import { lineText } from '../../../core/quotes/line-text';
 import { offerTotalRows } from '../../../core/quotes/offer-totals';
+import { returnTexts } from '../../../core/orders/return-status';
 import { colours, Line, PLAIN_TEXT_ATTRIBUTE, textStyles } from './layout';
 import { Paragraph } from './mail-parts';
 import type { MailOffer } from './props';
@@ -54,7 +55,10 @@ export function OfferTable({
   offer,
   displayRate = null,
 }: {
-  offer: MailOffer;
+  /** docs/requirements.md §24: a line may carry its "Made to order (not returnable)" mark. */
+  offer: Omit<MailOffer, 'lines'> & {
+    lines: (MailOffer['lines'][number] & { madeToOrder?: boolean })[];
+  };
   /** docs/decisions/026: each line total and total with its approximation in this currency. */
   displayRate?: DisplayRate | null;
 }) {
@@ -67,7 +71,7 @@ export function OfferTable({
           <Row
             key={index}
             {...{
-              [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${lineText(line)}${approximate(line.lineTotalMinor)}`,
+              [PLAIN_TEXT_ATTRIBUTE]: `${line.description} — ${lineText(line)}${approximate(line.lineTotalMinor)}${line.madeToOrder ? ` · ${returnTexts.madeToOrder}` : ''}`,
             }}
           >
             <Column
@@ -79,6 +83,12 @@ export function OfferTable({
               }}
             >
               <Line style={{ fontWeight: 600 }}>{line.description}</Line>
+              {/* docs/requirements.md §24: the buyer reads, before accepting, which pieces cannot be returned. */}
+              {line.madeToOrder ? (
+                <Line muted style={{ marginTop: '2px' }}>
+                  {returnTexts.madeToOrder}
+                </Line>
+              ) : null}
               <Line style={{ marginTop: '2px' }}>
                 {`${lineText(line)}${approximate(line.lineTotalMinor)}`}
               </Line>

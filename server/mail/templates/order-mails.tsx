@@ -2,16 +2,19 @@
  * From an accepted offer to a paid order (docs/requirements.md §10, §13): the order made and how to pay
  * it, the payment reference the customer submitted, and the payment confirmed; each shipment with
  * its tracking, and the owner's making-of updates while the order is made (docs/requirements.md
- * §24); then the buyer's GST documents, each with its PDF attached (docs/requirements.md §23).
+ * §24), and a delivered order's returns: the buyer's request and the owner's answer
+ * (docs/requirements.md §24 "Returns"); then the buyer's GST documents, each with its PDF
+ * attached (docs/requirements.md §23).
  */
-import { Section } from '@react-email/components';
+import { Section, Text } from '@react-email/components';
 import { countOf } from '../../../core/forms/plurals';
 import { formatRupees } from '../../../core/money/money';
 import { formatLongDate } from '../../../core/time/dates';
 import { formatRupeesWithApproximation } from '../../../core/money/display-currency';
 import type { PaymentStage } from '../../../core/orders/payment-terms';
-import type { MailPaymentMethod } from './props';
-import { Line, MailLayout, type MailTemplate } from './layout';
+import { returnTexts } from '../../../core/orders/return-status';
+import type { MailPaymentMethod, MailReturnedPiece } from './props';
+import { Line, MailLayout, textStyles, withLineBreaks, type MailTemplate } from './layout';
 import {
   ButtonLink,
   Details,
@@ -366,9 +369,10 @@ export const orderDeliveredCustomer: MailTemplate<'order-delivered-customer'> = 
 };
 
 /**
- * docs/requirements.md §24: a refund on a cancelled order, with how much of what she paid is now
- * back. The subject keeps the rupees alone, as the price drop's does; the body shows every amount
- * with its approximation (docs/decisions/026). The worker attaches the credit note when there is one.
+ * docs/requirements.md §24: a refund on a cancelled order, or the one that closes an approved
+ * return (which names the returned pieces), with how much of what she paid is now back. The
+ * subject keeps the rupees alone, as the price drop's does; the body shows every amount with its
+ * approximation (docs/decisions/026). The worker attaches the credit note when there is one.
  */
 export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
   subject: ({ amountMinor, orderNumber }) =>
@@ -385,6 +389,7 @@ export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
       refundedTotalMinor,
       receivedMinor,
       creditNoteNumber,
+      returnedPieces,
       quotationUrl,
       displayRate,
     },
@@ -392,6 +397,7 @@ export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
   ) => {
     const rupees = (paise: number) => formatRupeesWithApproximation(paise, displayRate);
     const amount = rupees(amountMinor);
+    const returned = returnedPieces?.length ? returnedPieces.map(pieceWords).join(', ') : null;
     return (
       <MailLayout shop={shop} preview={`Refund of ${amount} for order ${orderNumber}.`}>
         <Greeting name={customerName} />
@@ -401,6 +407,9 @@ export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
           {` on ${formatLongDate(refundedOn)}, by ${methodLabel}, reference `}
           <Unbroken>{refundReference}</Unbroken>.
         </Paragraph>
+        {returned ? (
+          <Paragraph>{`This refund is for the pieces you returned: ${returned}.`}</Paragraph>
+        ) : null}
         <Paragraph>
           {fullyRefunded
             ? `Everything you paid, ${rupees(receivedMinor)}, is now refunded.`
@@ -418,6 +427,106 @@ export const orderRefundedCustomer: MailTemplate<'order-refunded-customer'> = {
       </MailLayout>
     );
   },
+};
+
+/** How many pieces a return holds, its lines added up. */
+function piecesIn(pieces: MailReturnedPiece[]): number {
+  return pieces.reduce((sum, piece) => sum + piece.quantity, 0);
+}
+
+/** A returned line as the return mails name it: "2 × Lotus Urli". */
+function pieceWords({ quantity, productName }: MailReturnedPiece): string {
+  return `${quantity} × ${productName}`;
+}
+
+/** The pieces of a return, one line each ("2 × Lotus Urli"), as the shipped mail lists its pieces. */
+function ReturnedPieces({ pieces }: { pieces: MailReturnedPiece[] }) {
+  return (
+    <Section style={{ margin: '0 0 16px' }}>
+      {pieces.map((piece, index) => (
+        <Line key={index} style={{ marginBottom: '4px' }}>
+          {pieceWords(piece)}
+        </Line>
+      ))}
+    </Section>
+  );
+}
+
+/** "Reason: …" or "Why: …" with someone's words after it, their line breaks kept. */
+function LabelledWords({ label, words }: { label: string; words: string }) {
+  return (
+    <Text className="mail-text" style={{ ...textStyles.paragraph, whiteSpace: 'pre-line' }}>
+      {`${label}: `}
+      {withLineBreaks(words)}
+    </Text>
+  );
+}
+
+/**
+ * docs/requirements.md §24 "Returns": the buyer asks to return pieces of her delivered order; the
+ * owner reads what, why and her photos, then answers in the console. The photos are links, never
+ * pictures in the mail: a mail loads nothing from elsewhere (docs/decisions/017).
+ */
+export const returnRequestedOwner: MailTemplate<'return-requested-owner'> = {
+  subject: ({ orderNumber }) => `Return requested for ${orderNumber}`,
+  render: ({ customerName, orderNumber, pieces, reason, photoUrls, adminUrl }, shop) => (
+    <MailLayout
+      shop={shop}
+      preview={`${customerName} wants to send back ${countOf(piecesIn(pieces), 'piece')} of ${orderNumber}: approve or decline.`}
+    >
+      <Paragraph>
+        {`${customerName} asks to return pieces of order `}
+        <Unbroken>{orderNumber}</Unbroken>.
+      </Paragraph>
+      <ReturnedPieces pieces={pieces} />
+      <LabelledWords label="Reason" words={reason} />
+      {photoUrls.length > 0 ? (
+        <>
+          <Paragraph>{`${countOf(photoUrls.length, 'photo')} with the request.`}</Paragraph>
+          {photoUrls.map((url, index) => (
+            <TextLink key={index} href={url}>{`Photo ${index + 1}`}</TextLink>
+          ))}
+        </>
+      ) : null}
+      <ButtonLink href={adminUrl}>Answer the Return</ButtonLink>
+    </MailLayout>
+  ),
+};
+
+/**
+ * docs/requirements.md §24 "Returns": the owner approved the return: which pieces, the owner's
+ * instructions in the owner's words and line breaks, and that the buyer pays the way back.
+ */
+export const returnApprovedCustomer: MailTemplate<'return-approved-customer'> = {
+  subject: ({ orderNumber }) => `Your return for ${orderNumber} is approved`,
+  render: ({ customerName, orderNumber, pieces, instructions, quotationUrl }, shop) => (
+    <MailLayout shop={shop} preview={`Where to send the pieces of order ${orderNumber} back.`}>
+      <Greeting name={customerName} />
+      <Paragraph>We have approved the return of:</Paragraph>
+      <ReturnedPieces pieces={pieces} />
+      <Paragraph>How to send them back:</Paragraph>
+      <QuotedText>{instructions}</QuotedText>
+      <Paragraph>{returnTexts.shippingIsYours}</Paragraph>
+      <Paragraph>We will refund you once the pieces are back with us.</Paragraph>
+      <ButtonLink href={quotationUrl}>View your order</ButtonLink>
+      <QuestionsParagraph shop={shop} />
+    </MailLayout>
+  ),
+};
+
+/** docs/requirements.md §24 "Returns": the owner declined the return, and the owner's reason. */
+export const returnDeclinedCustomer: MailTemplate<'return-declined-customer'> = {
+  subject: ({ orderNumber }) => `Your return for ${orderNumber} was declined`,
+  render: ({ customerName, orderNumber, pieces, reason, quotationUrl }, shop) => (
+    <MailLayout shop={shop} preview={`Our answer on returning pieces of order ${orderNumber}.`}>
+      <Greeting name={customerName} />
+      <Paragraph>We cannot accept the return of:</Paragraph>
+      <ReturnedPieces pieces={pieces} />
+      <LabelledWords label="Why" words={reason} />
+      <Paragraph>If you have a question, reply to this mail.</Paragraph>
+      <ButtonLink href={quotationUrl}>View your order</ButtonLink>
+    </MailLayout>
+  ),
 };
 
 /** How much of the owner's note the inbox line shows. */

@@ -48,6 +48,12 @@ export type MailOffer = OfferPricing;
 
 export type MailPaymentMethod = 'upi' | 'bank transfer' | null;
 
+/** A returned line as the return mails name it ("2 × Lotus Urli", docs/requirements.md §24). */
+export interface MailReturnedPiece {
+  productName: string;
+  quantity: number;
+}
+
 /** The kinds of a customer's step on the thread (the quotation_messages kinds). */
 export type CustomerMessageKind =
   'message' | 'changes-requested' | 'declined' | 'new-offer-requested';
@@ -114,6 +120,9 @@ export interface MailTemplateProps {
     /** docs/requirements.md §24: paid orders not yet all shipped 14 days after the payment, and their list. */
     unshippedOrders: number;
     ordersUrl: string;
+    /** docs/requirements.md §24: returns waiting for the owner's answer, and the orders filtered to them. */
+    returnsRequested: number;
+    returnsUrl: string;
     settingsUrl: string;
   };
   /** To the customer: an offer, or a revision of it; the PDF is attached. */
@@ -307,8 +316,8 @@ export interface MailTemplateProps {
     quotationUrl: string;
   };
   /**
-   * docs/requirements.md §24: to the customer: a refund on her cancelled order. Subject "Refund of
-   * {amount} for {orderNumber}", the rupees alone.
+   * docs/requirements.md §24: to the customer: a refund on her cancelled order, or the refund that
+   * closes her approved return. Subject "Refund of {amount} for {orderNumber}", the rupees alone.
    */
   'order-refunded-customer': {
     customerName: string;
@@ -330,9 +339,52 @@ export interface MailTemplateProps {
     receivedMinor: number;
     /** The credit note the mail attaches; null when it attaches none. */
     creditNoteNumber: string | null;
+    /** The pieces of the return this refund closes; null for a refund that closes no return. */
+    returnedPieces: MailReturnedPiece[] | null;
     quotationUrl: string;
     /** The reader's display currency (docs/decisions/026): "(≈ US$41)" follows each amount; null for none. */
     displayRate: DisplayRate | null;
+  };
+  /**
+   * docs/requirements.md §24 "Returns": to the owner: the buyer asks to return pieces of her
+   * delivered order. Subject "Return requested for {orderNumber}".
+   */
+  'return-requested-owner': {
+    customerName: string;
+    orderNumber: string;
+    pieces: MailReturnedPiece[];
+    /** The buyer's words, plain text; its line breaks are kept. */
+    reason: string;
+    /** Each photo's whole address, linked ("Photo 1"), never loaded by the mail (docs/decisions/017). */
+    photoUrls: string[];
+    /** "Answer the Return": the console's orders, found by the order's number. */
+    adminUrl: string;
+  };
+  /**
+   * docs/requirements.md §24 "Returns": to the customer: the owner approved her return, with how to
+   * send the pieces back. Subject "Your return for {orderNumber} is approved".
+   */
+  'return-approved-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    pieces: MailReturnedPiece[];
+    /** The owner's return instructions, plain text; its line breaks are kept. */
+    instructions: string;
+    quotationUrl: string;
+  };
+  /**
+   * docs/requirements.md §24 "Returns": to the customer: the owner declined her return, and why.
+   * Subject "Your return for {orderNumber} was declined".
+   */
+  'return-declined-customer': {
+    customerName: string;
+    reference: string;
+    orderNumber: string;
+    pieces: MailReturnedPiece[];
+    /** The owner's reason, plain text; its line breaks are kept. */
+    reason: string;
+    quotationUrl: string;
   };
   /**
    * docs/requirements.md §24 "Making-of updates": to the customer: the owner's note on her order

@@ -86,12 +86,31 @@ function unshippedLine(count: number): string {
   return `${count} paid ${count === 1 ? 'order is' : 'orders are'} not yet shipped 14 days after payment.`;
 }
 
+/** docs/requirements.md §24: "1 return is waiting for your answer." */
+function returnsLine(count: number): string {
+  return `${count} ${count === 1 ? 'return is' : 'returns are'} waiting for your answer.`;
+}
+
 export const dailyDigest: MailTemplate<'daily-digest'> = {
-  subject: ({ total, unshippedOrders }) =>
+  subject: ({ total, unshippedOrders, returnsRequested }) =>
     total > 0
       ? `${total} ${total === 1 ? 'request awaits' : 'requests await'} your reply`
-      : `${unshippedOrders} paid ${unshippedOrders === 1 ? 'order' : 'orders'} not yet shipped`,
-  render: ({ total, requests, listUrl, unshippedOrders, ordersUrl, settingsUrl }, shop) => {
+      : unshippedOrders > 0
+        ? `${unshippedOrders} paid ${unshippedOrders === 1 ? 'order' : 'orders'} not yet shipped`
+        : `${returnsRequested} ${returnsRequested === 1 ? 'return' : 'returns'} requested`,
+  render: (
+    {
+      total,
+      requests,
+      listUrl,
+      unshippedOrders,
+      ordersUrl,
+      returnsRequested,
+      returnsUrl,
+      settingsUrl,
+    },
+    shop,
+  ) => {
     const more = total - requests.length;
     return (
       <MailLayout
@@ -99,7 +118,9 @@ export const dailyDigest: MailTemplate<'daily-digest'> = {
         preview={
           total > 0
             ? `${total} quotation ${total === 1 ? 'request is' : 'requests are'} waiting for a reply.`
-            : unshippedLine(unshippedOrders)
+            : unshippedOrders > 0
+              ? unshippedLine(unshippedOrders)
+              : returnsLine(returnsRequested)
         }
       >
         <MailHeading>Good morning</MailHeading>
@@ -126,6 +147,14 @@ export const dailyDigest: MailTemplate<'daily-digest'> = {
             <Paragraph>{unshippedLine(unshippedOrders)}</Paragraph>
             <ButtonLink href={ordersUrl} secondary={total > 0}>
               Open the orders
+            </ButtonLink>
+          </>
+        ) : null}
+        {returnsRequested > 0 ? (
+          <>
+            <Paragraph>{returnsLine(returnsRequested)}</Paragraph>
+            <ButtonLink href={returnsUrl} secondary={total > 0 || unshippedOrders > 0}>
+              Answer the returns
             </ButtonLink>
           </>
         ) : null}

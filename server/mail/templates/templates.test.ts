@@ -100,6 +100,10 @@ const expectedSubjects: { [Name in MailTemplateName]: string } = {
   'order-delivered-customer': 'Your order ORD-20261127-0042 was delivered',
   // The refund's rupees alone, as the price drop's subject has them.
   'order-refunded-customer': 'Refund of ₹1,24,600 for ORD-20261127-0042',
+  // docs/requirements.md §24 "Returns", word for word
+  'return-requested-owner': 'Return requested for ORD-20261127-0042',
+  'return-approved-customer': 'Your return for ORD-20261127-0042 is approved',
+  'return-declined-customer': 'Your return for ORD-20261127-0042 was declined',
   // docs/requirements.md §24 "Making-of updates"
   'production-update-customer': 'News of your order ORD-20261127-0042',
   // docs/requirements.md §23, word for word
@@ -629,6 +633,28 @@ describe('the refund mail', () => {
     }
   });
 
+  // docs/requirements.md §24 "Returns": the refund that closes a return names its pieces, after the amount.
+  it('names the returned pieces after the amount when the refund closes a return', async () => {
+    const mail = await render({
+      returnedPieces: [
+        { productName: 'Blue Pottery Planter, large', quantity: 2 },
+        { productName: 'Hand-carved Sheesham Jharokha Mirror', quantity: 1 },
+      ],
+      creditNoteNumber: 'KKC/26-27/0004',
+    });
+    const sentence =
+      'This refund is for the pieces you returned: 2 × Blue Pottery Planter, large, 1 × Hand-carved Sheesham Jharokha Mirror.';
+    for (const part of partsOf(mail)) {
+      expect(part).toContain(sentence);
+      expect(part.indexOf(sentence)).toBeGreaterThan(part.indexOf('We have refunded ₹1,24,600'));
+      expect(part.indexOf(sentence)).toBeLessThan(part.indexOf('of the ₹2,49,200 you paid'));
+      expect(part).toContain('Credit note KKC/26-27/0004 is attached.');
+    }
+    for (const part of partsOf(await render({ returnedPieces: [] }))) {
+      expect(part).not.toContain('pieces you returned');
+    }
+  });
+
   it('shows "(≈ US$…)" beside its amounts with a display currency, and keeps the subject in rupees', async () => {
     const usd: DisplayRate = { currency: 'USD', rate: 835_000, setOn: '2026-11-27' };
     const mail = await render({ displayRate: usd });
@@ -641,6 +667,91 @@ describe('the refund mail', () => {
       );
     }
     expect(mail.subject).toBe('Refund of ₹1,24,600 for ORD-20261127-0042');
+  });
+});
+
+// docs/requirements.md §24 "Returns": the buyer's request to the owner, and the owner's answer to her.
+describe('the return mails', () => {
+  const requested = mailSamples['return-requested-owner'];
+  const approved = mailSamples['return-approved-customer'];
+  const declined = mailSamples['return-declined-customer'];
+  const partsOf = ({ html, text }: RenderedMail) =>
+    [text.replace(/\s+/g, ' '), wordsOf(html).replaceAll(' .', '.')] as const;
+
+  it('tell the owner who asks, for which pieces and why, link each photo, and lead to the console', async () => {
+    const mail = await renderSample('return-requested-owner');
+    for (const part of partsOf(mail)) {
+      expect(part).toContain('Ananya Iyer asks to return pieces of order ORD-20261127-0042.');
+      expect(part).toContain(
+        '2 × Blue Pottery Planter, large 1 × Hand-carved Sheesham Jharokha Mirror',
+      );
+      expect(part).toContain('2 photos with the request.');
+    }
+    const lines = linesOf(mail.text);
+    expect(lines).toContain('2 × Blue Pottery Planter, large');
+    expect(lines).toContain('1 × Hand-carved Sheesham Jharokha Mirror');
+    // The buyer's words keep their line break, after "Reason: ".
+    expect(mail.text).toContain(
+      'Reason: Two of the planters arrived with chipped rims.\nThe mirror is smaller than the lobby wall needs.',
+    );
+    expect(mail.html).toContain(
+      'Reason: <!-- -->Two of the planters arrived with chipped rims.<br/>The mirror',
+    );
+    // docs/decisions/017: the photos are links, never pictures loaded by the mail.
+    expect(mail.text).toContain(`Photo 1\n${requested.photoUrls[0]}`);
+    expect(mail.text).toContain(`Photo 2\n${requested.photoUrls[1]}`);
+    expect(linksOf(mail.html)).toEqual(expect.arrayContaining(requested.photoUrls));
+    expect(mail.html).not.toMatch(/<img\b/i);
+    expect(mail.text).toContain(`Answer the Return\n${requested.adminUrl}`);
+  });
+
+  it('tell the owner of no photos when the request has none', async () => {
+    const mail = await renderMailTemplate(
+      'return-requested-owner',
+      { ...requested, photoUrls: [] },
+      sampleShop,
+    );
+    for (const part of [mail.html, mail.text]) {
+      expect(part).not.toMatch(/photo/i);
+      expect(part).not.toContain('/media/');
+    }
+  });
+
+  it('say one photo as one', async () => {
+    const mail = await renderMailTemplate(
+      'return-requested-owner',
+      { ...requested, photoUrls: requested.photoUrls.slice(0, 1) },
+      sampleShop,
+    );
+    expect(mail.text).toContain('1 photo with the request.');
+    expect(mail.text).not.toContain('Photo 2');
+  });
+
+  it('tell the buyer which pieces to send back, how, and that the way back is hers to pay', async () => {
+    const mail = await renderSample('return-approved-customer');
+    for (const part of partsOf(mail)) {
+      expect(part).toContain(
+        'We have approved the return of: 2 × Blue Pottery Planter, large 1 × Hand-carved Sheesham Jharokha Mirror How to send them back:',
+      );
+      expect(part).toContain('Return shipping is yours to arrange and pay.');
+      expect(part).toContain('We will refund you once the pieces are back with us.');
+    }
+    // The owner's instructions in the owner's line breaks.
+    expect(mail.text).toContain(approved.instructions);
+    expect(mail.html).toContain(approved.instructions.replaceAll('\n', '<br/>'));
+    expect(mail.text).toContain(`View your order\n${approved.quotationUrl}`);
+  });
+
+  it('tell the buyer which pieces the shop cannot take back, and why', async () => {
+    const mail = await renderSample('return-declined-customer');
+    for (const part of partsOf(mail)) {
+      expect(part).toContain(
+        'We cannot accept the return of: 2 × Blue Pottery Planter, large 1 × Hand-carved Sheesham Jharokha Mirror Why:',
+      );
+      expect(part).toContain('If you have a question, reply to this mail.');
+    }
+    expect(mail.text).toContain(`Why: ${declined.reason}`);
+    expect(mail.text).toContain(`View your order\n${declined.quotationUrl}`);
   });
 });
 
@@ -827,5 +938,24 @@ describe('the daily digest’s orders not yet shipped', () => {
       sampleShop,
     );
     expect(none.text).not.toContain('not yet shipped');
+  });
+
+  it('counts the returns waiting for an answer, with their filtered list, and stands alone too', async () => {
+    const both = await renderMailTemplate('daily-digest', sample, sampleShop);
+    expect(both.text).toContain('1 return is waiting for your answer.');
+    expect(both.html).toContain('/admin?tab=orders&amp;status=return_requested');
+    const alone = await renderMailTemplate(
+      'daily-digest',
+      { ...sample, total: 0, requests: [], unshippedOrders: 0, returnsRequested: 2 },
+      sampleShop,
+    );
+    expect(alone.subject).toBe('2 returns requested');
+    expect(alone.text).toContain('2 returns are waiting for your answer.');
+    const none = await renderMailTemplate(
+      'daily-digest',
+      { ...sample, returnsRequested: 0 },
+      sampleShop,
+    );
+    expect(none.text).not.toContain('waiting for your answer');
   });
 });

@@ -16,7 +16,13 @@ import { shopDayOfSql, shopDayStart } from '../../../core/time/shop-calendar';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { awaitingReplySince } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
-import { appState, orders, quotationOffers, quotationRequests } from '../../db/schema';
+import {
+  appState,
+  orderReturns,
+  orders,
+  quotationOffers,
+  quotationRequests,
+} from '../../db/schema';
 import { piecesTitle } from '../../../core/quotes/request-pieces-texts';
 import type { Actor } from '../actor';
 import { enqueue } from '../jobs/enqueue';
@@ -220,11 +226,21 @@ async function ordersUnshippedAfterPayment(db: Database, now: Date): Promise<num
   return row?.value ?? 0;
 }
 
+/** docs/requirements.md §24: the returns buyers asked that wait for the owner's answer. */
+async function returnsAwaitingAnswer(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(orderReturns)
+    .where(eq(orderReturns.status, 'requested'));
+  return row?.value ?? 0;
+}
+
 /**
  * docs/requirements.md §12: the daily digest, run by the queue's schedule (every 10 minutes, so a process that was
  * down at 09:00 still sends it when it is back). From 09:00 shop time, once per shop day: it lists
  * the requests awaiting a reply, longest waiting first, and how many paid orders have waited 14
- * days or more to ship (docs/requirements.md §24), in one mail to the shop; neither, no mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at
+ * days or more to ship and how many returns wait for an answer (docs/requirements.md §24), in one mail to the
+ * shop; none of them, no mail. The day is claimed in the transaction that queues the mail, so two processes sweeping at
  * once send one digest between them. Off in Settings: nothing is claimed or sent. Shop time is
  * Settings' time zone, `timeZone`.
  */
@@ -248,7 +264,10 @@ export async function sendDailyDigest(
     if (claimed.length === 0) return { sent: false, listed: 0 };
     const { total, requests: listed } = await waitingRequests(tx, now, DIGEST_MAX_LISTED);
     const unshippedOrders = await ordersUnshippedAfterPayment(tx, now);
-    if (listed.length === 0 && unshippedOrders === 0) return { sent: false, listed: 0 };
+    const returnsRequested = await returnsAwaitingAnswer(tx);
+    if (listed.length === 0 && unshippedOrders === 0 && returnsRequested === 0) {
+      return { sent: false, listed: 0 };
+    }
     await enqueue(tx, 'mail', {
       kind: 'daily-digest',
       day,
@@ -259,6 +278,7 @@ export async function sendDailyDigest(
         waitingSince: request.waitingSince.toISOString(),
       })),
       unshippedOrders,
+      returnsRequested,
     });
     return { sent: true, listed: listed.length };
   });

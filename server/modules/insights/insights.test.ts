@@ -9,7 +9,12 @@ import {
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { quotationOffers, quotationRequestLines, quotationRequests } from '../../db/schema';
+import {
+  orderReturns,
+  quotationOffers,
+  quotationRequestLines,
+  quotationRequests,
+} from '../../db/schema';
 import type { Actor } from '../actor';
 import { quotationListQuerySchema } from '../../../core/admin/admin-list-query';
 import { parseRouteQuery } from '../../../core/forms/route-query';
@@ -338,6 +343,25 @@ describe(`the week at a glance on ${testDatabaseKind}`, () => {
       expect(mail?.text).toContain('2 paid orders are not yet shipped 14 days after payment.');
       expect(mail?.text).toContain(`${config.publicUrl}/admin?tab=orders`);
       expect(mail?.text).not.toContain('waiting for a reply');
+      await db.execute(sql`delete from orders`);
+    });
+
+    it('counts the returns waiting for an answer, and sends for them alone', async () => {
+      const { db } = database;
+      const queue = await mailQueueFrom(db, config);
+      const nineAm = new Date('2026-12-21T09:00:00+05:30');
+      // One asked, one approved (waiting for its refund, not an answer), one declined: one counted.
+      for (const status of ['requested', 'approved', 'declined'] as const) {
+        const order = await insertOrder(db, { status: 'delivered', paymentStatus: 'paid' });
+        await db.insert(orderReturns).values({ orderId: order.id, status, reason: 'Dented' });
+      }
+      expect(
+        await sendDailyDigest(db, nineAm, { enabled: true, timeZone: DEFAULT_SHOP_TIME_ZONE }),
+      ).toEqual({ sent: true, listed: 0 });
+      const [mail] = await queue.mails();
+      expect(mail?.subject).toBe('1 return requested');
+      expect(mail?.text).toContain('1 return is waiting for your answer.');
+      expect(mail?.text).toContain(`${config.publicUrl}/admin?tab=orders&status=return_requested`);
       await db.execute(sql`delete from orders`);
     });
   });

@@ -26,6 +26,7 @@ import { DomainError } from '../errors';
 import { requireAdmin, requireRowId, requireUser } from '../kernel';
 import {
   creditNoteInTransaction,
+  returnCreditNoteInTransaction,
   invoiceOfOrder,
   invoiceTexts,
   issueInvoiceInTransaction,
@@ -104,6 +105,29 @@ export async function creditNoteForCancelledOrder(
   if (!invoice) return null;
   const note = await creditNoteInTransaction(tx, invoice, site, now, options);
   return note ? summaryOf(note) : null;
+}
+
+/**
+ * docs/requirements.md §24: the credit note for the pieces of a refunded return, when the order has an
+ * invoice (CGST Rule 53), in the refund's transaction; null without an invoice.
+ */
+export async function creditNoteForReturnedPieces(
+  tx: Database,
+  actor: Actor,
+  input: {
+    orderId: string;
+    pieces: readonly { orderItemId: string; quantity: number; returnedBefore: number }[];
+  },
+  site: SiteSettings,
+  now: Date,
+  options: { mailTheBuyer?: boolean } = {},
+): Promise<TaxDocumentSummary | null> {
+  requireAdmin(actor, 'orders:write');
+  const invoice = await invoiceOfOrder(tx, input.orderId);
+  if (!invoice) return null;
+  return summaryOf(
+    await returnCreditNoteInTransaction(tx, invoice, input.pieces, site, now, options),
+  );
 }
 
 /**

@@ -28,6 +28,8 @@ import {
   type InvoiceContentInput,
   receiptContent,
   wholeInvoiceCreditNote,
+  returnedLinesCreditNote,
+  RETURNED_GOODS_REASON,
   type TaxDocumentContent,
   type TaxDocumentPayment,
 } from '../../../core/tax/tax-document';
@@ -384,6 +386,45 @@ export async function creditNoteInTransaction(
     financialYear: year.label,
     reason: CANCELLED_ORDER_REASON,
   });
+  return insertDocument(tx, invoice.orderId, sequence, content, invoice.id, now, options);
+}
+
+/**
+ * docs/requirements.md §24: the credit note for the pieces of a return, of the order's invoice. The invoice's
+ * lines are the order's items in the order of their ids (`invoiceDraft`), so each piece is found
+ * by its item's place there.
+ */
+export async function returnCreditNoteInTransaction(
+  tx: Database,
+  invoice: TaxDocumentRow,
+  pieces: readonly { orderItemId: string; quantity: number; returnedBefore: number }[],
+  site: SiteSettings,
+  now: Date,
+  options: { mailTheBuyer?: boolean } = {},
+): Promise<TaxDocumentRow> {
+  const itemIds = (
+    await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, invoice.orderId))
+      .orderBy(asc(orderItems.id))
+  ).map((item) => item.id);
+  const year = financialYearOf(now, site.shopTimeZone);
+  const sequence = await drawSequence(tx, 'credit_note', year.label);
+  const content = returnedLinesCreditNote(
+    invoice.content,
+    pieces.map((piece) => ({
+      lineIndex: itemIds.indexOf(piece.orderItemId),
+      quantity: piece.quantity,
+      creditedBefore: piece.returnedBefore,
+    })),
+    {
+      number: documentNumber('credit_note', site.invoicePrefix, year.label, sequence),
+      issuedOn: shopDayOf(now, site.shopTimeZone),
+      financialYear: year.label,
+      reason: RETURNED_GOODS_REASON,
+    },
+  );
   return insertDocument(tx, invoice.orderId, sequence, content, invoice.id, now, options);
 }
 

@@ -47,6 +47,8 @@ export interface OrderFromOffer {
     quantity: number;
     unitPriceMinor: number;
     lineTotalMinor: number;
+    /** docs/requirements.md §24: the offer line's "Made to order (not returnable)". */
+    madeToOrder: boolean;
   }[];
 }
 
@@ -92,6 +94,8 @@ export async function createOrderFromOffer(
       quantity: line.quantity,
       unitPriceMinor: line.unitPriceMinor,
       totalPriceMinor: line.lineTotalMinor,
+      // docs/requirements.md §24: what the buyer accepted as not returnable stays so on the order.
+      madeToOrder: line.madeToOrder,
     })),
   );
   await emitWebhookEvent(tx, 'order.created', orderCreatedData(order, made), now);

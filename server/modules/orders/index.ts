@@ -30,6 +30,7 @@ import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-docum
 import { shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { refundsOfOrders, type RefundView } from '../../db/order-refunds';
 import { updatesOfOrders, type ProductionUpdateView } from '../../db/order-updates';
+import { returnsOfOrders, type ReturnView } from '../../db/order-returns';
 import { emitWebhookEvent } from '../webhooks/emit';
 
 export { exportOrders, type OrderListFilter } from './search';
@@ -45,6 +46,8 @@ export interface OrderItemView {
   quantity: number;
   unitPriceMinor: number;
   totalPriceMinor: number;
+  /** docs/requirements.md §24: "Made to order (not returnable)", as the accepted offer said. */
+  madeToOrder: boolean;
 }
 
 export interface OrderView {
@@ -88,6 +91,8 @@ export interface OrderView {
   refunds: RefundView[];
   /** docs/requirements.md §24: the making-of updates, oldest first. */
   updates: ProductionUpdateView[];
+  /** docs/requirements.md §24: the buyer's returns, oldest first. */
+  returns: ReturnView[];
   /** docs/requirements.md §23: when the first payment (the advance, or payment in full) was confirmed. */
   paidAt: Date | null;
   items: OrderItemView[];
@@ -205,6 +210,11 @@ export async function getOrderRowsWithItems(
     db,
     rows.map((row) => row.id),
   );
+  // docs/requirements.md §24: its returns, each with its pieces, reason, photos and the shop's answer
+  const returns = await returnsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -232,6 +242,7 @@ export async function getOrderRowsWithItems(
     deliveredAt: row.deliveredAt,
     refunds: refunds.get(row.id) ?? [],
     updates: updates.get(row.id) ?? [],
+    returns: returns.get(row.id) ?? [],
     paidAt: row.paidAt,
     items: items
       .filter((item) => item.orderId === row.id)
@@ -244,6 +255,7 @@ export async function getOrderRowsWithItems(
         quantity: item.quantity,
         unitPriceMinor: item.unitPriceMinor,
         totalPriceMinor: item.totalPriceMinor,
+        madeToOrder: item.madeToOrder,
       })),
   }));
 }

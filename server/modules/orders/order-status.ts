@@ -22,6 +22,7 @@ import { paymentReferenceSchema } from '../../../core/orders/orders';
 import type { OrderStatus, PaymentStatus } from '../../../core/orders/statuses';
 import type { QuotationEvent } from '../../../core/admin/notices';
 import type { Database } from '../../db/client';
+import { hasReturnAwaitingRefund } from '../../db/order-returns';
 import { orders } from '../../db/schema';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
@@ -45,6 +46,8 @@ export async function setOrderStatus(
     shipsEverythingLeft?: boolean;
     /** docs/requirements.md §24: the payment status the refund recorded with this move leaves (the refund flow's). */
     refunded?: 'refunded' | 'partly_refunded';
+    /** docs/requirements.md §24: the refunded return gives back every piece left (the return's refund flow's). */
+    returnsEverything?: boolean;
   },
   now: Date = new Date(),
 ): Promise<{ status: OrderStatus; paymentStatus: PaymentStatus | null }> {
@@ -77,10 +80,12 @@ export async function setOrderStatus(
       paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod,
       advanceMinor: order.advanceMinor,
+      returnAwaitingRefund: await hasReturnAwaitingRefund(tx, orderId),
     };
     const change = applyOrderAction(orderState, action, {
       shipsEverythingLeft: input.shipsEverythingLeft !== false,
       refunded: input.refunded,
+      returnsEverything: input.returnsEverything,
     });
     if (!change) {
       throw new DomainError(

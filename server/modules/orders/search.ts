@@ -10,7 +10,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { adminSearch } from '../../../core/search/admin-search';
 import { minorToRupees } from '../../../core/money/money';
 import type { AdminListFilter } from '../../../core/admin/admin-list-query';
-import type { OrderStatus } from '../../../core/orders/statuses';
+import type { OrderListState } from '../../../core/admin/admin-list-query';
 import {
   byDate,
   csvInBatches,
@@ -23,11 +23,11 @@ import {
 } from '../../db/admin-search';
 import { quotationSearchCondition } from '../../db/quotation-conditions';
 import type { Database } from '../../db/client';
-import { orderItems, orders, quotationRequests, users } from '../../db/schema';
+import { orderItems, orderReturns, orders, quotationRequests, users } from '../../db/schema';
 import type { Actor } from '../actor';
 import { requireAdmin } from '../kernel';
 
-export type OrderListFilter = Partial<AdminListFilter<OrderStatus>> &
+export type OrderListFilter = Partial<AdminListFilter<OrderListState>> &
   Pick<ListFilterParts, 'timeZone'>;
 
 const shippingName = sql`${orders.shippingAddress}->>'name'`;
@@ -59,11 +59,34 @@ function orderSearchCondition(db: Database, query: string | undefined): SQL | un
   return inArray(orders.id, unionAll(first, second, ...rest));
 }
 
+/**
+ * docs/requirements.md §24: "Return Requested", a return waiting for the shop (to answer, or to refund), and
+ * "Refunded", money given back, are states of the order that no status column holds.
+ */
+function orderStateCondition(db: Database, state: OrderListState | null | undefined) {
+  if (state === 'return_requested') {
+    return inArray(
+      orders.id,
+      db
+        .select({ id: orderReturns.orderId })
+        .from(orderReturns)
+        .where(inArray(orderReturns.status, ['requested', 'approved'])),
+    );
+  }
+  if (state === 'refunded') return inArray(orders.paymentStatus, ['refunded', 'partly_refunded']);
+  return undefined;
+}
+
 /** The filters as one condition on orders (undefined: every order). */
 export function orderFilterCondition(db: Database, filter: OrderListFilter): SQL | undefined {
+  const byState = filter.status === 'return_requested' || filter.status === 'refunded';
   return and(
     orderSearchCondition(db, filter.q),
-    ...statusAndDays({ status: orders.status, createdAt: orders.createdAt }, filter),
+    orderStateCondition(db, filter.status),
+    ...statusAndDays(
+      { status: orders.status, createdAt: orders.createdAt },
+      byState ? { ...filter, status: null } : filter,
+    ),
   );
 }
 

@@ -23,6 +23,7 @@ import type { Database } from '../../db/client';
 import { documentsOfOrders, taxDocumentById } from '../../db/order-documents';
 import { shipmentsOfOrders } from '../../db/order-shipments';
 import { refundsOfOrders } from '../../db/order-refunds';
+import { returnsOfOrders } from '../../db/order-returns';
 import { updatesOfOrders } from '../../db/order-updates';
 import {
   orderItems,
@@ -33,7 +34,12 @@ import {
   quotationRequests,
 } from '../../db/schema';
 import type { QuotationEventNotice } from '../../../core/admin/notices';
-import type { MailRefund, MailShipment, QuotationMailFacts } from '../../mail/notifications';
+import type {
+  MailRefund,
+  MailReturn,
+  MailShipment,
+  QuotationMailFacts,
+} from '../../mail/notifications';
 import { issueAccessKey } from './access';
 import { customerOfRequest } from './customer';
 import { offerDocumentOfRow, offerPdfDocument, type StoredOfferDocument } from './documents';
@@ -179,6 +185,9 @@ async function quotationMailFacts(
           (candidate) => candidate.id === notice.updateId,
         )
       : undefined;
+  // docs/requirements.md §24 "Returns": a return of this quotation's order only: the one a return
+  // mail tells of, or the one a refund mail's refund closes.
+  const orderReturn = order ? await returnMailOf(db, order.id, notice) : null;
   return {
     reference: request.reference,
     quotationId: request.id,
@@ -227,7 +236,36 @@ async function quotationMailFacts(
           postedOn: shopDayOf(update.postedAt, timeZone),
         }
       : null,
+    orderReturn,
     taxDocument,
+  };
+}
+
+/**
+ * docs/requirements.md §24 "Returns": the return a mail tells of: by its id for a return's mail,
+ * or the one closed by a refund mail's refund; null for any other mail, and when the order has
+ * no such return.
+ */
+async function returnMailOf(
+  db: Database,
+  orderId: string,
+  notice: QuotationEventNotice,
+): Promise<MailReturn | null> {
+  const { returnId, refundId } = notice;
+  const refundMail = notice.event === 'order-refunded' && refundId !== undefined;
+  if (returnId === undefined && !refundMail) return null;
+  const found = ((await returnsOfOrders(db, [orderId])).get(orderId) ?? []).find((candidate) =>
+    returnId !== undefined ? candidate.id === returnId : candidate.refundId === refundId,
+  );
+  if (!found) return null;
+  return {
+    id: found.id,
+    orderId,
+    pieces: found.pieces.map(({ productName, quantity }) => ({ productName, quantity })),
+    reason: found.reason,
+    photoUrls: found.photos.map((photo) => photo.url),
+    decisionNote: found.decisionNote,
+    refundId: found.refundId,
   };
 }
 

@@ -3,6 +3,10 @@
  * show, with the payment sentence made from the offer's own advance, the shop's free-text terms
  * and, on a revision, the shop's note saying what changed.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +19,7 @@ import {
 } from '../../../tests/support/database';
 import { mailQueueFrom } from '../../../tests/support/queued-mail';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
+import { returnTexts } from '../../../core/orders/return-status';
 import { loadConfig } from '../../config';
 import type { Database, DatabaseHandle } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -179,5 +184,63 @@ describe(`the offer mail on ${testDatabaseKind}`, () => {
     const stale = await mailOfNotice(db, job!.data, shop, new Date('2026-11-01T06:00:00Z'));
     expect(wordsOf(stale!.text)).toContain('₹2,600');
     expect(stale!.text).not.toContain('≈');
+  });
+
+  it('marks a ticked piece and a custom line “Made to order (not returnable)”, in the mail and its PDF (§24)', async () => {
+    const { db } = database;
+    const engraved = await insertProduct(db, { name: 'Engraved Diya', priceMinor: 90_000 });
+    const stock = await insertProduct(db, { name: 'Lotus Urli', priceMinor: 50_000 });
+    const request = await createQuotationRequest(db, null, {
+      productId: engraved.id,
+      quantity: '1',
+      customizationNotes: '',
+      customerName: 'Tara Das',
+      customerCompany: '',
+      customerMobile: '98290 77777',
+      customerEmail: 'tara@example.com',
+    });
+    const queue = await mailQueueFrom(db, config);
+    await sendOffer(
+      db,
+      owner,
+      {
+        quotationId: request.id,
+        ...offerForm('0'),
+        lines: [
+          {
+            productId: engraved.id,
+            description: 'Engraved diya',
+            quantity: '1',
+            unitPrice: '900',
+            madeToOrder: 'on',
+          },
+          { productId: stock.id, description: 'Lotus urli', quantity: '1', unitPrice: '500' },
+          { productId: '', description: 'Carved teak stand', quantity: '1', unitPrice: '700' },
+        ],
+      },
+      monday,
+      DEFAULT_SHOP_TIME_ZONE,
+    );
+    const [mail] = (await queue.mails()).filter((sent) => sent.to === 'tara@example.com');
+    const text = mail!.text.split('\n').map((line) => line.trim());
+    const mark = ` · ${returnTexts.madeToOrder}`;
+    expect(text).toContain(`Engraved diya — 1 × ₹900 = ₹900${mark}`);
+    expect(text).toContain('Lotus urli — 1 × ₹500 = ₹500');
+    expect(text).toContain(`Carved teak stand — 1 × ₹700 = ₹700${mark}`);
+    // Shown under the two pieces, as a line of its own (not only in the plain-text attribute)
+    expect(mail!.html!.split(`>${returnTexts.madeToOrder}<`)).toHaveLength(3);
+
+    // The attached PDF, read back as a customer's viewer would: the mark under the two pieces.
+    const folder = mkdtempSync(path.join(tmpdir(), 'offer-mail-'));
+    try {
+      const file = path.join(folder, 'offer.pdf');
+      writeFileSync(file, mail!.attachments![0]!.content);
+      const pdf = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(pdf).toMatch(/Engraved diya +1 +₹900 +₹900\n +Made to order \(not returnable\)\n/);
+      expect(pdf).toMatch(/Lotus urli +1 +₹500 +₹500\n(?! +Made to order)/);
+      expect(pdf).toMatch(/Carved teak stand +1 +₹700 +₹700\n +Made to order \(not returnable\)\n/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -212,6 +212,46 @@ describe('renderOfferPdf', () => {
     expect(readingOrder).toContain(description);
   });
 
+  it('prints “Made to order (not returnable)” under a made-to-order piece, below its whole description (§24)', async () => {
+    const long =
+      'Marble Ganesha – white, hand-carved in Makrana marble with gold-leaf detailing on the crown';
+    const file = saved(
+      await renderOfferPdf(
+        offer({
+          lines: [
+            {
+              description: long,
+              quantity: 1,
+              unitPriceMinor: 2_500_000,
+              lineTotalMinor: 2_500_000,
+              madeToOrder: true,
+            },
+            {
+              description: 'Brass diya set',
+              quantity: 10,
+              unitPriceMinor: 450_050,
+              lineTotalMinor: 4_500_500,
+              madeToOrder: false,
+            },
+          ],
+        }),
+      ),
+    );
+    const rows = pdftotext(file, '-layout')
+      .split('\n')
+      .map((row) => row.trim())
+      .filter((row) => row !== '');
+    const mark = rows.indexOf('Made to order (not returnable)');
+    const diyas = rows.findIndex((row) => row.startsWith('Brass diya set'));
+    // After the description's last words, before the next line; only once.
+    expect(mark).toBeGreaterThan(rows.findIndex((row) => row.endsWith('on the crown')));
+    expect(diyas).toBe(mark + 1);
+    expect(rows.filter((row) => row.includes('Made to order'))).toHaveLength(1);
+    expect(pdftotext(file).replace(/\s+/g, ' ')).toContain(
+      `${long} Made to order (not returnable)`,
+    );
+  });
+
   it('flows sixty lines onto further pages with the table header repeated', async () => {
     const lines = Array.from({ length: 60 }, (_, index) => ({
       description: `Hand-painted tile no. ${index + 1}`,

@@ -1,6 +1,11 @@
 import { formatLongDate } from '../../../core/time/dates';
 import { lineAmounts } from '../../../core/quotes/line-text';
-import { offerTotalRows, type OfferPricing } from '../../../core/quotes/offer-totals';
+import {
+  offerTotalRows,
+  type OfferLine,
+  type OfferPricing,
+} from '../../../core/quotes/offer-totals';
+import { returnTexts } from '../../../core/orders/return-status';
 import { paymentTermsSentence } from '../../../core/orders/payment-terms';
 import {
   BODY_SIZE,
@@ -17,8 +22,11 @@ import {
   type Pdf,
 } from '../../pdf/a4-page';
 
-/** Everything an offer's PDF prints (docs/decisions/014): the shop, the customer and the priced offer. */
-export interface OfferDocument extends OfferPricing {
+/**
+ * Everything an offer's PDF prints (docs/decisions/014): the shop, the customer and the priced offer,
+ * each line with its "Made to order (not returnable)" mark (docs/requirements.md §24).
+ */
+export interface OfferDocument extends OfferPricing<OfferLine & { madeToOrder?: boolean }> {
   shop: { name: string; address: string; phone: string; email: string; gstin: string };
   /** e.g. Q-20261124-0001 */
   reference: string;
@@ -127,15 +135,30 @@ function drawCustomer(pdf: Pdf, customer: OfferDocument['customer']): void {
   pdf.moveDown(1.2);
 }
 
-/** Draws one table row, starting a page (with the table's header again) when it does not fit. */
+/**
+ * Draws one table row, starting a page (with the table's header again) when it does not fit;
+ * `pieceNote` is a small muted line under the piece (docs/requirements.md §24's "Made to order").
+ */
 function drawRow(
   pdf: Pdf,
   cells: Record<LineColumnKey, string>,
-  options: { font: 'regular' | 'bold'; color: string; repeatHeaderOnNewPage: boolean },
+  options: {
+    font: 'regular' | 'bold';
+    color: string;
+    repeatHeaderOnNewPage: boolean;
+    pieceNote?: string | null;
+  },
 ): void {
+  const pieceWidth = LINE_COLUMNS[0]!.width - 2 * CELL_PADDING_X;
+  const note = options.pieceNote ?? null;
+  const noteHeight = note
+    ? pdf.font('regular').fontSize(SMALL_SIZE).heightOfString(note, { width: pieceWidth })
+    : 0;
   pdf.font(options.font).fontSize(BODY_SIZE);
-  const cellHeights = LINE_COLUMNS.map((column) =>
-    pdf.heightOfString(cells[column.key], { width: column.width - 2 * CELL_PADDING_X }),
+  const cellHeights = LINE_COLUMNS.map(
+    (column) =>
+      pdf.heightOfString(cells[column.key], { width: column.width - 2 * CELL_PADDING_X }) +
+      (column.key === 'piece' ? noteHeight : 0),
   );
   const rowHeight = Math.max(...cellHeights) + 2 * CELL_PADDING_Y;
   if (pdf.y + rowHeight > contentBottom(pdf)) {
@@ -153,6 +176,14 @@ function drawRow(
       align: column.align,
     });
     x += column.width;
+  }
+  if (note) {
+    const pieceHeight = pdf.heightOfString(cells.piece, { width: pieceWidth });
+    pdf.font('regular').fontSize(SMALL_SIZE).fillColor(MUTED);
+    pdf.text(note, pdf.page.margins.left + CELL_PADDING_X, top + CELL_PADDING_Y + pieceHeight, {
+      width: pieceWidth,
+    });
+    pdf.fillColor(INK);
   }
   pdf.x = pdf.page.margins.left;
   pdf.y = top + rowHeight;
@@ -178,7 +209,13 @@ function drawLines(pdf: Pdf, lines: OfferDocument['lines']): void {
     drawRow(
       pdf,
       { piece: line.description, ...lineAmounts(line) },
-      { font: 'regular', color: INK, repeatHeaderOnNewPage: true },
+      {
+        font: 'regular',
+        color: INK,
+        repeatHeaderOnNewPage: true,
+        // docs/requirements.md §24: the buyer reads, before accepting, which pieces cannot be returned.
+        pieceNote: line.madeToOrder ? returnTexts.madeToOrder : null,
+      },
     );
   }
   pdf.moveDown(0.8);

@@ -82,6 +82,7 @@ export function offerPricingOf(
         quantity: line.quantity,
         unitPriceMinor: line.unitPriceMinor,
         lineTotalMinor: line.lineTotalMinor,
+        madeToOrder: line.madeToOrder,
       })),
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,

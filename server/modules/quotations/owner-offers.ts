@@ -7,6 +7,7 @@ import { changedFields } from '../../../core/admin/activity';
 import { formatPercentFromBasisPoints, formatRupees } from '../../../core/money/money';
 import {
   composerTotals,
+  lineIsMadeToOrder,
   offerComposerSchema,
   offerStatusAt,
   type OfferComposerInput,
@@ -106,16 +107,22 @@ export async function writeDraft(
         ).map((product) => product.id),
   );
   await tx.insert(quotationOfferLines).values(
-    offer.lines.map((line, position) => ({
-      offerId: draft.id,
-      position,
+    offer.lines.map((line, position) => {
       // A piece no longer in the catalogue stays on the offer as a custom line.
-      productId: line.productId && known.has(line.productId) ? line.productId : null,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceMinor: line.unitPrice,
-      lineTotalMinor: totals.lineTotalsMinor[position]!,
-    })),
+      const productId = line.productId && known.has(line.productId) ? line.productId : null;
+      return {
+        offerId: draft.id,
+        position,
+        productId,
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceMinor: line.unitPrice,
+        lineTotalMinor: totals.lineTotalsMinor[position]!,
+        // docs/requirements.md §24: a custom line is made to order whatever was posted (a disabled
+        // checkbox posts nothing); a catalogue piece when the owner ticked it.
+        madeToOrder: lineIsMadeToOrder({ productId, madeToOrder: line.madeToOrder }),
+      };
+    }),
   );
   return draft;
 }

@@ -16,6 +16,8 @@ import type { TaxDocumentSummary } from '../../db/order-documents';
 export interface OfferLineView extends OfferLine {
   id: string;
   productId: string | null;
+  /** docs/requirements.md §24: "Made to order (not returnable)"; a custom line always is. */
+  madeToOrder: boolean;
 }
 
 /** The offer as every page, the API, the webhook and the PDF read it: mapped once from the rows. */

@@ -32,6 +32,7 @@ import { siteDefaults } from '../../../content/site';
 import { applyOrderAction } from '../../flows/apply-order-action';
 import { refundOrder } from '../../flows/refund-order';
 import { addProductionUpdate } from '../order-updates';
+import { requestReturn } from '../returns';
 import { localMediaStorage } from '../../media-storage';
 import {
   askForChanges,
@@ -1069,6 +1070,35 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       siteDefaults,
       at(),
     );
+    // docs/requirements.md §24: the buyer of a delivered order asks to return a piece
+    const returner = await insertUser(db);
+    const delivered = await insertOrder(db, {
+      userId: returner.id,
+      status: 'delivered',
+      paymentStatus: 'paid',
+      deliveredAt: at(),
+    });
+    const returnedPiece = await insertOrderItem(db, {
+      orderId: delivered.id,
+      productId: product.id,
+      productName: 'Lotus Urli',
+      quantity: 2,
+    });
+    const asked = await requestReturn(
+      db,
+      { userId: returner.id, roles: [] },
+      localMediaStorage(path.join(mkdtempSync(path.join(os.tmpdir(), 'hooks-media-')), 'media')),
+      {
+        orderId: delivered.id,
+        request: {
+          pieces: [{ orderItemId: returnedPiece.id, quantity: 1 }],
+          reason: 'Dented',
+          condition: true,
+        },
+        photos: [],
+      },
+      { now: at(), timeZone: DEFAULT_SHOP_TIME_ZONE },
+    );
     await createContactMessage(db, null, contactForm, at());
     await subscribeToNewsletter(db, null, AUTH_SECRET, { email: 'asha@example.com' }, at());
     // An address already on the list is no event; one that comes back is.
@@ -1108,6 +1138,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       'order.shipped',
       'order.delivered',
       'order.status_changed',
+      'order.return_requested',
       'contact.created',
       'newsletter.subscribed',
       'newsletter.subscribed',
@@ -1183,6 +1214,14 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
       orderId: shipped.id,
       orderNumber: shipped.orderNumber,
       confirmedBy: 'shop',
+    });
+    expect(payloads[25]!.data).toEqual({
+      orderId: delivered.id,
+      orderNumber: delivered.orderNumber,
+      returnId: asked.id,
+      pieces: [{ orderItemId: returnedPiece.id, productName: 'Lotus Urli', quantity: 1 }],
+      reason: 'Dented',
+      photoUrls: [],
     });
     expect(payloads.find((payload) => payload.type === 'order.refunded')!.data).toMatchObject({
       orderId: order.orderId,
