@@ -8,6 +8,7 @@ import {
   orderActionRefusal,
   orderActions,
   orderNumberFor,
+  orderStateOf,
   type OrderAction,
 } from './admin';
 import {
@@ -293,6 +294,22 @@ describe('the order actions on offer (spec §4)', () => {
           shipsEverythingLeft: false,
         }),
       ).toEqual({ status: 'partly_shipped' });
+    }
+  });
+
+  it('reads an approved return as waiting for its refund, and a requested or declined one not', () => {
+    const delivered = {
+      status: 'delivered' as const,
+      storedPaymentStatus: 'paid' as const,
+      paymentMethod: 'upi',
+      advanceMinor: null,
+    };
+    for (const [returns, offered] of [
+      [[{ status: 'approved' }], ['record-refund']],
+      [[{ status: 'requested' }, { status: 'declined' }], []],
+      [[], []],
+    ] as const) {
+      expect(offeredOrderActions(orderStateOf({ ...delivered, returns }))).toEqual(offered);
     }
   });
 

@@ -50,6 +50,26 @@ export interface OrderState {
   returnAwaitingRefund?: boolean;
 }
 
+/**
+ * The machine's reading of an order as the console and the API hold it: its stored payment status
+ * (absent stays absent) and whether an approved return waits for its refund (docs/requirements.md §24).
+ */
+export function orderStateOf(order: {
+  status: OrderStatus;
+  storedPaymentStatus: PaymentStatus | null;
+  paymentMethod: string | null;
+  advanceMinor: number | null;
+  returns: readonly { status: string }[];
+}): OrderState {
+  return {
+    status: order.status,
+    paymentStatus: order.storedPaymentStatus,
+    paymentMethod: order.paymentMethod,
+    advanceMinor: order.advanceMinor,
+    returnAwaitingRefund: order.returns.some((each) => each.status === 'approved'),
+  };
+}
+
 /** Payments the shop confirms itself once the money is in: UPI and bank transfers. */
 export function paymentConfirmedByShop(paymentMethod: string | null): boolean {
   const method = paymentMethod?.toLowerCase();

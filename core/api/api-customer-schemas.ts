@@ -13,6 +13,7 @@ import {
   orNull,
 } from './api-schemas';
 import { paymentReferenceSubmissionSchema } from '../quotes/quote-forms';
+import { apiReturnSchema } from './api-returns';
 import {
   QUOTE_LIST_MAX_PIECES,
   quoteListAddSchema,
@@ -90,6 +91,8 @@ export const apiOrderItemSchema = z
     quantity: z.number().int(),
     unitPrice: moneySchema,
     totalPrice: moneySchema,
+    // docs/requirements.md §24
+    madeToOrder: z.boolean().meta({ description: 'Made to order (not returnable).' }),
   })
   .meta({ id: 'OrderItem' });
 
@@ -122,6 +125,8 @@ export const apiOrderSchema = z
     ...orderAdvanceAndBalance,
     createdAt: timestamp,
     items: z.array(apiOrderItemSchema),
+    // docs/requirements.md §24
+    returns: z.array(apiReturnSchema).meta({ description: 'Her returns, oldest first.' }),
   })
   .meta({ id: 'Order' });
 
@@ -155,6 +160,12 @@ export const apiOfferSchema = z
         quantity: z.number().int(),
         unitPrice: moneySchema,
         lineTotal: moneySchema,
+        // docs/requirements.md §24: told before she accepts
+        madeToOrder: z
+          .boolean()
+          .meta({
+            description: 'Made to order (not returnable): such a piece cannot be returned.',
+          }),
       }),
     ),
     subtotal: moneySchema,

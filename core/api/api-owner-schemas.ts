@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { orderActions } from '../admin/admin';
 import { apiRequestedPiecesShape } from './api-schemas';
+import { apiReturnSchema } from './api-returns';
 import { offerStatuses, ownerOfferActions } from '../quotes/quote-offer';
 import { ADMIN_MAX_PAGE } from '../forms/route-query';
 import { editableSettingKeys, type EditableSettingKey } from '../admin/settings-keys';
@@ -125,6 +126,11 @@ export const ownerOfferSchema = z
         quantity: z.number().int(),
         unitPriceMinor: paise,
         lineTotalMinor: paise,
+        // docs/requirements.md §24
+        madeToOrder: z.boolean().meta({
+          description:
+            'Made to order (not returnable): a line without a catalogue piece always is; a piece when the owner ticked it.',
+        }),
       }),
     ),
     subtotalMinor: paise,
@@ -269,8 +275,12 @@ export const ownerOrderSchema = z
         quantity: z.number().int(),
         unitPriceMinor: paise,
         totalPriceMinor: paise,
+        // docs/requirements.md §24
+        madeToOrder: z.boolean().meta({ description: 'Made to order (not returnable).' }),
       }),
     ),
+    // docs/requirements.md §24
+    returns: z.array(apiReturnSchema).meta({ description: 'The buyer’s returns, oldest first.' }),
     actions: z.array(z.enum(orderActions)).meta({
       description: 'The actions on offer now (spec §4), as the console shows its buttons.',
     }),

@@ -1,6 +1,7 @@
 /**
- * docs/requirements.md §24: a shipment, and a refund, over the owner API, recorded with the console's own schema
- * (core/orders/shipments.ts) and answered in the one shape every page and mail shows.
+ * docs/requirements.md §24: a shipment, a refund and a making-of update over the owner API, recorded with the
+ * console's own schemas (core/orders/shipments.ts, core/orders/refunds.ts,
+ * core/orders/production-updates.ts) and answered in the one shape every page and mail shows.
  */
 import { z } from 'zod';
 import { carrierIds } from '../orders/carriers';
@@ -51,10 +52,36 @@ export const apiRefundSchema = z
 
 export const apiRefundRecordedSchema = z.object({
   refund: apiRefundSchema,
-  status: z.enum(orderStatuses),
+  status: z.enum(orderStatuses).meta({
+    description:
+      '`cancelled` after a cancellation; after the refund of a return, `returned` once every piece of the order is back, else as it was (`delivered`).',
+  }),
   paymentStatus: z.enum(['refunded', 'partly_refunded']),
-  creditNoteNumber: z
-    .string()
-    .nullable()
-    .meta({ description: 'The credit note issued with the cancellation of an invoiced order.' }),
+  creditNoteNumber: z.string().nullable().meta({
+    description:
+      'The credit note issued with the cancellation of an invoiced order, or with the refund of a return (its returned lines) when the order has an invoice.',
+  }),
 });
+
+/** A photo of an order's update or return, as stored: the largest WebP variant and its size. */
+export const apiOrderPhotoSchema = z
+  .object({
+    url: z.string().meta({ description: 'The largest WebP variant, on the shop’s own address.' }),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'OrderPhoto' });
+
+/** docs/requirements.md §24: a making-of update, as the order's pages and the buyer's mail show it. */
+export const apiProductionUpdateSchema = z
+  .object({
+    id: z.guid(),
+    orderId: z.guid(),
+    note: z.string(),
+    photos: z.array(apiOrderPhotoSchema).meta({
+      description:
+        'Up to 4; an update posted over the API has none (photos are posted from the console).',
+    }),
+    postedAt: z.string().meta({ description: 'An ISO 8601 instant.' }),
+  })
+  .meta({ id: 'ProductionUpdate' });

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
-import { offeredOrderActions, orderActionLabels } from '../../../core/admin/admin';
+import { offeredOrderActions, orderActionLabels, orderStateOf } from '../../../core/admin/admin';
 import { countryName } from '../../../core/identity/countries';
 import { orderTotalRows } from '../../../core/quotes/offer-totals';
 import { balanceDueOf } from '../../../core/orders/payment-terms';
@@ -41,13 +41,7 @@ export function OrdersPanel({
       {orders.map((order) => {
         // docs/requirements.md §24: an approved return waits for its refund
         const approvedReturn = order.returns.find((each) => each.status === 'approved');
-        const offered = offeredOrderActions({
-          status: order.status,
-          paymentStatus: order.storedPaymentStatus,
-          paymentMethod: order.paymentMethod,
-          advanceMinor: order.advanceMinor,
-          returnAwaitingRefund: approvedReturn !== undefined,
-        });
+        const offered = offeredOrderActions(orderStateOf(order));
         // docs/requirements.md §21: "Mark as Shipped" with a balance still due says so first; it does not block.
         const balanceDue = balanceDueOf({
           totalMinor: order.totalAmountMinor,

@@ -16,6 +16,7 @@ import type { Address, WishlistEntry } from '../../modules/account';
 import type { OrderView } from '../../modules/orders';
 import { advanceAndBalance, splitPayment } from '../../../core/orders/payment-terms';
 import { moneyOf, isoOrNull } from './answer-values';
+import { apiReturnOf } from './order-shapes';
 import type {
   CustomerQuotationSummary,
   CustomerQuoteView,
@@ -79,7 +80,9 @@ export function apiOrderOf(order: OrderView): z.output<typeof apiOrderSchema> {
       quantity: item.quantity,
       unitPrice: money(item.unitPriceMinor),
       totalPrice: money(item.totalPriceMinor),
+      madeToOrder: item.madeToOrder,
     })),
+    returns: order.returns.map(apiReturnOf),
   };
 }
 
@@ -109,6 +112,7 @@ function apiOfferOf(offer: OfferView): z.output<typeof apiOfferSchema> {
       quantity: line.quantity,
       unitPrice: moneyOf(line.unitPriceMinor),
       lineTotal: moneyOf(line.lineTotalMinor),
+      madeToOrder: line.madeToOrder,
     })),
     subtotal: moneyOf(offer.subtotalMinor),
     discount: moneyOf(offer.discountMinor),

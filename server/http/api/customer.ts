@@ -1,7 +1,8 @@
 /**
  * docs/requirements.md §11: the customer's own records over the API: the profile, saved addresses, the wishlist
- * and orders (spec §2 Customer dashboard, §7 Dashboard calls), by the same account functions as
- * the dashboard. A customer reaches only their own rows; anyone else's is "not found".
+ * and orders (spec §2 Customer dashboard, §7 Dashboard calls) with their returns (docs/requirements.md §24), by
+ * the same account functions as the dashboard. A customer reaches only their own rows; anyone
+ * else's is "not found".
  */
 import { updateProfile } from '../../flows/update-profile';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -14,7 +15,9 @@ import {
   apiWishlistItemSchema,
   apiWishlistStateSchema,
 } from '../../../core/api/api-customer-schemas';
+import { apiReturnSchema } from '../../../core/api/api-returns';
 import { rowKey } from '../../../core/forms/form-text';
+import { returnRequestSchema } from '../../../core/orders/returns';
 import {
   addToWishlist,
   createAddress,
@@ -26,11 +29,13 @@ import {
   updateAddress,
 } from '../../modules/account';
 import { getOrderOfUser, listOrdersOfUser } from '../../modules/orders';
-import type { ApiEnv } from './context';
+import { requestReturn } from '../../modules/returns';
+import { shopTimeZoneOf, type ApiEnv } from './context';
 import { registerCommunityWrites } from './customer-community';
 import { registerCustomerQuotations } from './customer-quotations';
 import { apiAddressOf, apiOrderOf, apiWishlistItemOf } from './customer-shapes';
 import { json, operation, sentBody } from './operation';
+import { apiReturnOf } from './order-shapes';
 
 const customer = { kind: 'customer' } as const;
 const tags = ['Account'];
@@ -165,6 +170,22 @@ const getMyOrder = operation({
   responses: { 200: json(apiOrderSchema, 'The order') },
 });
 
+// docs/requirements.md §24: "Request a Return" of her own delivered order; the photos are My Account's (multipart).
+const requestMyReturn = operation({
+  method: 'post',
+  path: '/me/orders/{id}/returns',
+  tags,
+  summary: 'Ask to return pieces of a delivered order ("Request a Return")',
+  description:
+    'Within 30 days of the delivery (the shop’s calendar): the `pieces` (each order item and quantity, no more than are left to return; a made-to-order piece is not returnable), the `reason` (up to 1,000 characters) and `condition: true` (the pieces are unused and in their original packaging). One return waits for the shop’s answer at a time. Refused with 409 for an order not delivered, past its 30 days, with a return waiting or nothing left to return, and 422 for a made-to-order piece, too many of one, or a missing reason or condition, each with My Account’s message. No photos over JSON: add them in My Account. The shop is mailed and `order.return_requested` is sent.',
+  access: customer,
+  request: {
+    params: orderIdParams,
+    body: { ...json(returnRequestSchema, 'The return'), required: true },
+  },
+  responses: { 201: json(apiReturnSchema, 'The return as asked') },
+});
+
 export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(getMe, async (c) => {
     const { db } = c.get('services');
@@ -230,6 +251,18 @@ export function registerCustomer(api: OpenAPIHono<ApiEnv>): void {
       orderId: c.req.valid('param').id,
     });
     return c.json(apiOrderOf(order), 200);
+  });
+
+  api.openapi(requestMyReturn, async (c) => {
+    const services = c.get('services');
+    const view = await requestReturn(
+      services.db,
+      c.get('actor'),
+      services.mediaStorage,
+      { orderId: c.req.valid('param').id, request: await sentBody(c), photos: [] },
+      { now: services.clock(), timeZone: await shopTimeZoneOf(services) },
+    );
+    return c.json(apiReturnOf(view), 201);
   });
 
   registerCustomerQuotations(api);

@@ -1,12 +1,13 @@
 /**
  * docs/requirements.md §11: the customer's API as a customer notices it: accepting an offer makes one order
  * however it is retried, another customer learns nothing of it, the profile, wishlist and
- * addresses change as the dashboard changes them, and the community forms keep the page's limits.
+ * addresses change as the dashboard changes them, a return is asked as My Account asks it
+ * (docs/requirements.md §24), and the community forms keep the page's limits.
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, quotationOffers, reviews } from '../../../server/db/schema';
+import { orderItems, orders, quotationOffers, reviews } from '../../../server/db/schema';
 import type { Actor } from '../../../server/modules/actor';
 import { createAddress } from '../../../server/modules/account';
 import { sendOffer } from '../../../server/modules/quotations';
@@ -14,6 +15,9 @@ import { insertOrder, insertOrderItem, insertProduct } from '../../factories';
 import { startApiHarness, type ApiHarness, type Caller } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
 import { acceptBody, actorOf, addressForm, quotationOfA } from './cases/customer';
+import { aDeliveredOrder, returnBody, returnsOf } from './cases/fulfilment';
+import { lastReturnDay, returnProblems } from '../../../core/orders/returns';
+import { formatLongDate } from '../../../core/time/dates';
 import { jsonBody, type World } from './cases/types';
 import { makeWorld } from './world';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
@@ -195,7 +199,13 @@ describe(`the customer's API on ${testDatabaseKind}`, () => {
       expect(await own.json()).toMatchObject({
         reference: quotation.reference,
         request: { customizationNotes: quotation.notes },
-        currentOffer: { version: 1, status: 'sent', total: { amountMinor: 2_296_000 } },
+        currentOffer: {
+          version: 1,
+          status: 'sent',
+          total: { amountMinor: 2_296_000 },
+          // docs/requirements.md §24: a line without a catalogue piece is made to order, and says so
+          lines: [{ description: 'Marble lotus urli', madeToOrder: true }],
+        },
         actions: expect.arrayContaining(['accept', 'decline', 'ask-changes']) as unknown,
       });
     });
@@ -398,6 +408,100 @@ describe(`the customer's API on ${testDatabaseKind}`, () => {
           })
         ).status,
       ).toBe(404);
+    });
+  });
+
+  // docs/requirements.md §24: "Request a Return" over JSON, refused with My Account's words.
+  describe('returns', () => {
+    const askReturn = (caller: Caller, orderId: string, body: unknown) =>
+      api.request(`/api/v1/me/orders/${orderId}/returns`, {
+        method: 'POST',
+        caller,
+        ...jsonBody(body),
+      });
+    const problemOf = async (response: Response) => {
+      const problem = (await response.json()) as Problem;
+      return { status: response.status, detail: problem.detail };
+    };
+
+    it('asks to return pieces of her delivered order, one return at a time, never a made-to-order piece', async () => {
+      const order = await aDeliveredOrder(api.database.db, world.customerA.userId!, {
+        madeToOrderPiece: true,
+      });
+      const ask = (body: unknown) => askReturn(world.customerA, order.id, body);
+      const urli = order.urli!;
+
+      expect(await problemOf(await ask(returnBody(urli.id, 'Too big', 1)))).toEqual({
+        status: 422,
+        detail: returnProblems.notReturnable(urli.name),
+      });
+      expect(await problemOf(await ask(returnBody(order.diya.id, 'Dented', 3)))).toEqual({
+        status: 422,
+        detail: returnProblems.tooMany(order.diya.name, 2),
+      });
+      const noReason = await ask({ ...returnBody(order.diya.id), reason: '  ' });
+      expect(noReason.status).toBe(422);
+      expect(((await noReason.json()) as Problem).errors).toEqual([
+        { pointer: '#/reason', detail: returnProblems.reason },
+      ]);
+      const { condition: _condition, ...unconfirmed } = returnBody(order.diya.id);
+      const noCondition = await ask(unconfirmed);
+      expect(noCondition.status).toBe(422);
+      expect(((await noCondition.json()) as Problem).errors).toEqual([
+        { pointer: '#/condition', detail: returnProblems.condition },
+      ]);
+      // Another customer learns nothing of the order, and asks nothing of it.
+      const stranger = await askReturn(world.customerB, order.id, returnBody(order.diya.id));
+      expect(stranger.status).toBe(404);
+      expect(await stranger.text()).not.toContain(order.diya.name);
+      expect(await returnsOf(api.database.db, order.id)).toEqual([]);
+
+      const asked = await ask(returnBody(order.diya.id, 'One arrived dented.', 1));
+      expect(asked.status).toBe(201);
+      expect(await asked.json()).toMatchObject({
+        orderId: order.id,
+        status: 'requested',
+        pieces: [{ orderItemId: order.diya.id, productName: order.diya.name, quantity: 1 }],
+        reason: 'One arrived dented.',
+        photos: [],
+      });
+      expect(await problemOf(await ask(returnBody(order.diya.id, 'The other too', 1)))).toEqual({
+        status: 409,
+        detail: returnProblems.openReturn,
+      });
+      expect(await returnsOf(api.database.db, order.id)).toHaveLength(1);
+    });
+
+    it('refuses an order not delivered, past its 30 days, or with nothing returnable, with 409', async () => {
+      const userId = world.customerA.userId!;
+      const shipped = await aDeliveredOrder(api.database.db, userId, { status: 'shipped' });
+      expect(
+        await problemOf(await askReturn(world.customerA, shipped.id, returnBody(shipped.diya.id))),
+      ).toEqual({ status: 409, detail: returnProblems.notDelivered });
+
+      const deliveredAt = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+      const old = await aDeliveredOrder(api.database.db, userId, { deliveredAt });
+      expect(
+        await problemOf(await askReturn(world.customerA, old.id, returnBody(old.diya.id))),
+      ).toEqual({
+        status: 409,
+        detail: returnProblems.windowClosed(
+          formatLongDate(lastReturnDay(deliveredAt, DEFAULT_SHOP_TIME_ZONE)),
+        ),
+      });
+
+      const madeToOrder = await aDeliveredOrder(api.database.db, userId, {
+        madeToOrderPiece: true,
+      });
+      await api.database.db.delete(orderItems).where(eq(orderItems.id, madeToOrder.diya.id));
+      expect(
+        await problemOf(
+          await askReturn(world.customerA, madeToOrder.id, returnBody(madeToOrder.urli!.id)),
+        ),
+      ).toEqual({ status: 409, detail: returnProblems.nothingReturnable });
+      for (const order of [shipped, old, madeToOrder]) {
+        expect(await returnsOf(api.database.db, order.id)).toEqual([]);
+      }
     });
   });
 

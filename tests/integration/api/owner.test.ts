@@ -1,7 +1,8 @@
 /**
  * docs/requirements.md §11: the owner's API behaves as the admin's pages do: the same order actions refused with
  * the same words, a key reaches only what its scopes allow (in the module too, not only at the
- * route), a revoked key is refused, and a retried order from a quotation makes one order.
+ * route), a revoked key is refused, a retried order from a quotation makes one order, and a
+ * return goes from the buyer's request to its refund as the console takes it (docs/requirements.md §24).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,10 +37,25 @@ import type { Database } from '../../../server/db/client';
 import { insertProduct } from '../../factories';
 import { startApiHarness, type ApiHarness } from '../../support/api-harness';
 import { testDatabaseKind } from '../../support/database';
-import { aQuotation, anOrder, offerBody, productBody } from './cases/owner';
+import { aQuotation, anOrder, anOrderBeingMade, offerBody, productBody } from './cases/owner';
+import {
+  aDeliveredOrder,
+  orderStateOf,
+  returnBody,
+  returnsOf,
+  scratchStorage,
+  updatesOf,
+} from './cases/fulfilment';
+import { apiReturnTexts } from '../../../core/api/api-returns';
+import { productionUpdateProblems } from '../../../core/orders/production-updates';
+import { returnProblems } from '../../../core/orders/returns';
+import { refundReturn } from '../../../server/flows/refund-return';
+import { addProductionUpdate } from '../../../server/modules/order-updates';
+import { decideReturn } from '../../../server/modules/returns';
 import { jsonBody } from './cases/types';
 import { createOrderFromQuotation } from '../../../server/flows/create-order-from-quotation';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../core/time/shop-calendar';
+import { siteDefaults } from '../../../content/site';
 
 type Problem = { status: number; detail: string; errors?: { pointer: string; detail: string }[] };
 
@@ -174,6 +190,173 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
       adminMessages.orderFailed(consoleRefusal as string),
     );
     expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentStatus: null });
+  });
+
+  // docs/requirements.md §24: the buyer asks over her API, the owner answers and refunds over theirs.
+  it('takes a return from the buyer’s request to its refund: approved, refunded, the order returned', async () => {
+    const key = await api.ownerKey(['orders:write', 'orders:read']);
+    const buyer = await api.customer('Asha Rao');
+    const order = await aDeliveredOrder(db, buyer.userId!);
+    const post = (path: string, body: unknown) =>
+      api.request(`/api/v1/admin/orders/${order.id}/${path}`, {
+        method: 'POST',
+        caller: key,
+        ...jsonBody(body),
+      });
+    const refund = (body: Record<string, unknown>) =>
+      post('refunds', {
+        action: 'record-refund',
+        amount: '3360',
+        method: 'upi',
+        reference: 'UTR612345678905',
+        ...body,
+      });
+
+    const asked = await api.request(`/api/v1/me/orders/${order.id}/returns`, {
+      method: 'POST',
+      caller: buyer,
+      ...jsonBody(returnBody(order.diya.id, '  Two arrived dented.  ')),
+    });
+    expect(asked.status).toBe(201);
+    const view = (await asked.json()) as { id: string };
+    expect(view).toMatchObject({
+      orderId: order.id,
+      status: 'requested',
+      pieces: [{ orderItemId: order.diya.id, productName: order.diya.name, quantity: 2 }],
+      reason: 'Two arrived dented.',
+      photos: [],
+      decisionNote: null,
+      decidedAt: null,
+      refundId: null,
+    });
+
+    // A return is refunded once it is approved; nothing moves before.
+    const early = await refund({ returnId: view.id });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as Problem).detail).toBe(returnProblems.notApproved);
+    expect(await orderStateOf(db, order.id)).toEqual({
+      status: 'delivered',
+      paymentStatus: 'paid',
+    });
+
+    // A return of another order is not found there.
+    const elsewhere = await anOrder(db);
+    const stray = await api.request(
+      `/api/v1/admin/orders/${elsewhere.id}/returns/${view.id}/decision`,
+      { method: 'POST', caller: key, ...jsonBody({ decision: 'decline', note: 'No' }) },
+    );
+    expect(stray.status).toBe(404);
+    // The approval needs its instructions.
+    const bare = await post(`returns/${view.id}/decision`, { decision: 'approve', note: ' ' });
+    expect(bare.status).toBe(422);
+    expect(((await bare.json()) as Problem).errors).toEqual([
+      { pointer: '#/note', detail: returnProblems.instructions },
+    ]);
+
+    const approved = await post(`returns/${view.id}/decision`, {
+      decision: 'approve',
+      note: 'Send them to 4 Tripolia Bazar, Jaipur 302002.',
+    });
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({
+      id: view.id,
+      status: 'approved',
+      decisionNote: 'Send them to 4 Tripolia Bazar, Jaipur 302002.',
+      decidedAt: expect.any(String),
+    });
+    // Answered once.
+    const again = await post(`returns/${view.id}/decision`, { decision: 'decline', note: 'No' });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as Problem).detail).toBe(returnProblems.notRequested);
+
+    // The refund of a return is a "Record Refund", never a cancellation.
+    const cancelling = await refund({ returnId: view.id, action: 'cancel' });
+    expect(cancelling.status).toBe(422);
+    expect(((await cancelling.json()) as Problem).errors).toEqual([
+      { pointer: '#/action', detail: apiReturnTexts.refundOfReturnIsRecordRefund },
+    ]);
+    expect(await orderStateOf(db, order.id)).toEqual({
+      status: 'delivered',
+      paymentStatus: 'paid',
+    });
+
+    // Both diyas were all the order had: ₹3,000 + 12% GST back, the order returned.
+    const refunded = await refund({ returnId: view.id });
+    expect(refunded.status).toBe(201);
+    const recorded = (await refunded.json()) as { refund: { id: string; amountMinor: number } };
+    expect(recorded).toMatchObject({
+      refund: { orderId: order.id, amountMinor: 336_000, method: 'upi' },
+      status: 'returned',
+      paymentStatus: 'refunded',
+      creditNoteNumber: null,
+    });
+    expect(await returnsOf(db, order.id)).toEqual([
+      {
+        id: view.id,
+        status: 'refunded',
+        decisionNote: 'Send them to 4 Tripolia Bazar, Jaipur 302002.',
+        refundId: recorded.refund.id,
+      },
+    ]);
+    const read = await api.request(`/api/v1/admin/orders/${order.id}`, { caller: key });
+    expect(await read.json()).toMatchObject({
+      status: 'returned',
+      paymentStatus: 'refunded',
+      items: [{ id: order.diya.id, madeToOrder: false }],
+      returns: [{ id: view.id, status: 'refunded', refundId: recorded.refund.id }],
+    });
+    const hers = await api.request(`/api/v1/me/orders/${order.id}`, { caller: buyer });
+    expect(await hers.json()).toMatchObject({
+      status: 'returned',
+      paymentStatus: 'refunded',
+      items: [{ id: order.diya.id, madeToOrder: false }],
+      returns: [{ id: view.id, status: 'refunded', refundId: recorded.refund.id }],
+    });
+  });
+
+  // docs/requirements.md §24: the note over JSON; the photos are the console's.
+  it('posts a making-of update on a paid order being made, once however often it is retried', async () => {
+    const key = await api.ownerKey(['orders:write']);
+    const order = await anOrderBeingMade(db);
+    const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      api.request(`/api/v1/admin/orders/${order.id}/production-updates`, {
+        method: 'POST',
+        caller: key,
+        ...jsonBody(body, headers),
+      });
+    const idempotencyKey = { 'Idempotency-Key': `update-of-${order.id}` };
+    const posted = await post({ note: '  The carving is done; polishing next.  ' }, idempotencyKey);
+    expect(posted.status).toBe(201);
+    const first = await posted.clone().text();
+    expect(JSON.parse(first)).toMatchObject({
+      orderId: order.id,
+      note: 'The carving is done; polishing next.',
+      photos: [],
+      postedAt: expect.any(String),
+    });
+    const retry = await post({ note: '  The carving is done; polishing next.  ' }, idempotencyKey);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(first);
+    expect(await updatesOf(db, order.id)).toEqual([
+      { id: JSON.parse(first).id, note: 'The carving is done; polishing next.' },
+    ]);
+
+    const empty = await post({ note: '   ' });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as Problem).errors).toEqual([
+      { pointer: '#/note', detail: productionUpdateProblems.note },
+    ]);
+    // An order not yet paid takes none, as the console refuses it.
+    const pending = await anOrder(db);
+    const refused = await api.request(`/api/v1/admin/orders/${pending.id}/production-updates`, {
+      method: 'POST',
+      caller: key,
+      ...jsonBody({ note: 'Started carving.' }),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as Problem).detail).toBe(productionUpdateProblems.notOpen);
+    expect(await updatesOf(db, pending.id)).toEqual([]);
   });
 
   it('refuses a product from a key without catalogue:write (403) and stores nothing', async () => {
@@ -429,6 +612,41 @@ describe(`the owner's API on ${testDatabaseKind}`, () => {
         'setOrderStatus',
         'orders:write',
         (a) => setOrderStatus(db, a, { orderId: missing, action: 'confirm' }),
+      ],
+      [
+        'decideReturn',
+        'orders:write',
+        (a) =>
+          decideReturn(
+            db,
+            a,
+            { orderId: missing, returnId: missing, answer: { decision: 'approve', note: 'Post' } },
+            now,
+          ),
+      ],
+      [
+        'refundReturn',
+        'orders:write',
+        (a) =>
+          refundReturn(
+            db,
+            a,
+            { orderId: missing, returnId: missing, refund: {} },
+            siteDefaults,
+            now,
+          ),
+      ],
+      [
+        'addProductionUpdate',
+        'orders:write',
+        (a) =>
+          addProductionUpdate(
+            db,
+            a,
+            scratchStorage(),
+            { orderId: missing, note: 'Started', photos: [] },
+            now,
+          ),
       ],
       ['listContactMessages', 'quotations:read', (a) => listContactMessages(db, a, { page: 1 })],
       [

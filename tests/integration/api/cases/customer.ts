@@ -24,6 +24,7 @@ import { askQuestion } from '../../../../server/modules/questions';
 import { createQuotationRequest, sendOffer } from '../../../../server/modules/quotations';
 import { insertOrder, insertOrderItem, insertProduct } from '../../../factories';
 import type { Caller } from '../../../support/api-harness';
+import { aDeliveredOrder, returnBody, returnsOf } from './fulfilment';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
 import { acceptOffer } from '../../../../server/flows/accept-offer';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/time/shop-calendar';
@@ -329,6 +330,23 @@ export const customerCases: ApiCase[] = [
     success: 200,
     otherCustomer: 'not-found',
     privateMarker: (order) => order.orderNumber,
+  }),
+
+  // docs/requirements.md §24: "Request a Return" of A's delivered order
+  apiCase({
+    operation: 'POST /me/orders/{id}/returns',
+    access: customer,
+    setup: (world) => aDeliveredOrder(world.api.database.db, world.customerA.userId!),
+    call: ({ api }, caller, order) =>
+      api.request(`/api/v1/me/orders/${order.id}/returns`, {
+        method: 'POST',
+        caller,
+        ...jsonBody(returnBody(order.diya.id)),
+      }),
+    success: 201,
+    otherCustomer: 'not-found',
+    privateMarker: (order) => order.diya.name,
+    state: (world, order) => returnsOf(world.api.database.db, order.id),
   }),
 
   // ---------------------------------------------------------------------------------------------

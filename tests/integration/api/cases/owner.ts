@@ -20,6 +20,7 @@ import type { Actor } from '../../../../server/modules/actor';
 import { createContactMessage } from '../../../../server/modules/contact';
 import { createQuotationRequest, sendOffer } from '../../../../server/modules/quotations';
 import { insertOrder, insertOrderItem, insertProduct } from '../../../factories';
+import { aRequestedReturn, returnsOf, updatesOf } from './fulfilment';
 import { apiCase, jsonBody, type ApiCase, type World } from './types';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../../../core/time/shop-calendar';
 
@@ -104,7 +105,7 @@ export async function anOrder(db: Database) {
 }
 
 /** docs/requirements.md §24: a paid order being made, of one catalogue piece (2 of it), ready to ship. */
-async function anOrderBeingMade(db: Database) {
+export async function anOrderBeingMade(db: Database) {
   const marker = `Buyer ${randomUUID().slice(0, 8)}`;
   const product = await insertProduct(db, { hsnCode: '6802' });
   const order = await insertOrder(db, {
@@ -404,6 +405,35 @@ export const ownerCases: ApiCase[] = [
         .select({ status: orders.status, paymentStatus: orders.paymentStatus })
         .from(orders)
         .where(eq(orders.id, order.id)),
+  }),
+  // docs/requirements.md §24: the answer to a buyer's return, and a making-of update
+  apiCase({
+    operation: 'POST /admin/orders/{id}/returns/{returnId}/decision',
+    access: owner('orders:write'),
+    setup: (world) => aRequestedReturn(world.api.database.db, world.customerA.userId!),
+    call: ({ api }, caller, order) =>
+      api.request(`/api/v1/admin/orders/${order.id}/returns/${order.returnId}/decision`, {
+        method: 'POST',
+        caller,
+        ...jsonBody({ decision: 'approve', note: 'Send them to 4 Tripolia Bazar, Jaipur 302002.' }),
+      }),
+    success: 200,
+    privateMarker: (order) => order.reason,
+    state: ({ api }, order) => returnsOf(api.database.db, order.id),
+  }),
+  apiCase({
+    operation: 'POST /admin/orders/{id}/production-updates',
+    access: owner('orders:write'),
+    setup: ({ api }) => anOrderBeingMade(api.database.db),
+    call: ({ api }, caller, order) =>
+      api.request(`/api/v1/admin/orders/${order.id}/production-updates`, {
+        method: 'POST',
+        caller,
+        ...jsonBody({ note: 'The carving is done; polishing next.' }),
+      }),
+    success: 201,
+    privateMarker: (order) => order.marker,
+    state: ({ api }, order) => updatesOf(api.database.db, order.id),
   }),
   // ---- the shop's settings (docs/requirements.md §12)
   apiCase({
