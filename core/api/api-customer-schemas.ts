@@ -161,11 +161,9 @@ export const apiOfferSchema = z
         unitPrice: moneySchema,
         lineTotal: moneySchema,
         // docs/requirements.md §24: told before she accepts
-        madeToOrder: z
-          .boolean()
-          .meta({
-            description: 'Made to order (not returnable): such a piece cannot be returned.',
-          }),
+        madeToOrder: z.boolean().meta({
+          description: 'Made to order (not returnable): such a piece cannot be returned.',
+        }),
       }),
     ),
     subtotal: moneySchema,
