@@ -53,6 +53,22 @@ export function hasMoneyToRefund(paymentStatus: PaymentStatus | null): boolean {
   );
 }
 
+/**
+ * The payment status an order had before its refunds: what its payments' receipts still name once
+ * money is given back (a refund does not unmake the payment). Read from the money received each
+ * refund is measured against: all of the total is "paid", less is the advance.
+ */
+export function paymentStatusBeforeRefunds(
+  paymentStatus: PaymentStatus | null,
+  refunds: readonly Pick<RefundView, 'receivedMinor'>[] | undefined,
+  totalMinor: number,
+): PaymentStatus | null {
+  if (paymentStatus !== 'refunded' && paymentStatus !== 'partly_refunded') return paymentStatus;
+  const receivedMinor = refunds?.[0]?.receivedMinor ?? 0;
+  if (receivedMinor <= 0) return paymentStatus;
+  return receivedMinor >= totalMinor ? 'paid' : 'partially_paid';
+}
+
 /** docs/requirements.md §24: "Refunded" once everything received is back, "Partly Refunded" before. */
 export function paymentStatusAfterRefund(
   receivedMinor: number,

@@ -4,6 +4,7 @@
  */
 import { paymentStageLabels, paymentsReceived, type PaymentStage } from '../orders/payment-terms';
 import type { PaymentStatus } from '../orders/statuses';
+import { paymentStatusBeforeRefunds } from '../orders/refund-status';
 import type { DocumentSeries } from './financial-year';
 
 /** The kinds of document, each with its own series (core/tax/financial-year.ts). */
@@ -77,6 +78,8 @@ export interface OrderPapersSource {
   totalMinor: number;
   advanceMinor: number | null;
   documents: readonly { id: string; kind: TaxDocumentKind; number: string }[];
+  /** docs/requirements.md §24: its refunds, whose money received still names the payments made. */
+  refunds?: readonly { receivedMinor: number }[];
 }
 
 /**
@@ -92,7 +95,12 @@ export function orderPapers(order: OrderPapersSource): OrderPaper[] {
     ...paymentsReceived({
       totalMinor: order.totalMinor,
       advanceMinor: order.advanceMinor,
-      paymentStatus: order.paymentStatus,
+      // A refunded payment was still made: its receipt stays (docs/requirements.md §24).
+      paymentStatus: paymentStatusBeforeRefunds(
+        order.paymentStatus,
+        order.refunds,
+        order.totalMinor,
+      ),
       // Which payments were made is enough to name their receipts.
       paymentReference: null,
       balanceReference: null,

@@ -236,6 +236,7 @@ function OrderDetails({ order }: { order: Order }) {
           totalMinor: order.totalAmountMinor,
           advanceMinor: order.advanceMinor,
           documents: order.documents,
+          refunds: order.refunds,
         })}
       />
     </div>

@@ -183,6 +183,7 @@ export function OrderCard({
             totalMinor: order.totalAmountMinor,
             advanceMinor: order.advanceMinor ?? null,
             documents: order.documents,
+            refunds: order.refunds,
           })}
         />
       ) : null}

@@ -7,6 +7,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { SiteSettings } from '../../../content/site';
 import { paymentStageLabels, type PaymentStage } from '../../../core/orders/payment-terms';
+import { paymentStatusBeforeRefunds } from '../../../core/orders/refund-status';
+import { refundsOfOrders } from '../../db/order-refunds';
 import { invoiceIssuable, orderPaperNames, orderPapers } from '../../../core/tax/document-links';
 import { documentNumberOfPath } from '../../../core/tax/financial-year';
 import { gstinStateCode } from '../../../core/tax/gstin';
@@ -212,6 +214,7 @@ export async function readOrderPaper(
     throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
   }
   const documents = (await documentsOfOrders(db, [orderId])).get(orderId) ?? [];
+  const refunds = (await refundsOfOrders(db, [orderId])).get(orderId) ?? [];
   const available = orderPapers({
     id: orderId,
     status: found.order.status,
@@ -219,11 +222,21 @@ export async function readOrderPaper(
     totalMinor: found.order.totalAmountMinor,
     advanceMinor: found.order.advanceMinor,
     documents,
+    refunds,
   });
   if (!available.includes(paper)) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
   if (paper === 'proforma-invoice') return proformaOfOrder(db, found.order, site, now);
   const stage = paper.slice('receipt-'.length) as PaymentStage;
-  const receipt = await receiptOfPayment(db, found.order, stage, site, now);
+  // A refunded payment was still made: its receipt is the payment's as it was (docs/requirements.md §24).
+  const paid = {
+    ...found.order,
+    paymentStatus: paymentStatusBeforeRefunds(
+      found.order.paymentStatus,
+      refunds,
+      found.order.totalAmountMinor,
+    ),
+  };
+  const receipt = await receiptOfPayment(db, paid, stage, site, now);
   if (!receipt) throw new DomainError('not_found', TAX_DOCUMENT_NOT_FOUND);
   return receipt;
 }

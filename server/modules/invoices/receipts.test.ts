@@ -21,8 +21,10 @@ import {
   type TestDatabase,
 } from '../../../tests/support/database';
 import { applyOrderAction } from '../../flows/apply-order-action';
+import { refundOrder } from '../../flows/refund-order';
+import { refundsOfOrders } from '../../db/order-refunds';
 import { readOrderPaperForReader } from '../../flows/read-tax-document';
-import { quotationRequests, taxDocuments } from '../../db/schema';
+import { orders, quotationRequests, taxDocuments } from '../../db/schema';
 import type { Actor } from '../actor';
 import { issueAccessKey } from '../quotations';
 import { strFromU8, unzipSync } from 'fflate';
@@ -335,6 +337,45 @@ describe(`Receipts and the proforma invoice on ${testDatabaseKind}`, () => {
         number: '',
         href: `/orders/${order.id}/proforma-invoice.pdf?key=abc`,
       },
+    ]);
+  });
+
+  it('keeps the receipt of a payment once it is refunded: the payment was made (docs/requirements.md §24)', async () => {
+    const order = await acceptedOrder();
+    await confirm(order.id, 'confirm-payment', 'UTR8888', NOVEMBER);
+    await refundOrder(
+      database.db,
+      owner,
+      {
+        orderId: order.id,
+        action: 'cancel',
+        refund: { amount: '50400', method: 'bank transfer', reference: 'NEFT8888' },
+      },
+      site,
+      DECEMBER,
+    );
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const receipt = await paper(buyer, order.id, 'receipt-advance');
+    expect(await pdfWords(receipt)).toContain(
+      'Received from Asha Rao ₹50,400 (Advance, reference UTR8888) against order',
+    );
+    // The balance was never paid: no receipt of it.
+    await expect(paper(buyer, order.id, 'receipt-balance')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    const refunds = (await refundsOfOrders(database.db, [order.id])).get(order.id) ?? [];
+    const links = orderDocumentLinks({
+      id: order.id,
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      totalMinor: 10_080_000,
+      advanceMinor: 5_040_000,
+      documents: [],
+      refunds,
+    });
+    expect(links.map(({ label, number }) => `${label} ${number}`)).toEqual([
+      'Download Receipt Advance',
     ]);
   });
 

@@ -10,6 +10,7 @@ import type { Actor } from '../actor';
 import { requireUser } from '../kernel';
 import { documentsOfOrders, type TaxDocumentSummary } from '../../db/order-documents';
 import { shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
+import { refundsOfOrders, type RefundView } from '../../db/order-refunds';
 import { claimOf } from './claim';
 import { requestOfCustomer, type QuotationAccess, type QuotationRow } from './access';
 import type {
@@ -33,13 +34,15 @@ export async function orderOf(db: Database, requestId: string): Promise<QuoteOrd
   if (!row) return null;
   const documents = await documentsOfOrders(db, [row.id]);
   const shipments = await shipmentsOfOrders(db, [row.id]);
-  return quoteOrderView(row, documents.get(row.id), shipments.get(row.id));
+  const refunds = await refundsOfOrders(db, [row.id]);
+  return quoteOrderView(row, documents.get(row.id), shipments.get(row.id), refunds.get(row.id));
 }
 
 export function quoteOrderView(
   row: typeof orders.$inferSelect,
   documents: TaxDocumentSummary[] = [],
   shipments: ShipmentView[] = [],
+  refunds: RefundView[] = [],
 ): QuoteOrderView {
   const method = row.paymentMethod?.toLowerCase();
   return {
@@ -54,6 +57,7 @@ export function quoteOrderView(
     submittedBalanceReference: row.submittedBalanceReference,
     documents,
     shipments,
+    refunds,
   };
 }
 

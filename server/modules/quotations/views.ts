@@ -11,6 +11,7 @@ import type {
 import type { OfferLine, OfferPricing } from '../../../core/quotes/offer-totals';
 import type { OrderStatus, PaymentStatus, QuotationStatus } from '../../../core/orders/statuses';
 import type { ShipmentView } from '../../../core/orders/shipments';
+import type { RefundView } from '../../../core/orders/refund-status';
 import type { TaxDocumentSummary } from '../../db/order-documents';
 
 export interface OfferLineView extends OfferLine {
@@ -67,6 +68,8 @@ export interface QuoteOrderView {
   documents: TaxDocumentSummary[];
   /** docs/requirements.md §24: its shipments, first to last. */
   shipments: ShipmentView[];
+  /** docs/requirements.md §24: its refunds, whose money received still names the payments made (receipts). */
+  refunds: RefundView[];
 }
 
 /** docs/requirements.md §18: one piece of a request, as the buyer asked for it. */
