@@ -235,18 +235,28 @@ const adminIntents = {
         ? adminMessages.paymentFailed(message)
         : adminMessages.orderFailed(message),
   }),
-  // docs/requirements.md §24: "Mark as Shipped" with the shipment: carrier, tracking, pieces, day, boxes
+  // docs/requirements.md §24: "Mark as Shipped" with the shipment: carrier, tracking, pieces, day,
+  // boxes, and up to four photos of the packed boxes (no field of the schema: the flow checks the
+  // role, the shipment and their number before it decodes or stores them)
   'ship-order': intent({
     schema: shipmentSchema,
     // The form's values as a structure (its pieces a list), which the module parses again.
-    run: (_fields, { app, formData, payload }) =>
-      shipOrder(
+    run: async (_fields, { app, formData, payload }) => {
+      const photos: Uint8Array[] = [];
+      for (const photo of formData.getAll('photos')) {
+        if (photo instanceof File && photo.size > 0) {
+          photos.push(new Uint8Array(await photo.arrayBuffer()));
+        }
+      }
+      return shipOrder(
         app.db,
         app.actor,
-        { orderId: formData.get('orderId'), shipment: payload },
+        app.mediaStorage,
+        { orderId: formData.get('orderId'), shipment: payload, photos },
         app.site,
         app.clock(),
-      ),
+      );
+    },
     success: ({ status, invoiceNumber, invoiceIssuedNow }) =>
       adminMessages.orderUpdated(status, {
         invoiceNumber: invoiceIssuedNow ? invoiceNumber : null,

@@ -8,6 +8,15 @@ import { carrierIds } from '../orders/carriers';
 import { refundMethods } from '../orders/refund-status';
 import { orderStatuses } from '../orders/statuses';
 
+/** A photo of an order's update, shipment or return, as stored: its largest WebP variant. */
+export const apiOrderPhotoSchema = z
+  .object({
+    url: z.string().meta({ description: 'The largest WebP variant, on the shop’s own address.' }),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'OrderPhoto' });
+
 export const apiShipmentSchema = z
   .object({
     id: z.guid(),
@@ -23,6 +32,10 @@ export const apiShipmentSchema = z
     pieces: z.array(
       z.object({ orderItemId: z.guid(), productName: z.string(), quantity: z.number().int() }),
     ),
+    photos: z.array(apiOrderPhotoSchema).meta({
+      description:
+        'The packed boxes, up to 4; a shipment recorded over the API has none (photos are added from the console).',
+    }),
   })
   .meta({ id: 'Shipment' });
 
@@ -62,15 +75,6 @@ export const apiRefundRecordedSchema = z.object({
       'The credit note issued with the cancellation of an invoiced order, or with the refund of a return (its returned lines) when the order has an invoice.',
   }),
 });
-
-/** A photo of an order's update or return, as stored: the largest WebP variant and its size. */
-export const apiOrderPhotoSchema = z
-  .object({
-    url: z.string().meta({ description: 'The largest WebP variant, on the shop’s own address.' }),
-    width: z.number().int(),
-    height: z.number().int(),
-  })
-  .meta({ id: 'OrderPhoto' });
 
 /** docs/requirements.md §24: a making-of update, as the order's pages and the buyer's mail show it. */
 export const apiProductionUpdateSchema = z

@@ -198,6 +198,10 @@ export const webhookEvents = {
       everyPieceShipped: z
         .boolean()
         .meta({ description: 'False while pieces are still to ship ("Partly Shipped").' }),
+      photoUrls: z.array(z.string()).meta({
+        description:
+          'The photos of the packed boxes, 0 to 4, each its largest WebP: a path on the shop (/media/…) or the bucket’s address.',
+      }),
     }),
   },
   // docs/requirements.md §24: the delivery, recorded by the owner or the buyer

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { formText } from '../forms/form-text';
 import { isCalendarDay } from '../time/shop-calendar';
 import { carrierIds, type CarrierId } from './carriers';
+import type { OrderPhoto } from './production-updates';
 import {
   MAX_TRACKING_NUMBER_LENGTH,
   MAX_TRACKING_URL_LENGTH,
@@ -13,6 +14,9 @@ import {
   trackingNumberProblem,
   trackingUrlProblem,
 } from './tracking';
+
+/** docs/requirements.md §24 "Mark as Shipped": up to four photos of the packed boxes. */
+export const SHIPMENT_MAX_PHOTOS = 4;
 
 /** What the owner is told of a shipment that cannot be recorded, word for word. */
 export const shipmentProblems = {
@@ -25,6 +29,7 @@ export const shipmentProblems = {
   tooMany: (productName: string, left: number) =>
     `Only ${left} of “${productName}” ${left === 1 ? 'is' : 'are'} left to ship.`,
   notOfOrder: 'A piece of this shipment is not in this order.',
+  tooManyPhotos: `Add at most ${SHIPMENT_MAX_PHOTOS} photos of the packed boxes.`,
 } as const;
 
 /** The most lines an order has (the offer composer's 50), so the most a shipment lists. */
@@ -143,4 +148,6 @@ export interface ShipmentView {
   dispatchedOn: string;
   boxes: number;
   pieces: { orderItemId: string; productName: string; quantity: number }[];
+  /** Photos of the packed boxes, 0 to 4: each the largest WebP variant the image pipeline stored. */
+  photos: OrderPhoto[];
 }

@@ -1,8 +1,8 @@
 /**
- * The shipments of listed orders (docs/requirements.md §24): a read shared by the orders' views, the quote page's
- * order, the shipped mail and the shipments module. Written once here, below the modules
- * (docs/design.md §3: modules do not import each other); the shipments module alone writes the
- * tables.
+ * The shipments of listed orders (docs/requirements.md §24), with their pieces and the photos of
+ * their packed boxes: a read shared by the orders' views, the quote page's order, the shipped mail
+ * and the shipments module. Written once here, below the modules (docs/design.md §3: modules do not
+ * import each other); the shipments module alone writes the tables.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { carrierName } from '../../core/orders/carriers';
@@ -40,6 +40,7 @@ export async function shipmentsOfOrders(
       dispatchedOn: row.dispatchedOn,
       boxes: row.boxes,
       pieces: pieces.get(row.id) ?? [],
+      photos: row.photos,
     };
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), view]);
   }

@@ -785,7 +785,8 @@ export const orderItems = pgTable(
 
 /**
  * docs/requirements.md §24, docs/decisions/028: an order's shipments, each with its carrier, tracking number (or,
- * for Other, its tracking page), the day it left and its boxes. An order ships in one or several.
+ * for Other, its tracking page), the day it left, its boxes and up to four photos of them (the
+ * largest WebP variant of each, as the image pipeline stored it). An order ships in one or several.
  */
 export const orderShipments = pgTable(
   'order_shipments',
@@ -799,6 +800,8 @@ export const orderShipments = pgTable(
     trackingUrl: text('tracking_url'),
     dispatchedOn: date('dispatched_on', { mode: 'string' }).notNull(),
     boxes: smallint('boxes').notNull().default(1),
+    // docs/requirements.md §24 "Mark as Shipped": up to four photos of the packed boxes.
+    photos: jsonb('photos').$type<OrderPhoto[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [
@@ -808,6 +811,7 @@ export const orderShipments = pgTable(
       sql`char_length(${table.trackingNumber}) <= 40 and char_length(${table.trackingUrl}) <= 500`,
     ),
     check('order_shipments_boxes_check', sql`${table.boxes} between 1 and 99`),
+    check('order_shipments_photos_check', sql`jsonb_array_length(${table.photos}) <= 4`),
     index('order_shipments_order_id_idx').on(table.orderId, table.createdAt),
   ],
 );

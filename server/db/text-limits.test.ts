@@ -721,6 +721,11 @@ const guards: Record<string, Guard | Guard[]> = {
     accepts: (value) => shipmentSchema.safeParse({ ...validShipment, trackingUrl: value }).success,
     textOfLength: urlOfLength,
   },
+  'order_shipments.photos': {
+    reason:
+      'the image pipeline’s stored photos of the packed boxes (server/media-storage storeImageUpload): at most four, each its own address and size (order_shipments_photos_check)',
+    check: 'order_shipments_photos_check',
+  },
   // docs/requirements.md §24: a making-of update (core/orders/production-updates.ts productionUpdateSchema)
   'order_updates.note': {
     max: 1000,

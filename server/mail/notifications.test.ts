@@ -488,6 +488,7 @@ describe('the quote lifecycle mails', () => {
       boxes: 1,
       pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
       everyPieceShipped: true,
+      photoUrls: [],
     };
     const order = {
       orderNumber: 'ORD-20261129-0001',

@@ -162,6 +162,8 @@ export interface MailShipment {
   pieces: { productName: string; quantity: number }[];
   /** Whether the order has nothing left to ship once this shipment has left. */
   everyPieceShipped: boolean;
+  /** Each photo of the packed boxes as stored: a path on the shop (/media/…) or the bucket's. */
+  photoUrls: string[];
 }
 
 /** A GST document as its mail names it (docs/requirements.md §23), read from its stored content. */
@@ -745,10 +747,12 @@ export async function quotationEventMail(
         quotationUrl,
         displayRate,
       });
-    // docs/requirements.md §24: the buyer's, with the order's invoice attached by the worker.
+    // docs/requirements.md §24: the buyer's, with the first photo of the packed boxes and the
+    // order's invoice attached by the worker.
     case 'order-shipped': {
       const shipment = facts.shipment;
       if (!order || !shipment || shipment.orderId !== notice.orderId || toOwner) return null;
+      const [firstPhoto] = shipment.photoUrls;
       return render('order-shipped-customer', {
         customerName,
         reference,
@@ -760,6 +764,8 @@ export async function quotationEventMail(
         boxes: shipment.boxes,
         pieces: shipment.pieces,
         everyPieceShipped: shipment.everyPieceShipped,
+        // A photo the shop stores itself is a path; a mail needs its whole address.
+        photoUrl: firstPhoto ? new URL(firstPhoto, publicUrl).href : null,
         invoiceNumber: facts.document?.kind === 'invoice' ? facts.document.number : null,
         quotationUrl,
       });

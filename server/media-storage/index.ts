@@ -175,6 +175,30 @@ export async function storeImageUpload(
 }
 
 /** Removes the files of one stored image; every key is tried even when one of them fails. */
+/**
+ * Stores each image through the pipeline, then runs `work` with them; when storing or `work` fails,
+ * the files already stored are removed again, and the refusal or failure stays the answer (a
+ * failed clean-up does not replace it). The photos of an order's making-of update, shipment or
+ * return (docs/requirements.md §24), each checked by its module before any is decoded.
+ */
+export async function withStoredImages<Result>(
+  storage: MediaStorage,
+  images: readonly Uint8Array[],
+  work: (stored: readonly StoredImage[]) => Promise<Result>,
+): Promise<Result> {
+  const stored: StoredImage[] = [];
+  try {
+    for (const image of images) stored.push(await storeImageUpload(storage, image));
+    return await work(stored);
+  } catch (error) {
+    await deleteStoredImage(
+      storage,
+      stored.flatMap((image) => image.keys),
+    ).catch(() => {});
+    throw error;
+  }
+}
+
 export async function deleteStoredImage(storage: MediaStorage, keys: readonly string[]) {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   const failed = results.find((result) => result.status === 'rejected');

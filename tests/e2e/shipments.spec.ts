@@ -1,7 +1,8 @@
 /**
  * docs/requirements.md §24 at 390 px: the owner posts a making-of update with a photo, then ships part of a paid order with Blue Dart and an 11-digit AWB
- * from the order's card, the buyer sees "Partly Shipped" and "Track Shipment" to Blue Dart's page
- * for that number and the update's photo in her order's timeline; the owner's packing list names what is in the boxes; the rest leaves with India
+ * and a photo of the packed boxes from the order's card, the buyer sees "Partly Shipped", "Track
+ * Shipment" to Blue Dart's page for that number and the photo of the boxes in her shipment, and
+ * the update's photo in her order's timeline; the owner's packing list names what is in the boxes; the rest leaves with India
  * Post and the order reads "Shipped"; the buyer says "I Have Received It" and both sides read
  * "Delivered". axe on each page.
  */
@@ -68,7 +69,16 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
     shipment.getByText('A Blue Dart waybill (AWB) number is 11 digits, such as 12345678901.'),
   ).toBeVisible();
   await shipment.getByLabel('Tracking number').fill(BLUE_DART_AWB);
-  await shipment.getByLabel('Boxes').fill('2');
+  await shipment.getByLabel('Boxes', { exact: true }).fill('2');
+  await shipment.getByLabel('Photos of the packed boxes (up to 4)').setInputFiles({
+    name: 'packed-boxes.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 150, g: 110, b: 60 } },
+    })
+      .png()
+      .toBuffer(),
+  });
   await shipment.screenshot({ path: 'test-results/shipment-form-390.png' });
   await expectNoSidewaysScroll(owner);
   await expectNoAxeViolations(owner);
@@ -97,13 +107,25 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
   const orders = buyer.getByRole('tabpanel', { name: 'Orders' });
   await expect(orders.getByText('Partly Shipped', { exact: true })).toBeVisible();
   const shipments = orders.getByRole('list', { name: 'Shipments' });
-  await expect(shipments.getByRole('listitem')).toHaveCount(1);
+  // Each shipment, not the list of its photos' items.
+  const eachShipment = shipments.getByRole('listitem', { name: /^Shipment of / });
+  await expect(eachShipment).toHaveCount(1);
   await expect(shipments.getByText(/^Shipped on .+ with Blue Dart$/)).toBeVisible();
   await expect(shipments.getByText(`Tracking number ${BLUE_DART_AWB}`)).toBeVisible();
   await expect(shipments.getByText('1 × Lotus Urli · 2 boxes')).toBeVisible();
   await expect(shipments.getByRole('link', { name: 'Track Shipment' })).toHaveAttribute(
     'href',
     `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${BLUE_DART_AWB}`,
+  );
+  // The photo of the packed boxes, a thumbnail linked to the photo itself.
+  const boxes = shipments.getByRole('img', { name: 'The packed boxes, 1 of 1' });
+  await boxes.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => boxes.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(800);
+  await expect(shipments.getByRole('link', { name: 'The packed boxes, 1 of 1' })).toHaveAttribute(
+    'href',
+    /^\/media\/[0-9a-f-]+-800\.webp$/,
   );
   // The update, with its photo, in her order's timeline between "Paid" and "Shipped".
   const timeline = orders.getByRole('list', { name: 'Timeline' });
@@ -129,7 +151,7 @@ test('the owner ships part of an order with Blue Dart, the buyer tracks it, and 
   await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
   await expect(card.getByRole('button')).toHaveText(['Mark as Delivered']);
   await gotoHydrated(buyer, '/dashboard?tab=orders');
-  await expect(shipments.getByRole('listitem')).toHaveCount(2);
+  await expect(eachShipment).toHaveCount(2);
   await expect(shipments.getByText('Tracking number EE123456785IN')).toBeVisible();
 
   // The parcel arrives: the buyer says so herself, and the owner's card reads "Delivered".

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { localMediaStorage } from '../../server/media-storage';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import sharp from 'sharp';
@@ -2261,6 +2262,7 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
       const shipped = await shipOrder(
         database.db,
         adminActor,
+        localMediaStorage(path.join(await mkdtemp(path.join(tmpdir(), 'matrix-media-')), 'media')),
         {
           orderId: shippedOrderId,
           shipment: {
@@ -2270,6 +2272,7 @@ describe(`authorisation matrix on ${testDatabaseKind}`, () => {
             boxes: '1',
             pieces: [{ orderItemId: shippedItem!.id, quantity: '2' }],
           },
+          photos: [],
         },
         siteDefaults,
         new Date(),

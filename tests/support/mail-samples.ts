@@ -304,7 +304,8 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
     quotationUrl,
     displayRate: null,
   },
-  // docs/requirements.md §24: the first of two shipments, with the order's invoice attached.
+  // docs/requirements.md §24: the first of two shipments, with a photo of its packed boxes and the
+  // order's invoice attached.
   'order-shipped-customer': {
     customerName: 'Ananya Iyer',
     reference,
@@ -320,6 +321,7 @@ export const mailSamples: { [Name in MailTemplateName]: MailTemplateProps[Name] 
       { productName: 'Hand-carved Sheesham Jharokha Mirror', quantity: 6 },
     ],
     everyPieceShipped: false,
+    photoUrl: 'https://kalakriti.example/media/8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f-800.webp',
     invoiceNumber: 'KK/26-27/0042',
     quotationUrl,
   },

@@ -112,6 +112,7 @@ export const webhookSamples: { [Type in WebhookEventType]: WebhookEventData<Type
     boxes: 1,
     pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
     everyPieceShipped: true,
+    photoUrls: ['/media/8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f-800.webp'],
   },
   'order.delivered': {
     orderId,

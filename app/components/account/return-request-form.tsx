@@ -4,7 +4,6 @@
  * condition, and up to four photos. Loaded when the dialog first opens (the dashboard's JavaScript
  * budget); checked with the server's own schema, and again with the order on the server.
  */
-import { useState } from 'react';
 import { errorToast } from '../../../core/community/answer';
 import {
   REQUEST_RETURN_INTENT,
@@ -17,6 +16,7 @@ import {
 import { formatLongDate } from '../../../core/time/dates';
 import { getFormProps, getTextareaProps } from '../forms/lazy-form';
 import { useAnswerForm } from '../forms/answer-form';
+import { PhotosField, usePhotosCheck } from '../forms/photos-field';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { FieldFrame } from '../ui/field-frame';
 import { ModalClose } from '../ui/lazy-modal';
@@ -33,7 +33,7 @@ export function ReturnRequestForm({
   madeToOrder: readonly string[];
   onDone: () => void;
 }) {
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photosCheck = usePhotosCheck(RETURN_MAX_PHOTOS, returnProblems.tooManyPhotos);
   const { fetcher, form, fields, answer } = useAnswerForm({
     schema: () =>
       import('../../../core/orders/returns').then((module) => module.returnRequestSchema),
@@ -52,14 +52,7 @@ export function ReturnRequestForm({
       encType="multipart/form-data"
       {...getFormProps(form)}
       onSubmit={(event) => {
-        const photos = event.currentTarget.elements.namedItem('photos');
-        if (photos instanceof HTMLInputElement && (photos.files?.length ?? 0) > RETURN_MAX_PHOTOS) {
-          event.preventDefault();
-          setPhotoProblem(returnProblems.tooManyPhotos);
-          return;
-        }
-        setPhotoProblem(null);
-        form.onSubmit(event);
+        if (photosCheck.allows(event)) form.onSubmit(event);
       }}
       className="grid gap-4"
     >
@@ -103,25 +96,7 @@ export function ReturnRequestForm({
           <textarea key={reasonKey} {...reason} {...control} rows={4} className={inputClass} />
         )}
       </FieldFrame>
-      <div className="grid gap-1">
-        <label htmlFor={photosId} className="font-medium">
-          {returnTexts.photos}
-        </label>
-        <input
-          id={photosId}
-          name="photos"
-          type="file"
-          multiple
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          aria-describedby={photoProblem ? `${photosId}-error` : undefined}
-          className="min-h-11 text-sm"
-        />
-        {photoProblem ? (
-          <p id={`${photosId}-error`} role="alert" className="text-sm text-red-700">
-            {photoProblem}
-          </p>
-        ) : null}
-      </div>
+      <PhotosField id={photosId} label={returnTexts.photos} problem={photosCheck.problem} />
       <div className="grid gap-1">
         <label className="flex min-h-11 items-start gap-3">
           <input

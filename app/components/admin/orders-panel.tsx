@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
@@ -16,14 +17,23 @@ import {
 import type { AdminConsoleData } from '../../routes/admin';
 import { useAnswerFetcher, type AnswerHandlers } from '../forms/use-answer-fetcher';
 import { OrderCard } from '../orders/order-card';
-import { ShipmentForm } from './shipment-form';
-import { RefundForm } from './refund-form';
-import { ReturnAnswerForms } from './return-answer-form';
+import { OpeningForm, orderFormLabels } from './opening-form';
+import { ReturnAnswers } from './return-answers';
 import { returnValueMinor } from '../../../core/orders/return-status';
-import { ProductionUpdateForm } from './production-update-form';
 import { takesProductionUpdates } from '../../../core/orders/production-updates';
 import { hasMoneyToRefund, refundBalance } from '../../../core/orders/refund-status';
 import { Field, secondaryButtonClass } from '../ui/field';
+
+// docs/decisions/008: each order form's code is fetched when its button first opens it.
+const ShipmentForm = lazy(() =>
+  import('./shipment-form').then((module) => ({ default: module.ShipmentForm })),
+);
+const RefundForm = lazy(() =>
+  import('./refund-form').then((module) => ({ default: module.RefundForm })),
+);
+const ProductionUpdateForm = lazy(() =>
+  import('./production-update-form').then((module) => ({ default: module.ProductionUpdateForm })),
+);
 
 /** spec §2 Admin: every order with its items, and exactly the actions spec §4 offers. */
 export function OrdersPanel({
@@ -57,7 +67,7 @@ export function OrdersPanel({
             packingLists
             answerOfReturn={(each) =>
               each.status === 'requested' ? (
-                <ReturnAnswerForms orderId={order.id} returnId={each.id} fetcher={fetcher} />
+                <ReturnAnswers orderId={order.id} returnId={each.id} fetcher={fetcher} />
               ) : null
             }
           >
@@ -131,11 +141,14 @@ export function OrdersPanel({
                 paymentStatus: order.storedPaymentStatus,
               }) ? (
                 // docs/requirements.md §24: a posted update starts the form again, closed
-                <ProductionUpdateForm
+                <OpeningForm
                   key={`update:${order.updates.length}`}
-                  orderId={order.id}
-                  fetcher={fetcher}
-                />
+                  label={orderFormLabels.productionUpdate}
+                >
+                  {(close) => (
+                    <ProductionUpdateForm orderId={order.id} fetcher={fetcher} onClose={close} />
+                  )}
+                </OpeningForm>
               ) : null}
               {invoiceIssuable(order) ? (
                 // docs/requirements.md §23: "Issue Invoice" on a paid or advance-paid order with none yet
@@ -162,46 +175,64 @@ export function OrdersPanel({
                     fetcher={fetcher}
                   />
                 ) : action === 'ship' ? (
-                  <ShipmentForm
+                  <OpeningForm
                     // A shipment recorded changes what is left: the form starts again, closed.
                     key={`${action}:${order.piecesLeftToShip.map((piece) => piece.left).join(',')}`}
-                    orderId={order.id}
-                    pieces={order.piecesLeftToShip}
-                    today={order.today}
-                    balanceDueMinor={balanceDue}
-                    fetcher={fetcher}
-                  />
+                    label={orderActionLabels.ship}
+                  >
+                    {(close) => (
+                      <ShipmentForm
+                        orderId={order.id}
+                        pieces={order.piecesLeftToShip}
+                        today={order.today}
+                        balanceDueMinor={balanceDue}
+                        fetcher={fetcher}
+                        onClose={close}
+                      />
+                    )}
+                  </OpeningForm>
                 ) : action === 'record-refund' ||
                   (action === 'cancel' && hasMoneyToRefund(order.storedPaymentStatus)) ? (
                   // docs/requirements.md §24: money received is refunded with the cancellation
-                  <RefundForm
+                  <OpeningForm
                     key={`${action}:${order.refunds.length}`}
-                    orderId={order.id}
-                    action={action}
-                    returnRefund={
-                      approvedReturn && action === 'record-refund'
-                        ? {
-                            returnId: approvedReturn.id,
-                            valueMinor: returnValueMinor(order, order.items, approvedReturn.pieces),
-                            pieces: approvedReturn.pieces
-                              .map((piece) => `${piece.quantity} × ${piece.productName}`)
-                              .join(', '),
-                          }
-                        : null
-                    }
-                    leftMinor={
-                      refundBalance(
-                        {
-                          paymentStatus: order.storedPaymentStatus,
-                          totalMinor: order.totalAmountMinor,
-                          advanceMinor: order.advanceMinor,
-                        },
-                        order.refunds,
-                      ).leftMinor
-                    }
-                    paymentMethod={order.paymentMethod}
-                    fetcher={fetcher}
-                  />
+                    label={orderActionLabels[action]}
+                  >
+                    {(close) => (
+                      <RefundForm
+                        onClose={close}
+                        orderId={order.id}
+                        action={action}
+                        returnRefund={
+                          approvedReturn && action === 'record-refund'
+                            ? {
+                                returnId: approvedReturn.id,
+                                valueMinor: returnValueMinor(
+                                  order,
+                                  order.items,
+                                  approvedReturn.pieces,
+                                ),
+                                pieces: approvedReturn.pieces
+                                  .map((piece) => `${piece.quantity} × ${piece.productName}`)
+                                  .join(', '),
+                              }
+                            : null
+                        }
+                        leftMinor={
+                          refundBalance(
+                            {
+                              paymentStatus: order.storedPaymentStatus,
+                              totalMinor: order.totalAmountMinor,
+                              advanceMinor: order.advanceMinor,
+                            },
+                            order.refunds,
+                          ).leftMinor
+                        }
+                        paymentMethod={order.paymentMethod}
+                        fetcher={fetcher}
+                      />
+                    )}
+                  </OpeningForm>
                 ) : (
                   <fetcher.Form key={action} method="post">
                     <input type="hidden" name="intent" value="order-action" />

@@ -5,7 +5,6 @@
  */
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
 import {
   PRODUCTION_UPDATE_MAX_PHOTOS,
   PRODUCTION_UPDATE_NOTE_MAX,
@@ -13,20 +12,25 @@ import {
   productionUpdateSchema,
 } from '../../../core/orders/production-updates';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { PhotosField, usePhotosCheck } from '../forms/photos-field';
+import { orderFormLabels } from './opening-form';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { FieldFrame, conformFrame } from '../ui/field-frame';
-
-export const ADD_PRODUCTION_UPDATE = 'Add Production Update';
 
 export function ProductionUpdateForm({
   orderId,
   fetcher,
+  onClose,
 }: {
   orderId: string;
   fetcher: ReturnType<typeof useAnswerFetcher>;
+  /** "Not yet": the form closes to its button (app/components/admin/opening-form.tsx). */
+  onClose: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photosCheck = usePhotosCheck(
+    PRODUCTION_UPDATE_MAX_PHOTOS,
+    productionUpdateProblems.tooManyPhotos,
+  );
   const [form, fields] = useForm({
     id: `update-${orderId}`,
     constraint: getZodConstraint(productionUpdateSchema),
@@ -34,13 +38,6 @@ export function ProductionUpdateForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productionUpdateSchema }),
   });
-  if (!open) {
-    return (
-      <button type="button" className={secondaryButtonClass} onClick={() => setOpen(true)}>
-        {ADD_PRODUCTION_UPDATE}
-      </button>
-    );
-  }
   const { key: noteKey, ...note } = getTextareaProps(fields.note);
   const photosId = `update-photos-${orderId}`;
   return (
@@ -49,20 +46,10 @@ export function ProductionUpdateForm({
       encType="multipart/form-data"
       {...getFormProps(form)}
       onSubmit={(event) => {
-        const photos = event.currentTarget.elements.namedItem('photos');
-        if (
-          photos instanceof HTMLInputElement &&
-          (photos.files?.length ?? 0) > PRODUCTION_UPDATE_MAX_PHOTOS
-        ) {
-          event.preventDefault();
-          setPhotoProblem(productionUpdateProblems.tooManyPhotos);
-          return;
-        }
-        setPhotoProblem(null);
-        form.onSubmit(event);
+        if (photosCheck.allows(event)) form.onSubmit(event);
       }}
       role="group"
-      aria-label={ADD_PRODUCTION_UPDATE}
+      aria-label={orderFormLabels.productionUpdate}
       className="grid w-full gap-3 rounded-xl bg-sand p-3"
     >
       <input type="hidden" name="intent" value="production-update" />
@@ -77,30 +64,16 @@ export function ProductionUpdateForm({
           <textarea key={noteKey} {...note} {...control} rows={4} className={inputClass} />
         )}
       </FieldFrame>
-      <div className="grid gap-1">
-        <label htmlFor={photosId} className="font-medium">
-          Photos (up to {PRODUCTION_UPDATE_MAX_PHOTOS})
-        </label>
-        <input
-          id={photosId}
-          name="photos"
-          type="file"
-          multiple
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          aria-describedby={photoProblem ? `${photosId}-error` : undefined}
-          className="min-h-11 text-sm"
-        />
-        {photoProblem ? (
-          <p id={`${photosId}-error`} role="alert" className="text-sm text-red-700">
-            {photoProblem}
-          </p>
-        ) : null}
-      </div>
+      <PhotosField
+        id={photosId}
+        label={`Photos (up to ${PRODUCTION_UPDATE_MAX_PHOTOS})`}
+        problem={photosCheck.problem}
+      />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButtonClass}>
           Post Update
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
           Not yet
         </button>
       </div>

@@ -5,7 +5,6 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
 import { orderActionLabels } from '../../../core/admin/admin';
 import { formatRupees } from '../../../core/money/money';
 import { refundFormSchema, refundMethods } from '../../../core/orders/refunds';
@@ -26,6 +25,7 @@ export function RefundForm({
   paymentMethod,
   returnRefund,
   fetcher,
+  onClose,
 }: {
   orderId: string;
   action: 'cancel' | 'record-refund';
@@ -36,8 +36,9 @@ export function RefundForm({
   /** The order's own method, the refund's by default. */
   paymentMethod: string | null;
   fetcher: ReturnType<typeof useAnswerFetcher>;
+  /** "Not yet": the form closes to its button (app/components/admin/opening-form.tsx). */
+  onClose: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const [form, fields] = useForm({
     id: `${action}-${returnRefund?.returnId ?? orderId}`,
     defaultValue: {
@@ -52,13 +53,6 @@ export function RefundForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: refundFormSchema }),
   });
   const label = orderActionLabels[action];
-  if (!open) {
-    return (
-      <button type="button" className={secondaryButtonClass} onClick={() => setOpen(true)}>
-        {label}
-      </button>
-    );
-  }
   const { key: methodKey, ...methodSelect } = getSelectProps(fields.method);
   const { key: amountKey, ...amount } = getInputProps(fields.amount, { type: 'text' });
   const { key: referenceKey, ...reference } = getInputProps(fields.reference, { type: 'text' });
@@ -118,7 +112,7 @@ export function RefundForm({
         <button type="submit" className={primaryButtonClass}>
           {label}
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
           Not yet
         </button>
       </div>

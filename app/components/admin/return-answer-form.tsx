@@ -1,11 +1,11 @@
 /**
  * docs/requirements.md §24: the owner's answer to a return waiting for it: "Approve Return" with the
  * return's instructions (where and how to send the pieces back), or "Decline Return" with the
- * reason; the buyer is mailed either. Checked with the server's own schema.
+ * reason; the buyer is mailed either. Checked with the server's own schema; loaded when its
+ * button opens it (app/components/admin/return-answers.tsx).
  */
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
 import {
   DECIDE_RETURN_INTENT,
   RETURN_DECISION_NOTE_MAX,
@@ -18,45 +18,7 @@ import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { FieldFrame, conformFrame } from '../ui/field-frame';
 
-export function ReturnAnswerForms({
-  orderId,
-  returnId,
-  fetcher,
-}: {
-  orderId: string;
-  returnId: string;
-  fetcher: ReturnType<typeof useAnswerFetcher>;
-}) {
-  const [open, setOpen] = useState<ReturnDecision | null>(null);
-  if (!open) {
-    return (
-      <div className="mt-3 flex flex-wrap gap-2">
-        {(['approve', 'decline'] as const).map((decision) => (
-          <button
-            key={decision}
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => setOpen(decision)}
-          >
-            {returnDecisionLabels[decision]}
-          </button>
-        ))}
-      </div>
-    );
-  }
-  return (
-    <ReturnAnswerForm
-      key={open}
-      orderId={orderId}
-      returnId={returnId}
-      decision={open}
-      onCancel={() => setOpen(null)}
-      fetcher={fetcher}
-    />
-  );
-}
-
-function ReturnAnswerForm({
+export function ReturnAnswerForm({
   orderId,
   returnId,
   decision,

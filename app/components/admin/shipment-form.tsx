@@ -1,17 +1,22 @@
 /**
  * docs/requirements.md §24 "Mark as Shipped": the shipment's carrier, tracking number (or, for Other, its
  * tracking link), the pieces in it (by default every one not yet shipped), the day it left (today
- * in the shop's calendar) and its boxes, checked with the server's own schema. With the balance
- * still due it says so first (docs/requirements.md §21) and ships on "Ship anyway".
+ * in the shop's calendar), its boxes and up to four photos of them, checked with the server's own
+ * schema; the photos go through the product media's image pipeline on the server. With the
+ * balance still due it says so first (docs/requirements.md §21) and ships on "Ship anyway".
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useState } from 'react';
 import { orderActionLabels } from '../../../core/admin/admin';
 import { carriers } from '../../../core/orders/carriers';
 import { paymentTermsTexts } from '../../../core/orders/payment-terms';
-import { shipmentSchema } from '../../../core/orders/shipments';
+import {
+  SHIPMENT_MAX_PHOTOS,
+  shipmentProblems,
+  shipmentSchema,
+} from '../../../core/orders/shipments';
 import type { useAnswerFetcher } from '../forms/use-answer-fetcher';
+import { PhotosField, usePhotosCheck } from '../forms/photos-field';
 import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field';
 import { FieldFrame, conformFrame } from '../ui/field-frame';
 
@@ -27,6 +32,7 @@ export function ShipmentForm({
   today,
   balanceDueMinor,
   fetcher,
+  onClose,
 }: {
   orderId: string;
   pieces: readonly PieceLeftToShip[];
@@ -34,8 +40,10 @@ export function ShipmentForm({
   today: string;
   balanceDueMinor: number;
   fetcher: ReturnType<typeof useAnswerFetcher>;
+  /** "Not yet": the form closes to its button (app/components/admin/opening-form.tsx). */
+  onClose: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const photosCheck = usePhotosCheck(SHIPMENT_MAX_PHOTOS, shipmentProblems.tooManyPhotos);
   const [form, fields] = useForm({
     id: `ship-${orderId}`,
     defaultValue: {
@@ -54,13 +62,6 @@ export function ShipmentForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: shipmentSchema }),
   });
-  if (!open) {
-    return (
-      <button type="button" className={secondaryButtonClass} onClick={() => setOpen(true)}>
-        {orderActionLabels.ship}
-      </button>
-    );
-  }
   const pieceFields = fields.pieces.getFieldList();
   const { key: carrierKey, ...carrierSelect } = getSelectProps(fields.carrier);
   const input = (
@@ -74,11 +75,15 @@ export function ShipmentForm({
   const trackingUrl = input(fields.trackingUrl, 'url');
   const dispatchedOn = input(fields.dispatchedOn, 'date');
   const boxes = input(fields.boxes, 'number');
+  const photosId = `ship-photos-${orderId}`;
   return (
     <fetcher.Form
       method="post"
+      encType="multipart/form-data"
       {...getFormProps(form)}
-      onSubmit={form.onSubmit}
+      onSubmit={(event) => {
+        if (photosCheck.allows(event)) form.onSubmit(event);
+      }}
       role="group"
       aria-label={orderActionLabels.ship}
       className="grid w-full gap-3 rounded-xl bg-sand p-3"
@@ -159,11 +164,16 @@ export function ShipmentForm({
           error={fields.boxes.errors?.[0]}
         />
       </div>
+      <PhotosField
+        id={photosId}
+        label={`Photos of the packed boxes (up to ${SHIPMENT_MAX_PHOTOS})`}
+        problem={photosCheck.problem}
+      />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButtonClass}>
           {balanceDueMinor > 0 ? 'Ship anyway' : orderActionLabels.ship}
         </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+        <button type="button" className={secondaryButtonClass} onClick={onClose}>
           Not yet
         </button>
       </div>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { returnStatusLabels, type ReturnView } from '../../../core/orders/return-status';
 import { formatShopDate } from '../../../core/time/shop-calendar';
 import { useShopTimeZone } from '../layout/shop-time';
+import { OrderPhotos } from './order-photos';
 
 export function OrderReturns({
   returns,
@@ -34,25 +35,13 @@ export function OrderReturns({
             ))}
           </ul>
           <p className="mt-1 whitespace-pre-line text-ink-muted">Reason: {each.reason}</p>
-          {each.photos.length > 0 ? (
-            <ul aria-label="Photos of the return" className="mt-2 grid grid-cols-4 gap-2">
-              {each.photos.map((photo, index) => (
-                <li key={photo.url}>
-                  <a href={photo.url} target="_blank" rel="noopener noreferrer">
-                    <img
-                      src={photo.url}
-                      width={photo.width}
-                      height={photo.height}
-                      loading="lazy"
-                      decoding="async"
-                      alt={`The pieces to return, ${index + 1} of ${each.photos.length}`}
-                      className="h-auto w-full rounded-lg object-cover"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <OrderPhotos
+            photos={each.photos}
+            label="Photos of the return"
+            altOf={(place, count) => `The pieces to return, ${place} of ${count}`}
+            className="mt-2 grid grid-cols-4 gap-2"
+            imageClassName="h-auto w-full rounded-lg object-cover"
+          />
           {each.decisionNote ? (
             <p className="mt-2 whitespace-pre-line">
               {each.status === 'declined' ? 'Why: ' : 'How to send them back: '}

@@ -1,9 +1,11 @@
 /**
  * docs/requirements.md §24: an order's shipments as the buyer and the owner see them: the day each left, its
- * carrier and tracking number, "Track Shipment" to the carrier's page for that number, and its
- * pieces. The number is always shown: a carrier whose page cannot take it in the address (India
- * Post) is tracked by typing it there.
+ * carrier and tracking number, "Track Shipment" to the carrier's page for that number, its
+ * pieces, and the photos of its packed boxes as small thumbnails, each a link to the photo. The
+ * number is always shown: a carrier whose page cannot take it in the address (India Post) is
+ * tracked by typing it there.
  */
+import { OrderPhotos } from './order-photos';
 import type { ShipmentView } from '../../../core/orders/shipments';
 import { packingListPath } from '../../../core/orders/shipment-paths';
 import { formatLongDate } from '../../../core/time/dates';
@@ -38,6 +40,13 @@ export function OrderShipments({
             {' · '}
             {shipment.boxes === 1 ? '1 box' : `${shipment.boxes} boxes`}
           </p>
+          <OrderPhotos
+            photos={shipment.photos}
+            label="Photos of the packed boxes"
+            altOf={(place, count) => `The packed boxes, ${place} of ${count}`}
+            className="mt-2 flex flex-wrap gap-2"
+            imageClassName="size-20 rounded-lg object-cover"
+          />
           {shipment.trackingUrl ? (
             <a
               href={shipment.trackingUrl}

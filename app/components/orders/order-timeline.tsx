@@ -3,6 +3,7 @@
  * "Paid"), each making-of update with its photos, each shipment's "Shipped", "Delivered". Days are
  * the shop's, on the server and in the browser alike.
  */
+import { OrderPhotos } from './order-photos';
 import type { ProductionUpdateView } from '../../../core/orders/production-updates';
 import type { ShipmentView } from '../../../core/orders/shipments';
 import { formatLongDate } from '../../../core/time/dates';
@@ -41,25 +42,13 @@ export function OrderTimeline({ order }: { order: OrderTimelineOrder }) {
         <li key={update.id}>
           <p className="font-medium">Update · {day(update.postedAt)}</p>
           <p className="mt-1 whitespace-pre-line">{update.note}</p>
-          {update.photos.length > 0 ? (
-            <ul aria-label="Photos" className="mt-2 grid grid-cols-2 gap-2">
-              {update.photos.map((photo, index) => (
-                <li key={photo.url}>
-                  <a href={photo.url} target="_blank" rel="noopener noreferrer">
-                    <img
-                      src={photo.url}
-                      width={photo.width}
-                      height={photo.height}
-                      loading="lazy"
-                      decoding="async"
-                      alt={`The order being made, ${index + 1} of ${update.photos.length}`}
-                      className="h-auto w-full rounded-lg object-cover"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <OrderPhotos
+            photos={update.photos}
+            label="Photos"
+            altOf={(place, count) => `The order being made, ${place} of ${count}`}
+            className="mt-2 grid grid-cols-2 gap-2"
+            imageClassName="h-auto w-full rounded-lg object-cover"
+          />
         </li>
       ))}
       {(order.shipments ?? []).map((shipment) => (

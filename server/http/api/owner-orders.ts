@@ -226,11 +226,13 @@ export function registerOwnerOrders(api: OpenAPIHono<ApiEnv>): void {
   api.openapi(recordShipmentOperation, async (c) => {
     const { id } = c.req.valid('param');
     const body = await sentBody(c);
-    const { db, clock, config } = c.get('services');
+    const { db, clock, config, mediaStorage } = c.get('services');
+    // docs/requirements.md §24: the API's shipment is JSON; photos of the boxes come from the console.
     const shipped = await shipOrder(
       db,
       c.get('actor'),
-      { orderId: id, shipment: body },
+      mediaStorage,
+      { orderId: id, shipment: body, photos: [] },
       await readSiteSettings(db, config),
       clock(),
     );

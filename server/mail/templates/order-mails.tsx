@@ -276,7 +276,9 @@ export const balanceConfirmedCustomer: MailTemplate<'balance-confirmed-customer'
 /**
  * docs/requirements.md §24: a shipment left the shop. The tracking number stands beside "Track
  * Shipment" whenever there is one: India Post's link opens its page without the number
- * (docs/decisions/028), so the buyer types it there. The worker attaches the order's invoice.
+ * (docs/decisions/028), so the buyer types it there. The photo of the packed boxes is a link, not
+ * a picture in the mail: a mail loads nothing from elsewhere (docs/decisions/017,
+ * docs/requirements.md §13). The worker attaches the order's invoice.
  */
 export const orderShippedCustomer: MailTemplate<'order-shipped-customer'> = {
   subject: ({ orderNumber }) => `Your order ${orderNumber} has shipped`,
@@ -291,6 +293,7 @@ export const orderShippedCustomer: MailTemplate<'order-shipped-customer'> = {
       boxes,
       pieces,
       everyPieceShipped,
+      photoUrl,
       invoiceNumber,
       quotationUrl,
     },
@@ -322,6 +325,7 @@ export const orderShippedCustomer: MailTemplate<'order-shipped-customer'> = {
         ))}
         <Line muted>{countOf(boxes, 'box', 'boxes')}</Line>
       </Section>
+      {photoUrl ? <TextLink href={photoUrl}>See the photo of your packed boxes</TextLink> : null}
       {everyPieceShipped ? null : (
         <Paragraph>More pieces of your order will follow in another shipment.</Paragraph>
       )}

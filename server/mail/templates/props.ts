@@ -278,9 +278,9 @@ export interface MailTemplateProps {
     displayRate: DisplayRate | null;
   };
   /**
-   * docs/requirements.md §24: to the customer, for each shipment: its day, carrier, tracking and
-   * pieces; the order's tax invoice attached when it has one. Subject "Your order {orderNumber}
-   * has shipped".
+   * docs/requirements.md §24: to the customer, for each shipment: its day, carrier, tracking,
+   * pieces and a link to the first photo of the packed boxes; the order's tax invoice attached
+   * when it has one. Subject "Your order {orderNumber} has shipped".
    */
   'order-shipped-customer': {
     customerName: string;
@@ -296,6 +296,8 @@ export interface MailTemplateProps {
     pieces: { productName: string; quantity: number }[];
     /** False while pieces of the order are still to ship after this one ("Partly Shipped"). */
     everyPieceShipped: boolean;
+    /** The first photo of the packed boxes, a whole https address; null for a shipment without. */
+    photoUrl: string | null;
     /** The order's tax invoice the mail attaches; null when it has none. */
     invoiceNumber: string | null;
     quotationUrl: string;

@@ -536,6 +536,7 @@ describe('the shipped mail', () => {
       trackingUrl: null,
       boxes: 1,
       everyPieceShipped: true,
+      photoUrl: null,
       invoiceNumber: null,
     });
     for (const part of [text.replace(/\s+/g, ' '), wordsOf(html)]) {
@@ -549,6 +550,23 @@ describe('the shipped mail', () => {
     }
     expect(linksOf(html)).not.toContain(sample.trackingUrl);
     expect(linesOf(text)).toContain(sample.quotationUrl);
+  });
+
+  // docs/decisions/017: a mail loads nothing from elsewhere, so the photo is a link to it.
+  it('links the first photo of the packed boxes after the boxes, and shows no photo without', async () => {
+    const { html, text } = await render();
+    expect(text).toContain(`See the photo of your packed boxes\n${sample.photoUrl}`);
+    expect(linksOf(html)).toContain(sample.photoUrl);
+    expect(html).not.toMatch(/<img\b/i);
+    const lines = linesOf(text);
+    expect(lines.indexOf('2 boxes')).toBeLessThan(
+      lines.indexOf('See the photo of your packed boxes'),
+    );
+    const without = await render({ photoUrl: null });
+    for (const part of [without.html, without.text]) {
+      expect(part).not.toContain('kalakriti.example/media');
+      expect(part).not.toContain('photo');
+    }
   });
 
   it('shows the number beside a link that does not carry it (India Post)', async () => {

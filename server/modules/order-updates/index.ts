@@ -14,12 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { updatesOfOrders } from '../../db/order-updates';
 import { orderUpdates, orders } from '../../db/schema';
-import {
-  deleteStoredImage,
-  storeImageUpload,
-  type MediaStorage,
-  type StoredImage,
-} from '../../media-storage';
+import { withStoredImages, type MediaStorage } from '../../media-storage';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
@@ -57,10 +52,8 @@ export async function addProductionUpdate(
   if (!takesProductionUpdates(before)) {
     throw new DomainError('conflict', productionUpdateProblems.notOpen);
   }
-  const stored: StoredImage[] = [];
-  try {
-    for (const photo of input.photos) stored.push(await storeImageUpload(storage, photo));
-    return await db.transaction(async (tx) => {
+  return withStoredImages(storage, input.photos, (stored) =>
+    db.transaction(async (tx) => {
       const [order] = await tx
         .select({
           orderNumber: orders.orderNumber,
@@ -115,13 +108,6 @@ export async function addProductionUpdate(
         now,
       );
       return view;
-    });
-  } catch (error) {
-    // The refusal or failure is the answer; a failed clean-up must not replace it.
-    await deleteStoredImage(
-      storage,
-      stored.flatMap((photo) => photo.keys),
-    ).catch(() => {});
-    throw error;
-  }
+    }),
+  );
 }

@@ -329,6 +329,7 @@ async function shipmentMailOf(
     boxes: shipment.boxes,
     pieces: shipment.pieces.map(({ productName, quantity }) => ({ productName, quantity })),
     everyPieceShipped: lines.every((line) => (shipped.get(line.id) ?? 0) >= line.quantity),
+    photoUrls: shipment.photos.map((photo) => photo.url),
   };
 }
 

@@ -22,12 +22,7 @@ import {
 import type { Database } from '../../db/client';
 import { returnsOfOrders } from '../../db/order-returns';
 import { orderItems, orderReturnItems, orderReturns, orders } from '../../db/schema';
-import {
-  deleteStoredImage,
-  storeImageUpload,
-  type MediaStorage,
-  type StoredImage,
-} from '../../media-storage';
+import { withStoredImages, type MediaStorage } from '../../media-storage';
 import type { Actor } from '../actor';
 import { recordActivity } from '../activity/record';
 import { DomainError } from '../errors';
@@ -99,10 +94,8 @@ export async function requestReturn(
   const checked = checkReturnPieces(before.lines, before.left, request.pieces);
   if ('problem' in checked) throw new DomainError('invalid', checked.problem);
 
-  const stored: StoredImage[] = [];
-  try {
-    for (const photo of input.photos) stored.push(await storeImageUpload(storage, photo));
-    return await db.transaction(async (tx) => {
+  return withStoredImages(storage, input.photos, (stored) =>
+    db.transaction(async (tx) => {
       const [locked] = await tx
         .select({
           id: orders.id,
@@ -168,15 +161,8 @@ export async function requestReturn(
         });
       }
       return view;
-    });
-  } catch (error) {
-    // The refusal or failure is the answer; a failed clean-up must not replace it.
-    await deleteStoredImage(
-      storage,
-      stored.flatMap((photo) => photo.keys),
-    ).catch(() => {});
-    throw error;
-  }
+    }),
+  );
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * An order's shipments (docs/requirements.md §24, docs/decisions/028): the owner records each with its carrier,
- * tracking number, pieces, day and boxes; an order ships in one or several. Owns
- * `order_shipments` and `order_shipment_items`; the views read them through
- * server/db/order-shipments.ts.
+ * tracking number, pieces, day, boxes and up to four photos of the packed boxes; an order ships
+ * in one or several. Owns `order_shipments` and `order_shipment_items`; the views read them
+ * through server/db/order-shipments.ts.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   checkShipmentPieces,
+  SHIPMENT_MAX_PHOTOS,
+  shipmentProblems,
   shipmentSchema,
   type ShippableLine,
 } from '../../../core/orders/shipments';
@@ -15,6 +17,7 @@ import { shippingAddressLines } from '../../../core/identity/address-lines';
 import type { Database } from '../../db/client';
 import { shipmentById, shipmentsOfOrders, type ShipmentView } from '../../db/order-shipments';
 import { orderItems, orderShipmentItems, orderShipments, orders } from '../../db/schema';
+import { withStoredImages, type MediaStorage, type StoredImage } from '../../media-storage';
 import type { Actor } from '../actor';
 import { DomainError } from '../errors';
 import { enqueue } from '../jobs/enqueue';
@@ -51,21 +54,51 @@ async function shippableLinesOfOrders(
   return byOrder;
 }
 
+/** The photos a shipment may carry: at most four (docs/requirements.md §24). */
+function checkPhotoCount(photos: readonly unknown[]) {
+  if (photos.length > SHIPMENT_MAX_PHOTOS) {
+    throw new DomainError('invalid', shipmentProblems.tooManyPhotos);
+  }
+}
+
+/**
+ * The photos of the packed boxes of "Mark as Shipped" (docs/requirements.md §24), stored before the
+ * caller's transaction records the shipment with them (server/flows/ship-order.ts): the owner
+ * only, checked before any photo is decoded or stored (docs/requirements.md §14); the shipment
+ * and the number of photos are checked next, and only then are the photos stored through the
+ * image pipeline (the product media's checks, sizes and storage), outside any transaction. When
+ * `record` fails, the stored photos are removed again.
+ */
+export async function withShipmentPhotos<Result>(
+  actor: Actor,
+  storage: MediaStorage,
+  input: { shipment: unknown; photos: readonly Uint8Array[] },
+  record: (photos: readonly StoredImage[]) => Promise<Result>,
+): Promise<Result> {
+  requireAdmin(actor, 'orders:write');
+  // A shipment that cannot be recorded costs no encode; recordShipment parses it again.
+  parseInput(shipmentSchema, input.shipment);
+  checkPhotoCount(input.photos);
+  return withStoredImages(storage, input.photos, record);
+}
+
 /**
  * "Mark as Shipped" (docs/requirements.md §24): one shipment of the order, recorded in the caller's transaction
- * (server/flows/ship-order.ts, which then issues the invoice and moves the order). Checked against
- * what the order has left to ship; tells integrations (`order.shipped`) and queues the buyer's
- * mail in the same transaction. Says whether it ships everything left.
+ * (server/flows/ship-order.ts, which then issues the invoice and moves the order) with the photos
+ * `withShipmentPhotos` stored. Checked against what the order has left to ship; tells
+ * integrations (`order.shipped`) and queues the buyer's mail in the same transaction. Says
+ * whether it ships everything left.
  */
 export async function recordShipment(
   tx: Database,
   actor: Actor,
-  input: { orderId: unknown; shipment: unknown },
+  input: { orderId: unknown; shipment: unknown; photos: readonly StoredImage[] },
   now: Date,
 ): Promise<{ shipment: ShipmentView; everyPieceShipped: boolean }> {
   requireAdmin(actor, 'orders:write');
   const orderId = requireRowId(input.orderId, 'Order');
   const shipment = parseInput(shipmentSchema, input.shipment);
+  checkPhotoCount(input.photos);
   const [order] = await tx
     .select({
       orderNumber: orders.orderNumber,
@@ -90,6 +123,7 @@ export async function recordShipment(
       trackingUrl: shipment.carrier === 'other' ? shipment.trackingUrl || null : null,
       dispatchedOn: shipment.dispatchedOn,
       boxes: shipment.boxes,
+      photos: input.photos.map(({ url, width, height }) => ({ url, width, height })),
       createdAt: now,
     })
     .returning({ id: orderShipments.id });
@@ -117,6 +151,7 @@ export async function recordShipment(
       boxes: view.boxes,
       pieces: view.pieces.map(({ productName, quantity }) => ({ productName, quantity })),
       everyPieceShipped: checked.shipsEverythingLeft,
+      photoUrls: view.photos.map((photo) => photo.url),
     },
     now,
   );

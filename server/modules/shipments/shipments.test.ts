@@ -3,8 +3,13 @@
  * a shipment with its carrier and tracking and moves the order to "Partly Shipped" until every
  * piece has shipped, then "Shipped"; the tax invoice is issued with the first shipment; a shipment
  * of more than is left, a wrong-shaped tracking number or a shipped order's cancel change nothing.
+ * Photos of the packed boxes go through the image pipeline once the owner, the shipment and their
+ * number are checked, and none stays behind a shipment that was not recorded.
  */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDefaults, type SiteSettings } from '../../../content/site';
 import { orderActionRefusals } from '../../../core/admin/admin';
@@ -18,6 +23,7 @@ import {
 import { applyOrderAction } from '../../flows/apply-order-action';
 import { shipOrder } from '../../flows/ship-order';
 import { orderShipments, orders, taxDocuments, webhookDeliveries } from '../../db/schema';
+import { localMediaStorage, type MediaStorage } from '../../media-storage';
 import type { Actor } from '../actor';
 import { getOrderOfUser } from '../orders';
 import { createWebhookEndpoint } from '../webhooks';
@@ -32,6 +38,11 @@ const site: SiteSettings = { ...siteDefaults, shopName: 'Kalakriti Artisan Decor
 /** 30 November 2026, 11:00 in India. */
 const NOW = new Date('2026-11-30T05:30:00Z');
 
+function temporaryStorage(): { directory: string; storage: MediaStorage } {
+  const directory = path.join(mkdtempSync(path.join(os.tmpdir(), 'storefront-shipment-')), 'media');
+  return { directory, storage: localMediaStorage(directory) };
+}
+
 describe(`shipments on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
   let owner: Actor;
@@ -39,6 +50,9 @@ describe(`shipments on ${testDatabaseKind}`, () => {
   let customer: Actor;
   let elephantsId: string;
   let diyaId: string;
+  let png: Buffer;
+  /** Where the shipments without photos store nothing. */
+  let unused: MediaStorage;
 
   /** A paid order being made: 2 elephant pairs and 20 diyas, ₹1,10,000 + 12% GST. */
   async function orderInMaking() {
@@ -83,7 +97,8 @@ describe(`shipments on ${testDatabaseKind}`, () => {
     shipment: Record<string, unknown>,
     actor: Actor = owner,
     now: Date = NOW,
-  ) => shipOrder(database.db, actor, { orderId, shipment }, site, now);
+    { storage = unused, photos = [] }: { storage?: MediaStorage; photos?: Uint8Array[] } = {},
+  ) => shipOrder(database.db, actor, storage, { orderId, shipment, photos }, site, now);
 
   const statusOf = async (orderId: string) =>
     (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
@@ -96,6 +111,12 @@ describe(`shipments on ${testDatabaseKind}`, () => {
     customer = { userId: (await insertUser(db)).id, roles: [] };
     elephantsId = (await insertProduct(db, { name: 'Elephant pair', hsnCode: '6802' })).id;
     diyaId = (await insertProduct(db, { name: 'Brass diya', hsnCode: '7418' })).id;
+    unused = temporaryStorage().storage;
+    png = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 150, g: 110, b: 60 } },
+    })
+      .png()
+      .toBuffer();
     await createWebhookEndpoint(
       db,
       owner,
@@ -295,5 +316,125 @@ describe(`shipments on ${testDatabaseKind}`, () => {
         readPackingList(database.db, actor, { shipmentId: shipment.id }, site),
       ).rejects.toMatchObject({ code: actor ? 'forbidden' : 'unauthenticated' });
     }
+  });
+
+  /** A storage that counts what is put in it, to show nothing was decoded or stored. */
+  function watchedStorage() {
+    const { directory, storage } = temporaryStorage();
+    const watched = { directory, puts: 0, storage: storage };
+    watched.storage = {
+      ...storage,
+      put: async (...args) => {
+        watched.puts += 1;
+        await storage.put(...args);
+      },
+    };
+    return watched;
+  }
+
+  const shipmentsOf = (orderId: string) =>
+    database.db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId));
+
+  it('ships with two photos of the packed boxes: stored as product media are, on the buyer’s order, told to integrations', async () => {
+    const { order, elephants } = await orderInMaking();
+    const { directory, storage } = temporaryStorage();
+    const { shipment } = await ship(
+      order.id,
+      {
+        carrier: 'blue-dart',
+        trackingNumber: '12345678901',
+        dispatchedOn: '2026-11-30',
+        boxes: '2',
+        pieces: [{ orderItemId: elephants.id, quantity: '2' }],
+      },
+      owner,
+      NOW,
+      { storage, photos: [png, png] },
+    );
+    expect(shipment.photos).toHaveLength(2);
+    expect(shipment.photos[0]).toMatchObject({ width: 800, height: 533 });
+    for (const photo of shipment.photos) {
+      expect(photo.url).toMatch(/^\/media\/[0-9a-f-]+-800\.webp$/);
+    }
+    // WebP and AVIF at 400 and 800 wide, for each photo.
+    const files = readdirSync(directory);
+    expect(files).toHaveLength(8);
+    expect(files.filter((file) => file.endsWith('.avif'))).toHaveLength(4);
+
+    const seen = await getOrderOfUser(database.db, buyer, { orderId: order.id });
+    expect(seen.shipments.map((each) => each.photos)).toEqual([shipment.photos]);
+    const deliveries = await database.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'order.shipped'));
+    const told = deliveries
+      .map((delivery) => (delivery.payload as { data: Record<string, unknown> }).data)
+      .find((data) => data.shipmentId === shipment.id);
+    expect(told?.photoUrls).toEqual(shipment.photos.map((photo) => photo.url));
+  });
+
+  it('refuses five photos, a shipment that cannot be recorded and an order not being made, with nothing stored', async () => {
+    const { order, elephants } = await orderInMaking();
+    const watched = watchedStorage();
+    const shipment = {
+      carrier: 'blue-dart',
+      trackingNumber: '12345678901',
+      dispatchedOn: '2026-11-30',
+      boxes: '1',
+      pieces: [{ orderItemId: elephants.id, quantity: '2' }],
+    };
+    const withPhotos = (photos: Uint8Array[]) => ({ storage: watched.storage, photos });
+    await expect(
+      ship(order.id, shipment, owner, NOW, withPhotos([png, png, png, png, png])),
+    ).rejects.toMatchObject({ code: 'invalid', message: shipmentProblems.tooManyPhotos });
+    // A shipment the schema refuses costs no encode either.
+    await expect(
+      ship(order.id, { ...shipment, trackingNumber: '12345' }, owner, NOW, withPhotos([png])),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    expect(watched.puts).toBe(0);
+    // A file that is not an image, after one that is: the first is removed again.
+    await expect(
+      ship(
+        order.id,
+        shipment,
+        owner,
+        NOW,
+        withPhotos([png, new TextEncoder().encode('<svg></svg>')]),
+      ),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    // Stored, then refused in the transaction (the order is not being made): removed again.
+    await database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
+    await expect(ship(order.id, shipment, owner, NOW, withPhotos([png]))).rejects.toMatchObject({
+      message: orderActionRefusals.notAvailable('confirmed'),
+    });
+    expect(watched.puts).toBeGreaterThan(0);
+    expect(readdirSync(watched.directory)).toEqual([]);
+    expect(await shipmentsOf(order.id)).toEqual([]);
+  });
+
+  it('refuses anyone but the owner before a photo is decoded or stored', async () => {
+    const { order, elephants } = await orderInMaking();
+    const watched = watchedStorage();
+    for (const actor of [null, customer, buyer]) {
+      await expect(
+        ship(
+          order.id,
+          {
+            carrier: 'blue-dart',
+            trackingNumber: '12345678901',
+            dispatchedOn: '2026-11-30',
+            boxes: '1',
+            pieces: [{ orderItemId: elephants.id, quantity: '2' }],
+          },
+          actor,
+          NOW,
+          { storage: watched.storage, photos: [png] },
+        ),
+      ).rejects.toMatchObject({ code: actor ? 'forbidden' : 'unauthenticated' });
+    }
+    expect(watched.puts).toBe(0);
+    expect(readdirSync(watched.directory)).toEqual([]);
+    expect(await shipmentsOf(order.id)).toEqual([]);
+    expect(await statusOf(order.id)).toBe('processing');
   });
 });

@@ -1,10 +1,15 @@
 /**
  * The buyer's mail of each shipment (docs/requirements.md §24): recording a shipment of an order
  * made from a quotation queues her "Your order {number} has shipped" in its transaction; the
- * worker delivers it with the carrier, the tracking number beside its link, the pieces, and the
- * order's tax invoice attached when it has one.
+ * worker delivers it with the carrier, the tracking number beside its link, the pieces, a link to
+ * the first photo of the packed boxes when there is one, and the order's tax invoice attached
+ * when it has one.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDefaults, type SiteSettings } from '../../../content/site';
 import type { Notice } from '../../../core/admin/notices';
@@ -16,11 +21,12 @@ import {
 } from '../../../tests/support/database';
 import { loadConfig } from '../../config';
 import { quotationRequests } from '../../db/schema';
+import { localMediaStorage } from '../../media-storage';
 import { mailOfNotice, shopAtDelivery } from '../../worker';
 import type { Actor } from '../actor';
 import { issueInvoice } from '../invoices';
 import { JOB_SCHEMA, type MailJob } from '../jobs';
-import { recordShipment } from './index';
+import { recordShipment, withShipmentPhotos } from './index';
 
 const config = loadConfig({ AUTH_SECRET: 'shipped-mail-test-secret-shipped-mail-test' });
 const site: SiteSettings = { ...siteDefaults, shopName: 'Kalakriti Artisan Decor' };
@@ -116,25 +122,32 @@ describe(`the shipped mail on ${testDatabaseKind}`, () => {
     return { order, item, request: request ?? null };
   }
 
-  /** Records a Blue Dart shipment of `quantity` of the order's item; the shipped mails it queued. */
-  async function ship(orderId: string, orderItemId: string, quantity: number, now = SHIPPING_DAY) {
+  /**
+   * Records a Blue Dart shipment of `quantity` of the order's item, with the photos of its boxes
+   * stored first; the shipped mails it queued.
+   */
+  async function ship(
+    orderId: string,
+    orderItemId: string,
+    quantity: number,
+    now = SHIPPING_DAY,
+    photos: Uint8Array[] = [],
+  ) {
     const before = new Set((await mailJobs()).map((job) => job.id));
-    const { shipment } = await database.db.transaction((tx) =>
-      recordShipment(
-        tx,
-        owner,
-        {
-          orderId,
-          shipment: {
-            carrier: 'blue-dart',
-            trackingNumber: '12345678901',
-            trackingUrl: '',
-            dispatchedOn: now.toISOString().slice(0, 10),
-            boxes: 1,
-            pieces: [{ orderItemId, quantity }],
-          },
-        },
-        now,
+    const shipment = {
+      carrier: 'blue-dart',
+      trackingNumber: '12345678901',
+      trackingUrl: '',
+      dispatchedOn: now.toISOString().slice(0, 10),
+      boxes: 1,
+      pieces: [{ orderItemId, quantity }],
+    };
+    const storage = localMediaStorage(
+      path.join(mkdtempSync(path.join(os.tmpdir(), 'shipped-mail-')), 'media'),
+    );
+    const recorded = await withShipmentPhotos(owner, storage, { shipment, photos }, (stored) =>
+      database.db.transaction((tx) =>
+        recordShipment(tx, owner, { orderId, shipment, photos: stored }, now),
       ),
     );
     const jobs = (await mailJobs()).filter(
@@ -143,7 +156,7 @@ describe(`the shipped mail on ${testDatabaseKind}`, () => {
         job.data.kind === 'quotation-event' &&
         job.data.event === 'order-shipped',
     );
-    return { shipment, jobs };
+    return { shipment: recorded.shipment, jobs };
   }
 
   beforeAll(async () => {
@@ -228,6 +241,28 @@ describe(`the shipped mail on ${testDatabaseKind}`, () => {
     expect(secondMail).toContain('left us on December 1, 2026');
     expect(secondMail).toContain('1 × Makrana marble elephant pair');
     expect(secondMail).not.toContain(MORE_TO_FOLLOW);
+  });
+
+  it('links the first photo of the packed boxes by its whole address, and no photo without', async () => {
+    const png = await sharp({
+      create: { width: 600, height: 400, channels: 3, background: { r: 150, g: 110, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const { order, item } = await processingOrder({ quantity: 2 });
+    const { shipment, jobs } = await ship(order.id, item.id, 1, SHIPPING_DAY, [png, png]);
+    expect(shipment.photos).toHaveLength(2);
+    const mail = await deliver(jobs[0]!);
+    const photo = `${config.publicUrl}${shipment.photos[0]!.url}`;
+    expect(photo).toMatch(/^http:\/\/localhost:3000\/media\/[0-9a-f-]+-400\.webp$/);
+    expect(mail!.text).toContain(`See the photo of your packed boxes\n${photo}`);
+    expect(mail!.html).toContain(`href="${photo}"`);
+    expect(mail!.text).not.toContain(shipment.photos[1]!.url);
+    // A link, never a picture: a mail loads nothing from elsewhere.
+    expect(mail!.html).not.toMatch(/<img\b/i);
+
+    const without = await deliver((await ship(order.id, item.id, 1)).jobs[0]!);
+    expect(without!.text).not.toContain('photo');
   });
 
   it('mails nothing for a shipment of another order, nor for an order made without a quotation', async () => {

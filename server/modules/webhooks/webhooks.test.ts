@@ -1057,6 +1057,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
             boxes: 1,
             pieces: [{ orderItemId: piece.id, quantity: 2 }],
           },
+          photos: [],
         },
         shippedAt,
       ),
@@ -1208,6 +1209,7 @@ describe(`signed webhooks on ${testDatabaseKind}`, () => {
         boxes: 1,
         pieces: [{ productName: 'Lotus Urli', quantity: 2 }],
         everyPieceShipped: true,
+        photoUrls: [],
       },
     });
     expect(payloads[23]!.data).toMatchObject({

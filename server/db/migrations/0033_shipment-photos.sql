@@ -1,0 +1,2 @@
+ALTER TABLE "order_shipments" ADD COLUMN "photos" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_photos_check" CHECK (jsonb_array_length("order_shipments"."photos") <= 4);
