@@ -394,8 +394,13 @@ offerTest(
     await expect(offer.getByRole('heading', { level: 2, name: 'Offer v1' })).toBeVisible();
     const rows = offer.getByRole('table', { name: 'Pieces in offer v1' }).getByRole('row');
     await expect(rows.nth(0)).toHaveText(/Piece\s*Quantity\s*Unit price\s*Line total/);
-    await expect(rows.nth(1)).toHaveText(/Marble lotus urli, 45 cm\s*2\s*₹10,000\.50\s*₹20,001/);
-    await expect(rows.nth(2)).toHaveText(/Brass stand\s*1\s*₹1,200\s*₹1,200/);
+    // docs/requirements.md §24: a line that is no catalogue piece is made to order, and says so before she accepts
+    await expect(rows.nth(1)).toHaveText(
+      /Marble lotus urli, 45 cm\s*Made to order \(not returnable\)\s*2\s*₹10,000\.50\s*₹20,001/,
+    );
+    await expect(rows.nth(2)).toHaveText(
+      /Brass stand\s*Made to order \(not returnable\)\s*1\s*₹1,200\s*₹1,200/,
+    );
     // lines ₹21,201 − ₹100 + ₹500 = ₹21,601; GST 12% = ₹2,592.12; total ₹24,193.12
     // docs/decisions/019: the one order of the totals, as on the owner's page, in the mail and the PDF
     await expect(offer).toContainText(
@@ -422,8 +427,12 @@ offerTest(
     // journey is offer-lines-phone.spec.ts), and the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     const stacked = offer.getByRole('list', { name: 'Pieces in offer v1' }).getByRole('listitem');
-    await expect(stacked.nth(0)).toHaveText(/Marble lotus urli, 45 cm\s*2 × ₹10,000\.50 = ₹20,001/);
-    await expect(stacked.nth(1)).toHaveText(/Brass stand\s*1 × ₹1,200 = ₹1,200/);
+    await expect(stacked.nth(0)).toHaveText(
+      /Marble lotus urli, 45 cm\s*Made to order \(not returnable\)\s*2 × ₹10,000\.50 = ₹20,001/,
+    );
+    await expect(stacked.nth(1)).toHaveText(
+      /Brass stand\s*Made to order \(not returnable\)\s*1 × ₹1,200 = ₹1,200/,
+    );
     expect((await axeViolations(page)).join('\n\n')).toBe('');
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -426,6 +426,12 @@ adminTest(
         await adminExpect(card.getByRole('link', { name: '98290 77777' })).toBeVisible();
         await card.scrollIntoViewIfNeeded();
         await page.screenshot({ path: 'test-results/tap-targets-customer-card-390.png' });
+        // docs/requirements.md §24: each offer line's "Made to order (not returnable)", a whole row to tap
+        const madeToOrder = page
+          .getByRole('checkbox', { name: 'Made to order (not returnable)' })
+          .first();
+        await madeToOrder.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: 'test-results/tap-targets-made-to-order-390.png' });
       }
       if (path === '/admin/product-media') {
         // On a phone the search box gives way: "Find" stays inside the picker's card.

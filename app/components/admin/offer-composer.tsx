@@ -542,7 +542,7 @@ function MadeToOrderBox({ meta, productId }: { meta: FieldMetadata<unknown>; pro
   // Unticked, the rule still says made to order: a line with no piece.
   const always = lineIsMadeToOrder({ productId: typeof productId === 'string' ? productId : null });
   return (
-    <label className="col-span-2 flex items-center gap-2 text-sm sm:col-span-3">
+    <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm sm:col-span-3">
       {always ? (
         <input key="always" type="checkbox" defaultChecked disabled className="h-4 w-4" />
       ) : (
