@@ -1,14 +1,6 @@
 import { clsx } from 'clsx';
 import { Mic, MicOff, Search, X } from '../ui/icons';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated';
 import type { ComboboxControls, ComboboxView, SearchSuggestionsProps } from './search-suggestions';
@@ -117,14 +109,6 @@ function SearchCombobox({
       speechRequested.current = false;
       loaded.toggleSpeech();
     }
-  }, []);
-
-  // docs/decisions/029: the search hydrates when it is first used, so a shopper may have typed
-  // before its code was in; the box keeps what they typed (before paint, or the next render would
-  // empty it), and the suggestions ask for it.
-  useLayoutEffect(() => {
-    const typed = input.current?.value;
-    if (typed) setQuery(typed);
   }, []);
 
   // The phone's search icon reveals the field; the shopper came to type.
