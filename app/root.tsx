@@ -44,8 +44,9 @@ import { socialLinksOf } from './components/layout/social-links.server';
 import { Toaster } from './components/ui/toaster';
 import { afterDeferredSections, deferred } from './components/ui/deferred';
 
-// docs/decisions/020: the header's search (a plain search form until its code is in) and the footer (links,
-// and a newsletter form that posts natively) hydrate from their own chunks, after the page.
+// docs/decisions/020 and 029: the header's search (a plain search form until its code is in) and the footer
+// (links, and a newsletter form that posts natively) hydrate from their own chunks, fetched on their
+// first use or once the reader scrolls near them, not with the page.
 // docs/requirements.md §21: with the currency picker beside the search, in the same section.
 const HeaderTools = deferred(() =>
   import('./components/currency/header-tools').then((module) => module.HeaderTools),
@@ -153,7 +154,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // A marker for anything that must wait for the page to be interactive (the browser tests).
     // Set here, not in App, so error pages (the 404 is an ErrorBoundary) get it too; set with the
     // same transition that switches the controls on (useHydrated), not before it.
-    // Deferred sections (docs/decisions/020) hydrate after the page: the marker waits for them too.
+    // Deferred sections (docs/decisions/029) asked for by then are waited for too; the others keep
+    // their server HTML until they are used or neared.
     if (!hydrated) return undefined;
     return afterDeferredSections(() => {
       document.documentElement.dataset.hydrated = 'true';

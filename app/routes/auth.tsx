@@ -33,9 +33,9 @@ import { primaryButtonClass } from '../components/ui/classes';
 import type { Route } from './+types/auth';
 import { followNavigation } from '../components/ui/follow-navigation';
 
-// docs/decisions/020: the Sign Up tab's form (with its live password checklist) is not in the page's first
-// load; it is fetched with the page and in before the tab is opened (or, when the page opens on it,
-// posts natively until it is).
+// docs/decisions/020 and 029: the Sign Up tab's form (with its live password checklist) is not in the
+// page's first load; it is fetched on its first use (a focus inside it), and posts natively until
+// it is in.
 const SignUpForm = deferred(() =>
   import('../components/account/sign-up-form').then((module) => module.SignUpForm),
 );
@@ -44,7 +44,8 @@ const SignUpLinkSent = deferred(() =>
   import('../components/account/sign-up-form').then((module) => module.SignUpLinkSent),
 );
 // docs/decisions/022: nor are the other ways in, "Sign in with a passkey" among them
-// (the WebAuthn code it runs is fetched only when it is pressed); their links work meanwhile.
+// (the WebAuthn code it runs is fetched only when it is pressed); their links work meanwhile, and
+// a press of the passkey button waits for the section's code (docs/decisions/029).
 const SignInAlternatives = deferred(() =>
   import('../components/account/sign-in-alternatives').then((module) => module.SignInAlternatives),
 );

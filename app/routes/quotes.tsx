@@ -63,10 +63,10 @@ import { deferred } from '../components/ui/deferred';
 import type { Route } from './+types/quotes';
 import { shopDayReader, type ShopDays } from '../components/quotes/shop-days';
 
-// docs/decisions/020: the page's controls (answer the offer, pay, write to the shop) hydrate from their own
-// chunks, after the offer the buyer reads first. Each works before its code is in, as it does
-// without JavaScript: the offer's buttons open the page with that form (`?form=`), and the forms
-// post natively.
+// docs/decisions/020 and 029: the page's controls (answer the offer, pay, write to the shop) hydrate from
+// their own chunks, fetched on their first use or once the reader scrolls near them. Each works
+// before its code is in, as it does without JavaScript: the offer's buttons open the page with that
+// form (`?form=`), and the forms post natively.
 const OfferActions = deferred(() =>
   import('../components/quotes/offer-actions').then((module) => module.OfferActions),
 );

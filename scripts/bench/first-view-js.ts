@@ -6,7 +6,7 @@
  * says what a page needs before it is interactive; this one adds what its sections fetch at once
  * after hydration, which a phone pays for as well.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +30,8 @@ interface FirstView {
   staticBytes: number;
   browserBytes: number;
   files: number;
+  /** Scripts fetched beyond the page's static first load, with their gzip sizes. */
+  beyondStatic: { file: string; bytes: number }[];
 }
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -42,6 +44,44 @@ function gzipSizeOf(assetPath: string): number {
     gzipSizes.set(assetPath, size);
   }
   return size;
+}
+
+interface ManifestRoute {
+  parentId?: string;
+  module: string;
+  imports?: string[];
+  [key: string]: unknown;
+}
+
+/** React Router's build manifest (the newest, as scripts/check-js-budget.mjs reads it). */
+function buildManifest(): {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+} {
+  const assets = path.join(clientDirectory, 'assets');
+  const newest = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => path.join(assets, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) throw new Error('No React Router manifest: run `npx react-router build` first.');
+  const source = readFileSync(newest, 'utf8').trim();
+  return JSON.parse(source.replace(/^window\.__reactRouterManifest\s*=\s*/, '').replace(/;$/, ''));
+}
+
+/** The chunks the static figure counts for a route: the entry and each route module's imports. */
+function staticChunks(routeId: string): Set<string> {
+  const manifest = buildManifest();
+  const chunks = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (let route = manifest.routes[routeId]; route; route = manifest.routes[route.parentId ?? '']) {
+    for (const [key, value] of Object.entries(route)) {
+      if (key.endsWith('Module') && key !== 'clientActionModule' && typeof value === 'string') {
+        chunks.add(value);
+      }
+    }
+    chunks.add(route.module);
+    for (const chunk of route.imports ?? []) chunks.add(chunk);
+  }
+  return chunks;
 }
 
 /** The scripts one first view fetches, until 5 s after its load event. */
@@ -105,12 +145,17 @@ export async function measureFirstViews(): Promise<FirstView[]> {
       const page = await context.newPage();
       const scripts = await scriptsOfFirstView(page, new URL(pagePath, server.url).toString());
       await context.close();
+      const counted = staticChunks(row.id);
       views.push({
         path: row.path,
         url: pagePath,
         staticBytes: row.bytes,
         browserBytes: [...scripts].reduce((sum, script) => sum + gzipSizeOf(script), 0),
         files: scripts.size,
+        beyondStatic: [...scripts]
+          .filter((script) => !counted.has(script))
+          .map((script) => ({ file: path.basename(script), bytes: gzipSizeOf(script) }))
+          .sort((a, b) => b.bytes - a.bytes),
       });
     }
     return views;
@@ -151,6 +196,29 @@ export async function firstViewMarkdown(): Promise<string> {
   ].join('\n');
 }
 
+/**
+ * `npx tsx scripts/bench/first-view-js.ts --files`: per page, the scripts a first view fetched
+ * beyond its static first load (what its sections, prefetches and lazy imports fetched at once,
+ * docs/decisions/029), with their gzip sizes. Without `--files`, the report's section.
+ */
+async function beyondStaticListing(): Promise<string> {
+  const views = await measureFirstViews();
+  return views
+    .map((view) => {
+      const extra = view.beyondStatic.reduce((sum, file) => sum + file.bytes, 0);
+      const files = view.beyondStatic.map(
+        (file) => `    ${kilobytes(file.bytes).padStart(8)}  ${file.file}`,
+      );
+      return [
+        `${view.url}: static ${kilobytes(view.staticBytes)}, in Chromium ${kilobytes(view.browserBytes)}, beyond static ${kilobytes(extra)} in ${view.beyondStatic.length} file(s)`,
+        ...files,
+      ].join('\n');
+    })
+    .join('\n');
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${await firstViewMarkdown()}\n`);
+  process.stdout.write(
+    `${process.argv.includes('--files') ? await beyondStaticListing() : await firstViewMarkdown()}\n`,
+  );
 }

@@ -1,18 +1,23 @@
 import { LogOut } from '../ui/icons';
-import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { announceAuthChange } from './auth-sync';
 
 /** The header's sign-out: a form, so it works without JavaScript too (app/routes/auth.sign-out.ts). */
 export function SignOutButton() {
   const fetcher = useFetcher();
-  const done = fetcher.state === 'loading';
-  useEffect(() => {
-    // The action answers with a redirect home; the other tabs follow.
-    if (done) announceAuthChange();
-  }, [done]);
   return (
-    <fetcher.Form method="post" action="/auth/sign-out">
+    <form
+      method="post"
+      action="/auth/sign-out"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The action answers with a redirect home; once it is done, the other tabs follow. Told
+        // when the submission settles, not from a drawn fetcher state: React may draw a router
+        // update's states in one batch, and the signed-out page no longer draws this button
+        // (docs/decisions/029).
+        void fetcher.submit(event.currentTarget).then(announceAuthChange);
+      }}
+    >
       <button
         type="submit"
         aria-label="Sign out"
@@ -22,6 +27,6 @@ export function SignOutButton() {
       >
         <LogOut aria-hidden="true" className="h-5 w-5" />
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

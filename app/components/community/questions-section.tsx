@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { communityToasts, isBlank } from '../../../core/community/community-texts';
 import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { QuestionView } from '../../../server/modules/questions';
@@ -14,7 +14,6 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { inputClass, secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
 import { toast } from '../ui/toast-store';
-import { useHydrated } from '../ui/use-hydrated';
 import { Honeypot } from './honeypot';
 import { FieldError } from './field-error';
 import { useShopTimeZone } from '../layout/shop-time';
@@ -36,7 +35,6 @@ export function QuestionsSection({
   questions: QuestionView[];
 }) {
   const location = useLocation();
-  const hydrated = useHydrated();
   const [asking, setAsking] = useState(false);
   return (
     <section aria-labelledby="questions-heading" className="mt-16">
@@ -44,24 +42,25 @@ export function QuestionsSection({
         <h2 id="questions-heading" className="text-2xl font-semibold">
           Questions &amp; Answers
         </h2>
-        {!hydrated && !signedIn ? (
-          <Link
-            to={`/auth?redirectTo=${encodeURIComponent(location.pathname)}`}
-            className={secondaryButtonClass}
-          >
-            Ask a Question
-          </Link>
-        ) : (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => {
-              if (!signedIn) toast(communityToasts.questionSignIn);
-              else setAsking(true);
-            }}
-          >
+        {signedIn ? (
+          <button type="button" className={secondaryButtonClass} onClick={() => setAsking(true)}>
             Ask a Question
           </button>
+        ) : (
+          // Signed out, the sign-in toast; without JavaScript, or before this section's code is in,
+          // the same button signs in and comes back (docs/decisions/029).
+          <form
+            action="/auth"
+            onSubmit={(event) => {
+              event.preventDefault();
+              toast(communityToasts.questionSignIn);
+            }}
+          >
+            <input type="hidden" name="redirectTo" value={location.pathname} />
+            <button type="submit" className={secondaryButtonClass}>
+              Ask a Question
+            </button>
+          </form>
         )}
       </div>
       {questions.length === 0 ? (

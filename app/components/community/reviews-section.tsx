@@ -13,7 +13,6 @@ import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
 import { toast } from '../ui/toast-store';
-import { useHydrated } from '../ui/use-hydrated';
 import { useShopTimeZone } from '../layout/shop-time';
 
 // The form, with Conform and its checks, loads when the dialog first opens.
@@ -72,9 +71,7 @@ export function ReviewsSection({
   summary: ReviewSummary;
 }) {
   const location = useLocation();
-  const hydrated = useHydrated();
   const [writing, setWriting] = useState(false);
-  const signInLink = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
   return (
     <section aria-labelledby="reviews-heading" className="mt-16">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -112,23 +109,26 @@ export function ReviewsSection({
               </Link>
             ))}
           </nav>
-          {!hydrated && !signedIn ? (
-            // Without JavaScript a visitor is sent to sign in and brought back.
-            <Link to={signInLink} className={secondaryButtonClass}>
-              Write a Review
-            </Link>
-          ) : (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => {
-                // spec §6: signed out, the sign-in toast instead of the dialog
-                if (!signedIn) toast(communityToasts.reviewSignIn);
-                else setWriting(true);
-              }}
-            >
+          {signedIn ? (
+            <button type="button" className={secondaryButtonClass} onClick={() => setWriting(true)}>
               Write a Review
             </button>
+          ) : (
+            // spec §6: signed out, the sign-in toast instead of the dialog. Without JavaScript, or
+            // before this section's code is in, the same button signs in and comes back: one
+            // element either way, so a tap held for the code is done on it (docs/decisions/029).
+            <form
+              action="/auth"
+              onSubmit={(event) => {
+                event.preventDefault();
+                toast(communityToasts.reviewSignIn);
+              }}
+            >
+              <input type="hidden" name="redirectTo" value={location.pathname} />
+              <button type="submit" className={secondaryButtonClass}>
+                Write a Review
+              </button>
+            </form>
           )}
         </div>
       </div>

@@ -1,66 +1,20 @@
 import { clsx } from 'clsx';
 import { QUOTE_LIST_LINK } from '../../../core/quotes/quote-list-labels';
-import { ChevronDown, ClipboardList, Menu, User, X } from '../ui/icons';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { ClipboardList, User } from '../ui/icons';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useHydrated } from '../ui/use-hydrated';
+import { deferred } from '../ui/deferred';
+import { ADMIN_LINK, pageLinks, type CategoryLink } from './nav-links';
 
-/** A category's link, as the root loader gives it. */
-export interface CategoryLink {
-  slug: string;
-  name: string;
-}
+export type { CategoryLink } from './nav-links';
 
-// spec §2: the Shop menu lists All Products and the four categories.
-function shopLinksOf(categories: readonly CategoryLink[]) {
-  return [
-    { to: '/shop', label: 'All Products' },
-    ...categories.map((category) => ({ to: `/shop/${category.slug}`, label: category.name })),
-  ];
-}
-const pageLinks = [
-  { to: '/customisations', label: 'Customisations' },
-  { to: '/about', label: 'About Us' },
-  { to: '/blog', label: 'Journal' },
-  { to: '/contact', label: 'Contact' },
-];
-
-/** Closes an open popup on Escape (focus back to its button) or on a pointer press outside it. */
-function useDismiss(
-  open: boolean,
-  container: RefObject<HTMLElement | null>,
-  button: RefObject<HTMLButtonElement | null>,
-  close: () => void,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      button.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open, container, button, close]);
-}
-
-// docs/requirements.md §2 Header and footer: the owner reaches the back office from the shop.
-const ADMIN_LINK = { to: '/admin', label: 'Admin' };
+// docs/decisions/029: the Shop menu and the phone's menu are a section of their own, fetched on
+// their first use or the first scroll, not with every page. Until then the Shop menu opens on
+// keyboard focus (its links are in the HTML), and a tap on either is held until the code is in.
+// Kept out of components/layout/, which every page's shell chunk carries (vite.config.ts).
+const HeaderMenu = deferred(() =>
+  import('../navigation/header-menus').then((module) => module.HeaderMenu),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -87,7 +41,6 @@ export function SiteHeader({
   search?: ReactNode;
   signOut?: ReactNode;
 }) {
-  const shopLinks = shopLinksOf(categories);
   return (
     <header className="sticky top-0 z-40 border-b border-stone/70 bg-ivory/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-4">
@@ -103,7 +56,7 @@ export function SiteHeader({
           aria-label="Main"
           className="ml-4 hidden items-center gap-1 whitespace-nowrap lg:flex xl:gap-3"
         >
-          <ShopMenu shopLinks={shopLinks} />
+          <HeaderMenu categories={categories} admin={admin} signedIn={signedIn} />
           {pageLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {link.label}
@@ -132,16 +85,12 @@ export function SiteHeader({
             <User aria-hidden="true" className="h-5 w-5" />
           </Link>
           <div className="hidden lg:block">{signOut}</div>
-          <MobileMenu shopLinks={shopLinks} admin={admin}>
-            {signOut}
-          </MobileMenu>
+          <HeaderMenu mobile categories={categories} admin={admin} signedIn={signedIn} />
         </div>
       </div>
     </header>
   );
 }
-
-type NavLinks = ReturnType<typeof shopLinksOf>;
 
 /** docs/requirements.md §18: "Quote List" with its count of pieces, in the header's row at every width. */
 function QuoteListLink({ count }: { count: number }) {
@@ -158,114 +107,5 @@ function QuoteListLink({ count }: { count: number }) {
         <span className="sr-only"> {count === 1 ? 'piece' : 'pieces'}</span>
       </span>
     </Link>
-  );
-}
-
-function ShopMenu({ shopLinks }: { shopLinks: NavLinks }) {
-  const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
-  const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, container, button, close);
-
-  return (
-    <div ref={container} className="group relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((current) => !current)}
-        className="flex items-center gap-1 rounded px-2 py-1 font-medium hover:text-brass-700"
-      >
-        Shop
-        <ChevronDown
-          aria-hidden="true"
-          className={clsx('h-4 w-4 transition-transform', open && 'rotate-180')}
-        />
-      </button>
-      <ul
-        id={menuId}
-        className={clsx(
-          'absolute top-full left-0 mt-2 w-64 rounded-xl bg-white p-2 shadow-lg ring-1 ring-stone',
-          // The links are always in the HTML; before hydration, keyboard focus opens the menu.
-          hydrated ? (open ? 'block' : 'hidden') : 'hidden group-focus-within:block',
-        )}
-      >
-        {shopLinks.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              onClick={close}
-              className="block rounded-lg px-3 py-2 hover:bg-sand focus-visible:bg-sand"
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function MobileMenu({
-  shopLinks,
-  admin,
-  children,
-}: {
-  shopLinks: NavLinks;
-  admin: boolean;
-  /** Sign-out, which the phone's row has no room for. */
-  children: ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, container, button, close);
-
-  return (
-    <div ref={container} className="lg:hidden">
-      <button
-        ref={button}
-        type="button"
-        aria-label={open ? 'Close menu' : 'Open menu'}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((current) => !current)}
-        className="rounded-full p-2 hover:bg-sand"
-      >
-        {open ? (
-          <X aria-hidden="true" className="h-6 w-6" />
-        ) : (
-          <Menu aria-hidden="true" className="h-6 w-6" />
-        )}
-      </button>
-      <nav
-        id={panelId}
-        aria-label="Mobile"
-        hidden={!open}
-        className="absolute inset-x-0 top-16 border-b border-stone bg-ivory px-4 pb-6 shadow-lg"
-      >
-        <ul className="grid gap-1 pt-2">
-          {[...shopLinks, ...pageLinks, ...(admin ? [ADMIN_LINK] : [])].map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                onClick={close}
-                className="block rounded-lg px-3 py-3 text-lg hover:bg-sand"
-              >
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          {children ? <li className="px-1">{children}</li> : null}
-        </ul>
-      </nav>
-    </div>
   );
 }

@@ -1,7 +1,15 @@
 import { clsx } from 'clsx';
 import { Mic, MicOff, Search, X } from '../ui/icons';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Form } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated';
 import type { ComboboxControls, ComboboxView, SearchSuggestionsProps } from './search-suggestions';
 import { recognitionConstructor } from './speech-support';
@@ -35,14 +43,22 @@ export function HeaderSearch() {
 
   return (
     <div className="flex items-center">
-      {/* On phones the field folds behind an icon; before hydration the icon opens the shop. */}
-      {hydrated ? (
+      {/* On phones the field folds behind an icon. Before hydration the icon opens the shop: a
+          GET form, the same button either way, so a tap held until the search's code is in
+          (docs/decisions/029) is done on it. */}
+      <form
+        action="/shop"
+        className="md:hidden"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setMobileOpen((open) => !open);
+        }}
+      >
         <button
-          type="button"
+          type="submit"
           aria-label={mobileOpen ? 'Close search' : 'Search'}
-          aria-expanded={mobileOpen}
-          onClick={() => setMobileOpen((open) => !open)}
-          className="rounded-full p-2 hover:bg-sand md:hidden"
+          aria-expanded={hydrated ? mobileOpen : undefined}
+          className="rounded-full p-2 hover:bg-sand"
         >
           {mobileOpen ? (
             <X aria-hidden="true" className="h-5 w-5" />
@@ -50,11 +66,7 @@ export function HeaderSearch() {
             <Search aria-hidden="true" className="h-5 w-5" />
           )}
         </button>
-      ) : (
-        <Link to="/shop" aria-label="Search" className="rounded-full p-2 hover:bg-sand md:hidden">
-          <Search aria-hidden="true" className="h-5 w-5" />
-        </Link>
-      )}
+      </form>
       <div
         className={clsx(
           'md:static md:block md:w-56 md:border-0 md:bg-transparent md:p-0 md:shadow-none lg:w-48 xl:w-72',
@@ -109,6 +121,16 @@ function SearchCombobox({
       speechRequested.current = false;
       loaded.toggleSpeech();
     }
+  }, []);
+
+  // docs/decisions/029: the search hydrates when it is first used, so a shopper may have focused
+  // the box and typed before its code was in; the box keeps what they typed (before paint, or the
+  // next render would empty it), and the suggestions load and ask for it.
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setQuery(typed);
+    if (input.current === document.activeElement) enhance();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the box is hydrated
   }, []);
 
   // The phone's search icon reveals the field; the shopper came to type.

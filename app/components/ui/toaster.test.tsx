@@ -11,7 +11,7 @@ vi.mock('./toast-store', async (importOriginal) => ({
   getServerToasts: () => shown.toasts,
 }));
 
-const { Toaster } = await import('./toaster');
+const { Notifications: Toaster } = await import('./notifications');
 const { closeTimer, swipeDismisses } = await import('./toast-item');
 const { TOAST_DURATION_MS } = await import('./toast-store');
 

@@ -5,8 +5,9 @@
  * scripts only after the load event (decision 010), and Playwright's own navigation waits for that
  * event and no further: a click right after it would reach the server-rendered HTML before React
  * does. A journey drives the page as a visitor who waited for it, so every navigation waits for
- * the `data-hydrated` marker the root layout sets (once the page's deferred sections are hydrated
- * too, app/components/ui/deferred.tsx). It does not wait when scripts are off, when the
+ * the `data-hydrated` marker the root layout sets (once the deferred sections asked for by then are
+ * hydrated too, app/components/ui/deferred.tsx; a section nobody has used or neared keeps its
+ * server HTML, docs/decisions/029). It does not wait when scripts are off, when the
  * answer is not an HTML page, or when the caller asked for an earlier point (`waitUntil: 'commit'`
  * or `'domcontentloaded'`).
  *
