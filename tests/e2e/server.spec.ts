@@ -1,26 +1,10 @@
+/**
+ * The built server as a browser meets it: the page hydrates under the CSP, the built assets are
+ * cached and compressed as build/client serves them (only `react-router build` makes them), and no
+ * font or image comes from a CDN. /healthz and the pages' security headers are answers, tested in
+ * process: tests/integration/server-answers.test.ts.
+ */
 import { expect, test } from './support/test';
-
-test('/healthz answers 200 with the database up', async ({ request }) => {
-  const response = await request.get('/healthz');
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ status: 'ok', database: 'pglite' });
-});
-
-test('pages carry the security headers', async ({ request }) => {
-  const response = await request.get('/');
-  const headers = response.headers();
-  const policy = headers['content-security-policy'] ?? '';
-  expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-  expect(policy).toContain("frame-ancestors 'none'");
-  expect(policy).toContain("object-src 'none'");
-  expect(policy).toContain("base-uri 'none'");
-  expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(headers['permissions-policy']).toContain('microphone=(self)');
-  // Served over plain http here, so no HSTS.
-  expect(headers['strict-transport-security']).toBeUndefined();
-  expect(headers['x-request-id']).toBeTruthy();
-});
 
 test('every inline script carries the response nonce, and the page hydrates under the CSP', async ({
   page,
