@@ -177,6 +177,8 @@ test.describe('at a phone viewport', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the mobile menu, the folded search and the filters', async ({ page }) => {
+    // Six axe scans, each 10-25 s on a busy 2-core machine.
+    test.setTimeout(180_000);
     await checkPage(page, '/', 'home on a phone');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
