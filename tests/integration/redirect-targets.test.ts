@@ -10,35 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseKind } from '../support/database';
 import { SHOP_URL, startShopApp, type ShopApp } from '../support/http-app';
+import { HOSTILE_TARGETS } from '../support/hostile-redirect-targets';
 
 // Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
 vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
-
-/** Targets as they appear in the query string, percent-encoding and all. */
-const HOSTILE_TARGETS = [
-  '/%09/evil.example',
-  '/%0A/evil.example',
-  '/%0D/evil.example',
-  '/%0D%0ASet-Cookie:%20stolen=1',
-  '/%09%0A/%09evil.example',
-  '//evil.example',
-  '%2F%2Fevil.example',
-  '///evil.example',
-  '/%5Cevil.example',
-  '%5C%5Cevil.example',
-  '/%09%5Cevil.example',
-  '/%252F%252Fevil.example',
-  '/%2F%2Fevil.example',
-  '/.//evil.example',
-  '/%252e//evil.example',
-  'https:evil.example',
-  'http://evil.example',
-  'javascript:alert(document.domain)',
-  '%20//evil.example',
-  '%09//evil.example',
-  `/${'a'.repeat(3000)}`,
-  '/%E0%A4',
-];
 
 const SIGN_IN_PAGES = ['/auth', '/auth/code', '/auth/two-factor'];
 

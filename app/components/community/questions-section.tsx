@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'react-router';
 import { communityToasts, isBlank } from '../../../core/community/community-texts';
 import { formatShopDate } from '../../../core/time/shop-calendar';
 import type { QuestionView } from '../../../server/modules/questions';
@@ -16,6 +15,7 @@ import { Modal } from '../ui/lazy-modal';
 import { toast } from '../ui/toast-store';
 import { Honeypot } from './honeypot';
 import { FieldError } from './field-error';
+import { SignInFirstButton } from './sign-in-first-button';
 import { useShopTimeZone } from '../layout/shop-time';
 
 // The dialog's form loads when it first opens.
@@ -34,7 +34,6 @@ export function QuestionsSection({
   signedIn: boolean;
   questions: QuestionView[];
 }) {
-  const location = useLocation();
   const [asking, setAsking] = useState(false);
   return (
     <section aria-labelledby="questions-heading" className="mt-16">
@@ -47,20 +46,7 @@ export function QuestionsSection({
             Ask a Question
           </button>
         ) : (
-          // Signed out, the sign-in toast; without JavaScript, or before this section's code is in,
-          // the same button signs in and comes back (docs/decisions/029).
-          <form
-            action="/auth"
-            onSubmit={(event) => {
-              event.preventDefault();
-              toast(communityToasts.questionSignIn);
-            }}
-          >
-            <input type="hidden" name="redirectTo" value={location.pathname} />
-            <button type="submit" className={secondaryButtonClass}>
-              Ask a Question
-            </button>
-          </form>
+          <SignInFirstButton label="Ask a Question" signInToast={communityToasts.questionSignIn} />
         )}
       </div>
       {questions.length === 0 ? (

@@ -1,6 +1,6 @@
 import { BadgeCheck, Star, ThumbsUp } from '../ui/icons';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import {
   communityToasts,
   initialsOf,
@@ -12,8 +12,8 @@ import { reviewCountLabel } from '../catalog/product-badges';
 import { useAnswerFetcher } from '../forms/use-answer-fetcher';
 import { secondaryButtonClass } from '../ui/classes';
 import { Modal } from '../ui/lazy-modal';
-import { toast } from '../ui/toast-store';
 import { useShopTimeZone } from '../layout/shop-time';
+import { SignInFirstButton } from './sign-in-first-button';
 
 // The form, with Conform and its checks, loads when the dialog first opens.
 const ReviewForm = lazy(() =>
@@ -70,7 +70,6 @@ export function ReviewsSection({
   reviews: ReviewView[];
   summary: ReviewSummary;
 }) {
-  const location = useLocation();
   const [writing, setWriting] = useState(false);
   return (
     <section aria-labelledby="reviews-heading" className="mt-16">
@@ -114,21 +113,7 @@ export function ReviewsSection({
               Write a Review
             </button>
           ) : (
-            // spec §6: signed out, the sign-in toast instead of the dialog. Without JavaScript, or
-            // before this section's code is in, the same button signs in and comes back: one
-            // element either way, so a tap held for the code is done on it (docs/decisions/029).
-            <form
-              action="/auth"
-              onSubmit={(event) => {
-                event.preventDefault();
-                toast(communityToasts.reviewSignIn);
-              }}
-            >
-              <input type="hidden" name="redirectTo" value={location.pathname} />
-              <button type="submit" className={secondaryButtonClass}>
-                Write a Review
-              </button>
-            </form>
+            <SignInFirstButton label="Write a Review" signInToast={communityToasts.reviewSignIn} />
           )}
         </div>
       </div>
