@@ -216,6 +216,14 @@ export default tseslint.config(
           message:
             "toISOString().slice() cuts a UTC day: use core/time/shop-calendar.ts's utcDayOf or shopDayOf.",
         },
+        {
+          // docs/decisions/030: what only some work uses loads with that work, not with every
+          // process start (the server, each command line, each test file).
+          selector:
+            "ImportDeclaration[importKind='value'][source.value=/^(pdfkit|ioredis|@aws-sdk\\u002Fclient-s3|@react-email\\u002Fcomponents)$/]",
+          message:
+            'This library loads on first use (docs/decisions/030): import() it where it is used, and import its types with `import type`.',
+        },
       ],
     },
   },

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../core/catalog/media-srcset';
 import type { S3Settings } from '../config';
@@ -49,18 +49,22 @@ export function localMediaStorage(directory: string): MediaStorage {
 }
 
 export function s3MediaStorage(settings: S3Settings, client?: S3Client): MediaStorage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      // Without keys, the SDK's own chain applies (AWS_* variables, an instance role).
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+  // docs/decisions/030: the AWS SDK loads only in a shop that stores its media in a bucket.
+  const sdk = import('@aws-sdk/client-s3');
+  const s3: Promise<S3Client> = sdk.then(
+    ({ S3Client }) =>
+      client ??
+      new S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        // Without keys, the SDK's own chain applies (AWS_* variables, an instance role).
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+      }),
+  );
   const publicBase =
     settings.publicUrl ??
     (settings.endpoint
@@ -69,7 +73,8 @@ export function s3MediaStorage(settings: S3Settings, client?: S3Client): MediaSt
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      await s3.send(
+      const [{ PutObjectCommand }, bucket] = await Promise.all([sdk, s3]);
+      await bucket.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
           Key: checkedKey(key),
@@ -81,7 +86,8 @@ export function s3MediaStorage(settings: S3Settings, client?: S3Client): MediaSt
     },
     async delete(key) {
       // S3 answers a missing key with success too.
-      await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checkedKey(key) }));
+      const [{ DeleteObjectCommand }, bucket] = await Promise.all([sdk, s3]);
+      await bucket.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checkedKey(key) }));
     },
     publicUrl: (key) => `${publicBase}/${checkedKey(key)}`,
   };

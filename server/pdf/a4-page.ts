@@ -5,7 +5,6 @@
  * modules (docs/design.md §3: modules do not import each other).
  */
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 
 // Resolved from the working directory like the migrations (server/db/migrate.ts): the production
 // build bundles this module into build/server, where import.meta.url no longer points at the
@@ -23,15 +22,23 @@ export const SMALL_SIZE = 9;
 
 export type Pdf = PDFKit.PDFDocument;
 
+// docs/decisions/030: PDFKit and its font engine load with the first document, not with every
+// process that could make one.
+const loadPdfKit = () => import('pdfkit');
+let pdfKit: ReturnType<typeof loadPdfKit> | null = null;
+
 /**
  * A new A4 document with the fonts registered as 'regular' and 'bold', and the promise of its
  * bytes once `pdf.end()` is called. `creationDate` is the document's own date, never the time of
  * rendering: a document renders to the same bytes each time it is downloaded or mailed.
  */
-export function startA4Pdf(info: { title: string; author: string; creationDate: Date }): {
-  pdf: Pdf;
-  rendered: Promise<Buffer>;
-} {
+export async function startA4Pdf(info: {
+  title: string;
+  author: string;
+  creationDate: Date;
+}): Promise<{ pdf: Pdf; rendered: Promise<Buffer> }> {
+  pdfKit ??= loadPdfKit();
+  const { default: PDFDocument } = await pdfKit;
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

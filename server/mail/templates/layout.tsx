@@ -5,7 +5,13 @@
  * font, so the mail reads the same offline. The parts inside it are in mail-parts.tsx.
  */
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
-import { Body, Container, Head, Html, Link, Preview, Section } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
 import type { MailShop, MailTemplateName, MailTemplateProps } from './props';
 
 /** One mail: its subject and its markup, from the same props. */

@@ -4,7 +4,11 @@
  * the classes layout.tsx repaints in dark mode.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { colours, fonts, Line, textStyles, withLineBreaks } from './layout';
 import type { MailPiece, MailShop } from './props';
 

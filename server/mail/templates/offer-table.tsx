@@ -3,7 +3,9 @@
  * them, stacked to read on a 320 px screen.
  */
 import type { CSSProperties } from 'react';
-import { Column, Row, Section } from '@react-email/components';
+import { Column } from '@react-email/column';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
 import { formatLongDate } from '../../../core/time/dates';
 import { lineText } from '../../../core/quotes/line-text';
 import { offerTotalRows } from '../../../core/quotes/offer-totals';

@@ -6,7 +6,8 @@
  * (docs/requirements.md §24 "Returns"); then the buyer's GST documents, each with its PDF
  * attached (docs/requirements.md §23).
  */
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { countOf } from '../../../core/forms/plurals';
 import { formatRupees } from '../../../core/money/money';
 import { formatLongDate } from '../../../core/time/dates';

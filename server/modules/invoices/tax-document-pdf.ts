@@ -86,13 +86,13 @@ type RowCells = Partial<Record<ColumnKey, CellLine[]>>;
  * docs/decisions/027: a tax invoice, credit note or receipt voucher as an A4 PDF, for the buyer and
  * the owner; and the unnumbered papers made the same way, the proforma invoice and a receipt.
  */
-export function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buffer> {
+export async function renderTaxDocumentPdf(document: TaxDocumentContent): Promise<Buffer> {
   if (document.issuedOn !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(document.issuedOn)) {
     throw new RangeError(`issuedOn must be a YYYY-MM-DD day, got "${document.issuedOn}"`);
   }
   // An unnumbered paper is named by its order: "Proforma Invoice ORD-2026-0001".
   const name = `${document.title} ${document.number || document.orderNumber}`;
-  const { pdf, rendered } = startA4Pdf({
+  const { pdf, rendered } = await startA4Pdf({
     title: name,
     author: document.seller.name,
     // The document's own day: an issued document never changes (docs/decisions/027), and

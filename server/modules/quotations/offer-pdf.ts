@@ -64,11 +64,11 @@ const TOTALS_LABEL_WIDTH = 120;
 const TOTALS_AMOUNT_WIDTH = 130;
 
 /** docs/requirements.md §10: the offer as a clean A4 quotation, for the customer's download and the offer mail. */
-export function renderOfferPdf(document: OfferDocument): Promise<Buffer> {
+export async function renderOfferPdf(document: OfferDocument): Promise<Buffer> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(document.validUntil)) {
     throw new RangeError(`validUntil must be a YYYY-MM-DD date, got "${document.validUntil}"`);
   }
-  const { pdf, rendered } = startA4Pdf({
+  const { pdf, rendered } = await startA4Pdf({
     title: `Quotation ${document.reference} v${document.version}`,
     author: document.shop.name,
     // The same offer renders to the same bytes, whether for the download or the mail.

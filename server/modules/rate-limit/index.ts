@@ -5,7 +5,7 @@
  * get twice the limit. Counted in the database, or in Redis when REDIS_URL is set, so several
  * server processes share one count.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { and, eq, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
@@ -91,9 +91,14 @@ return {count, ttl}
 `;
 
 export function redisRateLimiter(url: string, prefix = 'storefront:rate:'): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  // docs/decisions/030: the Redis client loads only in a process that is given REDIS_URL; it still
+  // connects as the limiter is made.
+  const connected: Promise<Redis> = import('ioredis').then(
+    ({ Redis }) => new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+  );
   return {
     async consume({ key, limit, window = 'minute' }) {
+      const redis = await connected;
       const [count, ttl] = (await redis.eval(
         REDIS_CONSUME,
         1,
@@ -104,6 +109,7 @@ export function redisRateLimiter(url: string, prefix = 'storefront:rate:'): Rate
     },
     async peek({ key, window = 'minute' }) {
       const stored = `${prefix}${storedKey(key, window)}`;
+      const redis = await connected;
       const [[, count], [, ttl]] = (await redis.multi().get(stored).pttl(stored).exec()) as [
         [unknown, string | null],
         [unknown, number],
@@ -114,7 +120,7 @@ export function redisRateLimiter(url: string, prefix = 'storefront:rate:'): Rate
       };
     },
     async close() {
-      await redis.quit();
+      await (await connected).quit();
     },
   };
 }

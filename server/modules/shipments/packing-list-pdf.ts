@@ -33,10 +33,10 @@ export function packingListFileName(list: Pick<PackingList, 'orderNumber' | 'shi
   return `Packing-List-${list.orderNumber}-${list.shipment.dispatchedOn}.pdf`;
 }
 
-export function renderPackingListPdf(list: PackingList): Promise<Buffer> {
+export async function renderPackingListPdf(list: PackingList): Promise<Buffer> {
   const { shipment } = list;
   const label = `${PACKING_LIST_TITLE} ${list.orderNumber}`;
-  const { pdf, rendered } = startA4Pdf({
+  const { pdf, rendered } = await startA4Pdf({
     title: label,
     author: list.shop.name,
     // The shipment's own day: the same list renders to the same bytes.
