@@ -22,11 +22,6 @@ export const SMALL_SIZE = 9;
 
 export type Pdf = PDFKit.PDFDocument;
 
-// docs/decisions/030: PDFKit and its font engine load with the first document, not with every
-// process that could make one.
-const loadPdfKit = () => import('pdfkit');
-let pdfKit: ReturnType<typeof loadPdfKit> | null = null;
-
 /**
  * A new A4 document with the fonts registered as 'regular' and 'bold', and the promise of its
  * bytes once `pdf.end()` is called. `creationDate` is the document's own date, never the time of
@@ -37,8 +32,9 @@ export async function startA4Pdf(info: {
   author: string;
   creationDate: Date;
 }): Promise<{ pdf: Pdf; rendered: Promise<Buffer> }> {
-  pdfKit ??= loadPdfKit();
-  const { default: PDFDocument } = await pdfKit;
+  // docs/decisions/030: PDFKit and its font engine load with the first document, not with every
+  // process that could make one (Node keeps the module once loaded).
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
