@@ -231,4 +231,22 @@ export default tseslint.config(
     files: ['scripts/**/*.{ts,mjs}', 'server/**/*cli.ts', 'tests/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // docs/testing.md (the time budget): one axe scan for every journey, in the page itself.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/axe.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@axe-core/playwright',
+              message: 'Scan with scanWcag22AA from tests/e2e/support/axe.ts (docs/testing.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,6 @@
  * the dialogs, menus, suggestions and toasts open that a shopper or the shop owner sees. Any
  * violation fails; the failure lists each rule, the elements it found and what to fix.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
 import { signedInCustomer } from './support/accounts';
 import {
@@ -14,12 +13,11 @@ import {
   test as adminTest,
 } from './support/admin';
 import { gotoHydrated, toastWith, sidewaysScroll } from './support/pages';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { scanWcag22AA } from './support/axe';
 
 /** One readable paragraph per violation: the rule, its help text, and each element with its fix. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map((violation) =>
     [
       `${violation.id} (${violation.impact ?? 'no impact given'}): ${violation.help}`,
@@ -96,6 +94,28 @@ const accounts = [
 const missing = ['/product/no-such-piece', '/blog/no-such-story', '/no-such-page'];
 
 test.describe('signed out', () => {
+  // The scan runs axe in the page (tests/e2e/support/axe.ts): it finds what it is there to find,
+  // in the page and in a frame of the shop's own.
+  test('the scan reports a violation in the page and in a same-origin frame', async ({ page }) => {
+    await gotoHydrated(page, '/about');
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' }));
+      main.append(
+        Object.assign(document.createElement('iframe'), {
+          title: 'A frame of the shop',
+          srcdoc: '<main><button></button></main>',
+        }),
+      );
+    });
+    await expect(page.frameLocator('iframe').getByRole('button')).toHaveCount(1);
+    const { violations } = await scanWcag22AA(page);
+    expect(violations.map((violation) => violation.id).sort()).toEqual([
+      'button-name',
+      'image-alt',
+    ]);
+  });
+
   for (const [group, paths] of Object.entries({ catalogue, content, accounts })) {
     test(`${group} pages`, async ({ page }) => {
       allowConsoleErrors(

@@ -4,17 +4,16 @@
  * kind and person narrow the list and live in the address; axe finds nothing at either width.
  * The admin role granted at the command line is an entry too, by "Command line".
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import type { Page } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const ORDER = 'ORD-20260101-0001';
 const ORDER_SUMMARY = `Order ${ORDER}: Confirm Order`;
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(violations).toEqual([]);
 }
 

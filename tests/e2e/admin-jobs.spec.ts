@@ -3,12 +3,10 @@
  * Retry; Retry puts it back and the worker delivers it (the outbox gets the mail), after which the
  * list is empty. At 1366 px and 390 px, with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { scanWcag22AA } from './support/axe';
 
 for (const viewport of [
   { width: 1366, height: 900 },
@@ -33,7 +31,7 @@ for (const viewport of [
     await expect(item.getByText('Failed', { exact: true })).toBeVisible();
     await expect(item.getByText('550 mailbox unavailable')).toBeVisible();
     await expect(item.getByText(/13 tries/)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    const { violations } = await scanWcag22AA(page);
     expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
     await item.getByRole('button', { name: /^Retry/ }).click();
@@ -81,7 +79,7 @@ for (const viewport of [
     await expect(
       item.getByText(`Held: ${email} reached the limit of 5 mails an hour`),
     ).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    const { violations } = await scanWcag22AA(page);
     expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewport.width,

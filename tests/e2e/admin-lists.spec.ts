@@ -5,13 +5,11 @@
  * sideways.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import Papa from 'papaparse';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
 import type { Page } from './support/test';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { scanWcag22AA } from './support/axe';
 
 async function seed(shop: Shop) {
   await shop.sql(
@@ -36,7 +34,7 @@ async function seed(shop: Shop) {
  * to replace, so they are not measured here.
  */
 async function expectAccessibleCards(page: Page, list: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(violations).toEqual([]);
   const beyond = await page.evaluate(
     (selector) =>

@@ -7,7 +7,6 @@
  * send is refused. A journey counts the owner's taps and typed fields from the request page to a
  * sent offer for a request of 4 pieces.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import {
@@ -17,8 +16,8 @@ import {
   type Locator,
   type Page,
 } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -102,7 +101,7 @@ async function comesBefore(first: Locator, second: Locator): Promise<boolean> {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,

@@ -4,13 +4,11 @@
  * withdraws it, and answers on the thread; nobody else gets the page's data.
  */
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { signedInCustomer, waitForOutbox } from './support/accounts';
 import { expect, insertOrder, openAdminTab, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import { allowConsoleErrors, failedResource, type Page } from './support/test';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { scanWcag22AA } from './support/axe';
 
 const toastWith = (page: Page, title: string, description: string) =>
   toasts(page).filter({ hasText: title }).filter({ hasText: description }).first();
@@ -229,7 +227,7 @@ test.describe('the owner of the shop', () => {
 
     // axe at WCAG 2.2 AA, the page as the owner left it (the earlier version open too).
     await earlier.locator('summary').click();
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    const { violations } = await scanWcag22AA(page);
     expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
     await gotoHydrated(page, '/admin');

@@ -4,11 +4,9 @@
  * piece with its quantity and notes, the request's notes and the buyer's GSTIN, and the composer
  * starts with the 4 pieces × 20 at their catalogue prices. At 390 px and at 1366 px, with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll } from './support/pages';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { scanWcag22AA } from './support/axe';
 
 /** The catalogue's pieces the designer asks for, in her order (the 3rd is searched for). */
 const PIECE_IDS = [
@@ -127,7 +125,7 @@ test.describe("the owner's page of a request of 4 pieces", () => {
 
       // It reads at 390 px: nothing scrolls sideways.
       expect(await sidewaysScroll(page), `sideways scroll at ${viewport.width} px`).toBe(0);
-      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+      const { violations } = await scanWcag22AA(page);
       expect(
         violations.map((violation) => `${violation.id}: ${violation.help}`),
         `axe at ${viewport.width} px`,

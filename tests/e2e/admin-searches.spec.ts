@@ -6,12 +6,11 @@
  * "votive" to the candle-holder group in one step makes the next search for it find the candle
  * holders.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll, toastWith } from './support/pages';
 import type { Page } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CANDLE_HOLDERS = 'candle holder, tealight holder, tea light holder';
 
 const viewports = [
@@ -20,7 +19,7 @@ const viewports = [
 ];
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(
     violations.map(
       (violation) =>

@@ -5,7 +5,6 @@
  * locked with the variable's name and a forged post of it changes nothing. A phone change shows
  * on /contact at once, also to a visitor whose copy of the page was cached a moment before.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../../core/forms/form-text';
 import { gstinTexts } from '../../core/tax/gstin';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
@@ -13,8 +12,8 @@ import { closeToasts, gotoHydrated, sidewaysScroll, toasts } from './support/pag
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEFAULT_PHONE = '+91 98290 00000';
 const DEFAULT_GSTIN = '08AAAAA0000A1Z2';
 const BROWSER =
@@ -26,7 +25,7 @@ const viewports = [
 ];
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 

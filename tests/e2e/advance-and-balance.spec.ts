@@ -4,19 +4,17 @@
  * customer submits a second reference; the owner confirms the balance and the payment is paid.
  * And an offer above ₹1,00,000 shows no UPI link. On PostgreSQL (the admin journeys' shop).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from './support/test';
 import { waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import { paymentTermsSentence } from '../../core/orders/payment-terms';
+import { scanWcag22AA } from './support/axe';
 
 test.describe.configure({ timeout: 180_000 });
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 

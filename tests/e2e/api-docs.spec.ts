@@ -2,10 +2,8 @@
  * docs/requirements.md §11: /api/docs renders the generated OpenAPI document with Swagger UI, from scripts the
  * shop serves itself under its Content-Security-Policy (the console watch fails on a violation).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { scanWcag22AA } from './support/axe';
 
 test('the API reference renders the document from the shop’s own scripts', async ({ page }) => {
   // Swagger UI draws the whole document in the browser, its 11 webhooks too (docs/decisions/019): on a
@@ -24,7 +22,7 @@ test('the API reference renders the document from the shop’s own scripts', asy
     requested.filter((url) => !url.startsWith(`${shop}/`) && !url.startsWith('data:')),
   ).toEqual([]);
   const axeViolations = async () =>
-    (await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()).violations.map(
+    (await scanWcag22AA(page)).violations.map(
       (violation) =>
         `${violation.id}: ${violation.help} ${violation.nodes
           .map((node) => node.target.join(' '))

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { allowConsoleErrors, expect, failedResource, test, type Page } from './support/test';
 import {
   outboxMessages,
@@ -12,6 +11,7 @@ import {
 } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { startServerProcess } from './support/server-process';
+import { scanWcag22AA } from './support/axe';
 
 test.describe('sign-up rules', () => {
   test.beforeEach(async ({ page }) => {
@@ -237,9 +237,7 @@ test('a new account verifies its e-mail by the link in the mail; the dashboard o
 
 /** No WCAG 2.2 AA violation on the page as it is now. */
 async function expectAccessible(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const { violations } = await scanWcag22AA(page);
   expect
     .soft(
       violations.map((violation) => violation.id),

@@ -9,7 +9,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { formatLongDate } from '../../core/time/dates';
 import { approximateText, type DisplayRate } from '../../core/money/display-amount';
 import { formatRupeesWithApproximation } from '../../core/money/display-currency';
@@ -23,8 +22,8 @@ import { createQuotationRequest, sendOffer } from '../../server/modules/quotatio
 import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const APPROXIMATE = /\(≈ US\$[\d,]+\)/;
 
 function pdfText(pdf: Buffer): string {
@@ -139,10 +138,7 @@ test('the owner sets USD; an en-US buyer sees US$ beside rupees until they choos
     // axe passes on the picker (header and footer).
     const picker = buyer.getByRole('form', { name: 'Currency', exact: true });
     await expect(picker.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
-    const { violations } = await new AxeBuilder({ page: buyer })
-      .include('form[action="/currency"]')
-      .withTags(WCAG_22_AA)
-      .analyze();
+    const { violations } = await scanWcag22AA(buyer, 'form[action="/currency"]');
     expect(violations.map((violation) => violation.id)).toEqual([]);
 
     // 4. Switching to ₹ INR removes the approximate amounts; the choice survives a reload.
@@ -224,10 +220,10 @@ test.describe('a display rate older than 60 days', () => {
     await expect(warning).toHaveText(text);
     await gotoHydrated(page, '/admin/activity');
     await expect(warning).toHaveText(text);
-    const { violations } = await new AxeBuilder({ page })
-      .include('section[aria-label="Display currency rates to update"]')
-      .withTags(WCAG_22_AA)
-      .analyze();
+    const { violations } = await scanWcag22AA(
+      page,
+      'section[aria-label="Display currency rates to update"]',
+    );
     expect(violations.map((violation) => violation.id)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.screenshot({ path: test.info().outputPath('stale-rate-warning-390.png') });

@@ -5,7 +5,6 @@
  * restart prints no link.
  */
 import { spawn } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import {
   allowConsoleErrors,
   expect,
@@ -21,12 +20,12 @@ import {
   temporaryDataDir,
   type RunningServer,
 } from './support/server-process';
+import { scanWcag22AA } from './support/axe';
 
 /** docs/requirements.md §19: the banner's sentence while the shop's own content is the demo's. */
 const DEMO_CONTENT =
   'Your shop still shows the demo postal address, Instagram link, home page figures and newsletter line.';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PASSWORD = 'Marble#Lotus9';
 const SETUP_LINE = /Set up the shop's owner account: (http:\/\/\S+\/setup\?token=\S+)/;
 
@@ -89,7 +88,7 @@ async function setupLinkOf(server: RunningServer): Promise<string> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 

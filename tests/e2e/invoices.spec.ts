@@ -5,7 +5,6 @@
  * page. axe on each page.
  */
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { financialYearOf } from '../../core/tax/financial-year';
 import { LUT_EXPORT_TEXT } from '../../core/tax/place-of-supply';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
@@ -13,13 +12,13 @@ import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
 import { allowConsoleErrors, failedResource, type Locator, type Page } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
 const YEAR = financialYearOf(new Date(), DEFAULT_SHOP_TIME_ZONE).label;
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect(violations).toEqual([]);
 }
 

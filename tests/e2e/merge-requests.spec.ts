@@ -7,17 +7,16 @@
  * more), the customer gets one mail whose link opens the kept request, and axe finds nothing on
  * the pages. At 390 px the section reads without scrolling sideways.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { outboxMessages, signedInCustomer, waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { allowConsoleErrors, failedResource, type Page } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LINK = /\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]+)/;
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,

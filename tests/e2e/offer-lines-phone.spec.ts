@@ -6,7 +6,6 @@
  * admin journeys' shop); the request and the offer go through the quotations module as the quote
  * list and the composer post them, and the order is written as the acceptance would write it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { lineText, type PricedLine } from '../../core/quotes/line-text';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
 import { openDatabase } from '../../server/db/client';
@@ -15,11 +14,11 @@ import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll } from './support/pages';
 import type { Locator, Page } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ reducedMotion: 'reduce' });
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -37,7 +36,7 @@ interface Line extends PricedLine {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,

@@ -9,7 +9,6 @@
  * http://localhost:<port> (its PUBLIC_URL), on a PostgreSQL database of its own so that the owner's
  * role can be granted with the shop's command line while it runs.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { passkeyProblems } from '../../core/identity/passkey-texts';
 import {
   PASSWORD,
@@ -32,9 +31,9 @@ import {
   type BrowserContext,
   type Page,
 } from './support/test';
+import { scanWcag22AA } from './support/axe';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 test.describe.configure({ mode: 'serial' });
 test.use({ reducedMotion: 'reduce' });
@@ -115,7 +114,7 @@ async function signInWithPasskey(page: Page, path = '/auth'): Promise<void> {
 }
 
 async function expectAccessible(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   expect
     .soft(
       violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),

@@ -6,7 +6,6 @@
  * of 4 pieces, sends the offer the composer starts with, and the buyer's acceptance makes one order
  * of 4 items. And the same list without JavaScript.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from './support/test';
 import { outboxMessages, signIn, signUp } from './support/accounts';
 import { expect, openAdminTab, signedInAdmin, test } from './support/admin';
@@ -17,13 +16,12 @@ import {
   test as plainTest,
 } from './support/test';
 import { gotoHydrated, sidewaysScroll, toastWith } from './support/pages';
+import { scanWcag22AA } from './support/axe';
 
 test.describe.configure({ timeout: 240_000 });
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map((violation) => `${violation.id}: ${violation.help}`);
 }
 

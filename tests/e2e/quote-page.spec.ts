@@ -6,7 +6,6 @@
  * it through the quotations module, as the admin's composer does; the whole journey with the
  * admin's pages is admin-quotation's.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { formatLongDate } from '../../core/time/dates';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { Actor } from '../../server/modules/actor';
@@ -27,16 +26,16 @@ import {
   type Page,
 } from './support/test';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
+import { scanWcag22AA } from './support/axe';
 
 // A server and a database of their own next to the shared one: answers may take longer.
 const expect = baseExpect.configure({ timeout: 10_000 });
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PREPARING = 'We are preparing your offer. We reply within 24 hours.';
 const LINK_PATTERN = /^\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]{22,})$/;
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,

@@ -3,9 +3,9 @@
  * header dropdown, "View all results" and /shop?q= answer with what the tolerant search matched and
  * say so: "Showing results for {what was matched}".
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
 import { sidewaysScroll } from './support/pages';
+import { scanWcag22AA } from './support/axe';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' });
@@ -14,11 +14,9 @@ const listing = (page: Page) => page.getByRole('region', { name: 'Products' });
 const productHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name, exact: true });
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /** axe's violations at WCAG 2.2 AA, one line each with the elements it found. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const { violations } = await scanWcag22AA(page);
   return violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
