@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import routeTable from '../../app/routes';
 import { testDatabaseKind } from '../support/database';
 import { SHOP_URL, startShopApp, type ShopApp, type ShopClient } from '../support/http-app';
+import { tableDigests } from '../support/table-digest';
 
 // Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
 vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
@@ -84,16 +85,10 @@ async function databaseFingerprint(shop: ShopApp): Promise<Record<string, string
     `select table_name as name from information_schema.tables
      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const fingerprint: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await shop.sql<{ rows: string; digest: string }>(
-      `select count(*)::text as rows,
-              md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-       from "${name}" t`,
-    );
-    fingerprint[name] = `${row?.rows} rows, ${row?.digest}`;
-  }
-  return fingerprint;
+  return tableDigests(
+    shop.sql,
+    tables.map((table) => table.name),
+  );
 }
 
 /** Posts as the signed-in client would, cookie included, with these headers. */

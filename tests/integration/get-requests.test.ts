@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import routeTable from '../../app/routes';
 import { testDatabaseKind } from '../support/database';
 import { startShopApp, type ShopApp } from '../support/http-app';
+import { tableDigests } from '../support/table-digest';
 
 // Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
 vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
@@ -40,16 +41,10 @@ async function fingerprint(shop: ShopApp): Promise<Record<string, string>> {
     `select table_name as name from information_schema.tables
      where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
-  const result: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (NOT_STATE.includes(name)) continue;
-    const [row] = await shop.sql<{ digest: string }>(
-      `select count(*)::text || ' rows, ' ||
-              md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-       from "${name}" t`,
-    );
-    result[name] = row?.digest ?? '';
-  }
+  const result = await tableDigests(
+    shop.sql,
+    tables.map((table) => table.name).filter((name) => !NOT_STATE.includes(name)),
+  );
   const [jobs] = await shop.sql<{ ids: string }>(
     `select coalesce(string_agg(id::text, ',' order by id), '') as ids from pgboss.job
      where name in ('mail', 'mail-held', 'webhook-delivery')`,
