@@ -33,7 +33,7 @@ import { siteDefaults } from '../../content/site';
 import { startDeliveries } from '../../server/worker';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { pageServerBuild } from '../support/page-build';
-import { ROWS_DIGEST } from '../support/table-digest';
+import { tableDigests, type RowSource } from '../support/table-digest';
 
 // Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
 vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
@@ -1545,18 +1545,14 @@ const NOT_USER_DATA = ['rate_limit_counters', 'jwks', 'app_state'];
 
 async function checksums(world: World, ownerId?: string): Promise<Record<string, string>> {
   const tables = ownerId ? [...world.ownedTables, 'users'] : world.userDataTables;
-  const parts = tables.map((table, index) => {
-    const filter = !ownerId ? '' : table === 'users' ? 'where t.id = $1' : 'where t.user_id = $1';
-    return `select ${index} as position, ${ROWS_DIGEST} as sum from "${table}" t ${filter}`;
-  });
+  const sources: RowSource[] = tables.map((name) => ({
+    name,
+    where: !ownerId ? undefined : name === 'users' ? 't.id = $1' : 't.user_id = $1',
+  }));
   // docs/requirements.md §13: the mails held for the owner's Send Now are the shop's data too.
-  const held = `select ${tables.length} as position, ${ROWS_DIGEST} as sum from pgboss.job t where t.name = 'mail-held'`;
-  const rows = await world.sql<{ position: number; sum: string }>(
-    [...parts, ...(ownerId ? [] : [held])].join(' union all '),
-    ownerId ? [ownerId] : [],
-  );
-  const names = [...tables, 'held mails'];
-  return Object.fromEntries(rows.map((row) => [names[row.position], row.sum]));
+  if (!ownerId)
+    sources.push({ name: 'held mails', table: 'pgboss.job', where: "t.name = 'mail-held'" });
+  return tableDigests(world.sql, sources, ownerId ? [ownerId] : []);
 }
 
 /** How many of the outbox's mails go to `address`. */
