@@ -1,16 +1,24 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { filesNeedingOwnProcess } from './tests/support/test-isolation.ts';
+
+// docs/testing.md: tests of pure code (core/, app/, content/, scripts/) run once, on the PGlite
+// stage; the PostgreSQL stage (TEST_SCOPE=database) runs the folders that reach a database,
+// server/ and tests/integration/, which therefore run on both.
+const folders =
+  process.env.TEST_SCOPE === 'database'
+    ? ['server', 'tests/integration']
+    : ['app', 'core', 'server', 'content', 'scripts', 'tests/integration'];
+const include = [`{${folders.join(',')}}/**/*.test.{ts,tsx}`];
+// docs/testing.md "One module graph per worker": a file that replaces a module or changes the
+// time zone runs in a process of its own (tests/support/test-isolation.ts says why for each).
+const ownProcess = filesNeedingOwnProcess(path.dirname(fileURLToPath(import.meta.url)), folders);
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    // docs/testing.md: tests of pure code (core/, app/, content/, scripts/) run once, on the
-    // PGlite stage; the PostgreSQL stage (TEST_SCOPE=database) runs the folders that reach a
-    // database, server/ and tests/integration/, which therefore run on both.
-    include:
-      process.env.TEST_SCOPE === 'database'
-        ? ['{server,tests/integration}/**/*.test.{ts,tsx}']
-        : ['{app,core,server,content,scripts,tests/integration}/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/webhook-contract.ts'],
     // docs/testing.md: every core. Vitest's own default leaves one core idle, which on CI's two
@@ -19,5 +27,27 @@ export default defineConfig({
     maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared module graph',
+          include,
+          exclude: [...configDefaults.exclude, ...ownProcess],
+          // The server's modules load once per worker, not once per file (docs/testing.md).
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own process',
+          include: ownProcess.length > 0 ? ownProcess : ['no file needs a process of its own'],
+          pool: 'forks',
+          isolate: true,
+        },
+      },
+    ],
   },
 });
