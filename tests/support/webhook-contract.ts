@@ -7,7 +7,14 @@
 import { afterEach, vi } from 'vitest';
 import { webhookPayloadProblem } from './webhook-payloads';
 
-const problems = vi.hoisted((): string[] => []);
+// One list per worker, which every file's afterEach reads: files share a worker's module graph
+// (docs/testing.md "One module graph per worker"), so the emitter wrapped for an earlier file may
+// be the one a later file's code calls. Each file starts with an empty list.
+const problems = vi.hoisted((): string[] => {
+  const worker = globalThis as { [key: symbol]: string[] | undefined };
+  return (worker[Symbol.for('storefront.tests.webhookProblems')] ??= []);
+});
+problems.length = 0;
 
 vi.mock(import('../../server/modules/webhooks/emit'), async (importOriginal) => {
   const emitter = await importOriginal();
