@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { filesNeedingOwnProcess } from './tests/support/test-isolation.ts';
 
@@ -16,8 +17,27 @@ const include = [`{${folders.join(',')}}/**/*.test.{ts,tsx}`];
 // time zone runs in a process of its own (tests/support/test-isolation.ts says why for each).
 const ownProcess = filesNeedingOwnProcess(path.dirname(fileURLToPath(import.meta.url)), folders);
 
+// docs/testing.md "Pages rendered in a test": Vitest answers a stylesheet with an empty string, and
+// the root route's link to app/app.css would have no address (React reports it as an error). The
+// built shop links a hashed file under /assets/; every file that renders pages gets such an
+// address here, so none has to replace the module (which would cost it a process of its own).
+// The module is given an id of its own: Vitest empties whatever a CSS file's id loads.
+const stylesheetAddressId = '\0stylesheet-address';
+const stylesheetAddress: Plugin = {
+  name: 'stylesheet-address',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === './app.css?url' && importer?.endsWith('/app/root.tsx'))
+      return stylesheetAddressId;
+  },
+  load(id) {
+    if (id === stylesheetAddressId) return "export default '/assets/app.css';";
+  },
+};
+
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
+  plugins: [stylesheetAddress],
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/webhook-contract.ts'],

@@ -18,7 +18,7 @@ import { localMediaStorage } from '../../server/media-storage';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { seedCatalog } from '../../server/db/seed/catalog';
 import { createHttpApp } from '../../server/http/app';
@@ -34,9 +34,6 @@ import { startDeliveries } from '../../server/worker';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/database';
 import { pageServerBuild } from '../support/page-build';
 import { tableDigests, type RowSource } from '../support/table-digest';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 const AUTH_SECRET = 'authorisation-matrix-secret-authorisation-matrix';
 const RUN = randomBytes(3).toString('hex');

@@ -5,12 +5,9 @@
  * or nonce, so the whole app answers here in process, in the production mode that keeps the page
  * copy, on PGlite and on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../support/database';
 import { PASSWORD, SHOP_URL, startShopApp, type ShopApp } from '../support/http-app';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 const PRODUCT_PATH = '/product/banswara-cake-stand';
 // A person's browser; Headless Chromium and Playwright call themselves crawlers, whose pages are

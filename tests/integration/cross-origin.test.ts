@@ -9,14 +9,11 @@
  * (tests/e2e/cross-origin.spec.ts).
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routeTable from '../../app/routes';
 import { testDatabaseKind } from '../support/database';
 import { SHOP_URL, startShopApp, type ShopApp, type ShopClient } from '../support/http-app';
 import { tableDigests } from '../support/table-digest';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 const FOREIGN_ORIGIN = 'http://evil.example';
 /** Another port of the shop's host: same-site, so SameSite=Lax cookies travel. */

@@ -16,9 +16,6 @@ import { testDatabaseKind } from '../support/database';
 import { startShopApp, type ShopApp } from '../support/http-app';
 import { tableDigests } from '../support/table-digest';
 
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
-
 /**
  * Not the shop's state: request counters (the API counts its reads), the signing keys Better
  * Auth makes on the first token asked for, and the row of the installation.

@@ -7,13 +7,10 @@
  * the whole app answers here in process, on PGlite and on PostgreSQL.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../support/database';
 import { hostileText } from '../support/hostile-input';
 import { SHOP_URL, startShopApp, type ShopApp } from '../support/http-app';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 const RUNS = 25;
 

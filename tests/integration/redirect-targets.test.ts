@@ -7,13 +7,10 @@
  * a journey (tests/e2e/redirect-targets.spec.ts): Better Auth checks a callbackURL only when
  * NODE_ENV is not `test`, which it reads once when it loads, and Vitest runs with `test`.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../support/database';
 import { SHOP_URL, startShopApp, type ShopApp } from '../support/http-app';
 import { HOSTILE_TARGETS } from '../support/hostile-redirect-targets';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 const SIGN_IN_PAGES = ['/auth', '/auth/code', '/auth/two-factor'];
 

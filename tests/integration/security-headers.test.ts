@@ -8,12 +8,9 @@
  * on the same database. Pages raising no violation under the policy is a browser's business
  * (tests/e2e/security-headers.spec.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../support/database';
 import { PASSWORD, SHOP_URL, startShopApp, uniqueEmail, type ShopApp } from '../support/http-app';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 /** The CSP's directives by name, e.g. `script-src` → [`'self'`, `'nonce-…'`]. */
 function directivesOf(policy: string): Map<string, string[]> {

@@ -5,12 +5,9 @@
  * worker the server starts, on PGlite and on PostgreSQL; the page's inline scripts running under
  * the policy is a browser's business (tests/e2e/server.spec.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../support/database';
 import { startShopApp, type ShopApp } from '../support/http-app';
-
-// Vitest answers CSS with an empty string, and a stylesheet link without an address is an error.
-vi.mock('../../app/app.css?url', () => ({ default: '/assets/app.css' }));
 
 describe(`the server's answers on ${testDatabaseKind}`, () => {
   let shop: ShopApp;

@@ -3,8 +3,7 @@
  * a test database with the demo catalogue, the production mode with its page copy, the pages
  * rendered from app/routes.ts (./page-build.ts), and clients that keep their cookies from answer
  * to answer as an HTTP client does. For tests of HTTP answers (docs/testing.md): a status, a
- * header, a refusal, a redirect, rows unchanged. A test file that uses it mocks
- * `app/app.css?url` (./page-build.ts says why).
+ * header, a refusal, a redirect, rows unchanged.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,8 +3,8 @@
  * that an in-process `createHttpApp` renders the pages and answers their `.data` requests as the
  * built server does, with no `react-router build` first. The built bundle would not do: its
  * routes would read the app context through a second copy of server/http/app-context.
- * The browser's assets are not served here; their manifest only names each route's module. A test
- * file that renders pages mocks `app/app.css?url` (Vitest answers CSS with an empty string).
+ * The browser's assets are not served here; their manifest only names each route's module, and
+ * the stylesheet's address comes from vitest.config.ts (docs/testing.md "Pages rendered in a test").
  */
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import {
