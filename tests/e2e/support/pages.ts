@@ -21,11 +21,15 @@ export const toastWith = (page: Page, text: string) =>
   toasts(page).filter({ hasText: text }).first();
 
 /**
- * Closes the toasts on screen with their Close button, as a person on a phone does before tapping
- * what a full-width toast covers. (A pointer resting on a toast pauses its countdown, so waiting
- * for it to go while the pointer tries to click beneath it would wait for ever.)
+ * Waits for the toast that says `expected`, then closes the toasts on screen with their Close
+ * button, as a person on a phone does before tapping what a full-width toast covers. (A pointer
+ * resting on a toast pauses its countdown, so waiting for it to go while the pointer tries to
+ * click beneath it would wait for ever.)
  */
-export async function closeToasts(page: Page): Promise<void> {
+export async function closeToasts(page: Page, expected: string): Promise<void> {
+  // The toast shows a moment after what it answers (a field's message): closing whatever is on
+  // screen before then would close nothing and leave it to cover the next tap.
+  await expect(toastWith(page, expected)).toBeVisible();
   const shown = toasts(page);
   for (let left = await shown.count(); left > 0; left = await shown.count()) {
     await shown.first().getByRole('button', { name: 'Close', includeHidden: true }).click();
