@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from './scripts/chromium';
 
 // One random port per run, chosen once: workers inherit the runner's environment.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
@@ -20,8 +20,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: {
-      // STACK.md: Debian's Chromium; never a downloaded browser.
-      executablePath: CHROMIUM_PATH,
+      // Debian's Chromium, its headless shell when installed; never a downloaded browser
+      // (docs/decisions/031-journeys-in-the-headless-shell.md).
+      executablePath: JOURNEY_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
     // docs/testing.md: recording a trace costs a fifth of a journey's time, and CI keeps no files,

@@ -1,8 +1,23 @@
+import { existsSync } from 'node:fs';
+
 /**
- * Debian's Chromium as the browser tests and the Lighthouse bench start it: one path and one set
- * of flags (headless, no sandbox in containers, nothing that phones home or updates itself).
+ * Debian's Chromium as the browser tests and the Lighthouse bench start it: one set of flags
+ * (headless, no sandbox in containers, nothing that phones home or updates itself).
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The journeys drive Debian's headless shell of the same Chromium when it is installed (package
+ * chromium-headless-shell): it draws no browser window of its own and took half the processor
+ * time of the full browser over the same journeys (docs/decisions/031-journeys-in-the-headless-shell.md).
+ * Without it, the full browser above. The Lighthouse bench keeps the full browser: its figures
+ * in docs/benchmarks.md were measured with it.
+ */
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+export const JOURNEY_CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
