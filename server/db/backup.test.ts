@@ -20,7 +20,12 @@ import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { insertOrder, insertOrderItem, insertProduct, insertUser } from '../../tests/factories';
-import { createTestDatabase, testDatabaseKind } from '../../tests/support/database';
+import {
+  createTestDatabase,
+  TEST_SHARED_BUFFERS,
+  templateTarball,
+  testDatabaseKind,
+} from '../../tests/support/database';
 import { databaseUrlFor } from '../../tests/support/postgres-admin';
 import { addUploadedMedia } from '../modules/product-media';
 import { localMediaStorage } from '../media-storage';
@@ -53,9 +58,9 @@ async function temporaryDataDir(): Promise<string> {
 
 /** A migrated embedded database in its own directory (the test template, loaded there). */
 async function pgliteInDirectory(dataDir: string): Promise<DatabaseHandle> {
-  const template = await readFile(inject('pgliteTemplateFile'));
   return openDatabase(`pglite:${path.join(dataDir, 'db')}`, {
-    pgliteLoadDataDir: new Blob([template]),
+    pgliteLoadDataDir: await templateTarball(),
+    pgliteSharedBuffers: TEST_SHARED_BUFFERS,
   });
 }
 

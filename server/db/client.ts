@@ -55,6 +55,12 @@ export interface ListenOptions {
 export interface OpenDatabaseOptions {
   /** Reuse a PGlite already loaded (tests clone a migrated template this way). */
   pgliteLoadDataDir?: Blob;
+  /**
+   * The embedded database's shared buffers, PostgreSQL's size syntax ("16MB"); PGlite's default of
+   * 128 MB when absent. Booting spends most of its time setting the buffers up, so a test's clone
+   * of the template, which holds a few hundred rows, asks for less (docs/testing.md).
+   */
+  pgliteSharedBuffers?: string;
   /** A pooled or listening connection was lost; the process carries on and connects again. */
   onPoolError?: (error: Error) => void;
 }
@@ -103,6 +109,13 @@ async function openPglite(
       dataDir: key ?? undefined,
       loadDataDir: options.pgliteLoadDataDir,
       extensions: { pg_trgm, unaccent },
+      ...(options.pgliteSharedBuffers && {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          '-c',
+          `shared_buffers=${options.pgliteSharedBuffers}`,
+        ],
+      }),
     });
     await client.waitReady;
     if (key) openPglites.set(key, client);
