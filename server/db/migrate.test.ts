@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteDefaults } from '../../content/site';
 import { databaseUrlFor } from '../../tests/support/postgres-admin';
-import { testDatabaseKind } from '../../tests/support/database';
+import { TEST_SHARED_BUFFERS, testDatabaseKind } from '../../tests/support/database';
 import { openDatabase, type DatabaseHandle } from './client';
 import { migrationsFolder, runMigrations } from './migrate';
 import { quotationOffers, quotationRequests, shopSettings } from './schema';
@@ -43,7 +43,9 @@ const expectedTables = [
 async function openEmptyDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase('pglite:memory');
+    const handle = await openDatabase('pglite:memory', {
+      pgliteSharedBuffers: TEST_SHARED_BUFFERS,
+    });
     return { handle, drop: () => handle.close() };
   }
   const name = `storefront_empty_${randomUUID().replaceAll('-', '').slice(0, 10)}`;

@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
+import { TEST_SHARED_BUFFERS } from './database';
 import { databaseUrlFor } from './postgres-admin';
 
 declare module 'vitest' {
@@ -44,7 +45,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const handle = await openDatabase('pglite:memory');
+  const handle = await openDatabase('pglite:memory', { pgliteSharedBuffers: TEST_SHARED_BUFFERS });
   await runMigrations(handle);
   if (handle.driver.kind !== 'pglite') throw new Error('expected PGlite');
   const dump = await handle.driver.client.dumpDataDir('none');
