@@ -241,7 +241,7 @@ export default tseslint.config(
         {
           paths: [
             {
-              name: '@axe-core/playwright',
+              name: 'axe-core',
               message: 'Scan with scanWcag22AA from tests/e2e/support/axe.ts (docs/testing.md).',
             },
           ],

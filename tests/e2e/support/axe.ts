@@ -2,20 +2,41 @@
  * axe at WCAG 2.2 AA: the one scan every journey runs on a page it checks (docs/testing.md: axe is
  * a journey's work).
  *
- * It runs axe in the page itself (AxeBuilder's "legacy" mode, which tests same-origin frames only).
- * Its default mode runs axe in each frame and then assembles the report in a blank page it opens in
- * the same browser context for every scan: that page took half of each scan's time, about 1 of 2 s
- * on a quiet machine and more under load (docs/testing.md, the time budget). The shop's pages embed
- * no frame from another origin (scripts, fonts and images are the shop's own), so nothing is left
- * unscanned.
+ * axe-core runs in the page itself and reaches the page's same-origin frames through its own frame
+ * messaging; the shop's pages embed no frame from another origin (scripts, fonts and images are
+ * the shop's own), so nothing is left unscanned. Two costs of a scan were not axe's (docs/testing.md,
+ * the time budget): `@axe-core/playwright` sent axe's 550 kB source into the page twice for every
+ * scan, and again after each scan of the same page, and its default mode assembled every report in
+ * a blank page it opened for the purpose. Here a frame gets the source only when it has no axe yet,
+ * and the report keeps every node of a violation but only one of each rule that passed, the part
+ * no journey reads (axe's `resultTypes`).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+import type { Frame, Page } from '@playwright/test';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+async function ensureAxe(frame: Frame): Promise<void> {
+  if (await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')) return;
+  await frame.evaluate(axe.source);
+}
+
 /** Scans the page as it is now, or only the elements `selector` matches. */
-export function scanWcag22AA(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page }).setLegacyMode().withTags(WCAG_22_AA);
-  return (selector ? builder.include(selector) : builder).analyze();
+export async function scanWcag22AA(page: Page, selector?: string): Promise<axe.AxeResults> {
+  await ensureAxe(page.mainFrame());
+  for (const frame of page.frames()) {
+    // A frame that went away meanwhile has nothing left to scan.
+    if (frame !== page.mainFrame()) await ensureAxe(frame).catch(() => undefined);
+  }
+  const options: axe.RunOptions = {
+    runOnly: { type: 'tag', values: WCAG_22_AA },
+    resultTypes: ['violations'],
+  };
+  return page.evaluate(
+    ({ include, options }) => {
+      const { axe: scanner } = window as unknown as { axe: typeof axe };
+      return scanner.run(include ? { include: [include] } : document, options);
+    },
+    { include: selector ?? null, options },
+  );
 }
