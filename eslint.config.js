@@ -242,7 +242,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'axe-core',
-              message: 'Scan with scanWcag22AA from tests/e2e/support/axe.ts (docs/testing.md).',
+              message:
+                'Check a page with expectNoAxeViolations or axeViolations from tests/e2e/support/axe.ts (docs/testing.md).',
             },
           ],
         },

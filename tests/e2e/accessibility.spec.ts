@@ -13,21 +13,7 @@ import {
   test as adminTest,
 } from './support/admin';
 import { gotoHydrated, toastWith, sidewaysScroll } from './support/pages';
-import { scanWcag22AA } from './support/axe';
-
-/** One readable paragraph per violation: the rule, its help text, and each element with its fix. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map((violation) =>
-    [
-      `${violation.id} (${violation.impact ?? 'no impact given'}): ${violation.help}`,
-      ...violation.nodes.map(
-        (node) =>
-          `  at ${node.target.join(' ')}\n    ${node.html.slice(0, 200)}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
-      ),
-    ].join('\n'),
-  );
-}
+import { axeViolations, scanWcag22AA } from './support/axe';
 
 /**
  * Checks the page as it is now. Soft, so one test can walk several states of a page and report
@@ -99,7 +85,7 @@ test.describe('signed out', () => {
   // is already there.
   test('the scan reports a violation in the page and in a same-origin frame', async ({ page }) => {
     await gotoHydrated(page, '/about');
-    expect((await scanWcag22AA(page)).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.evaluate(() => {
       const main = document.querySelector('main')!;
       main.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' }));

@@ -6,16 +6,10 @@
  */
 import { expect, insertOrder, openAdminTab, signedInAdmin, test } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
-import type { Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const ORDER = 'ORD-20260101-0001';
 const ORDER_SUMMARY = `Order ${ORDER}: Confirm Order`;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations).toEqual([]);
-}
 
 test.describe('the activity log', () => {
   test.describe.configure({ timeout: 180_000 });

@@ -7,7 +7,7 @@
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
 import type { Locator, Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 /** Lata waits 30 hours (overdue), Ravi 2 hours; Kabir was answered and waits for nobody. */
 async function seed(shop: Shop) {
@@ -22,11 +22,6 @@ async function seed(shop: Shop) {
        ('Brass Diya', 5, 'Kabir Answered', '+91 98290 33333',
          now() - interval '50 hours', null)`,
   );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations).toEqual([]);
 }
 
 /**

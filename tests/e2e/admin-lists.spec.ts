@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
 import type { Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 async function seed(shop: Shop) {
   await shop.sql(
@@ -34,8 +34,7 @@ async function seed(shop: Shop) {
  * to replace, so they are not measured here.
  */
 async function expectAccessibleCards(page: Page, list: string) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations).toEqual([]);
+  await expectNoAxeViolations(page);
   const beyond = await page.evaluate(
     (selector) =>
       [

@@ -16,7 +16,7 @@ import {
   type Locator,
   type Page,
 } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -97,14 +97,6 @@ async function comesBefore(first: Locator, second: Locator): Promise<boolean> {
     (element, node) =>
       Boolean(element.compareDocumentPosition(node!) & Node.DOCUMENT_POSITION_FOLLOWING),
     other,
-  );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,
   );
 }
 

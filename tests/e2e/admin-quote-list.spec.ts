@@ -6,7 +6,7 @@
  */
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll } from './support/pages';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 /** The catalogue's pieces the designer asks for, in her order (the 3rd is searched for). */
 const PIECE_IDS = [
@@ -125,11 +125,7 @@ test.describe("the owner's page of a request of 4 pieces", () => {
 
       // It reads at 390 px: nothing scrolls sideways.
       expect(await sidewaysScroll(page), `sideways scroll at ${viewport.width} px`).toBe(0);
-      const { violations } = await scanWcag22AA(page);
-      expect(
-        violations.map((violation) => `${violation.id}: ${violation.help}`),
-        `axe at ${viewport.width} px`,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, `axe at ${viewport.width} px`);
       await page.screenshot({
         path: testInfo.outputPath(`owner-page-${viewport.width}.png`),
         fullPage: true,

@@ -9,7 +9,7 @@
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll, toastWith } from './support/pages';
 import type { Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const CANDLE_HOLDERS = 'candle holder, tealight holder, tea light holder';
 
@@ -17,16 +17,6 @@ const viewports = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(
-    violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 /** Counted searches of this shop week (India's), as the server's buffer writes them. */
 async function storeSearchCounts(shop: Shop, rows: [string, 'none' | 'tolerant', number][]) {

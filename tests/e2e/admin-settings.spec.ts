@@ -12,7 +12,7 @@ import { closeToasts, gotoHydrated, sidewaysScroll, toasts } from './support/pag
 import { createScratchDatabase, withPostgres } from './support/postgres';
 import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const DEFAULT_PHONE = '+91 98290 00000';
 const DEFAULT_GSTIN = '08AAAAA0000A1Z2';
@@ -23,11 +23,6 @@ const viewports = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 /** docs/requirements.md §19: the banner's sentence while the shop's own content is the demo's. */
 const DEMO_CONTENT =

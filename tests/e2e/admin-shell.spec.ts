@@ -11,18 +11,13 @@ import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
 import { startServerProcess } from './support/server-process';
 import type { Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const widths = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 const sections = ['Dashboard', 'Products', 'Activity', 'Settings', 'API & Webhooks'];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 /**
  * Runs `work` against a second process of the same shop (its database, the same sign-in secret)

@@ -9,14 +9,9 @@ import { waitForOutbox } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toasts } from './support/pages';
 import { paymentTermsSentence } from '../../core/orders/payment-terms';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 test.describe.configure({ timeout: 180_000 });
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 const toastWith = (page: Page, title: string) => toasts(page).filter({ hasText: title }).first();
 

@@ -11,7 +11,7 @@ import {
 } from './support/accounts';
 import { gotoHydrated, toastWith } from './support/pages';
 import { startServerProcess } from './support/server-process';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 test.describe('sign-up rules', () => {
   test.beforeEach(async ({ page }) => {
@@ -238,13 +238,7 @@ test('a new account verifies its e-mail by the link in the mail; the dashboard o
 
 /** No WCAG 2.2 AA violation on the page as it is now. */
 async function expectAccessible(page: Page, state: string): Promise<void> {
-  const { violations } = await scanWcag22AA(page);
-  expect
-    .soft(
-      violations.map((violation) => violation.id),
-      `axe: ${state}`,
-    )
-    .toEqual([]);
+  expect.soft(await axeViolations(page), `axe: ${state}`).toEqual([]);
 }
 
 /** docs/requirements.md §19: beside spec §8's toast, the page says where the verification link went. */

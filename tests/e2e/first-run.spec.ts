@@ -20,7 +20,7 @@ import {
   temporaryDataDir,
   type RunningServer,
 } from './support/server-process';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 /** docs/requirements.md §19: the banner's sentence while the shop's own content is the demo's. */
 const DEMO_CONTENT =
@@ -85,11 +85,6 @@ async function setupLinkOf(server: RunningServer): Promise<string> {
   const link = SETUP_LINE.exec(server.output())?.[1];
   if (!link) throw new Error(`no setup line in:\n${server.output()}`);
   return link;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 async function createOwner(page: Page, email: string, password = PASSWORD) {

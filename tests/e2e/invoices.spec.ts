@@ -12,15 +12,10 @@ import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated } from './support/pages';
 import { allowConsoleErrors, failedResource, type Locator, type Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 const PHONE = { width: 390, height: 844 };
 const YEAR = financialYearOf(new Date(), DEFAULT_SHOP_TIME_ZONE).label;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await scanWcag22AA(page);
-  expect(violations).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(

@@ -11,17 +11,9 @@ import { outboxMessages, signedInCustomer, waitForOutbox } from './support/accou
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, toastWith } from './support/pages';
 import { allowConsoleErrors, failedResource, type Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 const LINK = /\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]+)/;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,
-  );
-}
 
 interface Sent {
   id: string;

@@ -14,7 +14,7 @@ import { signedInCustomer } from './support/accounts';
 import { expect, signedInAdmin, test, type Shop } from './support/admin';
 import { gotoHydrated, sidewaysScroll } from './support/pages';
 import type { Locator, Page } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ reducedMotion: 'reduce' });
@@ -33,14 +33,6 @@ const QUANTITY = 20;
 
 interface Line extends PricedLine {
   description: string;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,
-  );
 }
 
 /** How far an element's content reaches past its box sideways (0 when it fits). */

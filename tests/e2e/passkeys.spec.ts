@@ -31,7 +31,7 @@ import {
   type BrowserContext,
   type Page,
 } from './support/test';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -114,13 +114,7 @@ async function signInWithPasskey(page: Page, path = '/auth'): Promise<void> {
 }
 
 async function expectAccessible(page: Page, state: string): Promise<void> {
-  const { violations } = await scanWcag22AA(page);
-  expect
-    .soft(
-      violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html ?? ''}`),
-      `axe: ${state}`,
-    )
-    .toEqual([]);
+  expect.soft(await axeViolations(page), `axe: ${state}`).toEqual([]);
 }
 
 test('a customer adds a passkey and signs in with it in one tap', async ({ browser }) => {

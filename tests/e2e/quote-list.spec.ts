@@ -16,14 +16,9 @@ import {
   test as plainTest,
 } from './support/test';
 import { gotoHydrated, sidewaysScroll, toastWith } from './support/pages';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 test.describe.configure({ timeout: 240_000 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map((violation) => `${violation.id}: ${violation.help}`);
-}
 
 /** The header's "Quote List" link, in the header's row at every width (its icon on a phone). */
 async function expectQuoteListCount(page: Page, count: number) {

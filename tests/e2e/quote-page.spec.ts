@@ -26,21 +26,13 @@ import {
   type Page,
 } from './support/test';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../core/time/shop-calendar';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 // A server and a database of their own next to the shared one: answers may take longer.
 const expect = baseExpect.configure({ timeout: 10_000 });
 
 const PREPARING = 'We are preparing your offer. We reply within 24 hours.';
 const LINK_PATTERN = /^\/quotes\/(Q-\d{8}-\d{4,6})\?key=([A-Za-z0-9_-]{22,})$/;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.html.slice(0, 200)}`).join('\n')}`,
-  );
-}
 
 /** The Request Quotation dialog of a product page, filled and sent; answers the private link. */
 async function requestFromProductPage(

@@ -6,7 +6,8 @@
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
 import { gotoHydrated } from './support/pages';
-import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone-checks';
+import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll, PHONE } from './support/phone-checks';
 
 test('the owner cancels a paid order with its refund, in two parts, and the buyer reads "Refunded"', async ({
   shop,

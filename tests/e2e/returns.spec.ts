@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
 import { gotoHydrated } from './support/pages';
-import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone-checks';
+import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll, PHONE } from './support/phone-checks';
 
 const INSTRUCTIONS = 'Send them to Kalakriti, 4 Tripolia Bazar, Jaipur 302002, by India Post.';
 

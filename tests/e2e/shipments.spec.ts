@@ -12,7 +12,8 @@ import { DEFAULT_SHOP_TIME_ZONE, shopDayOf } from '../../core/time/shop-calendar
 import { signedInCustomer } from './support/accounts';
 import { expect, insertOrder, signedInAdmin, test } from './support/admin';
 import { gotoHydrated } from './support/pages';
-import { expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from './support/phone-checks';
+import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll, PHONE } from './support/phone-checks';
 
 const BLUE_DART_AWB = '12345678901';
 const UPDATE_NOTE = 'The inlay of your urli is half done; polishing next week.';

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from './support/test';
 import { sidewaysScroll } from './support/pages';
-import { scanWcag22AA } from './support/axe';
+import { axeViolations } from './support/axe';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' });
@@ -13,15 +13,6 @@ const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Search su
 const listing = (page: Page) => page.getByRole('region', { name: 'Products' });
 const productHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name, exact: true });
-
-/** axe's violations at WCAG 2.2 AA, one line each with the elements it found. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await scanWcag22AA(page);
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 // Sections waiting to fade in are transparent for a moment; axe would judge their contrast
 // against nothing (as in accessibility.spec.ts).

@@ -12,9 +12,12 @@
  * no journey reads (axe's `resultTypes`).
  */
 import axe from 'axe-core';
-import type { Frame, Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_22_AA_ONLY: axe.RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  resultTypes: ['violations'],
+};
 
 async function ensureAxe(frame: Frame): Promise<void> {
   if (await frame.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')) return;
@@ -28,15 +31,37 @@ export async function scanWcag22AA(page: Page, selector?: string): Promise<axe.A
     // A frame that went away meanwhile has nothing left to scan.
     if (frame !== page.mainFrame()) await ensureAxe(frame).catch(() => undefined);
   }
-  const options: axe.RunOptions = {
-    runOnly: { type: 'tag', values: WCAG_22_AA },
-    resultTypes: ['violations'],
-  };
   return page.evaluate(
     ({ include, options }) => {
       const { axe: scanner } = window as unknown as { axe: typeof axe };
       return scanner.run(include ? { include: [include] } : document, options);
     },
-    { include: selector ?? null, options },
+    { include: selector ?? null, options: WCAG_22_AA_ONLY },
   );
+}
+
+/**
+ * Each violation as a failing journey shows it: the rule, its impact and help, and every element
+ * it found, with the element's HTML and what to fix.
+ */
+export function describeViolations(violations: axe.Result[]): string[] {
+  return violations.map((violation) =>
+    [
+      `${violation.id} (${violation.impact ?? 'no impact given'}): ${violation.help}`,
+      ...violation.nodes.map(
+        (node) =>
+          `  at ${node.target.join(' ')}\n    ${node.html.slice(0, 200)}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+      ),
+    ].join('\n'),
+  );
+}
+
+/** The page's violations now (or those in `selector`), described; none is `[]`. */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  return describeViolations((await scanWcag22AA(page, selector)).violations);
+}
+
+/** The page as it is now has no WCAG 2.2 AA violation. */
+export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
+  expect(await axeViolations(page), label).toEqual([]);
 }
