@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
  * Debian's Chromium as the browser tests and the Lighthouse bench start it: one set of flags
  * (headless, no sandbox in containers, nothing that phones home or updates itself).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEBIAN_CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM_PATH;
 
 /**
  * The journeys drive Debian's headless shell of the same Chromium when it is installed (package
@@ -13,10 +14,18 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Without it, the full browser above. The Lighthouse bench keeps the full browser: its figures
  * in docs/benchmarks.md were measured with it.
  */
-const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-export const JOURNEY_CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ??
-  (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/** The browser the journeys start: `CHROMIUM_PATH` when set, else the shell, else the full browser. */
+export function journeyBrowserPath(
+  chromiumPathSetting: string | undefined,
+  isInstalled: (path: string) => boolean,
+): string {
+  if (chromiumPathSetting !== undefined) return chromiumPathSetting;
+  return isInstalled(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : DEBIAN_CHROMIUM_PATH;
+}
+
+export const JOURNEY_CHROMIUM_PATH = journeyBrowserPath(process.env.CHROMIUM_PATH, existsSync);
 
 export const CHROMIUM_FLAGS = [
   '--headless',
