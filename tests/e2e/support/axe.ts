@@ -44,7 +44,7 @@ export async function scanWcag22AA(page: Page, selector?: string): Promise<axe.A
  * Each violation as a failing journey shows it: the rule, its impact and help, and every element
  * it found, with the element's HTML and what to fix.
  */
-export function describeViolations(violations: axe.Result[]): string[] {
+function describeViolations(violations: axe.Result[]): string[] {
   return violations.map((violation) =>
     [
       `${violation.id} (${violation.impact ?? 'no impact given'}): ${violation.help}`,
