@@ -13,15 +13,9 @@ import { expect, insertOrder, signedInAdmin, test, type Shop } from './support/a
 import { gotoHydrated } from './support/pages';
 import { allowConsoleErrors, failedResource, type Locator, type Page } from './support/test';
 import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll, PHONE } from './support/phone-checks';
 
-const PHONE = { width: 390, height: 844 };
 const YEAR = financialYearOf(new Date(), DEFAULT_SHOP_TIME_ZONE).label;
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
-}
 
 /** The text of the PDF a link downloads, as pdftotext reads it. */
 async function downloadedPdfText(page: Page, link: Locator) {
